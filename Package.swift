@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Our own targets build with warnings as errors; the C shims are system headers.
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
+let package = Package(
+    name: "bundlecheck",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "BundleCheckKit", targets: ["BundleCheckKit"]),
+        .executable(name: "bundlecheck", targets: ["bundlecheck"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibzip",
+            pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"]), .brew(["libzip"])]
+        ),
+        .systemLibrary(
+            name: "CLibxml2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(
+            name: "BundleCheckKit",
+            dependencies: ["CLibzip", "CLibxml2"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "bundlecheck",
+            dependencies: ["BundleCheckKit"],
+            swiftSettings: strict
+        ),
+        // Test support: writes IPAs and archives from a short Swift description.
+        .target(
+            name: "BundleCheckFixtures",
+            dependencies: ["BundleCheckKit"],
+            swiftSettings: strict
+        ),
+        // Rebuilds Examples/ from the fixture builder (`swift run bundlecheck-fixtures`).
+        .executableTarget(
+            name: "bundlecheck-fixtures",
+            dependencies: ["BundleCheckFixtures"],
+            path: "Sources/bundlecheck-fixtures",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BundleCheckKitTests",
+            dependencies: ["BundleCheckKit", "BundleCheckFixtures"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import BundleCheckKit
+enum FixturePlaceholder {}

@@ -1,0 +1,65 @@
+/// Every problem that stops bundlecheck from checking an input, worded in one place.
+///
+/// Each case names the file and what is wrong; `code` is the stable identifier
+/// the JSON report carries in an input's `error`.
+public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path does not exist.
+    case notFound(path: String)
+    /// The path exists but cannot be read (permissions, I/O error).
+    case unreadable(path: String, reason: String)
+    /// A zero-byte file.
+    case emptyFile(path: String)
+    /// The file is not a zip archive, nor an `.app` / `.xcarchive` directory.
+    case notAPackage(path: String, reason: String)
+    /// A zip whose structure is damaged (truncated, bad central directory, CRC error).
+    case corruptArchive(path: String, reason: String)
+    /// A package without any `.app` bundle to check.
+    case noApp(path: String)
+    /// A property list that could not be parsed.
+    case malformedPropertyList(file: String, reason: String, line: Int?)
+    /// An entry larger than bundlecheck will hold in memory for that purpose.
+    case entryTooLarge(file: String, size: UInt64, limit: Int)
+    /// An entry that the container does not hold.
+    case missingEntry(file: String)
+
+    public var code: String {
+        switch self {
+        case .notFound: "not-found"
+        case .unreadable: "unreadable"
+        case .emptyFile: "empty-file"
+        case .notAPackage: "not-a-package"
+        case .corruptArchive: "corrupt-archive"
+        case .noApp: "no-app"
+        case .malformedPropertyList: "malformed-plist"
+        case .entryTooLarge: "entry-too-large"
+        case .missingEntry: "missing-entry"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            "\(path): no such file or directory"
+        case .unreadable(let path, let reason):
+            "\(path): cannot be read: \(reason)"
+        case .emptyFile(let path):
+            "\(path): the file is empty, not a zip archive"
+        case .notAPackage(let path, let reason):
+            "\(path): not an iOS package: \(reason)"
+        case .corruptArchive(let path, let reason):
+            "\(path): the zip archive is damaged: \(reason)"
+        case .noApp(let path):
+            "\(path): no .app bundle found (expected Payload/<Name>.app, Products/Applications/<Name>.app or a top-level <Name>.app)"
+        case .malformedPropertyList(let file, let reason, let line):
+            if let line {
+                "\(file):\(line): malformed property list: \(reason)"
+            } else {
+                "\(file): malformed property list: \(reason)"
+            }
+        case .entryTooLarge(let file, let size, let limit):
+            "\(file): \(size) bytes is more than the \(limit) bytes bundlecheck reads for this file"
+        case .missingEntry(let file):
+            "\(file): no such entry in the package"
+        }
+    }
+}

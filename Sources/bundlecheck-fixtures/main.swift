@@ -1,0 +1,2 @@
+import BundleCheckFixtures
+print("fixtures")

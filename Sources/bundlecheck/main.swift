@@ -1,0 +1,2 @@
+import BundleCheckKit
+print(BundleCheckVersion.current)

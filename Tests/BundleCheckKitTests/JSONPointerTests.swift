@@ -1,0 +1,31 @@
+import Testing
+@testable import BundleCheckKit
+
+@Suite struct JSONPointerTests {
+    @Test func escapesTildeAndSlashButNotDots() {
+        let pointer = JSONPointer("com.apple.security.application-groups", "a/b~c", "0")
+        #expect(pointer.description == "/com.apple.security.application-groups/a~1b~0c/0")
+        #expect(JSONPointer(parsing: pointer.description) == pointer)
+    }
+
+    @Test func rejectsPointersWithoutLeadingSlashOrWithBadEscapes() {
+        #expect(JSONPointer(parsing: "CFBundleVersion") == nil)
+        #expect(JSONPointer(parsing: "/a~2") == nil)
+        #expect(JSONPointer(parsing: "") == JSONPointer.root)
+    }
+
+    @Test func wildcardMatchesExactlyOneComponent() {
+        let pattern = JSONPointer(parsing: "/CFBundleURLTypes/*/CFBundleURLSchemes/*")!
+        #expect(JSONPointer(parsing: "/CFBundleURLTypes/0/CFBundleURLSchemes/1")!.matches(pattern))
+        #expect(!JSONPointer(parsing: "/CFBundleURLTypes/0/CFBundleURLSchemes")!.matches(pattern))
+    }
+
+    @Test func resolvesDictionaryKeysAndArrayIndices() {
+        let value = PlistValue.dictionary(PlistDictionary([
+            "CFBundleURLTypes": .array([.dictionary(PlistDictionary(["CFBundleURLSchemes": .array([.string("a"), .string("b")])]))]),
+        ]))
+        #expect(value.value(at: JSONPointer(parsing: "/CFBundleURLTypes/0/CFBundleURLSchemes/1")!) == .string("b"))
+        #expect(value.value(at: JSONPointer(parsing: "/CFBundleURLTypes/01")!) == nil)
+        #expect(value.value(at: JSONPointer(parsing: "/CFBundleURLTypes/3")!) == nil)
+    }
+}
