@@ -15,7 +15,7 @@ public protocol PackageContainer: AnyObject {
 }
 
 /// Zip archive (read through libzip) or plain directory.
-public enum ContainerStorage: String, Sendable {
+public enum ContainerStorage: String, Sendable, CaseIterable {
     case zip
     case directory
 }

@@ -21,6 +21,10 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
     case entryTooLarge(file: String, size: UInt64, limit: Int)
     /// An entry that the container does not hold.
     case missingEntry(file: String)
+    /// An app or extension bundle without an Info.plist.
+    case missingInfoPlist(bundle: String)
+    /// A file bundlecheck was asked to write (a fixture zip) could not be written.
+    case unwritable(path: String, reason: String)
 
     public var code: String {
         switch self {
@@ -33,6 +37,8 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
         case .malformedPropertyList: "malformed-plist"
         case .entryTooLarge: "entry-too-large"
         case .missingEntry: "missing-entry"
+        case .missingInfoPlist: "missing-info-plist"
+        case .unwritable: "unwritable"
         }
     }
 
@@ -60,6 +66,10 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
             "\(file): \(size) bytes is more than the \(limit) bytes bundlecheck reads for this file"
         case .missingEntry(let file):
             "\(file): no such entry in the package"
+        case .missingInfoPlist(let bundle):
+            "\(bundle): the bundle has no Info.plist; every app and extension needs one"
+        case .unwritable(let path, let reason):
+            "\(path): cannot be written: \(reason)"
         }
     }
 }

@@ -1,0 +1,172 @@
+/// The files of a directory input: an `.xcarchive`, an `.app`, or an unzipped IPA.
+///
+/// `root` is the directory on disk; `pathPrefix` is put in front of every path
+/// relative to it. `PackageOpener` opens `/x/Foo.app` with the prefix `Foo.app/`,
+/// so its files read `Foo.app/Info.plist`, exactly as in a zipped `.app`, and the
+/// bundle locator sees the app bundle itself at the package root, without the
+/// other contents of `/x` being listed.
+///
+/// Symbolic links are neither followed nor listed (they are in `skippedPaths`):
+/// a link can point outside the package or make a cycle, an IPA cannot carry
+/// what it points to (a zipped link is a small file holding the target's path),
+/// and iOS bundles have no business holding links. FIFOs, sockets and devices
+/// are skipped the same way and never opened, since reading a FIFO blocks.
+public final class DirectoryContainer: PackageContainer {
+    /// A package with more files than this is refused rather than listed.
+    public static let maximumFileCount = 2_000_000
+    /// Deeper folders than this are refused (a loop through a bind mount, or a hostile tree).
+    public static let maximumDepth = 64
+
+    /// The directory on disk, without a trailing slash.
+    public let root: String
+    /// Empty, or a folder name ending in `/` put in front of every listed path.
+    public let pathPrefix: String
+    public let storage = ContainerStorage.directory
+    /// Regular files, sorted by path.
+    public let files: [ContainerEntry]
+    /// Symbolic links and special files that were not listed, as package paths, sorted.
+    public let skippedPaths: [String]
+
+    private let sizes: [String: UInt64]
+
+    /// Lists the regular files under `root`.
+    ///
+    /// - Parameter pathPrefix: `""`, or a prefix ending in `/` such as `Foo.app/`.
+    /// - Throws: `BundleCheckError.notFound`, `.unreadable` (naming the folder
+    ///   that could not be listed) or `.notAPackage` (too many files, too deep).
+    public convenience init(root: String, pathPrefix: String = "") throws {
+        try self.init(root: root, pathPrefix: pathPrefix, maximumFileCount: Self.maximumFileCount, maximumDepth: Self.maximumDepth)
+    }
+
+    /// Lists with other caps (tests).
+    init(root: String, pathPrefix: String, maximumFileCount: Int, maximumDepth: Int) throws {
+        precondition(pathPrefix.isEmpty || pathPrefix.hasSuffix("/"), "pathPrefix must be empty or end in /")
+        let root = Self.trimmingTrailingSlashes(root)
+        let rootStatus: FileSystem.Status
+        do throws(FileSystem.Failure) {
+            rootStatus = try FileSystem.status(root, followingSymlinks: true)
+        } catch {
+            throw error.bundleCheckError(path: root)
+        }
+        guard rootStatus.type == .directory else {
+            throw BundleCheckError.unreadable(path: root, reason: "not a directory")
+        }
+
+        var files: [ContainerEntry] = []
+        var skipped: [String] = []
+        var pending: [(relative: String, depth: Int)] = [("", 0)]
+        while let (relative, depth) = pending.popLast() {
+            let directory = relative.isEmpty ? root : root + "/" + relative
+            let names: [String]
+            do throws(FileSystem.Failure) {
+                names = try FileSystem.entries(ofDirectory: directory)
+            } catch {
+                throw BundleCheckError.unreadable(path: directory, reason: error.reason)
+            }
+            for name in names {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                let status: FileSystem.Status
+                do throws(FileSystem.Failure) {
+                    status = try FileSystem.status(root + "/" + child, followingSymlinks: false)
+                } catch {
+                    throw BundleCheckError.unreadable(path: root + "/" + child, reason: error.reason)
+                }
+                switch status.type {
+                case .regular:
+                    guard files.count < maximumFileCount else {
+                        throw BundleCheckError.notAPackage(
+                            path: root,
+                            reason: "more than the \(maximumFileCount) files bundlecheck lists"
+                        )
+                    }
+                    files.append(ContainerEntry(path: pathPrefix + child, size: status.size))
+                case .directory:
+                    guard depth < maximumDepth else {
+                        throw BundleCheckError.notAPackage(
+                            path: root,
+                            reason: "folders nested more than \(maximumDepth) levels deep at \(child)"
+                        )
+                    }
+                    pending.append((child, depth + 1))
+                case .symbolicLink, .other:
+                    skipped.append(pathPrefix + child)
+                }
+            }
+        }
+        files.sort { $0.path < $1.path }
+        self.root = root
+        self.pathPrefix = pathPrefix
+        self.files = files
+        self.skippedPaths = skipped.sorted()
+        self.sizes = Dictionary(files.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func read(_ path: String, limit: Int) throws -> [UInt8] {
+        let limit = max(0, limit)
+        return try withOpenFile(path) { descriptor, size in
+            guard size <= UInt64(limit) else {
+                throw BundleCheckError.entryTooLarge(file: path, size: size, limit: limit)
+            }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(Int(size))
+            // The file may grow after fstat: count what actually comes out.
+            try readChunks(descriptor, chunkSize: Self.readChunkSize) { chunk in
+                guard bytes.count + chunk.count <= limit else {
+                    throw BundleCheckError.entryTooLarge(file: path, size: UInt64(bytes.count + chunk.count), limit: limit)
+                }
+                bytes.append(contentsOf: chunk)
+                return true
+            }
+            return bytes
+        }
+    }
+
+    public func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+        precondition(chunkSize > 0, "chunkSize must be positive")
+        try withOpenFile(path) { descriptor, _ in
+            try readChunks(descriptor, chunkSize: chunkSize, body)
+        }
+    }
+
+    // MARK: - Private
+
+    private static let readChunkSize = 64 << 10
+
+    /// Opens a listed file (never a path outside the listing), checking it is still a regular file.
+    private func withOpenFile<Result>(_ path: String, _ body: (Int32, UInt64) throws -> Result) throws -> Result {
+        guard sizes[path] != nil else { throw BundleCheckError.missingEntry(file: path) }
+        let diskPath = root + "/" + path.dropFirst(pathPrefix.count)
+        do {
+            return try FileSystem.withFile(diskPath) { descriptor, status in
+                guard status.type == .regular else {
+                    throw BundleCheckError.unreadable(path: diskPath, reason: "no longer a regular file")
+                }
+                return try body(descriptor, status.size)
+            }
+        } catch let failure as FileSystem.Failure {
+            throw BundleCheckError.unreadable(path: diskPath, reason: failure.reason)
+        }
+    }
+
+    private func readChunks(
+        _ descriptor: Int32,
+        chunkSize: Int,
+        _ body: (UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try FileSystem.read(descriptor, into: buffer)
+            if count == 0 { return }
+            guard try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
+        }
+    }
+
+    private static func trimmingTrailingSlashes(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") {
+            trimmed = trimmed.dropLast()
+        }
+        return String(trimmed)
+    }
+}

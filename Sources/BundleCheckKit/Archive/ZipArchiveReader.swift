@@ -1,0 +1,199 @@
+/// A zip archive (IPA, zipped `.xcarchive` or `.app`) read through libzip.
+///
+/// Opening reads the central directory once, without `ZIP_CHECKCONS`: that flag
+/// seeks to every entry's local header, which costs one random read per entry
+/// on a cold cache. Damage inside an entry (bad local header, CRC, deflate data)
+/// is still reported, as `corruptArchive`, when that entry is read.
+///
+/// Folder entries (names ending in `/`) are not listed: folders are derived
+/// from file paths. Names are kept as the archive gives them (libzip converts
+/// CP437 names to UTF-8). When a name occurs twice, the first entry is the one
+/// listed and read; the others are in `duplicatePaths`.
+public final class ZipArchiveReader: PackageContainer {
+    /// More entries than this is not an app anyone can submit: refuse rather than list millions.
+    public static let maximumEntryCount = 2_000_000
+
+    /// The archive's path, as given; errors name it.
+    public let path: String
+    public let storage = ContainerStorage.zip
+    /// File entries in central-directory order.
+    public let files: [ContainerEntry]
+    /// Paths that occur more than once in the central directory, once each.
+    public let duplicatePaths: [String]
+
+    private let archive: OpaquePointer
+    /// libzip index and declared size of each listed path.
+    private let entries: [String: Entry]
+
+    /// Opens the zip at `path` and reads its central directory.
+    ///
+    /// - Throws: `BundleCheckError.notFound`, `.unreadable`, `.emptyFile`,
+    ///   `.notAPackage` (not a zip, or too many entries) or `.corruptArchive`.
+    public convenience init(path: String) throws {
+        try self.init(path: path, maximumEntryCount: Self.maximumEntryCount)
+    }
+
+    /// Opens with another entry cap (tests).
+    init(path: String, maximumEntryCount: Int) throws {
+        let status: FileSystem.Status
+        do throws(FileSystem.Failure) {
+            status = try FileSystem.status(path, followingSymlinks: true)
+        } catch {
+            throw error.bundleCheckError(path: path)
+        }
+        guard status.type == .regular else {
+            throw BundleCheckError.notAPackage(path: path, reason: "not a regular file")
+        }
+        guard status.size > 0 else { throw BundleCheckError.emptyFile(path: path) }
+
+        let archive: OpaquePointer
+        do throws(LibzipError) {
+            archive = try Libzip.openForReading(path: path, checkConsistency: false)
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+        let listing: Listing
+        do {
+            listing = try Self.list(archive, path: path, maximumEntryCount: maximumEntryCount)
+        } catch {
+            Libzip.discard(archive)
+            throw error
+        }
+        self.path = path
+        self.archive = archive
+        self.files = listing.files
+        self.duplicatePaths = listing.duplicates
+        self.entries = listing.entries
+    }
+
+    deinit {
+        Libzip.discard(archive)
+    }
+
+    public func read(_ path: String, limit: Int) throws -> [UInt8] {
+        let declared = try size(of: path)
+        let limit = max(0, limit)
+        guard declared <= UInt64(limit) else {
+            throw BundleCheckError.entryTooLarge(file: path, size: declared, limit: limit)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(declared))
+        // The declared size may lie: count what actually comes out.
+        try stream(path, chunkSize: Self.readChunkSize) { chunk in
+            guard bytes.count + chunk.count <= limit else {
+                throw BundleCheckError.entryTooLarge(file: path, size: UInt64(bytes.count + chunk.count), limit: limit)
+            }
+            bytes.append(contentsOf: chunk)
+            return true
+        }
+        return bytes
+    }
+
+    public func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+        precondition(chunkSize > 0, "chunkSize must be positive")
+        guard let index = entries[path]?.index else { throw BundleCheckError.missingEntry(file: path) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        do {
+            try Libzip.withEntry(archive, index: index) { file in
+                while true {
+                    let count = try Libzip.read(file, into: buffer)
+                    if count == 0 { return }
+                    guard try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
+                }
+            }
+        } catch let error as LibzipError {
+            throw entryError(error, entry: path)
+        }
+    }
+
+    /// The uncompressed size the central directory declares for `path`.
+    public func size(of path: String) throws -> UInt64 {
+        guard let size = entries[path]?.size else { throw BundleCheckError.missingEntry(file: path) }
+        return size
+    }
+
+    // MARK: - Private
+
+    private static let readChunkSize = 64 << 10
+
+    private struct Entry {
+        var index: Int
+        var size: UInt64
+    }
+
+    private struct Listing {
+        var files: [ContainerEntry] = []
+        var duplicates: [String] = []
+        var entries: [String: Entry] = [:]
+    }
+
+    private static func list(_ archive: OpaquePointer, path: String, maximumEntryCount: Int) throws -> Listing {
+        var listing = Listing()
+        do {
+            let count = try Libzip.entryCount(archive)
+            guard count <= maximumEntryCount else {
+                throw BundleCheckError.notAPackage(
+                    path: path,
+                    reason: "\(count) zip entries is more than the \(maximumEntryCount) bundlecheck lists"
+                )
+            }
+            listing.files.reserveCapacity(count)
+            listing.entries.reserveCapacity(count)
+            var duplicates = Set<String>()
+            for index in 0..<count {
+                let stat = try Libzip.stat(archive, index: index)
+                if stat.name.hasSuffix("/") { continue }
+                if let first = listing.entries.updateValue(Entry(index: index, size: stat.size), forKey: stat.name) {
+                    // A repeated name: the first entry stays the one listed and read.
+                    listing.entries[stat.name] = first
+                    if duplicates.insert(stat.name).inserted { listing.duplicates.append(stat.name) }
+                    continue
+                }
+                listing.files.append(ContainerEntry(path: stat.name, size: stat.size))
+            }
+        } catch let error as LibzipError {
+            throw BundleCheckError.corruptArchive(path: path, reason: error.lowercasedMessage)
+        }
+        return listing
+    }
+
+    private static func openingError(_ error: LibzipError, path: String) -> BundleCheckError {
+        switch error.code {
+        case .notAZip:
+            // A file that starts like a zip but has no end record was cut short,
+            // e.g. an interrupted download: say so rather than "not a zip".
+            if startsWithLocalFileHeader(path) {
+                return .corruptArchive(path: path, reason: "no end of central directory record, the file looks truncated")
+            }
+            return .notAPackage(path: path, reason: "not a zip archive")
+        case .open where error.systemCode != 0, .read where error.systemCode != 0:
+            return FileSystem.Failure(errno: error.systemCode).bundleCheckError(path: path)
+        case .multiDisk, .encryptionNotSupported, .compressionNotSupported:
+            return .notAPackage(path: path, reason: error.lowercasedMessage)
+        case let code where code.meansDamagedArchive:
+            return .corruptArchive(path: path, reason: error.lowercasedMessage)
+        default:
+            return .unreadable(path: path, reason: error.lowercasedMessage)
+        }
+    }
+
+    /// Damage is reported against the archive, naming the entry; an entry that
+    /// is intact but cannot be decoded (encrypted, LZMA) is unreadable by its own path.
+    private func entryError(_ error: LibzipError, entry: String) -> BundleCheckError {
+        if error.code.meansDamagedArchive {
+            return .corruptArchive(path: path, reason: "\(entry): \(error.lowercasedMessage)")
+        }
+        return .unreadable(path: entry, reason: error.lowercasedMessage)
+    }
+
+    /// Whether the file begins with `PK\u{3}\u{4}`, the signature of a zip's first local header.
+    private static func startsWithLocalFileHeader(_ path: String) -> Bool {
+        let signature: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+        return (try? FileSystem.withFile(path) { descriptor, _ in
+            var head = [UInt8](repeating: 0, count: 4)
+            let count = try head.withUnsafeMutableBytes { try FileSystem.read(descriptor, into: $0) }
+            return count == 4 && head == signature
+        }) ?? false
+    }
+}
