@@ -29,3 +29,18 @@ import Testing
         #expect(value.value(at: JSONPointer(parsing: "/CFBundleURLTypes/3")!) == nil)
     }
 }
+
+@Suite struct PlistIntegerParsingTests {
+    @Test(arguments: ["-+5", "0x+5", "+-1", "", "-", "0x", "1 2", "٣"])
+    func rejectsSignsAndDigitsThatAreNotBare(_ text: String) {
+        #expect(PlistInteger(parsing: text) == nil)
+    }
+
+    @Test func readsTheWholeSignedAndUnsignedRange() {
+        #expect(PlistInteger(parsing: "-9223372036854775808")?.int64 == Int64.min)
+        #expect(PlistInteger(parsing: "18446744073709551615")?.uint64 == UInt64.max)
+        #expect(PlistInteger(parsing: "-9223372036854775809") == nil)
+        #expect(PlistInteger(parsing: "0x1F")?.int64 == 31)
+        #expect(PlistInteger(parsing: "-0") == PlistInteger(0))
+    }
+}

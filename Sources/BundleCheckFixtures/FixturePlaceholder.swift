@@ -1,2 +1,0 @@
-import BundleCheckKit
-enum FixturePlaceholder {}
