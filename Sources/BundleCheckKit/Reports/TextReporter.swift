@@ -1,0 +1,190 @@
+/// The report for people: one block per input, its bundles beneath it and each
+/// bundle's findings beneath the bundle, laid out like compiler diagnostics:
+///
+///     Build/Example.ipa (ipa, zip, 1.5 MB)
+///
+///       appex Payload/Example.app/PlugIns/Share.appex
+///             com.example.app.share 1.2.0 (41), extension com.apple.share-services
+///         error[version-mismatch]: CFBundleVersion "41" differs from the app's "42"
+///           --> Payload/Example.app/PlugIns/Share.appex/Info.plist:12  /CFBundleVersion
+///           Apple: ITMS-90473
+///
+///     1 input, 2 bundles: 1 error, 0 warnings, 0 notes
+///
+/// Findings that belong to no bundle are listed under the input's header. Text that
+/// comes from the package (paths, identifiers, messages quoting plist values) is
+/// printed with control and bidirectional-override characters escaped, so a crafted
+/// Info.plist cannot move the cursor, recolour the log or reorder what it shows.
+/// Apart from the colour escapes, which only appear when `color` is true, the
+/// report's own decoration is plain ASCII.
+public struct TextReporter: Reporter {
+    public let color: Bool
+
+    public init(color: Bool) {
+        self.color = color
+    }
+
+    public func render(_ report: Report) -> String {
+        let style = TerminalStyle(isEnabled: color)
+        var blocks = report.inputs.map { input($0, style: style) }
+        blocks.append(summary(of: report, style: style))
+        return blocks.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
+    }
+
+    // MARK: Inputs
+
+    private func input(_ input: InputReport, style: TerminalStyle) -> [String] {
+        var details: [String] = []
+        if let kind = input.kind { details.append(kind.rawValue) }
+        if let container = input.container { details.append(container.rawValue) }
+        if input.error == nil || input.size > 0 { details.append(Self.byteCount(input.size)) }
+        var header = style.bold(Self.printable(input.path))
+        if !details.isEmpty {
+            header += " (" + details.joined(separator: ", ") + ")"
+        }
+        var lines = [header]
+        if let error = input.error {
+            lines.append("  " + style.red("error") + ": " + Self.printable(error.description))
+        }
+
+        let bundlePaths = Set(input.bundles.map(\.path))
+        let unattached = input.findings.filter { finding in
+            finding.bundle.map { !bundlePaths.contains($0) } ?? true
+        }
+        for finding in unattached {
+            lines += self.finding(finding, indent: 2, style: style)
+        }
+        for bundle in input.bundles {
+            let findings = input.findings.filter { $0.bundle == bundle.path }
+            lines.append("")
+            lines += self.bundle(bundle, findings: findings, style: style)
+        }
+        return lines
+    }
+
+    // MARK: Bundles
+
+    private func bundle(_ bundle: InspectedBundle, findings: [Finding], style: TerminalStyle) -> [String] {
+        let kind = bundle.kind.rawValue
+        let header = "  " + kind + " " + style.bold(Self.printable(bundle.path))
+        // The details line starts under the path, so the kinds stand out on the left.
+        let details = String(repeating: " ", count: 2 + kind.count + 1) + Self.printable(Self.details(of: bundle))
+        var lines = [header, details]
+        for finding in findings {
+            lines += self.finding(finding, indent: 4, style: style)
+        }
+        return lines
+    }
+
+    /// `com.example.app 1.2.0 (42), extension com.apple.share-services`.
+    static func details(of bundle: InspectedBundle) -> String {
+        guard bundle.infoPlist != nil else {
+            return "no readable Info.plist"
+        }
+        var parts = [bundle.bundleIdentifier ?? "(no bundle identifier)"]
+        switch (bundle.shortVersion, bundle.version) {
+        case (nil, nil):
+            parts[0] += " (no version)"
+        case (let shortVersion, let version):
+            parts[0] += " \(shortVersion ?? "?") (\(version ?? "?"))"
+        }
+        if let extensionPoint = bundle.extensionPoint {
+            parts.append("extension \(extensionPoint)")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    // MARK: Findings
+
+    private func finding(_ finding: Finding, indent: Int, style: TerminalStyle) -> [String] {
+        let margin = String(repeating: " ", count: indent)
+        let label = style.severity(finding.severity, finding.severity.rawValue)
+        var lines = [margin + label + "[" + Self.printable(finding.rule) + "]: " + Self.printable(finding.message)]
+        if let location = Self.location(of: finding) {
+            lines.append(margin + "  --> " + Self.printable(location))
+        }
+        if !finding.appleCodes.isEmpty {
+            lines.append(margin + "  Apple: " + Self.printable(finding.appleCodes.joined(separator: ", ")))
+        }
+        return lines
+    }
+
+    /// `file:line  /key/path`, with whichever parts the finding has; nil when it has none.
+    static func location(of finding: Finding) -> String? {
+        var file = finding.file
+        if let line = finding.line {
+            file = (file ?? "") + ":\(line)"
+        }
+        let parts = [file, finding.keyPath.map(\.description)].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: "  ")
+    }
+
+    // MARK: Summary
+
+    private func summary(of report: Report, style: TerminalStyle) -> [String] {
+        let counts = report.summary
+        let bundles = report.inputs.reduce(0) { $0 + $1.bundles.count }
+        let failed = report.inputs.filter { $0.error != nil }.count
+        var line = Self.count(report.inputs.count, "input") + ", " + Self.count(bundles, "bundle") + ": "
+        line += [
+            Self.count(counts.errors, .error, style: style),
+            Self.count(counts.warnings, .warning, style: style),
+            Self.count(counts.notes, .note, style: style),
+        ].joined(separator: ", ")
+        if failed > 0 {
+            line += "; " + style.red(Self.count(failed, "input")) + " could not be checked"
+        }
+        return [line]
+    }
+
+    /// `2 warnings`, in the severity's colour unless there are none.
+    private static func count(_ number: Int, _ severity: Severity, style: TerminalStyle) -> String {
+        let text = count(number, severity.rawValue)
+        return number > 0 ? style.severity(severity, text) : text
+    }
+
+    /// `1 error`, `0 errors`, `2 errors`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    // MARK: Formatting
+
+    /// Sizes in decimal units as Finder and App Store Connect show them: `512 bytes`, `1.5 MB`.
+    static func byteCount(_ bytes: UInt64) -> String {
+        guard bytes >= 1000 else {
+            return count(Int(bytes), "byte")
+        }
+        let units = ["kB", "MB", "GB", "TB", "PB", "EB"]
+        var unitSize: UInt64 = 1000
+        for (index, unit) in units.enumerated() {
+            // Tenths of the unit, rounded half up, in integers so no platform rounds differently.
+            let tenths = bytes / (unitSize / 10) + (bytes % (unitSize / 10) >= unitSize / 20 ? 1 : 0)
+            if tenths < 10_000 || index == units.count - 1 {
+                return "\(tenths / 10).\(tenths % 10) \(unit)"
+            }
+            unitSize *= 1000
+        }
+        return count(Int(clamping: bytes), "byte")
+    }
+
+    /// The text with every character that a terminal would act on, rather than show, escaped
+    /// as `\u{1B}`; newlines and tabs as `\n` and `\t`, so each finding stays on its lines.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n":
+                result += "\\n"
+            case "\t":
+                result += "\\t"
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{200E}", "\u{200F}", "\u{2028}", "\u{2029}",
+                 "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{FEFF}":
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

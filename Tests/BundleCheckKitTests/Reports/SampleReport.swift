@@ -1,0 +1,107 @@
+import BundleCheckKit
+
+/// The fixed report every reporter renders for the golden files: an IPA with an app and a
+/// share extension and findings of every severity, and a damaged IPA that could not be checked.
+enum SampleReport {
+    static let appPath = "Payload/Example.app"
+    static let extensionPath = "Payload/Example.app/PlugIns/Share.appex"
+
+    /// Built anew on each call, so tests can check that equal reports render to equal bytes.
+    static func make(toolVersion: String = BundleCheckVersion.current) -> Report {
+        Report(toolVersion: toolVersion, inputs: [example(), broken()])
+    }
+
+    private static func example() -> InputReport {
+        let app = InspectedBundle(
+            path: appPath,
+            kind: .app,
+            parent: nil,
+            infoPlistPath: "\(appPath)/Info.plist",
+            infoPlist: PropertyListDocument(format: .xml, root: .dictionary(PlistDictionary([
+                "CFBundleIdentifier": .string("com.example.app"),
+                "CFBundleShortVersionString": .string("1.2.0"),
+                "CFBundleVersion": .string("42"),
+                "CFBundleExecutable": .string("Example"),
+            ])))
+        )
+        let share = InspectedBundle(
+            path: extensionPath,
+            kind: .appex,
+            parent: appPath,
+            infoPlistPath: "\(extensionPath)/Info.plist",
+            infoPlist: PropertyListDocument(format: .binary, root: .dictionary(PlistDictionary([
+                "CFBundleIdentifier": .string("com.example.app.share"),
+                "CFBundleShortVersionString": .string("1.2.0"),
+                "CFBundleVersion": .string("41"),
+                "CFBundleExecutable": .string("Share"),
+                "NSExtension": .dictionary(PlistDictionary([
+                    "NSExtensionPointIdentifier": .string("com.apple.share-services"),
+                ])),
+            ])))
+        )
+        let findings = [
+            Finding(
+                rule: "version-mismatch",
+                severity: .error,
+                message: #"CFBundleVersion "41" of Share.appex differs from "42" of the app"#,
+                bundle: extensionPath,
+                file: "\(extensionPath)/Info.plist",
+                keyPath: JSONPointer("CFBundleVersion"),
+                line: 12,
+                appleCodes: ["ITMS-90473"]
+            ),
+            Finding(
+                rule: "binary-info-plist",
+                severity: .note,
+                message: "Info.plist is a binary property list, so findings in it have no line numbers",
+                bundle: extensionPath,
+                file: "\(extensionPath)/Info.plist",
+                keyPath: nil,
+                line: nil,
+                appleCodes: []
+            ),
+            Finding(
+                rule: "url-scheme-invalid",
+                severity: .warning,
+                message: #"URL scheme "my_app" contains "_", which RFC 3986 does not allow in a scheme"#,
+                bundle: appPath,
+                file: "\(appPath)/Info.plist",
+                keyPath: JSONPointer("CFBundleURLTypes", "0", "CFBundleURLSchemes", "1"),
+                line: 31,
+                appleCodes: [],
+                identity: "my_app"
+            ),
+            Finding(
+                rule: "stray-file",
+                severity: .warning,
+                message: "Payload/.DS_Store is outside every bundle; remove it from the package",
+                bundle: nil,
+                file: "Payload/.DS_Store",
+                keyPath: nil,
+                line: nil,
+                appleCodes: []
+            ),
+        ]
+        return InputReport(
+            path: "Build/Example.ipa",
+            kind: .ipa,
+            container: .zip,
+            size: 1_482_211,
+            error: nil,
+            bundles: [share, app],
+            findings: findings
+        )
+    }
+
+    private static func broken() -> InputReport {
+        InputReport(
+            path: "Build/Broken.ipa",
+            kind: nil,
+            container: nil,
+            size: 2_048,
+            error: .corruptArchive(path: "Build/Broken.ipa", reason: "the central directory is truncated"),
+            bundles: [],
+            findings: []
+        )
+    }
+}

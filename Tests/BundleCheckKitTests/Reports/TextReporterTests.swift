@@ -1,0 +1,110 @@
+import Testing
+@testable import BundleCheckKit
+
+@Suite struct TextReporterTests {
+    private func bundle(_ path: String, kind: BundleKind = .app, plist: PlistDictionary?) -> InspectedBundle {
+        InspectedBundle(
+            path: path, kind: kind, parent: nil, infoPlistPath: "\(path)/Info.plist",
+            infoPlist: plist.map { PropertyListDocument(format: .xml, root: .dictionary($0)) }
+        )
+    }
+
+    private func finding(_ severity: Severity, bundle: String?, file: String? = nil, line: Int? = nil) -> Finding {
+        Finding(
+            rule: "some-rule", severity: severity, message: "something is off",
+            bundle: bundle, file: file, keyPath: nil, line: line, appleCodes: []
+        )
+    }
+
+    @Test func summaryUsesSingularForOne() {
+        let input = InputReport(
+            path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil,
+            bundles: [bundle("Payload/A.app", plist: PlistDictionary())],
+            findings: [finding(.error, bundle: "Payload/A.app"), finding(.note, bundle: nil), finding(.note, bundle: nil)]
+        )
+        let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
+        #expect(output.hasSuffix("\n1 input, 1 bundle: 1 error, 0 warnings, 2 notes\n"))
+        #expect(output.hasPrefix("A.ipa (ipa, zip, 1 byte)\n"))
+    }
+
+    @Test func anEmptyRunSaysSo() {
+        #expect(TextReporter(color: false).render(Report(toolVersion: "1", inputs: [])) == "0 inputs, 0 bundles: 0 errors, 0 warnings, 0 notes\n")
+    }
+
+    @Test func inputsThatCouldNotBeCheckedAreCountedInTheSummary() {
+        let input = InputReport(
+            path: "missing.ipa", kind: nil, container: nil, size: 0,
+            error: .notFound(path: "missing.ipa"), bundles: [], findings: []
+        )
+        let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
+        #expect(output == """
+            missing.ipa
+              error: missing.ipa: no such file or directory
+
+            1 input, 0 bundles: 0 errors, 0 warnings, 0 notes; 1 input could not be checked
+
+            """)
+    }
+
+    @Test func findingsOfAnUnlistedBundleStayUnderTheInput() {
+        let input = InputReport(
+            path: "A.ipa", kind: .ipa, container: .zip, size: 10, error: nil, bundles: [],
+            findings: [finding(.warning, bundle: "Payload/Gone.app", file: "Payload/Gone.app/Info.plist", line: 3)]
+        )
+        let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
+        #expect(output.contains("\n  warning[some-rule]: something is off\n    --> Payload/Gone.app/Info.plist:3\n"))
+    }
+
+    @Test func bundleDetailsSayWhatIsMissing() {
+        #expect(TextReporter.details(of: bundle("X.app", plist: nil)) == "no readable Info.plist")
+        #expect(TextReporter.details(of: bundle("X.app", plist: PlistDictionary())) == "(no bundle identifier) (no version)")
+        #expect(TextReporter.details(of: bundle("X.app", plist: PlistDictionary(["CFBundleVersion": .string("7")]))) == "(no bundle identifier) ? (7)")
+        let modern = PlistDictionary([
+            "CFBundleIdentifier": .string("a.b.widget"),
+            "CFBundleShortVersionString": .string("2.0"),
+            "EXAppExtensionAttributes": .dictionary(PlistDictionary(["EXExtensionPointIdentifier": .string("com.apple.widgetkit-extension")])),
+        ])
+        #expect(TextReporter.details(of: bundle("W.appex", kind: .appex, plist: modern)) == "a.b.widget 2.0 (?), extension com.apple.widgetkit-extension")
+    }
+
+    @Test func locationJoinsFileLineAndKeyPath() {
+        func location(file: String?, keyPath: JSONPointer?, line: Int?) -> String? {
+            TextReporter.location(of: Finding(
+                rule: "r", severity: .note, message: "m", bundle: nil, file: file, keyPath: keyPath, line: line, appleCodes: []
+            ))
+        }
+        #expect(location(file: "I.plist", keyPath: JSONPointer("a", "b/c"), line: 4) == "I.plist:4  /a/b~1c")
+        #expect(location(file: "I.plist", keyPath: nil, line: nil) == "I.plist")
+        #expect(location(file: nil, keyPath: JSONPointer("k"), line: nil) == "/k")
+        #expect(location(file: nil, keyPath: nil, line: nil) == nil)
+    }
+
+    @Test(arguments: [
+        (UInt64(0), "0 bytes"),
+        (1, "1 byte"),
+        (999, "999 bytes"),
+        (1_000, "1.0 kB"),
+        (1_049, "1.0 kB"),
+        (1_050, "1.1 kB"),
+        (999_949, "999.9 kB"),
+        (999_950, "1.0 MB"),
+        (1_482_211, "1.5 MB"),
+        (4_000_000_000, "4.0 GB"),
+        (UInt64.max, "18.4 EB"),
+    ])
+    func sizesAreHumanReadable(bytes: UInt64, text: String) {
+        #expect(TextReporter.byteCount(bytes) == text)
+    }
+
+    @Test func textFromThePackageCannotDriveTheTerminal() {
+        #expect(TextReporter.printable("a\u{1B}[2Jb") == #"a\u{1B}[2Jb"#)
+        #expect(TextReporter.printable("one\ntwo\tthree") == #"one\ntwo\tthree"#)
+        #expect(TextReporter.printable("abc\u{202E}fed") == #"abc\u{202E}fed"#)
+        #expect(TextReporter.printable("Caf\u{E9}.app") == "Caf\u{E9}.app")
+    }
+
+    @Test func plainOutputIsASCIIWithoutEscapes() {
+        let output = TextReporter(color: false).render(SampleReport.make())
+        #expect(output.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "\n" || $0.value >= 0x20) })
+    }
+}
