@@ -1,0 +1,153 @@
+import BundleCheckKit
+
+/// A bundle described in a few lines of Swift: its Info.plist, its files and the bundles inside it.
+///
+/// Later issues add executables, entitlements and provisioning profiles as
+/// further files through `adding(file:)`, so the builder grows without new types.
+public struct FixtureBundle: Sendable {
+    /// Folder name, e.g. `PaiNotes.app` or `ImportAction.appex`.
+    public var name: String
+    public var infoPlist: PlistDictionary
+    public var plistFormat: PropertyListFormat
+    /// Raw Info.plist bytes that replace the generated ones (for malformed-plist cases).
+    public var rawInfoPlist: [UInt8]?
+    /// Whether to write an Info.plist at all.
+    public var hasInfoPlist: Bool
+    /// Other files, relative to the bundle folder.
+    public var files: [FixtureFile]
+    /// Nested bundles with the folder they sit in (`PlugIns`, `Extensions`, `Watch`, `AppClips`, `Frameworks`).
+    public var children: [(folder: String, bundle: FixtureBundle)]
+
+    public init(name: String, infoPlist: PlistDictionary, plistFormat: PropertyListFormat = .xml) {
+        self.name = name
+        self.infoPlist = infoPlist
+        self.plistFormat = plistFormat
+        self.rawInfoPlist = nil
+        self.hasInfoPlist = true
+        self.files = []
+        self.children = []
+    }
+
+    /// An iOS app with the keys Xcode writes for every app.
+    public static func app(
+        _ name: String,
+        bundleIdentifier: String,
+        shortVersion: String? = "1.0",
+        version: String? = "1",
+        plistFormat: PropertyListFormat = .xml
+    ) -> FixtureBundle {
+        FixtureBundle(
+            name: name + ".app",
+            infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "APPL", shortVersion: shortVersion, version: version),
+            plistFormat: plistFormat
+        )
+    }
+
+    /// An app extension with its `NSExtension` dictionary.
+    public static func appex(
+        _ name: String,
+        bundleIdentifier: String,
+        extensionPoint: String,
+        attributes: PlistDictionary? = nil,
+        shortVersion: String? = "1.0",
+        version: String? = "1",
+        plistFormat: PropertyListFormat = .xml
+    ) -> FixtureBundle {
+        var plist = standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "XPC!", shortVersion: shortVersion, version: version)
+        var nsExtension = PlistDictionary()
+        if let attributes {
+            nsExtension.append(key: "NSExtensionAttributes", value: .dictionary(attributes))
+        }
+        nsExtension.append(key: "NSExtensionPointIdentifier", value: .string(extensionPoint))
+        plist.append(key: "NSExtension", value: .dictionary(nsExtension))
+        return FixtureBundle(name: name + ".appex", infoPlist: plist, plistFormat: plistFormat)
+    }
+
+    /// A framework with its vendor's own versions.
+    public static func framework(_ name: String, bundleIdentifier: String, shortVersion: String = "5.2.1", version: String = "5.2.1") -> FixtureBundle {
+        FixtureBundle(
+            name: name + ".framework",
+            infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "FMWK", shortVersion: shortVersion, version: version)
+        )
+    }
+
+    static func standardKeys(name: String, bundleIdentifier: String, packageType: String, shortVersion: String?, version: String?) -> PlistDictionary {
+        var plist = PlistDictionary()
+        plist.append(key: "CFBundleDevelopmentRegion", value: .string("en"))
+        plist.append(key: "CFBundleExecutable", value: .string(name))
+        plist.append(key: "CFBundleIdentifier", value: .string(bundleIdentifier))
+        plist.append(key: "CFBundleInfoDictionaryVersion", value: .string("6.0"))
+        plist.append(key: "CFBundleName", value: .string(name))
+        plist.append(key: "CFBundlePackageType", value: .string(packageType))
+        if let shortVersion { plist.append(key: "CFBundleShortVersionString", value: .string(shortVersion)) }
+        if let version { plist.append(key: "CFBundleVersion", value: .string(version)) }
+        return plist
+    }
+
+    // MARK: - Building up
+
+    public func adding(_ child: FixtureBundle, in folder: String) -> FixtureBundle {
+        var copy = self
+        copy.children.append((folder, child))
+        return copy
+    }
+
+    public func adding(file path: String, contents: [UInt8]) -> FixtureBundle {
+        var copy = self
+        copy.files.append(FixtureFile(path: path, contents: contents))
+        return copy
+    }
+
+    /// Sets a top-level Info.plist key, replacing every earlier occurrence.
+    public func setting(_ key: String, to value: PlistValue) -> FixtureBundle {
+        var copy = self
+        let kept = infoPlist.entries.filter { $0.key != key }
+        copy.infoPlist = PlistDictionary(kept + [PlistDictionary.Entry(key: key, value: value)])
+        return copy
+    }
+
+    public func removing(_ key: String) -> FixtureBundle {
+        var copy = self
+        copy.infoPlist = PlistDictionary(infoPlist.entries.filter { $0.key != key })
+        return copy
+    }
+
+    public func withRawInfoPlist(_ bytes: [UInt8]) -> FixtureBundle {
+        var copy = self
+        copy.rawInfoPlist = bytes
+        return copy
+    }
+
+    public func withoutInfoPlist() -> FixtureBundle {
+        var copy = self
+        copy.hasInfoPlist = false
+        return copy
+    }
+
+    // MARK: - Files
+
+    /// Every file of this bundle and its children, with paths starting at `prefix`.
+    func flattened(under prefix: String) throws -> [FixtureFile] {
+        let root = prefix.isEmpty ? name : prefix + "/" + name
+        var result: [FixtureFile] = []
+        if hasInfoPlist {
+            let bytes: [UInt8]
+            if let rawInfoPlist {
+                bytes = rawInfoPlist
+            } else {
+                switch plistFormat {
+                case .xml: bytes = XMLPropertyListWriter.write(.dictionary(infoPlist))
+                case .binary: bytes = try BinaryPropertyListWriter.write(.dictionary(infoPlist))
+                }
+            }
+            result.append(FixtureFile(path: root + "/Info.plist", contents: bytes))
+        }
+        for file in files {
+            result.append(FixtureFile(path: root + "/" + file.path, contents: file.contents, compression: file.compression))
+        }
+        for (folder, child) in children {
+            result += try child.flattened(under: root + "/" + folder)
+        }
+        return result
+    }
+}

@@ -1,0 +1,62 @@
+import BundleCheckKit
+import Foundation
+
+/// A whole package built from fixture bundles, written as a zip or a directory.
+public struct FixturePackage: Sendable {
+    public var files: [FixtureFile]
+
+    public init(files: [FixtureFile]) {
+        self.files = files
+    }
+
+    /// An IPA: `Payload/<App>.app`, optionally under a top-level folder.
+    public static func ipa(_ apps: FixtureBundle..., topLevelFolder: String? = nil, extraFiles: [FixtureFile] = []) throws -> FixturePackage {
+        let prefix = [topLevelFolder, "Payload"].compactMap { $0 }.joined(separator: "/")
+        let files = try apps.flatMap { try $0.flattened(under: prefix) }
+        return FixturePackage(files: files + extraFiles)
+    }
+
+    /// An Xcode archive: `Products/Applications/<App>.app` and the archive's own Info.plist.
+    public static func xcarchive(_ app: FixtureBundle, name: String, rootFolder: String? = nil) throws -> FixturePackage {
+        let root = rootFolder.map { $0 + "/" } ?? ""
+        var archivePlist = PlistDictionary()
+        var properties = PlistDictionary()
+        properties.append(key: "ApplicationPath", value: .string("Applications/" + app.name))
+        properties.append(key: "CFBundleIdentifier", value: app.infoPlist["CFBundleIdentifier"] ?? .string(""))
+        archivePlist.append(key: "ApplicationProperties", value: .dictionary(properties))
+        archivePlist.append(key: "ArchiveVersion", value: .integer(PlistInteger(2)))
+        archivePlist.append(key: "Name", value: .string(name))
+        let info = FixtureFile(path: root + "Info.plist", contents: XMLPropertyListWriter.write(.dictionary(archivePlist)))
+        return FixturePackage(files: [info] + (try app.flattened(under: root + "Products/Applications")))
+    }
+
+    /// A bare app bundle, as `<App>.app/...` (zip it for a zipped .app).
+    public static func app(_ app: FixtureBundle, topLevelFolder: String? = nil) throws -> FixturePackage {
+        FixturePackage(files: try app.flattened(under: topLevelFolder ?? ""))
+    }
+
+    /// The same package with every entry stored uncompressed: its bytes then depend on
+    /// nothing but the input, not even on the zlib version that deflates it.
+    public func stored() -> FixturePackage {
+        FixturePackage(files: files.map { FixtureFile(path: $0.path, contents: $0.contents, compression: .stored) })
+    }
+
+    /// Writes the package as a zip archive with fixed timestamps: identical input, identical bytes.
+    public func writeZip(to path: String) throws {
+        let writer = try ZipArchiveWriter(path: path)
+        for file in files {
+            try writer.add(path: file.path, contents: file.contents, compression: file.compression)
+        }
+        try writer.close()
+    }
+
+    /// Writes the package's files under a directory (for `.xcarchive` and `.app` directory inputs).
+    public func writeDirectory(to path: String) throws {
+        let root = URL(fileURLWithPath: path)
+        for file in files {
+            let url = root.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.contents).write(to: url)
+        }
+    }
+}

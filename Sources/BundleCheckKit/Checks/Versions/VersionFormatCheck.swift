@@ -1,0 +1,49 @@
+/// `version-format`: a version that is not one to three period-separated non-negative integers.
+struct VersionFormatCheck: Check {
+    let rule = RuleDescription(
+        id: "version-format",
+        title: "Bundle versions are one to three period-separated integers",
+        severity: .error
+    )
+
+    func run(in context: CheckContext) -> [Finding] {
+        var findings: [Finding] = []
+        for bundle in context.bundles where VersionKey.applies(to: bundle.kind) {
+            guard let plist = bundle.infoPlist else { continue }
+            for key in VersionKey.allCases {
+                guard let value = plist.value(at: key.pointer) else { continue }
+                let problem: String
+                switch value {
+                case .string(let text):
+                    // Empty values belong to version-missing, `$(…)` to unexpanded-variable.
+                    if text.allSatisfy(\.isWhitespace) || UnexpandedVariable.occurs(in: text) { continue }
+                    guard let found = VersionNumber.problem(in: text) else { continue }
+                    problem = Self.malformed(key, text, found, in: bundle)
+                default:
+                    problem = Self.notAString(key, value, in: bundle)
+                }
+                findings.append(Finding(
+                    rule: rule.id,
+                    severity: rule.severity,
+                    message: problem,
+                    bundle: bundle.path,
+                    file: bundle.infoPlistPath,
+                    keyPath: key.pointer,
+                    line: plist.line(of: key.pointer),
+                    appleCodes: key.formatCodes
+                ))
+            }
+        }
+        return findings
+    }
+}
+
+extension VersionFormatCheck {
+    static func malformed(_ key: VersionKey, _ value: String, _ problem: String, in bundle: InspectedBundle) -> String {
+        "\(key.rawValue) '\(value)' of \(bundle.name) \(problem); use one to three period-separated non-negative integers such as 1.4.2"
+    }
+
+    static func notAString(_ key: VersionKey, _ value: PlistValue, in bundle: InspectedBundle) -> String {
+        "\(key.rawValue) of \(bundle.name) is of type \(value.typeName); it must be a string such as \"1.0\""
+    }
+}

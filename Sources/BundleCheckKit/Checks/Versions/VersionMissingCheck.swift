@@ -1,0 +1,46 @@
+/// `version-missing`: CFBundleVersion or CFBundleShortVersionString absent or empty.
+struct VersionMissingCheck: Check {
+    let rule = RuleDescription(
+        id: "version-missing",
+        title: "Bundle version keys are present",
+        severity: .error
+    )
+
+    func run(in context: CheckContext) -> [Finding] {
+        var findings: [Finding] = []
+        for bundle in context.bundles where VersionKey.applies(to: bundle.kind) {
+            guard let plist = bundle.infoPlist else { continue }
+            for key in VersionKey.allCases {
+                let value = plist.value(at: key.pointer)
+                let isMissing: Bool
+                switch value {
+                case nil: isMissing = true
+                case .string(let text)?: isMissing = text.allSatisfy(\.isWhitespace)
+                default: isMissing = false
+                }
+                guard isMissing else { continue }
+                findings.append(Finding(
+                    rule: rule.id,
+                    severity: rule.severity,
+                    message: value == nil ? Self.absent(key, in: bundle) : Self.empty(key, in: bundle),
+                    bundle: bundle.path,
+                    file: bundle.infoPlistPath,
+                    keyPath: key.pointer,
+                    line: plist.line(of: key.pointer),
+                    appleCodes: [key.missingCode]
+                ))
+            }
+        }
+        return findings
+    }
+}
+
+extension VersionMissingCheck {
+    static func absent(_ key: VersionKey, in bundle: InspectedBundle) -> String {
+        "\(bundle.name) has no \(key.rawValue); every \(bundle.kind.rawValue) bundle must set it"
+    }
+
+    static func empty(_ key: VersionKey, in bundle: InspectedBundle) -> String {
+        "\(key.rawValue) of \(bundle.name) is empty; an empty value counts as missing"
+    }
+}

@@ -1,0 +1,88 @@
+import BundleCheckFixtures
+import Foundation
+import Testing
+@testable import BundleCheckKit
+
+/// Hostile and broken inputs: each gives a named error (exit 2), never a crash.
+@Suite struct BadInputTests {
+    static let app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes")
+
+    func error(for path: String) -> BundleCheckError? {
+        PackageInspector().inspect(path: path).error
+    }
+
+    @Test func missingPathIsNotFound() {
+        #expect(error(for: "/nonexistent/Nope.ipa") == .notFound(path: "/nonexistent/Nope.ipa"))
+    }
+
+    @Test func emptyFileIsReportedAsEmpty() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("Empty.ipa")
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(error(for: path) == .emptyFile(path: path))
+    }
+
+    @Test func textFileIsNotAPackage() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("Text.ipa")
+        try Data("hello, this is no zip archive".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(error(for: path)?.code == "not-a-package")
+    }
+
+    @Test func truncatedZipIsAnErrorAtEveryCut() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("Whole.ipa")
+        try FixturePackage.ipa(Self.app.adding(file: "Blob", contents: Array(repeating: 7, count: 4096))).writeZip(to: path)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let cut = directory.path("Cut.ipa")
+        for length in stride(from: 1, to: bytes.count, by: max(1, bytes.count / 40)) {
+            try bytes.prefix(length).write(to: URL(fileURLWithPath: cut))
+            let report = PackageInspector().inspect(path: cut)
+            #expect(report.error != nil, "cut at \(length) of \(bytes.count) bytes was accepted")
+        }
+    }
+
+    @Test func zipWithoutAnAppHasNoApp() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("NoApp.ipa")
+        let lonely = FixtureBundle.appex("Share", bundleIdentifier: "com.example.share", extensionPoint: "com.apple.share-services")
+        try FixturePackage(files: try FixturePackage.ipa(lonely).files).writeZip(to: path)
+        #expect(error(for: path) == .noApp(path: path))
+    }
+
+    @Test func corruptInfoPlistNamesTheFile() throws {
+        let broken = Self.app.withRawInfoPlist(Array("<?xml version=\"1.0\"?><plist><dict><key>A</key></dict></plist>".utf8))
+        let report = try inspect(.ipa(broken))
+        guard case .malformedPropertyList(let file, _, _)? = report.error else {
+            Issue.record("expected malformed-plist, got \(String(describing: report.error))")
+            return
+        }
+        #expect(file == "Payload/Notes.app/Info.plist")
+        #expect(report.error?.description.contains("Payload/Notes.app/Info.plist") == true)
+    }
+
+    @Test func appWithoutInfoPlistCannotBeChecked() throws {
+        let report = try inspect(.ipa(Self.app.withoutInfoPlist().adding(file: "PkgInfo", contents: Array("APPL????".utf8))))
+        #expect(report.error == .missingInfoPlist(bundle: "Payload/Notes.app"))
+    }
+
+    @Test func entityDeclarationsInAnInfoPlistAreRejected() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist [ <!ENTITY boom "CFBundleVersion"> ]>
+            <plist version="1.0"><dict><key>&boom;</key><string>1</string></dict></plist>
+            """
+        let report = try inspect(.ipa(Self.app.withRawInfoPlist(Array(xml.utf8))))
+        #expect(report.error?.code == "malformed-plist")
+    }
+
+    @Test func errorReportsStillCarryPathAndSize() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("Text.ipa")
+        try Data(repeating: 65, count: 123).write(to: URL(fileURLWithPath: path))
+        let report = PackageInspector().inspect(path: path)
+        #expect(report.path == path)
+        #expect(report.size == 123)
+        #expect(report.bundles.isEmpty && report.findings.isEmpty)
+    }
+}

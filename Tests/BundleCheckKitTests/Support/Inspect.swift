@@ -1,0 +1,16 @@
+import BundleCheckFixtures
+@testable import BundleCheckKit
+
+/// Writes a fixture package as a zip and inspects it, as `bundlecheck` would.
+func inspect(_ package: FixturePackage, named name: String = "Fixture.ipa") throws -> InputReport {
+    let directory = try TemporaryDirectory()
+    let path = directory.path(name)
+    try package.writeZip(to: path)
+    return PackageInspector().inspect(path: path)
+}
+
+extension InputReport {
+    func findings(_ rule: String) -> [Finding] {
+        findings.filter { $0.rule == rule }
+    }
+}

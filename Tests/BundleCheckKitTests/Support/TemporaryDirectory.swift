@@ -1,0 +1,19 @@
+import Foundation
+
+/// A fresh directory under the system temporary folder, removed when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("bundlecheck-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
