@@ -1,2 +1,15 @@
 import BundleCheckFixtures
-print("fixtures")
+import Foundation
+
+// Regenerates the packages in Examples/ from their Swift descriptions:
+//   swift run bundlecheck-fixtures [Examples]
+let folder = CommandLine.arguments.dropFirst().first ?? "Examples"
+do {
+    let path = folder + "/PaiNotes.ipa"
+    try? FileManager.default.removeItem(atPath: path)
+    try ExamplePackages.paiNotes().writeZip(to: path)
+    print("wrote \(path)")
+} catch {
+    FileHandle.standardError.write(Data("bundlecheck-fixtures: error: \(error)\n".utf8))
+    exit(1)
+}
