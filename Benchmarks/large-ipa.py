@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Benchmark: bundlecheck on a 1 GiB IPA with 20,000 entries and several extensions.
+
+Prints bundlecheck's wall time and peak RSS beside `unzip -l` on the same file, and
+exits non-zero when peak RSS exceeds 100 MiB or the wall time exceeds 3x unzip -l's
+plus 0.5 s. The checks of the foundation need only the central directory and the
+property lists, so bundlecheck should stay close to a listing of the archive.
+
+Usage: Benchmarks/large-ipa.py [--bundlecheck PATH] [--keep] [--workdir DIR]
+"""
+import argparse
+import os
+import plistlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+
+TOTAL_BYTES = 1 << 30
+ENTRY_COUNT = 20_000
+EXTENSIONS = ["Share", "Action", "Widget", "NotificationService", "Intents"]
+RSS_LIMIT_KIB = 100 * 1024
+
+
+def info_plist(name, bundle_id, point=None, binary=False):
+    plist = {
+        "CFBundleExecutable": name,
+        "CFBundleIdentifier": bundle_id,
+        "CFBundlePackageType": "XPC!" if point else "APPL",
+        "CFBundleShortVersionString": "3.1.0",
+        "CFBundleVersion": "310",
+    }
+    if point:
+        plist["NSExtension"] = {"NSExtensionPointIdentifier": point}
+    return plistlib.dumps(plist, fmt=plistlib.FMT_BINARY if binary else plistlib.FMT_XML)
+
+
+def build(path):
+    app = "Payload/Big.app"
+    block = os.urandom(1 << 20)
+    plists = {f"{app}/Info.plist": info_plist("Big", "com.example.big")}
+    for index, name in enumerate(EXTENSIONS):
+        point = "com.apple.share-services" if name == "Share" else "com.apple.widgetkit-extension"
+        plists[f"{app}/PlugIns/{name}.appex/Info.plist"] = info_plist(
+            name, f"com.example.big.{name.lower()}", point, binary=index % 2 == 1)
+    data_entries = ENTRY_COUNT - len(plists)
+    per_entry = TOTAL_BYTES // data_entries
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        for name, data in plists.items():
+            archive.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED)
+        for index in range(data_entries):
+            folder = f"{app}/PlugIns/{EXTENSIONS[index % len(EXTENSIONS)]}.appex" if index % 4 == 0 else f"{app}/Assets"
+            offset = (index * 7919) % (len(block) - per_entry)
+            archive.writestr(f"{folder}/resource-{index:05d}.bin", block[offset:offset + per_entry])
+
+
+def measure(command):
+    """Best wall time of three runs and the largest peak RSS (KiB) seen, through GNU time."""
+    best, peak = None, 0
+    for _ in range(3):
+        start = time.monotonic()
+        result = subprocess.run(["/usr/bin/time", "-f", "%M", *command],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        elapsed = time.monotonic() - start
+        peak = max(peak, int(result.stderr.strip().splitlines()[-1]))
+        best = elapsed if best is None else min(best, elapsed)
+    return best, peak, result.returncode
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bundlecheck", default=".build/release/bundlecheck")
+    parser.add_argument("--workdir", default=None)
+    parser.add_argument("--keep", action="store_true")
+    args = parser.parse_args()
+    if not os.path.exists(args.bundlecheck):
+        sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release` first")
+    workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-bench-")
+    os.makedirs(workdir, exist_ok=True)
+    path = os.path.join(workdir, "Big.ipa")
+    try:
+        if not os.path.exists(path):
+            start = time.monotonic()
+            build(path)
+            print(f"built {path}: {os.path.getsize(path) / (1 << 30):.2f} GiB, "
+                  f"{ENTRY_COUNT} entries, {len(EXTENSIONS)} extensions in {time.monotonic() - start:.1f} s")
+        unzip_time, unzip_rss, _ = measure(["unzip", "-l", path])
+        check_time, check_rss, status = measure([args.bundlecheck, "--format", "json", path])
+        limit = 3 * unzip_time + 0.5
+        print(f"unzip -l      wall {unzip_time:7.3f} s   peak RSS {unzip_rss / 1024:7.1f} MiB")
+        print(f"bundlecheck   wall {check_time:7.3f} s   peak RSS {check_rss / 1024:7.1f} MiB   exit {status}")
+        print(f"limits        wall {limit:7.3f} s   peak RSS {RSS_LIMIT_KIB / 1024:7.1f} MiB")
+        failures = []
+        if status not in (0, 1):
+            failures.append(f"bundlecheck exited {status}")
+        if check_rss > RSS_LIMIT_KIB:
+            failures.append("peak RSS over 100 MiB")
+        if check_time > limit:
+            failures.append("wall time over 3x unzip -l + 0.5 s")
+        for failure in failures:
+            print(f"FAIL: {failure}")
+        print("PASS" if not failures else "FAILED")
+        return 1 if failures else 0
+    finally:
+        if not args.keep and not args.workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
