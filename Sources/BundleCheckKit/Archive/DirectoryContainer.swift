@@ -101,24 +101,9 @@ public final class DirectoryContainer: PackageContainer {
         self.sizes = Dictionary(files.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func read(_ path: String, limit: Int) throws -> [UInt8] {
-        let limit = max(0, limit)
-        return try withOpenFile(path) { descriptor, size in
-            guard size <= UInt64(limit) else {
-                throw BundleCheckError.entryTooLarge(file: path, size: size, limit: limit)
-            }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(Int(size))
-            // The file may grow after fstat: count what actually comes out.
-            try readChunks(descriptor, chunkSize: Self.readChunkSize) { chunk in
-                guard bytes.count + chunk.count <= limit else {
-                    throw BundleCheckError.entryTooLarge(file: path, size: UInt64(bytes.count + chunk.count), limit: limit)
-                }
-                bytes.append(contentsOf: chunk)
-                return true
-            }
-            return bytes
-        }
+    public func size(of path: String) throws -> UInt64 {
+        guard let size = sizes[path] else { throw BundleCheckError.missingEntry(file: path) }
+        return size
     }
 
     public func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
@@ -129,8 +114,6 @@ public final class DirectoryContainer: PackageContainer {
     }
 
     // MARK: - Private
-
-    private static let readChunkSize = 64 << 10
 
     /// Opens a listed file (never a path outside the listing), checking it is still a regular file.
     private func withOpenFile<Result>(_ path: String, _ body: (Int32, UInt64) throws -> Result) throws -> Result {

@@ -10,8 +10,32 @@ public protocol PackageContainer: AnyObject {
     var files: [ContainerEntry] { get }
     /// Reads a whole file, failing with `BundleCheckError.entryTooLarge` past `limit` bytes.
     func read(_ path: String, limit: Int) throws -> [UInt8]
+    /// The size the listing declares for a file; `BundleCheckError.missingEntry` when it is not listed.
+    func size(of path: String) throws -> UInt64
     /// Streams a file in chunks; `body` returns false to stop early.
     func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws
+}
+
+extension PackageContainer {
+    /// Reads a whole file through `stream`. The declared size is only a first
+    /// guard: a zip may understate it and a file may grow, so what comes out is counted.
+    public func read(_ path: String, limit: Int) throws -> [UInt8] {
+        let declared = try size(of: path)
+        let limit = max(0, limit)
+        guard declared <= UInt64(limit) else {
+            throw BundleCheckError.entryTooLarge(file: path, size: declared, limit: limit)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(declared))
+        try stream(path, chunkSize: 64 << 10) { chunk in
+            guard bytes.count + chunk.count <= limit else {
+                throw BundleCheckError.entryTooLarge(file: path, size: UInt64(bytes.count + chunk.count), limit: limit)
+            }
+            bytes.append(contentsOf: chunk)
+            return true
+        }
+        return bytes
+    }
 }
 
 /// Zip archive (read through libzip) or plain directory.

@@ -70,25 +70,6 @@ public final class ZipArchiveReader: PackageContainer {
         Libzip.discard(archive)
     }
 
-    public func read(_ path: String, limit: Int) throws -> [UInt8] {
-        let declared = try size(of: path)
-        let limit = max(0, limit)
-        guard declared <= UInt64(limit) else {
-            throw BundleCheckError.entryTooLarge(file: path, size: declared, limit: limit)
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(declared))
-        // The declared size may lie: count what actually comes out.
-        try stream(path, chunkSize: Self.readChunkSize) { chunk in
-            guard bytes.count + chunk.count <= limit else {
-                throw BundleCheckError.entryTooLarge(file: path, size: UInt64(bytes.count + chunk.count), limit: limit)
-            }
-            bytes.append(contentsOf: chunk)
-            return true
-        }
-        return bytes
-    }
-
     public func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
         precondition(chunkSize > 0, "chunkSize must be positive")
         guard let index = entries[path]?.index else { throw BundleCheckError.missingEntry(file: path) }
@@ -114,8 +95,6 @@ public final class ZipArchiveReader: PackageContainer {
     }
 
     // MARK: - Private
-
-    private static let readChunkSize = 64 << 10
 
     private struct Entry {
         var index: Int

@@ -17,15 +17,9 @@ struct PlistDuplicateKeyCheck: Check {
             return plist.duplicateKeys.compactMap { duplicate in
                 let pointer = duplicate.dictionary.appending(duplicate.key)
                 guard reported.insert(pointer).inserted else { return nil }
-                return Finding(
-                    rule: rule.id,
-                    severity: rule.severity,
-                    message: Self.duplicate(duplicate.key, in: bundle),
-                    bundle: bundle.path,
-                    file: bundle.infoPlistPath,
-                    keyPath: pointer,
-                    line: duplicate.line,
-                    appleCodes: []
+                return rule.finding(
+                    in: bundle, at: pointer, message: Self.duplicate(duplicate.key, in: bundle),
+                    appleCodes: [], line: duplicate.line
                 )
             }
         }

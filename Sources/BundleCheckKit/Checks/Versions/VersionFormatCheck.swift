@@ -22,16 +22,7 @@ struct VersionFormatCheck: Check {
                 default:
                     problem = Self.notAString(key, value, in: bundle)
                 }
-                findings.append(Finding(
-                    rule: rule.id,
-                    severity: rule.severity,
-                    message: problem,
-                    bundle: bundle.path,
-                    file: bundle.infoPlistPath,
-                    keyPath: key.pointer,
-                    line: plist.line(of: key.pointer),
-                    appleCodes: key.formatCodes
-                ))
+                findings.append(rule.finding(in: bundle, at: key.pointer, message: problem, appleCodes: key.formatCodes))
             }
         }
         return findings

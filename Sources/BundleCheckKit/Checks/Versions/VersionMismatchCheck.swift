@@ -21,16 +21,8 @@ struct VersionMismatchCheck: Check {
                       let theirs = Self.comparable(containerPlist.value(at: key.pointer)),
                       mine != theirs
                 else { continue }
-                findings.append(Finding(
-                    rule: rule.id,
-                    severity: rule.severity,
-                    message: Self.mismatch(key, bundle: bundle, value: mine, container: container, containerValue: theirs),
-                    bundle: bundle.path,
-                    file: bundle.infoPlistPath,
-                    keyPath: key.pointer,
-                    line: plist.line(of: key.pointer),
-                    appleCodes: ["ITMS-90473"]
-                ))
+                let message = Self.mismatch(key, bundle: bundle, value: mine, container: container, containerValue: theirs)
+                findings.append(rule.finding(in: bundle, at: key.pointer, message: message, appleCodes: ["ITMS-90473"]))
             }
         }
         return findings

@@ -19,16 +19,8 @@ struct VersionMissingCheck: Check {
                 default: isMissing = false
                 }
                 guard isMissing else { continue }
-                findings.append(Finding(
-                    rule: rule.id,
-                    severity: rule.severity,
-                    message: value == nil ? Self.absent(key, in: bundle) : Self.empty(key, in: bundle),
-                    bundle: bundle.path,
-                    file: bundle.infoPlistPath,
-                    keyPath: key.pointer,
-                    line: plist.line(of: key.pointer),
-                    appleCodes: [key.missingCode]
-                ))
+                let message = value == nil ? Self.absent(key, in: bundle) : Self.empty(key, in: bundle)
+                findings.append(rule.finding(in: bundle, at: key.pointer, message: message, appleCodes: [key.missingCode]))
             }
         }
         return findings
