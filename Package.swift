@@ -22,9 +22,14 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(
+            name: "CLibyaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         .target(
             name: "BundleCheckKit",
-            dependencies: ["CLibzip", "CLibxml2"],
+            dependencies: ["CLibzip", "CLibxml2", "CLibyaml"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -43,6 +48,13 @@ let package = Package(
             name: "bundlecheck-fixtures",
             dependencies: ["BundleCheckFixtures"],
             path: "Sources/bundlecheck-fixtures",
+            swiftSettings: strict
+        ),
+        // Regenerates what derives from Rules/*.yml (`swift run bundlecheck-generate`).
+        .executableTarget(
+            name: "bundlecheck-generate",
+            dependencies: ["BundleCheckKit"],
+            path: "Sources/bundlecheck-generate",
             swiftSettings: strict
         ),
         .testTarget(

@@ -92,6 +92,13 @@ public struct FixtureBundle: Sendable {
         return copy
     }
 
+    /// An explicit folder entry inside the bundle (`Frameworks`), empty unless files are added under it.
+    public func adding(folder path: String) -> FixtureBundle {
+        var copy = self
+        copy.files.append(.folder(path))
+        return copy
+    }
+
     public func adding(file path: String, contents: [UInt8]) -> FixtureBundle {
         var copy = self
         copy.files.append(FixtureFile(path: path, contents: contents))
@@ -143,7 +150,9 @@ public struct FixtureBundle: Sendable {
             result.append(FixtureFile(path: root + "/Info.plist", contents: bytes))
         }
         for file in files {
-            result.append(FixtureFile(path: root + "/" + file.path, contents: file.contents, compression: file.compression))
+            var placed = file
+            placed.path = root + "/" + file.path
+            result.append(placed)
         }
         for (folder, child) in children {
             result += try child.flattened(under: root + "/" + folder)

@@ -5,11 +5,21 @@ public struct FixtureFile: Sendable, Hashable {
     public var path: String
     public var contents: [UInt8]
     public var compression: ZipCompression
+    /// An explicit (possibly empty) folder entry rather than a file; `contents` is then empty.
+    public var isFolder: Bool
 
     public init(path: String, contents: [UInt8], compression: ZipCompression = .deflate) {
         self.path = path
         self.contents = contents
         self.compression = compression
+        self.isFolder = false
+    }
+
+    /// An explicit folder entry, as zip tools write for folders (and the only trace of an empty one).
+    public static func folder(_ path: String) -> FixtureFile {
+        var file = FixtureFile(path: path, contents: [])
+        file.isFolder = true
+        return file
     }
 
     public init(path: String, text: String, compression: ZipCompression = .deflate) {

@@ -38,14 +38,22 @@ public struct FixturePackage: Sendable {
     /// The same package with every entry stored uncompressed: its bytes then depend on
     /// nothing but the input, not even on the zlib version that deflates it.
     public func stored() -> FixturePackage {
-        FixturePackage(files: files.map { FixtureFile(path: $0.path, contents: $0.contents, compression: .stored) })
+        FixturePackage(files: files.map { file in
+            var stored = file
+            stored.compression = .stored
+            return stored
+        })
     }
 
     /// Writes the package as a zip archive with fixed timestamps: identical input, identical bytes.
     public func writeZip(to path: String) throws {
         let writer = try ZipArchiveWriter(path: path)
         for file in files {
-            try writer.add(path: file.path, contents: file.contents, compression: file.compression)
+            if file.isFolder {
+                try writer.addDirectory(path: file.path)
+            } else {
+                try writer.add(path: file.path, contents: file.contents, compression: file.compression)
+            }
         }
         try writer.close()
     }
@@ -55,6 +63,10 @@ public struct FixturePackage: Sendable {
         let root = URL(fileURLWithPath: path)
         for file in files {
             let url = root.appendingPathComponent(file.path)
+            if file.isFolder {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+                continue
+            }
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.contents).write(to: url)
         }

@@ -24,6 +24,9 @@ public final class DirectoryContainer: PackageContainer {
     public let storage = ContainerStorage.directory
     /// Regular files, sorted by path.
     public let files: [ContainerEntry]
+    /// Every directory under `root`, sorted, as package paths; with a prefix, the
+    /// prefix's own folder (`Foo.app`) too, since it is a folder of the package.
+    public let folders: [String]
     /// Symbolic links and special files that were not listed, as package paths, sorted.
     public let skippedPaths: [String]
 
@@ -53,6 +56,7 @@ public final class DirectoryContainer: PackageContainer {
         }
 
         var files: [ContainerEntry] = []
+        var folders: [String] = pathPrefix.isEmpty ? [] : [String(pathPrefix.dropLast())]
         var skipped: [String] = []
         var pending: [(relative: String, depth: Int)] = [("", 0)]
         while let (relative, depth) = pending.popLast() {
@@ -87,6 +91,14 @@ public final class DirectoryContainer: PackageContainer {
                             reason: "folders nested more than \(maximumDepth) levels deep at \(child)"
                         )
                     }
+                    // Empty folders cost nothing on disk: they count against the same cap as files.
+                    guard folders.count < maximumFileCount else {
+                        throw BundleCheckError.notAPackage(
+                            path: root,
+                            reason: "more than the \(maximumFileCount) folders bundlecheck lists"
+                        )
+                    }
+                    folders.append(pathPrefix + child)
                     pending.append((child, depth + 1))
                 case .symbolicLink, .other:
                     skipped.append(pathPrefix + child)
@@ -97,6 +109,7 @@ public final class DirectoryContainer: PackageContainer {
         self.root = root
         self.pathPrefix = pathPrefix
         self.files = files
+        self.folders = folders.sorted()
         self.skippedPaths = skipped.sorted()
         self.sizes = Dictionary(files.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
     }

@@ -1,13 +1,17 @@
 /// Read access to the files of one input, whether a zip archive or a directory.
 ///
 /// Paths are relative to the package root, `/`-separated, without a leading
-/// slash, exactly as zip entry names are written. Folders are derived from
-/// file paths: a zip need not hold folder entries.
+/// slash, exactly as zip entry names are written. Folders are mostly derived
+/// from file paths, since a zip need not hold folder entries; `folders` lists
+/// the ones the input states itself, so that an empty folder can be seen too.
 public protocol PackageContainer: AnyObject {
     /// How the input is stored.
     var storage: ContainerStorage { get }
     /// Every regular file in the container, in a stable order.
     var files: [ContainerEntry] { get }
+    /// Folders the input states itself, without a trailing slash: a zip's folder
+    /// entries, or every directory of a directory input. Empty ones included.
+    var folders: [String] { get }
     /// Reads a whole file, failing with `BundleCheckError.entryTooLarge` past `limit` bytes.
     func read(_ path: String, limit: Int) throws -> [UInt8]
     /// The size the listing declares for a file; `BundleCheckError.missingEntry` when it is not listed.

@@ -5,8 +5,9 @@
 /// on a cold cache. Damage inside an entry (bad local header, CRC, deflate data)
 /// is still reported, as `corruptArchive`, when that entry is read.
 ///
-/// Folder entries (names ending in `/`) are not listed: folders are derived
-/// from file paths. Names are kept as the archive gives them (libzip converts
+/// Folder entries (names ending in `/`) are not among `files`: they are in
+/// `folders`, without the slash, so that an empty folder can be seen; every
+/// other folder is derived from file paths. Names are kept as the archive gives them (libzip converts
 /// CP437 names to UTF-8). When a name occurs twice, the first entry is the one
 /// listed and read; the others are in `duplicatePaths`.
 public final class ZipArchiveReader: PackageContainer {
@@ -18,6 +19,8 @@ public final class ZipArchiveReader: PackageContainer {
     public let storage = ContainerStorage.zip
     /// File entries in central-directory order.
     public let files: [ContainerEntry]
+    /// Folder entries in central-directory order, without their trailing slash, each once.
+    public let folders: [String]
     /// Paths that occur more than once in the central directory, once each.
     public let duplicatePaths: [String]
 
@@ -62,6 +65,7 @@ public final class ZipArchiveReader: PackageContainer {
         self.path = path
         self.archive = archive
         self.files = listing.files
+        self.folders = listing.folders
         self.duplicatePaths = listing.duplicates
         self.entries = listing.entries
     }
@@ -103,6 +107,7 @@ public final class ZipArchiveReader: PackageContainer {
 
     private struct Listing {
         var files: [ContainerEntry] = []
+        var folders: [String] = []
         var duplicates: [String] = []
         var entries: [String: Entry] = [:]
     }
@@ -120,9 +125,16 @@ public final class ZipArchiveReader: PackageContainer {
             listing.files.reserveCapacity(count)
             listing.entries.reserveCapacity(count)
             var duplicates = Set<String>()
+            var folders = Set<Substring>()
             for index in 0..<count {
                 let stat = try Libzip.stat(archive, index: index)
-                if stat.name.hasSuffix("/") { continue }
+                if stat.name.hasSuffix("/") {
+                    // `a//` is still the folder `a`; a bare `/` names no folder.
+                    var name = Substring(stat.name)
+                    while name.hasSuffix("/") { name = name.dropLast() }
+                    if !name.isEmpty, folders.insert(name).inserted { listing.folders.append(String(name)) }
+                    continue
+                }
                 if let first = listing.entries.updateValue(Entry(index: index, size: stat.size), forKey: stat.name) {
                     // A repeated name: the first entry stays the one listed and read.
                     listing.entries[stat.name] = first

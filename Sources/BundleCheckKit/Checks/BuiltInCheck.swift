@@ -1,4 +1,6 @@
 /// Every built-in check, listed once: an exhaustive enum so none can be forgotten.
+/// A rule file names one of these in its `check` field; a test fails when a case
+/// has no rule file or a rule file names a check that is not here.
 public enum BuiltInCheck: String, CaseIterable, Sendable {
     case versionMissing = "version-missing"
     case versionFormat = "version-format"
@@ -12,10 +14,5 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
         case .versionMismatch: VersionMismatchCheck()
         case .plistDuplicateKey: PlistDuplicateKeyCheck()
         }
-    }
-
-    /// Runs every check over one package's bundles.
-    public static func runAll(in context: CheckContext) -> [Finding] {
-        allCases.flatMap { $0.implementation.run(in: context) }
     }
 }

@@ -1,5 +1,7 @@
-/// A built-in check: Swift code that looks at a whole package and reports findings.
+/// A built-in check: Swift code that decides where its rule fires.
+///
+/// Everything else about the rule (title, severity, Apple codes, rationale, fix)
+/// comes from its `Rules/<id>.yml` file, handed in as `rule`.
 public protocol Check: Sendable {
-    var rule: RuleDescription { get }
-    func run(in context: CheckContext) -> [Finding]
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding]
 }

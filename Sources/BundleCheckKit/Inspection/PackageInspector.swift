@@ -1,6 +1,6 @@
 import Foundation
 
-/// Checks one input end to end: open, locate bundles, read their Info.plists, run the checks.
+/// Checks one input end to end: open, locate bundles, read their Info.plists, run the rules.
 ///
 /// One input is one unit of work that owns its container (and so its C handles);
 /// inputs may later run in parallel, each with its own inspector call.
@@ -8,7 +8,12 @@ public struct PackageInspector: Sendable {
     /// Info.plists are small; anything past this is hostile or broken.
     public static let infoPlistLimit = 8 << 20
 
-    public init() {}
+    /// The rules to run, with the severities the configuration settled on.
+    public let rules: [RuleDefinition]
+
+    public init(rules: [RuleDefinition] = RuleCatalogue.shipped.rules) {
+        self.rules = rules
+    }
 
     public func inspect(path: String) -> InputReport {
         let size = Self.size(of: path)
@@ -21,9 +26,9 @@ public struct PackageInspector: Sendable {
         let packageSize = container.storage == .directory ? container.files.reduce(0) { $0 + $1.size } : size
         do {
             let located = try BundleLocator.locate(files: container.files, packagePath: path)
-            let paths = Set(container.files.map(\.path))
+            let paths = PathIndex(container: container)
             let bundles = try located.bundles.map { try Self.load($0, from: container, paths: paths) }
-            let findings = BuiltInCheck.runAll(in: CheckContext(bundles: bundles))
+            let findings = run(rules, on: container, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
                 error: nil, bundles: bundles, findings: findings
@@ -36,13 +41,35 @@ public struct PackageInspector: Sendable {
         }
     }
 
+    func run(_ rules: [RuleDefinition], on container: any PackageContainer, bundles: [InspectedBundle], paths: PathIndex) -> [Finding] {
+        let context = CheckContext(bundles: bundles)
+        let engine = RuleEngine(container: container, bundles: bundles, paths: paths)
+        var findings: [Finding] = []
+        for rule in rules {
+            switch rule.implementation {
+            case .builtIn(let check):
+                // The rule file's scope is authoritative for built-in checks too.
+                findings += check.implementation.run(in: context, as: rule).filter { finding in
+                    guard case .bundles = rule.scope, let path = finding.bundle, let bundle = context.bundle(at: path) else { return true }
+                    return rule.scope.includes(bundle)
+                }
+            case .matcher(let matcher):
+                // `$(…)` values are reported by unexpanded-variable alone: one mistake, one finding.
+                let hits = engine.hits(of: matcher, scope: rule.scope).filter { hit in
+                    rule.id == UnexpandedVariable.ruleID || !(hit.value.map(UnexpandedVariable.occurs(in:)) ?? false)
+                }
+                findings += hits.map(rule.finding(for:))
+            }
+        }
+        return findings
+    }
+
     /// Reads a bundle's Info.plist. Apps and extensions cannot be checked without
     /// one; a framework without one is still listed (old static frameworks ship so).
-    static func load(_ location: BundleLocation, from container: any PackageContainer, paths: Set<String>) throws -> InspectedBundle {
+    static func load(_ location: BundleLocation, from container: any PackageContainer, paths: PathIndex) throws -> InspectedBundle {
         let plistPath = location.path + "/Info.plist"
-        let hasPlist = paths.contains(plistPath)
         var document: PropertyListDocument?
-        if hasPlist {
+        if paths.isFile(plistPath) {
             let bytes = try container.read(plistPath, limit: infoPlistLimit)
             document = try PropertyListParser.parse(bytes, file: plistPath)
         } else if location.kind != .framework {

@@ -75,3 +75,20 @@ struct CorpusInventoryTests {
         #expect(console.error.contains(path))
     }
 }
+
+/// Declarative rules on packages nobody on this project wrote.
+@Suite(.enabled(if: RepositoryPaths.corpusTestsEnabled, "../shared/corpus is absent"))
+struct CorpusRuleTests {
+    @Test func handZippedIPAHasItsFinderMetadataFlagged() throws {
+        guard let path = RepositoryPaths.corpusOrSkip("fastlane/iOSAppOnly.ipa") else { return }
+        let report = PackageInspector().inspect(path: path)
+        let junk = report.findings.filter { $0.rule == "junk-file" }
+        #expect(junk.map(\.file) == ["__MACOSX", "iOSAppOnly/.DS_Store", "iOSAppOnly/Payload/.DS_Store"])
+        #expect(junk.allSatisfy { $0.severity == .warning && $0.bundle == nil })
+    }
+
+    @Test func xcodeExportedIPAHasNoJunk() throws {
+        guard let path = RepositoryPaths.corpusOrSkip("sentry-cli/DemoApp.ipa") else { return }
+        #expect(PackageInspector().inspect(path: path).findings.isEmpty)
+    }
+}

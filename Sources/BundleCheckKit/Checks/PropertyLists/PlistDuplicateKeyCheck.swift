@@ -3,13 +3,7 @@
 /// Apple's parsers silently keep the last value, so the first one, often the
 /// one a developer edited, has no effect.
 struct PlistDuplicateKeyCheck: Check {
-    let rule = RuleDescription(
-        id: "plist-duplicate-key",
-        title: "Info.plist dictionaries have no duplicate keys",
-        severity: .warning
-    )
-
-    func run(in context: CheckContext) -> [Finding] {
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in
             guard let plist = bundle.infoPlist else { return [] }
             // One finding per repeated key, however many times it repeats.

@@ -1,12 +1,6 @@
 /// `version-format`: a version that is not one to three period-separated non-negative integers.
 struct VersionFormatCheck: Check {
-    let rule = RuleDescription(
-        id: "version-format",
-        title: "Bundle versions are one to three period-separated integers",
-        severity: .error
-    )
-
-    func run(in context: CheckContext) -> [Finding] {
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []
         for bundle in context.bundles where VersionKey.applies(to: bundle.kind) {
             guard let plist = bundle.infoPlist else { continue }

@@ -4,13 +4,7 @@
 /// Each bundle is compared with its direct container, so a watch app that is
 /// off gives one finding rather than one per extension inside it.
 struct VersionMismatchCheck: Check {
-    let rule = RuleDescription(
-        id: "version-mismatch",
-        title: "Nested bundles carry their containing app's versions",
-        severity: .error
-    )
-
-    func run(in context: CheckContext) -> [Finding] {
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []
         for bundle in context.bundles where VersionKey.applies(to: bundle.kind) {
             guard let container = context.parent(of: bundle), VersionKey.applies(to: container.kind),

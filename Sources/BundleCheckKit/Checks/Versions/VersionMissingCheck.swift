@@ -1,12 +1,6 @@
 /// `version-missing`: CFBundleVersion or CFBundleShortVersionString absent or empty.
 struct VersionMissingCheck: Check {
-    let rule = RuleDescription(
-        id: "version-missing",
-        title: "Bundle version keys are present",
-        severity: .error
-    )
-
-    func run(in context: CheckContext) -> [Finding] {
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []
         for bundle in context.bundles where VersionKey.applies(to: bundle.kind) {
             guard let plist = bundle.infoPlist else { continue }

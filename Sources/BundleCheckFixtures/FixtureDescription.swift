@@ -1,0 +1,200 @@
+import BundleCheckKit
+import Foundation
+
+/// Turns the package description of a rule example (YAML) into a `FixturePackage`.
+///
+/// ```yaml
+/// package:
+///   layout: ipa                # ipa (default), xcarchive or app
+///   top-folder: Build          # optional folder around the whole package
+///   app:
+///     name: Notes              # Notes.app; id com.example.notes unless `id` is given
+///     short-version: "2.3"     # default 1.0; `!absent` leaves the key out
+///     version: "230"           # default 1
+///     plist: {…}               # more Info.plist keys; `!bool true`, `!int 3`, `!real 1.5`,
+///                              # `!date 2020-01-01T00:00:00Z`, `!data <base64>`; `!absent` removes
+///     plist-format: binary     # default xml
+///     info-plist: |            # or the whole Info.plist as text, written as it is
+///     files: [PkgInfo, Frameworks/, {path: a.js, text: "…"}]   # `/` at the end: a folder entry
+///     plugins: […]             # PlugIns/*.appex: the same fields plus `point` and `attributes`
+///     extensions: […]          # Extensions/*.appex
+///     watch: […]               # Watch/*.app
+///     app-clips: […]           # AppClips/*.app
+///     frameworks: […]          # Frameworks/*.framework (vendor versions 5.2.1 by default)
+///   files: [__MACOSX/…]        # files relative to the container root
+/// ```
+public enum FixtureDescription {
+    public struct Problem: Error, CustomStringConvertible {
+        public let line: Int
+        public let message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    public static func package(from node: YAMLNode) throws -> FixturePackage {
+        let fields = try mapping(node, allowed: ["layout", "top-folder", "app", "files"])
+        guard let appNode = fields["app"] else { throw Problem(line: node.line, message: "a package needs an 'app'") }
+        let app = try bundle(appNode, kind: .app, parentIdentifier: nil)
+        let topFolder = try fields["top-folder"].map { try scalar($0) }
+        let extraFiles = try fields["files"].map { try files($0) } ?? []
+        let layout = try fields["layout"].map { try scalar($0) } ?? "ipa"
+        var package: FixturePackage
+        switch layout {
+        case "ipa": package = try .ipa(app, topLevelFolder: topFolder)
+        case "xcarchive": package = try .xcarchive(app, name: app.name.replacingOccurrences(of: ".app", with: ""), rootFolder: topFolder)
+        case "app": package = try .app(app, topLevelFolder: topFolder)
+        default: throw Problem(line: fields["layout"]?.line ?? node.line, message: "layout '\(layout)' is not ipa, xcarchive or app")
+        }
+        package.files += extraFiles
+        return package
+    }
+
+    enum Kind {
+        case app, appex, framework
+    }
+
+    static func bundle(_ node: YAMLNode, kind: Kind, parentIdentifier: String?) throws -> FixtureBundle {
+        let fields = try mapping(node, allowed: [
+            "name", "id", "short-version", "version", "point", "attributes", "plist", "plist-format",
+            "info-plist", "files", "plugins", "extensions", "watch", "app-clips", "frameworks",
+        ])
+        guard let nameNode = fields["name"] else { throw Problem(line: node.line, message: "a bundle needs a 'name'") }
+        let name = try scalar(nameNode)
+        let defaultIdentifier: String
+        switch kind {
+        case .framework: defaultIdentifier = "com.vendor." + name.lowercased()
+        case .app, .appex: defaultIdentifier = (parentIdentifier ?? "com.example") + "." + name.lowercased()
+        }
+        let identifier = try optionalScalar(fields["id"], default: defaultIdentifier) ?? ""
+        let vendorVersion = kind == .framework ? "5.2.1" : nil
+        let shortVersion = try optionalScalar(fields["short-version"], default: vendorVersion ?? "1.0")
+        let version = try optionalScalar(fields["version"], default: vendorVersion ?? "1")
+        let format: PropertyListFormat = try fields["plist-format"].map { node in
+            guard let format = PropertyListFormat(rawValue: try scalar(node)) else {
+                throw Problem(line: node.line, message: "plist-format is xml or binary")
+            }
+            return format
+        } ?? .xml
+
+        var bundle: FixtureBundle
+        switch kind {
+        case .app:
+            bundle = .app(name, bundleIdentifier: identifier, shortVersion: shortVersion, version: version, plistFormat: format)
+        case .framework:
+            bundle = .framework(name, bundleIdentifier: identifier, shortVersion: shortVersion ?? "", version: version ?? "")
+            if shortVersion == nil { bundle = bundle.removing("CFBundleShortVersionString") }
+            if version == nil { bundle = bundle.removing("CFBundleVersion") }
+        case .appex:
+            let point = try fields["point"].map { try scalar($0) } ?? "com.apple.share-services"
+            let attributes = try fields["attributes"].map { node -> PlistDictionary in
+                guard case .dictionary(let dictionary) = try plistValue(node) else {
+                    throw Problem(line: node.line, message: "attributes must be a mapping")
+                }
+                return dictionary
+            }
+            bundle = .appex(name, bundleIdentifier: identifier, extensionPoint: point, attributes: attributes,
+                            shortVersion: shortVersion, version: version, plistFormat: format)
+        }
+        if fields["id"]?.tag == "!absent" { bundle = bundle.removing("CFBundleIdentifier") }
+
+        if let plist = fields["plist"] {
+            for pair in plist.mapping ?? [] {
+                let key = try scalar(pair.key)
+                if pair.value.tag == "!absent" {
+                    bundle = bundle.removing(key)
+                } else {
+                    bundle = bundle.setting(key, to: try plistValue(pair.value))
+                }
+            }
+        }
+        if let raw = fields["info-plist"] {
+            bundle = bundle.withRawInfoPlist(Array(try scalar(raw).utf8))
+        }
+        for file in try fields["files"].map({ try files($0) }) ?? [] {
+            bundle.files.append(file)
+        }
+        let children: [(String, String, Kind)] = [
+            ("plugins", "PlugIns", .appex), ("extensions", "Extensions", .appex), ("watch", "Watch", .app),
+            ("app-clips", "AppClips", .app), ("frameworks", "Frameworks", .framework),
+        ]
+        for (field, folder, childKind) in children {
+            guard let list = fields[field] else { continue }
+            guard let items = list.sequence else { throw Problem(line: list.line, message: "'\(field)' must be a list of bundles") }
+            for item in items {
+                bundle = bundle.adding(try self.bundle(item, kind: childKind, parentIdentifier: identifier), in: folder)
+            }
+        }
+        return bundle
+    }
+
+    /// `[a/b, Folder/, {path: x, text: "..."}]`
+    static func files(_ node: YAMLNode) throws -> [FixtureFile] {
+        guard let items = node.sequence else { throw Problem(line: node.line, message: "'files' must be a list") }
+        return try items.map { item in
+            if let path = item.scalar {
+                return path.hasSuffix("/") ? .folder(String(path.dropLast())) : FixtureFile(path: path, contents: Array("fixture\n".utf8))
+            }
+            let fields = try mapping(item, allowed: ["path", "text"])
+            guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
+            return FixtureFile(path: try scalar(path), text: try fields["text"].map { try scalar($0) } ?? "")
+        }
+    }
+
+    /// A YAML node as a plist value: plain scalars are strings; tags type them.
+    static func plistValue(_ node: YAMLNode) throws -> PlistValue {
+        switch node.value {
+        case .sequence(let items):
+            return .array(try items.map(plistValue))
+        case .mapping(let pairs):
+            var dictionary = PlistDictionary()
+            for pair in pairs { dictionary.append(key: try scalar(pair.key), value: try plistValue(pair.value)) }
+            return .dictionary(dictionary)
+        case .scalar(let text):
+            switch node.tag {
+            case nil, "!str", "tag:yaml.org,2002:str":
+                return .string(text)
+            case "!bool":
+                guard text == "true" || text == "false" else { throw Problem(line: node.line, message: "!bool is true or false") }
+                return .bool(text == "true")
+            case "!int":
+                guard let integer = PlistInteger(parsing: text) else { throw Problem(line: node.line, message: "'\(text)' is no integer") }
+                return .integer(integer)
+            case "!real":
+                guard let real = Double(text) else { throw Problem(line: node.line, message: "'\(text)' is no real") }
+                return .real(real)
+            case "!date":
+                guard let date = ISO8601DateFormatter().date(from: text) else { throw Problem(line: node.line, message: "'\(text)' is no ISO 8601 date") }
+                return .date(date)
+            case "!data":
+                guard let data = Data(base64Encoded: text) else { throw Problem(line: node.line, message: "'\(text)' is no base64") }
+                return .data(Array(data))
+            case let tag?:
+                throw Problem(line: node.line, message: "unknown tag \(tag); use !bool, !int, !real, !date, !data or !absent")
+            }
+        }
+    }
+
+    static func mapping(_ node: YAMLNode, allowed: Set<String>) throws -> [String: YAMLNode] {
+        guard let pairs = node.mapping else { throw Problem(line: node.line, message: "expected a mapping") }
+        var result: [String: YAMLNode] = [:]
+        for pair in pairs {
+            let key = try scalar(pair.key)
+            guard allowed.contains(key) else {
+                throw Problem(line: pair.key.line, message: "unknown field '\(key)'; expected one of: \(allowed.sorted().joined(separator: ", "))")
+            }
+            result[key] = pair.value
+        }
+        return result
+    }
+
+    static func scalar(_ node: YAMLNode) throws -> String {
+        guard let text = node.scalar else { throw Problem(line: node.line, message: "expected a scalar, found \(node.kindName)") }
+        return text
+    }
+
+    /// A scalar field, its default when absent, or nil when tagged `!absent`.
+    static func optionalScalar(_ node: YAMLNode?, default value: String) throws -> String? {
+        guard let node else { return value }
+        if node.tag == "!absent" { return nil }
+        return try scalar(node)
+    }
+}

@@ -1,0 +1,87 @@
+import BundleCheckKit
+import Foundation
+
+/// Runs the examples of rule files: builds each example's package, checks it with the
+/// catalogue, and compares the findings with the example's exact expectations.
+///
+/// It returns failures instead of recording them, so a meta-test can break an example on
+/// purpose and see the runner notice.
+public enum RuleExampleRunner {
+    public struct Failure: Sendable, CustomStringConvertible {
+        /// `Rules/<id>.yml:<line>`: where the example is written.
+        public let location: String
+        public let example: String
+        public let message: String
+
+        public var description: String { "\(location): example '\(example)': \(message)" }
+    }
+
+    public static func run(_ example: RuleExample, of rule: RuleDefinition, rules: [RuleDefinition]) -> [Failure] {
+        let location = "\(rule.source.file):\(example.line)"
+        func failure(_ message: String) -> [Failure] {
+            [Failure(location: location, example: example.name, message: message)]
+        }
+
+        let package: FixturePackage
+        do {
+            package = try FixtureDescription.package(from: example.package)
+        } catch {
+            return failure("the package description is wrong: \(error)")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bundlecheck-example-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("Example.ipa").path
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try package.writeZip(to: path)
+        } catch {
+            return failure("the package could not be written: \(error)")
+        }
+
+        let report = PackageInspector(rules: rules).inspect(path: path)
+        if let error = report.error {
+            return failure("the package could not be checked: \(error)")
+        }
+        return compare(report.findings, with: example, of: rule).map {
+            Failure(location: location, example: example.name, message: $0)
+        }
+    }
+
+    /// What differs between the findings and the example's expectations, as messages.
+    static func compare(_ findings: [Finding], with example: RuleExample, of rule: RuleDefinition) -> [String] {
+        var problems: [String] = []
+        for expectation in example.expectations {
+            let count = findings.filter { expectation.matches($0) }.count
+            if count != expectation.count {
+                problems.append("expected \(expectation.count) finding(s) of \(expectation.rule) at \(expectation.place), found \(count)")
+            }
+        }
+        // The rule under test may fire nowhere else.
+        let own = findings.filter { $0.rule == rule.id }
+        let expected = example.expectations.filter { $0.rule == rule.id }.reduce(0) { $0 + $1.count }
+        if own.count != expected {
+            let unexpected = own.filter { finding in !example.expectations.contains { $0.matches(finding) } }
+            let listed = unexpected.map { "\($0.bundle ?? "-") \($0.keyPath?.description ?? "") \($0.file ?? "")" }
+            problems.append("expected \(expected) finding(s) of \(rule.id) in all, found \(own.count)"
+                + (listed.isEmpty ? "" : "; unexpected: " + listed.joined(separator: "; ")))
+        }
+        if example.triggers == own.isEmpty {
+            problems.append(example.triggers ? "the rule did not fire" : "the rule fired on a non-triggering example")
+        }
+        return problems
+    }
+}
+
+extension ExampleExpectation {
+    func matches(_ finding: Finding) -> Bool {
+        finding.rule == rule
+            && finding.bundle == bundle
+            && finding.keyPath?.description == keyPath
+            && (file == nil || finding.file == file)
+    }
+
+    var place: String {
+        [bundle.map { "bundle \($0)" }, keyPath.map { "key path \($0)" }, file.map { "file \($0)" }]
+            .compactMap { $0 }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,21 @@
+import BundleCheckKit
+import Foundation
+
+// Regenerates what is derived from Rules/*.yml, from the repository root:
+//   swift run bundlecheck-generate
+// - Sources/BundleCheckKit/Rules/EmbeddedRulePacks.generated.swift: the rule files compiled in;
+// - Rules/README.md: the rule catalogue.
+// Tests fail while either is stale.
+let root = CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath
+do {
+    let sources = try RuleSourceFiles.read(from: root + "/Rules")
+    let embedded = EmbeddedRulePacksRenderer.render(files: sources)
+    try Data(embedded.utf8).write(to: URL(fileURLWithPath: root + "/" + RuleSourceFiles.generatedSwiftPath))
+    let rules = try sources.map { try RuleLoader.load(text: $0.text, file: "Rules/" + $0.name, isBuiltIn: true) }
+    let catalogue = try RuleCatalogue(rules: rules)
+    try Data(RuleCatalogueDocument.markdown(catalogue).utf8).write(to: URL(fileURLWithPath: root + "/Rules/README.md"))
+    print("wrote \(RuleSourceFiles.generatedSwiftPath) and Rules/README.md from \(sources.count) rule files")
+} catch {
+    FileHandle.standardError.write(Data("bundlecheck-generate: error: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,148 @@
+import Testing
+@testable import BundleCheckKit
+
+@Suite struct GlobTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let pattern: String
+        let path: String
+        let matches: Bool
+        var testDescription: String { "\(pattern) \(matches ? "matches" : "does not match") \(path)" }
+    }
+
+    static func yes(_ pattern: String, _ path: String) -> Case { Case(pattern: pattern, path: path, matches: true) }
+    static func no(_ pattern: String, _ path: String) -> Case { Case(pattern: pattern, path: path, matches: false) }
+
+    static let starCases: [Case] = [
+        yes("*.plist", "Info.plist"),
+        yes("*.plist", ".plist"),
+        no("*.plist", "Info.plist.bak"),
+        no("*.plist", "Base.lproj/Info.plist"),
+        yes("*", ".DS_Store"),
+        yes(".*", ".DS_Store"),
+        yes("*x*y", "axxbyy"),
+        no("*x*y", "axxbyyz"),
+        yes("a*", "a"),
+        yes("*/*", "a/b"),
+        no("*/*", "a"),
+        no("*", "a/b"),
+    ]
+
+    static let questionMarkCases: [Case] = [
+        yes("?.txt", "a.txt"),
+        no("?.txt", "ab.txt"),
+        no("?.txt", ".txt"),
+        yes("?", "é"),
+        no("?", "/"),
+    ]
+
+    static let classCases: [Case] = [
+        yes("[abc].txt", "b.txt"),
+        no("[abc].txt", "d.txt"),
+        yes("[a-z]1", "q1"),
+        no("[a-z]1", "Q1"),
+        yes("[!a]x", "bx"),
+        no("[!a]x", "ax"),
+        yes("[]]", "]"),
+        yes("[!]]", "a"),
+        no("[!]]", "]"),
+        yes("[a-]", "-"),
+        yes("x[0-9][0-9]", "x42"),
+        yes("[abc", "[abc"),
+    ]
+
+    static let anyDepthCases: [Case] = [
+        yes("**", "a"),
+        yes("**", "a/b/c"),
+        yes("**/.DS_Store", ".DS_Store"),
+        yes("**/.DS_Store", "a/b/.DS_Store"),
+        no("**/.DS_Store", "a/b/.DS_Store2"),
+        yes("a/**/b", "a/b"),
+        yes("a/**/b", "a/x/y/b"),
+        no("a/**/b", "a/x/y/c"),
+        no("a/**/b", "b"),
+        yes("a/**", "a"),
+        yes("a/**", "a/b/c"),
+        no("a/**", "b/a"),
+        yes("**/Frameworks/*.framework", "PlugIns/X.appex/Frameworks/Y.framework"),
+        no("**/Frameworks/*.framework", "Frameworks/Y.framework/Z"),
+        yes("**/*/**/z", "a/b/c/z"),
+        no("**/*/**/z", "z"),
+        yes("**/__MACOSX", "__MACOSX"),
+        yes("**/x/**/x", "x/x/x/x"),
+    ]
+
+    static let literalCases: [Case] = [
+        yes("$(PRODUCT_NAME).app", "$(PRODUCT_NAME).app"),
+        no("$(PRODUCT_NAME).app", "Notes.app"),
+        yes("**/${EXECUTABLE_NAME}", "a/${EXECUTABLE_NAME}"),
+        yes("a+b.txt", "a+b.txt"),
+        no("a+b.txt", "aab.txt"),
+        no("a.txt", "abtxt"),
+        yes("^a$|b", "^a$|b"),
+        yes("\\d", "\\d"),
+        no("Frameworks", "frameworks"),
+    ]
+
+    @Test(arguments: starCases) func starMatchesAnyRunWithinOneComponent(_ testCase: Case) {
+        #expect(Glob(testCase.pattern).matches(testCase.path) == testCase.matches)
+    }
+
+    @Test(arguments: questionMarkCases) func questionMarkMatchesExactlyOneCharacter(_ testCase: Case) {
+        #expect(Glob(testCase.pattern).matches(testCase.path) == testCase.matches)
+    }
+
+    @Test(arguments: classCases) func bracketClassesMatchListedRangedOrExcludedCharacters(_ testCase: Case) {
+        #expect(Glob(testCase.pattern).matches(testCase.path) == testCase.matches)
+    }
+
+    @Test(arguments: anyDepthCases) func doubleStarMatchesZeroOrMoreWholeComponents(_ testCase: Case) {
+        #expect(Glob(testCase.pattern).matches(testCase.path) == testCase.matches)
+    }
+
+    @Test(arguments: literalCases) func everythingElseIsLiteral(_ testCase: Case) {
+        #expect(Glob(testCase.pattern).matches(testCase.path) == testCase.matches)
+    }
+
+    @Test func globsAreEqualByPatternAlone() {
+        #expect(Glob("**/*.plist") == Glob("**/*.plist"))
+        #expect(Glob("*.plist") != Glob("**/*.plist"))
+        #expect(Set([Glob("a"), Glob("a"), Glob("b")]).count == 2)
+    }
+
+    /// A pattern that makes naive backtracking explode must still answer at once.
+    @Test func manyStarsAndDoubleStarsMatchInPolynomialTime() {
+        let stars = String(repeating: "*a", count: 30) + "b"
+        #expect(!Glob(stars).matches(String(repeating: "a", count: 200)))
+        let depth = Array(repeating: "**/a", count: 20).joined(separator: "/") + "/b"
+        #expect(!Glob(depth).matches(Array(repeating: "a", count: 200).joined(separator: "/")))
+    }
+}
+
+@Suite struct GlobValidationTests {
+    static let wellFormed = [
+        "*", "**", "**/.DS_Store", "a/**/b", "[a-z]*.txt", "[!.]*", "[]]", "$(VAR)/{x}", "Frameworks",
+    ]
+
+    static let malformed: [(pattern: String, problem: String)] = [
+        ("", "empty"),
+        ("/Payload/*.app", "starts with '/'"),
+        ("a**", "'**' must be a whole component"),
+        ("**b/c", "'**' must be a whole component"),
+        ("a/***", "'**' must be a whole component"),
+        ("[abc", "never closed"),
+        ("x/[!", "never closed"),
+        ("[]", "never closed"),
+        ("a//b", "empty"),
+        ("Frameworks/", "empty"),
+        ("[z-a]", "backwards"),
+    ]
+
+    @Test(arguments: wellFormed) func wellFormedPatternsHaveNoProblem(_ pattern: String) {
+        #expect(Glob.validate(pattern) == nil)
+    }
+
+    @Test(arguments: malformed) func malformedPatternsAreDescribed(_ pattern: String, _ problem: String) throws {
+        let description = try #require(Glob.validate(pattern))
+        #expect(description.contains(problem), "\(description)")
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import BundleCheckKit
+
+@Suite struct RuleCatalogueTests {
+    @Test func everyBuiltInCheckHasExactlyOneRuleFile() {
+        var named: [BuiltInCheck: [String]] = [:]
+        for rule in RuleCatalogue.shipped.rules {
+            if case .builtIn(let check) = rule.implementation {
+                named[check, default: []].append(rule.id)
+            }
+        }
+        for check in BuiltInCheck.allCases {
+            #expect(named[check] == [check.rawValue], "built-in check \(check.rawValue) needs Rules/\(check.rawValue).yml")
+        }
+    }
+
+    @Test func aRuleFileNamingAMissingCheckIsRefused() {
+        let text = """
+            id: no-such-check
+            title: t
+            severity: error
+            category: c
+            rationale: r
+            fix: f
+            scope: archive
+            check: no-such-check
+            """
+        #expect(throws: RuleLoadError.self) { try RuleLoader.load(text: text, file: "Rules/no-such-check.yml", isBuiltIn: true) }
+    }
+
+    @Test func shippedRulesAreTheFilesInRulesFolder() throws {
+        let files = try RuleSourceFiles.read(from: RepositoryPaths.file("Rules"))
+        #expect(RuleCatalogue.shipped.rules.map { $0.id + ".yml" } == files.map(\.name))
+    }
+
+    @Test func embeddedRulePacksAreNotStale() throws {
+        let files = try RuleSourceFiles.read(from: RepositoryPaths.file("Rules"))
+        let committed = try String(contentsOfFile: RepositoryPaths.file(RuleSourceFiles.generatedSwiftPath), encoding: .utf8)
+        #expect(committed == EmbeddedRulePacksRenderer.render(files: files), "run `swift run bundlecheck-generate` after editing Rules/")
+    }
+
+    @Test func ruleCatalogueDocumentIsNotStale() throws {
+        let committed = try String(contentsOfFile: RepositoryPaths.file("Rules/README.md"), encoding: .utf8)
+        #expect(committed == RuleCatalogueDocument.markdown(RuleCatalogue.shipped), "run `swift run bundlecheck-generate` after editing Rules/")
+    }
+
+    @Test func idsAreUniqueAndWellFormed() {
+        let ids = RuleCatalogue.shipped.rules.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy(RuleID.isValid))
+    }
+
+    @Test func appleCodesOfFindingsAreListedInTheirRuleFile() throws {
+        // Built-in checks choose codes per finding; each must be one the rule file lists.
+        let codes = ["version-missing": ["ITMS-90056", "ITMS-90057"], "version-format": ["ITMS-90060"], "version-mismatch": ["ITMS-90473"]]
+        for (id, expected) in codes {
+            #expect(RuleCatalogue.shipped[id]?.appleCodes == expected)
+        }
+    }
+}

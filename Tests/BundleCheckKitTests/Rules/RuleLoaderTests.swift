@@ -1,0 +1,95 @@
+import Testing
+@testable import BundleCheckKit
+
+@Suite struct RuleLoaderTests {
+    static let valid = """
+        id: no-readme
+        title: No README in the app
+        severity: warning
+        category: hygiene
+        rationale: Nobody reads it on a phone.
+        fix: Remove it from the target.
+        scope:
+          kinds: [app]
+        match:
+          path:
+            glob: README*
+        """
+
+    func loadError(_ text: String, file: String = "pack/no-readme.yml") -> RuleLoadError? {
+        do {
+            _ = try RuleLoader.load(text: text, file: file, isBuiltIn: false)
+            return nil
+        } catch let error as RuleLoadError {
+            return error
+        } catch {
+            Issue.record("unexpected error \(error)")
+            return nil
+        }
+    }
+
+    @Test func aValidRuleLoads() throws {
+        let rule = try RuleLoader.load(text: Self.valid, file: "pack/no-readme.yml", isBuiltIn: false)
+        #expect(rule.id == "no-readme")
+        #expect(rule.severity == .warning)
+        #expect(rule.scope == .bundles(kinds: [.app], extensionPoints: nil))
+        guard case .matcher(.path(let matcher)) = rule.implementation else {
+            Issue.record("expected a path matcher")
+            return
+        }
+        #expect(matcher.globs == [Glob("README*")])
+    }
+
+    @Test(arguments: [
+        ("severity: warning", "severity: fatal", 3, "severity"),
+        ("category: hygiene", "category: hygiene\nowner: me", 5, "owner"),
+        ("    glob: README*", "    glob: '[README'", 11, "match.path.glob"),
+        ("  kinds: [app]", "  kinds: [application]", 8, "scope.kinds"),
+        ("    glob: README*", "    globs: README*", 11, "match.path.globs"),
+        ("  path:", "  binary:", 11, "match.binary"),
+    ])
+    func mistakesNameFileLineAndField(original: String, replacement: String, line: Int, field: String) throws {
+        let text = Self.valid.replacingOccurrences(of: original, with: replacement)
+        #expect(text != Self.valid)
+        let error = try #require(loadError(text))
+        #expect(error.file == "pack/no-readme.yml")
+        #expect(error.line == line)
+        #expect(error.field == field)
+        #expect(error.description.hasPrefix("pack/no-readme.yml:\(line): field '\(field)': "))
+    }
+
+    @Test func idMustMatchFileName() throws {
+        let error = try #require(loadError(Self.valid, file: "pack/other.yml"))
+        #expect(error.field == "id")
+    }
+
+    @Test func anchorsAndAliasesAreRefused() throws {
+        let text = Self.valid.replacingOccurrences(of: "  kinds: [app]", with: "  kinds: &k [app]\n  extension-points: *k")
+        #expect(loadError(text) != nil)
+    }
+
+    @Test func unquotedNoAndNumbersStayStrings() throws {
+        let text = Self.valid.replacingOccurrences(of: "title: No README in the app", with: "title: no")
+            .replacingOccurrences(of: "category: hygiene", with: "category: 1.0")
+        let rule = try RuleLoader.load(text: text, file: "pack/no-readme.yml", isBuiltIn: false)
+        #expect(rule.title == "no")
+        #expect(rule.category == "1.0")
+    }
+
+    @Test func aRuleNeedsExactlyOneOfCheckAndMatch() throws {
+        let both = Self.valid + "\ncheck: version-mismatch"
+        #expect(loadError(both)?.field == "match")
+        let neither = Self.valid.components(separatedBy: "match:").first ?? ""
+        #expect(loadError(neither) != nil)
+    }
+
+    @Test func plistConditionsAreExclusiveAndTyped() throws {
+        let base = Self.valid.replacingOccurrences(of: "  path:\n    glob: README*", with: "  plist:\n    key: /A\n    CONDITION")
+        #expect(loadError(base.replacingOccurrences(of: "CONDITION", with: "exists: true")) == nil)
+        #expect(loadError(base.replacingOccurrences(of: "CONDITION", with: "exists: yes"))?.field == "match.plist.exists")
+        #expect(loadError(base.replacingOccurrences(of: "CONDITION", with: "type-is: bool"))?.field == "match.plist.type-is")
+        #expect(loadError(base.replacingOccurrences(of: "CONDITION", with: "matches: '(unclosed'"))?.field == "match.plist.matches")
+        #expect(loadError(base.replacingOccurrences(of: "CONDITION", with: "exists: true\n    equals: x")) != nil)
+        #expect(loadError(base.replacingOccurrences(of: "/A", with: "A").replacingOccurrences(of: "CONDITION", with: "exists: true"))?.field == "match.plist.key")
+    }
+}
