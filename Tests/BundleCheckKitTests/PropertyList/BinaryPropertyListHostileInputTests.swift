@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func randomByteChangesEitherParseOrAreRefused() {
-        var random = PlistTestRandom(seed: 0xB1157)
+        var random = SeededRandom(seed: 0xB1157)
         var refused = 0
         for _ in 0..<3_000 {
             var mutated = Self.sample

@@ -14,10 +14,10 @@ struct PlistRandomValues {
     /// Deepest container nesting below the root.
     var maximumDepth = 4
 
-    private var random: PlistTestRandom
+    private var random: SeededRandom
 
     init(seed: UInt64) {
-        random = PlistTestRandom(seed: seed)
+        random = SeededRandom(seed: seed)
     }
 
     /// Characters for strings: ASCII incl. XML specials, tab and newline, Latin, CJK,

@@ -155,7 +155,7 @@ import Testing
     @Test func nonUTF8GarbageIsRefused() throws {
         let garbage: [UInt8] = Array(Support.xmlHead.utf8) + [0x3C, 0x73, 0x74, 0x72, 0x69, 0x6E, 0x67, 0x3E, 0xFF, 0xFE, 0xC3, 0x28, 0x3C, 0x2F, 0x73, 0x74, 0x72, 0x69, 0x6E, 0x67, 0x3E]
         #expect(try #require(Support.failure(garbage)).reason.hasPrefix("not well-formed xml: "))
-        var random = PlistTestRandom(seed: 99)
+        var random = SeededRandom(seed: 99)
         let noise = (0..<512).map { _ in UInt8.random(in: 0...255, using: &random) }
         #expect(Support.failure(noise) != nil)
         #expect(Support.failure(Array("{ CFBundleName = x; }".utf8)) != nil)
@@ -184,7 +184,7 @@ import Testing
 
     @Test func randomByteFlipsNeverCrash() throws {
         let valid = Self.sample
-        var random = PlistTestRandom(seed: 2024)
+        var random = SeededRandom(seed: 2024)
         var parsed = 0
         for _ in 0..<500 {
             var mutated = valid

@@ -52,7 +52,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func mutationsParseOrThrowNeverCrash() throws {
-        var random = YAMLTestRandom(seed: 0x59A4_D1E5)
+        var random = SeededRandom(seed: 0x59A4_D1E5)
         let original = Array(Self.ruleFile.utf8)
         var parsed = 0
         var refused = 0
@@ -78,7 +78,7 @@ import Testing
         #expect(refused > 100)
     }
 
-    private static func mutate(_ bytes: inout [UInt8], using random: inout YAMLTestRandom) {
+    private static func mutate(_ bytes: inout [UInt8], using random: inout SeededRandom) {
         guard !bytes.isEmpty else {
             bytes.append(interesting.randomElement(using: &random)!)
             return

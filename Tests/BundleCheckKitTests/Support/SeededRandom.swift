@@ -1,5 +1,5 @@
-/// SplitMix64: a tiny seeded generator, so every "random" property-list test replays exactly.
-struct PlistTestRandom: RandomNumberGenerator {
+/// SplitMix64: a tiny seeded generator, so every fuzz and random-value test replays exactly.
+struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {
