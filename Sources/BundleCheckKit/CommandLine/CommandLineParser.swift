@@ -1,20 +1,32 @@
 /// A small hand-written argument parser (no outside packages can be fetched):
 /// `--flag value`, `--flag=value`, `--` to end options, enum values with their choices.
+///
+/// Two phases: `parse` reads every argument, then `validate` refuses combinations that
+/// make no sense (`--list-rules` with a package path, `--baseline` with `--write-baseline`).
 enum CommandLineParser {
-    static func parse(_ arguments: [String]) throws -> ParsedCommandLine {
+    static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine {
         var options = CommandOptions()
         var seen = Set<String>()
+        var listRules = false
+        var explain: String?
         var index = 0
         var optionsEnded = false
 
-        func value(for option: String, inline: String?) throws -> String {
-            if let inline { return inline }
+        func value(for option: String, inline: String?) throws(UsageError) -> String {
+            if let inline {
+                guard !inline.isEmpty else { throw UsageError.missingValue(option: option) }
+                return inline
+            }
             index += 1
-            guard index < arguments.count else { throw UsageError.missingValue(option: option) }
+            guard index < arguments.count, !arguments[index].isEmpty else { throw UsageError.missingValue(option: option) }
             return arguments[index]
         }
 
-        func choice<T: RawRepresentable & CaseIterable>(_ raw: String, for option: String) throws -> T where T.RawValue == String {
+        func once(_ option: String) throws(UsageError) {
+            guard seen.insert(option).inserted else { throw UsageError.repeatedOption(option) }
+        }
+
+        func choice<T: RawRepresentable & CaseIterable>(_ raw: String, for option: String) throws(UsageError) -> T where T.RawValue == String {
             guard let parsed = T(rawValue: raw) else {
                 throw UsageError.invalidValue(option: option, value: raw, choices: T.allCases.map(\.rawValue))
             }
@@ -49,21 +61,61 @@ enum CommandLineParser {
                 guard inline == nil else { throw UsageError.unexpectedValue(option: name) }
                 return .version
             case "--format", "-f":
-                guard seen.insert("--format").inserted else { throw UsageError.repeatedOption("--format") }
+                try once("--format")
                 options.format = try choice(try value(for: name, inline: inline), for: "--format")
             case "--output", "-o":
-                guard seen.insert("--output").inserted else { throw UsageError.repeatedOption("--output") }
-                let path = try value(for: name, inline: inline)
-                guard !path.isEmpty else { throw UsageError.missingValue(option: name) }
-                options.outputPath = path
+                try once("--output")
+                options.outputPath = try value(for: name, inline: inline)
             case "--color", "--colour":
-                guard seen.insert("--color").inserted else { throw UsageError.repeatedOption("--color") }
+                try once("--color")
                 options.color = try choice(try value(for: name, inline: inline), for: "--color")
+            case "--rules":
+                options.rulePacks.append(try value(for: name, inline: inline))
+            case "--config":
+                try once("--config")
+                options.configurationPath = try value(for: name, inline: inline)
+            case "--baseline":
+                try once("--baseline")
+                options.baselinePath = try value(for: name, inline: inline)
+            case "--write-baseline":
+                try once("--write-baseline")
+                options.writeBaselinePath = try value(for: name, inline: inline)
+            case "--list-rules":
+                guard inline == nil else { throw UsageError.unexpectedValue(option: name) }
+                try once("--list-rules")
+                listRules = true
+            case "--explain":
+                try once("--explain")
+                explain = try value(for: name, inline: inline)
             default:
                 throw UsageError.unknownOption(name)
             }
         }
-        guard !options.inputs.isEmpty else { throw UsageError.noInputs }
-        return .check(options)
+        return try validate(options, listRules: listRules, explain: explain, formatGiven: seen.contains("--format"))
+    }
+
+    /// The command the parsed options ask for, or the usage error of a combination that makes no sense.
+    static func validate(_ options: CommandOptions, listRules: Bool, explain: String?, formatGiven: Bool) throws(UsageError) -> ParsedCommandLine {
+        if options.baselinePath != nil, options.writeBaselinePath != nil {
+            throw .conflictingOptions("--baseline", "--write-baseline")
+        }
+        let catalogueCommand: String?
+        switch (listRules, explain) {
+        case (true, .some): throw .conflictingOptions("--list-rules", "--explain")
+        case (true, nil): catalogueCommand = "--list-rules"
+        case (false, .some): catalogueCommand = "--explain"
+        case (false, nil): catalogueCommand = nil
+        }
+        guard let catalogueCommand else {
+            guard !options.inputs.isEmpty else { throw .noInputs }
+            return .check(options)
+        }
+        guard options.inputs.isEmpty else { throw .inputsNotAllowed(option: catalogueCommand) }
+        if options.baselinePath != nil { throw .conflictingOptions(catalogueCommand, "--baseline") }
+        if options.writeBaselinePath != nil { throw .conflictingOptions(catalogueCommand, "--write-baseline") }
+        guard let explain else { return .listRules(options) }
+        // An explanation is text for people; only `--list-rules` and reports have a JSON form.
+        if formatGiven, options.format != .text { throw .conflictingOptions("--explain", "--format \(options.format.rawValue)") }
+        return .explain(rule: explain, options)
     }
 }

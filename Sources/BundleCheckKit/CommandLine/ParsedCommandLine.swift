@@ -2,5 +2,10 @@
 public enum ParsedCommandLine: Sendable, Equatable {
     case help
     case version
+    /// Check the inputs.
     case check(CommandOptions)
+    /// `--list-rules`: the catalogue, as the options' packs and configuration make it.
+    case listRules(CommandOptions)
+    /// `--explain ID`: one rule's rationale, fix and examples.
+    case explain(rule: String, CommandOptions)
 }

@@ -1,4 +1,7 @@
 /// A command line bundlecheck cannot run; printed with the usage line, exit status 64.
+///
+/// Files the command line points at and that cannot be used (a `--rules` pack, the
+/// configuration, a baseline) are usage errors too: their own error types word them.
 public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownOption(String)
     case missingValue(option: String)
@@ -6,6 +9,16 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unexpectedValue(option: String)
     case noInputs
     case repeatedOption(String)
+    /// Two options that do not go together (`--list-rules` and `--explain`).
+    case conflictingOptions(String, String)
+    /// `--list-rules` or `--explain` given a package path.
+    case inputsNotAllowed(option: String)
+    /// A rule file of a `--rules` pack that cannot be used, or whose id collides with another.
+    case rulePack(RuleLoadError)
+    case configuration(ConfigurationError)
+    case baseline(BaselineError)
+    /// `--explain` with an id no rule has; `suggestions` are the close ones.
+    case unknownRule(id: String, suggestions: [String])
 
     public var description: String {
         switch self {
@@ -21,6 +34,18 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "no package given; pass at least one .ipa, .zip, .xcarchive or .app path"
         case .repeatedOption(let option):
             "'\(option)' given more than once"
+        case .conflictingOptions(let first, let second):
+            "'\(first)' cannot be combined with '\(second)'"
+        case .inputsNotAllowed(let option):
+            "'\(option)' reads no package; remove the <path> arguments"
+        case .rulePack(let error):
+            "\(error)"
+        case .configuration(let error):
+            "\(error)"
+        case .baseline(let error):
+            "\(error)"
+        case .unknownRule(let id, let suggestions):
+            "no rule has the id '\(id)'; " + RuleIDSuggestions.hint(suggestions)
         }
     }
 }

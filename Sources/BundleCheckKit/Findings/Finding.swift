@@ -16,6 +16,8 @@ public struct Finding: Sendable, Hashable {
     public let appleCodes: [String]
     /// Stable identity across rebuilds: rule, bundle, key path and, when given, the value's identity.
     public let fingerprint: String
+    /// Listed in the `--baseline` file: still reported (JSON), but not counted and never failing the run.
+    public let suppressed: Bool
 
     public init(
         rule: String,
@@ -26,7 +28,8 @@ public struct Finding: Sendable, Hashable {
         keyPath: JSONPointer?,
         line: Int?,
         appleCodes: [String],
-        identity: String? = nil
+        identity: String? = nil,
+        suppressed: Bool = false
     ) {
         self.rule = rule
         self.severity = severity
@@ -37,5 +40,24 @@ public struct Finding: Sendable, Hashable {
         self.line = line
         self.appleCodes = appleCodes
         self.fingerprint = Fingerprint.make(rule: rule, bundle: bundle, keyPath: keyPath, identity: identity)
+        self.suppressed = suppressed
+    }
+
+    private init(_ finding: Finding, suppressed: Bool) {
+        self.rule = finding.rule
+        self.severity = finding.severity
+        self.message = finding.message
+        self.bundle = finding.bundle
+        self.file = finding.file
+        self.keyPath = finding.keyPath
+        self.line = finding.line
+        self.appleCodes = finding.appleCodes
+        self.fingerprint = finding.fingerprint
+        self.suppressed = suppressed
+    }
+
+    /// The same finding, marked as accepted by a baseline; the fingerprint stays as it was.
+    public func suppressing() -> Finding {
+        Finding(self, suppressed: true)
     }
 }

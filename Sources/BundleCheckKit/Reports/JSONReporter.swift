@@ -24,6 +24,7 @@ public struct JSONReporter: Reporter {
                 "errors": .integer(Int64(summary.errors)),
                 "warnings": .integer(Int64(summary.warnings)),
                 "notes": .integer(Int64(summary.notes)),
+                "suppressed": .integer(Int64(summary.suppressed)),
             ],
         ]
     }
@@ -74,6 +75,7 @@ public struct JSONReporter: Reporter {
             "line": JSONValue(finding.line),
             "appleCodes": .array(finding.appleCodes.map(JSONValue.string)),
             "fingerprint": .string(finding.fingerprint),
+            "suppressed": .bool(finding.suppressed),
         ]
     }
 }

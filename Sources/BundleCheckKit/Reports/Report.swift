@@ -11,9 +11,14 @@ public struct Report: Sendable {
         self.inputs = inputs
     }
 
+    /// Counts by severity of the findings that stand; those a baseline suppressed are counted apart.
     public var summary: Summary {
         var summary = Summary()
         for finding in inputs.flatMap(\.findings) {
+            if finding.suppressed {
+                summary.suppressed += 1
+                continue
+            }
             switch finding.severity {
             case .error: summary.errors += 1
             case .warning: summary.warnings += 1
@@ -27,5 +32,7 @@ public struct Report: Sendable {
         public var errors = 0
         public var warnings = 0
         public var notes = 0
+        /// Findings listed in the baseline: reported, but in none of the counts above.
+        public var suppressed = 0
     }
 }

@@ -11,7 +11,8 @@
 ///
 ///     1 input, 2 bundles: 1 error, 0 warnings, 0 notes
 ///
-/// Findings that belong to no bundle are listed under the input's header. Text that
+/// Findings that belong to no bundle are listed under the input's header. Findings a
+/// baseline suppressed are not listed; the summary says how many there were. Text that
 /// comes from the package (paths, identifiers, messages quoting plist values) is
 /// printed with control and bidirectional-override characters escaped, so a crafted
 /// Info.plist cannot move the cursor, recolour the log or reorder what it shows.
@@ -48,14 +49,15 @@ public struct TextReporter: Reporter {
         }
 
         let bundlePaths = Set(input.bundles.map(\.path))
-        let unattached = input.findings.filter { finding in
+        let standing = input.findings.filter { !$0.suppressed }
+        let unattached = standing.filter { finding in
             finding.bundle.map { !bundlePaths.contains($0) } ?? true
         }
         for finding in unattached {
             lines += self.finding(finding, indent: 2, style: style)
         }
         for bundle in input.bundles {
-            let findings = input.findings.filter { $0.bundle == bundle.path }
+            let findings = standing.filter { $0.bundle == bundle.path }
             lines.append("")
             lines += self.bundle(bundle, findings: findings, style: style)
         }
@@ -131,6 +133,9 @@ public struct TextReporter: Reporter {
             Self.count(counts.warnings, .warning, style: style),
             Self.count(counts.notes, .note, style: style),
         ].joined(separator: ", ")
+        if counts.suppressed > 0 {
+            line += "; " + Self.count(counts.suppressed, "finding") + " suppressed by the baseline"
+        }
         if failed > 0 {
             line += "; " + style.red(Self.count(failed, "input")) + " could not be checked"
         }

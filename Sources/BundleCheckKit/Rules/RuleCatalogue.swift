@@ -13,7 +13,7 @@ public struct RuleCatalogue: Sendable {
             if let earlier = byID[rule.id] {
                 let other = sorted[earlier]
                 let builtIn = other.source.isBuiltIn ? "the built-in rule" : "the rule in \(other.source.file)"
-                throw RuleLoadError(file: rule.source.file, line: 1, field: "id", message: "'\(rule.id)' is already \(builtIn); pick another id")
+                throw RuleLoadError(file: rule.source.file, line: rule.source.line, field: "id", message: "'\(rule.id)' is already \(builtIn); pick another id")
             }
             byID[rule.id] = index
         }

@@ -90,7 +90,7 @@ public enum RuleLoader {
             scope: scope,
             implementation: implementation,
             examples: examples,
-            source: RuleSource(file: file, isBuiltIn: isBuiltIn),
+            source: RuleSource(file: file, isBuiltIn: isBuiltIn, line: idNode.line),
             messageTemplate: message
         )
     }

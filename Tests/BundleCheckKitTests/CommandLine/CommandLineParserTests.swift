@@ -41,4 +41,61 @@ import Testing
         let error = UsageError.invalidValue(option: "--color", value: "yes", choices: ColorChoice.allCases.map(\.rawValue))
         #expect(error.description == "invalid value 'yes' for '--color'; choose one of: auto, always, never")
     }
+
+    @Test func rulesIsRepeatableAndTakesInlineValues() throws {
+        guard case .check(let options) = try CommandLineParser.parse(["--rules=packs/a", "--rules", "packs/b", "A.ipa"]) else {
+            Issue.record("expected a check")
+            return
+        }
+        #expect(options.rulePacks == ["packs/a", "packs/b"])
+        #expect(options.inputs == ["A.ipa"])
+    }
+
+    @Test func configAndBaselineOptionsTakeAFile() throws {
+        var expected = CommandOptions()
+        expected.configurationPath = "ci.yml"
+        expected.baselinePath = "baseline.json"
+        expected.inputs = ["A.ipa"]
+        #expect(try CommandLineParser.parse(["--config", "ci.yml", "--baseline=baseline.json", "A.ipa"]) == .check(expected))
+
+        var writing = CommandOptions()
+        writing.writeBaselinePath = "new.json"
+        writing.inputs = ["A.ipa"]
+        #expect(try CommandLineParser.parse(["A.ipa", "--write-baseline", "new.json"]) == .check(writing))
+    }
+
+    @Test func listRulesAndExplainNeedNoInput() throws {
+        var json = CommandOptions()
+        json.format = .json
+        json.rulePacks = ["packs"]
+        #expect(try CommandLineParser.parse(["--list-rules", "--format", "json", "--rules", "packs"]) == .listRules(json))
+
+        var configured = CommandOptions()
+        configured.configurationPath = "c.yml"
+        #expect(try CommandLineParser.parse(["--explain", "junk-file", "--config=c.yml"]) == .explain(rule: "junk-file", configured))
+        #expect(try CommandLineParser.parse(["--explain=junk-file"]) == .explain(rule: "junk-file", CommandOptions()))
+    }
+
+    @Test func optionsThatDoNotGoTogetherAreUsageErrors() {
+        #expect(throws: UsageError.conflictingOptions("--list-rules", "--explain")) { try CommandLineParser.parse(["--list-rules", "--explain", "junk-file"]) }
+        #expect(throws: UsageError.inputsNotAllowed(option: "--list-rules")) { try CommandLineParser.parse(["--list-rules", "A.ipa"]) }
+        #expect(throws: UsageError.inputsNotAllowed(option: "--explain")) { try CommandLineParser.parse(["--explain", "junk-file", "A.ipa"]) }
+        #expect(throws: UsageError.conflictingOptions("--baseline", "--write-baseline")) {
+            try CommandLineParser.parse(["--baseline", "a.json", "--write-baseline", "b.json", "A.ipa"])
+        }
+        #expect(throws: UsageError.conflictingOptions("--list-rules", "--baseline")) { try CommandLineParser.parse(["--list-rules", "--baseline", "a.json"]) }
+        #expect(throws: UsageError.conflictingOptions("--explain", "--write-baseline")) {
+            try CommandLineParser.parse(["--explain", "junk-file", "--write-baseline", "b.json"])
+        }
+        #expect(throws: UsageError.conflictingOptions("--explain", "--format json")) { try CommandLineParser.parse(["--explain", "junk-file", "-f", "json"]) }
+    }
+
+    @Test func newOptionsRefuseMissingRepeatedAndUnexpectedValues() {
+        #expect(throws: UsageError.missingValue(option: "--rules")) { try CommandLineParser.parse(["A.ipa", "--rules"]) }
+        #expect(throws: UsageError.missingValue(option: "--rules")) { try CommandLineParser.parse(["--rules=", "A.ipa"]) }
+        #expect(throws: UsageError.missingValue(option: "--explain")) { try CommandLineParser.parse(["--explain"]) }
+        #expect(throws: UsageError.repeatedOption("--config")) { try CommandLineParser.parse(["--config", "a.yml", "--config", "b.yml", "A.ipa"]) }
+        #expect(throws: UsageError.repeatedOption("--baseline")) { try CommandLineParser.parse(["--baseline", "a", "--baseline=b", "A.ipa"]) }
+        #expect(throws: UsageError.unexpectedValue(option: "--list-rules")) { try CommandLineParser.parse(["--list-rules=yes"]) }
+    }
 }

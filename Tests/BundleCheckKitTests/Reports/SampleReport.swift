@@ -1,7 +1,8 @@
 import BundleCheckKit
 
 /// The fixed report every reporter renders for the golden files: an IPA with an app and a
-/// share extension and findings of every severity, and a damaged IPA that could not be checked.
+/// share extension and findings of every severity (one suppressed by a baseline), and a damaged
+/// IPA that could not be checked.
 enum SampleReport {
     static let appPath = "Payload/Example.app"
     static let extensionPath = "Payload/Example.app/PlugIns/Share.appex"
@@ -70,6 +71,18 @@ enum SampleReport {
                 line: 31,
                 appleCodes: [],
                 identity: "my_app"
+            ),
+            // Listed in a baseline: in the JSON with "suppressed": true, counted apart in the summary.
+            Finding(
+                rule: "ats-arbitrary-loads",
+                severity: .warning,
+                message: "NSAllowsArbitraryLoads is true, so App Transport Security is off for every connection",
+                bundle: appPath,
+                file: "\(appPath)/Info.plist",
+                keyPath: JSONPointer("NSAppTransportSecurity", "NSAllowsArbitraryLoads"),
+                line: 40,
+                appleCodes: [],
+                suppressed: true
             ),
             Finding(
                 rule: "stray-file",

@@ -18,10 +18,16 @@ final class CapturingConsole: Console {
         error += text
     }
 
-    /// Runs `bundlecheck` with `arguments` in-process.
-    static func run(_ arguments: [String], environment: [String: String] = [:], isTerminal: Bool = false) -> (ExitCode, CapturingConsole) {
+    /// Runs `bundlecheck` with `arguments` in-process; `workingDirectory` is where it looks for
+    /// `.bundlecheck.yml` (the test process's working directory when nil).
+    static func run(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        isTerminal: Bool = false,
+        workingDirectory: String? = nil
+    ) -> (ExitCode, CapturingConsole) {
         let console = CapturingConsole(isTerminal: isTerminal)
-        let status = BundleCheckCommand.main(arguments: arguments, environment: environment, console: console)
+        let status = BundleCheckCommand.main(arguments: arguments, environment: environment, console: console, workingDirectory: workingDirectory)
         return (status, console)
     }
 }

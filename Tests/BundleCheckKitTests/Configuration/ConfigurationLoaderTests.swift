@@ -1,0 +1,101 @@
+import Testing
+@testable import BundleCheckKit
+
+@Suite struct ConfigurationLoaderTests {
+    static func load(_ text: String, catalogue: RuleCatalogue = .shipped) throws -> Configuration {
+        try ConfigurationLoader.load(bytes: Array(text.utf8), file: "ci/.bundlecheck.yml", catalogue: catalogue)
+    }
+
+    @Test func everySettingIsRead() throws {
+        let configuration = try Self.load("""
+            # Rules this team has decided on.
+            rules:
+              junk-file: off
+              ats-arbitrary-loads: error
+              version-format: note
+            fail-on: warning
+            distribution: enterprise
+            """)
+        #expect(configuration.rules == ["junk-file": .off, "ats-arbitrary-loads": .severity(.error), "version-format": .severity(.note)])
+        #expect(configuration.failOn == .warning)
+        #expect(configuration.distribution == .enterprise)
+        #expect(configuration.file == "ci/.bundlecheck.yml")
+    }
+
+    @Test func anEmptyFileOrEmptyRulesKeepTheDefaults() throws {
+        for text in ["", "# nothing yet\n", "rules:\n  # junk-file: off\n"] {
+            let configuration = try Self.load(text)
+            #expect(configuration.rules.isEmpty)
+            #expect(configuration.failOn == .error)
+            #expect(configuration.distribution == .appStore)
+        }
+    }
+
+    @Test(arguments: Distribution.allCases)
+    func everyDistributionIsAccepted(distribution: Distribution) throws {
+        #expect(try Self.load("distribution: \(distribution.rawValue)").distribution == distribution)
+    }
+
+    /// A broken configuration, and what its message must start with: file, line and key.
+    @Test(arguments: [
+        ("fail_on: warning", "ci/.bundlecheck.yml:1: key 'fail_on': unknown key; expected one of: rules, fail-on, distribution"),
+        ("rules:\n  junk-fil: off", "ci/.bundlecheck.yml:2: key 'rules.junk-fil': no rule has this id; did you mean junk-file?"),
+        ("rules:\n  no-such-thing-at-all: off", "ci/.bundlecheck.yml:2: key 'rules.no-such-thing-at-all': no rule has this id; 'bundlecheck --list-rules'"),
+        ("rules:\n  junk-file: disabled", "ci/.bundlecheck.yml:2: key 'rules.junk-file': 'disabled' is not one of: off, error, warning, note"),
+        ("rules:\n  junk-file: no", "ci/.bundlecheck.yml:2: key 'rules.junk-file': 'no' is not one of"),
+        ("\n\nfail-on: note", "ci/.bundlecheck.yml:3: key 'fail-on': 'note' is not one of: error, warning"),
+        ("distribution: testflight", "ci/.bundlecheck.yml:1: key 'distribution': 'testflight' is not one of: app-store, ad-hoc, development, enterprise"),
+        ("rules: [junk-file]", "ci/.bundlecheck.yml:1: key 'rules': expected a mapping of rule ids to off, error, warning or note, found a list"),
+        ("fail-on: [warning]", "ci/.bundlecheck.yml:1: key 'fail-on': expected a single value, found a list"),
+        ("- rules", "ci/.bundlecheck.yml:1: expected a mapping of settings"),
+        ("rules:\n  junk-file: &a off", "ci/.bundlecheck.yml:2:14: anchors and aliases are not allowed"),
+        ("fail-on: error\nfail-on: warning", "ci/.bundlecheck.yml:2:1: duplicate key \"fail-on\" on lines 1 and 2"),
+    ])
+    func mistakesNameFileLineAndKey(text: String, message: String) {
+        do {
+            _ = try Self.load(text)
+            Issue.record("expected an error for \(text.debugDescription)")
+        } catch {
+            #expect(String(describing: error).hasPrefix(message), "\(error)")
+        }
+    }
+
+    @Test func ruleIdsOfUserPacksAreKnownOnceThePackIsLoaded() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(RulePackCommandTests.rule(id: "no-readme", glob: "**/README*"), to: "pack/no-readme.yml")
+        let text = "rules:\n  no-readme: warning\n"
+        #expect(throws: ConfigurationError.self) { try Self.load(text) }
+        let catalogue = try RuleCatalogue.shipped.adding(packAt: directory.path("pack"))
+        #expect(try Self.load(text, catalogue: catalogue).rules == ["no-readme": .severity(.warning)])
+    }
+
+    @Test func effectiveRulesLeaveOutDisabledOnesAndChangeSeverities() throws {
+        let configuration = try Self.load("rules:\n  junk-file: off\n  ats-arbitrary-loads: error\n")
+        let rules = configuration.effectiveRules(of: .shipped)
+        #expect(rules.count == RuleCatalogue.shipped.rules.count - 1)
+        #expect(!rules.contains { $0.id == "junk-file" })
+        #expect(rules.first { $0.id == "ats-arbitrary-loads" }?.severity == .error)
+        #expect(rules.first { $0.id == "version-mismatch" }?.severity == .error)
+    }
+
+    @Test func failOnWarningFailsOnWarningsButNeverOnNotes() {
+        #expect(FailureThreshold.error.fails(on: .error))
+        #expect(!FailureThreshold.error.fails(on: .warning))
+        #expect(FailureThreshold.warning.fails(on: .warning))
+        #expect(!FailureThreshold.warning.fails(on: .note))
+    }
+
+    @Test func resolvingWithoutAFileGivesTheDefaults() throws {
+        let directory = try TemporaryDirectory()
+        let configuration = try ConfigurationLoader.resolve(explicitPath: nil, workingDirectory: directory.url.path, catalogue: .shipped)
+        #expect(configuration == .defaults)
+    }
+
+    @Test func anExplicitFileMustExist() throws {
+        let directory = try TemporaryDirectory()
+        let missing = directory.path("missing.yml")
+        #expect(throws: ConfigurationError.notFound(file: missing)) {
+            try ConfigurationLoader.resolve(explicitPath: missing, workingDirectory: nil, catalogue: .shipped)
+        }
+    }
+}
