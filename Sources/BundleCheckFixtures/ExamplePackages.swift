@@ -33,11 +33,11 @@ public enum ExamplePackages {
             bundleIdentifier: "com.painotes.app.import",
             extensionPoint: "com.apple.ui-services",
             attributes: attributes,
+            mainStoryboard: "MainInterface",
             shortVersion: "1.2",
             version: "41"
         )
         .setting("CFBundleDisplayName", to: .string("Open in PaiNotes"))
-        .setting("MinimumOSVersion", to: .string("16.0"))
 
         var urlType = PlistDictionary()
         urlType.append(key: "CFBundleURLName", value: .string("com.painotes.app"))
@@ -47,7 +47,6 @@ public enum ExamplePackages {
             .setting("CFBundleDisplayName", to: .string("PaiNotes"))
             .setting("CFBundleURLTypes", to: .array([.dictionary(urlType)]))
             .setting("LSRequiresIPhoneOS", to: .bool(true))
-            .setting("MinimumOSVersion", to: .string("16.0"))
             .setting("UIRequiredDeviceCapabilities", to: .array([.string("arm64")]))
             .adding(file: "PkgInfo", contents: Array("APPL????".utf8))
             .adding(action, in: "PlugIns")

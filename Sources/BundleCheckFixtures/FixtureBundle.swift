@@ -41,6 +41,7 @@ public struct FixtureBundle: Sendable {
             infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "APPL", shortVersion: shortVersion, version: version),
             plistFormat: plistFormat
         )
+        .adding(file: name, contents: placeholderExecutable)
     }
 
     /// An app extension with its `NSExtension` dictionary.
@@ -49,6 +50,8 @@ public struct FixtureBundle: Sendable {
         bundleIdentifier: String,
         extensionPoint: String,
         attributes: PlistDictionary? = nil,
+        principalClass: String? = nil,
+        mainStoryboard: String? = nil,
         shortVersion: String? = "1.0",
         version: String? = "1",
         plistFormat: PropertyListFormat = .xml
@@ -59,8 +62,15 @@ public struct FixtureBundle: Sendable {
             nsExtension.append(key: "NSExtensionAttributes", value: .dictionary(attributes))
         }
         nsExtension.append(key: "NSExtensionPointIdentifier", value: .string(extensionPoint))
+        // Xcode's templates name one entry point: a storyboard, or else a principal class.
+        if let mainStoryboard {
+            nsExtension.append(key: "NSExtensionMainStoryboard", value: .string(mainStoryboard))
+        } else {
+            nsExtension.append(key: "NSExtensionPrincipalClass", value: .string(principalClass ?? name + "ViewController"))
+        }
         plist.append(key: "NSExtension", value: .dictionary(nsExtension))
         return FixtureBundle(name: name + ".appex", infoPlist: plist, plistFormat: plistFormat)
+            .adding(file: name, contents: placeholderExecutable)
     }
 
     /// A framework with its vendor's own versions.
@@ -69,7 +79,11 @@ public struct FixtureBundle: Sendable {
             name: name + ".framework",
             infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "FMWK", shortVersion: shortVersion, version: version)
         )
+        .adding(file: name, contents: placeholderExecutable)
     }
+
+    /// Stands in for an executable until the fixture builder writes Mach-O files.
+    public static let placeholderExecutable = Array("placeholder executable\n".utf8)
 
     static func standardKeys(name: String, bundleIdentifier: String, packageType: String, shortVersion: String?, version: String?) -> PlistDictionary {
         var plist = PlistDictionary()
@@ -81,6 +95,7 @@ public struct FixtureBundle: Sendable {
         plist.append(key: "CFBundlePackageType", value: .string(packageType))
         if let shortVersion { plist.append(key: "CFBundleShortVersionString", value: .string(shortVersion)) }
         if let version { plist.append(key: "CFBundleVersion", value: .string(version)) }
+        plist.append(key: "MinimumOSVersion", value: .string("16.0"))
         return plist
     }
 

@@ -6,6 +6,20 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
     case versionFormat = "version-format"
     case versionMismatch = "version-mismatch"
     case plistDuplicateKey = "plist-duplicate-key"
+    case urlSchemeInvalid = "url-scheme-invalid"
+    case urlSchemeReserved = "url-scheme-reserved"
+    case urlSchemeDuplicate = "url-scheme-duplicate"
+    case urlSchemeMissing = "url-scheme-missing"
+    case extensionPointMissing = "extension-point-missing"
+    case extensionPointUnknown = "extension-point-unknown"
+    case extensionKitLocation = "extension-kit-location"
+    case bundleIDPrefix = "bundle-id-prefix"
+    case bundleIDDuplicate = "bundle-id-duplicate"
+    case packageType = "package-type"
+    case principalClass = "principal-class"
+    case requiredKeys = "required-keys"
+    case jsPreprocessing = "js-preprocessing"
+    case minimumOS = "minimum-os"
 
     public var implementation: any Check {
         switch self {
@@ -13,6 +27,20 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
         case .versionFormat: VersionFormatCheck()
         case .versionMismatch: VersionMismatchCheck()
         case .plistDuplicateKey: PlistDuplicateKeyCheck()
+        case .urlSchemeInvalid: URLSchemeInvalidCheck()
+        case .urlSchemeReserved: URLSchemeReservedCheck()
+        case .urlSchemeDuplicate: URLSchemeDuplicateCheck()
+        case .urlSchemeMissing: URLSchemeMissingCheck()
+        case .extensionPointMissing: ExtensionPointCheck(mode: .missing)
+        case .extensionPointUnknown: ExtensionPointCheck(mode: .unknown)
+        case .extensionKitLocation: ExtensionKitLocationCheck()
+        case .bundleIDPrefix: BundleIdentifierPrefixCheck()
+        case .bundleIDDuplicate: BundleIdentifierDuplicateCheck()
+        case .packageType: PackageTypeCheck()
+        case .principalClass: PrincipalClassCheck()
+        case .requiredKeys: RequiredKeysCheck()
+        case .jsPreprocessing: JavaScriptPreprocessingCheck()
+        case .minimumOS: MinimumOSCheck()
         }
     }
 }

@@ -1,10 +1,16 @@
-/// What a check may look at: the bundles of one package, with their relations.
-public struct CheckContext: Sendable {
+/// What a check may look at: the bundles of one package, with their relations, and the
+/// package's files for the few checks that need more than property lists.
+public struct CheckContext {
     public let bundles: [InspectedBundle]
+    /// Every file and folder path of the package.
+    public let paths: PathIndex
+    private let container: (any PackageContainer)?
     private let bundlesByPath: [String: InspectedBundle]
 
-    public init(bundles: [InspectedBundle]) {
+    public init(bundles: [InspectedBundle], paths: PathIndex = PathIndex(files: [], folders: []), container: (any PackageContainer)? = nil) {
         self.bundles = bundles
+        self.paths = paths
+        self.container = container
         self.bundlesByPath = Dictionary(bundles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -15,5 +21,23 @@ public struct CheckContext: Sendable {
     /// The bundle that directly contains `bundle`, if any.
     public func parent(of bundle: InspectedBundle) -> InspectedBundle? {
         bundle.parent.flatMap { bundlesByPath[$0] }
+    }
+
+    /// The bundles directly inside `bundle`.
+    public func children(of bundle: InspectedBundle) -> [InspectedBundle] {
+        bundles.filter { $0.parent == bundle.path }
+    }
+
+    /// The top-level app that `bundle` belongs to (itself for an app).
+    public func app(of bundle: InspectedBundle) -> InspectedBundle {
+        var current = bundle
+        while let parent = parent(of: current) { current = parent }
+        return current
+    }
+
+    /// Reads a small file of the package, or nil when it is absent, too large or unreadable.
+    public func read(_ path: String, limit: Int) -> [UInt8]? {
+        guard let container, paths.isFile(path) else { return nil }
+        return try? container.read(path, limit: limit)
     }
 }

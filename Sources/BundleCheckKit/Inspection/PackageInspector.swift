@@ -42,7 +42,7 @@ public struct PackageInspector: Sendable {
     }
 
     func run(_ rules: [RuleDefinition], on container: any PackageContainer, bundles: [InspectedBundle], paths: PathIndex) -> [Finding] {
-        let context = CheckContext(bundles: bundles)
+        let context = CheckContext(bundles: bundles, paths: paths, container: container)
         let engine = RuleEngine(container: container, bundles: bundles, paths: paths)
         var findings: [Finding] = []
         for rule in rules {

@@ -141,6 +141,100 @@ examples:
                 NSExceptionAllowsInsecureHTTPLoads: !bool true
 
 """#),
+        ("bundle-id-duplicate.yml", #"""
+id: bundle-id-duplicate
+title: Every bundle of an app has its own identifier
+severity: error
+category: identity
+apple-codes: [ITMS-90685]
+rationale: >
+  App Store Connect rejects an app in which two bundles share a CFBundleIdentifier
+  ("CFBundleIdentifier Collision", ITMS-90685), typically after an extension target was
+  duplicated and its identifier left unchanged. Two separate apps in one IPA are two
+  submissions and are not compared.
+fix: >
+  Give each target its own PRODUCT_BUNDLE_IDENTIFIER and register an App ID for each.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+check: bundle-id-duplicate
+examples:
+  - name: a duplicated action extension that kept the share extension's identifier
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            id: com.example.notes.share
+          - name: Action
+            point: com.apple.ui-services
+            id: com.example.notes.share
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /CFBundleIdentifier
+  - name: the two extensions with identifiers of their own
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            id: com.example.notes.share
+          - name: Action
+            point: com.apple.ui-services
+            id: com.example.notes.action
+
+"""#),
+        ("bundle-id-prefix.yml", #"""
+id: bundle-id-prefix
+title: Nested bundle identifiers extend their parent's
+severity: error
+category: identity
+rationale: >
+  An app extension, watch app or app clip must have its containing app's bundle identifier
+  followed by '.' and exactly one more component (com.example.notes.share inside
+  com.example.notes). Xcode refuses to embed anything else ("Embedded binary's bundle identifier
+  is not prefixed with the parent app's bundle identifier") and App Store Connect rejects the
+  upload; a package that got past Xcode was assembled by hand.
+fix: >
+  Set the nested target's PRODUCT_BUNDLE_IDENTIFIER to the app's identifier plus one component,
+  e.g. $(APP_BUNDLE_ID).share, and create the matching App ID in the developer portal.
+scope:
+  kinds: [appex, watch-app, app-clip]
+check: bundle-id-prefix
+examples:
+  - name: a share extension with an unrelated identifier
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            id: com.example.share
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /CFBundleIdentifier
+  - name: a share extension two components below the app
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            id: com.example.notes.extensions.share
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /CFBundleIdentifier
+  - name: a share extension one component below the app
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            id: com.example.notes.share
+
+"""#),
         ("dsym-in-package.yml", #"""
 id: dsym-in-package
 title: No debug symbols inside the app
@@ -177,6 +271,254 @@ examples:
       app:
         name: Notes
       files: [dSYMs/Notes.app.dSYM/Contents/Info.plist]
+
+"""#),
+        ("extension-kit-location.yml", #"""
+id: extension-kit-location
+title: ExtensionKit and NSExtension extensions sit where they belong
+severity: error
+category: extensions
+apple-codes: [ITMS-91179]
+rationale: >
+  ExtensionKit extension points (such as com.apple.app-intents and
+  com.apple.deviceactivityui.report-extension) need their bundle in the app's Extensions folder
+  and an EXAppExtensionAttributes dictionary instead of NSExtension (ITMS-91179). The reverse is
+  just as wrong: an NSExtension-based extension in Extensions, or EXAppExtensionAttributes in
+  PlugIns, is never loaded.
+fix: >
+  For ExtensionKit points, embed the extension with the "Embed ExtensionKit Extensions" phase
+  (destination Extensions) and declare EXAppExtensionAttributes; for the others, embed it in
+  PlugIns ("Embed Foundation Extensions") with NSExtension.
+scope:
+  kinds: [appex]
+check: extension-kit-location
+examples:
+  - name: an App Intents extension embedded in PlugIns
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Intents
+            plist:
+              NSExtension: !absent
+              EXAppExtensionAttributes:
+                EXExtensionPointIdentifier: com.apple.app-intents
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Intents.appex
+        key-path: /EXAppExtensionAttributes
+  - name: the same App Intents extension embedded in Extensions
+    triggers: false
+    package:
+      app:
+        name: Notes
+        extensions:
+          - name: Intents
+            plist:
+              NSExtension: !absent
+              EXAppExtensionAttributes:
+                EXExtensionPointIdentifier: com.apple.app-intents
+
+"""#),
+        ("extension-point-missing.yml", #"""
+id: extension-point-missing
+title: Every app extension names its extension point
+severity: error
+category: extensions
+rationale: >
+  iOS decides what an app extension is, and where it appears, from
+  NSExtension/NSExtensionPointIdentifier (or EXAppExtensionAttributes/EXExtensionPointIdentifier
+  for ExtensionKit extensions). Without it the extension is never loaded, and App Store Connect
+  rejects the bundle.
+fix: >
+  Set NSExtensionPointIdentifier in the NSExtension dictionary of the extension's Info.plist,
+  e.g. com.apple.share-services for a share extension or com.apple.ui-services for an action
+  extension with a user interface.
+scope:
+  kinds: [appex]
+check: extension-point-missing
+examples:
+  - name: a share extension whose NSExtension names no point
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            plist:
+              NSExtension:
+                NSExtensionPrincipalClass: ShareViewController
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSExtension/NSExtensionPointIdentifier
+  - name: a share extension that names its point
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            plist:
+              NSExtension:
+                NSExtensionPointIdentifier: com.apple.share-services
+                NSExtensionPrincipalClass: ShareViewController
+
+"""#),
+        ("extension-point-unknown.yml", #"""
+id: extension-point-unknown
+title: Extension points exist
+severity: warning
+category: extensions
+apple-codes: [ITMS-90349]
+rationale: >
+  App Store Connect rejects an NSExtensionPointIdentifier it does not know (ITMS-90349), and
+  iOS never loads such an extension; a misspelt point ('com.apple.share-service') is the usual
+  cause. bundlecheck's table holds the points Apple documents; a point added by a newer SDK may
+  be missing from it, hence a warning.
+fix: >
+  Correct the identifier to one of Apple's extension points (Xcode's extension templates write
+  the right one), e.g. com.apple.share-services.
+scope:
+  kinds: [appex]
+check: extension-point-unknown
+examples:
+  - name: a misspelt share point
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-service
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSExtension/NSExtensionPointIdentifier
+  - name: the share point spelt right
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+
+"""#),
+        ("extension-stale-keys.yml", #"""
+id: extension-stale-keys
+title: No stale extension keys from old templates
+severity: error
+category: extensions
+apple-codes: [ITMS-90363]
+rationale: >
+  NSExtensionPointName and NSExtensionPointVersion come from early extension templates; App
+  Store Connect now rejects a bundle that still carries them (ITMS-90363, "Invalid Info.plist
+  key").
+fix: >
+  Delete NSExtensionPointName and NSExtensionPointVersion from the NSExtension dictionary;
+  NSExtensionPointIdentifier is all iOS needs.
+scope:
+  kinds: [appex]
+match:
+  any:
+    - plist:
+        key: /NSExtension/NSExtensionPointName
+        exists: true
+    - plist:
+        key: /NSExtension/NSExtensionPointVersion
+        exists: true
+message: "{bundle-name} still carries {key-path}, a key of old extension templates that Apple now rejects"
+examples:
+  - name: an extension with both stale keys
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            plist:
+              NSExtension:
+                NSExtensionPointIdentifier: com.apple.share-services
+                NSExtensionPrincipalClass: ShareViewController
+                NSExtensionPointName: com.apple.share-services
+                NSExtensionPointVersion: "1.0"
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSExtension/NSExtensionPointName
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSExtension/NSExtensionPointVersion
+  - name: an extension without them
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            plist:
+              NSExtension:
+                NSExtensionPointIdentifier: com.apple.share-services
+                NSExtensionPrincipalClass: ShareViewController
+
+"""#),
+        ("js-preprocessing.yml", #"""
+id: js-preprocessing
+title: The JavaScript preprocessing file exists and defines ExtensionPreprocessingJS
+severity: error
+category: extensions
+rationale: >
+  An action or share extension that reads the Safari page declares
+  NSExtensionJavaScriptPreprocessingFile: the name, without '.js', of a JavaScript file in the
+  extension that must assign the global ExtensionPreprocessingJS (seed 003). If the file is
+  missing, named with '.js', or never defines that global, Safari cannot run it and the
+  extension receives no page data.
+fix: >
+  Add <name>.js to the extension target's resources, write the name without '.js' in the
+  Info.plist, and end the file with 'var ExtensionPreprocessingJS = new YourPreprocessor'.
+scope:
+  kinds: [appex]
+check: js-preprocessing
+examples:
+  - name: a preprocessing file that never assigns ExtensionPreprocessingJS
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Action
+            point: com.apple.ui-services
+            attributes:
+              NSExtensionJavaScriptPreprocessingFile: Action
+            files:
+              - path: Action.js
+                text: "var Action = function() {};\nAction.prototype = { run: function(arguments) {} };\n"
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Action.appex
+        key-path: /NSExtension/NSExtensionAttributes/NSExtensionJavaScriptPreprocessingFile
+  - name: a preprocessing file that the bundle does not hold
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Action
+            point: com.apple.ui-services
+            attributes:
+              NSExtensionJavaScriptPreprocessingFile: Action
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Action.appex
+        key-path: /NSExtension/NSExtensionAttributes/NSExtensionJavaScriptPreprocessingFile
+  - name: a preprocessing file that assigns ExtensionPreprocessingJS
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Action
+            point: com.apple.ui-services
+            attributes:
+              NSExtensionJavaScriptPreprocessingFile: Action
+            files:
+              - path: Action.js
+                text: "var Action = function() {};\nAction.prototype = { run: function(arguments) {} };\nvar ExtensionPreprocessingJS = new Action;\n"
 
 """#),
         ("junk-file.yml", #"""
@@ -227,6 +569,101 @@ examples:
       app:
         name: Notes
         files: [Base.lproj/Main.storyboardc/Info.plist]
+
+"""#),
+        ("minimum-os.yml", #"""
+id: minimum-os
+title: Extensions run wherever their app runs
+severity: warning
+category: extensions
+rationale: >
+  An extension whose MinimumOSVersion is above its app's is silently missing on the iOS versions
+  in between: the app installs, and the share sheet or widget gallery never shows the
+  extension. Usually one target's deployment target was raised and the others were forgotten.
+fix: >
+  Give the app and its extensions the same IPHONEOS_DEPLOYMENT_TARGET, or raise the app's if
+  the extension really needs the newer system.
+scope:
+  kinds: [appex]
+check: minimum-os
+examples:
+  - name: a share extension that needs iOS 17 in an app for iOS 16
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          MinimumOSVersion: "16.0"
+        plugins:
+          - name: Share
+            plist:
+              MinimumOSVersion: "17.0"
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /MinimumOSVersion
+  - name: a share extension that runs on iOS 15 in an app for iOS 16
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          MinimumOSVersion: "16.0"
+        plugins:
+          - name: Share
+            plist:
+              MinimumOSVersion: "15.0"
+
+"""#),
+        ("package-type.yml", #"""
+id: package-type
+title: Bundles declare the package type of their kind
+severity: error
+category: identity
+apple-codes: [ITMS-90183]
+rationale: >
+  CFBundlePackageType must be APPL for apps (ITMS-90183, "Invalid Bundle OS Type code"), XPC!
+  for app extensions and FMWK for frameworks; the installer refuses an app whose type is wrong
+  or missing. The code is Apple's for apps; for extensions and frameworks no code is known.
+fix: >
+  Set CFBundlePackageType to $(PRODUCT_BUNDLE_PACKAGE_TYPE) in the Info.plist and let Xcode fill
+  it in, or write the value for the bundle's kind.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+check: package-type
+examples:
+  - name: an extension whose Info.plist was copied from the app
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            plist:
+              CFBundlePackageType: APPL
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /CFBundlePackageType
+  - name: an app without CFBundlePackageType
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundlePackageType: !absent
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundlePackageType
+  - name: an app and an extension with their own types
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundlePackageType: APPL
+        plugins:
+          - name: Share
+            plist:
+              CFBundlePackageType: XPC!
 
 """#),
         ("plist-duplicate-key.yml", #"""
@@ -295,6 +732,126 @@ examples:
               </plist>
 
 """#),
+        ("principal-class.yml", #"""
+id: principal-class
+title: Extensions name exactly one entry point
+severity: error
+category: extensions
+rationale: >
+  iOS starts an NSExtension-based extension through NSExtensionPrincipalClass (a class it
+  instantiates) or NSExtensionMainStoryboard (a storyboard whose initial view controller it
+  loads). With neither it has nothing to launch; with both, which one wins is not documented.
+  Points that need neither, such as WidgetKit (com.apple.widgetkit-extension) and WatchKit
+  (com.apple.watchkit), are exempt.
+fix: >
+  Keep the key your extension uses: NSExtensionMainStoryboard for a storyboard-based interface
+  (Xcode's share and action templates), or NSExtensionPrincipalClass with the module-qualified
+  class name, e.g. $(PRODUCT_MODULE_NAME).ShareViewController.
+scope:
+  kinds: [appex]
+check: principal-class
+examples:
+  - name: a share extension with neither key
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            plist:
+              NSExtension:
+                NSExtensionPointIdentifier: com.apple.share-services
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSExtension
+  - name: an action extension with both keys
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Action
+            plist:
+              NSExtension:
+                NSExtensionPointIdentifier: com.apple.ui-services
+                NSExtensionPrincipalClass: ActionViewController
+                NSExtensionMainStoryboard: MainInterface
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Action.appex
+        key-path: /NSExtension/NSExtensionMainStoryboard
+  - name: a share extension with a storyboard only, and a widget with neither
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            plist:
+              NSExtension:
+                NSExtensionPointIdentifier: com.apple.share-services
+                NSExtensionMainStoryboard: MainInterface
+          - name: Widget
+            plist:
+              NSExtension:
+                NSExtensionPointIdentifier: com.apple.widgetkit-extension
+
+"""#),
+        ("required-keys.yml", #"""
+id: required-keys
+title: Apps and extensions carry the keys Apple requires
+severity: error
+category: structure
+apple-codes: [ITMS-90360]
+rationale: >
+  App Store Connect requires CFBundleExecutable, CFBundleIdentifier, a name (CFBundleName or
+  CFBundleDisplayName) and MinimumOSVersion in the Info.plist of the app and of every
+  extension, and counts an empty string as missing (ITMS-90360, "Missing Info.plist value").
+  The file CFBundleExecutable names must exist in the bundle, or nothing can launch.
+fix: >
+  Generate the Info.plist with Xcode (GENERATE_INFOPLIST_FILE) or add the keys with their
+  build-setting values ($(EXECUTABLE_NAME), $(PRODUCT_BUNDLE_IDENTIFIER), $(PRODUCT_NAME),
+  $(IPHONEOS_DEPLOYMENT_TARGET)); if the executable is missing, check the target's product name
+  and that the package was not assembled by hand.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: required-keys
+examples:
+  - name: an extension without MinimumOSVersion
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            plist:
+              MinimumOSVersion: !absent
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /MinimumOSVersion
+  - name: an app whose CFBundleExecutable names a file the bundle does not hold
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleExecutable: NotesApp
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleExecutable
+  - name: an app and an extension with every required key and their executables
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleExecutable: Notes
+          MinimumOSVersion: "16.0"
+        plugins:
+          - name: Share
+            plist:
+              MinimumOSVersion: "16.0"
+
+"""#),
         ("unexpanded-variable.yml", #"""
 id: unexpanded-variable
 title: No unexpanded build settings
@@ -359,6 +916,176 @@ examples:
           NSHumanReadableCopyright: Costs $5 (or less)
           CFBundleURLTypes:
             - CFBundleURLSchemes: [notes, notes-import]
+
+"""#),
+        ("url-scheme-duplicate.yml", #"""
+id: url-scheme-duplicate
+title: Each URL scheme is declared once
+severity: warning
+category: url-schemes
+rationale: >
+  When two bundles (or two entries of one bundle) claim the same scheme, iOS picks one of
+  them, and which one is not defined: links may open the wrong target, or stop working after
+  an update. Schemes compare without regard to case.
+fix: >
+  Declare each scheme once, in the app that should receive it; give other targets schemes of
+  their own.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: url-scheme-duplicate
+examples:
+  - name: the same scheme in two URL types of the app, differing only in case
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes:
+            - CFBundleURLSchemes: [notes]
+            - CFBundleURLSchemes: [Notes]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleURLTypes/1/CFBundleURLSchemes/0
+  - name: two URL types with different schemes
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes:
+            - CFBundleURLSchemes: [notes]
+            - CFBundleURLSchemes: [notes-import]
+
+"""#),
+        ("url-scheme-invalid.yml", #"""
+id: url-scheme-invalid
+title: URL schemes are well formed
+severity: error
+category: url-schemes
+apple-codes: [ITMS-90158]
+rationale: >
+  App Store Connect rejects schemes that do not begin with a letter and consist of letters,
+  digits, '+', '-' and '.' only (RFC 1738 / 3986): a leading digit, braces, white space or a
+  whole URL such as 'https://example.com' in CFBundleURLSchemes all give ITMS-90158. The
+  extension of the seed articles opens its app with 'painotes://import': only a well-formed,
+  declared scheme makes that work. A CFBundleURLTypes that is not an array of dictionaries with
+  string schemes is ignored by iOS altogether.
+fix: >
+  Declare the bare scheme (painotes, not painotes:// or a URL) in a CFBundleURLSchemes array
+  inside a dictionary of the CFBundleURLTypes array; start it with a letter.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: url-scheme-invalid
+examples:
+  - name: a scheme with a leading digit and one written with ://
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes:
+            - CFBundleURLSchemes: [2notes, "notes://"]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleURLTypes/0/CFBundleURLSchemes/0
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleURLTypes/0/CFBundleURLSchemes/1
+  - name: CFBundleURLTypes written as a single string
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes: notes
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleURLTypes
+  - name: well-formed schemes
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes:
+            - CFBundleURLSchemes: [notes, com.example.notes+import]
+
+"""#),
+        ("url-scheme-missing.yml", #"""
+id: url-scheme-missing
+title: Apps with share or action extensions declare a URL scheme
+severity: warning
+category: url-schemes
+rationale: >
+  A share or action extension cannot call UIApplication itself; to hand the user over to its
+  containing app it opens a URL the app declares (seed 000 opens 'painotes://import?files=...'
+  after saving the files to the App Group container). An app that declares no scheme leaves its
+  extensions no way to open it.
+fix: >
+  Add a CFBundleURLTypes entry with a CFBundleURLSchemes array holding a scheme of your own to
+  the app's Info.plist (Target > Info > URL Types), and open it from the extension.
+scope:
+  kinds: [app]
+check: url-scheme-missing
+examples:
+  - name: an app with a share extension and no URL scheme
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleURLTypes
+  - name: the same app declaring the scheme its extension opens
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes:
+            - CFBundleURLSchemes: [notes]
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+
+"""#),
+        ("url-scheme-reserved.yml", #"""
+id: url-scheme-reserved
+title: URL schemes are the app's own
+severity: error
+category: url-schemes
+rationale: >
+  Schemes such as http, https, mailto, tel, sms, facetime, maps and the itms family belong to
+  the system: iOS opens them in its own apps, so an app that declares one never receives it,
+  and an extension that relies on it to open its app opens Safari or Mail instead.
+fix: >
+  Declare a scheme of your own, typically derived from the bundle identifier (notes,
+  com.example.notes), and use Universal Links for https URLs.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: url-scheme-reserved
+examples:
+  - name: an app that declares https
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes:
+            - CFBundleURLSchemes: [notes, HTTPS]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleURLTypes/0/CFBundleURLSchemes/1
+  - name: an app that declares only its own schemes
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes:
+            - CFBundleURLSchemes: [notes, notes-https]
 
 """#),
         ("version-format.yml", #"""

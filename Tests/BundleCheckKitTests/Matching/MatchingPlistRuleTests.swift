@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aBundleWithoutInfoPlistHasOnlyMissingValues() throws {
-        let kit = FixtureBundle.framework("Kit", bundleIdentifier: "com.example.kit").withoutInfoPlist().adding(file: "Kit", contents: [0])
+        let kit = FixtureBundle.framework("Kit", bundleIdentifier: "com.example.kit").withoutInfoPlist()
         let package = try Package(.ipa(Self.app.adding(kit, in: "Frameworks")))
         let frameworks = RuleScope.bundles(kinds: [.framework], extensionPoints: nil)
         #expect(package.engine.hits(of: Package.plist("/**", .exists), scope: frameworks).isEmpty)
