@@ -12,12 +12,17 @@ public struct Finding: Sendable, Hashable {
     public let keyPath: JSONPointer?
     /// 1-based line in the file, when it is an XML plist.
     public let line: Int?
+    /// 1-based column inside the value at `keyPath`, for problems within a string
+    /// (a predicate's syntax error); the value's own line is in `excerpt`.
+    public let column: Int?
+    /// The line of the value at fault with a caret under `column`.
+    public let excerpt: String?
     /// Codes Apple's upload validation prints for the same problem; never invented.
     public let appleCodes: [String]
     /// Stable identity across rebuilds: rule, bundle, key path and, when given, the value's identity.
     public let fingerprint: String
     /// Listed in the `--baseline` file: still reported (JSON), but not counted and never failing the run.
-    public let suppressed: Bool
+    public private(set) var suppressed: Bool
 
     public init(
         rule: String,
@@ -29,6 +34,8 @@ public struct Finding: Sendable, Hashable {
         line: Int?,
         appleCodes: [String],
         identity: String? = nil,
+        column: Int? = nil,
+        excerpt: String? = nil,
         suppressed: Bool = false
     ) {
         self.rule = rule
@@ -40,24 +47,15 @@ public struct Finding: Sendable, Hashable {
         self.line = line
         self.appleCodes = appleCodes
         self.fingerprint = Fingerprint.make(rule: rule, bundle: bundle, keyPath: keyPath, identity: identity)
-        self.suppressed = suppressed
-    }
-
-    private init(_ finding: Finding, suppressed: Bool) {
-        self.rule = finding.rule
-        self.severity = finding.severity
-        self.message = finding.message
-        self.bundle = finding.bundle
-        self.file = finding.file
-        self.keyPath = finding.keyPath
-        self.line = finding.line
-        self.appleCodes = finding.appleCodes
-        self.fingerprint = finding.fingerprint
+        self.column = column
+        self.excerpt = excerpt
         self.suppressed = suppressed
     }
 
     /// The same finding, marked as accepted by a baseline; the fingerprint stays as it was.
     public func suppressing() -> Finding {
-        Finding(self, suppressed: true)
+        var copy = self
+        copy.suppressed = true
+        return copy
     }
 }

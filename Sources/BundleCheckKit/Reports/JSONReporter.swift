@@ -73,6 +73,8 @@ public struct JSONReporter: Reporter {
             "file": JSONValue(finding.file),
             "keyPath": JSONValue(finding.keyPath?.description),
             "line": JSONValue(finding.line),
+            "column": JSONValue(finding.column),
+            "excerpt": JSONValue(finding.excerpt),
             "appleCodes": .array(finding.appleCodes.map(JSONValue.string)),
             "fingerprint": .string(finding.fingerprint),
             "suppressed": .bool(finding.suppressed),

@@ -105,6 +105,10 @@ public struct TextReporter: Reporter {
         if let location = Self.location(of: finding) {
             lines.append(margin + "  --> " + Self.printable(location))
         }
+        // The excerpt (a predicate line and its caret) is printed line by line, each escaped.
+        for line in finding.excerpt?.split(separator: "\n", omittingEmptySubsequences: false) ?? [] {
+            lines.append(margin + "    | " + Self.printable(String(line)))
+        }
         if !finding.appleCodes.isEmpty {
             lines.append(margin + "  Apple: " + Self.printable(finding.appleCodes.joined(separator: ", ")))
         }
@@ -117,7 +121,10 @@ public struct TextReporter: Reporter {
         if let line = finding.line {
             file = (file ?? "") + ":\(line)"
         }
-        let parts = [file, finding.keyPath.map(\.description)].compactMap { $0 }.filter { !$0.isEmpty }
+        let keyPath = finding.keyPath.map { pointer in
+            pointer.description + (finding.column.map { " (column \($0))" } ?? "")
+        }
+        let parts = [file, keyPath].compactMap { $0 }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
     }
 

@@ -51,6 +51,19 @@ enum SampleReport {
                 line: 12,
                 appleCodes: ["ITMS-90473"]
             ),
+            // A problem inside a string value: column and caret excerpt.
+            Finding(
+                rule: "activation-rule-invalid",
+                severity: .error,
+                message: "the activation predicate does not parse: expected an expression after '&&'",
+                bundle: extensionPath,
+                file: "\(extensionPath)/Info.plist",
+                keyPath: JSONPointer("NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"),
+                line: 27,
+                appleCodes: ["ITMS-90362"],
+                column: 18,
+                excerpt: "TRUEPREDICATE && \n                 ^"
+            ),
             Finding(
                 rule: "binary-info-plist",
                 severity: .note,
