@@ -1,0 +1,26 @@
+/// Punctuation and operators, each under its canonical spelling (`=` reads as `==`,
+/// `<>` as `!=`, `=<` as `<=`, `=>` as `>=`).
+enum PredicateSymbol: String, Sendable, Hashable {
+    case openParenthesis = "("
+    case closeParenthesis = ")"
+    case openBrace = "{"
+    case closeBrace = "}"
+    case openBracket = "["
+    case closeBracket = "]"
+    case comma = ","
+    case dot = "."
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case and = "&&"
+    case or = "||"
+    case not = "!"
+    case plus = "+"
+    case minus = "-"
+    case times = "*"
+    case divide = "/"
+    case power = "**"
+}
