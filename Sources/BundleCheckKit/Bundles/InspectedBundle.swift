@@ -9,13 +9,23 @@ public struct InspectedBundle: Sendable {
     public let infoPlistPath: String
     /// The parsed Info.plist; nil when it is missing or could not be parsed.
     public let infoPlist: PropertyListDocument?
+    /// For share and action extensions, what their activation rule lets in; nil for other bundles.
+    public let accepts: [ActivationRuleAcceptedType]?
 
-    public init(path: String, kind: BundleKind, parent: String?, infoPlistPath: String, infoPlist: PropertyListDocument?) {
+    public init(
+        path: String,
+        kind: BundleKind,
+        parent: String?,
+        infoPlistPath: String,
+        infoPlist: PropertyListDocument?,
+        accepts: [ActivationRuleAcceptedType]? = nil
+    ) {
         self.path = path
         self.kind = kind
         self.parent = parent
         self.infoPlistPath = infoPlistPath
         self.infoPlist = infoPlist
+        self.accepts = accepts
     }
 
     public var bundleIdentifier: String? { string(at: JSONPointer("CFBundleIdentifier")) }

@@ -20,6 +20,11 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
     case requiredKeys = "required-keys"
     case jsPreprocessing = "js-preprocessing"
     case minimumOS = "minimum-os"
+    case activationRuleMissing = "activation-rule-missing"
+    case activationRuleTruePredicate = "activation-rule-truepredicate"
+    case activationRuleInvalid = "activation-rule-invalid"
+    case activationRuleNeverMatches = "activation-rule-never-matches"
+    case activationRuleUnknownType = "activation-rule-unknown-type"
 
     public var implementation: any Check {
         switch self {
@@ -41,6 +46,11 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
         case .requiredKeys: RequiredKeysCheck()
         case .jsPreprocessing: JavaScriptPreprocessingCheck()
         case .minimumOS: MinimumOSCheck()
+        case .activationRuleMissing: ActivationRuleCheck(mode: .missing)
+        case .activationRuleTruePredicate: ActivationRuleCheck(mode: .truePredicate)
+        case .activationRuleInvalid: ActivationRuleCheck(mode: .invalid)
+        case .activationRuleNeverMatches: ActivationRuleCheck(mode: .neverMatches)
+        case .activationRuleUnknownType: ActivationRuleCheck(mode: .unknownType)
         }
     }
 }

@@ -75,9 +75,15 @@ public struct PackageInspector: Sendable {
         } else if location.kind != .framework {
             throw BundleCheckError.missingInfoPlist(bundle: location.path)
         }
-        return InspectedBundle(
+        let bundle = InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
             infoPlistPath: plistPath, infoPlist: document
+        )
+        guard bundle.isShareOrActionExtension else { return bundle }
+        let analysis = ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer))
+        return InspectedBundle(
+            path: location.path, kind: location.kind, parent: location.parent,
+            infoPlistPath: plistPath, infoPlist: document, accepts: analysis.accepts
         )
     }
 

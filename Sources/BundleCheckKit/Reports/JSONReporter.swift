@@ -61,6 +61,9 @@ public struct JSONReporter: Reporter {
             "version": JSONValue(bundle.version),
             "executable": JSONValue(bundle.executable),
             "extensionPoint": JSONValue(bundle.extensionPoint),
+            "accepts": bundle.accepts.map { accepted in
+                .array(accepted.map { ["type": .string($0.type), "max": JSONValue($0.max)] })
+            } ?? .null,
         ]
     }
 

@@ -72,10 +72,22 @@ public struct TextReporter: Reporter {
         // The details line starts under the path, so the kinds stand out on the left.
         let details = String(repeating: " ", count: 2 + kind.count + 1) + Self.printable(Self.details(of: bundle))
         var lines = [header, details]
+        if let accepts = bundle.accepts {
+            let indent = String(repeating: " ", count: 2 + kind.count + 1)
+            lines.append(indent + Self.printable(Self.accepted(accepts)))
+        }
         for finding in findings {
             lines += self.finding(finding, indent: 4, style: style)
         }
         return lines
+    }
+
+    /// `accepts com.adobe.pdf (at most 1), public.text`, or `accepts nothing`.
+    static func accepted(_ accepts: [ActivationRuleAcceptedType]) -> String {
+        guard !accepts.isEmpty else { return "accepts nothing" }
+        return "accepts " + accepts.map { type in
+            type.type + (type.max.map { " (at most \($0))" } ?? "")
+        }.joined(separator: ", ")
     }
 
     /// `com.example.app 1.2.0 (42), extension com.apple.share-services`.

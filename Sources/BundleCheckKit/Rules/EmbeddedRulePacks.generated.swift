@@ -3,6 +3,279 @@
 
 enum EmbeddedRulePacks {
     static let files: [(name: String, text: String)] = [
+        ("activation-rule-invalid.yml", #"""
+id: activation-rule-invalid
+title: Activation rules are valid
+severity: error
+category: activation
+apple-codes: [ITMS-90361, ITMS-90362]
+rationale: >
+  App Store Connect checks the activation rule: a value of the wrong type (a string "1" or a
+  real where an integer is due, an integer where a boolean is due) gives ITMS-90361; keys Apple
+  does not define, negative counts, a minimum above the maximum, a dictionary version other than
+  1 or 2, or a predicate that does not parse give ITMS-90362. Predicates are also checked for
+  what makes them fail at run time: a $variable no SUBQUERY binds, a malformed type identifier,
+  @count compared with something that is not a non-negative integer.
+fix: >
+  Use the keys Apple documents with their types (integers for counts, booleans for
+  NSExtensionActivationSupportsText), or fix the predicate at the column shown; in an XML plist
+  write >= as &gt;=.
+scope:
+  kinds: [appex]
+  extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+check: activation-rule-invalid
+examples:
+  - name: a count written as a string and a key Apple does not define
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            attributes:
+              NSExtensionActivationRule:
+                NSExtensionActivationSupportsImageWithMaxCount: "1"
+                NSExtensionActivationSupportsTextWithMinCount: !int 1
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSExtension/NSExtensionAttributes/NSExtensionActivationRule/NSExtensionActivationSupportsImageWithMaxCount
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSExtension/NSExtensionAttributes/NSExtensionActivationRule/NSExtensionActivationSupportsTextWithMinCount
+  - name: a predicate missing its closing parenthesis
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Action
+            point: com.apple.ui-services
+            attributes:
+              NSExtensionActivationRule: SUBQUERY(extensionItems, $item, $item.attachments.@count >= 1).@count == 1 AND (TRUEPREDICATE
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Action.appex
+        key-path: /NSExtension/NSExtensionAttributes/NSExtensionActivationRule
+  - name: a valid dictionary rule
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            attributes:
+              NSExtensionActivationRule:
+                NSExtensionActivationSupportsImageWithMaxCount: !int 1
+                NSExtensionActivationSupportsText: !bool true
+
+"""#),
+        ("activation-rule-missing.yml", #"""
+id: activation-rule-missing
+title: Share and action extensions have an activation rule
+severity: error
+category: activation
+rationale: >
+  A share or action extension appears in the share sheet only for content its
+  NSExtensionActivationRule accepts. Without the rule it never appears, and App Store Connect
+  rejects the bundle (the seed articles set it first thing after creating the target).
+fix: >
+  Add NSExtensionActivationRule to NSExtension/NSExtensionAttributes: the dictionary form
+  (NSExtensionActivationSupportsImageWithMaxCount, NSExtensionActivationSupportsText, ...) or a
+  predicate string that names the accepted types with UTI-CONFORMS-TO.
+scope:
+  kinds: [appex]
+  extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+check: activation-rule-missing
+examples:
+  - name: a share extension without an activation rule
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSExtension/NSExtensionAttributes/NSExtensionActivationRule
+  - name: a share extension that accepts text, and a widget that needs no rule
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            attributes:
+              NSExtensionActivationRule:
+                NSExtensionActivationSupportsText: !bool true
+          - name: Widget
+            point: com.apple.widgetkit-extension
+
+"""#),
+        ("activation-rule-never-matches.yml", #"""
+id: activation-rule-never-matches
+title: Activation rules accept something
+severity: warning
+category: activation
+rationale: >
+  In the dictionary form a count of 0, or an absent key, means "not supported"; a rule whose
+  counts are all 0 and whose text support is false accepts nothing, and so does a predicate that
+  its literals alone make false. The extension then never appears in the share sheet, which
+  usually means a count was meant to be 1.
+fix: >
+  Set the maximum count of each type the extension handles to at least 1, or
+  NSExtensionActivationSupportsText to true; fix the predicate so that it can be true.
+scope:
+  kinds: [appex]
+  extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+check: activation-rule-never-matches
+examples:
+  - name: every count 0 and text off
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            attributes:
+              NSExtensionActivationRule:
+                NSExtensionActivationSupportsImageWithMaxCount: !int 0
+                NSExtensionActivationSupportsText: !bool false
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSExtension/NSExtensionAttributes/NSExtensionActivationRule
+  - name: one image at most
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            attributes:
+              NSExtensionActivationRule:
+                NSExtensionActivationSupportsImageWithMaxCount: !int 1
+                NSExtensionActivationSupportsText: !bool false
+
+"""#),
+        ("activation-rule-truepredicate.yml", #"""
+id: activation-rule-truepredicate
+title: Activation rules are not TRUEPREDICATE
+severity: error
+category: activation
+apple-codes: [ITMS-90362]
+rationale: >
+  Xcode's share and action templates start with the activation rule TRUEPREDICATE, which offers
+  the extension for everything; it is meant for development only. App Store Connect rejects it
+  (ITMS-90362, "the value for NSExtensionActivationRule is invalid") and Xcode warns that the app
+  will be rejected. A predicate whose literals alone make it true (TRUEPREDICATE OR ..., 1 == 1,
+  NOT FALSEPREDICATE) is the same thing in disguise. TRUEPREDICATE stays legitimate for other
+  extension points, so only share and action extensions are checked.
+fix: >
+  Replace it with what the extension handles: the dictionary form (e.g.
+  NSExtensionActivationSupportsWebURLWithMaxCount = 1) or a SUBQUERY predicate that lists the
+  types with UTI-CONFORMS-TO, as in seed 000.
+scope:
+  kinds: [appex]
+  extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+check: activation-rule-truepredicate
+examples:
+  - name: the template's TRUEPREDICATE, in another case and with spaces
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            attributes:
+              NSExtensionActivationRule: "  TruePredicate "
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSExtension/NSExtensionAttributes/NSExtensionActivationRule
+  - name: a predicate that is true whatever is shared
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Action
+            point: com.apple.ui-services
+            attributes:
+              NSExtensionActivationRule: NOT FALSEPREDICATE OR extensionItems.@count == 0
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Action.appex
+        key-path: /NSExtension/NSExtensionAttributes/NSExtensionActivationRule
+  - name: a predicate that lists the accepted types, and TRUEPREDICATE where it is allowed
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            attributes:
+              NSExtensionActivationRule: >-
+                SUBQUERY(extensionItems, $extensionItem, SUBQUERY($extensionItem.attachments,
+                $attachment, ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count
+                >= 1).@count == 1
+          - name: FileActions
+            point: com.apple.fileprovider-actionsui
+            attributes:
+              NSExtensionActivationRule: TRUEPREDICATE
+
+"""#),
+        ("activation-rule-unknown-type.yml", #"""
+id: activation-rule-unknown-type
+title: Activation predicates name known types
+severity: note
+category: activation
+rationale: >
+  A type identifier in UTI-CONFORMS-TO or UTI-EQUALS that is not one of the common system types
+  is either your own type, which must then be declared (UTExportedTypeDeclarations or
+  UTImportedTypeDeclarations) for files to conform to it, or a misspelling such as public.pdf
+  (the PDF type is com.adobe.pdf), and the extension then never appears for those files.
+fix: >
+  Check the spelling against Apple's system types, or declare your own type in the app's
+  Info.plist.
+scope:
+  kinds: [appex]
+  extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+check: activation-rule-unknown-type
+examples:
+  - name: a predicate naming the app's own document type
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            attributes:
+              NSExtensionActivationRule: >-
+                SUBQUERY(extensionItems, $extensionItem, SUBQUERY($extensionItem.attachments,
+                $attachment, ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO
+                "com.example.notes.document").@count == 1).@count == 1
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Import.appex
+        key-path: /NSExtension/NSExtensionAttributes/NSExtensionActivationRule
+  - name: the same predicate naming com.adobe.pdf
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            attributes:
+              NSExtensionActivationRule: >-
+                SUBQUERY(extensionItems, $extensionItem, SUBQUERY($extensionItem.attachments,
+                $attachment, ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO
+                "com.adobe.pdf").@count == 1).@count == 1
+
+"""#),
         ("appex-frameworks-folder.yml", #"""
 id: appex-frameworks-folder
 title: App extensions hold no Frameworks folder
