@@ -4,12 +4,20 @@ public struct CheckContext {
     public let bundles: [InspectedBundle]
     /// Every file and folder path of the package.
     public let paths: PathIndex
+    /// Distribution and date the run assumes.
+    public let settings: InspectionSettings
     private let container: (any PackageContainer)?
     private let bundlesByPath: [String: InspectedBundle]
 
-    public init(bundles: [InspectedBundle], paths: PathIndex = PathIndex(files: [], folders: []), container: (any PackageContainer)? = nil) {
+    public init(
+        bundles: [InspectedBundle],
+        paths: PathIndex = PathIndex(files: [], folders: []),
+        container: (any PackageContainer)? = nil,
+        settings: InspectionSettings = InspectionSettings()
+    ) {
         self.bundles = bundles
         self.paths = paths
+        self.settings = settings
         self.container = container
         self.bundlesByPath = Dictionary(bundles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }

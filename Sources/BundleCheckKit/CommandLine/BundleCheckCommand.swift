@@ -37,6 +37,11 @@ public enum BundleCheckCommand {
                                   (format: Rules/FORMAT.md). May be repeated.
           --config <file>         Read the configuration from <file> instead of
                                   .bundlecheck.yml in the working directory.
+          --distribution <kind>   How the package will ship: app-store, ad-hoc, development
+                                  or enterprise; decides which signing is expected.
+                                  (default: the configuration's, else app-store)
+          --now <date>            The date expiry is judged at, as an ISO 8601 date or UTC
+                                  timestamp, for reproducible runs. (default: today)
           --baseline <file>       Suppress the findings whose fingerprints <file> lists:
                                   they stay in the JSON report with "suppressed": true,
                                   are not counted and do not fail the run.
@@ -120,7 +125,11 @@ public enum BundleCheckCommand {
         environment: [String: String],
         console: any Console
     ) -> ExitCode {
-        let inspector = PackageInspector(rules: settings.rules)
+        let inspection = InspectionSettings(
+            distribution: options.distribution ?? settings.configuration.distribution,
+            now: options.now ?? Date()
+        )
+        let inspector = PackageInspector(rules: settings.rules, settings: inspection)
         var inputs = options.inputs.map { inspector.inspect(path: $0) }
         if let baseline {
             inputs = inputs.map(baseline.applied(to:))

@@ -74,6 +74,16 @@ enum CommandLineParser {
             case "--config":
                 try once("--config")
                 options.configurationPath = try value(for: name, inline: inline)
+            case "--distribution":
+                try once("--distribution")
+                options.distribution = try choice(try value(for: name, inline: inline), for: "--distribution")
+            case "--now":
+                try once("--now")
+                let text = try value(for: name, inline: inline)
+                guard let date = ISODateParser.parse(text) else {
+                    throw UsageError.invalidDate(option: "--now", value: text)
+                }
+                options.now = date
             case "--baseline":
                 try once("--baseline")
                 options.baselinePath = try value(for: name, inline: inline)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The options of one `bundlecheck` invocation, after parsing.
 public struct CommandOptions: Sendable, Equatable {
     public var format: ReportFormat = .text
@@ -11,6 +13,10 @@ public struct CommandOptions: Sendable, Equatable {
     public var baselinePath: String?
     /// `--write-baseline FILE`: the run's findings are written there as a baseline.
     public var writeBaselinePath: String?
+    /// `--distribution`: overrides the configuration's `distribution`.
+    public var distribution: Distribution?
+    /// `--now DATE`: the date expiry checks compare with, for reproducible runs.
+    public var now: Date?
     public var inputs: [String] = []
 
     public init() {}

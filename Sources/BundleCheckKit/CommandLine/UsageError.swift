@@ -7,6 +7,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingValue(option: String)
     case invalidValue(option: String, value: String, choices: [String])
     case unexpectedValue(option: String)
+    /// A date option (`--now`) whose value is not an ISO 8601 date or UTC timestamp.
+    case invalidDate(option: String, value: String)
     case noInputs
     case repeatedOption(String)
     /// Two options that do not go together (`--list-rules` and `--explain`).
@@ -30,6 +32,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid value '\(value)' for '\(option)'; choose one of: \(choices.joined(separator: ", "))"
         case .unexpectedValue(let option):
             "'\(option)' takes no value"
+        case .invalidDate(let option, let value):
+            "invalid value '\(value)' for '\(option)'; write an ISO 8601 date such as 2026-03-01 or a UTC timestamp such as 2026-03-01T12:00:00Z"
         case .noInputs:
             "no package given; pass at least one .ipa, .zip, .xcarchive or .app path"
         case .repeatedOption(let option):

@@ -10,9 +10,11 @@ public struct PackageInspector: Sendable {
 
     /// The rules to run, with the severities the configuration settled on.
     public let rules: [RuleDefinition]
+    public let settings: InspectionSettings
 
-    public init(rules: [RuleDefinition] = RuleCatalogue.shipped.rules) {
+    public init(rules: [RuleDefinition] = RuleCatalogue.shipped.rules, settings: InspectionSettings = InspectionSettings()) {
         self.rules = rules
+        self.settings = settings
     }
 
     public func inspect(path: String) -> InputReport {
@@ -42,7 +44,7 @@ public struct PackageInspector: Sendable {
     }
 
     func run(_ rules: [RuleDefinition], on container: any PackageContainer, bundles: [InspectedBundle], paths: PathIndex) -> [Finding] {
-        let context = CheckContext(bundles: bundles, paths: paths, container: container)
+        let context = CheckContext(bundles: bundles, paths: paths, container: container, settings: settings)
         let engine = RuleEngine(container: container, bundles: bundles, paths: paths)
         var findings: [Finding] = []
         for rule in rules {

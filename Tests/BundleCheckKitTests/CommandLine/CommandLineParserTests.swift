@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BundleCheckKit
 
@@ -97,5 +98,33 @@ import Testing
         #expect(throws: UsageError.repeatedOption("--config")) { try CommandLineParser.parse(["--config", "a.yml", "--config", "b.yml", "A.ipa"]) }
         #expect(throws: UsageError.repeatedOption("--baseline")) { try CommandLineParser.parse(["--baseline", "a", "--baseline=b", "A.ipa"]) }
         #expect(throws: UsageError.unexpectedValue(option: "--list-rules")) { try CommandLineParser.parse(["--list-rules=yes"]) }
+    }
+}
+
+@Suite struct SigningOptionParsingTests {
+    @Test func distributionAndNowAreParsed() throws {
+        guard case .check(let options) = try CommandLineParser.parse(["--distribution", "ad-hoc", "--now=2026-03-01", "A.ipa"]) else {
+            Issue.record("expected a check")
+            return
+        }
+        #expect(options.distribution == .adHoc)
+        #expect(options.now == Date(timeIntervalSince1970: 1_772_323_200))
+    }
+
+    @Test func nowAcceptsUTCTimestamps() throws {
+        guard case .check(let options) = try CommandLineParser.parse(["--now", "2026-03-01T12:00:00Z", "A.ipa"]) else {
+            Issue.record("expected a check")
+            return
+        }
+        #expect(options.now == Date(timeIntervalSince1970: 1_772_366_400))
+    }
+
+    @Test func badDistributionAndDateAreUsageErrors() {
+        #expect(throws: UsageError.invalidValue(option: "--distribution", value: "testflight", choices: Distribution.allCases.map(\.rawValue))) {
+            try CommandLineParser.parse(["--distribution", "testflight", "A.ipa"])
+        }
+        #expect(throws: UsageError.invalidDate(option: "--now", value: "March 1st")) {
+            try CommandLineParser.parse(["--now", "March 1st", "A.ipa"])
+        }
     }
 }
