@@ -126,6 +126,12 @@ public final class DirectoryContainer: PackageContainer {
         }
     }
 
+    /// Opens a listed file for reading forward; skipping is an `lseek`.
+    public func openEntry(_ path: String) throws -> any EntryReader {
+        guard sizes[path] != nil else { throw BundleCheckError.missingEntry(file: path) }
+        return try DirectoryEntryReader(diskPath: root + "/" + path.dropFirst(pathPrefix.count))
+    }
+
     // MARK: - Private
 
     /// Opens a listed file (never a path outside the listing), checking it is still a regular file.

@@ -11,7 +11,8 @@ import Darwin
 /// a thrown `FileSystem.Failure` carrying `errno`.
 ///
 /// Descriptors and directory streams live for one call (`withFile`,
-/// `entries(ofDirectory:)`) and are closed before it returns.
+/// `entries(ofDirectory:)`) and are closed before it returns, except the one
+/// `openFile` hands to `DirectoryEntryReader`, which closes it in `deinit`.
 enum FileSystem {
     enum ItemType: Sendable, Equatable {
         case regular
@@ -61,6 +62,30 @@ enum FileSystem {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(errno: errno) }
         return try body(descriptor, Status(info))
+    }
+
+    /// Opens a file read-only like `withFile`, for a reader that keeps it open;
+    /// the caller closes it with `closeFile`.
+    static func openFile(_ path: String) throws(Failure) -> (descriptor: Int32, status: Status) {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Failure(errno: errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = Failure(errno: errno)
+            close(descriptor)
+            throw failure
+        }
+        return (descriptor, Status(info))
+    }
+
+    static func closeFile(_ descriptor: Int32) {
+        close(descriptor)
+    }
+
+    /// Moves the file position to `offset` (`lseek` from the start); past the end
+    /// is allowed, and reads there return 0.
+    static func seek(_ descriptor: Int32, to offset: Int64) throws(Failure) {
+        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw Failure(errno: errno) }
     }
 
     /// Reads up to `buffer.count` bytes; 0 at the end of the file.

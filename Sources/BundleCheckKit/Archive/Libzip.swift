@@ -12,8 +12,9 @@ import Darwin
 /// Each function is one libzip call (or two that always go together), with
 /// libzip's `NULL` / `-1` results turned into a thrown `LibzipError` by one
 /// helper per kind of handle. Handles are plain `OpaquePointer`s here; the
-/// classes that own them (`ZipArchiveReader`, `ZipArchiveWriter`) free them in
-/// `deinit`. An opened entry only lives for one call (`withEntry`).
+/// classes that own them (`ZipArchiveReader`, `ZipArchiveWriter`, `ZipEntryReader`)
+/// free them in `deinit`. An entry opened by `withEntry` lives for one call; one
+/// opened by `openEntry` is closed by its owner with `closeEntry`.
 enum Libzip {
     /// What the central directory states about one entry.
     struct EntryStat: Sendable, Equatable {
@@ -21,6 +22,11 @@ enum Libzip {
         var size: UInt64
         var compressedSize: UInt64
         var compressionMethod: UInt16
+
+        /// Method 0 (`ZIP_CM_STORE`): the only kind of entry libzip 1.7.3 can seek in.
+        var isStored: Bool {
+            compressionMethod == UInt16(ZIP_CM_STORE)
+        }
     }
 
     /// The linked libzip's version, e.g. `1.7.3`.
@@ -71,6 +77,22 @@ enum Libzip {
         guard let file = zip_fopen_index(archive, UInt64(index), 0) else { throw error(of: archive) }
         defer { zip_fclose(file) }
         return try body(file)
+    }
+
+    /// Opens the entry at `index` for reading; the caller closes it with `closeEntry`.
+    static func openEntry(_ archive: OpaquePointer, index: Int) throws(LibzipError) -> OpaquePointer {
+        guard let file = zip_fopen_index(archive, UInt64(index), 0) else { throw error(of: archive) }
+        return file
+    }
+
+    static func closeEntry(_ file: OpaquePointer) {
+        zip_fclose(file)
+    }
+
+    /// Moves forward by `count` bytes in a stored entry (`zip_fseek` from the current position).
+    /// libzip refuses to seek in compressed entries and past the entry's end.
+    static func seek(_ file: OpaquePointer, by count: Int64) throws(LibzipError) {
+        guard zip_fseek(file, count, SEEK_CUR) == 0 else { throw error(ofEntry: file) }
     }
 
     /// Reads up to `buffer.count` uncompressed bytes; 0 at the end of the entry.

@@ -18,6 +18,9 @@ public protocol PackageContainer: AnyObject {
     func size(of path: String) throws -> UInt64
     /// Streams a file in chunks; `body` returns false to stop early.
     func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws
+    /// Opens a file for reading forward with the option to skip ahead, for readers
+    /// (Mach-O) that want a few ranges of a large file without holding it whole.
+    func openEntry(_ path: String) throws -> any EntryReader
 }
 
 extension PackageContainer {
@@ -39,6 +42,13 @@ extension PackageContainer {
             return true
         }
         return bytes
+    }
+
+    /// The fallback for containers that hold their files in memory anyway: reads the
+    /// whole file (up to `InMemoryEntryReader.containerFallbackLimit`) and serves it
+    /// from memory. Zip archives and directories open a real reader instead.
+    public func openEntry(_ path: String) throws -> any EntryReader {
+        InMemoryEntryReader(bytes: try read(path, limit: InMemoryEntryReader.containerFallbackLimit))
     }
 }
 

@@ -92,6 +92,19 @@ public final class ZipArchiveReader: PackageContainer {
         }
     }
 
+    /// Opens `path` for reading forward; a stored entry can seek, a compressed one skips by reading.
+    public func openEntry(_ path: String) throws -> any EntryReader {
+        guard let entry = entries[path] else { throw BundleCheckError.missingEntry(file: path) }
+        return try ZipEntryReader(
+            archive: self,
+            handle: archive,
+            index: entry.index,
+            path: path,
+            size: entry.size,
+            isStored: entry.isStored
+        )
+    }
+
     /// The uncompressed size the central directory declares for `path`.
     public func size(of path: String) throws -> UInt64 {
         guard let size = entries[path]?.size else { throw BundleCheckError.missingEntry(file: path) }
@@ -103,6 +116,8 @@ public final class ZipArchiveReader: PackageContainer {
     private struct Entry {
         var index: Int
         var size: UInt64
+        /// Stored uncompressed, so that an `EntryReader` can seek in it.
+        var isStored: Bool
     }
 
     private struct Listing {
@@ -135,7 +150,7 @@ public final class ZipArchiveReader: PackageContainer {
                     if !name.isEmpty, folders.insert(name).inserted { listing.folders.append(String(name)) }
                     continue
                 }
-                if let first = listing.entries.updateValue(Entry(index: index, size: stat.size), forKey: stat.name) {
+                if let first = listing.entries.updateValue(Entry(index: index, size: stat.size, isStored: stat.isStored), forKey: stat.name) {
                     // A repeated name: the first entry stays the one listed and read.
                     listing.entries[stat.name] = first
                     if duplicates.insert(stat.name).inserted { listing.duplicates.append(stat.name) }
@@ -171,7 +186,7 @@ public final class ZipArchiveReader: PackageContainer {
 
     /// Damage is reported against the archive, naming the entry; an entry that
     /// is intact but cannot be decoded (encrypted, LZMA) is unreadable by its own path.
-    private func entryError(_ error: LibzipError, entry: String) -> BundleCheckError {
+    func entryError(_ error: LibzipError, entry: String) -> BundleCheckError {
         if error.code.meansDamagedArchive {
             return .corruptArchive(path: path, reason: "\(entry): \(error.lowercasedMessage)")
         }
