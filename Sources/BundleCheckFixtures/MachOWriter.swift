@@ -1,0 +1,234 @@
+import BundleCheckKit
+
+/// Writes small, valid Mach-O files for fixtures: thin, or fat with one slice per description.
+///
+/// A slice is laid out as a linker would, in miniature: header, load commands,
+/// a few bytes of `__TEXT`, an optional `__LLVM` segment, then `__LINKEDIT`
+/// holding the code signature. The same descriptions always give the same bytes.
+public enum MachOWriter {
+    /// Fat slices start at multiples of 2^14, as Xcode aligns arm64 slices.
+    public static let fatAlignmentShift: UInt32 = 14
+
+    /// A thin Mach-O of one slice.
+    public static func thin(_ slice: MachOSliceDescription) -> [UInt8] {
+        writeSlice(slice)
+    }
+
+    /// A fat Mach-O, slices in the order given; `use64BitRecords` writes `fat_arch_64`
+    /// records behind the `0xcafebabf` magic.
+    public static func fat(_ slices: [MachOSliceDescription], use64BitRecords: Bool = false) -> [UInt8] {
+        let bodies = slices.map(writeSlice)
+        let alignment = 1 << Int(fatAlignmentShift)
+        var offsets: [Int] = []
+        var next = alignment
+        for body in bodies {
+            offsets.append(next)
+            next = (next + body.count + alignment - 1) / alignment * alignment
+        }
+        var buffer = MachOByteBuffer()
+        buffer.appendBigEndian(use64BitRecords ? UInt32(0xCAFE_BABF) : 0xCAFE_BABE)
+        buffer.appendBigEndian(UInt32(slices.count))
+        for (slice, (offset, body)) in zip(slices, zip(offsets, bodies)) {
+            buffer.appendBigEndian(UInt32(bitPattern: slice.architecture.cpuType))
+            buffer.appendBigEndian(UInt32(bitPattern: slice.architecture.cpuSubtype))
+            if use64BitRecords {
+                buffer.appendBigEndian(UInt64(offset))
+                buffer.appendBigEndian(UInt64(body.count))
+                buffer.appendBigEndian(fatAlignmentShift)
+                buffer.appendBigEndian(UInt32(0))
+            } else {
+                buffer.appendBigEndian(UInt32(offset))
+                buffer.appendBigEndian(UInt32(body.count))
+                buffer.appendBigEndian(fatAlignmentShift)
+            }
+        }
+        for (offset, body) in zip(offsets, bodies) {
+            buffer.pad(toCount: offset)
+            buffer.append(body)
+        }
+        return buffer.bytes
+    }
+
+    // MARK: - Private
+
+    private static let textContents = Array("bundlecheck fixture __TEXT bytes".utf8)
+    private static let bitcodeContents = Array("fixture bitcode".utf8) + [0]
+
+    private static func writeSlice(_ slice: MachOSliceDescription) -> [UInt8] {
+        let is64 = slice.architecture.is64Bit
+        let headerSize = is64 ? 32 : 28
+        // Load commands do not depend on where things land, except for offsets:
+        // write them once to learn their size, then again with the real layout.
+        let draft = loadCommands(slice, layout: Layout())
+        var layout = Layout()
+        layout.textOffset = headerSize + draft.bytes.count
+        layout.bitcodeOffset = layout.textOffset + textContents.count
+        let contentEnd = layout.bitcodeOffset + (slice.hasBitcodeSegment ? bitcodeContents.count : 0)
+        layout.signatureOffset = (contentEnd + 15) / 16 * 16
+        let signature = slice.codeSignature.map { signatureBytes($0, codeLimit: layout.signatureOffset) } ?? []
+        layout.signatureSize = signature.count
+        let commands = loadCommands(slice, layout: layout)
+
+        var buffer = MachOByteBuffer()
+        buffer.appendLittleEndian(is64 ? UInt32(0xFEED_FACF) : 0xFEED_FACE)
+        buffer.appendLittleEndian(UInt32(bitPattern: slice.architecture.cpuType))
+        buffer.appendLittleEndian(UInt32(bitPattern: slice.architecture.cpuSubtype))
+        buffer.appendLittleEndian(slice.fileType.rawValue)
+        buffer.appendLittleEndian(UInt32(commands.count))
+        buffer.appendLittleEndian(UInt32(commands.bytes.count))
+        buffer.appendLittleEndian(UInt32(0x0020_0085))  // NOUNDEFS | DYLDLINK | TWOLEVEL | PIE
+        if is64 { buffer.appendLittleEndian(UInt32(0)) }
+        buffer.append(commands.bytes.bytes)
+        buffer.append(textContents)
+        if slice.hasBitcodeSegment { buffer.append(bitcodeContents) }
+        if slice.codeSignature != nil {
+            buffer.pad(toCount: layout.signatureOffset)
+            buffer.append(signature)
+        }
+        return buffer.bytes
+    }
+
+    /// Where the parts of a slice land, from its start.
+    private struct Layout {
+        var textOffset = 0
+        var bitcodeOffset = 0
+        var signatureOffset = 0
+        var signatureSize = 0
+    }
+
+    private struct Commands {
+        var bytes = MachOByteBuffer()
+        var count = 0
+    }
+
+    private static func loadCommands(_ slice: MachOSliceDescription, layout: Layout) -> Commands {
+        let is64 = slice.architecture.is64Bit
+        let pointerAlignment = is64 ? 8 : 4
+        var commands = Commands()
+        func begin(_ command: UInt32, size: Int) {
+            commands.bytes.appendLittleEndian(command)
+            commands.bytes.appendLittleEndian(UInt32(size))
+            commands.count += 1
+        }
+        func segment(_ name: String, fileOffset: Int, fileSize: Int) {
+            begin(is64 ? 0x19 : 0x1, size: is64 ? 72 : 56)
+            commands.bytes.appendFixedName(name, length: 16)
+            let values = [0x1_0000_0000 + fileOffset, (fileSize + 0x3FFF) / 0x4000 * 0x4000, fileOffset, fileSize]
+            for value in values {
+                if is64 { commands.bytes.appendLittleEndian(UInt64(value)) } else { commands.bytes.appendLittleEndian(UInt32(truncatingIfNeeded: value)) }
+            }
+            for value: UInt32 in [5, 5, 0, 0] {  // maxprot, initprot (r-x), nsects, flags
+                commands.bytes.appendLittleEndian(value)
+            }
+        }
+
+        segment("__TEXT", fileOffset: 0, fileSize: layout.textOffset + textContents.count)
+        if slice.hasBitcodeSegment {
+            segment("__LLVM", fileOffset: layout.bitcodeOffset, fileSize: bitcodeContents.count)
+        }
+        if slice.codeSignature != nil {
+            segment("__LINKEDIT", fileOffset: layout.signatureOffset, fileSize: layout.signatureSize)
+        }
+        switch slice.platformVersion {
+        case .buildVersion(let platform, let minimumOS, let sdk):
+            begin(0x32, size: 24)
+            for value in [platform.rawValue, minimumOS.encoded, sdk.encoded, 0] {  // ntools 0
+                commands.bytes.appendLittleEndian(value)
+            }
+        case .versionMinIPhoneOS(let minimumOS, let sdk):
+            begin(0x25, size: 16)
+            commands.bytes.appendLittleEndian(minimumOS.encoded)
+            commands.bytes.appendLittleEndian(sdk.encoded)
+        }
+        if let cryptID = slice.cryptID {
+            begin(is64 ? 0x2C : 0x21, size: is64 ? 24 : 20)
+            commands.bytes.appendLittleEndian(UInt32(layout.textOffset))
+            commands.bytes.appendLittleEndian(UInt32(textContents.count))
+            commands.bytes.appendLittleEndian(cryptID)
+            if is64 { commands.bytes.appendLittleEndian(UInt32(0)) }
+        }
+        for dylib in slice.linkedDylibs {
+            let name = Array(dylib.path.utf8) + [0]
+            let size = (24 + name.count + pointerAlignment - 1) / pointerAlignment * pointerAlignment
+            begin(dylibCommand(dylib.kind), size: size)
+            // name offset, timestamp, current version 1.0.0, compatibility version 1.0.0
+            for value: UInt32 in [24, 2, 0x10000, 0x10000] {
+                commands.bytes.appendLittleEndian(value)
+            }
+            commands.bytes.append(name + [UInt8](repeating: 0, count: size - 24 - name.count))
+        }
+        if slice.codeSignature != nil {
+            begin(0x1D, size: 16)
+            commands.bytes.appendLittleEndian(UInt32(layout.signatureOffset))
+            commands.bytes.appendLittleEndian(UInt32(layout.signatureSize))
+        }
+        return commands
+    }
+
+    private static func dylibCommand(_ kind: LinkedDylibKind) -> UInt32 {
+        switch kind {
+        case .load: 0xC
+        case .weak: 0x8000_0018
+        case .reexport: 0x8000_001F
+        case .lazy: 0x20
+        case .upward: 0x8000_0023
+        }
+    }
+
+    /// A SuperBlob: CodeDirectory, empty requirements, entitlements, CMS, in slot order.
+    private static func signatureBytes(_ signature: FixtureCodeSignature, codeLimit: Int) -> [UInt8] {
+        var blobs: [(slot: UInt32, bytes: [UInt8])] = [
+            (0, codeDirectory(signature, codeLimit: codeLimit)),
+            (2, blob(magic: 0xFADE_0C01, payload: [0, 0, 0, 0])),  // a requirements set with no entries
+        ]
+        if let xml = signature.entitlementsXML { blobs.append((5, blob(magic: 0xFADE_7171, payload: xml))) }
+        if let der = signature.entitlementsDER { blobs.append((7, blob(magic: 0xFADE_7172, payload: der))) }
+        if signature.includesCMSBlob { blobs.append((0x10000, blob(magic: 0xFADE_0B01, payload: []))) }
+
+        var buffer = MachOByteBuffer()
+        let headerSize = 12 + 8 * blobs.count
+        let total = headerSize + blobs.reduce(0) { $0 + $1.bytes.count }
+        buffer.appendBigEndian(UInt32(0xFADE_0CC0))
+        buffer.appendBigEndian(UInt32(total))
+        buffer.appendBigEndian(UInt32(blobs.count))
+        var offset = headerSize
+        for blob in blobs {
+            buffer.appendBigEndian(blob.slot)
+            buffer.appendBigEndian(UInt32(offset))
+            offset += blob.bytes.count
+        }
+        for blob in blobs { buffer.append(blob.bytes) }
+        return buffer.bytes
+    }
+
+    private static func blob(magic: UInt32, payload: [UInt8]) -> [UInt8] {
+        var buffer = MachOByteBuffer()
+        buffer.appendBigEndian(magic)
+        buffer.appendBigEndian(UInt32(8 + payload.count))
+        buffer.append(payload)
+        return buffer.bytes
+    }
+
+    /// A version 0x20400 CodeDirectory (88-byte header) with no hash slots.
+    private static func codeDirectory(_ signature: FixtureCodeSignature, codeLimit: Int) -> [UInt8] {
+        let headerSize = 88
+        let identifier = Array(signature.identifier.utf8) + [0]
+        let team: [UInt8] = signature.teamIdentifier.map { Array($0.utf8) + [0] } ?? []
+        let teamOffset = team.isEmpty ? 0 : headerSize + identifier.count
+        let length = headerSize + identifier.count + team.count
+        var buffer = MachOByteBuffer()
+        for value: UInt32 in [0xFADE_0C02, UInt32(length), 0x20400, 0, UInt32(length), UInt32(headerSize), 0, 0, UInt32(codeLimit)] {
+            buffer.appendBigEndian(value)  // magic, length, version, flags, hashOffset, identOffset, special/code slots, codeLimit
+        }
+        buffer.append([32, 2, 0, 12])  // hashSize, hashType (SHA-256), platform, pageSize (2^12)
+        for value: UInt32 in [0, 0, UInt32(teamOffset), 0] {  // spare2, scatterOffset, teamOffset, spare3
+            buffer.appendBigEndian(value)
+        }
+        for value: UInt64 in [0, 0, 0, 0] {  // codeLimit64, execSegBase, execSegLimit, execSegFlags
+            buffer.appendBigEndian(value)
+        }
+        buffer.append(identifier)
+        buffer.append(team)
+        return buffer.bytes
+    }
+}

@@ -1,0 +1,65 @@
+/// Walks an `EntryReader` once from start to end, reading the parts asked for and
+/// skipping the rest (a seek where the entry allows it).
+///
+/// Everything the Mach-O reader wants is requested in offset order: the header,
+/// the load commands, then the ranges the load commands point at, slice after
+/// slice. A request behind the current position is a bug or an overlap the parser
+/// should have refused, and fails rather than reading backwards.
+final class ForwardPass {
+    /// The size the container declares; the stream may still end sooner.
+    let size: UInt64
+    private(set) var position: UInt64 = 0
+    private let reader: any EntryReader
+
+    init(reader: any EntryReader, size: UInt64) {
+        self.reader = reader
+        self.size = size
+    }
+
+    /// Up to `count` bytes; fewer only at the end of the stream.
+    func readAvailable(_ count: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        try bytes.withUnsafeMutableBytes { buffer in
+            while filled < count {
+                let read = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                if read == 0 { break }
+                filled += read
+            }
+        }
+        position += UInt64(filled)
+        bytes.removeLast(count - filled)
+        return bytes
+    }
+
+    /// Exactly `count` bytes, or `MachOError.truncated` naming `part`.
+    func read(_ count: Int, part: String) throws -> [UInt8] {
+        let start = position
+        let bytes = try readAvailable(count)
+        guard bytes.count == count else {
+            throw MachOError.truncated(part: part, end: start + UInt64(count))
+        }
+        return bytes
+    }
+
+    /// Moves forward to `offset`.
+    func skip(to offset: UInt64, part: String) throws {
+        guard offset >= position else {
+            throw MachOError.rangeOutOfBounds(part: part, offset: offset, size: 0, sliceSize: size)
+        }
+        if offset > position {
+            try reader.skip(offset - position)
+            position = offset
+        }
+    }
+
+    /// Reads every request in offset order, skipping the bytes between them.
+    /// Requests must not overlap (the slice parser checks them).
+    func capture(_ requests: [ByteRangeRequest]) throws -> [CapturedRange] {
+        try requests.sorted { $0.offset < $1.offset }.map { request in
+            try skip(to: request.offset, part: request.purpose.partName)
+            let bytes = try read(Int(request.length), part: request.purpose.partName)
+            return CapturedRange(request: request, bytes: bytes)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// Reads a Mach-O file (thin or fat) in one forward pass over an `EntryReader`.
+///
+/// For each slice, in file order: the header and load commands, then the byte
+/// ranges the load commands point at that a check needs (today only the code
+/// signature), skipping everything else; `skip` seeks where the entry allows it.
+/// An executable is never held whole: at most the load commands
+/// (`maximumLoadCommandsSize`) and one captured range (`maximumCodeSignatureSize`).
+///
+/// Every offset and size read from the file is checked before use; a malformed
+/// file throws `MachOError`, never traps. A file that is not Mach-O at all is
+/// not an error: `read` returns nil, since the rules need to know.
+///
+/// How more ranges will join the pass: `LoadCommandParser` returns the ranges it
+/// wants as `ByteRangeRequest`s tagged with a `ByteRangePurpose`; `ForwardPass`
+/// reads them in offset order; `apply` hands each captured range to the parser
+/// for its purpose. Symbol and string tables become new purposes (streamed in
+/// chunks rather than captured, so only hits are kept).
+public enum MachOReader {
+    /// Fat files list a handful of architectures; more than this is damage.
+    public static let maximumArchitectureCount = 32
+    /// `ncmds` above this is damage (real binaries have under a few hundred).
+    public static let maximumLoadCommandCount = 65_536
+    /// `sizeofcmds` above this is damage (real binaries have tens of kilobytes).
+    public static let maximumLoadCommandsSize = 16 << 20
+    /// Signature data larger than this is skipped and reported as `isTooLargeToRead`.
+    public static let maximumCodeSignatureSize = 32 << 20
+
+    static let headerSize32: UInt64 = 28
+
+    /// Reads the file behind `reader`, whose container declares `size` bytes.
+    ///
+    /// - Returns: nil when the file does not start with a Mach-O or fat magic number.
+    /// - Throws: `MachOError` for a malformed Mach-O; the reader's own errors for I/O.
+    public static func read(_ reader: any EntryReader, size: UInt64) throws -> MachOFile? {
+        let pass = ForwardPass(reader: reader, size: size)
+        let magicBytes = try pass.readAvailable(4)
+        switch MachOMagic(magicBytes) {
+        case .other:
+            return nil
+        case .bigEndian:
+            throw MachOError.bigEndian
+        case .thin32, .thin64:
+            let slice = try readSlice(pass, index: nil, prefix: magicBytes, offset: 0, size: size)
+            return MachOFile(kind: .thin, slices: [slice])
+        case .fat(let magic):
+            let countBytes = try pass.read(4, part: "fat header")
+            let count = ByteView(countBytes).uint32BE(at: 0)!
+            guard case .fat(let architectureCount, let is64) = try FatHeaderParser.header(magic: magic, count: count) else {
+                return nil
+            }
+            let records = try pass.read(Int(architectureCount) * (is64 ? 32 : 20), part: "fat header")
+            let architectures = try FatHeaderParser.architectures(records, count: Int(architectureCount), is64: is64, fileSize: size)
+            var slices: [MachOSlice] = []
+            for architecture in architectures {
+                try pass.skip(to: architecture.offset, part: "fat slice \(architecture.index)")
+                slices.append(try readSlice(
+                    pass,
+                    index: architecture.index,
+                    prefix: [],
+                    offset: architecture.offset,
+                    size: architecture.size
+                ))
+            }
+            return MachOFile(kind: .fat, slices: slices)
+        }
+    }
+
+    /// Reads one slice starting at the pass's position; `prefix` is what was
+    /// already read of it (a thin file's magic number).
+    private static func readSlice(_ pass: ForwardPass, index: Int?, prefix: [UInt8], offset: UInt64, size: UInt64) throws -> MachOSlice {
+        let headerStart = try prefix + pass.read(4 - prefix.count, part: "mach header")
+        let is64: Bool
+        switch MachOMagic(headerStart) {
+        case .thin32: is64 = false
+        case .thin64: is64 = true
+        case .bigEndian where index == nil: throw MachOError.bigEndian
+        default: throw MachOError.sliceNotMachO(index: index ?? 0)
+        }
+        let headerSize = is64 ? 32 : 28
+        guard UInt64(headerSize) <= size else {
+            throw MachOError.truncated(part: "mach header", end: offset + UInt64(headerSize))
+        }
+        let headerBytes = try headerStart + pass.read(headerSize - 4, part: "mach header")
+        let header = MachOHeader(headerBytes, is64Bit: is64)!
+        guard header.commandCount <= UInt32(maximumLoadCommandCount) else {
+            throw MachOError.tooManyLoadCommands(count: header.commandCount, limit: maximumLoadCommandCount)
+        }
+        guard header.commandsSize <= UInt32(maximumLoadCommandsSize) else {
+            throw MachOError.loadCommandsTooLarge(size: header.commandsSize, limit: maximumLoadCommandsSize)
+        }
+        let commandsEnd = UInt64(headerSize) + UInt64(header.commandsSize)
+        guard commandsEnd <= size else {
+            throw MachOError.truncated(part: "load commands", end: offset + commandsEnd)
+        }
+        guard UInt64(header.commandCount) * 8 <= UInt64(header.commandsSize) else {
+            throw MachOError.malformedLoadCommand(
+                index: 0,
+                reason: "\(header.commandCount) commands cannot fit in sizeofcmds \(header.commandsSize)"
+            )
+        }
+        let commands = try pass.read(Int(header.commandsSize), part: "load commands")
+        let parsed = try LoadCommandParser.parse(header: header, commands: commands, sliceOffset: offset, sliceSize: size)
+        var slice = parsed.slice
+        for captured in try pass.capture(parsed.requests) {
+            try apply(captured, to: &slice)
+        }
+        return slice
+    }
+
+    /// Hands a captured range to the parser for its purpose.
+    private static func apply(_ captured: CapturedRange, to slice: inout MachOSlice) throws {
+        switch captured.request.purpose {
+        case .codeSignature:
+            guard let signature = slice.codeSignature else { return }
+            slice.codeSignature = try CodeSignatureParser.parse(captured.bytes, into: signature)
+        }
+    }
+}
