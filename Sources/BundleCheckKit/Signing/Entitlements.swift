@@ -1,0 +1,62 @@
+/// The entitlements of a bundle or a provisioning profile: the full dictionary,
+/// and the keys the signing rules read, under the names Apple uses for them.
+///
+/// The same model serves the XML blob of a code signature, an
+/// `archived-expanded-entitlements.xcent` file and a profile's `Entitlements`.
+/// A key whose value has the wrong type reads as absent.
+public struct Entitlements: Sendable, Hashable {
+    public let dictionary: PlistDictionary
+
+    public init(_ dictionary: PlistDictionary) {
+        self.dictionary = dictionary
+    }
+
+    /// Parses an entitlements property list (XML, or binary for hand-made files);
+    /// its root must be a dictionary.
+    ///
+    /// - Throws: `BundleCheckError.malformedPropertyList` naming `file`.
+    public init(propertyList bytes: [UInt8], file: String) throws {
+        let document = try PropertyListParser.parse(bytes, file: file)
+        guard let dictionary = document.root.dictionaryValue else {
+            throw BundleCheckError.malformedPropertyList(
+                file: file, reason: "the root is of type \(document.root.typeName); entitlements need a dictionary", line: nil)
+        }
+        self.init(dictionary)
+    }
+
+    /// `application-identifier` (iOS), else `com.apple.application-identifier` (macOS, some older profiles).
+    public var applicationIdentifier: String? {
+        dictionary["application-identifier"]?.stringValue ?? dictionary["com.apple.application-identifier"]?.stringValue
+    }
+
+    /// `com.apple.developer.team-identifier`.
+    public var teamIdentifier: String? {
+        dictionary["com.apple.developer.team-identifier"]?.stringValue
+    }
+
+    public static let appGroupsKey = "com.apple.security.application-groups"
+
+    /// `com.apple.security.application-groups`, the string elements in order.
+    public var appGroups: [String] {
+        strings(at: Self.appGroupsKey)
+    }
+
+    /// `get-task-allow`: true only for the boolean true, which lets a debugger attach.
+    public var getTaskAllow: Bool {
+        dictionary["get-task-allow"]?.boolValue == true
+    }
+
+    /// `aps-environment` (iOS), else `com.apple.developer.aps-environment` (macOS).
+    public var apsEnvironment: String? {
+        dictionary["aps-environment"]?.stringValue ?? dictionary["com.apple.developer.aps-environment"]?.stringValue
+    }
+
+    /// `keychain-access-groups`, the string elements in order.
+    public var keychainAccessGroups: [String] {
+        strings(at: "keychain-access-groups")
+    }
+
+    private func strings(at key: String) -> [String] {
+        dictionary[key]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+}
