@@ -56,6 +56,7 @@ public enum FixtureDescription {
         let fields = try mapping(node, allowed: [
             "name", "id", "short-version", "version", "point", "attributes", "plist", "plist-format",
             "info-plist", "files", "plugins", "extensions", "watch", "app-clips", "frameworks",
+            "executable", "profile",
         ])
         guard let nameNode = fields["name"] else { throw Problem(line: node.line, message: "a bundle needs a 'name'") }
         let name = try scalar(nameNode)
@@ -105,6 +106,15 @@ public enum FixtureDescription {
                     bundle = bundle.setting(key, to: try plistValue(pair.value))
                 }
             }
+        }
+        if let node = fields["executable"] {
+            let executableName = bundle.infoPlist["CFBundleExecutable"]?.stringValue ?? name
+            let bytes = try FixtureSigningDescription.executable(node, identifier: identifier, minimumOS: bundle.infoPlist["MinimumOSVersion"]?.stringValue)
+            bundle.files.removeAll { $0.path == executableName }
+            bundle.files.append(FixtureFile(path: executableName, contents: bytes))
+        }
+        if let node = fields["profile"] {
+            bundle.files.append(FixtureFile(path: "embedded.mobileprovision", contents: try FixtureSigningDescription.profile(node, identifier: identifier)))
         }
         if let raw = fields["info-plist"] {
             bundle = bundle.withRawInfoPlist(Array(try scalar(raw).utf8))

@@ -11,6 +11,8 @@ public struct InspectedBundle: Sendable {
     public let infoPlist: PropertyListDocument?
     /// For share and action extensions, what their activation rule lets in; nil for other bundles.
     public let accepts: [ActivationRuleAcceptedType]?
+    /// Executable, signature, entitlements and profile; nil when not read (tests that build bundles by hand).
+    public let signing: BundleSigning?
 
     public init(
         path: String,
@@ -18,7 +20,8 @@ public struct InspectedBundle: Sendable {
         parent: String?,
         infoPlistPath: String,
         infoPlist: PropertyListDocument?,
-        accepts: [ActivationRuleAcceptedType]? = nil
+        accepts: [ActivationRuleAcceptedType]? = nil,
+        signing: BundleSigning? = nil
     ) {
         self.path = path
         self.kind = kind
@@ -26,6 +29,7 @@ public struct InspectedBundle: Sendable {
         self.infoPlistPath = infoPlistPath
         self.infoPlist = infoPlist
         self.accepts = accepts
+        self.signing = signing
     }
 
     public var bundleIdentifier: String? { string(at: JSONPointer("CFBundleIdentifier")) }

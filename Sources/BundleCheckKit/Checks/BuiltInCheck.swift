@@ -25,6 +25,21 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
     case activationRuleInvalid = "activation-rule-invalid"
     case activationRuleNeverMatches = "activation-rule-never-matches"
     case activationRuleUnknownType = "activation-rule-unknown-type"
+    case appGroupPrefix = "app-group-prefix"
+    case appGroupMismatch = "app-group-mismatch"
+    case appGroupNoneShared = "app-group-none-shared"
+    case appGroupNotProvisioned = "app-group-not-provisioned"
+    case applicationIdentifier = "application-identifier"
+    case teamMismatch = "team-mismatch"
+    case unsigned = "unsigned"
+    case getTaskAllow = "get-task-allow"
+    case apsEnvironment = "aps-environment"
+    case profileKind = "profile-kind"
+    case profileExpired = "profile-expired"
+    case unsupportedArchitecture = "unsupported-architecture"
+    case bitcode = "bitcode"
+    case minimumOSBinary = "minimum-os-binary"
+    case encryptionInfo = "encryption-info"
 
     public var implementation: any Check {
         switch self {
@@ -51,6 +66,21 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
         case .activationRuleInvalid: ActivationRuleCheck(mode: .invalid)
         case .activationRuleNeverMatches: ActivationRuleCheck(mode: .neverMatches)
         case .activationRuleUnknownType: ActivationRuleCheck(mode: .unknownType)
+        case .appGroupPrefix: AppGroupPrefixCheck()
+        case .appGroupMismatch: AppGroupMismatchCheck()
+        case .appGroupNoneShared: AppGroupNoneSharedCheck()
+        case .appGroupNotProvisioned: AppGroupNotProvisionedCheck()
+        case .applicationIdentifier: ApplicationIdentifierCheck()
+        case .teamMismatch: TeamMismatchCheck()
+        case .unsigned: UnsignedCheck()
+        case .getTaskAllow: DistributionEntitlementCheck(mode: .getTaskAllow)
+        case .apsEnvironment: DistributionEntitlementCheck(mode: .apsEnvironment)
+        case .profileKind: ProfileCheck(mode: .kind)
+        case .profileExpired: ProfileCheck(mode: .expired)
+        case .unsupportedArchitecture: BinaryCheck(mode: .unsupportedArchitecture)
+        case .bitcode: BinaryCheck(mode: .bitcode)
+        case .minimumOSBinary: BinaryCheck(mode: .minimumOS)
+        case .encryptionInfo: BinaryCheck(mode: .encryptionInfo)
         }
     }
 }

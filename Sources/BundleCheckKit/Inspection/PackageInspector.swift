@@ -77,15 +77,20 @@ public struct PackageInspector: Sendable {
         } else if location.kind != .framework {
             throw BundleCheckError.missingInfoPlist(bundle: location.path)
         }
-        let bundle = InspectedBundle(
+        let identity = InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
             infoPlistPath: plistPath, infoPlist: document
         )
-        guard bundle.isShareOrActionExtension else { return bundle }
-        let analysis = ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer))
+        let signing = try SigningLoader.load(
+            bundlePath: location.path, kind: location.kind, executableName: identity.executable,
+            from: container, paths: paths
+        )
+        let accepts = identity.isShareOrActionExtension
+            ? ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer)).accepts
+            : nil
         return InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
-            infoPlistPath: plistPath, infoPlist: document, accepts: analysis.accepts
+            infoPlistPath: plistPath, infoPlist: document, accepts: accepts, signing: signing
         )
     }
 

@@ -64,6 +64,31 @@ public struct JSONReporter: Reporter {
             "accepts": bundle.accepts.map { accepted in
                 .array(accepted.map { ["type": .string($0.type), "max": JSONValue($0.max)] })
             } ?? .null,
+            "architectures": bundle.signing?.executable.map { .array($0.architectures.map(JSONValue.string)) } ?? .null,
+            "minimumOS": JSONValue(bundle.signing?.executable?.slices.lazy.compactMap(\.minimumOS).first?.description),
+            "entitlements": bundle.signing.map(entitlements) ?? .null,
+            "profile": bundle.signing?.profile.map(profile) ?? .null,
+        ]
+    }
+
+    private func entitlements(_ signing: BundleSigning) -> JSONValue {
+        let entitlements = signing.entitlements
+        return [
+            "source": .string(signing.entitlementsSource.rawValue),
+            "teamIdentifier": JSONValue(signing.teamIdentifier),
+            "applicationIdentifier": JSONValue(entitlements?.applicationIdentifier),
+            "appGroups": .array((entitlements?.appGroups ?? []).map(JSONValue.string)),
+            "dictionary": entitlements.map { PlistJSON.value(.dictionary($0.dictionary)) } ?? .null,
+        ]
+    }
+
+    private func profile(_ profile: ProvisioningProfile) -> JSONValue {
+        [
+            "name": JSONValue(profile.name),
+            "kind": .string(profile.kind.rawValue),
+            "teamIdentifier": JSONValue(profile.teamIdentifier),
+            "applicationIdentifier": JSONValue(profile.applicationIdentifier),
+            "expires": JSONValue(profile.expirationDate?.formatted(.iso8601)),
         ]
     }
 

@@ -276,6 +276,196 @@ examples:
                 "com.adobe.pdf").@count == 1).@count == 1
 
 """#),
+        ("app-group-mismatch.yml", #"""
+id: app-group-mismatch
+title: Extensions use only app groups their app has
+severity: error
+category: signing
+rationale: >
+  An App Group is a container shared by the targets entitled to it. An extension, app clip or
+  watch app entitled to a group its containing app lacks writes into a container the app never
+  reads: files and settings handed over through it disappear. Apple prints no code for this; it
+  shows at run time.
+fix: >
+  Give the containing app the same App Groups capability (the same group identifiers) as the
+  extension, or remove the group from the extension.
+scope:
+  kinds: [appex, watch-app, app-clip]
+check: app-group-mismatch
+examples:
+  - name: a share extension with a group the app lacks
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.security.application-groups: [group.com.example.notes]
+        plugins:
+          - name: Share
+            executable:
+              entitlements:
+                application-identifier: ABCDE12345.com.example.notes.share
+                com.apple.security.application-groups: [group.com.example.notes, group.com.example.share]
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /com.apple.security.application-groups/1
+  - name: a share extension using one of the app's groups
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.security.application-groups: [group.com.example.notes, group.com.example.share]
+        plugins:
+          - name: Share
+            executable:
+              entitlements:
+                application-identifier: ABCDE12345.com.example.notes.share
+                com.apple.security.application-groups: [group.com.example.notes]
+
+"""#),
+        ("app-group-none-shared.yml", #"""
+id: app-group-none-shared
+title: Share and action extensions share an app group with their app
+severity: warning
+category: signing
+rationale: >
+  A share or action extension hands what it received to its app through an App Group
+  container: it saves the files there, then opens the app with its URL scheme (seed 000). An
+  extension that shares no group with its app has nowhere to put them, so the import cannot
+  work.
+fix: >
+  Add the same group.<name> identifier to the App Groups capability of the app and of the
+  extension, and use it in containerURL(forSecurityApplicationGroupIdentifier:).
+scope:
+  kinds: [appex]
+  extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+check: app-group-none-shared
+examples:
+  - name: a share extension signed without app groups
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.security.application-groups: [group.com.example.notes]
+        plugins:
+          - name: Share
+            executable:
+              entitlements:
+                application-identifier: ABCDE12345.com.example.notes.share
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /com.apple.security.application-groups
+  - name: a share extension sharing the app's group
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.security.application-groups: [group.com.example.notes]
+        plugins:
+          - name: Share
+            executable:
+              entitlements:
+                application-identifier: ABCDE12345.com.example.notes.share
+                com.apple.security.application-groups: [group.com.example.notes]
+
+"""#),
+        ("app-group-not-provisioned.yml", #"""
+id: app-group-not-provisioned
+title: Signed app groups are in the provisioning profile
+severity: error
+category: signing
+rationale: >
+  iOS refuses to launch a binary whose signed entitlements exceed what its provisioning profile
+  allows, and App Store Connect compares the two (ITMS-90164 names the same mismatch for other
+  entitlements). An app group added to the entitlements but not to the App ID is the common case.
+fix: >
+  Enable the group for the App ID in the developer portal (or let Xcode manage signing),
+  regenerate the profile, and archive again.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: app-group-not-provisioned
+examples:
+  - name: a group the profile does not list
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.security.application-groups: [group.com.example.notes]
+        profile:
+          entitlements:
+            com.apple.security.application-groups: [group.com.example.other]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /com.apple.security.application-groups/0
+  - name: a group the profile lists
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.security.application-groups: [group.com.example.notes]
+        profile:
+          entitlements:
+            com.apple.security.application-groups: [group.com.example.notes]
+
+"""#),
+        ("app-group-prefix.yml", #"""
+id: app-group-prefix
+title: App group identifiers start with group.
+severity: error
+category: signing
+rationale: >
+  The developer portal only accepts iOS App Group identifiers that start with 'group.'; a
+  team-prefixed identifier (the macOS form) or a bundle-style name is never provisioned, so
+  containerURL(forSecurityApplicationGroupIdentifier:) returns nil and UserDefaults(suiteName:)
+  shares nothing: the hand-over between an extension and its app (seed 000) silently fails.
+fix: >
+  Rename the group to group.<reverse-DNS name> in the App Groups capability of every target and
+  in the code that opens the shared container.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: app-group-prefix
+examples:
+  - name: an app signed with a group that lacks the prefix
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.security.application-groups: [com.example.notes.shared]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /com.apple.security.application-groups/0
+        file: Payload/Notes.app/Notes
+  - name: an app signed with group.com.example.notes
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.security.application-groups: [group.com.example.notes]
+
+"""#),
         ("appex-frameworks-folder.yml", #"""
 id: appex-frameworks-folder
 title: App extensions hold no Frameworks folder
@@ -369,6 +559,96 @@ examples:
             point: com.apple.ui-services
 
 """#),
+        ("application-identifier.yml", #"""
+id: application-identifier
+title: Signed bundles carry their application identifier
+severity: error
+category: signing
+apple-codes: [ITMS-90075]
+rationale: >
+  Every signed app and extension must carry the application-identifier entitlement, equal to
+  the team id, a period and the bundle identifier; App Store Connect rejects a bundle without
+  it (ITMS-90075, seen on extensions signed by hand), and one whose identifier names another
+  bundle cannot use its App ID's capabilities.
+fix: >
+  Sign the bundle with a provisioning profile for its own App ID (Xcode's automatic signing, or
+  codesign --entitlements with the profile's entitlements).
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: application-identifier
+examples:
+  - name: an app signed without application-identifier
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            com.apple.developer.team-identifier: ABCDE12345
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /application-identifier
+  - name: an app signed with another bundle's identifier
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.other
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /application-identifier
+  - name: an app signed with its own identifier
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+
+"""#),
+        ("aps-environment.yml", #"""
+id: aps-environment
+title: Push notifications use the production environment
+severity: error
+category: signing
+apple-codes: [ITMS-90046]
+rationale: >
+  App Store, ad-hoc and enterprise builds must be signed with aps-environment set to exactly
+  'production'; 'development' (or 'Production' with a capital P) is rejected with ITMS-90046,
+  and the app would register with the wrong push servers.
+fix: >
+  Export with a distribution profile, which carries aps-environment production; do not set the
+  value by hand in the entitlements file.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: aps-environment
+examples:
+  - name: an app signed for the development push environment
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            aps-environment: development
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /aps-environment
+  - name: an app signed for the production push environment
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            aps-environment: production
+
+"""#),
         ("ats-arbitrary-loads.yml", #"""
 id: ats-arbitrary-loads
 title: App Transport Security stays on
@@ -412,6 +692,41 @@ examples:
             NSExceptionDomains:
               legacy.example.com:
                 NSExceptionAllowsInsecureHTTPLoads: !bool true
+
+"""#),
+        ("bitcode.yml", #"""
+id: bitcode
+title: No bitcode in executables
+severity: error
+category: binaries
+apple-codes: [ITMS-90482]
+rationale: >
+  Since Xcode 14 Apple no longer accepts bitcode; an executable or framework that still embeds
+  it (an __LLVM segment) is rejected with ITMS-90482. Old prebuilt frameworks are the usual
+  source.
+fix: >
+  Rebuild with ENABLE_BITCODE = NO, or strip the bitcode from prebuilt frameworks with
+  xcrun bitcode_strip -r before embedding them.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+check: bitcode
+examples:
+  - name: an app executable with an __LLVM segment
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          bitcode: true
+    expect:
+      - bundle: Payload/Notes.app
+  - name: an app executable without bitcode
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          bitcode: false
 
 """#),
         ("bundle-id-duplicate.yml", #"""
@@ -544,6 +859,41 @@ examples:
       app:
         name: Notes
       files: [dSYMs/Notes.app.dSYM/Contents/Info.plist]
+
+"""#),
+        ("encryption-info.yml", #"""
+id: encryption-info
+title: Executables carry LC_ENCRYPTION_INFO
+severity: warning
+category: binaries
+apple-codes: [ITMS-90125]
+rationale: >
+  The App Store encrypts app and extension executables, and expects the LC_ENCRYPTION_INFO load
+  command the linker writes for iOS; a binary without it (post-processed, or linked with unusual
+  flags) is rejected with ITMS-90125. The cryptid of an uploaded binary is 0.
+fix: >
+  Link with Xcode's standard settings and do not post-process the executable after linking
+  (strip tools that rewrite load commands are the usual cause).
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: encryption-info
+examples:
+  - name: an app executable without LC_ENCRYPTION_INFO
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          encryption-info: false
+    expect:
+      - bundle: Payload/Notes.app
+  - name: an app executable with LC_ENCRYPTION_INFO
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          encryption-info: true
 
 """#),
         ("extension-kit-location.yml", #"""
@@ -732,6 +1082,49 @@ examples:
                 NSExtensionPrincipalClass: ShareViewController
 
 """#),
+        ("get-task-allow.yml", #"""
+id: get-task-allow
+title: No debugging entitlement in distributed builds
+severity: error
+category: signing
+apple-codes: [ITMS-90164]
+rationale: >
+  get-task-allow lets a debugger attach; only development builds may carry it. App Store
+  Connect rejects it with ITMS-90164 ("the entitlements in the signature do not match those in
+  the provisioning profile ... 'true' for 'get-task-allow'") and ad-hoc installs refuse it. The
+  check applies when the distribution (--distribution, or the configuration) is app-store or
+  ad-hoc.
+fix: >
+  Export the archive with a distribution method (App Store Connect or Ad Hoc), which signs with
+  a distribution profile and drops get-task-allow; do not copy development entitlements files
+  into release builds.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: get-task-allow
+examples:
+  - name: an app signed with get-task-allow true
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            get-task-allow: !bool true
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /get-task-allow
+  - name: an app signed with get-task-allow false
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            get-task-allow: !bool false
+
+"""#),
         ("js-preprocessing.yml", #"""
 id: js-preprocessing
 title: The JavaScript preprocessing file exists and defines ExtensionPreprocessingJS
@@ -842,6 +1235,45 @@ examples:
       app:
         name: Notes
         files: [Base.lproj/Main.storyboardc/Info.plist]
+
+"""#),
+        ("minimum-os-binary.yml", #"""
+id: minimum-os-binary
+title: Executables run on the OS their Info.plist promises
+severity: error
+category: binaries
+apple-codes: [ITMS-90208]
+rationale: >
+  When an executable's minimum OS (LC_BUILD_VERSION or LC_VERSION_MIN_IPHONEOS) is higher than
+  the Info.plist's MinimumOSVersion, the App Store would offer the app to devices it cannot run
+  on; App Store Connect rejects it with ITMS-90208.
+fix: >
+  Let Xcode write MinimumOSVersion from IPHONEOS_DEPLOYMENT_TARGET, and give the target and the
+  Info.plist the same deployment target.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: minimum-os-binary
+examples:
+  - name: an executable built for iOS 17 in an app that says iOS 16
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          MinimumOSVersion: "16.0"
+        executable:
+          minimum-os: "17.0"
+    expect:
+      - bundle: Payload/Notes.app
+  - name: an executable built for iOS 15 in an app that says iOS 16
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          MinimumOSVersion: "16.0"
+        executable:
+          minimum-os: "15.0"
 
 """#),
         ("minimum-os.yml", #"""
@@ -1069,6 +1501,79 @@ examples:
                 NSExtensionPointIdentifier: com.apple.widgetkit-extension
 
 """#),
+        ("profile-expired.yml", #"""
+id: profile-expired
+title: The provisioning profile has not expired
+severity: error
+category: signing
+rationale: >
+  An expired profile makes the app refuse to launch on devices it was installed on, and App
+  Store Connect rejects the upload. Profiles expire after a year (development and
+  distribution alike); --now fixes the date a run judges by.
+fix: >
+  Renew the profile in the developer portal (or let Xcode manage signing), archive and export
+  again.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: profile-expired
+examples:
+  - name: a profile that expired in 2020
+    triggers: true
+    package:
+      app:
+        name: Notes
+        profile:
+          expires: 2020-01-01T00:00:00Z
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /ExpirationDate
+  - name: a profile valid until 2099
+    triggers: false
+    package:
+      app:
+        name: Notes
+        profile:
+          expires: 2099-01-01T00:00:00Z
+
+"""#),
+        ("profile-kind.yml", #"""
+id: profile-kind
+title: The provisioning profile fits the distribution
+severity: error
+category: signing
+rationale: >
+  A profile's kind follows from its content: all devices (enterprise), a device list with
+  get-task-allow (development), a device list (ad-hoc), no devices (app-store). App Store
+  Connect rejects anything but an App Store profile (ITMS-90161 asks for a distribution
+  profile), and an ad-hoc build with a development profile installs on fewer devices than
+  expected. The distribution is app-store unless --distribution or the configuration says
+  otherwise.
+fix: >
+  Export the archive with the distribution method you ship with, or check with --distribution
+  (or distribution: in .bundlecheck.yml) when the package is not meant for the App Store.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: profile-kind
+examples:
+  - name: an App Store check of a package with a development profile
+    triggers: true
+    package:
+      app:
+        name: Notes
+        profile:
+          kind: development
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/embedded.mobileprovision
+  - name: an App Store check of a package with an App Store profile
+    triggers: false
+    package:
+      app:
+        name: Notes
+        profile:
+          kind: app-store
+
+"""#),
         ("required-keys.yml", #"""
 id: required-keys
 title: Apps and extensions carry the keys Apple requires
@@ -1123,6 +1628,46 @@ examples:
           - name: Share
             plist:
               MinimumOSVersion: "16.0"
+
+"""#),
+        ("team-mismatch.yml", #"""
+id: team-mismatch
+title: All bundles of an app are signed by one team
+severity: error
+category: signing
+rationale: >
+  iOS loads an extension only when it is signed by the same team as its containing app, and App
+  Store Connect rejects packages whose bundles disagree; it happens when an extension target
+  keeps another team's signing settings.
+fix: >
+  Select the same team in Signing & Capabilities for every target (DEVELOPMENT_TEAM), then
+  archive again.
+scope:
+  kinds: [appex, watch-app, app-clip]
+check: team-mismatch
+examples:
+  - name: an extension signed by another team
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable: {}
+        plugins:
+          - name: Share
+            executable:
+              team: ZZZZZ99999
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+  - name: app and extension signed by one team
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable: {}
+        plugins:
+          - name: Share
+            executable:
+              team: ABCDE12345
 
 """#),
         ("unexpanded-variable.yml", #"""
@@ -1189,6 +1734,76 @@ examples:
           NSHumanReadableCopyright: Costs $5 (or less)
           CFBundleURLTypes:
             - CFBundleURLSchemes: [notes, notes-import]
+
+"""#),
+        ("unsigned.yml", #"""
+id: unsigned
+title: App and extension executables are signed
+severity: error
+category: signing
+rationale: >
+  An app or extension executable without LC_CODE_SIGNATURE cannot be installed; App Store
+  Connect rejects it (ITMS-90034 when the signature is missing or not Apple's). It happens when
+  a package is reassembled by hand or a binary is replaced after signing.
+fix: >
+  Archive and export with Xcode (or xcodebuild -exportArchive), and do not modify the bundle
+  after signing; if you must, re-sign with codesign.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: unsigned
+examples:
+  - name: an unsigned app executable
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          signed: false
+    expect:
+      - bundle: Payload/Notes.app
+  - name: a signed app executable
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          signed: true
+
+"""#),
+        ("unsupported-architecture.yml", #"""
+id: unsupported-architecture
+title: No simulator slices in executables
+severity: error
+category: binaries
+apple-codes: [ITMS-90087]
+rationale: >
+  App Store Connect rejects executables and frameworks that still contain simulator slices
+  (x86_64, i386, or slices built for a simulator platform): ITMS-90087 "Unsupported
+  Architectures". They usually come from a fat framework built for both device and simulator.
+fix: >
+  Use an XCFramework instead of a fat framework, or strip the slices before signing (lipo
+  -remove x86_64 -remove i386); for your own targets, archive for "Any iOS Device".
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+check: unsupported-architecture
+examples:
+  - name: an app executable with a leftover x86_64 slice
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          architectures: [arm64, x86_64]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: an arm64-only app executable
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          architectures: [arm64]
 
 """#),
         ("url-scheme-duplicate.yml", #"""

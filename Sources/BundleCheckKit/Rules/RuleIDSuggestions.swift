@@ -7,7 +7,7 @@ public enum RuleIDSuggestions {
         let allowed = max(1, min(3, typed.count / 3))
         var scored: [(distance: Int, id: String)] = []
         for candidate in ids where candidate != id {
-            let distance = editDistance(typed, Array(candidate))
+            let distance = BoundedEditDistance.distance(typed, Array(candidate), limit: allowed)
             if distance <= allowed {
                 scored.append((distance, candidate))
             } else if typed.count >= 3, candidate.contains(id) || id.contains(candidate) {
@@ -25,22 +25,5 @@ public enum RuleIDSuggestions {
         case 1: "did you mean \(suggestions[0])?"
         default: "did you mean one of: \(suggestions.joined(separator: ", "))?"
         }
-    }
-
-    /// Levenshtein distance: insertions, deletions and substitutions.
-    static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
-        guard !lhs.isEmpty else { return rhs.count }
-        guard !rhs.isEmpty else { return lhs.count }
-        var previous = Array(0...rhs.count)
-        var current = [Int](repeating: 0, count: rhs.count + 1)
-        for (i, left) in lhs.enumerated() {
-            current[0] = i + 1
-            for (j, right) in rhs.enumerated() {
-                let substitution = previous[j] + (left == right ? 0 : 1)
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, substitution)
-            }
-            swap(&previous, &current)
-        }
-        return previous[rhs.count]
     }
 }

@@ -23,6 +23,10 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
     case missingEntry(file: String)
     /// An app or extension bundle without an Info.plist.
     case missingInfoPlist(bundle: String)
+    /// An executable that starts like Mach-O but whose structure is broken.
+    case malformedExecutable(file: String, reason: String)
+    /// An `embedded.mobileprovision` that is not a readable CMS envelope around a plist.
+    case malformedProfile(file: String, reason: String)
     /// A file bundlecheck was asked to write (a fixture zip) could not be written.
     case unwritable(path: String, reason: String)
 
@@ -38,6 +42,8 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
         case .entryTooLarge: "entry-too-large"
         case .missingEntry: "missing-entry"
         case .missingInfoPlist: "missing-info-plist"
+        case .malformedExecutable: "malformed-executable"
+        case .malformedProfile: "malformed-profile"
         case .unwritable: "unwritable"
         }
     }
@@ -68,6 +74,10 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
             "\(file): no such entry in the package"
         case .missingInfoPlist(let bundle):
             "\(bundle): the bundle has no Info.plist; every app and extension needs one"
+        case .malformedExecutable(let file, let reason):
+            "\(file): malformed Mach-O executable: \(reason)"
+        case .malformedProfile(let file, let reason):
+            "\(file): malformed provisioning profile: \(reason)"
         case .unwritable(let path, let reason):
             "\(path): cannot be written: \(reason)"
         }

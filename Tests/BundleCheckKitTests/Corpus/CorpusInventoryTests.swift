@@ -89,6 +89,6 @@ struct CorpusRuleTests {
 
     @Test func xcodeExportedIPAHasNoJunk() throws {
         guard let path = RepositoryPaths.corpusOrSkip("sentry-cli/DemoApp.ipa") else { return }
-        #expect(PackageInspector().inspect(path: path).findings.isEmpty)
+        #expect(PackageInspector().inspect(path: path).findings.filter { $0.rule == "junk-file" }.isEmpty)
     }
 }

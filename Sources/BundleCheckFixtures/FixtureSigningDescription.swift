@@ -1,0 +1,132 @@
+import BundleCheckKit
+import Foundation
+
+/// The `executable` and `profile` fields of a rule example's bundle: a signed Mach-O and an
+/// `embedded.mobileprovision`, written by `MachOWriter` and `ProfileWriter`.
+///
+/// ```yaml
+/// executable:
+///   architectures: [arm64]       # default arm64; also arm64e, armv7, x86_64, i386 (more than one: fat)
+///   platform: ios                # ios (default) or ios-simulator
+///   minimum-os: "16.0"           # default: the bundle's MinimumOSVersion
+///   encryption-info: true        # LC_ENCRYPTION_INFO (default true)
+///   bitcode: false               # an __LLVM segment
+///   signed: true                 # LC_CODE_SIGNATURE (default true)
+///   team: ABCDE12345             # the CodeDirectory's team id (default ABCDE12345)
+///   entitlements: {…}            # default: application-identifier TEAM.<id> and the team id
+/// profile:
+///   kind: app-store              # app-store (default), ad-hoc, development, enterprise
+///   team: ABCDE12345
+///   app-id: ABCDE12345.com.example.notes   # default TEAM.<id>
+///   entitlements: {…}            # more profile entitlements (app groups, aps-environment …)
+///   expires: 2030-01-01T00:00:00Z
+///   encoding: der                # der (default) or ber (indefinite lengths, chunked content)
+/// ```
+enum FixtureSigningDescription {
+    static let defaultTeam = "ABCDE12345"
+
+    static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?) throws -> [UInt8] {
+        let fields = try FixtureDescription.mapping(node, allowed: [
+            "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements",
+        ])
+        let architectures = try fields["architectures"].map(strings) ?? ["arm64"]
+        let platformName = try fields["platform"].map(FixtureDescription.scalar) ?? "ios"
+        let platform: MachOPlatform
+        switch platformName {
+        case "ios": platform = .iOS
+        case "ios-simulator": platform = .iOSSimulator
+        default: throw FixtureDescription.Problem(line: node.line, message: "platform is ios or ios-simulator")
+        }
+        let minimumText = try fields["minimum-os"].map(FixtureDescription.scalar) ?? minimumOS ?? "16.0"
+        guard let minimum = MachOVersion(minimumText) else {
+            throw FixtureDescription.Problem(line: node.line, message: "minimum-os '\(minimumText)' is not a version")
+        }
+        let encrypted = try flag(fields["encryption-info"], default: true)
+        let bitcode = try flag(fields["bitcode"], default: false)
+        let signed = try flag(fields["signed"], default: true)
+        let team = try fields["team"].map(FixtureDescription.scalar) ?? defaultTeam
+
+        var signature: FixtureCodeSignature?
+        if signed {
+            var entitlements = PlistDictionary()
+            if let node = fields["entitlements"] {
+                guard case .dictionary(let given) = try FixtureDescription.plistValue(node) else {
+                    throw FixtureDescription.Problem(line: node.line, message: "entitlements must be a mapping")
+                }
+                entitlements = given
+            } else {
+                entitlements.append(key: "application-identifier", value: .string("\(team).\(identifier)"))
+                entitlements.append(key: "com.apple.developer.team-identifier", value: .string(team))
+            }
+            signature = FixtureCodeSignature(
+                identifier: identifier, teamIdentifier: team,
+                entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements))
+            )
+        }
+        let slices = try architectures.map { name -> MachOSliceDescription in
+            guard let architecture = MachOFixtureArchitecture(rawValue: name) else {
+                throw FixtureDescription.Problem(line: node.line, message: "architecture '\(name)' is not one of \(MachOFixtureArchitecture.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return MachOSliceDescription(
+                architecture: architecture,
+                platformVersion: .buildVersion(platform, minimumOS: minimum, sdk: MachOVersion(major: 18)),
+                cryptID: encrypted ? 0 : nil,
+                hasBitcodeSegment: bitcode,
+                codeSignature: signature
+            )
+        }
+        return slices.count == 1 ? MachOWriter.thin(slices[0]) : MachOWriter.fat(slices)
+    }
+
+    static func profile(_ node: YAMLNode, identifier: String) throws -> [UInt8] {
+        let fields = try FixtureDescription.mapping(node, allowed: ["kind", "team", "app-id", "entitlements", "expires", "encoding"])
+        let kind = try fields["kind"].map(FixtureDescription.scalar) ?? "app-store"
+        let team = try fields["team"].map(FixtureDescription.scalar) ?? defaultTeam
+        var entitlements = PlistDictionary()
+        if let node = fields["entitlements"] {
+            guard case .dictionary(let given) = try FixtureDescription.plistValue(node) else {
+                throw FixtureDescription.Problem(line: node.line, message: "entitlements must be a mapping")
+            }
+            entitlements = given
+        }
+        var devices: [String]?
+        var allDevices = false
+        switch kind {
+        case "app-store": break
+        case "ad-hoc": devices = ["00008030-000000000000001E"]
+        case "development":
+            devices = ["00008030-000000000000001E"]
+            if entitlements["get-task-allow"] == nil { entitlements.append(key: "get-task-allow", value: .bool(true)) }
+        case "enterprise": allDevices = true
+        default: throw FixtureDescription.Problem(line: node.line, message: "kind is app-store, ad-hoc, development or enterprise")
+        }
+        var profile = FixtureProfile(
+            name: "\(identifier) \(kind)", team: team,
+            applicationIdentifier: try fields["app-id"].map(FixtureDescription.scalar) ?? "\(team).\(identifier)",
+            entitlements: entitlements, devices: devices, provisionsAllDevices: allDevices
+        )
+        if let expires = fields["expires"] {
+            guard let date = ISO8601DateFormatter().date(from: try FixtureDescription.scalar(expires)) else {
+                throw FixtureDescription.Problem(line: expires.line, message: "expires is an ISO 8601 timestamp such as 2030-01-01T00:00:00Z")
+            }
+            profile.expirationDate = date
+        }
+        let encoding: ProfileEncoding = try fields["encoding"].map(FixtureDescription.scalar) == "ber" ? .indefiniteBER(chunkSize: 512) : .der
+        return ProfileWriter.write(profile, encoding: encoding)
+    }
+
+    static func strings(_ node: YAMLNode) throws -> [String] {
+        if let single = node.scalar { return [single] }
+        guard let items = node.sequence else { throw FixtureDescription.Problem(line: node.line, message: "expected a list") }
+        return try items.map(FixtureDescription.scalar)
+    }
+
+    static func flag(_ node: YAMLNode?, default value: Bool) throws -> Bool {
+        guard let node else { return value }
+        switch try FixtureDescription.scalar(node) {
+        case "true": return true
+        case "false": return false
+        default: throw FixtureDescription.Problem(line: node.line, message: "expected true or false")
+        }
+    }
+}
