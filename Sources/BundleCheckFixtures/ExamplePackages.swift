@@ -20,8 +20,9 @@ public enum ExamplePackages {
 
     /// `Examples/PaiNotes.ipa`: the notes app of seed 000 with its "Open in PaiNotes" Action
     /// extension, which hands files over through `group.com.painotes.shared` and opens the app
-    /// with `painotes://import`. The extension's build number was left behind (41 against the
-    /// app's 42), so the first run shows a real finding.
+    /// with `painotes://import`. Both are signed arm64 executables with App Store profiles. The
+    /// extension's build number was left behind (41 against the app's 42), so the first run
+    /// shows a real finding.
     public static func paiNotes() throws -> FixturePackage {
         var attributes = PlistDictionary()
         attributes.append(key: "NSExtensionActivationRule", value: .string(paiNotesActivationRule))
@@ -51,6 +52,43 @@ public enum ExamplePackages {
             .adding(file: "PkgInfo", contents: Array("APPL????".utf8))
             .adding(action, in: "PlugIns")
 
-        return try FixturePackage.ipa(app).stored()
+        return try FixturePackage.ipa(signed(app, team: paiNotesTeam)).stored()
+    }
+
+    /// The example's team id, as the developer portal assigns ten-character ids.
+    public static let paiNotesTeam = "PN7X2Q9K4M"
+
+    /// The app group the action extension saves imported files to and the app reads them from.
+    public static let paiNotesAppGroup = "group.com.painotes.shared"
+
+    /// Replaces the placeholder executables of `bundle` and its nested bundles with signed arm64
+    /// Mach-O files carrying the app group, and adds an App Store profile to each.
+    static func signed(_ bundle: FixtureBundle, team: String) -> FixtureBundle {
+        var copy = bundle
+        let executableName = bundle.infoPlist["CFBundleExecutable"]?.stringValue ?? ""
+        let identifier = bundle.infoPlist["CFBundleIdentifier"]?.stringValue ?? ""
+        var entitlements = PlistDictionary()
+        entitlements.append(key: "application-identifier", value: .string("\(team).\(identifier)"))
+        entitlements.append(key: "com.apple.developer.team-identifier", value: .string(team))
+        entitlements.append(key: "com.apple.security.application-groups", value: .array([.string(paiNotesAppGroup)]))
+        let executable = MachOWriter.thin(MachOSliceDescription(
+            platformVersion: .buildVersion(.iOS, minimumOS: MachOVersion(major: 16), sdk: MachOVersion(major: 18, minor: 2)),
+            codeSignature: FixtureCodeSignature(
+                identifier: identifier, teamIdentifier: team,
+                entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements))
+            )
+        ))
+        var profileEntitlements = PlistDictionary()
+        profileEntitlements.append(key: "com.apple.security.application-groups", value: .array([.string(paiNotesAppGroup)]))
+        let profile = FixtureProfile(
+            name: "\(identifier) App Store", team: team, teamName: "PaiNotes",
+            applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements
+        )
+        copy.files = bundle.files.filter { $0.path != executableName } + [
+            FixtureFile(path: executableName, contents: executable),
+            FixtureFile(path: "embedded.mobileprovision", contents: ProfileWriter.write(profile, encoding: .indefiniteBER(chunkSize: 1000))),
+        ]
+        copy.children = bundle.children.map { ($0.folder, signed($0.bundle, team: team)) }
+        return copy
     }
 }

@@ -92,9 +92,24 @@ public struct RuleEngine {
         let sources = subject.bundle.map { [$0] } ?? bundles
         return sources.flatMap { bundle -> [MatchHit] in
             switch matcher.source {
-            case .infoPlist: plistHits(matcher, document: bundle.infoPlist, file: bundle.infoPlistPath, bundle: bundle.path)
+            case .infoPlist:
+                return plistHits(matcher, document: bundle.infoPlist, file: bundle.infoPlistPath, bundle: bundle.path)
+            case .entitlements:
+                // Signed entitlements, else the .xcent; a bundle with neither has no values.
+                let dictionary = bundle.signing?.entitlements?.dictionary
+                let file = bundle.signing?.entitlementsPath ?? bundle.signing?.executablePath ?? bundle.path
+                return plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path)
+            case .profile:
+                let dictionary = bundle.signing?.profile?.propertyList
+                let file = bundle.signing?.profilePath ?? bundle.path + "/" + SigningLoader.profileName
+                return plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path)
             }
         }
+    }
+
+    /// Entitlements and profiles come out of binaries and envelopes: no source lines to point at.
+    private static func document(_ dictionary: PlistDictionary) -> PropertyListDocument {
+        PropertyListDocument(format: .binary, root: .dictionary(dictionary))
     }
 
     /// A bundle without a property list has no values: `missing` hits, nothing else does.

@@ -72,14 +72,38 @@ public struct TextReporter: Reporter {
         // The details line starts under the path, so the kinds stand out on the left.
         let details = String(repeating: " ", count: 2 + kind.count + 1) + Self.printable(Self.details(of: bundle))
         var lines = [header, details]
+        let indent = String(repeating: " ", count: 2 + kind.count + 1)
+        if let signing = bundle.signing, let summary = Self.signing(signing) {
+            lines.append(indent + Self.printable(summary))
+        }
         if let accepts = bundle.accepts {
-            let indent = String(repeating: " ", count: 2 + kind.count + 1)
             lines.append(indent + Self.printable(Self.accepted(accepts)))
         }
         for finding in findings {
             lines += self.finding(finding, indent: 4, style: style)
         }
         return lines
+    }
+
+    /// `arm64, signed by team PN7X2Q9K4M, app-store profile, app groups group.x`; nil when
+    /// the bundle has neither an executable nor a profile to speak of.
+    static func signing(_ signing: BundleSigning) -> String? {
+        var parts: [String] = []
+        if let executable = signing.executable {
+            parts.append(executable.architectures.joined(separator: "+"))
+            if signing.isSigned {
+                parts.append("signed" + (signing.teamIdentifier.map { " by team \($0)" } ?? ""))
+            } else {
+                parts.append("unsigned")
+            }
+        }
+        if let profile = signing.profile {
+            parts.append("\(profile.kind.rawValue) profile")
+        }
+        if let groups = signing.entitlements?.appGroups, !groups.isEmpty {
+            parts.append("app groups " + groups.joined(separator: ", "))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// `accepts com.adobe.pdf (at most 1), public.text`, or `accepts nothing`.

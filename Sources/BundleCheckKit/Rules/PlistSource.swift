@@ -1,6 +1,8 @@
 /// Which property list of a bundle a `plist` matcher reads.
-///
-/// The signing issue adds `entitlements` and `profile` once it parses them.
 public enum PlistSource: String, Sendable, Hashable, CaseIterable {
     case infoPlist = "info-plist"
+    /// The entitlements of the code signature, else of `archived-expanded-entitlements.xcent`.
+    case entitlements
+    /// The property list inside `embedded.mobileprovision` (keys `Entitlements`, `ExpirationDate`, …).
+    case profile
 }
