@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Benchmark: bundlecheck on an IPA whose signed Mach-O executables total 500 MiB.
+
+Reading signatures needs the load commands at the start of each executable and the code
+signature at its end: one forward pass through each (deflated) entry, nothing held whole.
+Prints bundlecheck's wall time and peak RSS beside `unzip -p` of the same executables to
+/dev/null, and exits non-zero when peak RSS exceeds 100 MiB.
+
+Usage: Benchmarks/large-executables.py [--bundlecheck PATH] [--workdir DIR]
+"""
+import argparse
+import os
+import plistlib
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+
+EXECUTABLE_BYTES = 100 << 20
+BUNDLES = ["Big", "Share", "Action", "Widget", "Intents"]
+RSS_LIMIT_KIB = 100 * 1024
+TEAM = "ABCDE12345"
+
+
+def code_signature(identifier, entitlements):
+    """A SuperBlob with a version 0x20400 CodeDirectory and an XML entitlements blob."""
+    ident = identifier.encode() + b"\0"
+    team = TEAM.encode() + b"\0"
+    header = 88
+    cd_length = header + len(ident) + len(team)
+    cd = struct.pack(">IIIIIIIIIBBBBIIIIQQQQ",
+                     0xFADE0C02, cd_length, 0x20400, 0, cd_length, header, 0, 0, 0,
+                     32, 2, 0, 12, 0, 0, header + len(ident), 0, 0, 0, 0, 0) + ident + team
+    ent = plistlib.dumps(entitlements)
+    ent_blob = struct.pack(">II", 0xFADE7171, 8 + len(ent)) + ent
+    count = 2
+    index_end = 12 + 8 * count
+    blobs = [(0, cd), (5, ent_blob)]
+    offset, index, body = index_end, b"", b""
+    for slot, blob in blobs:
+        index += struct.pack(">II", slot, offset)
+        body += blob
+        offset += len(blob)
+    return struct.pack(">III", 0xFADE0CC0, offset, count) + index + body
+
+
+def executable(identifier, size, block):
+    signature = code_signature(identifier, {
+        "application-identifier": f"{TEAM}.{identifier}",
+        "com.apple.security.application-groups": ["group.com.example.big"],
+    })
+    signature_offset = size - len(signature)
+    commands = [
+        struct.pack("<II16sQQQQiiII", 0x19, 72, b"__TEXT", 0, signature_offset, 0, signature_offset, 5, 5, 0, 0),
+        struct.pack("<IIIIII", 0x32, 24, 2, 16 << 16, 18 << 16, 0),
+        struct.pack("<IIIIII", 0x2C, 24, 16384, 0, 0, 0),
+        struct.pack("<IIII", 0x1D, 16, signature_offset, len(signature)),
+    ]
+    load = b"".join(commands)
+    head = struct.pack("<IiiIIIII", 0xFEEDFACF, 0x0100000C, 0, 2, len(commands), len(load), 0, 0) + load
+    body_size = signature_offset - len(head)
+    repeats, rest = divmod(body_size, len(block))
+    return [head] + [block] * repeats + [block[:rest], signature]
+
+
+def info_plist(name, identifier, point=None):
+    plist = {"CFBundleExecutable": name, "CFBundleIdentifier": identifier, "CFBundleName": name,
+             "CFBundlePackageType": "XPC!" if point else "APPL", "CFBundleShortVersionString": "1.0",
+             "CFBundleVersion": "1", "MinimumOSVersion": "16.0"}
+    if point:
+        plist["NSExtension"] = {"NSExtensionPointIdentifier": point, "NSExtensionPrincipalClass": "Handler"}
+    return plistlib.dumps(plist)
+
+
+def build(path):
+    block = os.urandom(1 << 20)
+    names = []
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+        for index, name in enumerate(BUNDLES):
+            folder = "Payload/Big.app" if index == 0 else f"Payload/Big.app/PlugIns/{name}.appex"
+            identifier = "com.example.big" if index == 0 else f"com.example.big.{name.lower()}"
+            archive.writestr(f"{folder}/Info.plist", info_plist(name, identifier, None if index == 0 else "com.apple.widgetkit-extension"))
+            with archive.open(f"{folder}/{name}", "w", force_zip64=True) as entry:
+                for chunk in executable(identifier, EXECUTABLE_BYTES, block):
+                    entry.write(chunk)
+            names.append(f"{folder}/{name}")
+    return names
+
+
+def measure(command):
+    best, peak, status = None, 0, None
+    for _ in range(3):
+        start = time.monotonic()
+        result = subprocess.run(["/usr/bin/time", "-f", "%M", *command],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        elapsed = time.monotonic() - start
+        peak = max(peak, int(result.stderr.strip().splitlines()[-1]))
+        best = elapsed if best is None else min(best, elapsed)
+        status = result.returncode
+    return best, peak, status
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bundlecheck", default=".build/release/bundlecheck")
+    parser.add_argument("--workdir", default=None)
+    args = parser.parse_args()
+    if not os.path.exists(args.bundlecheck):
+        sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release` first")
+    workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-bench-")
+    os.makedirs(workdir, exist_ok=True)
+    path = os.path.join(workdir, "BigExecutables.ipa")
+    try:
+        start = time.monotonic()
+        names = build(path)
+        print(f"built {path}: {os.path.getsize(path) / (1 << 20):.0f} MiB, {len(names)} signed executables of "
+              f"{EXECUTABLE_BYTES >> 20} MiB each (deflated) in {time.monotonic() - start:.1f} s")
+        unzip_time, unzip_rss, _ = measure(["unzip", "-p", path, *names])
+        check_time, check_rss, status = measure([args.bundlecheck, "--format", "json", path])
+        print(f"unzip -p      wall {unzip_time:7.3f} s   peak RSS {unzip_rss / 1024:7.1f} MiB")
+        print(f"bundlecheck   wall {check_time:7.3f} s   peak RSS {check_rss / 1024:7.1f} MiB   exit {status}   "
+              f"({check_time / unzip_time:.2f}x unzip -p)")
+        print(f"limits                         peak RSS {RSS_LIMIT_KIB / 1024:7.1f} MiB")
+        failures = []
+        if status not in (0, 1):
+            failures.append(f"bundlecheck exited {status}")
+        if check_rss > RSS_LIMIT_KIB:
+            failures.append("peak RSS over 100 MiB")
+        for failure in failures:
+            print(f"FAIL: {failure}")
+        print("PASS" if not failures else "FAILED")
+        return 1 if failures else 0
+    finally:
+        if not args.workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
