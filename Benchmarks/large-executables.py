@@ -19,6 +19,8 @@ import tempfile
 import time
 import zipfile
 
+from benchmark_support import measure, verdict
+
 EXECUTABLE_BYTES = 100 << 20
 BUNDLES = ["Big", "Share", "Action", "Widget", "Intents"]
 RSS_LIMIT_KIB = 100 * 1024
@@ -90,17 +92,6 @@ def build(path):
     return names
 
 
-def measure(command):
-    best, peak, status = None, 0, None
-    for _ in range(3):
-        start = time.monotonic()
-        result = subprocess.run(["/usr/bin/time", "-f", "%M", *command],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        elapsed = time.monotonic() - start
-        peak = max(peak, int(result.stderr.strip().splitlines()[-1]))
-        best = elapsed if best is None else min(best, elapsed)
-        status = result.returncode
-    return best, peak, status
 
 
 def main():
@@ -129,10 +120,7 @@ def main():
             failures.append(f"bundlecheck exited {status}")
         if check_rss > RSS_LIMIT_KIB:
             failures.append("peak RSS over 100 MiB")
-        for failure in failures:
-            print(f"FAIL: {failure}")
-        print("PASS" if not failures else "FAILED")
-        return 1 if failures else 0
+        return verdict(failures)
     finally:
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)

@@ -18,6 +18,8 @@ import tempfile
 import time
 import zipfile
 
+from benchmark_support import measure, verdict
+
 TOTAL_BYTES = 1 << 30
 ENTRY_COUNT = 20_000
 EXTENSIONS = ["Share", "Action", "Widget", "NotificationService", "Intents"]
@@ -56,17 +58,6 @@ def build(path):
             archive.writestr(f"{folder}/resource-{index:05d}.bin", block[offset:offset + per_entry])
 
 
-def measure(command):
-    """Best wall time of three runs and the largest peak RSS (KiB) seen, through GNU time."""
-    best, peak = None, 0
-    for _ in range(3):
-        start = time.monotonic()
-        result = subprocess.run(["/usr/bin/time", "-f", "%M", *command],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        elapsed = time.monotonic() - start
-        peak = max(peak, int(result.stderr.strip().splitlines()[-1]))
-        best = elapsed if best is None else min(best, elapsed)
-    return best, peak, result.returncode
 
 
 def main():
@@ -99,10 +90,7 @@ def main():
             failures.append("peak RSS over 100 MiB")
         if check_time > limit:
             failures.append("wall time over 3x unzip -l + 0.5 s")
-        for failure in failures:
-            print(f"FAIL: {failure}")
-        print("PASS" if not failures else "FAILED")
-        return 1 if failures else 0
+        return verdict(failures)
     finally:
         if not args.keep and not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)
