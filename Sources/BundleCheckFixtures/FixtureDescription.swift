@@ -15,7 +15,8 @@ import Foundation
 ///                              # `!date 2020-01-01T00:00:00Z`, `!data <base64>`; `!absent` removes
 ///     plist-format: binary     # default xml
 ///     info-plist: |            # or the whole Info.plist as text, written as it is
-///     files: [PkgInfo, Frameworks/, {path: a.js, text: "…"}]   # `/` at the end: a folder entry
+///     files: [PkgInfo, Frameworks/, {path: a.js, text: "…"}, {path: tool, macho: arm64}]
+///                              # `/` at the end: a folder entry; `macho`: a small Mach-O file
 ///     plugins: […]             # PlugIns/*.appex: the same fields plus `point` and `attributes`
 ///     extensions: […]          # Extensions/*.appex
 ///     watch: […]               # Watch/*.app
@@ -143,8 +144,15 @@ public enum FixtureDescription {
             if let path = item.scalar {
                 return path.hasSuffix("/") ? .folder(String(path.dropLast())) : FixtureFile(path: path, contents: Array("fixture\n".utf8))
             }
-            let fields = try mapping(item, allowed: ["path", "text"])
+            let fields = try mapping(item, allowed: ["path", "text", "macho"])
             guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
+            if let architecture = fields["macho"] {
+                // A small unsigned Mach-O of that architecture, for rules about binaries.
+                guard let parsed = MachOFixtureArchitecture(rawValue: try scalar(architecture)) else {
+                    throw Problem(line: architecture.line, message: "macho names an architecture such as arm64")
+                }
+                return FixtureFile(path: try scalar(path), contents: MachOWriter.thin(MachOSliceDescription(architecture: parsed)))
+            }
             return FixtureFile(path: try scalar(path), text: try fields["text"].map { try scalar($0) } ?? "")
         }
     }

@@ -14,6 +14,7 @@ import Foundation
 ///   signed: true                 # LC_CODE_SIGNATURE (default true)
 ///   team: ABCDE12345             # the CodeDirectory's team id (default ABCDE12345)
 ///   entitlements: {…}            # default: application-identifier TEAM.<id> and the team id
+///   links: [/path/of/a.dylib]    # more LC_LOAD_DYLIBs besides Foundation and libSystem
 /// profile:
 ///   kind: app-store              # app-store (default), ad-hoc, development, enterprise
 ///   team: ABCDE12345
@@ -27,8 +28,9 @@ enum FixtureSigningDescription {
 
     static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?) throws -> [UInt8] {
         let fields = try FixtureDescription.mapping(node, allowed: [
-            "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements",
+            "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
         ])
+        let links = try fields["links"].map(strings) ?? []
         let architectures = try fields["architectures"].map(strings) ?? ["arm64"]
         let platformName = try fields["platform"].map(FixtureDescription.scalar) ?? "ios"
         let platform: MachOPlatform
@@ -72,6 +74,7 @@ enum FixtureSigningDescription {
                 platformVersion: .buildVersion(platform, minimumOS: minimum, sdk: MachOVersion(major: 18)),
                 cryptID: encrypted ? 0 : nil,
                 hasBitcodeSegment: bitcode,
+                linkedDylibs: MachOSliceDescription().linkedDylibs + links.map { LinkedDylib(path: $0) },
                 codeSignature: signature
             )
         }

@@ -40,6 +40,8 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
     case bitcode = "bitcode"
     case minimumOSBinary = "minimum-os-binary"
     case encryptionInfo = "encryption-info"
+    case privateFramework = "private-framework"
+    case strayBinary = "stray-binary"
 
     public var implementation: any Check {
         switch self {
@@ -81,6 +83,8 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
         case .bitcode: BinaryCheck(mode: .bitcode)
         case .minimumOSBinary: BinaryCheck(mode: .minimumOS)
         case .encryptionInfo: BinaryCheck(mode: .encryptionInfo)
+        case .privateFramework: PrivateFrameworkCheck()
+        case .strayBinary: StrayBinaryCheck()
         }
     }
 }

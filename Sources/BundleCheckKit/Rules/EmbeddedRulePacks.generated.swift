@@ -1501,6 +1501,41 @@ examples:
                 NSExtensionPointIdentifier: com.apple.widgetkit-extension
 
 """#),
+        ("private-framework.yml", #"""
+id: private-framework
+title: No private frameworks
+severity: error
+category: binaries
+rationale: >
+  Frameworks under /System/Library/PrivateFrameworks are not public API. App Review rejects apps
+  that link them (ITMS-90338 reports non-public API use after upload), and they change without
+  notice between iOS versions. The dependency usually comes from a third-party SDK.
+fix: >
+  Remove the framework from the target's linked libraries, or update or drop the SDK that links
+  it; use the public framework that offers the same feature.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+check: private-framework
+examples:
+  - name: an app executable linking a private framework
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          links: [/System/Library/PrivateFrameworks/MobileInstallation.framework/MobileInstallation]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: an app executable linking a public framework
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          links: [/System/Library/Frameworks/UIKit.framework/UIKit]
+
+"""#),
         ("profile-expired.yml", #"""
 id: profile-expired
 title: The provisioning profile has not expired
@@ -1628,6 +1663,49 @@ examples:
           - name: Share
             plist:
               MinimumOSVersion: "16.0"
+
+"""#),
+        ("stray-binary.yml", #"""
+id: stray-binary
+title: No standalone binaries in the app
+severity: error
+category: binaries
+apple-codes: [ITMS-90171]
+rationale: >
+  App Store Connect rejects apps that contain executables or libraries other than the
+  CFBundleExecutable of their bundles and the libraries of a Frameworks folder (ITMS-90171,
+  "Invalid bundle structure ... apps cannot contain standalone executables or libraries"). A
+  helper tool or a static library copied into the resources is the usual cause. Only files
+  without an extension or with a library extension are read, by their Mach-O magic bytes; a
+  watch app's _WatchKitStub/WK is allowed.
+fix: >
+  Remove the binary from the target's Copy Bundle Resources phase; ship code as a framework or
+  an app extension.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+check: stray-binary
+examples:
+  - name: a helper tool copied into the app's resources
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Tools/helper
+            macho: arm64
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Tools/helper
+  - name: a library in the app's Frameworks folder and a text file without an extension
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Frameworks/libswiftCore.dylib
+            macho: arm64
+          - path: LICENSE
+            text: "MIT"
 
 """#),
         ("team-mismatch.yml", #"""
