@@ -11,6 +11,15 @@ public struct MachOSliceDescription: Sendable, Hashable {
     public var hasBitcodeSegment: Bool
     public var linkedDylibs: [LinkedDylib]
     public var codeSignature: FixtureCodeSignature?
+    /// Written as NUL-terminated strings in `__TEXT,__cstring`; none writes no section.
+    public var cStrings: [String]
+    /// Written in `__TEXT,__objc_classname`.
+    public var objcClassNames: [String]
+    /// Written in `__TEXT,__objc_methname`.
+    public var objcSelectors: [String]
+    /// Undefined external symbols of an `LC_SYMTAB`, as stored (`_OBJC_CLASS_$_UIWebView`);
+    /// none writes no symbol table.
+    public var importedSymbols: [String]
 
     public init(
         architecture: MachOFixtureArchitecture = .arm64,
@@ -22,7 +31,11 @@ public struct MachOSliceDescription: Sendable, Hashable {
             LinkedDylib(path: "/System/Library/Frameworks/Foundation.framework/Foundation"),
             LinkedDylib(path: "/usr/lib/libSystem.B.dylib"),
         ],
-        codeSignature: FixtureCodeSignature? = nil
+        codeSignature: FixtureCodeSignature? = nil,
+        cStrings: [String] = [],
+        objcClassNames: [String] = [],
+        objcSelectors: [String] = [],
+        importedSymbols: [String] = []
     ) {
         self.architecture = architecture
         self.fileType = fileType
@@ -31,5 +44,9 @@ public struct MachOSliceDescription: Sendable, Hashable {
         self.hasBitcodeSegment = hasBitcodeSegment
         self.linkedDylibs = linkedDylibs
         self.codeSignature = codeSignature
+        self.cStrings = cStrings
+        self.objcClassNames = objcClassNames
+        self.objcSelectors = objcSelectors
+        self.importedSymbols = importedSymbols
     }
 }

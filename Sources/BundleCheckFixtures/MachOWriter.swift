@@ -3,8 +3,9 @@ import BundleCheckKit
 /// Writes small, valid Mach-O files for fixtures: thin, or fat with one slice per description.
 ///
 /// A slice is laid out as a linker would, in miniature: header, load commands,
-/// a few bytes of `__TEXT`, an optional `__LLVM` segment, then `__LINKEDIT`
-/// holding the code signature. The same descriptions always give the same bytes.
+/// a few bytes of `__TEXT` followed by its string sections (`__cstring`,
+/// `__objc_classname`, `__objc_methname`), an optional `__LLVM` segment, then
+/// `__LINKEDIT` holding the symbol table, its string table and the code signature. The same descriptions always give the same bytes.
 public enum MachOWriter {
     /// Fat slices start at multiples of 2^14, as Xcode aligns arm64 slices.
     public static let fatAlignmentShift: UInt32 = 14
@@ -62,9 +63,20 @@ public enum MachOWriter {
         let draft = loadCommands(slice, layout: Layout())
         var layout = Layout()
         layout.textOffset = headerSize + draft.bytes.count
-        layout.bitcodeOffset = layout.textOffset + textContents.count
+        var sectionOffset = layout.textOffset + textContents.count
+        for section in stringSections(slice) {
+            layout.sections.append((section.name, sectionOffset, section.bytes.count))
+            sectionOffset += section.bytes.count
+        }
+        layout.bitcodeOffset = sectionOffset
         let contentEnd = layout.bitcodeOffset + (slice.hasBitcodeSegment ? bitcodeContents.count : 0)
-        layout.signatureOffset = (contentEnd + 15) / 16 * 16
+        let symbols = symbolTable(slice)
+        layout.symbolTableOffset = (contentEnd + 7) / 8 * 8
+        layout.symbolCount = slice.importedSymbols.count
+        layout.stringTableOffset = layout.symbolTableOffset + symbols.entries.count
+        layout.stringTableSize = symbols.strings.count
+        let linkEditContentEnd = symbols.entries.isEmpty ? contentEnd : layout.stringTableOffset + symbols.strings.count
+        layout.signatureOffset = (linkEditContentEnd + 15) / 16 * 16
         let signature = slice.codeSignature.map { signatureBytes($0, codeLimit: layout.signatureOffset) } ?? []
         layout.signatureSize = signature.count
         let commands = loadCommands(slice, layout: layout)
@@ -80,7 +92,13 @@ public enum MachOWriter {
         if is64 { buffer.appendLittleEndian(UInt32(0)) }
         buffer.append(commands.bytes.bytes)
         buffer.append(textContents)
+        for section in stringSections(slice) { buffer.append(section.bytes) }
         if slice.hasBitcodeSegment { buffer.append(bitcodeContents) }
+        if !symbols.entries.isEmpty {
+            buffer.pad(toCount: layout.symbolTableOffset)
+            buffer.append(symbols.entries)
+            buffer.append(symbols.strings)
+        }
         if slice.codeSignature != nil {
             buffer.pad(toCount: layout.signatureOffset)
             buffer.append(signature)
@@ -94,6 +112,36 @@ public enum MachOWriter {
         var bitcodeOffset = 0
         var signatureOffset = 0
         var signatureSize = 0
+        /// Each `__TEXT` string section: name, offset, size.
+        var sections: [(name: String, offset: Int, size: Int)] = []
+        var symbolTableOffset = 0
+        var symbolCount = 0
+        var stringTableOffset = 0
+        var stringTableSize = 0
+    }
+
+    /// The `__TEXT` string sections a slice asks for, in the order they are written.
+    private static func stringSections(_ slice: MachOSliceDescription) -> [(name: String, bytes: [UInt8])] {
+        let sections = [("__cstring", slice.cStrings), ("__objc_classname", slice.objcClassNames), ("__objc_methname", slice.objcSelectors)]
+        return sections.filter { !$0.1.isEmpty }.map { name, strings in
+            (name, strings.flatMap { Array($0.utf8) + [0] })
+        }
+    }
+
+    /// `nlist(_64)` entries for the imported symbols (undefined, external) and their
+    /// string table, which starts with a space and a NUL as ld64 writes it.
+    private static func symbolTable(_ slice: MachOSliceDescription) -> (entries: [UInt8], strings: [UInt8]) {
+        guard !slice.importedSymbols.isEmpty else { return ([], []) }
+        var entries = MachOByteBuffer()
+        var strings: [UInt8] = [0x20, 0]
+        for name in slice.importedSymbols {
+            entries.appendLittleEndian(UInt32(strings.count))  // n_strx
+            entries.append([0x01, 0, 0x01, 0x00])  // n_type N_UNDF | N_EXT, n_sect NO_SECT, n_desc (library ordinal 1)
+            if slice.architecture.is64Bit { entries.appendLittleEndian(UInt64(0)) } else { entries.appendLittleEndian(UInt32(0)) }
+            strings += Array(name.utf8) + [0]
+        }
+        strings += [UInt8](repeating: 0, count: (8 - strings.count % 8) % 8)
+        return (entries.bytes, strings)
     }
 
     private struct Commands {
@@ -110,23 +158,48 @@ public enum MachOWriter {
             commands.bytes.appendLittleEndian(UInt32(size))
             commands.count += 1
         }
-        func segment(_ name: String, fileOffset: Int, fileSize: Int) {
-            begin(is64 ? 0x19 : 0x1, size: is64 ? 72 : 56)
+        func segment(_ name: String, fileOffset: Int, fileSize: Int, sections: [(name: String, offset: Int, size: Int)] = []) {
+            let sectionSize = is64 ? 80 : 68
+            begin(is64 ? 0x19 : 0x1, size: (is64 ? 72 : 56) + sections.count * sectionSize)
             commands.bytes.appendFixedName(name, length: 16)
             let values = [0x1_0000_0000 + fileOffset, (fileSize + 0x3FFF) / 0x4000 * 0x4000, fileOffset, fileSize]
             for value in values {
                 if is64 { commands.bytes.appendLittleEndian(UInt64(value)) } else { commands.bytes.appendLittleEndian(UInt32(truncatingIfNeeded: value)) }
             }
-            for value: UInt32 in [5, 5, 0, 0] {  // maxprot, initprot (r-x), nsects, flags
+            for value: UInt32 in [5, 5, UInt32(sections.count), 0] {  // maxprot, initprot (r-x), nsects, flags
                 commands.bytes.appendLittleEndian(value)
+            }
+            for section in sections {
+                commands.bytes.appendFixedName(section.name, length: 16)
+                commands.bytes.appendFixedName(name, length: 16)
+                if is64 {
+                    commands.bytes.appendLittleEndian(UInt64(0x1_0000_0000 + section.offset))
+                    commands.bytes.appendLittleEndian(UInt64(section.size))
+                } else {
+                    commands.bytes.appendLittleEndian(UInt32(0x4000 + section.offset))
+                    commands.bytes.appendLittleEndian(UInt32(section.size))
+                }
+                // offset, align (2^0), reloff, nreloc, flags (S_CSTRING_LITERALS), reserved1, reserved2
+                for value: UInt32 in [UInt32(section.offset), 0, 0, 0, 0x2, 0, 0] {
+                    commands.bytes.appendLittleEndian(value)
+                }
+                if is64 { commands.bytes.appendLittleEndian(UInt32(0)) }  // reserved3
             }
         }
 
-        segment("__TEXT", fileOffset: 0, fileSize: layout.textOffset + textContents.count)
+        // Sections are counted in the draft too, so its load commands have their final size.
+        let sections = layout.sections.isEmpty
+            ? stringSections(slice).map { (name: $0.name, offset: 0, size: $0.bytes.count) }
+            : layout.sections
+        let textEnd = sections.last.map { $0.offset + $0.size } ?? layout.textOffset + textContents.count
+        segment("__TEXT", fileOffset: 0, fileSize: textEnd, sections: sections)
         if slice.hasBitcodeSegment {
             segment("__LLVM", fileOffset: layout.bitcodeOffset, fileSize: bitcodeContents.count)
         }
-        if slice.codeSignature != nil {
+        if !slice.importedSymbols.isEmpty {
+            let end = slice.codeSignature != nil ? layout.signatureOffset + layout.signatureSize : layout.stringTableOffset + layout.stringTableSize
+            segment("__LINKEDIT", fileOffset: layout.symbolTableOffset, fileSize: end - layout.symbolTableOffset)
+        } else if slice.codeSignature != nil {
             segment("__LINKEDIT", fileOffset: layout.signatureOffset, fileSize: layout.signatureSize)
         }
         switch slice.platformVersion {
@@ -156,6 +229,12 @@ public enum MachOWriter {
                 commands.bytes.appendLittleEndian(value)
             }
             commands.bytes.append(name + [UInt8](repeating: 0, count: size - 24 - name.count))
+        }
+        if !slice.importedSymbols.isEmpty {
+            begin(0x2, size: 24)  // LC_SYMTAB: symoff, nsyms, stroff, strsize
+            for value in [layout.symbolTableOffset, layout.symbolCount, layout.stringTableOffset, layout.stringTableSize] {
+                commands.bytes.appendLittleEndian(UInt32(value))
+            }
         }
         if slice.codeSignature != nil {
             begin(0x1D, size: 16)

@@ -53,13 +53,36 @@ final class ForwardPass {
         }
     }
 
-    /// Reads every request in offset order, skipping the bytes between them.
-    /// Requests must not overlap (the slice parser checks them).
-    func capture(_ requests: [ByteRangeRequest]) throws -> [CapturedRange] {
-        try requests.sorted { $0.offset < $1.offset }.map { request in
-            try skip(to: request.offset, part: request.purpose.partName)
-            let bytes = try read(Int(request.length), part: request.purpose.partName)
-            return CapturedRange(request: request, bytes: bytes)
+    /// Reads `request` whole: it must lie at or after the current position.
+    func capture(_ request: ByteRangeRequest) throws -> [UInt8] {
+        try skip(to: request.offset, part: request.purpose.partName)
+        return try read(Int(request.length), part: request.purpose.partName)
+    }
+
+    /// Reads `request` in chunks of at most `chunkSize` bytes, handing each to `body`
+    /// before reading the next, so a range of any size costs one chunk of memory.
+    func stream(_ request: ByteRangeRequest, chunkSize: Int, _ body: (ArraySlice<UInt8>) throws -> Void) throws {
+        try skip(to: request.offset, part: request.purpose.partName)
+        var remaining = request.length
+        var buffer = [UInt8](repeating: 0, count: Int(min(UInt64(chunkSize), request.length)))
+        while remaining > 0 {
+            let count = Int(min(UInt64(buffer.count), remaining))
+            let start = position
+            let filled = try buffer.withUnsafeMutableBytes { raw in
+                var filled = 0
+                while filled < count {
+                    let read = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled..<count]))
+                    if read == 0 { break }
+                    filled += read
+                }
+                return filled
+            }
+            position += UInt64(filled)
+            guard filled == count else {
+                throw MachOError.truncated(part: request.purpose.partName, end: start + UInt64(count))
+            }
+            try body(buffer[0..<count])
+            remaining -= UInt64(count)
         }
     }
 }

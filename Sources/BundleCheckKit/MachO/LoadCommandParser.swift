@@ -2,8 +2,15 @@
 /// collects what the checks need plus the byte ranges to read afterwards.
 enum LoadCommandParser {
     /// Parses `commands` (the `sizeofcmds` bytes after the header) of the slice at
-    /// `sliceOffset` in the file, `sliceSize` bytes long.
-    static func parse(header: MachOHeader, commands: [UInt8], sliceOffset: UInt64, sliceSize: UInt64) throws -> ParsedLoadCommands {
+    /// `sliceOffset` in the file, `sliceSize` bytes long. With `collectsEvidence`, it
+    /// also requests the sections and tables that binary evidence comes from.
+    static func parse(
+        header: MachOHeader,
+        commands: [UInt8],
+        sliceOffset: UInt64,
+        sliceSize: UInt64,
+        collectsEvidence: Bool = false
+    ) throws -> ParsedLoadCommands {
         var slice = MachOSlice(
             architecture: MachOArchitectureName.name(cpuType: header.cpuType, cpuSubtype: header.cpuSubtype),
             cpuType: header.cpuType,
@@ -14,6 +21,8 @@ enum LoadCommandParser {
             size: sliceSize
         )
         var requests: [ByteRangeRequest] = []
+        var evidence = EvidenceRequests(header: header, sliceOffset: sliceOffset, sliceSize: sliceSize)
+        var symbolTableSeen = false
         var versionMinSeen = false
         let view = ByteView(commands)
         let alignment = header.is64Bit ? 8 : 4
@@ -41,6 +50,25 @@ enum LoadCommandParser {
                       let name = body.fixedName(at: 8, length: 16)
                 else { throw malformed("segment command too small or its name is not utf-8") }
                 slice.segmentNames.append(name)
+                if collectsEvidence {
+                    try evidence.addSections(of: body, is64Bit: command == LoadCommandType.segment64, segmentName: name, malformed: malformed)
+                }
+            case LoadCommandType.symbolTable where collectsEvidence:
+                guard !symbolTableSeen else { throw malformed("a second LC_SYMTAB") }
+                symbolTableSeen = true
+                try evidence.addSymbolTable(
+                    symbolOffset: try field(8),
+                    symbolCount: try field(12),
+                    stringOffset: try field(16),
+                    stringSize: try field(20)
+                )
+            case LoadCommandType.dyldInfo where collectsEvidence, LoadCommandType.dyldInfoOnly where collectsEvidence:
+                // bind, weak bind, lazy bind: (offset, size) pairs after rebase's.
+                for fieldOffset in [16, 24, 32] {
+                    try evidence.addWhole(offset: try field(fieldOffset), size: try field(fieldOffset + 4), purpose: .bindOpcodes)
+                }
+            case LoadCommandType.dyldChainedFixups where collectsEvidence:
+                try evidence.addWhole(offset: try field(8), size: try field(12), purpose: .chainedFixups)
             case LoadCommandType.buildVersion:
                 let platform = try field(8), minimum = try field(12), sdk = try field(16)
                 if slice.platform == nil || versionMinSeen {
@@ -83,6 +111,9 @@ enum LoadCommandParser {
                 break
             }
             offset += size
+        }
+        if collectsEvidence {
+            requests += evidence.requests(outside: slice.encryption)
         }
         return ParsedLoadCommands(slice: slice, requests: requests)
     }

@@ -4,6 +4,7 @@ enum LoadCommandType {
     static let requiredByDyld: UInt32 = 0x8000_0000
 
     static let segment: UInt32 = 0x1
+    static let symbolTable: UInt32 = 0x2
     static let loadDylib: UInt32 = 0xC
     static let codeSignature: UInt32 = 0x1D
     static let segment64: UInt32 = 0x19
@@ -14,7 +15,10 @@ enum LoadCommandType {
     static let encryptionInfo64: UInt32 = 0x2C
     static let versionMinTVOS: UInt32 = 0x2F
     static let versionMinWatchOS: UInt32 = 0x30
+    static let dyldInfo: UInt32 = 0x22
     static let buildVersion: UInt32 = 0x32
+    static let dyldInfoOnly: UInt32 = 0x22 | requiredByDyld
+    static let dyldChainedFixups: UInt32 = 0x34 | requiredByDyld
     static let loadWeakDylib: UInt32 = 0x18 | requiredByDyld
     static let reexportDylib: UInt32 = 0x1F | requiredByDyld
     static let loadUpwardDylib: UInt32 = 0x23 | requiredByDyld

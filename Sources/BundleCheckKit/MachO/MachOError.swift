@@ -25,6 +25,12 @@ public enum MachOError: Error, Sendable, Equatable, CustomStringConvertible {
     case rangeOutOfBounds(part: String, offset: UInt64, size: UInt64, sliceSize: UInt64)
     /// The code signature's SuperBlob or one of its blobs is malformed.
     case malformedCodeSignature(reason: String)
+    /// `LC_SYMTAB`'s symbol or string table is malformed (e.g. a name offset past the string table).
+    case malformedSymbolTable(reason: String)
+    /// A dyld bind-opcode stream (`LC_DYLD_INFO`) is malformed.
+    case malformedBindInfo(reason: String)
+    /// The `LC_DYLD_CHAINED_FIXUPS` data is malformed.
+    case malformedChainedFixups(reason: String)
 
     public var description: String { message }
 
@@ -54,6 +60,12 @@ public enum MachOError: Error, Sendable, Equatable, CustomStringConvertible {
             "the \(part) (offset \(offset), size \(size)) lies outside its \(sliceSize)-byte slice"
         case .malformedCodeSignature(let reason):
             "malformed code signature: \(reason)"
+        case .malformedSymbolTable(let reason):
+            "malformed symbol table: \(reason)"
+        case .malformedBindInfo(let reason):
+            "malformed dyld bind information: \(reason)"
+        case .malformedChainedFixups(let reason):
+            "malformed chained fixups: \(reason)"
         }
     }
 }

@@ -10,11 +10,11 @@
 /// file throws `MachOError`, never traps. A file that is not Mach-O at all is
 /// not an error: `read` returns nil, since the rules need to know.
 ///
-/// How more ranges will join the pass: `LoadCommandParser` returns the ranges it
-/// wants as `ByteRangeRequest`s tagged with a `ByteRangePurpose`; `ForwardPass`
-/// reads them in offset order; `apply` hands each captured range to the parser
-/// for its purpose. Symbol and string tables become new purposes (streamed in
-/// chunks rather than captured, so only hits are kept).
+/// How ranges join the pass: `LoadCommandParser` returns the ranges it wants as
+/// `ByteRangeRequest`s tagged with a `ByteRangePurpose`; the slice's requests are
+/// read in offset order; the code signature is captured and parsed, and the
+/// binary-evidence ranges go to a `SliceEvidenceCollector`, which streams the
+/// sections and symbol tables in chunks and keeps only what the filter wants.
 public enum MachOReader {
     /// Fat files list a handful of architectures; more than this is damage.
     public static let maximumArchitectureCount = 32
@@ -32,6 +32,17 @@ public enum MachOReader {
     /// - Returns: nil when the file does not start with a Mach-O or fat magic number.
     /// - Throws: `MachOError` for a malformed Mach-O; the reader's own errors for I/O.
     public static func read(_ reader: any EntryReader, size: UInt64) throws -> MachOFile? {
+        try read(reader, size: size, evidenceFilter: nil)
+    }
+
+    /// Reads the file as `read(_:size:)` does and, in the same pass, fills each slice's
+    /// `evidence` with the C strings, Objective-C class names and selectors, and
+    /// imported symbols that `evidence` wants.
+    public static func read(_ reader: any EntryReader, size: UInt64, evidence: any BinaryEvidenceFilter) throws -> MachOFile? {
+        try read(reader, size: size, evidenceFilter: evidence)
+    }
+
+    private static func read(_ reader: any EntryReader, size: UInt64, evidenceFilter: (any BinaryEvidenceFilter)?) throws -> MachOFile? {
         let pass = ForwardPass(reader: reader, size: size)
         let magicBytes = try pass.readAvailable(4)
         switch MachOMagic(magicBytes) {
@@ -40,7 +51,7 @@ public enum MachOReader {
         case .bigEndian:
             throw MachOError.bigEndian
         case .thin32, .thin64:
-            let slice = try readSlice(pass, index: nil, prefix: magicBytes, offset: 0, size: size)
+            let slice = try readSlice(pass, index: nil, prefix: magicBytes, offset: 0, size: size, evidenceFilter: evidenceFilter)
             return MachOFile(kind: .thin, slices: [slice])
         case .fat(let magic):
             let countBytes = try pass.read(4, part: "fat header")
@@ -58,7 +69,8 @@ public enum MachOReader {
                     index: architecture.index,
                     prefix: [],
                     offset: architecture.offset,
-                    size: architecture.size
+                    size: architecture.size,
+                    evidenceFilter: evidenceFilter
                 ))
             }
             return MachOFile(kind: .fat, slices: slices)
@@ -67,7 +79,14 @@ public enum MachOReader {
 
     /// Reads one slice starting at the pass's position; `prefix` is what was
     /// already read of it (a thin file's magic number).
-    private static func readSlice(_ pass: ForwardPass, index: Int?, prefix: [UInt8], offset: UInt64, size: UInt64) throws -> MachOSlice {
+    private static func readSlice(
+        _ pass: ForwardPass,
+        index: Int?,
+        prefix: [UInt8],
+        offset: UInt64,
+        size: UInt64,
+        evidenceFilter: (any BinaryEvidenceFilter)?
+    ) throws -> MachOSlice {
         let headerStart = try prefix + pass.read(4 - prefix.count, part: "mach header")
         let is64: Bool
         switch MachOMagic(headerStart) {
@@ -99,11 +118,25 @@ public enum MachOReader {
             )
         }
         let commands = try pass.read(Int(header.commandsSize), part: "load commands")
-        let parsed = try LoadCommandParser.parse(header: header, commands: commands, sliceOffset: offset, sliceSize: size)
+        let parsed = try LoadCommandParser.parse(
+            header: header,
+            commands: commands,
+            sliceOffset: offset,
+            sliceSize: size,
+            collectsEvidence: evidenceFilter != nil
+        )
         var slice = parsed.slice
-        for captured in try pass.capture(parsed.requests) {
-            try apply(captured, to: &slice)
+        var collector = evidenceFilter.map { SliceEvidenceCollector(filter: $0, architecture: slice.architecture, is64Bit: is64) }
+        // Empty ranges first at equal offsets, so a zero-length request never lands behind the pass.
+        let requests = parsed.requests.sorted { ($0.offset, $0.length) < ($1.offset, $1.length) }
+        for request in requests {
+            if request.purpose == .codeSignature {
+                try apply(CapturedRange(request: request, bytes: try pass.capture(request)), to: &slice)
+            } else {
+                try collector?.read(request, from: pass)
+            }
         }
+        slice.evidence = collector?.evidence ?? []
         return slice
     }
 
@@ -113,6 +146,9 @@ public enum MachOReader {
         case .codeSignature:
             guard let signature = slice.codeSignature else { return }
             slice.codeSignature = try CodeSignatureParser.parse(captured.bytes, into: signature)
+        case .cStringSection, .symbolTable, .stringTable, .bindOpcodes, .chainedFixups:
+            // Evidence ranges go to the slice's `SliceEvidenceCollector` instead.
+            return
         }
     }
 }

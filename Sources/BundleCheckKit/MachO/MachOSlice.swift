@@ -23,6 +23,10 @@ public struct MachOSlice: Sendable, Hashable {
     public var linkedDylibs: [LinkedDylib]
     /// `LC_CODE_SIGNATURE` and what its data holds; nil when the slice is unsigned.
     public var codeSignature: CodeSignature?
+    /// What `MachOReader.read(_:size:evidence:)`'s filter wanted of the slice's strings,
+    /// selectors, class names and imported symbols, without duplicates, in file order;
+    /// empty when evidence was not asked for.
+    public var evidence: [BinaryEvidence]
 
     public init(
         architecture: String,
@@ -38,7 +42,8 @@ public struct MachOSlice: Sendable, Hashable {
         encryption: EncryptionInfo? = nil,
         segmentNames: [String] = [],
         linkedDylibs: [LinkedDylib] = [],
-        codeSignature: CodeSignature? = nil
+        codeSignature: CodeSignature? = nil,
+        evidence: [BinaryEvidence] = []
     ) {
         self.architecture = architecture
         self.cpuType = cpuType
@@ -54,6 +59,7 @@ public struct MachOSlice: Sendable, Hashable {
         self.segmentNames = segmentNames
         self.linkedDylibs = linkedDylibs
         self.codeSignature = codeSignature
+        self.evidence = evidence
     }
 
     /// An `__LLVM` segment: the slice carries bitcode, which the App Store no longer accepts.
