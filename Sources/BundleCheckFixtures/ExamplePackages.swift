@@ -71,13 +71,21 @@ public enum ExamplePackages {
         entitlements.append(key: "application-identifier", value: .string("\(team).\(identifier)"))
         entitlements.append(key: "com.apple.developer.team-identifier", value: .string(team))
         entitlements.append(key: "com.apple.security.application-groups", value: .array([.string(paiNotesAppGroup)]))
-        let executable = MachOWriter.thin(MachOSliceDescription(
+        var slice = MachOSliceDescription(
             platformVersion: .buildVersion(.iOS, minimumOS: MachOVersion(major: 16), sdk: MachOVersion(major: 18, minor: 2)),
             codeSignature: FixtureCodeSignature(
                 identifier: identifier, teamIdentifier: team,
                 entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements))
             )
-        ))
+        )
+        if bundle.name.hasSuffix(".appex") {
+            // What seed 000's ActionViewController compiles to: the URL it opens, the group it
+            // writes to, and the responder-chain selector it calls on UIApplication.
+            slice.cStrings = ["painotes://import?files=", paiNotesAppGroup, "imported files"]
+            slice.objcSelectors = ["beginRequestWithExtensionContext:", "openURL:", "viewDidLoad"]
+            slice.importedSymbols = ["_OBJC_CLASS_$_UIViewController", "_objc_msgSend"]
+        }
+        let executable = MachOWriter.thin(slice)
         var profileEntitlements = PlistDictionary()
         profileEntitlements.append(key: "com.apple.security.application-groups", value: .array([.string(paiNotesAppGroup)]))
         let profile = FixtureProfile(

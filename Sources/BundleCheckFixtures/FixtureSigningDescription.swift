@@ -15,6 +15,9 @@ import Foundation
 ///   team: ABCDE12345             # the CodeDirectory's team id (default ABCDE12345)
 ///   entitlements: {…}            # default: application-identifier TEAM.<id> and the team id
 ///   links: [/path/of/a.dylib]    # more LC_LOAD_DYLIBs besides Foundation and libSystem
+///   strings: ["painotes://import"]   # C strings (__TEXT,__cstring)
+///   classes: [UIWebView]         # Objective-C class names; selectors: [openURL:]
+///   imports: [_OBJC_CLASS_$_UIWebView]   # undefined external symbols (LC_SYMTAB)
 /// profile:
 ///   kind: app-store              # app-store (default), ad-hoc, development, enterprise
 ///   team: ABCDE12345
@@ -29,6 +32,7 @@ enum FixtureSigningDescription {
     static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?) throws -> [UInt8] {
         let fields = try FixtureDescription.mapping(node, allowed: [
             "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
+            "strings", "classes", "selectors", "imports",
         ])
         let links = try fields["links"].map(strings) ?? []
         let architectures = try fields["architectures"].map(strings) ?? ["arm64"]
@@ -47,6 +51,12 @@ enum FixtureSigningDescription {
         let bitcode = try flag(fields["bitcode"], default: false)
         let signed = try flag(fields["signed"], default: true)
         let team = try fields["team"].map(FixtureDescription.scalar) ?? defaultTeam
+        let evidence = (
+            strings: try fields["strings"].map(strings) ?? [],
+            classes: try fields["classes"].map(strings) ?? [],
+            selectors: try fields["selectors"].map(strings) ?? [],
+            imports: try fields["imports"].map(strings) ?? []
+        )
 
         var signature: FixtureCodeSignature?
         if signed {
@@ -69,7 +79,7 @@ enum FixtureSigningDescription {
             guard let architecture = MachOFixtureArchitecture(rawValue: name) else {
                 throw FixtureDescription.Problem(line: node.line, message: "architecture '\(name)' is not one of \(MachOFixtureArchitecture.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            return MachOSliceDescription(
+            var slice = MachOSliceDescription(
                 architecture: architecture,
                 platformVersion: .buildVersion(platform, minimumOS: minimum, sdk: MachOVersion(major: 18)),
                 cryptID: encrypted ? 0 : nil,
@@ -77,6 +87,11 @@ enum FixtureSigningDescription {
                 linkedDylibs: MachOSliceDescription().linkedDylibs + links.map { LinkedDylib(path: $0) },
                 codeSignature: signature
             )
+            slice.cStrings = evidence.strings
+            slice.objcClassNames = evidence.classes
+            slice.objcSelectors = evidence.selectors
+            slice.importedSymbols = evidence.imports
+            return slice
         }
         return slices.count == 1 ? MachOWriter.thin(slices[0]) : MachOWriter.fat(slices)
     }

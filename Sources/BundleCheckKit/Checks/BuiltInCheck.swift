@@ -42,6 +42,8 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
     case encryptionInfo = "encryption-info"
     case privateFramework = "private-framework"
     case strayBinary = "stray-binary"
+    case urlSchemeUndeclared = "url-scheme-undeclared"
+    case appGroupInCode = "app-group-in-code"
 
     public var implementation: any Check {
         switch self {
@@ -85,6 +87,17 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
         case .encryptionInfo: BinaryCheck(mode: .encryptionInfo)
         case .privateFramework: PrivateFrameworkCheck()
         case .strayBinary: StrayBinaryCheck()
+        case .urlSchemeUndeclared: URLSchemeUndeclaredCheck()
+        case .appGroupInCode: AppGroupInCodeCheck()
+        }
+    }
+
+    /// The executable strings this check reads; the inspector keeps only what some rule wants.
+    var evidenceNeeds: [BinaryMatcher] {
+        switch self {
+        case .urlSchemeUndeclared: [URLSchemeUndeclaredCheck.need]
+        case .appGroupInCode: [AppGroupInCodeCheck.need]
+        default: []
         }
     }
 }

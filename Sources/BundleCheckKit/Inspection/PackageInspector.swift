@@ -29,7 +29,8 @@ public struct PackageInspector: Sendable {
         do {
             let located = try BundleLocator.locate(files: container.files, packagePath: path)
             let paths = PathIndex(container: container)
-            let bundles = try located.bundles.map { try Self.load($0, from: container, paths: paths) }
+            let evidence = EvidenceWants(rules: rules)
+            let bundles = try located.bundles.map { try Self.load($0, from: container, paths: paths, evidence: evidence) }
             let findings = run(rules, on: container, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
@@ -68,7 +69,12 @@ public struct PackageInspector: Sendable {
 
     /// Reads a bundle's Info.plist. Apps and extensions cannot be checked without
     /// one; a framework without one is still listed (old static frameworks ship so).
-    static func load(_ location: BundleLocation, from container: any PackageContainer, paths: PathIndex) throws -> InspectedBundle {
+    static func load(
+        _ location: BundleLocation,
+        from container: any PackageContainer,
+        paths: PathIndex,
+        evidence: EvidenceWants
+    ) throws -> InspectedBundle {
         let plistPath = location.path + "/Info.plist"
         var document: PropertyListDocument?
         if paths.isFile(plistPath) {
@@ -83,7 +89,7 @@ public struct PackageInspector: Sendable {
         )
         let signing = try SigningLoader.load(
             bundlePath: location.path, kind: location.kind, executableName: identity.executable,
-            from: container, paths: paths
+            from: container, paths: paths, evidence: evidence
         )
         let accepts = identity.isShareOrActionExtension
             ? ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer)).accepts

@@ -12,7 +12,8 @@ enum SigningLoader {
         kind: BundleKind,
         executableName: String?,
         from container: any PackageContainer,
-        paths: PathIndex
+        paths: PathIndex,
+        evidence: EvidenceWants
     ) throws -> BundleSigning {
         var executablePath: String?
         var executable: MachOFile?
@@ -21,7 +22,12 @@ enum SigningLoader {
             let path = bundlePath + "/" + name
             executablePath = path
             do {
-                executable = try MachOReader.read(try container.openEntry(path), size: try container.size(of: path))
+                let reader = try container.openEntry(path)
+                let size = try container.size(of: path)
+                // Without binary rules, skip the string and symbol sections entirely.
+                executable = evidence.isEmpty
+                    ? try MachOReader.read(reader, size: size)
+                    : try MachOReader.read(reader, size: size, evidence: evidence)
             } catch let error as MachOError {
                 throw BundleCheckError.malformedExecutable(file: path, reason: error.description)
             }

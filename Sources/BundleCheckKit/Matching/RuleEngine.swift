@@ -59,6 +59,26 @@ public struct RuleEngine {
             return plistHits(plistMatcher, on: subject)
         case .text(let textMatcher):
             return textHits(textMatcher, on: subject)
+        case .binary(let binaryMatcher):
+            return binaryHits(binaryMatcher, on: subject)
+        }
+    }
+
+    // MARK: - Executables
+
+    /// One hit per matching value of the subject's executable (every bundle's for the archive),
+    /// whatever the number of slices holding it.
+    private func binaryHits(_ matcher: BinaryMatcher, on subject: MatchSubject) -> [MatchHit] {
+        let sources = subject.bundle.map { [$0] } ?? bundles
+        return sources.flatMap { bundle -> [MatchHit] in
+            guard let signing = bundle.signing, let executable = signing.executable else { return [] }
+            var seen = Set<String>()
+            return executable.slices.flatMap(\.evidence).filter { matcher.matches($0) && seen.insert($0.value).inserted }.map { evidence in
+                MatchHit(
+                    bundle: bundle.path, file: signing.executablePath, keyPath: nil, line: nil,
+                    value: evidence.value, identity: "\(evidence.kind.rawValue):\(evidence.value)"
+                )
+            }
         }
     }
 

@@ -276,6 +276,54 @@ examples:
                 "com.adobe.pdf").@count == 1).@count == 1
 
 """#),
+        ("app-group-in-code.yml", #"""
+id: app-group-in-code
+title: Code uses only app groups the bundle is entitled to
+severity: warning
+category: signing
+rationale: >
+  An executable that opens an App Group its entitlements lack gets nil from
+  containerURL(forSecurityApplicationGroupIdentifier:) and a UserDefaults suite that shares
+  nothing: the import of seed 000 saves files nowhere the app looks. The check reads the C
+  strings of the executable for 'group.' identifiers. As for URL schemes, a literal of 15 bytes
+  or fewer is invisible (Swift keeps it inside the instructions).
+fix: >
+  Add the group to the target's App Groups capability (and to the containing app's), or correct
+  the identifier in the code, ideally reading it from one shared constant.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: app-group-in-code
+examples:
+  - name: an extension writing to a group it is not entitled to
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            executable:
+              strings: [group.com.painotes.shared]
+              entitlements:
+                application-identifier: ABCDE12345.com.example.notes.import
+                com.apple.security.application-groups: [group.com.example.notes]
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Import.appex
+  - name: an extension writing to the group it is entitled to
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            executable:
+              strings: [group.com.painotes.shared]
+              entitlements:
+                application-identifier: ABCDE12345.com.example.notes.import
+                com.apple.security.application-groups: [group.com.painotes.shared]
+
+"""#),
         ("app-group-mismatch.yml", #"""
 id: app-group-mismatch
 title: Extensions use only app groups their app has
@@ -1082,6 +1130,59 @@ examples:
                 NSExtensionPrincipalClass: ShareViewController
 
 """#),
+        ("extension-unsafe-api.yml", #"""
+id: extension-unsafe-api
+title: Extensions do not reach for UIApplication
+severity: warning
+category: extensions
+rationale: >
+  UIApplication.shared is unavailable to app extensions. Seed 000 opens its app from an Action
+  extension by walking the responder chain up to UIApplication and calling openURL: through
+  perform(_:), because only Today extensions may use NSExtensionContext.open. That works around
+  the rule rather than within it: App Review can reject it as private behaviour, and iOS 18
+  changed it (the seed already needs a separate iOS 18 path with application.open), so it can
+  break with any release.
+fix: >
+  Prefer NSExtensionContext.open where the extension point supports it, or let the user open the
+  app (a button with a Universal Link, or a notification); keep the responder-chain fallback
+  behind an availability check and test it on every iOS release.
+scope:
+  kinds: [appex]
+match:
+  any:
+    - binary:
+        selector:
+          equals: sharedApplication
+    - binary:
+        selector:
+          equals: "openURL:"
+message: "the executable of {bundle-name} uses the selector {value}, the responder-chain way to open the containing app that App Review and iOS 18 make fragile"
+examples:
+  - name: "an action extension calling openURL: through the responder chain"
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            executable:
+              selectors: ["openURL:", "viewDidLoad"]
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Import.appex
+        file: Payload/Notes.app/PlugIns/Import.appex/Import
+  - name: an action extension completing its request instead
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            executable:
+              selectors: ["completeRequestReturningItems:completionHandler:", "viewDidLoad"]
+
+"""#),
         ("get-task-allow.yml", #"""
 id: get-task-allow
 title: No debugging entitlement in distributed builds
@@ -1748,6 +1849,49 @@ examples:
               team: ABCDE12345
 
 """#),
+        ("uiwebview.yml", #"""
+id: uiwebview
+title: No UIWebView
+severity: error
+category: binaries
+apple-codes: [ITMS-90809]
+rationale: >
+  Apple no longer accepts apps that use UIWebView (ITMS-90809, "Deprecated API Usage"); a
+  reference anywhere, often in an old SDK or framework, is enough. The check looks for the class
+  name in the Objective-C metadata and for the imported class symbol _OBJC_CLASS_$_UIWebView.
+fix: >
+  Replace UIWebView with WKWebView, and update or drop the framework that still references it.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+match:
+  any:
+    - binary:
+        class:
+          equals: UIWebView
+    - binary:
+        symbol:
+          equals: _OBJC_CLASS_$_UIWebView
+message: "the executable of {bundle-name} references {value}, which Apple no longer accepts; use WKWebView"
+examples:
+  - name: an app that imports the UIWebView class
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_OBJC_CLASS_$_UIWebView, _OBJC_CLASS_$_UIView]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: an app that imports WKWebView
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_OBJC_CLASS_$_WKWebView, _OBJC_CLASS_$_UIView]
+
+"""#),
         ("unexpanded-variable.yml", #"""
 id: unexpanded-variable
 title: No unexpanded build settings
@@ -2052,6 +2196,55 @@ examples:
         plist:
           CFBundleURLTypes:
             - CFBundleURLSchemes: [notes, notes-https]
+
+"""#),
+        ("url-scheme-undeclared.yml", #"""
+id: url-scheme-undeclared
+title: Extensions open schemes their app declares
+severity: warning
+category: url-schemes
+rationale: >
+  An extension that opens its app with a URL (seed 000: 'painotes://import?files=...') only
+  reaches it when the app declares that scheme in CFBundleURLTypes. The check reads the C
+  strings of each extension's executable and reports a 'scheme://' that the containing app does
+  not declare; system schemes (http, https, mailto, ...) are skipped. Absence proves nothing:
+  Swift stores string literals of 15 bytes or fewer inside the instructions rather than in
+  __cstring, so a short URL such as 'app://x' cannot be seen.
+fix: >
+  Declare the scheme in the containing app's CFBundleURLTypes, or correct the URL the extension
+  opens.
+scope:
+  kinds: [appex]
+check: url-scheme-undeclared
+examples:
+  - name: an extension opening a scheme the app does not declare
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes:
+            - CFBundleURLSchemes: [notes]
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            executable:
+              strings: ["painotes://import?files=", "https://example.com/help"]
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Import.appex
+  - name: an extension opening the scheme the app declares
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes:
+            - CFBundleURLSchemes: [painotes]
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            executable:
+              strings: ["painotes://import?files=", "https://example.com/help"]
 
 """#),
         ("version-format.yml", #"""

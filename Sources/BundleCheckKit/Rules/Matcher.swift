@@ -11,5 +11,6 @@ public indirect enum Matcher: Sendable {
     case path(PathMatcher)
     case plist(PlistMatcher)
     case text(TextMatcher)
-    // `binary` (strings and symbols of an executable) arrives with the binary-evidence issue.
+    /// Symbols, selectors, class names and strings of a bundle's executable.
+    case binary(BinaryMatcher)
 }

@@ -31,7 +31,7 @@ struct MatcherParser {
         case "text":
             return .text(try textMatcher(body, field: path))
         default:
-            throw reader.error(body, path, "the binary matcher arrives with the binary-evidence checks; it cannot be used yet")
+            return .binary(try binaryMatcher(body, field: path))
         }
     }
 
@@ -87,6 +87,25 @@ struct MatcherParser {
             condition = .typeIs(type)
         }
         return PlistMatcher(source: source, key: key, condition: condition)
+    }
+
+    func binaryMatcher(_ node: YAMLNode, field: String) throws -> BinaryMatcher {
+        let kinds = BinaryEvidenceKind.allCases.map(\.rawValue)
+        let fields = try reader.mapping(node, field: field, allowed: Set(kinds))
+        guard fields.count == 1, let (kindName, body) = fields.first, let kind = BinaryEvidenceKind(rawValue: kindName) else {
+            throw reader.error(node, field, "name exactly one of: \(kinds.joined(separator: ", "))")
+        }
+        let path = "\(field).\(kindName)"
+        let conditions = try reader.mapping(body, field: path, allowed: ["equals", "prefix", "contains", "matches"])
+        guard conditions.count == 1, let (name, value) = conditions.first else {
+            throw reader.error(body, path, "name exactly one condition: equals, prefix, contains, matches")
+        }
+        switch name {
+        case "equals": return BinaryMatcher(kind: kind, condition: .equals(try reader.nonEmptyString(value, field: "\(path).equals")))
+        case "prefix": return BinaryMatcher(kind: kind, condition: .prefix(try reader.nonEmptyString(value, field: "\(path).prefix")))
+        case "contains": return BinaryMatcher(kind: kind, condition: .contains(try reader.nonEmptyString(value, field: "\(path).contains")))
+        default: return BinaryMatcher(kind: kind, condition: .matches(try regex(value, field: "\(path).matches")))
+        }
     }
 
     func textMatcher(_ node: YAMLNode, field: String) throws -> TextMatcher {

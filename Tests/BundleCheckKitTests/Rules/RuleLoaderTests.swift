@@ -46,7 +46,7 @@ import Testing
         ("    glob: README*", "    glob: '[README'", 11, "match.path.glob"),
         ("  kinds: [app]", "  kinds: [application]", 8, "scope.kinds"),
         ("    glob: README*", "    globs: README*", 11, "match.path.globs"),
-        ("  path:", "  binary:", 11, "match.binary"),
+        ("  path:", "  binary:", 11, "match.binary.glob"),
     ])
     func mistakesNameFileLineAndField(original: String, replacement: String, line: Int, field: String) throws {
         let text = Self.valid.replacingOccurrences(of: original, with: replacement)
