@@ -1,6 +1,6 @@
 import Foundation
 
-/// Checks one input end to end: open, locate bundles, read their Info.plists, run the rules.
+/// Checks one input end to end: open, locate bundles, read their Info.plists and signing, run the rules.
 ///
 /// One input is one unit of work that owns its container (and so its C handles);
 /// inputs may later run in parallel, each with its own inspector call.
@@ -67,8 +67,9 @@ public struct PackageInspector: Sendable {
         return findings
     }
 
-    /// Reads a bundle's Info.plist. Apps and extensions cannot be checked without
-    /// one; a framework without one is still listed (old static frameworks ship so).
+    /// Reads a bundle's Info.plist, then its executable, entitlements and profile (keeping the
+    /// executable strings `evidence` asks for). Apps and extensions cannot be checked without an
+    /// Info.plist; a framework without one is still listed (old static frameworks ship so).
     static func load(
         _ location: BundleLocation,
         from container: any PackageContainer,
