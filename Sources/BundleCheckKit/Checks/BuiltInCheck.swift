@@ -36,6 +36,7 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
     case apsEnvironment = "aps-environment"
     case profileKind = "profile-kind"
     case profileExpired = "profile-expired"
+    case profileAppID = "profile-app-id"
     case unsupportedArchitecture = "unsupported-architecture"
     case bitcode = "bitcode"
     case minimumOSBinary = "minimum-os-binary"
@@ -81,6 +82,7 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
         case .apsEnvironment: DistributionEntitlementCheck(mode: .apsEnvironment)
         case .profileKind: ProfileCheck(mode: .kind)
         case .profileExpired: ProfileCheck(mode: .expired)
+        case .profileAppID: ProfileApplicationIdentifierCheck()
         case .unsupportedArchitecture: BinaryCheck(mode: .unsupportedArchitecture)
         case .bitcode: BinaryCheck(mode: .bitcode)
         case .minimumOSBinary: BinaryCheck(mode: .minimumOS)

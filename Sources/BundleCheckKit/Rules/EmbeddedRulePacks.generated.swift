@@ -1637,6 +1637,47 @@ examples:
           links: [/System/Library/Frameworks/UIKit.framework/UIKit]
 
 """#),
+        ("profile-app-id.yml", #"""
+id: profile-app-id
+title: The provisioning profile is for the bundle's App ID
+severity: error
+category: signing
+rationale: >
+  Each app and extension embeds a profile made for its App ID. The profile's application
+  identifier is the team id and bundle identifier (TEAM.com.example.notes), or a wildcard that
+  covers it by prefix (TEAM.*, TEAM.com.example.*). A profile for another App ID (often the
+  app's profile copied into an extension) makes iOS refuse to install the bundle, and App Store
+  Connect rejects it.
+fix: >
+  Create an App ID and a profile for each target (or let Xcode manage signing), and export
+  again so that each bundle embeds its own profile.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+check: profile-app-id
+examples:
+  - name: an extension embedding the app's profile
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            profile:
+              app-id: ABCDE12345.com.example.notes
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /Entitlements/application-identifier
+  - name: an extension embedding a wildcard profile of its team
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            profile:
+              app-id: ABCDE12345.com.example.*
+
+"""#),
         ("profile-expired.yml", #"""
 id: profile-expired
 title: The provisioning profile has not expired
