@@ -16,3 +16,20 @@ public protocol EntryReader: AnyObject {
     /// where `read` returns 0.
     func skip(_ count: UInt64) throws
 }
+
+extension EntryReader {
+    /// Up to `count` bytes from the current position; fewer only at the end of the entry.
+    public func read(upTo count: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        try bytes.withUnsafeMutableBytes { buffer in
+            while filled < count {
+                let read = try self.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                if read == 0 { break }
+                filled += read
+            }
+        }
+        bytes.removeLast(count - filled)
+        return bytes
+    }
+}

@@ -45,17 +45,8 @@ public struct CheckContext {
 
     /// The first `count` bytes of a file (fewer when it is shorter), or nil when unreadable.
     public func prefix(of path: String, count: Int) -> [UInt8]? {
-        guard let container, paths.isFile(path), let reader = try? container.openEntry(path) else { return nil }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                (try? reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))) ?? 0
-            }
-            if read == 0 { break }
-            filled += read
-        }
-        return Array(bytes.prefix(filled))
+        guard let container, paths.isFile(path) else { return nil }
+        return try? container.openEntry(path).read(upTo: count)
     }
 
     /// Reads a small file of the package, or nil when it is absent, too large or unreadable.

@@ -18,17 +18,8 @@ final class ForwardPass {
 
     /// Up to `count` bytes; fewer only at the end of the stream.
     func readAvailable(_ count: Int) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        try bytes.withUnsafeMutableBytes { buffer in
-            while filled < count {
-                let read = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-                if read == 0 { break }
-                filled += read
-            }
-        }
-        position += UInt64(filled)
-        bytes.removeLast(count - filled)
+        let bytes = try reader.read(upTo: count)
+        position += UInt64(bytes.count)
         return bytes
     }
 
