@@ -9,8 +9,8 @@ public struct InspectedBundle: Sendable {
     public let infoPlistPath: String
     /// The parsed Info.plist; nil when it is missing or could not be parsed.
     public let infoPlist: PropertyListDocument?
-    /// For share and action extensions, what their activation rule lets in; nil for other bundles.
-    public let accepts: [ActivationRuleAcceptedType]?
+    /// For share and action extensions, their activation rule read once; nil for other bundles.
+    public let activationRule: ActivationRuleAnalysis?
     /// Executable, signature, entitlements and profile; nil when not read (tests that build bundles by hand).
     public let signing: BundleSigning?
 
@@ -20,7 +20,7 @@ public struct InspectedBundle: Sendable {
         parent: String?,
         infoPlistPath: String,
         infoPlist: PropertyListDocument?,
-        accepts: [ActivationRuleAcceptedType]? = nil,
+        activationRule: ActivationRuleAnalysis? = nil,
         signing: BundleSigning? = nil
     ) {
         self.path = path
@@ -28,9 +28,12 @@ public struct InspectedBundle: Sendable {
         self.parent = parent
         self.infoPlistPath = infoPlistPath
         self.infoPlist = infoPlist
-        self.accepts = accepts
+        self.activationRule = activationRule
         self.signing = signing
     }
+
+    /// What the activation rule lets in, for share and action extensions; nil for other bundles.
+    public var accepts: [ActivationRuleAcceptedType]? { activationRule?.accepts }
 
     public var bundleIdentifier: String? { string(at: JSONPointer("CFBundleIdentifier")) }
     public var shortVersion: String? { string(at: JSONPointer("CFBundleShortVersionString")) }
@@ -48,5 +51,10 @@ public struct InspectedBundle: Sendable {
 
     private func string(at pointer: JSONPointer) -> String? {
         infoPlist?.value(at: pointer)?.stringValue
+    }
+
+    /// The top-level Info.plist string value at `key`, when it is a string.
+    func infoString(_ key: String) -> String? {
+        string(at: JSONPointer(key))
     }
 }

@@ -92,12 +92,13 @@ public struct PackageInspector: Sendable {
             bundlePath: location.path, kind: location.kind, executableName: identity.executable,
             from: container, paths: paths, evidence: evidence
         )
-        let accepts = identity.isShareOrActionExtension
-            ? ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer)).accepts
+        // Read once here; the activation-rule checks and the report share it.
+        let activationRule = identity.isShareOrActionExtension
+            ? ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer))
             : nil
         return InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
-            infoPlistPath: plistPath, infoPlist: document, accepts: accepts, signing: signing
+            infoPlistPath: plistPath, infoPlist: document, activationRule: activationRule, signing: signing
         )
     }
 

@@ -43,11 +43,6 @@ extension InspectedBundle {
         kind == .appex && extensionPoint.map(ExtensionPoints.shareAndAction.contains) == true
     }
 
-    /// The top-level string value at `key`, when it is a string.
-    func infoString(_ key: String) -> String? {
-        infoPlist?.value(at: JSONPointer(key))?.stringValue
-    }
-
     /// The folder the bundle sits in inside its parent (`PlugIns`, `Extensions`, `Watch`, …).
     var containingFolder: String? {
         let components = path.split(separator: "/")
