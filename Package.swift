@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The library is split along the pipeline; each target imports only the ones before it,
+// so the compiler refuses a back edge (docs/ARCHITECTURE.md):
+//   BundleCheckFormats → BundleCheckModel → BundleCheckInspection → BundleCheckReports → BundleCheckCommandLine
 // Our own targets build with warnings as errors; the C shims are system headers.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
@@ -8,7 +11,8 @@ let package = Package(
     name: "bundlecheck",
     platforms: [.macOS(.v13)],
     products: [
-        .library(name: "BundleCheckKit", targets: ["BundleCheckKit"]),
+        // What an embedder links: open and inspect a package, render a report.
+        .library(name: "BundleCheckKit", targets: ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReports"]),
         .executable(name: "bundlecheck", targets: ["bundlecheck"]),
     ],
     targets: [
@@ -27,20 +31,46 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // Formats: bytes into values (containers, property lists, Mach-O, BER/CMS, YAML,
+        // the NSPredicate language, JSON). Knows nothing of rules; the only user of the C shims.
         .target(
-            name: "BundleCheckKit",
+            name: "BundleCheckFormats",
             dependencies: ["CLibzip", "CLibxml2", "CLibyaml"],
+            swiftSettings: strict
+        ),
+        // Model: bundles and where they sit, findings, rules as data, configuration, baseline.
+        .target(
+            name: "BundleCheckModel",
+            dependencies: ["BundleCheckFormats"],
+            swiftSettings: strict
+        ),
+        // Inspection: matchers, the built-in checks and the inspector that runs them over one input.
+        .target(
+            name: "BundleCheckInspection",
+            dependencies: ["BundleCheckModel"],
+            swiftSettings: strict
+        ),
+        // Reports: text and JSON reports, the rule listing and --explain, terminal styling.
+        .target(
+            name: "BundleCheckReports",
+            dependencies: ["BundleCheckInspection"],
+            swiftSettings: strict
+        ),
+        // Command line: options, help, exit codes, the in-process entry point.
+        .target(
+            name: "BundleCheckCommandLine",
+            dependencies: ["BundleCheckReports"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "bundlecheck",
-            dependencies: ["BundleCheckKit"],
+            dependencies: ["BundleCheckCommandLine"],
             swiftSettings: strict
         ),
         // Test support: writes IPAs and archives from a short Swift description.
         .target(
             name: "BundleCheckFixtures",
-            dependencies: ["BundleCheckKit"],
+            dependencies: ["BundleCheckInspection"],
             swiftSettings: strict
         ),
         // Rebuilds Examples/ from the fixture builder (`swift run bundlecheck-fixtures`).
@@ -50,16 +80,25 @@ let package = Package(
             path: "Sources/bundlecheck-fixtures",
             swiftSettings: strict
         ),
+        // What derives from Rules/*.yml: the embedded packs and Rules/README.md. Never linked by bundlecheck.
+        .target(
+            name: "BundleCheckGenerator",
+            dependencies: ["BundleCheckInspection"],
+            swiftSettings: strict
+        ),
         // Regenerates what derives from Rules/*.yml (`swift run bundlecheck-generate`).
         .executableTarget(
             name: "bundlecheck-generate",
-            dependencies: ["BundleCheckKit"],
+            dependencies: ["BundleCheckGenerator", "BundleCheckInspection", "BundleCheckModel"],
             path: "Sources/bundlecheck-generate",
             swiftSettings: strict
         ),
         .testTarget(
             name: "BundleCheckKitTests",
-            dependencies: ["BundleCheckKit", "BundleCheckFixtures"],
+            dependencies: [
+                "BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReports",
+                "BundleCheckCommandLine", "BundleCheckFixtures", "BundleCheckGenerator",
+            ],
             // Golden files are read from disk next to the tests, so they can be re-recorded in place.
             exclude: ["Reports/Golden", "Examples/Golden"],
             swiftSettings: strict

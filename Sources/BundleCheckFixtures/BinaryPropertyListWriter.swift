@@ -1,5 +1,5 @@
-import BundleCheckKit
 import Foundation
+import BundleCheckFormats
 
 /// Writes a `PlistValue` as a `bplist00` binary property list.
 ///

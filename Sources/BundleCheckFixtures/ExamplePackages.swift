@@ -1,4 +1,5 @@
-import BundleCheckKit
+import BundleCheckFormats
+
 
 /// The packages shipped in `Examples/`, built by the fixture builder so anyone can regenerate them.
 public enum ExamplePackages {

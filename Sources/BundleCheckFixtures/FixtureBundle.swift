@@ -1,4 +1,5 @@
-import BundleCheckKit
+import BundleCheckFormats
+
 
 /// A bundle described in a few lines of Swift: its Info.plist, its files and the bundles inside it.
 ///

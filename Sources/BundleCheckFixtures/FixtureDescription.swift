@@ -1,5 +1,6 @@
-import BundleCheckKit
 import Foundation
+import BundleCheckFormats
+import BundleCheckInspection
 
 /// Turns the package description of a rule example (YAML) into a `FixturePackage`.
 ///

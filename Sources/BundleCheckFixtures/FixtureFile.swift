@@ -1,4 +1,5 @@
-import BundleCheckKit
+import BundleCheckFormats
+
 
 /// One file of a fixture package: its path from the package root and its bytes.
 public struct FixtureFile: Sendable, Hashable {

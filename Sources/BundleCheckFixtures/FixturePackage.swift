@@ -1,5 +1,5 @@
-import BundleCheckKit
 import Foundation
+import BundleCheckFormats
 
 /// A whole package built from fixture bundles, written as a zip or a directory.
 public struct FixturePackage: Sendable {

@@ -1,5 +1,6 @@
-import BundleCheckKit
 import Foundation
+import BundleCheckFormats
+import BundleCheckInspection
 
 /// The `executable` and `profile` fields of a rule example's bundle: a signed Mach-O and an
 /// `embedded.mobileprovision`, written by `MachOWriter` and `ProfileWriter`.

@@ -1,4 +1,3 @@
-import BundleCheckKit
 
 /// The architectures `MachOWriter` can write a header for.
 public enum MachOFixtureArchitecture: String, Sendable, Hashable, CaseIterable {

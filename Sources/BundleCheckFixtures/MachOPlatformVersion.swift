@@ -1,4 +1,5 @@
-import BundleCheckKit
+import BundleCheckFormats
+
 
 /// Which load command states a fixture slice's platform and versions.
 public enum MachOPlatformVersion: Sendable, Hashable {

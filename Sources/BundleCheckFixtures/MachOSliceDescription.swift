@@ -1,4 +1,5 @@
-import BundleCheckKit
+import BundleCheckFormats
+
 
 /// One architecture of a fixture Mach-O file, for `MachOWriter`.
 public struct MachOSliceDescription: Sendable, Hashable {

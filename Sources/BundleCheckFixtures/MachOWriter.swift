@@ -1,4 +1,5 @@
-import BundleCheckKit
+import BundleCheckFormats
+
 
 /// Writes small, valid Mach-O files for fixtures: thin, or fat with one slice per description.
 ///

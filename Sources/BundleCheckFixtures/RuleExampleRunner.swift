@@ -1,5 +1,7 @@
-import BundleCheckKit
 import Foundation
+import BundleCheckFormats
+import BundleCheckModel
+import BundleCheckInspection
 
 /// Runs the examples of rule files: builds each example's package, checks it with the
 /// catalogue, and compares the findings with the example's exact expectations.

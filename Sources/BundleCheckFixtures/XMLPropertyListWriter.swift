@@ -1,5 +1,5 @@
-import BundleCheckKit
 import Foundation
+import BundleCheckFormats
 
 /// Writes a `PlistValue` as an XML property list laid out the way Apple's tools write it.
 ///

@@ -1,5 +1,6 @@
 import BundleCheckFixtures
 import Foundation
+import BundleCheckFixtures
 
 // Regenerates the packages in Examples/ from their Swift descriptions:
 //   swift run bundlecheck-fixtures [Examples]

@@ -1,9 +1,11 @@
-import BundleCheckKit
 import Foundation
+import BundleCheckInspection
+import BundleCheckModel
+import BundleCheckGenerator
 
 // Regenerates what is derived from Rules/*.yml, from the repository root:
 //   swift run bundlecheck-generate
-// - Sources/BundleCheckKit/Rules/EmbeddedRulePacks.generated.swift: the rule files compiled in;
+// - Sources/BundleCheckModel/Rules/EmbeddedRulePacks.generated.swift: the rule files compiled in;
 // - Rules/README.md: the rule catalogue.
 // Tests fail while either is stale.
 let root = CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath

@@ -1,5 +1,5 @@
-import BundleCheckKit
 import Foundation
+import BundleCheckCommandLine
 
 // The executable only forwards to the kit, so tests can run the same command in-process.
 let status = BundleCheckCommand.main(

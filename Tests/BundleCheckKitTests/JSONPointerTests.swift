@@ -1,5 +1,5 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 @Suite struct JSONPointerTests {
     @Test func escapesTildeAndSlashButNotDots() {

@@ -1,5 +1,6 @@
 import Foundation
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+import BundleCheckFixtures
 
 /// Temporary folders, deterministic bytes and raw zip surgery for the archive and bundle tests.
 enum ArchiveTestSupport {

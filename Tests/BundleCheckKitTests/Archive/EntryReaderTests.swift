@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 @Suite struct EntryReaderTests {
     typealias Support = ArchiveTestSupport

@@ -1,6 +1,6 @@
 import CLibzip
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 @Suite struct LibzipErrorCodeTests {
     static let pairs: [(LibzipErrorCode, Int32)] = [

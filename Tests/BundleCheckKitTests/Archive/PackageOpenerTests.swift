@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
 
 @Suite struct PackageOpenerTests {
     typealias Support = ArchiveTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+import BundleCheckFixtures
 
 @Suite struct ZipArchiveReaderTests {
     typealias Support = ArchiveTestSupport

@@ -1,7 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckReports
 
 /// `--write-baseline` and `--baseline` from the command line.
 @Suite struct BaselineCommandTests {
@@ -53,7 +53,7 @@ import Testing
 
         let text = CapturingConsole.run(["--baseline", baseline, package]).1.output
         #expect(!text.contains("version-mismatch"))
-        #expect(text.contains(": 0 errors, 0 warnings, 0 notes; \(TextReporter.count(entries.count, "finding")) suppressed by the baseline\n"), "\(text)")
+        #expect(text.contains(": 0 errors, 0 warnings, 0 notes; \(ReportText.count(entries.count, "finding")) suppressed by the baseline\n"), "\(text)")
 
         // Build 3: a new problem, the extension's CFBundleShortVersionString is gone: it fails the run.
         try Self.drift(app: "3", appex: "2", appexShortVersion: nil).writeZip(to: package)

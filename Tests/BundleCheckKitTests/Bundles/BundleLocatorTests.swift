@@ -1,5 +1,6 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
 
 @Suite struct BundleLocatorTests {
     static func entries(_ paths: [String]) -> [ContainerEntry] {

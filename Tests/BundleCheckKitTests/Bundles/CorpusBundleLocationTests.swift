@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
 
 /// Opens and locates every package of the shared real-world corpus.
 ///

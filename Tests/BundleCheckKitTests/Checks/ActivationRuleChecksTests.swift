@@ -1,7 +1,8 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
 
 @Suite struct ActivationRuleChecksTests {
     static let pointer = "/NSExtension/NSExtensionAttributes/NSExtensionActivationRule"

@@ -1,6 +1,6 @@
 import BundleCheckFixtures
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 @Suite struct VersionChecksTests {
     static let app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes", shortVersion: "2.3", version: "230")

@@ -1,7 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 @Suite struct BundleCheckCommandTests {
     static func writePackage(_ package: FixturePackage, in directory: TemporaryDirectory, name: String) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckModel
+@testable import BundleCheckReports
 
 /// `--list-rules` and `--explain`: the catalogue, as packs and configuration make it.
 @Suite struct CatalogueCommandTests {

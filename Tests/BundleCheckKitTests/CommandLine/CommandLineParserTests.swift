@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckModel
+@testable import BundleCheckReports
+@testable import BundleCheckCommandLine
+@testable import BundleCheckFormats
 
 @Suite struct CommandLineParserTests {
     @Test func acceptsSeparateAndInlineValues() throws {

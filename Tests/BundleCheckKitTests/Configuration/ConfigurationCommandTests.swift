@@ -1,7 +1,6 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
 
 /// The configuration file as the command uses it: found, refused, and taking effect.
 @Suite struct ConfigurationCommandTests {

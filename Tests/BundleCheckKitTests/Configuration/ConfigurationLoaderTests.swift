@@ -1,5 +1,6 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckModel
+@testable import BundleCheckFormats
 
 @Suite struct ConfigurationLoaderTests {
     static func load(_ text: String, catalogue: RuleCatalogue = .shipped) throws -> Configuration {

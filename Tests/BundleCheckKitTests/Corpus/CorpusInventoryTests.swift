@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckModel
+@testable import BundleCheckInspection
 
 /// Real packages built by other people's tools give the inventory that Python's plistlib
 /// reads from the same Info.plists (values below were read with plistlib and zipfile).

@@ -1,7 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// `Examples/PaiNotes.ipa` is what the fixture builder writes, and gives the findings pinned here.
 @Suite struct ExamplePackageTests {

@@ -1,7 +1,8 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckInspection
 
 /// Hostile and broken inputs: each gives a named error (exit 2), never a crash.
 @Suite struct BadInputTests {

@@ -1,4 +1,5 @@
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+
 
 /// Wraps a reader and counts what goes through it, to show what one pass reads and skips.
 final class CountingEntryReader: EntryReader {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// The corpus executables read through `ZipArchiveReader` and `MachOReader`, compared with
 /// what `llvm-objdump --macho --private-headers` / `--universal-headers` print for the same

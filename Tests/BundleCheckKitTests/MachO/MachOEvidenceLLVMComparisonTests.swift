@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// Imported symbols, selectors and class names of corpus executables, compared as
 /// complete sets with `llvm-nm -u` and `llvm-objdump --macho --section=...` from the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
 import BundleCheckFixtures
+@testable import BundleCheckFormats
 
 /// Binary evidence (C strings, Objective-C class names and selectors, imported
 /// symbols) read in the same forward pass as the rest of a Mach-O file.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
 import BundleCheckFixtures
+@testable import BundleCheckFormats
 
 /// Damaged and hostile Mach-O files: each throws `MachOError` or returns a bounded
 /// result, never traps, hangs or allocates what the file claims.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// Every Mach-O in the corpus zips, compared with `llvm-objdump --macho --private-headers`
 /// from the Swift toolchain when it is installed at the usual place; skipped otherwise.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
 import BundleCheckFixtures
+@testable import BundleCheckFormats
 
 /// Mach-O files written by the fixture builder and read back by `MachOReader`.
 @Suite struct MachOWriterRoundTripTests {

@@ -1,4 +1,5 @@
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+
 
 /// Wants exactly one kind and value: shows that the reader keeps nothing else.
 struct OnlyEvidenceFilter: BinaryEvidenceFilter {

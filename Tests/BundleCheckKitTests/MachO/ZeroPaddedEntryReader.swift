@@ -1,4 +1,5 @@
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+
 
 /// Real bytes followed by `paddingSize` zero bytes that exist only when read, so a test can
 /// describe a file of gigabytes without allocating it.

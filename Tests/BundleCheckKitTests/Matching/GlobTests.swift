@@ -1,5 +1,5 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckModel
 
 @Suite struct GlobTests {
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,4 +1,5 @@
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+
 
 /// A container held in memory, for engine tests that need many entries or a file that cannot be read.
 final class InMemoryContainer: PackageContainer {

@@ -1,5 +1,6 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
 
 @Suite struct KeyPathPatternTests {
     /// `{Name, CFBundleURLTypes: [{CFBundleURLName, CFBundleURLSchemes: [a, b]}, {CFBundleURLName}, {CFBundleURLSchemes: [c]}], Flag}`

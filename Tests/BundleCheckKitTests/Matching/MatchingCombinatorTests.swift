@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckModel
+@testable import BundleCheckInspection
 
 @Suite struct MatchingCombinatorTests {
     typealias Package = MatchingTestPackage

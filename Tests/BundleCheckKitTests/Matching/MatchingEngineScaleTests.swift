@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
+@testable import BundleCheckInspection
 
 @Suite struct MatchingEngineScaleTests {
     static let plist = PropertyListDocument(format: .xml, root: .dictionary(PlistDictionary()))

@@ -1,5 +1,6 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckInspection
 
 @Suite struct MatchingPathIndexTests {
     @Test func foldersAreDerivedFromFilesAndTakenFromExplicitEntries() {

@@ -1,7 +1,9 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
+@testable import BundleCheckInspection
 
 @Suite struct MatchingPlistRuleTests {
     typealias Package = MatchingTestPackage

@@ -1,6 +1,8 @@
 import BundleCheckFixtures
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
+@testable import BundleCheckInspection
 
 /// The `plist` matcher reads entitlements and profiles as well as Info.plist.
 @Suite struct MatchingSigningSourceTests {

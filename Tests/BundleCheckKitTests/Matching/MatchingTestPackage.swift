@@ -1,6 +1,8 @@
 import BundleCheckFixtures
 import Foundation
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
+@testable import BundleCheckInspection
 
 /// A fixture package written as a zip, opened, and its bundles loaded, ready for a `RuleEngine`.
 final class MatchingTestPackage {

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckModel
+@testable import BundleCheckInspection
 
 @Suite struct MatchingTextRuleTests {
     typealias Package = MatchingTestPackage

@@ -1,4 +1,5 @@
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+
 
 /// Short spellings of activation-rule values and results, so tables read like the plists they stand for.
 enum ActivationRuleTestSupport {

@@ -1,5 +1,5 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 @Suite struct PredicateAnalyzerTests {
     struct Case: Sendable, CustomTestStringConvertible {

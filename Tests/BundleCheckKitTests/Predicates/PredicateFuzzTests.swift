@@ -1,5 +1,5 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// The seed's rule, damaged a few thousand ways: every variant parses or throws a syntax
 /// error that points inside the text, and what parses survives every later stage.

@@ -1,5 +1,5 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// Predicates the tests share: the seed's rule exactly as the article prints it, and Apple's example.
 enum PredicateSamples {

@@ -1,7 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// Damaged and hostile `bplist00` files: each must fail with `malformedPropertyList`, never crash or hang.
 @Suite struct BinaryPropertyListHostileInputTests {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// Random property-list values from a seeded generator, for round trips and differential tests.
 struct PlistRandomValues {

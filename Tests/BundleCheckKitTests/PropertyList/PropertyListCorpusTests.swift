@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// Real Info.plists and entitlements from NetNewsWire (`../shared/corpus/netnewswire`), written by Xcode.
 ///

@@ -1,6 +1,6 @@
 import CLibxml2
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// The named libxml2 options are the C flags they claim, and the strict set never enables a dangerous one.
 @Suite struct PropertyListLibxml2OptionsTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// Our parser against files written by Python's plistlib, compared with exact typed descriptions.
 ///

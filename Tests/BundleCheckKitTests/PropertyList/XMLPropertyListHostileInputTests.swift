@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// Malformed and hostile XML plists: each must fail with `malformedPropertyList`, never crash, hang or fetch.
 @Suite struct XMLPropertyListHostileInputTests {

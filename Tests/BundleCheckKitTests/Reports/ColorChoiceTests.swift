@@ -1,5 +1,5 @@
 import Testing
-import BundleCheckKit
+import BundleCheckReports
 
 @Suite struct ColorChoiceTests {
     @Test func autoColorsOnlyATerminal() {

@@ -1,5 +1,5 @@
 import Foundation
-import BundleCheckKit
+import BundleCheckFormats
 
 /// A checked-in expected output under `Golden/`, next to this file.
 ///

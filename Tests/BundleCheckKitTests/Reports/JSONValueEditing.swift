@@ -1,4 +1,5 @@
-import BundleCheckKit
+import BundleCheckFormats
+
 
 extension JSONValue {
     /// A copy with the value at `path` replaced by `transform(old)`: removed when it returns nil,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import BundleCheckKit
+import BundleCheckFormats
 
 @Suite struct JSONWriterTests {
     private func compact(_ value: JSONValue) -> String {

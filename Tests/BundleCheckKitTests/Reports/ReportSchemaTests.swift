@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
+@testable import BundleCheckReports
 
 /// `docs/report.schema.json` describes what `JSONReporter` writes, and rejects what it does not.
 @Suite(.serialized) struct ReportSchemaTests {

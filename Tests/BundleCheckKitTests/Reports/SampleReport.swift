@@ -1,4 +1,6 @@
-import BundleCheckKit
+import BundleCheckFormats
+import BundleCheckModel
+
 
 /// The fixed report every reporter renders for the golden files: an IPA with an app and a
 /// share extension and findings of every severity (one suppressed by a baseline), and a damaged

@@ -1,5 +1,7 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
+@testable import BundleCheckReports
 
 @Suite struct TextReporterTests {
     private func bundle(_ path: String, kind: BundleKind = .app, plist: PlistDictionary?) -> InspectedBundle {
@@ -93,14 +95,14 @@ import Testing
         (UInt64.max, "18.4 EB"),
     ])
     func sizesAreHumanReadable(bytes: UInt64, text: String) {
-        #expect(TextReporter.byteCount(bytes) == text)
+        #expect(ReportText.byteCount(bytes) == text)
     }
 
     @Test func textFromThePackageCannotDriveTheTerminal() {
-        #expect(TextReporter.printable("a\u{1B}[2Jb") == #"a\u{1B}[2Jb"#)
-        #expect(TextReporter.printable("one\ntwo\tthree") == #"one\ntwo\tthree"#)
-        #expect(TextReporter.printable("abc\u{202E}fed") == #"abc\u{202E}fed"#)
-        #expect(TextReporter.printable("Caf\u{E9}.app") == "Caf\u{E9}.app")
+        #expect(ReportText.printable("a\u{1B}[2Jb") == #"a\u{1B}[2Jb"#)
+        #expect(ReportText.printable("one\ntwo\tthree") == #"one\ntwo\tthree"#)
+        #expect(ReportText.printable("abc\u{202E}fed") == #"abc\u{202E}fed"#)
+        #expect(ReportText.printable("Caf\u{E9}.app") == "Caf\u{E9}.app")
     }
 
     @Test func plainOutputIsASCIIWithoutEscapes() {

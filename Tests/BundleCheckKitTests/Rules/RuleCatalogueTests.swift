@@ -1,12 +1,14 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckModel
+@testable import BundleCheckInspection
+@testable import BundleCheckGenerator
 
 @Suite struct RuleCatalogueTests {
     @Test func everyBuiltInCheckHasExactlyOneRuleFile() {
         var named: [BuiltInCheck: [String]] = [:]
         for rule in RuleCatalogue.shipped.rules {
-            if case .builtIn(let check) = rule.implementation {
+            if case .builtIn(let name) = rule.implementation, let check = BuiltInCheck(rawValue: name) {
                 named[check, default: []].append(rule.id)
             }
         }

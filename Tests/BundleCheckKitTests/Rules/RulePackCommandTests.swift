@@ -1,7 +1,6 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
 
 /// `--rules DIR`: a user's pack added to the shipped rules, and its mistakes refused.
 @Suite struct RulePackCommandTests {

@@ -1,7 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckModel
 
 /// A copied `bundlecheck` works on its own: the rules are compiled in, nothing is read
 /// from the build tree or a `Rules/` folder beside it.

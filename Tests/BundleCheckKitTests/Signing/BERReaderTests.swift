@@ -1,5 +1,5 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 @Suite struct BERReaderTests {
     /// `error` when reading `bytes` throws one, nil when it reads.

@@ -1,7 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// Damaged profiles end in a typed error, never a crash or a hang.
 @Suite struct ProfileHostileInputTests {

@@ -1,7 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 @Suite struct ProfileWriterTests {
     static let fixture = FixtureProfile(

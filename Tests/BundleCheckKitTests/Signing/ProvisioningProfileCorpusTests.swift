@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// The corpus profiles read as `openssl smime`/`asn1parse` show them (values in `ExpectedCorpusProfile`).
 @Suite(.enabled(if: RepositoryPaths.corpusTestsEnabled, "../shared/corpus is absent"))

@@ -1,7 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 @Suite struct ProvisioningProfileTests {
     private func profile(_ fixture: FixtureProfile) -> ProvisioningProfile {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckInspection
 
 /// The signing inventory of real packages, as the JSON report gives it. The expected values were
 /// read with `llvm-objdump --macho --private-headers/--universal-headers` and

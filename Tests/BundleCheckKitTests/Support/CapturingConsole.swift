@@ -1,4 +1,5 @@
-@testable import BundleCheckKit
+@testable import BundleCheckCommandLine
+
 
 /// A console that keeps what the command writes, for in-process runs.
 final class CapturingConsole: Console {

@@ -1,5 +1,6 @@
 import BundleCheckFixtures
-@testable import BundleCheckKit
+@testable import BundleCheckModel
+@testable import BundleCheckInspection
 
 /// Writes a fixture package as a zip and inspects it, as `bundlecheck` would.
 func inspect(_ package: FixturePackage, named name: String = "Fixture.ipa") throws -> InputReport {

@@ -1,5 +1,5 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// Random mutations of a realistic rule file: each must parse or throw a `YAMLError`, never crash or hang.
 @Suite struct YAMLFuzzTests {

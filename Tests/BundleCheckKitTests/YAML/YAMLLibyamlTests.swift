@@ -1,5 +1,5 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// The libyaml wrapper on its own: the events it hands out and how it counts positions.
 @Suite struct YAMLLibyamlTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// What the YAML parser accepts: structure, scalar styles, tags and positions.
 @Suite struct YAMLParserTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
 
 /// What the YAML parser refuses: each error names the file and where the problem is.
 @Suite struct YAMLRejectionTests {

@@ -1,4 +1,5 @@
-@testable import BundleCheckKit
+@testable import BundleCheckFormats
+
 
 /// Shorthands for the YAML suites: parse text as `rule.yml`, or get the error it raises.
 enum YAMLTestSupport {

@@ -1,0 +1,207 @@
+import Foundation
+import BundleCheckFormats
+import BundleCheckModel
+import BundleCheckInspection
+import BundleCheckReports
+
+/// `bundlecheck`: parse the command line, load the rules and configuration, then check
+/// every input and write the report (or list or explain the rules), and pick an exit code.
+///
+/// The executable only calls `main`; tests run the whole command in-process.
+public enum BundleCheckCommand {
+    public static let abstract = "Validates iOS app packages and their extensions before upload."
+
+    /// The three forms of the command, printed after every usage error.
+    public static let usage = """
+        bundlecheck [<options>] <path> ...
+               bundlecheck --list-rules [<options>]
+               bundlecheck --explain <id> [<options>]
+        """
+
+    public static let help = """
+        OVERVIEW: \(abstract)
+
+        Reads .ipa files and other zip archives without unpacking them, zipped or plain
+        .xcarchive and .app bundles, and checks the app and every nested bundle against the
+        rules compiled into bundlecheck, plus any --rules packs, as the configuration sets them.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <path>                  An .ipa, .zip, .xcarchive or .app; several may be given.
+
+        OPTIONS:
+          -f, --format <format>   Report format: text or json. (default: text)
+                                  With --list-rules: the list as text or as a JSON array.
+          -o, --output <file>     Write the report to <file> instead of standard output.
+          --color <when>          Colour the text report: auto, always or never.
+                                  auto colours only a terminal, never when NO_COLOR is set.
+                                  (default: auto)
+          --rules <dir>           Add every *.yml rule file under <dir> to the shipped rules
+                                  (format: Rules/FORMAT.md). May be repeated.
+          --config <file>         Read the configuration from <file> instead of
+                                  .bundlecheck.yml in the working directory.
+          --distribution <kind>   How the package will ship: app-store, ad-hoc, development
+                                  or enterprise; decides which signing is expected.
+                                  (default: the configuration's, else app-store)
+          --now <date>            The date expiry is judged at, as an ISO 8601 date or UTC
+                                  timestamp, for reproducible runs. (default: today)
+          --baseline <file>       Suppress the findings whose fingerprints <file> lists:
+                                  they stay in the JSON report with "suppressed": true,
+                                  are not counted and do not fail the run.
+          --write-baseline <file> Write the fingerprints of every finding to <file> and
+                                  exit 0 (2 when an input could not be checked).
+          --list-rules            List every rule: id, severity (as configured; off when
+                                  turned off), Apple codes and title.
+          --explain <id>          Show a rule's severity, scope, rationale, fix and examples.
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        CONFIGURATION:
+          .bundlecheck.yml in the working directory, when present, or --config <file>:
+            rules:
+              junk-file: off               # turn a rule off
+              ats-arbitrary-loads: error   # or set its severity: error, warning or note
+            fail-on: warning               # error (default) or warning
+            distribution: app-store        # app-store (default), ad-hoc, development
+                                           # or enterprise
+
+        EXIT STATUS:
+          0   every input was checked; no finding that fails the run
+          1   at least one error-severity finding (or warning, with fail-on: warning)
+          2   at least one input could not be checked
+          64  the command line, a --rules pack, the configuration or the baseline is wrong
+
+        """
+
+    /// Runs the command. `workingDirectory` is where `.bundlecheck.yml` is looked for
+    /// (the process's working directory when nil).
+    public static func main(
+        arguments: [String],
+        environment: [String: String],
+        console: any Console,
+        workingDirectory: String? = nil
+    ) -> ExitCode {
+        do {
+            switch try CommandLineParser.parse(arguments) {
+            case .help:
+                console.writeOutput(help)
+                return .success
+            case .version:
+                console.writeOutput("bundlecheck \(BundleCheckVersion.current)\n")
+                return .success
+            case .listRules(let options):
+                let settings = try RunSettings.load(options, workingDirectory: workingDirectory)
+                let text = switch options.format {
+                case .text: RuleListing.text(settings.catalogue, configuration: settings.configuration)
+                case .json: RuleListing.json(settings.catalogue, configuration: settings.configuration)
+                }
+                return deliver(text, to: options.outputPath, console: console) ? .success : .inputFailure
+            case .explain(let id, let options):
+                let settings = try RunSettings.load(options, workingDirectory: workingDirectory)
+                guard let rule = settings.catalogue[id] else {
+                    throw UsageError.unknownRule(id: id, suggestions: RuleIDSuggestions.closest(to: id, among: settings.catalogue.rules.map(\.id)))
+                }
+                let text = RuleExplanation.text(rule, configuration: settings.configuration)
+                return deliver(text, to: options.outputPath, console: console) ? .success : .inputFailure
+            case .check(let options):
+                let settings = try RunSettings.load(options, workingDirectory: workingDirectory)
+                var baseline: Baseline?
+                if let path = options.baselinePath {
+                    do {
+                        baseline = try BaselineReader.read(path: path)
+                    } catch {
+                        throw UsageError.baseline(error)
+                    }
+                }
+                return check(options, settings: settings, baseline: baseline, environment: environment, console: console)
+            }
+        } catch {
+            console.writeError("error: \(error)\nUsage: \(usage)\n  See 'bundlecheck --help'.\n")
+            return .usage
+        }
+    }
+
+    static func check(
+        _ options: CommandOptions,
+        settings: RunSettings,
+        baseline: Baseline?,
+        environment: [String: String],
+        console: any Console
+    ) -> ExitCode {
+        let inspection = InspectionSettings(
+            distribution: options.distribution ?? settings.configuration.statedDistribution,
+            now: options.now ?? Date()
+        )
+        let inspector = PackageInspector(rules: settings.rules, settings: inspection)
+        var inputs = options.inputs.map { inspector.inspect(path: $0) }
+        if let baseline {
+            inputs = inputs.map(baseline.applied(to:))
+        }
+        let report = Report(toolVersion: BundleCheckVersion.current, inputs: inputs)
+
+        for input in inputs {
+            if let error = input.error {
+                console.writeError("bundlecheck: error: \(error)\n")
+            }
+        }
+
+        let toFile = options.outputPath != nil
+        let color = options.color.isEnabled(isTerminal: !toFile && console.isTerminal, environment: environment)
+        let rendered = options.format.makeReporter(color: color).render(report)
+        var exitCode = worstExitCode(of: inputs, failOn: settings.configuration.failOn)
+        if let path = options.writeBaselinePath {
+            // Writing a baseline accepts every finding: only inputs that could not be checked fail.
+            exitCode = inputs.contains { $0.error != nil } ? .inputFailure : .success
+            exitCode = max(exitCode, writeBaseline(of: inputs, to: path, console: console))
+        }
+        if !deliver(rendered, to: options.outputPath, console: console) {
+            exitCode = max(exitCode, .inputFailure)
+        }
+        return exitCode
+    }
+
+    /// Writes the baseline of every finding of `inputs`; says when it is incomplete.
+    static func writeBaseline(of inputs: [InputReport], to path: String, console: any Console) -> ExitCode {
+        let baseline = Baseline(findings: inputs.flatMap(\.findings))
+        do {
+            try Data(baseline.text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            console.writeError("bundlecheck: error: \(path): cannot write the baseline: \(error.localizedDescription)\n")
+            return .inputFailure
+        }
+        let failed = inputs.filter { $0.error != nil }.count
+        let written = ReportText.count(baseline.entries.count, "finding")
+        if failed > 0 {
+            let inputsText = ReportText.count(failed, "input")
+            console.writeError("bundlecheck: error: wrote \(written) to the baseline \(path), but it is incomplete: \(inputsText) could not be checked\n")
+            return .inputFailure
+        }
+        console.writeError("bundlecheck: wrote \(written) to the baseline \(path)\n")
+        return .success
+    }
+
+    /// Writes `text` to `path`, or to standard output when there is none; false when the file cannot be written.
+    static func deliver(_ text: String, to path: String?, console: any Console) -> Bool {
+        guard let path else {
+            console.writeOutput(text)
+            return true
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return true
+        } catch {
+            console.writeError("bundlecheck: error: \(path): cannot write the report: \(error.localizedDescription)\n")
+            return false
+        }
+    }
+
+    /// The worst outcome across inputs; suppressed findings never count.
+    static func worstExitCode(of inputs: [InputReport], failOn: FailureThreshold = .error) -> ExitCode {
+        inputs.reduce(ExitCode.success) { worst, input in
+            if input.error != nil { return max(worst, .inputFailure) }
+            if input.findings.contains(where: { !$0.suppressed && failOn.fails(on: $0.severity) }) { return max(worst, .findings) }
+            return worst
+        }
+    }
+}

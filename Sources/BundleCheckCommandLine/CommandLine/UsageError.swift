@@ -1,0 +1,57 @@
+import BundleCheckModel
+
+/// A command line bundlecheck cannot run; printed with the usage line, exit status 64.
+///
+/// Files the command line points at and that cannot be used (a `--rules` pack, the
+/// configuration, a baseline) are usage errors too: their own error types word them.
+public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unknownOption(String)
+    case missingValue(option: String)
+    case invalidValue(option: String, value: String, choices: [String])
+    case unexpectedValue(option: String)
+    /// A date option (`--now`) whose value is not an ISO 8601 date or UTC timestamp.
+    case invalidDate(option: String, value: String)
+    case noInputs
+    case repeatedOption(String)
+    /// Two options that do not go together (`--list-rules` and `--explain`).
+    case conflictingOptions(String, String)
+    /// `--list-rules` or `--explain` given a package path.
+    case inputsNotAllowed(option: String)
+    /// A rule file of a `--rules` pack that cannot be used, or whose id collides with another.
+    case rulePack(RuleLoadError)
+    case configuration(ConfigurationError)
+    case baseline(BaselineError)
+    /// `--explain` with an id no rule has; `suggestions` are the close ones.
+    case unknownRule(id: String, suggestions: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownOption(let option):
+            "unknown option '\(option)'"
+        case .missingValue(let option):
+            "missing value for '\(option)'"
+        case .invalidValue(let option, let value, let choices):
+            "invalid value '\(value)' for '\(option)'; choose one of: \(choices.joined(separator: ", "))"
+        case .unexpectedValue(let option):
+            "'\(option)' takes no value"
+        case .invalidDate(let option, let value):
+            "invalid value '\(value)' for '\(option)'; write an ISO 8601 date such as 2026-03-01 or a UTC timestamp such as 2026-03-01T12:00:00Z"
+        case .noInputs:
+            "no package given; pass at least one .ipa, .zip, .xcarchive or .app path"
+        case .repeatedOption(let option):
+            "'\(option)' given more than once"
+        case .conflictingOptions(let first, let second):
+            "'\(first)' cannot be combined with '\(second)'"
+        case .inputsNotAllowed(let option):
+            "'\(option)' reads no package; remove the <path> arguments"
+        case .rulePack(let error):
+            "\(error)"
+        case .configuration(let error):
+            "\(error)"
+        case .baseline(let error):
+            "\(error)"
+        case .unknownRule(let id, let suggestions):
+            "no rule has the id '\(id)'; " + RuleIDSuggestions.hint(suggestions)
+        }
+    }
+}

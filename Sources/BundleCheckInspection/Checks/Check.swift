@@ -1,0 +1,13 @@
+import BundleCheckModel
+
+/// A built-in check: Swift code that decides where its rule fires.
+///
+/// Everything else about the rule (title, severity, Apple codes, rationale, fix)
+/// comes from its `Rules/<id>.yml` file, handed in as `rule`.
+public protocol Check: Sendable {
+    /// The executable strings this check reads; the inspector keeps only what some rule wants.
+    /// Stated by every check (most need none), so a binary check cannot forget it.
+    var evidenceNeeds: [BinaryMatcher] { get }
+
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding]
+}

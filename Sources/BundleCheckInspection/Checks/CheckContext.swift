@@ -1,0 +1,60 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// What a check may look at: the bundles of one package, with their relations, and the
+/// package's files for the few checks that need more than property lists.
+public struct CheckContext {
+    public let bundles: [InspectedBundle]
+    /// Every file and folder path of the package.
+    public let paths: PathIndex
+    /// Distribution and date the run assumes.
+    public let settings: InspectionSettings
+    private let container: (any PackageContainer)?
+    private let bundlesByPath: [String: InspectedBundle]
+
+    public init(
+        bundles: [InspectedBundle],
+        paths: PathIndex = PathIndex(files: [], folders: []),
+        container: (any PackageContainer)? = nil,
+        settings: InspectionSettings = InspectionSettings()
+    ) {
+        self.bundles = bundles
+        self.paths = paths
+        self.settings = settings
+        self.container = container
+        self.bundlesByPath = Dictionary(bundles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func bundle(at path: String) -> InspectedBundle? {
+        bundlesByPath[path]
+    }
+
+    /// The bundle that directly contains `bundle`, if any.
+    public func parent(of bundle: InspectedBundle) -> InspectedBundle? {
+        bundle.parent.flatMap { bundlesByPath[$0] }
+    }
+
+    /// The bundles directly inside `bundle`.
+    public func children(of bundle: InspectedBundle) -> [InspectedBundle] {
+        bundles.filter { $0.parent == bundle.path }
+    }
+
+    /// The top-level app that `bundle` belongs to (itself for an app).
+    public func app(of bundle: InspectedBundle) -> InspectedBundle {
+        var current = bundle
+        while let parent = parent(of: current) { current = parent }
+        return current
+    }
+
+    /// The first `count` bytes of a file (fewer when it is shorter), or nil when unreadable.
+    public func prefix(of path: String, count: Int) -> [UInt8]? {
+        guard let container, paths.isFile(path) else { return nil }
+        return try? container.openEntry(path).read(upTo: count)
+    }
+
+    /// Reads a small file of the package, or nil when it is absent, too large or unreadable.
+    public func read(_ path: String, limit: Int) -> [UInt8]? {
+        guard let container, paths.isFile(path) else { return nil }
+        return try? container.read(path, limit: limit)
+    }
+}

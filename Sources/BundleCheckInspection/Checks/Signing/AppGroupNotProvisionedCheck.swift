@@ -1,0 +1,23 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `app-group-not-provisioned`: a signed app group that the bundle's provisioning profile does
+/// not allow; iOS refuses to launch a binary whose entitlements exceed its profile.
+struct AppGroupNotProvisionedCheck: Check {
+    var evidenceNeeds: [BinaryMatcher] { [] }
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        context.bundles.flatMap { bundle -> [Finding] in
+            guard let profile = bundle.signing?.profile, bundle.signing?.entitlementsSource == .signature else { return [] }
+            let allowed = Set(profile.appGroups)
+            return bundle.signedAppGroups.filter { !allowed.contains($0.group) }.map {
+                rule.finding(in: bundle, at: $0.location, message: Self.notProvisioned($0.group, bundle, profile), appleCodes: rule.appleCodes)
+            }
+        }
+    }
+}
+
+extension AppGroupNotProvisionedCheck {
+    static func notProvisioned(_ group: String, _ bundle: InspectedBundle, _ profile: ProvisioningProfile) -> String {
+        "\(bundle.name) is signed with app group '\(group)', which its provisioning profile '\(profile.name ?? "unnamed")' does not allow; enable the group for the App ID and regenerate the profile"
+    }
+}

@@ -1,0 +1,21 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `app-group-prefix`: iOS app groups start with `group.` (the developer portal refuses others;
+/// macOS-style team-prefixed groups do not work on iOS).
+struct AppGroupPrefixCheck: Check {
+    var evidenceNeeds: [BinaryMatcher] { [] }
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        context.bundles.flatMap { bundle in
+            (bundle.signedAppGroups + bundle.provisionedAppGroups)
+                .filter { !$0.group.hasPrefix("group.") && !UnexpandedVariable.occurs(in: $0.group) }
+                .map { rule.finding(in: bundle, at: $0.location, message: Self.badPrefix($0.group, bundle), appleCodes: rule.appleCodes, identity: $0.location.file) }
+        }
+    }
+}
+
+extension AppGroupPrefixCheck {
+    static func badPrefix(_ group: String, _ bundle: InspectedBundle) -> String {
+        "app group '\(group)' of \(bundle.name) does not start with 'group.'; iOS app group identifiers must, e.g. 'group.\(group)'"
+    }
+}

@@ -1,0 +1,22 @@
+import BundleCheckModel
+
+/// `team-mismatch`: the bundles of one app are signed by different teams; iOS refuses to load
+/// an extension signed by another team than its app.
+struct TeamMismatchCheck: Check {
+    var evidenceNeeds: [BinaryMatcher] { [] }
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        context.bundles.compactMap { bundle -> Finding? in
+            guard bundle.isSignedKind, bundle.parent != nil, let team = bundle.signing?.teamIdentifier else { return nil }
+            let app = context.app(of: bundle)
+            guard let appTeam = app.signing?.teamIdentifier, appTeam != team else { return nil }
+            let location = SigningLocation(file: bundle.signing?.executablePath, keyPath: nil)
+            return rule.finding(in: bundle, at: location, message: Self.mismatch(bundle, team, app, appTeam), appleCodes: rule.appleCodes)
+        }
+    }
+}
+
+extension TeamMismatchCheck {
+    static func mismatch(_ bundle: InspectedBundle, _ team: String, _ app: InspectedBundle, _ appTeam: String) -> String {
+        "\(bundle.name) is signed by team \(team), but \(app.name) by team \(appTeam); sign every target with the same team"
+    }
+}

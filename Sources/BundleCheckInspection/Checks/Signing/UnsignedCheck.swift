@@ -1,0 +1,22 @@
+import BundleCheckModel
+
+/// `unsigned`: an app or extension executable without a code signature in every slice.
+struct UnsignedCheck: Check {
+    var evidenceNeeds: [BinaryMatcher] { [] }
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        context.bundles.compactMap { bundle -> Finding? in
+            guard bundle.isSignedKind, let signing = bundle.signing, let executable = signing.executable,
+                  !signing.isSigned
+            else { return nil }
+            let unsigned = executable.slices.filter { $0.codeSignature == nil }.map(\.architecture)
+            let location = SigningLocation(file: signing.executablePath, keyPath: nil)
+            return rule.finding(in: bundle, at: location, message: Self.unsigned(bundle, unsigned), appleCodes: rule.appleCodes)
+        }
+    }
+}
+
+extension UnsignedCheck {
+    static func unsigned(_ bundle: InspectedBundle, _ architectures: [String]) -> String {
+        "the executable of \(bundle.name) has no code signature (\(architectures.joined(separator: ", "))); archive and export it with Xcode, or sign it with codesign"
+    }
+}

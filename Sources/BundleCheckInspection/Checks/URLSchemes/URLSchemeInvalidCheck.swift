@@ -1,0 +1,26 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `url-scheme-invalid` (ITMS-90158): malformed schemes and malformed `CFBundleURLTypes`.
+struct URLSchemeInvalidCheck: Check {
+    var evidenceNeeds: [BinaryMatcher] { [] }
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        context.bundles.flatMap { bundle -> [Finding] in
+            let declarations = URLSchemeDeclarations(bundle)
+            let structural = declarations.problems.map {
+                rule.finding(in: bundle, at: $0.pointer, message: $0.message, appleCodes: rule.appleCodes)
+            }
+            let schemes = declarations.schemes.compactMap { scheme -> Finding? in
+                guard !UnexpandedVariable.occurs(in: scheme.value), let problem = URLSchemeSyntax.problem(in: scheme.value) else { return nil }
+                return rule.finding(in: bundle, at: scheme.pointer, message: Self.invalid(scheme.value, problem), appleCodes: rule.appleCodes)
+            }
+            return structural + schemes
+        }
+    }
+}
+
+extension URLSchemeInvalidCheck {
+    static func invalid(_ scheme: String, _ problem: String) -> String {
+        "URL scheme '\(scheme)' \(problem)"
+    }
+}

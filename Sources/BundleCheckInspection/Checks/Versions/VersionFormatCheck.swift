@@ -1,0 +1,38 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `version-format`: a version that is not one to three period-separated non-negative integers.
+struct VersionFormatCheck: Check {
+    var evidenceNeeds: [BinaryMatcher] { [] }
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        var findings: [Finding] = []
+        for bundle in context.bundles where VersionKey.applies(to: bundle.kind) {
+            guard let plist = bundle.infoPlist else { continue }
+            for key in VersionKey.allCases {
+                guard let value = plist.value(at: key.pointer) else { continue }
+                let problem: String
+                switch value {
+                case .string(let text):
+                    // Empty values belong to version-missing, `$(…)` to unexpanded-variable.
+                    if text.allSatisfy(\.isWhitespace) || UnexpandedVariable.occurs(in: text) { continue }
+                    guard let found = VersionNumber.problem(in: text) else { continue }
+                    problem = Self.malformed(key, text, found, in: bundle)
+                default:
+                    problem = Self.notAString(key, value, in: bundle)
+                }
+                findings.append(rule.finding(in: bundle, at: key.pointer, message: problem, appleCodes: key.formatCodes))
+            }
+        }
+        return findings
+    }
+}
+
+extension VersionFormatCheck {
+    static func malformed(_ key: VersionKey, _ value: String, _ problem: String, in bundle: InspectedBundle) -> String {
+        "\(key.rawValue) '\(value)' of \(bundle.name) \(problem); use one to three period-separated non-negative integers such as 1.4.2"
+    }
+
+    static func notAString(_ key: VersionKey, _ value: PlistValue, in bundle: InspectedBundle) -> String {
+        "\(key.rawValue) of \(bundle.name) is of type \(value.typeName); it must be a string such as \"1.0\""
+    }
+}

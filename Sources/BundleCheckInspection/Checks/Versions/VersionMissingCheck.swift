@@ -1,0 +1,35 @@
+import BundleCheckModel
+
+/// `version-missing`: CFBundleVersion or CFBundleShortVersionString absent or empty.
+struct VersionMissingCheck: Check {
+    var evidenceNeeds: [BinaryMatcher] { [] }
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        var findings: [Finding] = []
+        for bundle in context.bundles where VersionKey.applies(to: bundle.kind) {
+            guard let plist = bundle.infoPlist else { continue }
+            for key in VersionKey.allCases {
+                let value = plist.value(at: key.pointer)
+                let isMissing: Bool
+                switch value {
+                case nil: isMissing = true
+                case .string(let text)?: isMissing = text.allSatisfy(\.isWhitespace)
+                default: isMissing = false
+                }
+                guard isMissing else { continue }
+                let message = value == nil ? Self.absent(key, in: bundle) : Self.empty(key, in: bundle)
+                findings.append(rule.finding(in: bundle, at: key.pointer, message: message, appleCodes: [key.missingCode]))
+            }
+        }
+        return findings
+    }
+}
+
+extension VersionMissingCheck {
+    static func absent(_ key: VersionKey, in bundle: InspectedBundle) -> String {
+        "\(bundle.name) has no \(key.rawValue); every \(bundle.kind.rawValue) bundle must set it"
+    }
+
+    static func empty(_ key: VersionKey, in bundle: InspectedBundle) -> String {
+        "\(key.rawValue) of \(bundle.name) is empty; an empty value counts as missing"
+    }
+}

@@ -1,0 +1,41 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// Which executable strings a run keeps: those some rule's `binary` matcher or built-in check
+/// asks for. Everything else is skipped while reading, so memory follows the hits.
+struct EvidenceWants: BinaryEvidenceFilter {
+    let matchers: [BinaryMatcher]
+
+    init(rules: [RuleDefinition]) {
+        var matchers: [BinaryMatcher] = []
+        for rule in rules {
+            switch rule.implementation {
+            case .matcher(let matcher): matchers += matcher.binaryMatchers
+            case .builtIn(let name): matchers += BuiltInCheck(rawValue: name)?.implementation.evidenceNeeds ?? []
+            }
+        }
+        self.matchers = matchers
+    }
+
+    var isEmpty: Bool { matchers.isEmpty }
+
+    func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool {
+        // Called for every string of every executable: the kind test is the cheap first cut.
+        for matcher in matchers where matcher.kind == kind && matcher.condition.matches(value) {
+            return true
+        }
+        return false
+    }
+}
+
+extension Matcher {
+    /// Every `binary` matcher in the tree.
+    var binaryMatchers: [BinaryMatcher] {
+        switch self {
+        case .all(let children), .any(let children): children.flatMap(\.binaryMatchers)
+        case .not(let child): child.binaryMatchers
+        case .binary(let matcher): [matcher]
+        case .path, .plist, .text: []
+        }
+    }
+}

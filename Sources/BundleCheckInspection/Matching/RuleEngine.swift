@@ -1,0 +1,225 @@
+import Foundation
+import BundleCheckFormats
+import BundleCheckModel
+
+/// Evaluates declarative matchers over one package.
+///
+/// Built once per package from its container, its bundles and its path index;
+/// the files each bundle owns are worked out once here, so every rule after
+/// that only walks the entries of its subjects.
+///
+/// Files that cannot be read (too large, damaged, not UTF-8 for `text`) are
+/// skipped: one bad entry must not stop the rules for the rest of the package.
+public struct RuleEngine {
+    private let container: any PackageContainer
+    private let bundles: [InspectedBundle]
+    private let archiveSubject: MatchSubject
+    /// One subject per bundle, in the order of `bundles`.
+    private let bundleSubjects: [MatchSubject]
+
+    public init(container: any PackageContainer, bundles: [InspectedBundle], paths: PathIndex) {
+        self.container = container
+        self.bundles = bundles
+        self.archiveSubject = MatchSubject(
+            bundle: nil,
+            entries: paths.entries.map { SubjectEntry(path: $0.path, droppingPrefixOf: 0, isFolder: $0.isFolder) }
+        )
+        let owned = Self.entriesByOwner(paths: paths, bundles: bundles)
+        self.bundleSubjects = bundles.indices.map { MatchSubject(bundle: bundles[$0], entries: owned[$0]) }
+    }
+
+    /// Every hit of `matcher` over the subjects of `scope`, each once, ordered by bundle, file and key path.
+    public func hits(of matcher: Matcher, scope: RuleScope) -> [MatchHit] {
+        let subjects: [MatchSubject] = switch scope {
+        case .archive: [archiveSubject]
+        case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }
+        }
+        let hits = subjects.flatMap { evaluate(matcher, on: $0) }
+        return Array(Set(hits)).sorted()
+    }
+
+    // MARK: - Combinators
+
+    private func evaluate(_ matcher: Matcher, on subject: MatchSubject) -> [MatchHit] {
+        switch matcher {
+        case .all(let children):
+            var union: [MatchHit] = []
+            for child in children {
+                let hits = evaluate(child, on: subject)
+                if hits.isEmpty { return [] }
+                union += hits
+            }
+            return union
+        case .any(let children):
+            return children.flatMap { evaluate($0, on: subject) }
+        case .not(let child):
+            guard evaluate(child, on: subject).isEmpty else { return [] }
+            return [MatchHit(bundle: subject.bundle?.path, file: subject.bundle?.infoPlistPath, keyPath: nil, line: nil, value: nil, identity: nil)]
+        case .path(let pathMatcher):
+            return pathHits(pathMatcher, on: subject)
+        case .plist(let plistMatcher):
+            return plistHits(plistMatcher, on: subject)
+        case .text(let textMatcher):
+            return textHits(textMatcher, on: subject)
+        case .binary(let binaryMatcher):
+            return binaryHits(binaryMatcher, on: subject)
+        }
+    }
+
+    // MARK: - Executables
+
+    /// One hit per matching value of the subject's executable (every bundle's for the archive),
+    /// whatever the number of slices holding it.
+    private func binaryHits(_ matcher: BinaryMatcher, on subject: MatchSubject) -> [MatchHit] {
+        let sources = subject.bundle.map { [$0] } ?? bundles
+        return sources.flatMap { bundle -> [MatchHit] in
+            guard let signing = bundle.signing, let executable = signing.executable else { return [] }
+            var seen = Set<String>()
+            return executable.slices.flatMap(\.evidence).filter { matcher.matches($0) && seen.insert($0.value).inserted }.map { evidence in
+                MatchHit(
+                    bundle: bundle.path, file: signing.executablePath, keyPath: nil, line: nil,
+                    value: evidence.value, identity: "\(evidence.kind.rawValue):\(evidence.value)"
+                )
+            }
+        }
+    }
+
+    // MARK: - Paths
+
+    private func pathHits(_ matcher: PathMatcher, on subject: MatchSubject) -> [MatchHit] {
+        var hits: [MatchHit] = []
+        // Tree order puts a folder's contents right after it, so one prefix is
+        // enough to skip everything beneath the last folder that matched.
+        var skippedFolder: String?
+        for entry in subject.entries {
+            if let folder = skippedFolder {
+                if entry.path.utf8.starts(with: folder.utf8) { continue }
+                skippedFolder = nil
+            }
+            guard matcher.globs.contains(where: { $0.matches(components: entry.components) }),
+                  !matcher.exclude.contains(where: { $0.matches(components: entry.components) })
+            else { continue }
+            hits.append(MatchHit(
+                bundle: subject.bundle?.path, file: entry.path, keyPath: nil, line: nil,
+                value: String(entry.relativePath), identity: entry.path
+            ))
+            if entry.isFolder { skippedFolder = entry.path + "/" }
+        }
+        return hits
+    }
+
+    // MARK: - Property lists
+
+    private func plistHits(_ matcher: PlistMatcher, on subject: MatchSubject) -> [MatchHit] {
+        let sources = subject.bundle.map { [$0] } ?? bundles
+        return sources.flatMap { bundle -> [MatchHit] in
+            switch matcher.source {
+            case .infoPlist:
+                return plistHits(matcher, document: bundle.infoPlist, file: bundle.infoPlistPath, bundle: bundle.path)
+            case .entitlements:
+                // Signed entitlements, else the .xcent; a bundle with neither has no values.
+                let dictionary = bundle.signing?.entitlements?.dictionary
+                let file = bundle.signing?.entitlementsPath ?? bundle.signing?.executablePath ?? bundle.path
+                return plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path)
+            case .profile:
+                let dictionary = bundle.signing?.profile?.propertyList
+                let file = bundle.signing?.profilePath ?? bundle.path + "/" + SigningLoader.profileName
+                return plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path)
+            }
+        }
+    }
+
+    /// Entitlements and profiles come out of binaries and envelopes: no source lines to point at.
+    private static func document(_ dictionary: PlistDictionary) -> PropertyListDocument {
+        PropertyListDocument(format: .binary, root: .dictionary(dictionary))
+    }
+
+    /// A bundle without a property list has no values: `missing` hits, nothing else does.
+    private func plistHits(_ matcher: PlistMatcher, document: PropertyListDocument?, file: String, bundle: String) -> [MatchHit] {
+        let found = document.map { matcher.key.values(in: $0.root) } ?? []
+        func hit(_ pointer: JSONPointer, _ value: PlistValue) -> MatchHit {
+            MatchHit(
+                bundle: bundle, file: file, keyPath: pointer, line: document?.line(of: pointer),
+                value: value.displayText, identity: pointer.description
+            )
+        }
+        switch matcher.condition {
+        case .exists:
+            return found.map { hit($0.pointer, $0.value) }
+        case .missing:
+            guard found.isEmpty else { return [] }
+            let pointer = matcher.key.literalPointer
+            return [MatchHit(bundle: bundle, file: file, keyPath: pointer, line: nil, value: nil, identity: pointer?.description)]
+        case .equals(let text):
+            return found.filter { $0.value.comparableText == text }.map { hit($0.pointer, $0.value) }
+        case .matches(let regex):
+            return found.filter { location in
+                guard let string = location.value.stringValue else { return false }
+                let range = NSRange(location: 0, length: NSString(string: string).length)
+                return regex.firstMatch(in: string, options: [], range: range) != nil
+            }.map { hit($0.pointer, $0.value) }
+        case .typeIs(let name):
+            return found.filter { $0.value.typeName == name }.map { hit($0.pointer, $0.value) }
+        }
+    }
+
+    // MARK: - Text
+
+    private func textHits(_ matcher: TextMatcher, on subject: MatchSubject) -> [MatchHit] {
+        var hits: [MatchHit] = []
+        for entry in subject.entries where !entry.isFolder {
+            guard matcher.files.contains(where: { $0.matches(components: entry.components) }),
+                  let text = readText(entry.path)
+            else { continue }
+            hits += TextSearch.hits(of: matcher.pattern, in: text, file: entry.path, bundle: subject.bundle?.path)
+        }
+        return hits
+    }
+
+    /// The file as UTF-8 text; nil when it is over `TextMatcher.maximumFileSize`,
+    /// not UTF-8, or cannot be read. Containers throw only `BundleCheckError`;
+    /// anything else is a bug and is not hidden.
+    private func readText(_ path: String) -> String? {
+        do {
+            guard try container.size(of: path) <= UInt64(TextMatcher.maximumFileSize) else { return nil }
+            let bytes = try container.read(path, limit: TextMatcher.maximumFileSize)
+            return String(validating: bytes, as: UTF8.self)
+        } catch is BundleCheckError {
+            return nil
+        } catch {
+            preconditionFailure("a container threw \(error) reading \(path); containers throw only BundleCheckError")
+        }
+    }
+
+    // MARK: - Ownership
+
+    /// The entries each bundle owns, by index in `bundles`. Tree order lists a
+    /// folder before its contents, so the owner of an entry is found with one
+    /// lookup of its parent folder: the bundle whose folder is the deepest one above it.
+    private static func entriesByOwner(paths: PathIndex, bundles: [InspectedBundle]) -> [[SubjectEntry]] {
+        var bundleIndex: [String: Int] = [:]
+        for (index, bundle) in bundles.enumerated() where bundleIndex[bundle.path] == nil {
+            bundleIndex[bundle.path] = index
+        }
+        var owned = [[SubjectEntry]](repeating: [], count: bundles.count)
+        // For each folder: the bundle that owns what is directly inside it.
+        var ownerOfContents: [Substring: Int] = [:]
+        for entry in paths.entries {
+            let path = entry.path
+            let parent = path.lastIndex(of: "/").map { path[..<$0] }
+            let owner = parent.flatMap { ownerOfContents[$0] }
+            if let owner {
+                let prefixLength = bundles[owner].path.utf8.count + 1
+                owned[owner].append(SubjectEntry(path: path, droppingPrefixOf: prefixLength, isFolder: entry.isFolder))
+            }
+            if entry.isFolder {
+                if let own = bundleIndex[path] {
+                    ownerOfContents[path[...]] = own
+                } else if let owner {
+                    ownerOfContents[path[...]] = owner
+                }
+            }
+        }
+        return owned
+    }
+}

@@ -1,0 +1,70 @@
+import BundleCheckFormats
+
+/// The findings a team has accepted for now, by fingerprint.
+///
+/// `--write-baseline FILE` writes one from a run's findings; `--baseline FILE` marks the
+/// findings it lists as suppressed: still in the JSON report, but counted in no severity
+/// and never failing the run. The file is versioned and deterministic:
+///
+///     {
+///       "schemaVersion": 1,
+///       "findings": [
+///         { "fingerprint": "7f3db159a228817d", "rule": "version-mismatch", "bundle": "Payload/A.app/PlugIns/B.appex" }
+///       ]
+///     }
+///
+/// Only `fingerprint` decides; `rule` and `bundle` say what each entry is about.
+public struct Baseline: Sendable, Equatable {
+    /// Bumped only on incompatible changes.
+    public static let schemaVersion = 1
+
+    /// Sorted by rule, bundle and fingerprint, without repeats.
+    public let entries: [BaselineEntry]
+    private let fingerprints: Set<String>
+
+    public init(entries: [BaselineEntry]) {
+        self.entries = Set(entries).sorted(by: BaselineEntry.fileOrder)
+        self.fingerprints = Set(entries.map(\.fingerprint))
+    }
+
+    /// The baseline that accepts every one of `findings`.
+    public init(findings: [Finding]) {
+        self.init(entries: findings.map(BaselineEntry.init))
+    }
+
+    public func contains(_ finding: Finding) -> Bool {
+        fingerprints.contains(finding.fingerprint)
+    }
+
+    /// `input` with the findings this baseline lists marked as suppressed.
+    public func applied(to input: InputReport) -> InputReport {
+        InputReport(
+            path: input.path,
+            kind: input.kind,
+            container: input.container,
+            size: input.size,
+            error: input.error,
+            bundles: input.bundles,
+            findings: input.findings.map { contains($0) ? $0.suppressing() : $0 }
+        )
+    }
+
+    /// The file's content, as a JSON value.
+    public var document: JSONValue {
+        [
+            "schemaVersion": .integer(Int64(Self.schemaVersion)),
+            "findings": .array(entries.map { entry in
+                [
+                    "fingerprint": .string(entry.fingerprint),
+                    "rule": .string(entry.rule),
+                    "bundle": JSONValue(entry.bundle),
+                ]
+            }),
+        ]
+    }
+
+    /// The file's text: pretty-printed like the report, ending with a newline.
+    public var text: String {
+        JSONWriter().string(from: document)
+    }
+}

@@ -1,0 +1,173 @@
+import BundleCheckFormats
+
+/// Finds the package form and every bundle in a package from its file paths.
+///
+/// Folders are derived from file paths, so a folder counts only when it holds at
+/// least one file: an empty `X.app/` entry is no bundle. Paths in `__MACOSX`
+/// folders and names starting with `._` (macOS resource-fork litter) are
+/// ignored, as are paths with empty, `.` or `..` components.
+///
+/// The package root is, in this order, the first that exists at the top of the
+/// package or, when the package holds a single top-level folder, inside it:
+/// - `Payload/`: an IPA; apps are the `.app` folders under it at any depth that
+///   are not inside another bundle (`Payload/s/demo.app` is an app);
+/// - `Products/Applications/`: an Xcode archive, apps found the same way;
+/// - `<Name>.app/`: a bare (zipped or directory) app.
+///
+/// Inside every bundle, `PlugIns/*.appex` and `Extensions/*.appex` are
+/// extensions and `Frameworks/*.framework` frameworks; inside an app (only),
+/// `Watch/*.app` are watch apps and `AppClips/*.app` app clips. Nested bundles
+/// are listed wherever they sit, even where Apple forbids them (a framework in
+/// an extension), so that the checks can see them; `parent` is always the
+/// directly containing bundle.
+///
+/// One pass builds a folder tree, so the cost is linear in the total length of the paths.
+public enum BundleLocator {
+    public static func locate(files: [ContainerEntry], packagePath: String) throws -> (kind: InputKind, bundles: [BundleLocation]) {
+        let tree = FolderTree()
+        for file in files {
+            let path = file.path
+            guard let slash = path.lastIndex(of: "/"), !Folder.isIgnored(path[path.index(after: slash)...]) else { continue }
+            tree.addFolder(path[..<slash])
+        }
+        let root = tree.root
+        guard let (kind, apps) = packageForm(at: root) ?? root.onlyChild.flatMap(packageForm(at:)), !apps.isEmpty else {
+            throw BundleCheckError.noApp(path: packagePath)
+        }
+        var bundles: [BundleLocation] = []
+        var pending: [(folder: Folder, kind: BundleKind)] = []
+        for app in apps {
+            bundles.append(BundleLocation(path: app.path, kind: .app, parent: nil))
+            pending.append((app, .app))
+        }
+        while let (bundle, kind) = pending.popLast() {
+            for slot in nestedSlots(of: kind) {
+                guard let container = bundle.children[slot.folder] else { continue }
+                for child in container.children.values where isBundle(child.name, slot.suffix) {
+                    bundles.append(BundleLocation(path: child.path, kind: slot.kind, parent: bundle.path))
+                    pending.append((child, slot.kind))
+                }
+            }
+        }
+        bundles.sort { $0.path < $1.path }
+        return (kind, bundles)
+    }
+
+    // MARK: - Private
+
+    /// A folder derived from file paths; it exists only because a file sits somewhere inside it.
+    private final class Folder {
+        let path: String
+        var children: [Substring: Folder] = [:]
+
+        init(path: String) {
+            self.path = path
+        }
+
+        var name: Substring {
+            guard let slash = path.lastIndex(of: "/") else { return Substring(path) }
+            return path[path.index(after: slash)...]
+        }
+
+        /// The single subfolder, when there is exactly one (files beside it don't matter).
+        var onlyChild: Folder? {
+            children.count == 1 ? children.first?.value : nil
+        }
+
+        func child(_ name: Substring) -> Folder {
+            if let existing = children[name] { return existing }
+            let created = Folder(path: path.isEmpty ? String(name) : path + "/" + name)
+            children[name] = created
+            return created
+        }
+
+        /// Empty, `.`, `..`, `__MACOSX` and AppleDouble (`._x`) names; also a file
+        /// name that is empty, i.e. a folder entry ending in `/`.
+        static func isIgnored(_ component: Substring) -> Bool {
+            component.isEmpty || component == "." || component == ".." || component == "__MACOSX" || component.hasPrefix("._")
+        }
+    }
+
+    /// The folders of a package, also indexed by full path so that adding the
+    /// folder of a file is one lookup when the folder is already known.
+    private final class FolderTree {
+        let root = Folder(path: "")
+        /// Stands for every folder under an ignored name; never part of the tree.
+        private let ignored = Folder(path: "")
+        private var known: [Substring: Folder] = [:]
+
+        /// Adds the folder at `path` and those above it; ignored names cut off the branch.
+        func addFolder(_ path: Substring) {
+            if known[path] != nil { return }
+            var missing: [Substring] = [path]
+            var parent = root
+            var current = path
+            while let slash = current.lastIndex(of: "/") {
+                current = current[..<slash]
+                if let existing = known[current] {
+                    parent = existing
+                    break
+                }
+                missing.append(current)
+            }
+            for folderPath in missing.reversed() {
+                let name = folderPath.lastIndex(of: "/").map { folderPath[folderPath.index(after: $0)...] } ?? folderPath
+                parent = parent === ignored || Folder.isIgnored(name) ? ignored : parent.child(name)
+                known[folderPath] = parent
+            }
+        }
+    }
+
+    private struct Slot {
+        let folder: Substring
+        let suffix: String
+        let kind: BundleKind
+    }
+
+    private static let slotsInEveryBundle = [
+        Slot(folder: "PlugIns", suffix: ".appex", kind: .appex),
+        Slot(folder: "Extensions", suffix: ".appex", kind: .appex),
+        Slot(folder: "Frameworks", suffix: ".framework", kind: .framework),
+    ]
+
+    private static let slotsInApps = slotsInEveryBundle + [
+        Slot(folder: "Watch", suffix: ".app", kind: .watchApp),
+        Slot(folder: "AppClips", suffix: ".app", kind: .appClip),
+    ]
+
+    private static func nestedSlots(of kind: BundleKind) -> [Slot] {
+        kind == .app ? slotsInApps : slotsInEveryBundle
+    }
+
+    /// The package form if `base` is a package root, with its top-level apps.
+    private static func packageForm(at base: Folder) -> (InputKind, [Folder])? {
+        if let payload = base.children["Payload"] {
+            return (.ipa, apps(under: payload))
+        }
+        if let applications = base.children["Products"]?.children["Applications"] {
+            return (.xcarchive, apps(under: applications))
+        }
+        let apps = base.children.values.filter { isBundle($0.name, ".app") }
+        return apps.isEmpty ? nil : (.app, apps)
+    }
+
+    /// `.app` folders at any depth under `folder`, not looking inside any bundle.
+    private static func apps(under folder: Folder) -> [Folder] {
+        var apps: [Folder] = []
+        var pending = [folder]
+        while let current = pending.popLast() {
+            for child in current.children.values {
+                if isBundle(child.name, ".app") {
+                    apps.append(child)
+                } else if !isBundle(child.name, ".appex") && !isBundle(child.name, ".framework") {
+                    pending.append(child)
+                }
+            }
+        }
+        return apps
+    }
+
+    private static func isBundle(_ name: Substring, _ suffix: String) -> Bool {
+        name.count > suffix.count && name.hasSuffix(suffix)
+    }
+}

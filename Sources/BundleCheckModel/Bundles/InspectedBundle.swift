@@ -1,0 +1,62 @@
+import BundleCheckFormats
+
+/// A bundle found in a package: the app, or one nested in it.
+public struct InspectedBundle: Sendable {
+    /// Path relative to the package root, e.g. `Payload/X.app/PlugIns/S.appex`.
+    public let path: String
+    public let kind: BundleKind
+    /// Path of the directly containing bundle; nil for a top-level app.
+    public let parent: String?
+    /// Path of `Info.plist` relative to the package root.
+    public let infoPlistPath: String
+    /// The parsed Info.plist; nil when it is missing or could not be parsed.
+    public let infoPlist: PropertyListDocument?
+    /// For share and action extensions, their activation rule read once; nil for other bundles.
+    public let activationRule: ActivationRuleAnalysis?
+    /// Executable, signature, entitlements and profile; nil when not read (tests that build bundles by hand).
+    public let signing: BundleSigning?
+
+    public init(
+        path: String,
+        kind: BundleKind,
+        parent: String?,
+        infoPlistPath: String,
+        infoPlist: PropertyListDocument?,
+        activationRule: ActivationRuleAnalysis? = nil,
+        signing: BundleSigning? = nil
+    ) {
+        self.path = path
+        self.kind = kind
+        self.parent = parent
+        self.infoPlistPath = infoPlistPath
+        self.infoPlist = infoPlist
+        self.activationRule = activationRule
+        self.signing = signing
+    }
+
+    /// What the activation rule lets in, for share and action extensions; nil for other bundles.
+    public var accepts: [ActivationRuleAcceptedType]? { activationRule?.accepts }
+
+    public var bundleIdentifier: String? { string(at: JSONPointer("CFBundleIdentifier")) }
+    public var shortVersion: String? { string(at: JSONPointer("CFBundleShortVersionString")) }
+    public var version: String? { string(at: JSONPointer("CFBundleVersion")) }
+    public var executable: String? { string(at: JSONPointer("CFBundleExecutable")) }
+    public var extensionPoint: String? {
+        string(at: JSONPointer("NSExtension", "NSExtensionPointIdentifier"))
+            ?? string(at: JSONPointer("EXAppExtensionAttributes", "EXExtensionPointIdentifier"))
+    }
+
+    /// The last path component, e.g. `S.appex`, for messages.
+    public var name: String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private func string(at pointer: JSONPointer) -> String? {
+        infoPlist?.value(at: pointer)?.stringValue
+    }
+
+    /// The top-level Info.plist string value at `key`, when it is a string.
+    package func infoString(_ key: String) -> String? {
+        string(at: JSONPointer(key))
+    }
+}

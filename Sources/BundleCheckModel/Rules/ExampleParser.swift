@@ -1,0 +1,54 @@
+import BundleCheckFormats
+
+/// Reads a rule's `examples`: each a package description and the exact findings expected.
+struct ExampleParser {
+    let reader: YAMLFieldReader
+    let ruleID: String
+
+    func parse(_ node: YAMLNode) throws -> [RuleExample] {
+        guard let items = node.sequence else {
+            throw reader.error(node, "examples", "expected a list of examples, found \(node.kindName)")
+        }
+        return try items.enumerated().map { index, item in try example(item, field: "examples[\(index)]") }
+    }
+
+    func example(_ node: YAMLNode, field: String) throws -> RuleExample {
+        let fields = try reader.mapping(node, field: field, allowed: ["name", "triggers", "package", "expect"])
+        let name = try reader.nonEmptyString(try reader.required(fields, "name", in: node, field: "\(field).name"), field: "\(field).name")
+        let triggers = try reader.bool(try reader.required(fields, "triggers", in: node, field: "\(field).triggers"), field: "\(field).triggers")
+        let package = try reader.required(fields, "package", in: node, field: "\(field).package")
+        guard package.mapping != nil else {
+            throw reader.error(package, "\(field).package", "expected a package description (a mapping)")
+        }
+        var expectations: [ExampleExpectation] = []
+        if let expect = fields["expect"] {
+            guard let items = expect.sequence else {
+                throw reader.error(expect, "\(field).expect", "expected a list of {bundle, key-path, file, count}")
+            }
+            expectations = try items.map { try expectation($0, field: "\(field).expect") }
+        }
+        if triggers && expectations.isEmpty {
+            throw reader.error(node, "\(field).expect", "a triggering example must say which findings it expects")
+        }
+        if !triggers && expectations.contains(where: { $0.rule == ruleID }) {
+            throw reader.error(node, "\(field).expect", "a non-triggering example cannot expect findings of its own rule")
+        }
+        return RuleExample(name: name, triggers: triggers, package: package, expectations: expectations, line: node.line)
+    }
+
+    func expectation(_ node: YAMLNode, field: String) throws -> ExampleExpectation {
+        let fields = try reader.mapping(node, field: field, allowed: ["rule", "bundle", "key-path", "file", "count"])
+        let rule = try fields["rule"].map { try reader.string($0, field: "\(field).rule") } ?? ruleID
+        let bundle = try fields["bundle"].map { try reader.string($0, field: "\(field).bundle") }
+        let keyPath = try fields["key-path"].map { node -> String in
+            let text = try reader.string(node, field: "\(field).key-path")
+            guard JSONPointer(parsing: text) != nil else {
+                throw reader.error(node, "\(field).key-path", "'\(text)' is not a JSON Pointer")
+            }
+            return text
+        }
+        let file = try fields["file"].map { try reader.string($0, field: "\(field).file") }
+        let count = try fields["count"].map { try reader.nonNegativeInteger($0, field: "\(field).count") } ?? 1
+        return ExampleExpectation(rule: rule, bundle: bundle, keyPath: keyPath, file: file, count: count)
+    }
+}

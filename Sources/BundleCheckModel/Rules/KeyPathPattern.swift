@@ -1,0 +1,129 @@
+import BundleCheckFormats
+
+/// A JSON Pointer pattern: `*` matches one component, `**` any number (zero included).
+public struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
+    public let components: [String]
+
+    /// Most values one search looks at, so that `/**` over a hostile plist stays bounded.
+    public static let maximumVisits = 100_000
+
+    public init(components: [String]) {
+        self.components = components
+    }
+
+    /// Parses pointer syntax (`/NSAppTransportSecurity/NSAllowsArbitraryLoads`, `/**`); nil when malformed.
+    public init?(parsing text: String) {
+        guard let pointer = JSONPointer(parsing: text) else { return nil }
+        self.components = pointer.components
+    }
+
+    public var description: String {
+        JSONPointer(components: components).description
+    }
+
+    /// Whether any component is `*` or `**`.
+    public var hasWildcards: Bool {
+        components.contains { $0 == "*" || $0 == "**" }
+    }
+
+    /// The pattern as a concrete pointer, when it has no wildcards.
+    public var literalPointer: JSONPointer? {
+        hasWildcards ? nil : JSONPointer(components: components)
+    }
+
+    /// Every location under `root` that the pattern matches, in document order, each once.
+    ///
+    /// `*` takes any dictionary key or array index; `**` any number of them.
+    /// A dictionary key that occurs twice is one location holding the last value,
+    /// as lookups see it. The walk stops after `maximumVisits` values.
+    public func values(in root: PlistValue) -> [(pointer: JSONPointer, value: PlistValue)] {
+        values(in: root, maximumVisits: Self.maximumVisits)
+    }
+
+    /// The same search with another visit cap (tests).
+    func values(in root: PlistValue, maximumVisits: Int) -> [(pointer: JSONPointer, value: PlistValue)] {
+        // One pre-order walk of the document carrying the set of pattern
+        // positions reached so far (a small NFA), so each location is visited
+        // once whatever the number of `**`, and results come in document order.
+        var results: [(pointer: JSONPointer, value: PlistValue)] = []
+        var pending: [(path: [String], value: PlistValue, states: [Int])] = [([], root, closure([0]))]
+        var visits = 0
+        while let (path, value, states) = pending.popLast() {
+            visits += 1
+            guard visits <= maximumVisits else { break }
+            if states.contains(components.count) {
+                results.append((JSONPointer(components: path), value))
+            }
+            let children = self.children(of: value, states: states)
+            for (key, child) in children.reversed() {
+                let next = closure(advancing(states, over: key))
+                if !next.isEmpty {
+                    pending.append((path + [key], child, next))
+                }
+            }
+        }
+        return results
+    }
+
+    // MARK: - Private
+
+    /// Adds the position after each `**`, which may take no component at all.
+    private func closure(_ states: [Int]) -> [Int] {
+        var result: [Int] = []
+        for var state in states {
+            while true {
+                if !result.contains(state) { result.append(state) }
+                guard state < components.count, components[state] == "**" else { break }
+                state += 1
+            }
+        }
+        return result.sorted()
+    }
+
+    private func advancing(_ states: [Int], over key: String) -> [Int] {
+        var next: [Int] = []
+        for state in states where state < components.count {
+            switch components[state] {
+            case "**": next.append(state)
+            case "*": next.append(state + 1)
+            case key: next.append(state + 1)
+            default: break
+            }
+        }
+        return next
+    }
+
+    /// The children worth visiting: all of them when a wildcard is pending, else
+    /// the one the literal component names. Without a `**` among the states
+    /// there is never more than one state, so a literal needs one lookup.
+    private func children(of value: PlistValue, states: [Int]) -> [(key: String, value: PlistValue)] {
+        let pending = states.filter { $0 < components.count }.map { components[$0] }
+        guard let first = pending.first else { return [] }
+        let needsScan = pending.contains { $0 == "*" || $0 == "**" }
+        switch value {
+        case .dictionary(let dictionary):
+            if needsScan { return Self.effectiveEntries(of: dictionary) }
+            return pending.compactMap { key in dictionary[key].map { (key, $0) } }
+        case .array(let array):
+            if needsScan { return array.enumerated().map { (String($0.offset), $0.element) } }
+            guard pending.count == 1, let index = JSONPointer.arrayIndex(first), index < array.count else { return [] }
+            return [(first, array[index])]
+        default:
+            return []
+        }
+    }
+
+    /// Each key once, in order of first appearance, with its last value; one pass,
+    /// since looking each key up again would be quadratic in a hostile dictionary.
+    private static func effectiveEntries(of dictionary: PlistDictionary) -> [(key: String, value: PlistValue)] {
+        var lastValue: [String: PlistValue] = [:]
+        lastValue.reserveCapacity(dictionary.count)
+        var order: [String] = []
+        for entry in dictionary.entries {
+            if lastValue.updateValue(entry.value, forKey: entry.key) == nil {
+                order.append(entry.key)
+            }
+        }
+        return order.map { ($0, lastValue[$0]!) }
+    }
+}

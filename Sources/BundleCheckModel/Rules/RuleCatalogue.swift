@@ -1,0 +1,51 @@
+import Foundation
+
+/// Every rule bundlecheck knows: the packs compiled into the binary, plus the user's `--rules` packs.
+public struct RuleCatalogue: Sendable {
+    /// Sorted by id; ids are unique.
+    public let rules: [RuleDefinition]
+    private let byID: [String: Int]
+
+    public init(rules: [RuleDefinition]) throws {
+        var byID: [String: Int] = [:]
+        let sorted = rules.sorted { $0.id < $1.id }
+        for (index, rule) in sorted.enumerated() {
+            if let earlier = byID[rule.id] {
+                let other = sorted[earlier]
+                let builtIn = other.source.isBuiltIn ? "the built-in rule" : "the rule in \(other.source.file)"
+                throw RuleLoadError(file: rule.source.file, line: rule.source.line, field: "id", message: "'\(rule.id)' is already \(builtIn); pick another id")
+            }
+            byID[rule.id] = index
+        }
+        self.rules = sorted
+        self.byID = byID
+    }
+
+    public subscript(id: String) -> RuleDefinition? {
+        byID[id].map { rules[$0] }
+    }
+
+    /// This catalogue plus every `*.yml` under `directory` (sorted, recursively); `checks` as for `RuleLoader`.
+    public func adding(packAt directory: String, checks: Set<String>) throws -> RuleCatalogue {
+        try RuleCatalogue(rules: rules + RuleCatalogue.loadPack(at: directory, checks: checks))
+    }
+
+    /// Reads every `*.yml` under `directory`; a missing folder or unreadable file is a `RuleLoadError`.
+    public static func loadPack(at directory: String, checks: Set<String>) throws -> [RuleDefinition] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw RuleLoadError(file: directory, line: 1, field: nil, message: "no such folder of rule files")
+        }
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
+            throw RuleLoadError(file: directory, line: 1, field: nil, message: "the folder cannot be read")
+        }
+        let names = (enumerator.allObjects as? [String] ?? []).filter { $0.hasSuffix(".yml") }.sorted()
+        return try names.map { name in
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                throw RuleLoadError(file: path, line: 1, field: nil, message: "the file cannot be read as UTF-8 text")
+            }
+            return try RuleLoader.load(text: text, file: path, isBuiltIn: false, checks: checks)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import BundleCheckFormats
+
+/// Turns one rule file into a `RuleDefinition`, or a `RuleLoadError` naming file, line and field.
+///
+/// Every field is checked: unknown fields are refused (a typo must not silently
+/// disable a rule), scalars are read as strings and typed only where the format
+/// says so (`severity`, `triggers`, `count`, …).
+public enum RuleLoader {
+    static let fields: Set<String> = [
+        "id", "title", "severity", "category", "apple-codes", "rationale", "fix",
+        "scope", "check", "match", "message", "reports-unexpanded-variables", "examples",
+    ]
+
+    /// Reads the rule in `text`; `file` is what messages call it (`Rules/junk-file.yml`).
+    /// `checks` names the built-in checks that exist (the inspection layer's registry): a rule
+    /// without `match` is run by the one named by its id, or by its `check` field.
+    public static func load(text: String, file: String, isBuiltIn: Bool, checks: Set<String>) throws -> RuleDefinition {
+        let root: YAMLNode?
+        do {
+            root = try YAMLParser.parse(Array(text.utf8), file: file)
+        } catch {
+            throw RuleLoadError(error)
+        }
+        guard let root else {
+            throw RuleLoadError(file: file, line: 1, field: nil, message: "the rule file is empty")
+        }
+        return try load(root, file: file, isBuiltIn: isBuiltIn, checks: checks)
+    }
+
+    static func load(_ root: YAMLNode, file: String, isBuiltIn: Bool, checks: Set<String>) throws -> RuleDefinition {
+        let reader = YAMLFieldReader(file: file)
+        let fields = try reader.mapping(root, field: nil, allowed: Self.fields)
+
+        let idNode = try reader.required(fields, "id", in: root, field: "id")
+        let id = try reader.string(idNode, field: "id")
+        guard RuleID.isValid(id) else {
+            throw reader.error(idNode, "id", "'\(id)' is not a rule id: use lowercase letters, digits and single hyphens, e.g. junk-file")
+        }
+        let fileName = file.split(separator: "/").last.map(String.init) ?? file
+        guard fileName == id + ".yml" else {
+            throw reader.error(idNode, "id", "the id '\(id)' must match the file name, \(id).yml")
+        }
+
+        let title = try reader.nonEmptyString(try reader.required(fields, "title", in: root, field: "title"), field: "title")
+        let severity = try reader.choice(try reader.required(fields, "severity", in: root, field: "severity"), field: "severity", as: Severity.self)
+        let category = try reader.nonEmptyString(try reader.required(fields, "category", in: root, field: "category"), field: "category")
+        let rationale = try reader.nonEmptyString(try reader.required(fields, "rationale", in: root, field: "rationale"), field: "rationale")
+        let fix = try reader.nonEmptyString(try reader.required(fields, "fix", in: root, field: "fix"), field: "fix")
+
+        var appleCodes: [String] = []
+        if let node = fields["apple-codes"] {
+            appleCodes = node.sequence?.isEmpty == true ? [] : try reader.strings(node, field: "apple-codes")
+            for code in appleCodes where !AppleCode.isValid(code) {
+                throw reader.error(node, "apple-codes", "'\(code)' is not an Apple code of the form ITMS-90473")
+            }
+        }
+
+        let scope = try ScopeParser.parse(try reader.required(fields, "scope", in: root, field: "scope"), reader: reader)
+
+        let implementation: RuleImplementation
+        switch (fields["check"], fields["match"]) {
+        case (.some, .some):
+            throw reader.error(root, "match", "a rule has either 'check' (a built-in check) or 'match' (a declarative matcher), not both")
+        case (nil, let match?):
+            implementation = .matcher(try MatcherParser(reader: reader).parse(match, field: "match"))
+        case (let check, nil):
+            // Without `match`, the rule is a built-in check's: the one named by its id unless `check` says otherwise.
+            let name = try check.map { try reader.string($0, field: "check") } ?? id
+            guard checks.contains(name) else {
+                let known = checks.sorted().joined(separator: ", ")
+                if let check {
+                    throw reader.error(check, "check", "no built-in check is called '\(name)'; built-in checks: \(known)")
+                }
+                throw reader.error(root, nil, "a rule needs 'match' (a declarative matcher), unless a built-in check has its id; built-in checks: \(known)")
+            }
+            implementation = .builtIn(check: name)
+        }
+
+        var message: String?
+        if let node = fields["message"] {
+            message = try reader.nonEmptyString(node, field: "message")
+            if case .builtIn = implementation {
+                throw reader.error(node, "message", "built-in checks word their own messages; 'message' is for matchers")
+            }
+        }
+
+        var reportsUnexpandedVariables = false
+        if let node = fields["reports-unexpanded-variables"] {
+            reportsUnexpandedVariables = try reader.bool(node, field: "reports-unexpanded-variables")
+            if case .builtIn = implementation {
+                throw reader.error(node, "reports-unexpanded-variables", "built-in checks decide for themselves; 'reports-unexpanded-variables' is for matchers")
+            }
+        }
+
+        let examples = try fields["examples"].map { try ExampleParser(reader: reader, ruleID: id).parse($0) } ?? []
+
+        return RuleDefinition(
+            id: id,
+            title: title,
+            severity: severity,
+            category: category,
+            appleCodes: appleCodes,
+            rationale: rationale,
+            fix: fix,
+            scope: scope,
+            implementation: implementation,
+            examples: examples,
+            source: RuleSource(file: file, isBuiltIn: isBuiltIn, line: idNode.line),
+            messageTemplate: message,
+            reportsUnexpandedVariables: reportsUnexpandedVariables
+        )
+    }
+}

@@ -1,0 +1,114 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// The machine-readable report, as described by `docs/report.schema.json`.
+///
+/// Every field is always present, `null` when it has no value, in a fixed order;
+/// the same report always gives the same bytes. New fields may be added within
+/// schema version 1; removing or changing one bumps `Report.schemaVersion`.
+public struct JSONReporter: Reporter {
+    public init() {}
+
+    public func render(_ report: Report) -> String {
+        JSONWriter().string(from: document(for: report))
+    }
+
+    /// The report as a JSON value, before it is written out.
+    public func document(for report: Report) -> JSONValue {
+        let summary = report.summary
+        return [
+            "schemaVersion": .integer(Int64(Report.schemaVersion)),
+            "tool": [
+                "name": "bundlecheck",
+                "version": .string(report.toolVersion),
+            ],
+            "inputs": .array(report.inputs.map(input)),
+            "summary": [
+                "errors": .integer(Int64(summary.errors)),
+                "warnings": .integer(Int64(summary.warnings)),
+                "notes": .integer(Int64(summary.notes)),
+                "suppressed": .integer(Int64(summary.suppressed)),
+            ],
+        ]
+    }
+
+    private func input(_ input: InputReport) -> JSONValue {
+        [
+            "path": .string(input.path),
+            "kind": JSONValue(input.kind?.rawValue),
+            "container": JSONValue(input.container?.rawValue),
+            // No file system holds more than Int64.max bytes (off_t is signed).
+            "size": .integer(Int64(clamping: input.size)),
+            "error": error(input.error),
+            "bundles": .array(input.bundles.map(bundle)),
+            "findings": .array(input.findings.map(finding)),
+        ]
+    }
+
+    private func error(_ error: BundleCheckError?) -> JSONValue {
+        guard let error else { return .null }
+        return [
+            "code": .string(error.code),
+            "message": .string(error.description),
+        ]
+    }
+
+    private func bundle(_ bundle: InspectedBundle) -> JSONValue {
+        [
+            "path": .string(bundle.path),
+            "kind": .string(bundle.kind.rawValue),
+            "parent": JSONValue(bundle.parent),
+            "infoPlist": .string(bundle.infoPlistPath),
+            "bundleIdentifier": JSONValue(bundle.bundleIdentifier),
+            "shortVersion": JSONValue(bundle.shortVersion),
+            "version": JSONValue(bundle.version),
+            "executable": JSONValue(bundle.executable),
+            "extensionPoint": JSONValue(bundle.extensionPoint),
+            "accepts": bundle.accepts.map { accepted in
+                .array(accepted.map { ["type": .string($0.type), "max": JSONValue($0.max)] })
+            } ?? .null,
+            "architectures": bundle.signing?.executable.map { .array($0.architectures.map(JSONValue.string)) } ?? .null,
+            "minimumOS": JSONValue(bundle.signing?.executable?.slices.lazy.compactMap(\.minimumOS).first?.description),
+            "entitlements": bundle.signing.map(entitlements) ?? .null,
+            "profile": bundle.signing?.profile.map(profile) ?? .null,
+        ]
+    }
+
+    private func entitlements(_ signing: BundleSigning) -> JSONValue {
+        let entitlements = signing.entitlements
+        return [
+            "source": .string(signing.entitlementsSource.rawValue),
+            "teamIdentifier": JSONValue(signing.teamIdentifier),
+            "applicationIdentifier": JSONValue(entitlements?.applicationIdentifier),
+            "appGroups": .array((entitlements?.appGroups ?? []).map(JSONValue.string)),
+            "dictionary": entitlements.map { PlistJSON.value(.dictionary($0.dictionary)) } ?? .null,
+        ]
+    }
+
+    private func profile(_ profile: ProvisioningProfile) -> JSONValue {
+        [
+            "name": JSONValue(profile.name),
+            "kind": .string(profile.kind.rawValue),
+            "teamIdentifier": JSONValue(profile.teamIdentifier),
+            "applicationIdentifier": JSONValue(profile.applicationIdentifier),
+            "expires": JSONValue(profile.expirationDate?.formatted(.iso8601)),
+        ]
+    }
+
+    private func finding(_ finding: Finding) -> JSONValue {
+        [
+            "rule": .string(finding.rule),
+            "severity": .string(finding.severity.rawValue),
+            "message": .string(finding.message),
+            "bundle": JSONValue(finding.bundle),
+            "file": JSONValue(finding.file),
+            "keyPath": JSONValue(finding.keyPath?.description),
+            "line": JSONValue(finding.line),
+            "column": JSONValue(finding.column),
+            "excerpt": JSONValue(finding.excerpt),
+            "appleCodes": .array(finding.appleCodes.map(JSONValue.string)),
+            "fingerprint": .string(finding.fingerprint),
+            "suppressed": .bool(finding.suppressed),
+        ]
+    }
+}

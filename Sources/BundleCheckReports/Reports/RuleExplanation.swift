@@ -1,0 +1,111 @@
+import Foundation
+import BundleCheckModel
+
+/// `bundlecheck --explain ID`: one rule's metadata, rationale, fix and examples, for a terminal.
+///
+///     No junk files in the package
+///
+///       id           junk-file
+///       severity     warning
+///       category     hygiene
+///       Apple codes  none
+///       scope        the whole archive
+///       defined in   Rules/junk-file.yml (built in)
+///
+///     Why
+///       Finder metadata (.DS_Store, …) …
+///
+///     Fix
+///       Export the IPA with Xcode …
+///
+///     Examples
+///       fires  a hand-zipped IPA with Finder metadata
+///       quiet  the same IPA exported without Finder metadata
+public enum RuleExplanation {
+    /// Paragraphs are wrapped to this many columns, indentation included.
+    static let width = 80
+
+    public static func text(_ rule: RuleDefinition, configuration: Configuration) -> String {
+        var lines = [ReportText.printable(rule.title), ""]
+        let kind = rule.source.isBuiltIn ? "built in" : "user pack"
+        let implementation = switch rule.implementation {
+        case .builtIn: "built-in check"
+        case .matcher: "declarative matcher"
+        }
+        let fields = [
+            ("id", rule.id),
+            ("severity", severity(of: rule, in: configuration)),
+            ("category", rule.category),
+            ("Apple codes", rule.appleCodes.isEmpty ? "none" : rule.appleCodes.joined(separator: ", ")),
+            ("scope", rule.scope.summary),
+            ("check", implementation),
+            ("defined in", "\(rule.source.file) (\(kind))"),
+        ]
+        let labelWidth = fields.map(\.0.count).max() ?? 0
+        for (label, value) in fields {
+            lines.append("  " + label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + ReportText.printable(value))
+        }
+        lines += ["", "Why"] + paragraphs(rule.rationale)
+        lines += ["", "Fix"] + paragraphs(rule.fix)
+        lines += ["", "Examples"]
+        if rule.examples.isEmpty {
+            lines.append("  none")
+        }
+        for example in rule.examples {
+            lines.append("  " + (example.triggers ? "fires" : "quiet") + "  " + ReportText.printable(example.name))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The effective severity, and where it comes from when the configuration changed it.
+    static func severity(of rule: RuleDefinition, in configuration: Configuration) -> String {
+        let file = configuration.file ?? ConfigurationLoader.fileName
+        switch configuration.severity(of: rule) {
+        case nil:
+            return "off (turned off by \(file); the rule file says \(rule.severity.rawValue))"
+        case let severity? where severity != rule.severity:
+            return "\(severity.rawValue) (set by \(file); the rule file says \(rule.severity.rawValue))"
+        case let severity?:
+            return severity.rawValue
+        }
+    }
+
+    /// The text's paragraphs (separated by blank lines), each joined into one line and
+    /// wrapped at `width` columns with a two-space indent; blank lines between them.
+    static func paragraphs(_ text: String) -> [String] {
+        var result: [String] = []
+        var words: [Substring] = []
+        func flush() {
+            guard !words.isEmpty else { return }
+            if !result.isEmpty { result.append("") }
+            result += wrap(words)
+            words = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let lineWords = line.split(whereSeparator: \.isWhitespace)
+            if lineWords.isEmpty {
+                flush()
+            } else {
+                words += lineWords
+            }
+        }
+        flush()
+        return result
+    }
+
+    private static func wrap(_ words: [Substring]) -> [String] {
+        let indent = "  "
+        var lines: [String] = []
+        var current = indent
+        for word in words {
+            let printable = ReportText.printable(String(word))
+            if current.count > indent.count, current.count + 1 + printable.count > width {
+                lines.append(current)
+                current = indent
+            }
+            current += (current.count > indent.count ? " " : "") + printable
+        }
+        lines.append(current)
+        return lines
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `bundlecheck --list-rules`: every rule of a run's catalogue, with the severity the
+/// configuration gives it (`off` for a rule it turns off, which is still listed).
+public enum RuleListing {
+    /// One line per rule, sorted by id, in aligned columns under a header:
+    ///
+    ///     ID                 SEVERITY  APPLE CODES  TITLE
+    ///     dsym-in-package    error     ITMS-90171   No dSYM bundles inside the Payload
+    ///     junk-file          off       -            No junk files in the package
+    public static func text(_ catalogue: RuleCatalogue, configuration: Configuration) -> String {
+        var rows = [["ID", "SEVERITY", "APPLE CODES", "TITLE"]]
+        for rule in catalogue.rules {
+            rows.append([
+                ReportText.printable(rule.id),
+                setting(of: rule, in: configuration),
+                rule.appleCodes.isEmpty ? "-" : rule.appleCodes.joined(separator: ", "),
+                ReportText.printable(rule.title),
+            ])
+        }
+        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            (0..<3).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                + "  " + row[3]
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// `[{"id", "severity", "appleCodes", "title", "category"}]`, sorted by id, pretty-printed like the report.
+    public static func json(_ catalogue: RuleCatalogue, configuration: Configuration) -> String {
+        JSONWriter().string(from: document(catalogue, configuration: configuration))
+    }
+
+    public static func document(_ catalogue: RuleCatalogue, configuration: Configuration) -> JSONValue {
+        .array(catalogue.rules.map { rule in
+            [
+                "id": .string(rule.id),
+                "severity": .string(setting(of: rule, in: configuration)),
+                "appleCodes": .array(rule.appleCodes.map(JSONValue.string)),
+                "title": .string(rule.title),
+                "category": .string(rule.category),
+            ]
+        })
+    }
+
+    /// `error`, `warning`, `note`, or `off`: the words of the configuration file.
+    static func setting(of rule: RuleDefinition, in configuration: Configuration) -> String {
+        configuration.severity(of: rule).map(\.rawValue) ?? RuleSetting.off.description
+    }
+}

@@ -1,0 +1,196 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// The report for people: one block per input, its bundles beneath it and each
+/// bundle's findings beneath the bundle, laid out like compiler diagnostics:
+///
+///     Build/Example.ipa (ipa, zip, 1.5 MB)
+///
+///       appex Payload/Example.app/PlugIns/Share.appex
+///             com.example.app.share 1.2.0 (41), extension com.apple.share-services
+///         error[version-mismatch]: CFBundleVersion "41" differs from the app's "42"
+///           --> Payload/Example.app/PlugIns/Share.appex/Info.plist:12  /CFBundleVersion
+///           Apple: ITMS-90473
+///
+///     1 input, 2 bundles: 1 error, 0 warnings, 0 notes
+///
+/// Findings that belong to no bundle are listed under the input's header. Findings a
+/// baseline suppressed are not listed; the summary says how many there were. Text that
+/// comes from the package (paths, identifiers, messages quoting plist values) is
+/// printed with control and bidirectional-override characters escaped, so a crafted
+/// Info.plist cannot move the cursor, recolour the log or reorder what it shows.
+/// Apart from the colour escapes, which only appear when `color` is true, the
+/// report's own decoration is plain ASCII.
+public struct TextReporter: Reporter {
+    public let color: Bool
+
+    public init(color: Bool) {
+        self.color = color
+    }
+
+    public func render(_ report: Report) -> String {
+        let style = TerminalStyle(isEnabled: color)
+        var blocks = report.inputs.map { input($0, style: style) }
+        blocks.append(summary(of: report, style: style))
+        return blocks.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
+    }
+
+    // MARK: Inputs
+
+    private func input(_ input: InputReport, style: TerminalStyle) -> [String] {
+        var details: [String] = []
+        if let kind = input.kind { details.append(kind.rawValue) }
+        if let container = input.container { details.append(container.rawValue) }
+        if input.error == nil || input.size > 0 { details.append(ReportText.byteCount(input.size)) }
+        var header = style.bold(ReportText.printable(input.path))
+        if !details.isEmpty {
+            header += " (" + details.joined(separator: ", ") + ")"
+        }
+        var lines = [header]
+        if let error = input.error {
+            lines.append("  " + style.red("error") + ": " + ReportText.printable(error.description))
+        }
+
+        let bundlePaths = Set(input.bundles.map(\.path))
+        let standing = input.findings.filter { !$0.suppressed }
+        let unattached = standing.filter { finding in
+            finding.bundle.map { !bundlePaths.contains($0) } ?? true
+        }
+        for finding in unattached {
+            lines += self.finding(finding, indent: 2, style: style)
+        }
+        for bundle in input.bundles {
+            let findings = standing.filter { $0.bundle == bundle.path }
+            lines.append("")
+            lines += self.bundle(bundle, findings: findings, style: style)
+        }
+        return lines
+    }
+
+    // MARK: Bundles
+
+    private func bundle(_ bundle: InspectedBundle, findings: [Finding], style: TerminalStyle) -> [String] {
+        let kind = bundle.kind.rawValue
+        let header = "  " + kind + " " + style.bold(ReportText.printable(bundle.path))
+        // The details line starts under the path, so the kinds stand out on the left.
+        let details = String(repeating: " ", count: 2 + kind.count + 1) + ReportText.printable(Self.details(of: bundle))
+        var lines = [header, details]
+        let indent = String(repeating: " ", count: 2 + kind.count + 1)
+        if let signing = bundle.signing, let summary = Self.signing(signing) {
+            lines.append(indent + ReportText.printable(summary))
+        }
+        if let accepts = bundle.accepts {
+            lines.append(indent + ReportText.printable(Self.accepted(accepts)))
+        }
+        for finding in findings {
+            lines += self.finding(finding, indent: 4, style: style)
+        }
+        return lines
+    }
+
+    /// `arm64, signed by team PN7X2Q9K4M, app-store profile, app groups group.x`; nil when
+    /// the bundle has neither an executable nor a profile to speak of.
+    static func signing(_ signing: BundleSigning) -> String? {
+        var parts: [String] = []
+        if let executable = signing.executable {
+            parts.append(executable.architectures.joined(separator: "+"))
+            if signing.isSigned {
+                parts.append("signed" + (signing.teamIdentifier.map { " by team \($0)" } ?? ""))
+            } else {
+                parts.append("unsigned")
+            }
+        }
+        if let profile = signing.profile {
+            parts.append("\(profile.kind.rawValue) profile")
+        }
+        if let groups = signing.entitlements?.appGroups, !groups.isEmpty {
+            parts.append("app groups " + groups.joined(separator: ", "))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// `accepts com.adobe.pdf (at most 1), public.text`, or `accepts nothing`.
+    static func accepted(_ accepts: [ActivationRuleAcceptedType]) -> String {
+        guard !accepts.isEmpty else { return "accepts nothing" }
+        return "accepts " + accepts.map { type in
+            type.type + (type.max.map { " (at most \($0))" } ?? "")
+        }.joined(separator: ", ")
+    }
+
+    /// `com.example.app 1.2.0 (42), extension com.apple.share-services`.
+    static func details(of bundle: InspectedBundle) -> String {
+        guard bundle.infoPlist != nil else {
+            return "no readable Info.plist"
+        }
+        var parts = [bundle.bundleIdentifier ?? "(no bundle identifier)"]
+        switch (bundle.shortVersion, bundle.version) {
+        case (nil, nil):
+            parts[0] += " (no version)"
+        case (let shortVersion, let version):
+            parts[0] += " \(shortVersion ?? "?") (\(version ?? "?"))"
+        }
+        if let extensionPoint = bundle.extensionPoint {
+            parts.append("extension \(extensionPoint)")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    // MARK: Findings
+
+    private func finding(_ finding: Finding, indent: Int, style: TerminalStyle) -> [String] {
+        let margin = String(repeating: " ", count: indent)
+        let label = style.severity(finding.severity, finding.severity.rawValue)
+        var lines = [margin + label + "[" + ReportText.printable(finding.rule) + "]: " + ReportText.printable(finding.message)]
+        if let location = Self.location(of: finding) {
+            lines.append(margin + "  --> " + ReportText.printable(location))
+        }
+        // The excerpt (a predicate line and its caret) is printed line by line, each escaped.
+        for line in finding.excerpt?.split(separator: "\n", omittingEmptySubsequences: false) ?? [] {
+            lines.append(margin + "    | " + ReportText.printable(String(line)))
+        }
+        if !finding.appleCodes.isEmpty {
+            lines.append(margin + "  Apple: " + ReportText.printable(finding.appleCodes.joined(separator: ", ")))
+        }
+        return lines
+    }
+
+    /// `file:line  /key/path`, with whichever parts the finding has; nil when it has none.
+    static func location(of finding: Finding) -> String? {
+        var file = finding.file
+        if let line = finding.line {
+            file = (file ?? "") + ":\(line)"
+        }
+        let keyPath = finding.keyPath.map { pointer in
+            pointer.description + (finding.column.map { " (column \($0))" } ?? "")
+        }
+        let parts = [file, keyPath].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: "  ")
+    }
+
+    // MARK: Summary
+
+    private func summary(of report: Report, style: TerminalStyle) -> [String] {
+        let counts = report.summary
+        let bundles = report.inputs.reduce(0) { $0 + $1.bundles.count }
+        let failed = report.inputs.filter { $0.error != nil }.count
+        var line = ReportText.count(report.inputs.count, "input") + ", " + ReportText.count(bundles, "bundle") + ": "
+        line += [
+            Self.count(counts.errors, .error, style: style),
+            Self.count(counts.warnings, .warning, style: style),
+            Self.count(counts.notes, .note, style: style),
+        ].joined(separator: ", ")
+        if counts.suppressed > 0 {
+            line += "; " + ReportText.count(counts.suppressed, "finding") + " suppressed by the baseline"
+        }
+        if failed > 0 {
+            line += "; " + style.red(ReportText.count(failed, "input")) + " could not be checked"
+        }
+        return [line]
+    }
+
+    /// `2 warnings`, in the severity's colour unless there are none.
+    private static func count(_ number: Int, _ severity: Severity, style: TerminalStyle) -> String {
+        let text = ReportText.count(number, severity.rawValue)
+        return number > 0 ? style.severity(severity, text) : text
+    }
+}
