@@ -23,7 +23,6 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
-check: activation-rule-invalid
 examples:
   - name: a count written as a string and a key Apple does not define
     triggers: true
@@ -85,7 +84,6 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
-check: activation-rule-missing
 examples:
   - name: a share extension without an activation rule
     triggers: true
@@ -129,7 +127,6 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
-check: activation-rule-never-matches
 examples:
   - name: every count 0 and text off
     triggers: true
@@ -180,7 +177,6 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
-check: activation-rule-truepredicate
 examples:
   - name: the template's TRUEPREDICATE, in another case and with spaces
     triggers: true
@@ -243,7 +239,6 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
-check: activation-rule-unknown-type
 examples:
   - name: a predicate naming the app's own document type
     triggers: true
@@ -292,7 +287,6 @@ fix: >
   the identifier in the code, ideally reading it from one shared constant.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: app-group-in-code
 examples:
   - name: an extension writing to a group it is not entitled to
     triggers: true
@@ -339,7 +333,6 @@ fix: >
   extension, or remove the group from the extension.
 scope:
   kinds: [appex, watch-app, app-clip]
-check: app-group-mismatch
 examples:
   - name: a share extension with a group the app lacks
     triggers: true
@@ -392,7 +385,6 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
-check: app-group-none-shared
 examples:
   - name: a share extension signed without app groups
     triggers: true
@@ -442,7 +434,6 @@ fix: >
   regenerate the profile, and archive again.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: app-group-not-provisioned
 examples:
   - name: a group the profile does not list
     triggers: true
@@ -488,7 +479,6 @@ fix: >
   in the code that opens the shared container.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: app-group-prefix
 examples:
   - name: an app signed with a group that lacks the prefix
     triggers: true
@@ -623,7 +613,6 @@ fix: >
   codesign --entitlements with the profile's entitlements).
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: application-identifier
 examples:
   - name: an app signed without application-identifier
     triggers: true
@@ -672,7 +661,6 @@ fix: >
   value by hand in the entitlements file.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: aps-environment
 examples:
   - name: an app signed for the development push environment
     triggers: true
@@ -757,7 +745,6 @@ fix: >
   xcrun bitcode_strip -r before embedding them.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
-check: bitcode
 examples:
   - name: an app executable with an __LLVM segment
     triggers: true
@@ -792,7 +779,6 @@ fix: >
   Give each target its own PRODUCT_BUNDLE_IDENTIFIER and register an App ID for each.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
-check: bundle-id-duplicate
 examples:
   - name: a duplicated action extension that kept the share extension's identifier
     triggers: true
@@ -837,7 +823,6 @@ fix: >
   e.g. $(APP_BUNDLE_ID).share, and create the matching App ID in the developer portal.
 scope:
   kinds: [appex, watch-app, app-clip]
-check: bundle-id-prefix
 examples:
   - name: a share extension with an unrelated identifier
     triggers: true
@@ -924,7 +909,6 @@ fix: >
   (strip tools that rewrite load commands are the usual cause).
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: encryption-info
 examples:
   - name: an app executable without LC_ENCRYPTION_INFO
     triggers: true
@@ -962,7 +946,6 @@ fix: >
   PlugIns ("Embed Foundation Extensions") with NSExtension.
 scope:
   kinds: [appex]
-check: extension-kit-location
 examples:
   - name: an App Intents extension embedded in PlugIns
     triggers: true
@@ -1007,7 +990,6 @@ fix: >
   extension with a user interface.
 scope:
   kinds: [appex]
-check: extension-point-missing
 examples:
   - name: a share extension whose NSExtension names no point
     triggers: true
@@ -1051,7 +1033,6 @@ fix: >
   the right one), e.g. com.apple.share-services.
 scope:
   kinds: [appex]
-check: extension-point-unknown
 examples:
   - name: a misspelt share point
     triggers: true
@@ -1201,7 +1182,6 @@ fix: >
   into release builds.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: get-task-allow
 examples:
   - name: an app signed with get-task-allow true
     triggers: true
@@ -1242,7 +1222,6 @@ fix: >
   Info.plist, and end the file with 'var ExtensionPreprocessingJS = new YourPreprocessor'.
 scope:
   kinds: [appex]
-check: js-preprocessing
 examples:
   - name: a preprocessing file that never assigns ExtensionPreprocessingJS
     triggers: true
@@ -1353,7 +1332,6 @@ fix: >
   Info.plist the same deployment target.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: minimum-os-binary
 examples:
   - name: an executable built for iOS 17 in an app that says iOS 16
     triggers: true
@@ -1391,7 +1369,6 @@ fix: >
   the extension really needs the newer system.
 scope:
   kinds: [appex]
-check: minimum-os
 examples:
   - name: a share extension that needs iOS 17 in an app for iOS 16
     triggers: true
@@ -1435,7 +1412,6 @@ fix: >
   it in, or write the value for the bundle's kind.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
-check: package-type
 examples:
   - name: an extension whose Info.plist was copied from the app
     triggers: true
@@ -1485,7 +1461,6 @@ fix: >
   Remove all but one occurrence of the key, keeping the value you mean.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
-check: plist-duplicate-key
 examples:
   - name: CFBundleDisplayName written twice in an extension's Info.plist
     triggers: true
@@ -1555,7 +1530,6 @@ fix: >
   class name, e.g. $(PRODUCT_MODULE_NAME).ShareViewController.
 scope:
   kinds: [appex]
-check: principal-class
 examples:
   - name: a share extension with neither key
     triggers: true
@@ -1616,7 +1590,6 @@ fix: >
   it; use the public framework that offers the same feature.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
-check: private-framework
 examples:
   - name: an app executable linking a private framework
     triggers: true
@@ -1653,7 +1626,6 @@ fix: >
   again so that each bundle embeds its own profile.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: profile-app-id
 examples:
   - name: an extension embedding the app's profile
     triggers: true
@@ -1692,7 +1664,6 @@ fix: >
   again.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: profile-expired
 examples:
   - name: a profile that expired in 2020
     triggers: true
@@ -1730,7 +1701,6 @@ fix: >
   (or distribution: in .bundlecheck.yml) when the package is not meant for the App Store.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: profile-kind
 examples:
   - name: an App Store check of a package with a development profile
     triggers: true
@@ -1769,7 +1739,6 @@ fix: >
   and that the package was not assembled by hand.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: required-keys
 examples:
   - name: an extension without MinimumOSVersion
     triggers: true
@@ -1825,7 +1794,6 @@ fix: >
   an app extension.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
-check: stray-binary
 examples:
   - name: a helper tool copied into the app's resources
     triggers: true
@@ -1864,7 +1832,6 @@ fix: >
   archive again.
 scope:
   kinds: [appex, watch-app, app-clip]
-check: team-mismatch
 examples:
   - name: an extension signed by another team
     triggers: true
@@ -2015,7 +1982,6 @@ fix: >
   after signing; if you must, re-sign with codesign.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: unsigned
 examples:
   - name: an unsigned app executable
     triggers: true
@@ -2050,7 +2016,6 @@ fix: >
   -remove x86_64 -remove i386); for your own targets, archive for "Any iOS Device".
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
-check: unsupported-architecture
 examples:
   - name: an app executable with a leftover x86_64 slice
     triggers: true
@@ -2085,7 +2050,6 @@ fix: >
   their own.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: url-scheme-duplicate
 examples:
   - name: the same scheme in two URL types of the app, differing only in case
     triggers: true
@@ -2128,7 +2092,6 @@ fix: >
   inside a dictionary of the CFBundleURLTypes array; start it with a letter.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: url-scheme-invalid
 examples:
   - name: a scheme with a leading digit and one written with ://
     triggers: true
@@ -2178,7 +2141,6 @@ fix: >
   the app's Info.plist (Target > Info > URL Types), and open it from the extension.
 scope:
   kinds: [app]
-check: url-scheme-missing
 examples:
   - name: an app with a share extension and no URL scheme
     triggers: true
@@ -2218,7 +2180,6 @@ fix: >
   com.example.notes), and use Universal Links for https URLs.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: url-scheme-reserved
 examples:
   - name: an app that declares https
     triggers: true
@@ -2258,7 +2219,6 @@ fix: >
   opens.
 scope:
   kinds: [appex]
-check: url-scheme-undeclared
 examples:
   - name: an extension opening a scheme the app does not declare
     triggers: true
@@ -2306,7 +2266,6 @@ fix: >
   dotted integers for the build number; keep pre-release labels out of these keys.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: version-format
 examples:
   - name: a pre-release label in the marketing version
     triggers: true
@@ -2367,9 +2326,8 @@ fix: >
 # Where the rule looks: each bundle of these kinds. `scope: archive` looks at the whole package.
 scope:
   kinds: [appex, watch-app, app-clip]
-# A built-in check (Swift code in Sources/BundleCheckKit/Checks) decides where it fires.
-# Declarative rules use `match:` instead.
-check: version-mismatch
+# No `match:`, so the built-in check registered under this id (Swift code in
+# Sources/BundleCheckInspection/Checks) decides where it fires. Declarative rules use `match:`.
 # Examples are run by `swift test`: the package is built by the fixture builder and the
 # findings of this rule must be exactly those under `expect`.
 examples:
@@ -2440,7 +2398,6 @@ fix: >
   give both build settings a value.
 scope:
   kinds: [app, appex, watch-app, app-clip]
-check: version-missing
 examples:
   - name: an action extension without CFBundleShortVersionString
     triggers: true
