@@ -3,17 +3,7 @@ import BundleCheckModel
 extension RuleDefinition {
     /// The finding a matcher hit becomes, worded by the rule's `message` template.
     func finding(for hit: MatchHit) -> Finding {
-        Finding(
-            rule: id,
-            severity: severity,
-            message: message(for: hit),
-            bundle: hit.bundle,
-            file: hit.file,
-            keyPath: hit.keyPath,
-            line: hit.line,
-            appleCodes: appleCodes,
-            identity: hit.identity
-        )
+        finding(message(for: hit), at: FindingLocation(bundle: hit.bundle, file: hit.file, keyPath: hit.keyPath, line: hit.line), identity: hit.identity)
     }
 
     func message(for hit: MatchHit) -> String {

@@ -60,3 +60,16 @@ public struct InspectedBundle: Sendable {
         string(at: JSONPointer(key))
     }
 }
+
+extension InspectedBundle {
+    /// A place in this bundle's Info.plist: the value's own line unless `line` is given.
+    package func infoPlistLocation(_ pointer: JSONPointer, line: Int? = nil) -> FindingLocation {
+        FindingLocation(bundle: path, file: infoPlistPath, keyPath: pointer, line: line ?? infoPlist?.line(of: pointer))
+    }
+
+    /// A file of this bundle other than its Info.plist (executable, entitlements, profile), and
+    /// where inside it, when it is a property list.
+    package func location(file: String?, keyPath: JSONPointer? = nil) -> FindingLocation {
+        FindingLocation(bundle: path, file: file, keyPath: keyPath)
+    }
+}

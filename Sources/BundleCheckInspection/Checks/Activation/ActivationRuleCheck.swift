@@ -28,13 +28,13 @@ struct ActivationRuleCheck: Check {
             switch mode {
             case .missing:
                 guard analysis.isMissing else { return [] }
-                return [rule.finding(in: bundle, at: Self.pointer, message: Self.missing(bundle), appleCodes: rule.appleCodes)]
+                return [rule.finding(Self.missing(bundle), at: bundle.infoPlistLocation(Self.pointer))]
             case .truePredicate:
                 guard analysis.isAlwaysTrue else { return [] }
-                return [rule.finding(in: bundle, at: Self.pointer, message: Self.alwaysTrue(bundle, literally: analysis.isLiterallyTruePredicate), appleCodes: rule.appleCodes)]
+                return [rule.finding(Self.alwaysTrue(bundle, literally: analysis.isLiterallyTruePredicate), at: bundle.infoPlistLocation(Self.pointer))]
             case .neverMatches:
                 guard let reason = analysis.neverMatchesReason else { return [] }
-                return [rule.finding(in: bundle, at: Self.pointer, message: Self.neverMatches(bundle, reason), appleCodes: rule.appleCodes)]
+                return [rule.finding(Self.neverMatches(bundle, reason), at: bundle.infoPlistLocation(Self.pointer))]
             case .invalid:
                 return findings(for: analysis.problems, in: bundle, plist: plist, rule: rule, codes: { [$0.kind.appleCode] })
             case .unknownType:
@@ -59,13 +59,10 @@ struct ActivationRuleCheck: Check {
             seen[pointer] = ordinal + 1
             let valueLine = plist.line(of: pointer)
             let line = valueLine.map { $0 + (problem.line ?? 1) - 1 }
-            return Finding(
-                rule: rule.id, severity: rule.severity, message: problem.message,
-                bundle: bundle.path, file: bundle.infoPlistPath, keyPath: pointer, line: line,
-                appleCodes: codes(problem).filter { rule.appleCodes.contains($0) },
-                identity: ordinal == 0 ? nil : String(ordinal),
-                column: problem.column, excerpt: problem.excerpt
-            )
+            var location = bundle.infoPlistLocation(pointer, line: line)
+            location.column = problem.column
+            location.excerpt = problem.excerpt
+            return rule.finding(problem.message, at: location, identity: ordinal == 0 ? nil : String(ordinal), appleCodes: codes(problem))
         }
     }
 }

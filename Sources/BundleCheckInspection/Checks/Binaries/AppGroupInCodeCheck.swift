@@ -17,10 +17,7 @@ struct AppGroupInCodeCheck: Check {
             return executable.slices.flatMap(\.evidence)
                 .filter { $0.kind == .string && Self.isGroupIdentifier($0.value) && !entitled.contains($0.value) && reported.insert($0.value).inserted }
                 .map { evidence in
-                    rule.finding(
-                        in: bundle, at: SigningLocation(file: signing.executablePath, keyPath: nil),
-                        message: Self.notEntitled(evidence.value, bundle, entitled), appleCodes: rule.appleCodes, identity: evidence.value
-                    )
+                    rule.finding(Self.notEntitled(evidence.value, bundle, entitled), at: bundle.location(file: signing.executablePath), identity: evidence.value)
                 }
         }
     }

@@ -23,7 +23,7 @@ struct BinaryCheck: Check {
 
     private func finding(for bundle: InspectedBundle, as rule: RuleDefinition) -> Finding? {
         guard let signing = bundle.signing, let executable = signing.executable, let path = signing.executablePath else { return nil }
-        let location = SigningLocation(file: path, keyPath: nil)
+        let location = bundle.location(file: path)
         let slices: [MachOSlice] = executable.slices
         let message: String?
         switch mode {
@@ -39,7 +39,7 @@ struct BinaryCheck: Check {
             let lacking = bundle.kind != .framework && slices.contains { $0.encryption == nil }
             message = lacking ? Self.noEncryptionInfo(bundle) : nil
         }
-        return message.map { rule.finding(in: bundle, at: location, message: $0, appleCodes: rule.appleCodes) }
+        return message.map { rule.finding($0, at: location) }
     }
 
     /// i386/x86_64 slices, or any slice built for a simulator platform.

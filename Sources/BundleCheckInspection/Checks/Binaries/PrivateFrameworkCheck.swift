@@ -12,10 +12,7 @@ struct PrivateFrameworkCheck: Check {
             var seen = Set<String>()
             let paths = executable.slices.flatMap(\.linkedDylibs).map(\.path).filter { $0.hasPrefix(Self.prefix) && seen.insert($0).inserted }
             return paths.map { path in
-                rule.finding(
-                    in: bundle, at: SigningLocation(file: signing.executablePath, keyPath: nil),
-                    message: Self.linked(bundle, path), appleCodes: rule.appleCodes, identity: path
-                )
+                rule.finding(Self.linked(bundle, path), at: bundle.location(file: signing.executablePath), identity: path)
             }
         }
     }

@@ -24,11 +24,7 @@ struct StrayBinaryCheck: Check {
                       let magic = context.prefix(of: path, count: 4), Self.magics.contains(magic)
                 else { return nil }
                 let owner = context.bundles.filter { path.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count } ?? app
-                return Finding(
-                    rule: rule.id, severity: rule.severity, message: Self.stray(path, owner),
-                    bundle: owner.path, file: path, keyPath: nil, line: nil,
-                    appleCodes: rule.appleCodes, identity: path
-                )
+                return rule.finding(Self.stray(path, owner), at: owner.location(file: path), identity: path)
             }
         }
     }

@@ -23,10 +23,7 @@ struct URLSchemeUndeclaredCheck: Check {
                 Self.schemes(in: evidence.value).compactMap { scheme in
                     let key = scheme.lowercased()
                     guard !Self.system.contains(key), !declared.contains(key), reported.insert(key).inserted else { return nil }
-                    return rule.finding(
-                        in: bundle, at: SigningLocation(file: signing.executablePath, keyPath: nil),
-                        message: Self.undeclared(scheme, bundle, app), appleCodes: rule.appleCodes, identity: key
-                    )
+                    return rule.finding(Self.undeclared(scheme, bundle, app), at: bundle.location(file: signing.executablePath), identity: key)
                 }
             }
         }

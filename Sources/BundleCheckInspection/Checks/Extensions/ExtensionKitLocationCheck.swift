@@ -14,17 +14,17 @@ struct ExtensionKitLocationCheck: Check {
             let point = bundle.extensionPoint ?? ""
             if ExtensionPoints.extensionKit.contains(point) {
                 if !inExtensions {
-                    return rule.finding(in: bundle, at: pointer(usesExtensionKit), message: Self.mustMove(bundle, point), appleCodes: rule.appleCodes)
+                    return rule.finding(Self.mustMove(bundle, point), at: bundle.infoPlistLocation(pointer(usesExtensionKit)))
                 }
                 if usesNSExtension {
-                    return rule.finding(in: bundle, at: JSONPointer("NSExtension"), message: Self.mustDeclareExtensionKit(bundle, point), appleCodes: rule.appleCodes)
+                    return rule.finding(Self.mustDeclareExtensionKit(bundle, point), at: bundle.infoPlistLocation(JSONPointer("NSExtension")))
                 }
             }
             if inExtensions && usesNSExtension && !usesExtensionKit {
-                return rule.finding(in: bundle, at: JSONPointer("NSExtension"), message: Self.nsExtensionInExtensions(bundle), appleCodes: rule.appleCodes)
+                return rule.finding(Self.nsExtensionInExtensions(bundle), at: bundle.infoPlistLocation(JSONPointer("NSExtension")))
             }
             if !inExtensions && usesExtensionKit {
-                return rule.finding(in: bundle, at: JSONPointer("EXAppExtensionAttributes"), message: Self.extensionKitInPlugIns(bundle), appleCodes: rule.appleCodes)
+                return rule.finding(Self.extensionKitInPlugIns(bundle), at: bundle.infoPlistLocation(JSONPointer("EXAppExtensionAttributes")))
             }
             return nil
         }

@@ -23,12 +23,12 @@ struct ExtensionPointCheck: Check {
             switch mode {
             case .missing:
                 if let located, let point = plist.value(at: located)?.stringValue, !point.isEmpty { return nil }
-                return rule.finding(in: bundle, at: located ?? Self.pointer, message: Self.missing(bundle), appleCodes: rule.appleCodes)
+                return rule.finding(Self.missing(bundle), at: bundle.infoPlistLocation(located ?? Self.pointer))
             case .unknown:
                 guard let located, let point = plist.value(at: located)?.stringValue, !point.isEmpty,
                       !UnexpandedVariable.occurs(in: point), !ExtensionPoints.isKnown(point)
                 else { return nil }
-                return rule.finding(in: bundle, at: located, message: Self.unknown(point, bundle), appleCodes: rule.appleCodes)
+                return rule.finding(Self.unknown(point, bundle), at: bundle.infoPlistLocation(located))
             }
         }
     }

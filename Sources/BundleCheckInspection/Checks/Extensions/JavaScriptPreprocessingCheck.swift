@@ -14,7 +14,7 @@ struct JavaScriptPreprocessingCheck: Check {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind == .appex, let value = bundle.infoPlist?.value(at: Self.pointer) else { return nil }
             func finding(_ message: String) -> Finding {
-                rule.finding(in: bundle, at: Self.pointer, message: message, appleCodes: rule.appleCodes)
+                rule.finding(message, at: bundle.infoPlistLocation(Self.pointer))
             }
             guard case .string(let name) = value, !name.isEmpty else { return finding(Self.notAName(bundle)) }
             if UnexpandedVariable.occurs(in: name) { return nil }

@@ -15,7 +15,7 @@ struct MinimumOSCheck: Check {
             else { return nil }
             let width = max(mineParts.count, theirParts.count)
             guard Self.padded(theirParts, to: width).lexicographicallyPrecedes(Self.padded(mineParts, to: width)) else { return nil }
-            return rule.finding(in: bundle, at: Self.pointer, message: Self.above(bundle, mine, parent, theirs), appleCodes: rule.appleCodes)
+            return rule.finding(Self.above(bundle, mine, parent, theirs), at: bundle.infoPlistLocation(Self.pointer))
         }
     }
 

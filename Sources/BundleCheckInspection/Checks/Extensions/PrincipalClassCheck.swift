@@ -20,9 +20,9 @@ struct PrincipalClassCheck: Check {
             case (true, false), (false, true):
                 return nil
             case (false, false):
-                return rule.finding(in: bundle, at: JSONPointer("NSExtension"), message: Self.neither(bundle), appleCodes: rule.appleCodes)
+                return rule.finding(Self.neither(bundle), at: bundle.infoPlistLocation(JSONPointer("NSExtension")))
             case (true, true):
-                return rule.finding(in: bundle, at: Self.storyboardPointer, message: Self.both(bundle), appleCodes: rule.appleCodes)
+                return rule.finding(Self.both(bundle), at: bundle.infoPlistLocation(Self.storyboardPointer))
             }
         }
     }

@@ -12,18 +12,14 @@ struct RequiredKeysCheck: Check {
         for bundle in context.bundles where bundle.kind != .framework {
             guard let plist = bundle.infoPlist else { continue }
             for key in Self.keys where !Self.isSet(plist.value(at: JSONPointer(key))) {
-                findings.append(rule.finding(in: bundle, at: JSONPointer(key), message: Self.missing(key, bundle), appleCodes: rule.appleCodes))
+                findings.append(rule.finding(Self.missing(key, bundle), at: bundle.infoPlistLocation(JSONPointer(key))))
             }
             if !Self.isSet(plist.value(at: JSONPointer("CFBundleName"))) && !Self.isSet(plist.value(at: JSONPointer("CFBundleDisplayName"))) {
-                findings.append(rule.finding(in: bundle, at: JSONPointer("CFBundleName"), message: Self.missingName(bundle), appleCodes: rule.appleCodes))
+                findings.append(rule.finding(Self.missingName(bundle), at: bundle.infoPlistLocation(JSONPointer("CFBundleName"))))
             }
             if let executable = bundle.executable, !executable.isEmpty, !UnexpandedVariable.occurs(in: executable),
                !context.paths.isFile(bundle.path + "/" + executable) {
-                findings.append(rule.finding(
-                    in: bundle, at: JSONPointer("CFBundleExecutable"),
-                    message: Self.missingExecutable(executable, bundle), appleCodes: rule.appleCodes,
-                    identity: "executable"
-                ))
+                findings.append(rule.finding(Self.missingExecutable(executable, bundle), at: bundle.infoPlistLocation(JSONPointer("CFBundleExecutable")), identity: "executable"))
             }
         }
         return findings

@@ -13,10 +13,7 @@ struct BundleIdentifierDuplicateCheck: Check {
             guard let identifier = bundle.bundleIdentifier, !identifier.isEmpty, !UnexpandedVariable.occurs(in: identifier) else { continue }
             let app = context.app(of: bundle).path
             if let first = firstByApp[app]?[identifier] {
-                findings.append(rule.finding(
-                    in: bundle, at: JSONPointer("CFBundleIdentifier"),
-                    message: Self.duplicate(identifier, bundle, first), appleCodes: rule.appleCodes
-                ))
+                findings.append(rule.finding(Self.duplicate(identifier, bundle, first), at: bundle.infoPlistLocation(JSONPointer("CFBundleIdentifier"))))
             } else {
                 firstByApp[app, default: [:]][identifier] = bundle
             }

@@ -19,7 +19,7 @@ struct BundleIdentifierPrefixCheck: Check {
             let prefix = parentIdentifier + "."
             let rest = identifier.hasPrefix(prefix) ? identifier.dropFirst(prefix.count) : nil
             if let rest, !rest.isEmpty, !rest.contains(".") { return nil }
-            return rule.finding(in: bundle, at: Self.pointer, message: Self.notPrefixed(bundle, identifier, parent, parentIdentifier), appleCodes: rule.appleCodes)
+            return rule.finding(Self.notPrefixed(bundle, identifier, parent, parentIdentifier), at: bundle.infoPlistLocation(Self.pointer))
         }
     }
 }

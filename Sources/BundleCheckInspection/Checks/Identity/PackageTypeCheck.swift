@@ -25,12 +25,12 @@ struct PackageTypeCheck: Check {
             case nil:
                 // The installer insists on APPL for apps; other bundles load without the key.
                 guard isApp else { return nil }
-                return rule.finding(in: bundle, at: Self.pointer, message: Self.missing(bundle, expected), appleCodes: codes)
+                return rule.finding(Self.missing(bundle, expected), at: bundle.infoPlistLocation(Self.pointer), appleCodes: codes)
             case .string(let value)?:
                 guard value != expected, !UnexpandedVariable.occurs(in: value) else { return nil }
-                return rule.finding(in: bundle, at: Self.pointer, message: Self.wrong(bundle, value, expected), appleCodes: codes)
+                return rule.finding(Self.wrong(bundle, value, expected), at: bundle.infoPlistLocation(Self.pointer), appleCodes: codes)
             case let value?:
-                return rule.finding(in: bundle, at: Self.pointer, message: Self.wrong(bundle, value.typeName, expected), appleCodes: codes)
+                return rule.finding(Self.wrong(bundle, value.typeName, expected), at: bundle.infoPlistLocation(Self.pointer), appleCodes: codes)
             }
         }
     }

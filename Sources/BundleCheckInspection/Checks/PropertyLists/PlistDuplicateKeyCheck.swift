@@ -15,10 +15,7 @@ struct PlistDuplicateKeyCheck: Check {
             return plist.duplicateKeys.compactMap { duplicate in
                 let pointer = duplicate.dictionary.appending(duplicate.key)
                 guard reported.insert(pointer).inserted else { return nil }
-                return rule.finding(
-                    in: bundle, at: pointer, message: Self.duplicate(duplicate.key, in: bundle),
-                    appleCodes: [], line: duplicate.line
-                )
+                return rule.finding(Self.duplicate(duplicate.key, in: bundle), at: bundle.infoPlistLocation(pointer, line: duplicate.line), appleCodes: [])
             }
         }
     }

@@ -14,7 +14,7 @@ struct AppGroupMismatchCheck: Check {
             let theirs = Set(container.signedAppGroups.map(\.group))
             let missing = mine.filter { !theirs.contains($0) }
             guard let first = missing.first, let location = bundle.signedAppGroups.first(where: { $0.group == first })?.location else { return nil }
-            return rule.finding(in: bundle, at: location, message: Self.mismatch(bundle, mine, container, theirs.sorted(), missing), appleCodes: rule.appleCodes)
+            return rule.finding(Self.mismatch(bundle, mine, container, theirs.sorted(), missing), at: location)
         }
     }
 }

@@ -12,8 +12,8 @@ struct AppGroupNoneSharedCheck: Check {
             else { return nil }
             let shared = Set(bundle.signedAppGroups.map(\.group)).intersection(container.signedAppGroups.map(\.group))
             guard shared.isEmpty else { return nil }
-            let location = SigningLocation(file: bundle.signing?.entitlementsPath, keyPath: JSONPointer(Entitlements.appGroupsKey))
-            return rule.finding(in: bundle, at: location, message: Self.noneShared(bundle, container), appleCodes: rule.appleCodes)
+            let location = bundle.location(file: bundle.signing?.entitlementsPath, keyPath: JSONPointer(Entitlements.appGroupsKey))
+            return rule.finding(Self.noneShared(bundle, container), at: location)
         }
     }
 }

@@ -10,7 +10,7 @@ struct AppGroupNotProvisionedCheck: Check {
             guard let profile = bundle.signing?.profile, bundle.signing?.entitlementsSource == .signature else { return [] }
             let allowed = Set(profile.appGroups)
             return bundle.signedAppGroups.filter { !allowed.contains($0.group) }.map {
-                rule.finding(in: bundle, at: $0.location, message: Self.notProvisioned($0.group, bundle, profile), appleCodes: rule.appleCodes)
+                rule.finding(Self.notProvisioned($0.group, bundle, profile), at: $0.location)
             }
         }
     }

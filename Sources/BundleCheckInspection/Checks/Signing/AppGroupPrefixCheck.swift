@@ -9,7 +9,7 @@ struct AppGroupPrefixCheck: Check {
         context.bundles.flatMap { bundle in
             (bundle.signedAppGroups + bundle.provisionedAppGroups)
                 .filter { !$0.group.hasPrefix("group.") && !UnexpandedVariable.occurs(in: $0.group) }
-                .map { rule.finding(in: bundle, at: $0.location, message: Self.badPrefix($0.group, bundle), appleCodes: rule.appleCodes, identity: $0.location.file) }
+                .map { rule.finding(Self.badPrefix($0.group, bundle), at: $0.location, identity: $0.location.file) }
         }
     }
 }

@@ -12,14 +12,13 @@ struct ApplicationIdentifierCheck: Check {
             guard bundle.isSignedKind, let signing = bundle.signing, signing.isSigned,
                   let bundleIdentifier = bundle.bundleIdentifier, !UnexpandedVariable.occurs(in: bundleIdentifier)
             else { return nil }
-            let location = SigningLocation(file: signing.executablePath, keyPath: Self.key)
+            let location = bundle.location(file: signing.executablePath, keyPath: Self.key)
             guard let applicationIdentifier = signing.entitlements?.applicationIdentifier else {
-                return rule.finding(in: bundle, at: location, message: Self.missing(bundle), appleCodes: rule.appleCodes)
+                return rule.finding(Self.missing(bundle), at: location)
             }
             let team = signing.teamIdentifier ?? applicationIdentifier.split(separator: ".").first.map(String.init) ?? ""
             guard applicationIdentifier != "\(team).\(bundleIdentifier)" else { return nil }
-            return rule.finding(in: bundle, at: SigningLocation(file: signing.entitlementsPath, keyPath: Self.key),
-                                message: Self.wrong(applicationIdentifier, "\(team).\(bundleIdentifier)", bundle), appleCodes: rule.appleCodes)
+            return rule.finding(Self.wrong(applicationIdentifier, "\(team).\(bundleIdentifier)", bundle), at: bundle.location(file: signing.entitlementsPath, keyPath: Self.key))
         }
     }
 }

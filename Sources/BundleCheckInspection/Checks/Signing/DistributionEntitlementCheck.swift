@@ -19,13 +19,13 @@ struct DistributionEntitlementCheck: Check {
             switch mode {
             case .getTaskAllow:
                 guard [.appStore, .adHoc].contains(distribution), entitlements.getTaskAllow else { return nil }
-                let location = SigningLocation(file: signing.entitlementsPath, keyPath: JSONPointer("get-task-allow"))
-                return rule.finding(in: bundle, at: location, message: Self.getTaskAllow(bundle, distribution), appleCodes: rule.appleCodes)
+                let location = bundle.location(file: signing.entitlementsPath, keyPath: JSONPointer("get-task-allow"))
+                return rule.finding(Self.getTaskAllow(bundle, distribution), at: location)
             case .apsEnvironment:
                 guard distribution != .development, let value = entitlements.apsEnvironment, value != "production" else { return nil }
                 let key = entitlements.dictionary["aps-environment"] != nil ? "aps-environment" : "com.apple.developer.aps-environment"
-                let location = SigningLocation(file: signing.entitlementsPath, keyPath: JSONPointer(key))
-                return rule.finding(in: bundle, at: location, message: Self.apsEnvironment(bundle, value, distribution), appleCodes: rule.appleCodes)
+                let location = bundle.location(file: signing.entitlementsPath, keyPath: JSONPointer(key))
+                return rule.finding(Self.apsEnvironment(bundle, value, distribution), at: location)
             }
         }
     }

@@ -14,8 +14,8 @@ struct ProfileApplicationIdentifierCheck: Check {
                   let team = profile.teamIdentifier ?? signing.teamIdentifier,
                   !profile.applicationIdentifierMatches(team: team, bundleIdentifier: identifier)
             else { return nil }
-            let location = SigningLocation(file: signing.profilePath, keyPath: JSONPointer("Entitlements", "application-identifier"))
-            return rule.finding(in: bundle, at: location, message: Self.otherAppID(bundle, profile, "\(team).\(identifier)"), appleCodes: rule.appleCodes)
+            let location = bundle.location(file: signing.profilePath, keyPath: JSONPointer("Entitlements", "application-identifier"))
+            return rule.finding(Self.otherAppID(bundle, profile, "\(team).\(identifier)"), at: location)
         }
     }
 }

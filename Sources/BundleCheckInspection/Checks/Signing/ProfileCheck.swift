@@ -19,12 +19,12 @@ struct ProfileCheck: Check {
             switch mode {
             case .kind:
                 guard profile.kind != context.settings.checkedDistribution else { return nil }
-                let location = SigningLocation(file: signing.profilePath, keyPath: nil)
-                return rule.finding(in: bundle, at: location, message: Self.kind(bundle, profile, context.settings.checkedDistribution), appleCodes: rule.appleCodes)
+                let location = bundle.location(file: signing.profilePath)
+                return rule.finding(Self.kind(bundle, profile, context.settings.checkedDistribution), at: location)
             case .expired:
                 guard profile.isExpired(at: context.settings.now), let expiry = profile.expirationDate else { return nil }
-                let location = SigningLocation(file: signing.profilePath, keyPath: JSONPointer("ExpirationDate"))
-                return rule.finding(in: bundle, at: location, message: Self.expired(bundle, profile, expiry), appleCodes: rule.appleCodes)
+                let location = bundle.location(file: signing.profilePath, keyPath: JSONPointer("ExpirationDate"))
+                return rule.finding(Self.expired(bundle, profile, expiry), at: location)
             }
         }
     }

@@ -9,8 +9,8 @@ struct TeamMismatchCheck: Check {
             guard bundle.isSignedKind, bundle.parent != nil, let team = bundle.signing?.teamIdentifier else { return nil }
             let app = context.app(of: bundle)
             guard let appTeam = app.signing?.teamIdentifier, appTeam != team else { return nil }
-            let location = SigningLocation(file: bundle.signing?.executablePath, keyPath: nil)
-            return rule.finding(in: bundle, at: location, message: Self.mismatch(bundle, team, app, appTeam), appleCodes: rule.appleCodes)
+            let location = bundle.location(file: bundle.signing?.executablePath)
+            return rule.finding(Self.mismatch(bundle, team, app, appTeam), at: location)
         }
     }
 }

@@ -9,8 +9,8 @@ struct UnsignedCheck: Check {
                   !signing.isSigned
             else { return nil }
             let unsigned = executable.slices.filter { $0.codeSignature == nil }.map(\.architecture)
-            let location = SigningLocation(file: signing.executablePath, keyPath: nil)
-            return rule.finding(in: bundle, at: location, message: Self.unsigned(bundle, unsigned), appleCodes: rule.appleCodes)
+            let location = bundle.location(file: signing.executablePath)
+            return rule.finding(Self.unsigned(bundle, unsigned), at: location)
         }
     }
 }

@@ -15,7 +15,7 @@ struct URLSchemeDuplicateCheck: Check {
                 let key = scheme.value.lowercased()
                 if let first = firstSeen[key] {
                     let message = Self.duplicate(scheme.value, first: first.bundle, firstPointer: first.pointer, again: bundle)
-                    findings.append(rule.finding(in: bundle, at: scheme.pointer, message: message, appleCodes: rule.appleCodes))
+                    findings.append(rule.finding(message, at: bundle.infoPlistLocation(scheme.pointer)))
                 } else {
                     firstSeen[key] = (bundle, scheme.pointer)
                 }

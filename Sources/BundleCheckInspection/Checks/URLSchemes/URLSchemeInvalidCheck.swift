@@ -8,11 +8,11 @@ struct URLSchemeInvalidCheck: Check {
         context.bundles.flatMap { bundle -> [Finding] in
             let declarations = URLSchemeDeclarations(bundle)
             let structural = declarations.problems.map {
-                rule.finding(in: bundle, at: $0.pointer, message: $0.message, appleCodes: rule.appleCodes)
+                rule.finding($0.message, at: bundle.infoPlistLocation($0.pointer))
             }
             let schemes = declarations.schemes.compactMap { scheme -> Finding? in
                 guard !UnexpandedVariable.occurs(in: scheme.value), let problem = URLSchemeSyntax.problem(in: scheme.value) else { return nil }
-                return rule.finding(in: bundle, at: scheme.pointer, message: Self.invalid(scheme.value, problem), appleCodes: rule.appleCodes)
+                return rule.finding(Self.invalid(scheme.value, problem), at: bundle.infoPlistLocation(scheme.pointer))
             }
             return structural + schemes
         }

@@ -11,10 +11,7 @@ struct URLSchemeMissingCheck: Check {
             guard let first = extensions.first else { return nil }
             let declared = URLSchemeDeclarations(bundle).schemes.contains { URLSchemeSyntax.problem(in: $0.value) == nil }
             guard !declared else { return nil }
-            return rule.finding(
-                in: bundle, at: URLSchemeDeclarations.typesPointer,
-                message: Self.missing(bundle, first, count: extensions.count), appleCodes: rule.appleCodes
-            )
+            return rule.finding(Self.missing(bundle, first, count: extensions.count), at: bundle.infoPlistLocation(URLSchemeDeclarations.typesPointer))
         }
     }
 }

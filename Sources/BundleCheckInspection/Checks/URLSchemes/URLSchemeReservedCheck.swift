@@ -15,7 +15,7 @@ struct URLSchemeReservedCheck: Check {
         context.bundles.flatMap { bundle in
             URLSchemeDeclarations(bundle).schemes
                 .filter { Self.reserved.contains($0.value.lowercased()) }
-                .map { rule.finding(in: bundle, at: $0.pointer, message: Self.reserved($0.value), appleCodes: rule.appleCodes) }
+                .map { rule.finding(Self.reserved($0.value), at: bundle.infoPlistLocation($0.pointer)) }
         }
     }
 }

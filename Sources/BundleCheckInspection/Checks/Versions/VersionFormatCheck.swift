@@ -20,7 +20,7 @@ struct VersionFormatCheck: Check {
                 default:
                     problem = Self.notAString(key, value, in: bundle)
                 }
-                findings.append(rule.finding(in: bundle, at: key.pointer, message: problem, appleCodes: key.formatCodes))
+                findings.append(rule.finding(problem, at: bundle.infoPlistLocation(key.pointer), appleCodes: key.formatCodes))
             }
         }
         return findings

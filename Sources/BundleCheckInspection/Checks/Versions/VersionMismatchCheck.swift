@@ -20,7 +20,7 @@ struct VersionMismatchCheck: Check {
                       mine != theirs
                 else { continue }
                 let message = Self.mismatch(key, bundle: bundle, value: mine, container: container, containerValue: theirs)
-                findings.append(rule.finding(in: bundle, at: key.pointer, message: message, appleCodes: ["ITMS-90473"]))
+                findings.append(rule.finding(message, at: bundle.infoPlistLocation(key.pointer)))
             }
         }
         return findings

@@ -17,7 +17,7 @@ struct VersionMissingCheck: Check {
                 }
                 guard isMissing else { continue }
                 let message = value == nil ? Self.absent(key, in: bundle) : Self.empty(key, in: bundle)
-                findings.append(rule.finding(in: bundle, at: key.pointer, message: message, appleCodes: [key.missingCode]))
+                findings.append(rule.finding(message, at: bundle.infoPlistLocation(key.pointer), appleCodes: [key.missingCode]))
             }
         }
         return findings
