@@ -1,3 +1,4 @@
+import BundleCheckFormats
 import BundleCheckModel
 
 extension RuleDefinition {
@@ -15,9 +16,9 @@ extension RuleDefinition {
         let replacements = [
             "{location}": location,
             "{file}": file,
-            "{name}": file.split(separator: "/").last.map(String.init) ?? file,
+            "{name}": PackagePath.name(file),
             "{bundle}": hit.bundle ?? "the package",
-            "{bundle-name}": hit.bundle?.split(separator: "/").last.map(String.init) ?? "the package",
+            "{bundle-name}": hit.bundle.map(PackagePath.name) ?? "the package",
             "{key-path}": hit.keyPath?.description ?? "",
             "{value}": hit.value ?? "",
         ]

@@ -70,7 +70,8 @@ enum SigningLoader {
 
     /// `Kit` for `Payload/X.app/Frameworks/Kit.framework`.
     static func bundleBaseName(_ path: String) -> String? {
-        guard let last = path.split(separator: "/").last, let dot = last.lastIndex(of: ".") else { return nil }
+        let last = PackagePath.name(path)
+        guard let dot = last.lastIndex(of: ".") else { return nil }
         return String(last[..<dot])
     }
 }

@@ -3,15 +3,13 @@ import Foundation
 /// Reads a `--baseline` file, checking it is what `--write-baseline` writes.
 public enum BaselineReader {
     public static func read(path: String) throws(BaselineError) -> Baseline {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        let data: Data
+        do throws(UserFile.Failure) {
+            data = try UserFile.read(path)
+        } catch .notFound {
             throw .notFound(file: path)
-        }
-        guard !isDirectory.boolValue else {
-            throw .unreadable(file: path, reason: "it is a folder")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(file: path, reason: "permission denied or I/O error")
+        } catch {
+            throw .unreadable(file: path, reason: UserFile.reason(error))
         }
         return try parse(data, file: path)
     }

@@ -48,7 +48,7 @@ public struct InspectedBundle: Sendable {
 
     /// The last path component, e.g. `S.appex`, for messages.
     public var name: String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        PackagePath.name(path)
     }
 
     private func string(at pointer: JSONPointer) -> String? {

@@ -32,15 +32,13 @@ public enum ConfigurationLoader {
 
     /// Reads the file at `path`; messages name it as given.
     public static func load(path: String, catalogue: RuleCatalogue) throws(ConfigurationError) -> Configuration {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        let data: Data
+        do throws(UserFile.Failure) {
+            data = try UserFile.read(path)
+        } catch .notFound {
             throw .notFound(file: path)
-        }
-        guard !isDirectory.boolValue else {
-            throw .unreadable(file: path, reason: "it is a folder")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(file: path, reason: "permission denied or I/O error")
+        } catch {
+            throw .unreadable(file: path, reason: UserFile.reason(error))
         }
         return try load(bytes: Array(data), file: path, catalogue: catalogue)
     }
@@ -99,10 +97,7 @@ public enum ConfigurationLoader {
 
     private static func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> T where T.RawValue == String {
         let text = try value(node, key: key, file: file)
-        guard let parsed = T(rawValue: text) else {
-            throw .invalidValue(file: file, line: node.line, key: key, value: text, choices: T.allCases.map(\.rawValue))
-        }
-        return parsed
+        return try T.named(text) { ConfigurationError.invalidValue(file: file, line: node.line, key: key, value: text, choices: $0) }
     }
 
     private static func value(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> String {

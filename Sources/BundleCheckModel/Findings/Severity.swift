@@ -1,4 +1,4 @@
-/// How bad a finding is; only `error` fails the run (exit status 1).
+/// How bad a finding is. Errors fail the run (exit status 1); with `fail-on: warning`, warnings do too.
 public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
     case error
     case warning

@@ -5,14 +5,14 @@ struct ExampleParser {
     let reader: YAMLFieldReader
     let ruleID: String
 
-    func parse(_ node: YAMLNode) throws -> [RuleExample] {
+    func parse(_ node: YAMLNode) throws(RuleLoadError) -> [RuleExample] {
         guard let items = node.sequence else {
             throw reader.error(node, "examples", "expected a list of examples, found \(node.kindName)")
         }
-        return try items.enumerated().map { index, item in try example(item, field: "examples[\(index)]") }
+        return try items.enumerated().map { (index, item) throws(RuleLoadError) in try example(item, field: "examples[\(index)]") }
     }
 
-    func example(_ node: YAMLNode, field: String) throws -> RuleExample {
+    func example(_ node: YAMLNode, field: String) throws(RuleLoadError) -> RuleExample {
         let fields = try reader.mapping(node, field: field, allowed: ["name", "triggers", "package", "expect"])
         let name = try reader.nonEmptyString(try reader.required(fields, "name", in: node, field: "\(field).name"), field: "\(field).name")
         let triggers = try reader.bool(try reader.required(fields, "triggers", in: node, field: "\(field).triggers"), field: "\(field).triggers")
@@ -25,7 +25,7 @@ struct ExampleParser {
             guard let items = expect.sequence else {
                 throw reader.error(expect, "\(field).expect", "expected a list of {bundle, key-path, file, count}")
             }
-            expectations = try items.map { try expectation($0, field: "\(field).expect") }
+            expectations = try items.map { value throws(RuleLoadError) in try expectation(value, field: "\(field).expect") }
         }
         if triggers && expectations.isEmpty {
             throw reader.error(node, "\(field).expect", "a triggering example must say which findings it expects")
@@ -36,19 +36,19 @@ struct ExampleParser {
         return RuleExample(name: name, triggers: triggers, package: package, expectations: expectations, line: node.line)
     }
 
-    func expectation(_ node: YAMLNode, field: String) throws -> ExampleExpectation {
+    func expectation(_ node: YAMLNode, field: String) throws(RuleLoadError) -> ExampleExpectation {
         let fields = try reader.mapping(node, field: field, allowed: ["rule", "bundle", "key-path", "file", "count"])
-        let rule = try fields["rule"].map { try reader.string($0, field: "\(field).rule") } ?? ruleID
-        let bundle = try fields["bundle"].map { try reader.string($0, field: "\(field).bundle") }
-        let keyPath = try fields["key-path"].map { node -> String in
+        let rule = try fields["rule"].map { value throws(RuleLoadError) in try reader.string(value, field: "\(field).rule") } ?? ruleID
+        let bundle = try fields["bundle"].map { value throws(RuleLoadError) in try reader.string(value, field: "\(field).bundle") }
+        let keyPath = try fields["key-path"].map { node throws(RuleLoadError) -> String in
             let text = try reader.string(node, field: "\(field).key-path")
             guard JSONPointer(parsing: text) != nil else {
                 throw reader.error(node, "\(field).key-path", "'\(text)' is not a JSON Pointer")
             }
             return text
         }
-        let file = try fields["file"].map { try reader.string($0, field: "\(field).file") }
-        let count = try fields["count"].map { try reader.nonNegativeInteger($0, field: "\(field).count") } ?? 1
+        let file = try fields["file"].map { value throws(RuleLoadError) in try reader.string(value, field: "\(field).file") }
+        let count = try fields["count"].map { value throws(RuleLoadError) in try reader.nonNegativeInteger(value, field: "\(field).count") } ?? 1
         return ExampleExpectation(rule: rule, bundle: bundle, keyPath: keyPath, file: file, count: count)
     }
 }

@@ -6,7 +6,7 @@ public struct RuleCatalogue: Sendable {
     public let rules: [RuleDefinition]
     private let byID: [String: Int]
 
-    public init(rules: [RuleDefinition]) throws {
+    public init(rules: [RuleDefinition]) throws(RuleLoadError) {
         var byID: [String: Int] = [:]
         let sorted = rules.sorted { $0.id < $1.id }
         for (index, rule) in sorted.enumerated() {
@@ -26,12 +26,12 @@ public struct RuleCatalogue: Sendable {
     }
 
     /// This catalogue plus every `*.yml` under `directory` (sorted, recursively); `checks` as for `RuleLoader`.
-    public func adding(packAt directory: String, checks: Set<String>) throws -> RuleCatalogue {
+    public func adding(packAt directory: String, checks: Set<String>) throws(RuleLoadError) -> RuleCatalogue {
         try RuleCatalogue(rules: rules + RuleCatalogue.loadPack(at: directory, checks: checks))
     }
 
     /// Reads every `*.yml` under `directory`; a missing folder or unreadable file is a `RuleLoadError`.
-    public static func loadPack(at directory: String, checks: Set<String>) throws -> [RuleDefinition] {
+    public static func loadPack(at directory: String, checks: Set<String>) throws(RuleLoadError) -> [RuleDefinition] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw RuleLoadError(file: directory, line: 1, field: nil, message: "no such folder of rule files")
@@ -40,9 +40,9 @@ public struct RuleCatalogue: Sendable {
             throw RuleLoadError(file: directory, line: 1, field: nil, message: "the folder cannot be read")
         }
         let names = (enumerator.allObjects as? [String] ?? []).filter { $0.hasSuffix(".yml") }.sorted()
-        return try names.map { name in
+        return try names.map { name throws(RuleLoadError) in
             let path = (directory as NSString).appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            guard let data = try? UserFile.read(path), let text = String(data: data, encoding: .utf8) else {
                 throw RuleLoadError(file: path, line: 1, field: nil, message: "the file cannot be read as UTF-8 text")
             }
             return try RuleLoader.load(text: text, file: path, isBuiltIn: false, checks: checks)

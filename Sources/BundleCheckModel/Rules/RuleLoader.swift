@@ -14,7 +14,7 @@ public enum RuleLoader {
     /// Reads the rule in `text`; `file` is what messages call it (`Rules/junk-file.yml`).
     /// `checks` names the built-in checks that exist (the inspection layer's registry): a rule
     /// without `match` is run by the one named by its id, or by its `check` field.
-    public static func load(text: String, file: String, isBuiltIn: Bool, checks: Set<String>) throws -> RuleDefinition {
+    public static func load(text: String, file: String, isBuiltIn: Bool, checks: Set<String>) throws(RuleLoadError) -> RuleDefinition {
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(Array(text.utf8), file: file)
@@ -27,7 +27,7 @@ public enum RuleLoader {
         return try load(root, file: file, isBuiltIn: isBuiltIn, checks: checks)
     }
 
-    static func load(_ root: YAMLNode, file: String, isBuiltIn: Bool, checks: Set<String>) throws -> RuleDefinition {
+    static func load(_ root: YAMLNode, file: String, isBuiltIn: Bool, checks: Set<String>) throws(RuleLoadError) -> RuleDefinition {
         let reader = YAMLFieldReader(file: file)
         let fields = try reader.mapping(root, field: nil, allowed: Self.fields)
 
@@ -36,7 +36,7 @@ public enum RuleLoader {
         guard RuleID.isValid(id) else {
             throw reader.error(idNode, "id", "'\(id)' is not a rule id: use lowercase letters, digits and single hyphens, e.g. junk-file")
         }
-        let fileName = file.split(separator: "/").last.map(String.init) ?? file
+        let fileName = PackagePath.name(file)
         guard fileName == id + ".yml" else {
             throw reader.error(idNode, "id", "the id '\(id)' must match the file name, \(id).yml")
         }
@@ -65,7 +65,7 @@ public enum RuleLoader {
             implementation = .matcher(try MatcherParser(reader: reader).parse(match, field: "match"))
         case (let check, nil):
             // Without `match`, the rule is a built-in check's: the one named by its id unless `check` says otherwise.
-            let name = try check.map { try reader.string($0, field: "check") } ?? id
+            let name = try check.map { value throws(RuleLoadError) in try reader.string(value, field: "check") } ?? id
             guard checks.contains(name) else {
                 let known = checks.sorted().joined(separator: ", ")
                 if let check {
@@ -92,7 +92,7 @@ public enum RuleLoader {
             }
         }
 
-        let examples = try fields["examples"].map { try ExampleParser(reader: reader, ruleID: id).parse($0) } ?? []
+        let examples = try fields["examples"].map { value throws(RuleLoadError) in try ExampleParser(reader: reader, ruleID: id).parse(value) } ?? []
 
         return RuleDefinition(
             id: id,

@@ -10,7 +10,7 @@ struct YAMLFieldReader {
     }
 
     /// The mapping's pairs, after checking every key is one of `allowed`.
-    func mapping(_ node: YAMLNode, field: String?, allowed: Set<String>) throws -> [String: YAMLNode] {
+    func mapping(_ node: YAMLNode, field: String?, allowed: Set<String>) throws(RuleLoadError) -> [String: YAMLNode] {
         guard let pairs = node.mapping else {
             throw error(node, field, "expected a mapping, found \(node.kindName)")
         }
@@ -28,14 +28,14 @@ struct YAMLFieldReader {
         return result
     }
 
-    func string(_ node: YAMLNode, field: String) throws -> String {
+    func string(_ node: YAMLNode, field: String) throws(RuleLoadError) -> String {
         guard let text = node.scalar else {
             throw error(node, field, "expected a string, found \(node.kindName)")
         }
         return text
     }
 
-    func nonEmptyString(_ node: YAMLNode, field: String) throws -> String {
+    func nonEmptyString(_ node: YAMLNode, field: String) throws(RuleLoadError) -> String {
         let text = try string(node, field: field)
         guard !text.allSatisfy(\.isWhitespace) else {
             throw error(node, field, "must not be empty")
@@ -43,7 +43,7 @@ struct YAMLFieldReader {
         return text
     }
 
-    func required(_ fields: [String: YAMLNode], _ key: String, in parent: YAMLNode, field: String) throws -> YAMLNode {
+    func required(_ fields: [String: YAMLNode], _ key: String, in parent: YAMLNode, field: String) throws(RuleLoadError) -> YAMLNode {
         guard let node = fields[key] else {
             throw error(parent, field, "missing required field")
         }
@@ -51,16 +51,16 @@ struct YAMLFieldReader {
     }
 
     /// A string or a list of strings, as a list.
-    func strings(_ node: YAMLNode, field: String) throws -> [String] {
+    func strings(_ node: YAMLNode, field: String) throws(RuleLoadError) -> [String] {
         if let text = node.scalar { return [text] }
         guard let items = node.sequence else {
             throw error(node, field, "expected a string or a list of strings, found \(node.kindName)")
         }
-        return try items.map { try string($0, field: field) }
+        return try items.map { value throws(RuleLoadError) in try string(value, field: field) }
     }
 
     /// `true` or `false`, nothing else (YAML 1.1's `yes`/`no`/`on` are refused on purpose).
-    func bool(_ node: YAMLNode, field: String) throws -> Bool {
+    func bool(_ node: YAMLNode, field: String) throws(RuleLoadError) -> Bool {
         switch node.scalar {
         case "true": return true
         case "false": return false
@@ -68,18 +68,15 @@ struct YAMLFieldReader {
         }
     }
 
-    func nonNegativeInteger(_ node: YAMLNode, field: String) throws -> Int {
+    func nonNegativeInteger(_ node: YAMLNode, field: String) throws(RuleLoadError) -> Int {
         guard let text = node.scalar, let value = Int(text), value >= 0, text.allSatisfy(\.isNumber) else {
             throw error(node, field, "expected a non-negative integer")
         }
         return value
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, field: String, as type: T.Type) throws -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, field: String, as type: T.Type) throws(RuleLoadError) -> T where T.RawValue == String {
         let text = try string(node, field: field)
-        guard let value = T(rawValue: text) else {
-            throw error(node, field, "'\(text)' is not one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return value
+        return try T.named(text) { error(node, field, "'\(text)' is not one of: \($0.joined(separator: ", "))") }
     }
 }

@@ -1,3 +1,4 @@
+import BundleCheckFormats
 import BundleCheckModel
 
 /// `stray-binary` (ITMS-90171): a Mach-O file inside an app that is neither a bundle's executable
@@ -30,7 +31,7 @@ struct StrayBinaryCheck: Check {
     }
 
     static func isCandidate(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = PackagePath.name(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return true }
         return candidateExtensions.contains(String(name[name.index(after: dot)...]).lowercased())
     }
@@ -46,7 +47,7 @@ struct StrayBinaryCheck: Check {
 
 extension StrayBinaryCheck {
     static func stray(_ path: String, _ bundle: InspectedBundle) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = PackagePath.name(path)
         return "\(name) in \(bundle.name) is a Mach-O binary that is neither a bundle's executable nor a library in Frameworks; Apple rejects standalone executables, so remove it or embed it as a framework"
     }
 }
