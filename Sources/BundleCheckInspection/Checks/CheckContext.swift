@@ -1,5 +1,6 @@
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// What a check may look at: the bundles of one package, with their relations, and the
 /// package's files for the few checks that need more than property lists.
@@ -56,5 +57,21 @@ public struct CheckContext {
     public func read(_ path: String, limit: Int) -> [UInt8]? {
         guard let container, paths.isFile(path) else { return nil }
         return try? container.read(path, limit: limit)
+    }
+}
+
+/// What the checks of one run assume about the world: how the package will be
+/// distributed, and what day it is (for expiry), fixed by `--now` for reproducible runs.
+public struct InspectionSettings: Sendable {
+    /// The distribution stated by `--distribution` or the configuration; nil when neither says.
+    public var distribution: Distribution?
+    public var now: Date
+
+    /// What the distribution-dependent signing checks judge by: the stated one, else the App Store.
+    public var checkedDistribution: Distribution { distribution ?? .appStore }
+
+    public init(distribution: Distribution? = nil, now: Date = Date()) {
+        self.distribution = distribution
+        self.now = now
     }
 }

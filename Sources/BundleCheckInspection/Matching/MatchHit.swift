@@ -1,4 +1,5 @@
 import BundleCheckFormats
+import BundleCheckModel
 
 /// One place where a matcher matched: what a rule turns into a finding.
 public struct MatchHit: Sendable, Hashable, Comparable {
@@ -39,5 +40,43 @@ public struct MatchHit: Sendable, Hashable, Comparable {
     private var orderingKey: [String] {
         let paddedLine = line.map { String(repeating: "0", count: max(0, 20 - String($0).count)) + String($0) }
         return [bundle, file, keyPath?.description, paddedLine, identity, value].map { $0.map { "1" + $0 } ?? "0" }
+    }
+}
+
+extension RuleDefinition {
+    /// The finding a matcher hit becomes, worded by the rule's `message` template.
+    func finding(for hit: MatchHit) -> Finding {
+        finding(message(for: hit), at: FindingLocation(bundle: hit.bundle, file: hit.file, keyPath: hit.keyPath, line: hit.line), identity: hit.identity)
+    }
+
+    func message(for hit: MatchHit) -> String {
+        let file = hit.file ?? ""
+        let location = [hit.file, hit.keyPath?.description].compactMap { $0 }.joined(separator: " ")
+        guard let template = messageTemplate else {
+            return location.isEmpty ? title : "\(title): \(location)"
+        }
+        let replacements = [
+            "{location}": location,
+            "{file}": file,
+            "{name}": PackagePath.name(file),
+            "{bundle}": hit.bundle ?? "the package",
+            "{bundle-name}": hit.bundle.map(PackagePath.name) ?? "the package",
+            "{key-path}": hit.keyPath?.description ?? "",
+            "{value}": hit.value ?? "",
+        ]
+        // One pass over the template, so a value holding "{file}" is not expanded again.
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            if let close = rest[open...].firstIndex(of: "}"), let value = replacements[String(rest[open...close])] {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result.append("{")
+                rest = rest[rest.index(after: open)...]
+            }
+        }
+        return result + rest
     }
 }

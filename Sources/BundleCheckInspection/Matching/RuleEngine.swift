@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// Evaluates declarative matchers over one package.
 ///
@@ -221,5 +221,33 @@ public struct RuleEngine {
             }
         }
         return owned
+    }
+}
+
+/// What one evaluation of a matcher looks at: one bundle, or the whole package.
+struct MatchSubject: Sendable {
+    /// Nil for the archive as a whole.
+    let bundle: InspectedBundle?
+    /// The files and folders the subject owns, in tree order: for a bundle, those
+    /// beneath its folder but not inside a nested bundle (whose folder it does own).
+    let entries: [SubjectEntry]
+}
+
+/// A file or folder as one match subject sees it.
+struct SubjectEntry: Sendable {
+    /// The full container path, which hits carry.
+    let path: String
+    /// The path relative to the subject: to the bundle folder, or the whole path for the archive.
+    let relativePath: Substring
+    /// `relativePath` split at `/`, once for every glob that looks at it.
+    let components: [Substring]
+    let isFolder: Bool
+
+    init(path: String, droppingPrefixOf length: Int, isFolder: Bool) {
+        self.path = path
+        // `length` is that of a folder path and its `/`, so it falls between characters.
+        self.relativePath = path[path.utf8.index(path.startIndex, offsetBy: length)...]
+        self.components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        self.isFolder = isFolder
     }
 }

@@ -54,3 +54,46 @@ public struct Configuration: Sendable, Equatable {
         }
     }
 }
+
+/// The configuration's `fail-on`: the least severe finding that makes the exit status 1.
+public enum FailureThreshold: String, Sendable, Hashable, CaseIterable {
+    /// Only error-severity findings fail the run (the default).
+    case error
+    /// Warnings fail the run too; notes never do.
+    case warning
+
+    public func fails(on severity: Severity) -> Bool {
+        switch (self, severity) {
+        case (_, .error), (.warning, .warning): true
+        case (.error, .warning), (_, .note): false
+        }
+    }
+}
+
+/// What the configuration says about one rule: turn it off, or run it at another severity.
+public enum RuleSetting: Sendable, Hashable, CustomStringConvertible {
+    case off
+    case severity(Severity)
+
+    /// Every value the configuration accepts, in the order messages list them.
+    public static let choices = ["off"] + Severity.allCases.map(\.rawValue)
+
+    /// `off`, `error`, `warning` or `note`; nil for anything else.
+    public init?(configurationValue text: String) {
+        if text == "off" {
+            self = .off
+        } else if let severity = Severity(rawValue: text) {
+            self = .severity(severity)
+        } else {
+            return nil
+        }
+    }
+
+    /// As written in the configuration and shown by `--list-rules`.
+    public var description: String {
+        switch self {
+        case .off: "off"
+        case .severity(let severity): severity.rawValue
+        }
+    }
+}

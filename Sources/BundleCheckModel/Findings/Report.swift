@@ -1,3 +1,5 @@
+import BundleCheckFormats
+
 /// Everything one run of bundlecheck found, across all its inputs.
 public struct Report: Sendable {
     /// Bumped only on incompatible changes; additions keep version 1.
@@ -34,5 +36,50 @@ public struct Report: Sendable {
         public var notes = 0
         /// Findings listed in the baseline: reported, but in none of the counts above.
         public var suppressed = 0
+    }
+}
+
+/// What was found in one input given on the command line.
+public struct InputReport: Sendable {
+    /// The path as the user gave it.
+    public let path: String
+    /// What the input turned out to be; nil when it could not be opened.
+    public let kind: InputKind?
+    /// How it is stored; nil when it could not be opened.
+    public let container: ContainerStorage?
+    /// Size in bytes of the file, or of all files under the directory.
+    public let size: UInt64
+    /// Why the input could not be checked; nil when it was.
+    public let error: BundleCheckError?
+    /// Bundles sorted by path.
+    public let bundles: [InspectedBundle]
+    /// Findings sorted by bundle, file, key path and rule.
+    public let findings: [Finding]
+
+    public init(
+        path: String,
+        kind: InputKind?,
+        container: ContainerStorage?,
+        size: UInt64,
+        error: BundleCheckError?,
+        bundles: [InspectedBundle],
+        findings: [Finding]
+    ) {
+        self.path = path
+        self.kind = kind
+        self.container = container
+        self.size = size
+        self.error = error
+        self.bundles = bundles.sorted { $0.path < $1.path }
+        self.findings = findings.sorted(by: Finding.reportOrder)
+    }
+}
+
+extension Finding {
+    /// The report's order: bundle, file, key path, rule, then the rest for a total order.
+    static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+        let left = (lhs.bundle ?? "", lhs.file ?? "", lhs.keyPath?.description ?? "", lhs.rule, lhs.fingerprint, lhs.message)
+        let right = (rhs.bundle ?? "", rhs.file ?? "", rhs.keyPath?.description ?? "", rhs.rule, rhs.fingerprint, rhs.message)
+        return left < right
     }
 }

@@ -67,3 +67,50 @@ public struct RuleDefinition: Sendable {
         )
     }
 }
+
+/// How a rule finds problems: Swift code, or a declarative matcher from its YAML file.
+public enum RuleImplementation: Sendable {
+    /// A built-in check of the inspection layer, by name: the rule's id, unless its file names
+    /// another with `check:`.
+    case builtIn(check: String)
+    case matcher(Matcher)
+}
+
+/// Where a rule came from: a file shipped in the binary, or one of a user's packs.
+public struct RuleSource: Sendable, Hashable, CustomStringConvertible {
+    /// `Rules/<id>.yml` for shipped rules, the path as given for user packs.
+    public let file: String
+    public let isBuiltIn: Bool
+    /// The line of the rule's `id` in its file, for messages about the id (a collision).
+    public let line: Int
+
+    public init(file: String, isBuiltIn: Bool, line: Int = 1) {
+        self.file = file
+        self.isBuiltIn = isBuiltIn
+        self.line = line
+    }
+
+    public var description: String { file }
+}
+
+/// The one way a check or a matcher reports a finding, as swift-format's `Rule.diagnose(_:on:)`:
+/// the rule stamps its id, severity and Apple codes; the caller gives only what varies.
+extension RuleDefinition {
+    /// A finding of this rule. `identity` tells apart findings at the same key path for the
+    /// fingerprint. `appleCodes`, when given, is the subset of the rule's codes this finding
+    /// concerns (`version-missing` prints ITMS-90056 or ITMS-90057); codes outside the rule's
+    /// own are dropped, since the rule file is the single source of its codes.
+    public func finding(
+        _ message: String,
+        at location: FindingLocation,
+        identity: String? = nil,
+        appleCodes subset: [String]? = nil
+    ) -> Finding {
+        var codes = appleCodes
+        if let subset {
+            assert(subset.allSatisfy(appleCodes.contains), "\(id): \(subset) is not a subset of the rule's Apple codes \(appleCodes)")
+            codes = subset.filter(appleCodes.contains)
+        }
+        return Finding(rule: id, severity: severity, message: message, location: location, appleCodes: codes, identity: identity)
+    }
+}

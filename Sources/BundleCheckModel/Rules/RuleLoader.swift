@@ -111,3 +111,80 @@ public enum RuleLoader {
         )
     }
 }
+
+/// A rule file that cannot be used: names the file, line and field, and what is wrong.
+///
+/// For user packs (`--rules DIR`) this is a usage error (exit 64).
+public struct RuleLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+    /// The field at fault, dotted from the top (`match.plist.key`), or nil for the file as a whole.
+    public let field: String?
+    public let message: String
+
+    public init(file: String, line: Int, field: String?, message: String) {
+        self.file = file
+        self.line = line
+        self.field = field
+        self.message = message
+    }
+
+    public init(_ yaml: YAMLError) {
+        self.init(file: yaml.file, line: yaml.line, field: nil, message: yaml.message)
+    }
+
+    public var description: String {
+        if let field {
+            return "\(file):\(line): field '\(field)': \(message)"
+        }
+        return "\(file):\(line): \(message)"
+    }
+}
+
+/// Reads a rule's `scope`: `archive`, or a mapping of `kinds` and `extension-points`.
+enum ScopeParser {
+    static func parse(_ node: YAMLNode, reader: YAMLFieldReader) throws(RuleLoadError) -> RuleScope {
+        if let text = node.scalar {
+            guard text == "archive" else {
+                throw reader.error(node, "scope", "expected 'archive' or a mapping with 'kinds' and/or 'extension-points'")
+            }
+            return .archive
+        }
+        let fields = try reader.mapping(node, field: "scope", allowed: ["kinds", "extension-points"])
+        var kinds: Set<BundleKind>?
+        if let kindsNode = fields["kinds"] {
+            let names = try reader.strings(kindsNode, field: "scope.kinds")
+            kinds = Set(try names.map { name throws(RuleLoadError) in
+                guard let kind = BundleKind(rawValue: name) else {
+                    throw reader.error(kindsNode, "scope.kinds", "'\(name)' is not a bundle kind; expected one of: \(BundleKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return kind
+            })
+        }
+        var points: Set<String>?
+        if let pointsNode = fields["extension-points"] {
+            points = Set(try reader.strings(pointsNode, field: "scope.extension-points"))
+        }
+        guard kinds != nil || points != nil else {
+            throw reader.error(node, "scope", "name 'kinds', 'extension-points' or both, or write 'scope: archive'")
+        }
+        return .bundles(kinds: kinds, extensionPoints: points)
+    }
+}
+
+/// The shape of a rule id: lowercase words joined by single hyphens (`version-mismatch`).
+enum RuleID {
+    static func isValid(_ id: String) -> Bool {
+        guard let first = id.first, first.isASCII, first.isLowercase, id.last != "-", !id.contains("--") else { return false }
+        return id.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
+    }
+}
+
+/// The shape of the codes App Store Connect prints: `ITMS-` and five digits.
+enum AppleCode {
+    static func isValid(_ code: String) -> Bool {
+        guard code.hasPrefix("ITMS-") else { return false }
+        let digits = code.dropFirst(5)
+        return digits.count == 5 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}

@@ -1,0 +1,124 @@
+import BundleCheckFormats
+import Foundation
+
+/// A declarative matcher of a rule file; `all`, `any` and `not` combine the others.
+///
+/// Each matcher yields hits (places that match) for one subject: a bundle, or
+/// the whole archive. `any` is the union of its children's hits; `all` is the
+/// union when every child has hits, else nothing; `not` yields one hit on the
+/// subject itself when its child has none.
+public indirect enum Matcher: Sendable {
+    case all([Matcher])
+    case any([Matcher])
+    case not(Matcher)
+    case path(PathMatcher)
+    case plist(PlistMatcher)
+    case text(TextMatcher)
+    /// Symbols, selectors, class names and strings of a bundle's executable.
+    case binary(BinaryMatcher)
+}
+
+/// Globs over entry paths, files and folders alike (folders are derived from entry paths).
+///
+/// Relative to the bundle for bundle-scoped rules (the contents of nested bundles
+/// excluded, the nested bundle folders themselves included), or to the container
+/// root for archive-scoped ones. When a folder matches, nothing beneath it is
+/// reported again.
+public struct PathMatcher: Sendable {
+    public let globs: [Glob]
+    public let exclude: [Glob]
+
+    public init(globs: [Glob], exclude: [Glob] = []) {
+        self.globs = globs
+        self.exclude = exclude
+    }
+}
+
+/// A condition on the values at a key path of a bundle's property list.
+public struct PlistMatcher: Sendable {
+    public let source: PlistSource
+    /// A JSON Pointer where `*` stands for one component and `**` for any number.
+    public let key: KeyPathPattern
+    public let condition: PlistCondition
+
+    public init(source: PlistSource = .infoPlist, key: KeyPathPattern, condition: PlistCondition) {
+        self.source = source
+        self.key = key
+        self.condition = condition
+    }
+}
+
+/// What must hold at a `plist` matcher's key path for it to hit.
+public enum PlistCondition: @unchecked Sendable {
+    /// Some value is there (each value found is a hit).
+    case exists
+    /// No value is there (one hit at the key path).
+    case missing
+    /// The value's text form equals this: strings as they are, booleans `true`/`false`,
+    /// integers in decimal, reals in Swift's shortest form.
+    case equals(String)
+    /// A string value matches this ICU regular expression somewhere.
+    case matches(NSRegularExpression)
+    /// The value is of this type: string, integer, real, boolean, date, data, array, dictionary.
+    case typeIs(String)
+}
+
+/// Which property list of a bundle a `plist` matcher reads.
+public enum PlistSource: String, Sendable, Hashable, CaseIterable {
+    case infoPlist = "info-plist"
+    /// The entitlements of the code signature, else of `archived-expanded-entitlements.xcent`.
+    case entitlements
+    /// The property list inside `embedded.mobileprovision` (keys `Entitlements`, `ExpirationDate`, …).
+    case profile
+}
+
+/// A condition on what an executable holds: imported symbols, Objective-C selectors and class
+/// names, C strings. Read in the same forward pass as the signature; only matching values are kept.
+public struct BinaryMatcher: Sendable {
+    public let kind: BinaryEvidenceKind
+    public let condition: BinaryCondition
+
+    public init(kind: BinaryEvidenceKind, condition: BinaryCondition) {
+        self.kind = kind
+        self.condition = condition
+    }
+
+    public func matches(_ evidence: BinaryEvidence) -> Bool {
+        evidence.kind == kind && condition.matches(evidence.value)
+    }
+}
+
+/// How a `binary` matcher compares a value: exactly, by prefix, by substring, or by ICU
+/// regular expression. Executables hold hundreds of thousands of strings, so the plain forms
+/// are preferred wherever they say enough; a regular expression runs on every string.
+public enum BinaryCondition: @unchecked Sendable {
+    case equals(String)
+    case prefix(String)
+    case contains(String)
+    case matches(NSRegularExpression)
+
+    public func matches(_ value: String) -> Bool {
+        switch self {
+        case .equals(let text): value == text
+        case .prefix(let text): value.hasPrefix(text)
+        case .contains(let text): value.contains(text)
+        case .matches(let regex):
+            regex.firstMatch(in: value, range: NSRange(location: 0, length: NSString(string: value).length)) != nil
+        }
+    }
+}
+
+/// An ICU regular expression over the UTF-8 text files of a bundle whose paths match `files`.
+///
+/// Files over `maximumFileSize` and files that are not valid UTF-8 are skipped.
+public struct TextMatcher: @unchecked Sendable {
+    public static let maximumFileSize = 1 << 20
+
+    public let files: [Glob]
+    public let pattern: NSRegularExpression
+
+    public init(files: [Glob], pattern: NSRegularExpression) {
+        self.files = files
+        self.pattern = pattern
+    }
+}
