@@ -18,62 +18,6 @@ public enum BundleCheckCommand {
                bundlecheck --explain <id> [<options>]
         """
 
-    public static let help = """
-        OVERVIEW: \(abstract)
-
-        Reads .ipa files and other zip archives without unpacking them, zipped or plain
-        .xcarchive and .app bundles, and checks the app and every nested bundle against the
-        rules compiled into bundlecheck, plus any --rules packs, as the configuration sets them.
-
-        USAGE: \(usage)
-
-        ARGUMENTS:
-          <path>                  An .ipa, .zip, .xcarchive or .app; several may be given.
-
-        OPTIONS:
-          -f, --format <format>   Report format: text or json. (default: text)
-                                  With --list-rules: the list as text or as a JSON array.
-          -o, --output <file>     Write the report to <file> instead of standard output.
-          --color <when>          Colour the text report: auto, always or never.
-                                  auto colours only a terminal, never when NO_COLOR is set.
-                                  (default: auto)
-          --rules <dir>           Add every *.yml rule file under <dir> to the shipped rules
-                                  (format: Rules/FORMAT.md). May be repeated.
-          --config <file>         Read the configuration from <file> instead of
-                                  .bundlecheck.yml in the working directory.
-          --distribution <kind>   How the package will ship: app-store, ad-hoc, development
-                                  or enterprise; decides which signing is expected.
-                                  (default: the configuration's, else app-store)
-          --now <date>            The date expiry is judged at, as an ISO 8601 date or UTC
-                                  timestamp, for reproducible runs. (default: today)
-          --baseline <file>       Suppress the findings whose fingerprints <file> lists:
-                                  they stay in the JSON report with "suppressed": true,
-                                  are not counted and do not fail the run.
-          --write-baseline <file> Write the fingerprints of every finding to <file> and
-                                  exit 0 (2 when an input could not be checked).
-          --list-rules            List every rule: id, severity (as configured; off when
-                                  turned off), Apple codes and title.
-          --explain <id>          Show a rule's severity, scope, rationale, fix and examples.
-          --version               Show the version.
-          -h, --help              Show help information.
-
-        CONFIGURATION:
-          .bundlecheck.yml in the working directory, when present, or --config <file>:
-            rules:
-              junk-file: off               # turn a rule off
-              ats-arbitrary-loads: error   # or set its severity: error, warning or note
-            fail-on: warning               # error (default) or warning
-            distribution: app-store        # app-store (default), ad-hoc, development
-                                           # or enterprise
-
-        EXIT STATUS:
-          0   every input was checked; no finding that fails the run
-          1   at least one error-severity finding (or warning, with fail-on: warning)
-          2   at least one input could not be checked
-          64  the command line, a --rules pack, the configuration or the baseline is wrong
-
-        """
-
     /// Runs the command. `workingDirectory` is where `.bundlecheck.yml` is looked for
     /// (the process's working directory when nil).
     public static func main(
@@ -91,21 +35,22 @@ public enum BundleCheckCommand {
                 console.writeOutput("bundlecheck \(BundleCheckVersion.current)\n")
                 return .success
             case .listRules(let options):
-                let settings = try RunSettings.load(options, workingDirectory: workingDirectory)
+                let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
                 let text = switch options.format {
                 case .text: RuleListing.text(settings.catalogue, configuration: settings.configuration)
                 case .json: RuleListing.json(settings.catalogue, configuration: settings.configuration)
                 }
                 return deliver(text, to: options.outputPath, console: console) ? .success : .inputFailure
             case .explain(let id, let options):
-                let settings = try RunSettings.load(options, workingDirectory: workingDirectory)
+                let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
                 guard let rule = settings.catalogue[id] else {
                     throw UsageError.unknownRule(id: id, suggestions: RuleIDSuggestions.closest(to: id, among: settings.catalogue.rules.map(\.id)))
                 }
+                // `validate` lets only text through: `CatalogueFormat.explainFormats`.
                 let text = RuleExplanation.text(rule, configuration: settings.configuration)
                 return deliver(text, to: options.outputPath, console: console) ? .success : .inputFailure
             case .check(let options):
-                let settings = try RunSettings.load(options, workingDirectory: workingDirectory)
+                let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
                 var baseline: Baseline?
                 if let path = options.baselinePath {
                     do {

@@ -1,133 +1,134 @@
-import BundleCheckFormats
+import BundleCheckReports
 
-/// A small hand-written argument parser (no outside packages can be fetched):
-/// `--flag value`, `--flag=value`, `--` to end options, enum values with their choices.
+/// A small hand-written argument parser (no outside packages can be fetched), driven by
+/// `CommandLineOption.all`: `--flag value`, `--flag=value`, `--` to end options, `-` as an
+/// input, enum values with their choices.
 ///
 /// Two phases: `parse` reads every argument, then `validate` refuses combinations that
 /// make no sense (`--list-rules` with a package path, `--baseline` with `--write-baseline`).
 enum CommandLineParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine {
-        var options = CommandOptions()
+        var given = GivenOptions()
         var seen = Set<String>()
-        var listRules = false
-        var explain: String?
         var index = 0
         var optionsEnded = false
 
-        func value(for option: String, inline: String?) throws(UsageError) -> String {
+        func value(for spelling: String, inline: String?) throws(UsageError) -> String {
             if let inline {
-                guard !inline.isEmpty else { throw UsageError.missingValue(option: option) }
+                guard !inline.isEmpty else { throw UsageError.missingValue(option: spelling) }
                 return inline
             }
             index += 1
-            guard index < arguments.count, !arguments[index].isEmpty else { throw UsageError.missingValue(option: option) }
+            guard index < arguments.count, !arguments[index].isEmpty else { throw UsageError.missingValue(option: spelling) }
             return arguments[index]
-        }
-
-        func once(_ option: String) throws(UsageError) {
-            guard seen.insert(option).inserted else { throw UsageError.repeatedOption(option) }
-        }
-
-        func choice<T: RawRepresentable & CaseIterable>(_ raw: String, for option: String) throws(UsageError) -> T where T.RawValue == String {
-            guard let parsed = T(rawValue: raw) else {
-                throw UsageError.invalidValue(option: option, value: raw, choices: T.allCases.map(\.rawValue))
-            }
-            return parsed
         }
 
         while index < arguments.count {
             let argument = arguments[index]
             defer { index += 1 }
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                options.inputs.append(argument)
+                given.inputs.append(argument)
                 continue
             }
             if argument == "--" {
                 optionsEnded = true
                 continue
             }
-            let name: String
+            // Only long options take `=value`; `-f=json` is an unknown option.
+            let spelling: String
             let inline: String?
             if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
+                spelling = String(argument[..<equals])
                 inline = String(argument[argument.index(after: equals)...])
             } else {
-                name = argument
+                spelling = argument
                 inline = nil
             }
-            switch name {
-            case "-h", "--help":
-                guard inline == nil else { throw UsageError.unexpectedValue(option: name) }
-                return .help
-            case "--version":
-                guard inline == nil else { throw UsageError.unexpectedValue(option: name) }
-                return .version
-            case "--format", "-f":
-                try once("--format")
-                options.format = try choice(try value(for: name, inline: inline), for: "--format")
-            case "--output", "-o":
-                try once("--output")
-                options.outputPath = try value(for: name, inline: inline)
-            case "--color", "--colour":
-                try once("--color")
-                options.color = try choice(try value(for: name, inline: inline), for: "--color")
-            case "--rules":
-                options.rulePacks.append(try value(for: name, inline: inline))
-            case "--config":
-                try once("--config")
-                options.configurationPath = try value(for: name, inline: inline)
-            case "--distribution":
-                try once("--distribution")
-                options.distribution = try choice(try value(for: name, inline: inline), for: "--distribution")
-            case "--now":
-                try once("--now")
-                let text = try value(for: name, inline: inline)
-                guard let date = ISODateParser.parse(text) else {
-                    throw UsageError.invalidDate(option: "--now", value: text)
+            guard let option = CommandLineOption.all.first(where: { $0.isSpelled(spelling) }) else {
+                throw UsageError.unknownOption(spelling)
+            }
+            // Errors name the option as typed, except "given more than once" and a wrong
+            // value, which name it by its long name whatever spellings were used.
+            func once() throws(UsageError) {
+                guard option.isRepeatable || seen.insert(option.name).inserted else { throw UsageError.repeatedOption(option.name) }
+            }
+            switch option.effect {
+            case .answer(let answer):
+                guard inline == nil else { throw UsageError.unexpectedValue(option: spelling) }
+                return answer
+            case .flag(let set):
+                guard inline == nil else { throw UsageError.unexpectedValue(option: spelling) }
+                try once()
+                set(&given)
+            case .value(_, let choices, let store):
+                try once()
+                let text = try value(for: spelling, inline: inline)
+                if let choices, !choices.contains(text) {
+                    throw UsageError.invalidValue(option: option.name, value: text, choices: choices)
                 }
-                options.now = date
-            case "--baseline":
-                try once("--baseline")
-                options.baselinePath = try value(for: name, inline: inline)
-            case "--write-baseline":
-                try once("--write-baseline")
-                options.writeBaselinePath = try value(for: name, inline: inline)
-            case "--list-rules":
-                guard inline == nil else { throw UsageError.unexpectedValue(option: name) }
-                try once("--list-rules")
-                listRules = true
-            case "--explain":
-                try once("--explain")
-                explain = try value(for: name, inline: inline)
-            default:
-                throw UsageError.unknownOption(name)
+                try store(&given, text)
             }
         }
-        return try validate(options, listRules: listRules, explain: explain, formatGiven: seen.contains("--format"))
+        return try validate(given)
     }
 
     /// The command the parsed options ask for, or the usage error of a combination that makes no sense.
-    static func validate(_ options: CommandOptions, listRules: Bool, explain: String?, formatGiven: Bool) throws(UsageError) -> ParsedCommandLine {
-        if options.baselinePath != nil, options.writeBaselinePath != nil {
+    static func validate(_ given: GivenOptions) throws(UsageError) -> ParsedCommandLine {
+        if given.baselinePath != nil, given.writeBaselinePath != nil {
             throw .conflictingOptions("--baseline", "--write-baseline")
         }
         let catalogueCommand: String?
-        switch (listRules, explain) {
+        switch (given.listRules, given.explainID) {
         case (true, .some): throw .conflictingOptions("--list-rules", "--explain")
         case (true, nil): catalogueCommand = "--list-rules"
         case (false, .some): catalogueCommand = "--explain"
         case (false, nil): catalogueCommand = nil
         }
         guard let catalogueCommand else {
-            guard !options.inputs.isEmpty else { throw .noInputs }
-            return .check(options)
+            guard !given.inputs.isEmpty else { throw .noInputs }
+            return .check(try checkOptions(given))
         }
-        guard options.inputs.isEmpty else { throw .inputsNotAllowed(option: catalogueCommand) }
-        if options.baselinePath != nil { throw .conflictingOptions(catalogueCommand, "--baseline") }
-        if options.writeBaselinePath != nil { throw .conflictingOptions(catalogueCommand, "--write-baseline") }
-        guard let explain else { return .listRules(options) }
+        guard given.inputs.isEmpty else { throw .inputsNotAllowed(option: catalogueCommand) }
+        if given.baselinePath != nil { throw .conflictingOptions(catalogueCommand, "--baseline") }
+        if given.writeBaselinePath != nil { throw .conflictingOptions(catalogueCommand, "--write-baseline") }
+        var options = CatalogueOptions()
+        options.outputPath = given.outputPath
+        options.rulePacks = given.rulePacks
+        options.configurationPath = given.configurationPath
+        if let format = given.format {
+            guard let catalogueFormat = CatalogueFormat(rawValue: format) else {
+                let choices = given.explainID == nil ? CatalogueFormat.allCases : CatalogueFormat.explainFormats
+                throw .formatNotAvailable(option: catalogueCommand, format: format, choices: choices.map(\.rawValue))
+            }
+            options.format = catalogueFormat
+        }
+        guard let explainID = given.explainID else { return .listRules(options) }
         // An explanation is text for people; only `--list-rules` and reports have a JSON form.
-        if formatGiven, options.format != .text { throw .conflictingOptions("--explain", "--format \(options.format.rawValue)") }
-        return .explain(rule: explain, options)
+        guard CatalogueFormat.explainFormats.contains(options.format) else {
+            throw .conflictingOptions("--explain", "--format \(options.format.rawValue)")
+        }
+        return .explain(rule: explainID, options)
+    }
+
+    /// The options of a check; `--format` must name a report format.
+    private static func checkOptions(_ given: GivenOptions) throws(UsageError) -> CommandOptions {
+        var options = CommandOptions()
+        if let format = given.format {
+            // `--format` also accepts the catalogue's formats, which a report may lack.
+            guard let reportFormat = ReportFormat(rawValue: format) else {
+                throw .invalidValue(option: "--format", value: format, choices: ReportFormat.allCases.map(\.rawValue))
+            }
+            options.format = reportFormat
+        }
+        options.outputPath = given.outputPath
+        options.color = given.color
+        options.rulePacks = given.rulePacks
+        options.configurationPath = given.configurationPath
+        options.baselinePath = given.baselinePath
+        options.writeBaselinePath = given.writeBaselinePath
+        options.distribution = given.distribution
+        options.now = given.now
+        options.inputs = given.inputs
+        return options
     }
 }

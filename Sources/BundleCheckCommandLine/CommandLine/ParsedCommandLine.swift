@@ -1,11 +1,11 @@
 /// What the command line asks for.
-public enum ParsedCommandLine: Sendable, Equatable {
+package enum ParsedCommandLine: Sendable, Equatable {
     case help
     case version
     /// Check the inputs.
     case check(CommandOptions)
     /// `--list-rules`: the catalogue, as the options' packs and configuration make it.
-    case listRules(CommandOptions)
+    case listRules(CatalogueOptions)
     /// `--explain ID`: one rule's rationale, fix and examples.
-    case explain(rule: String, CommandOptions)
+    case explain(rule: String, CatalogueOptions)
 }

@@ -2,20 +2,20 @@ import BundleCheckModel
 
 /// What a run checks with: the catalogue (shipped rules plus `--rules` packs) and the
 /// configuration applied to it. Anything wrong here is a usage error (exit 64).
-public struct RunSettings: Sendable {
-    public let catalogue: RuleCatalogue
-    public let configuration: Configuration
+package struct RunSettings: Sendable {
+    package let catalogue: RuleCatalogue
+    package let configuration: Configuration
 
-    public init(catalogue: RuleCatalogue, configuration: Configuration) {
+    package init(catalogue: RuleCatalogue, configuration: Configuration) {
         self.catalogue = catalogue
         self.configuration = configuration
     }
 
     /// Loads the packs in order, then the configuration (`--config`, else `.bundlecheck.yml`
     /// in `workingDirectory` when present); rule ids in the configuration may name pack rules.
-    public static func load(_ options: CommandOptions, workingDirectory: String?) throws(UsageError) -> RunSettings {
+    package static func load(rulePacks: [String], configurationPath: String?, workingDirectory: String?) throws(UsageError) -> RunSettings {
         var catalogue = RuleCatalogue.shipped
-        for pack in options.rulePacks {
+        for pack in rulePacks {
             do {
                 catalogue = try catalogue.adding(packAt: pack)
             } catch let error as RuleLoadError {
@@ -27,7 +27,7 @@ public struct RunSettings: Sendable {
         let configuration: Configuration
         do {
             configuration = try ConfigurationLoader.resolve(
-                explicitPath: options.configurationPath, workingDirectory: workingDirectory, catalogue: catalogue
+                explicitPath: configurationPath, workingDirectory: workingDirectory, catalogue: catalogue
             )
         } catch {
             throw .configuration(error)
@@ -36,7 +36,7 @@ public struct RunSettings: Sendable {
     }
 
     /// The rules to run: the catalogue minus disabled rules, at the configured severities.
-    public var rules: [RuleDefinition] {
+    package var rules: [RuleDefinition] {
         configuration.effectiveRules(of: catalogue)
     }
 }

@@ -15,6 +15,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case repeatedOption(String)
     /// Two options that do not go together (`--list-rules` and `--explain`).
     case conflictingOptions(String, String)
+    /// `--list-rules` or `--explain` with a `--format` only reports have; `choices` are the ones it writes.
+    case formatNotAvailable(option: String, format: String, choices: [String])
     /// `--list-rules` or `--explain` given a package path.
     case inputsNotAllowed(option: String)
     /// A rule file of a `--rules` pack that cannot be used, or whose id collides with another.
@@ -42,6 +44,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(option)' given more than once"
         case .conflictingOptions(let first, let second):
             "'\(first)' cannot be combined with '\(second)'"
+        case .formatNotAvailable(let option, let format, let choices):
+            "'\(option)' cannot write '--format \(format)'; choose one of: \(choices.joined(separator: ", "))"
         case .inputsNotAllowed(let option):
             "'\(option)' reads no package; remove the <path> arguments"
         case .rulePack(let error):

@@ -115,3 +115,24 @@ import Testing
         #expect(console.error.hasPrefix("error: \(message)\nUsage: bundlecheck "), "\(console.error)")
     }
 }
+
+/// `--format` with `--list-rules` and `--explain`, run in-process: usage errors exit 64.
+@Suite struct CatalogueFormatCommandTests {
+    @Test(arguments: [
+        (["--list-rules", "--format", "xml"], "invalid value 'xml' for '--format'; choose one of: text, json"),
+        (["--explain", "junk-file", "--format", "json"], "'--explain' cannot be combined with '--format json'"),
+    ])
+    func aFormatTheCommandDoesNotWriteExits64(arguments: [String], message: String) {
+        let (status, console) = CapturingConsole.run(arguments)
+        #expect(status == .usage)
+        #expect(console.output.isEmpty)
+        #expect(console.error.hasPrefix("error: \(message)\nUsage: bundlecheck "), "\(console.error)")
+    }
+
+    @Test func explainWithFormatTextIsTheExplanation() {
+        let plain = CapturingConsole.run(["--explain", "junk-file"])
+        let text = CapturingConsole.run(["--explain", "junk-file", "--format", "text"])
+        #expect(text.0 == .success)
+        #expect(text.1.output == plain.1.output)
+    }
+}

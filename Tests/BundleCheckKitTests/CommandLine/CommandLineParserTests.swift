@@ -69,15 +69,15 @@ import Testing
     }
 
     @Test func listRulesAndExplainNeedNoInput() throws {
-        var json = CommandOptions()
+        var json = CatalogueOptions()
         json.format = .json
         json.rulePacks = ["packs"]
         #expect(try CommandLineParser.parse(["--list-rules", "--format", "json", "--rules", "packs"]) == .listRules(json))
 
-        var configured = CommandOptions()
+        var configured = CatalogueOptions()
         configured.configurationPath = "c.yml"
         #expect(try CommandLineParser.parse(["--explain", "junk-file", "--config=c.yml"]) == .explain(rule: "junk-file", configured))
-        #expect(try CommandLineParser.parse(["--explain=junk-file"]) == .explain(rule: "junk-file", CommandOptions()))
+        #expect(try CommandLineParser.parse(["--explain=junk-file"]) == .explain(rule: "junk-file", CatalogueOptions()))
     }
 
     @Test func optionsThatDoNotGoTogetherAreUsageErrors() {

@@ -1,0 +1,13 @@
+/// What `--format` may be with `--list-rules` and `--explain`, which print the rule catalogue.
+///
+/// Kept apart from `ReportFormat`: reports gain formats (SARIF, JUnit...) that mean nothing
+/// for a list of rules, and such a format with `--list-rules` is a usage error, not a report.
+package enum CatalogueFormat: String, CaseIterable, Sendable {
+    /// Aligned columns (`--list-rules`) or wrapped paragraphs (`--explain`), for people.
+    case text
+    /// `--list-rules` only: an array of rules, for scripts.
+    case json
+
+    /// The formats `--explain` writes: an explanation is text for people.
+    static let explainFormats: [CatalogueFormat] = [.text]
+}

@@ -1,0 +1,93 @@
+import BundleCheckFormats
+import BundleCheckReports
+
+extension CommandLineOption {
+    /// Every option of `bundlecheck`, in the order `--help` and README.md's options table
+    /// list them (a test compares the README with this list).
+    package static let all: [CommandLineOption] = [
+        .choice(
+            "--format", short: "-f", "<format>", choices: formatNames,
+            help: [
+                "Report format: text or json. (default: text)",
+                "With --list-rules: the list as text or as a JSON array.",
+            ]
+        ) { given, format in given.format = format },
+        .value("--output", short: "-o", "<file>", help: ["Write the report to <file> instead of standard output."]) { given, path in
+            given.outputPath = path
+        },
+        .choice(
+            "--color", otherSpellings: ["--colour"], "<when>", of: ColorChoice.self,
+            help: [
+                "Colour the text report: auto, always or never.",
+                "auto colours only a terminal, never when NO_COLOR is set.",
+                "(default: auto)",
+            ]
+        ) { given, color in given.color = color },
+        .value(
+            "--rules", "<dir>", repeatable: true,
+            help: [
+                "Add every *.yml rule file under <dir> to the shipped rules",
+                "(format: Rules/FORMAT.md). May be repeated.",
+            ]
+        ) { given, directory in given.rulePacks.append(directory) },
+        .value(
+            "--config", "<file>",
+            help: [
+                "Read the configuration from <file> instead of",
+                ".bundlecheck.yml in the working directory.",
+            ]
+        ) { given, path in given.configurationPath = path },
+        .choice(
+            "--distribution", "<kind>", of: Distribution.self,
+            help: [
+                "How the package will ship: app-store, ad-hoc, development",
+                "or enterprise; decides which signing is expected.",
+                "(default: the configuration's, else app-store)",
+            ]
+        ) { given, distribution in given.distribution = distribution },
+        .value(
+            "--now", "<date>",
+            help: [
+                "The date expiry is judged at, as an ISO 8601 date or UTC",
+                "timestamp, for reproducible runs. (default: today)",
+            ]
+        ) { given, text throws(UsageError) in
+            guard let date = ISODateParser.parse(text) else { throw .invalidDate(option: "--now", value: text) }
+            given.now = date
+        },
+        .value(
+            "--baseline", "<file>",
+            help: [
+                "Suppress the findings whose fingerprints <file> lists:",
+                "they stay in the JSON report with \"suppressed\": true,",
+                "are not counted and do not fail the run.",
+            ]
+        ) { given, path in given.baselinePath = path },
+        .value(
+            "--write-baseline", "<file>",
+            help: [
+                "Write the fingerprints of every finding to <file> and",
+                "exit 0 (2 when an input could not be checked).",
+            ]
+        ) { given, path in given.writeBaselinePath = path },
+        .flag(
+            "--list-rules",
+            help: [
+                "List every rule: id, severity (as configured; off when",
+                "turned off), Apple codes and title.",
+            ]
+        ) { given in given.listRules = true },
+        .value("--explain", "<id>", help: ["Show a rule's severity, scope, rationale, fix and examples."]) { given, id in
+            given.explainID = id
+        },
+        .answer("--version", .version, help: ["Show the version."]),
+        .answer("--help", short: "-h", .help, help: ["Show help information."]),
+    ]
+
+    /// What `--format` accepts: every format some command writes, reports' first. Which of
+    /// them the command at hand writes is only known once every argument is read (`validate`).
+    static let formatNames: [String] = {
+        let reportFormats = ReportFormat.allCases.map(\.rawValue)
+        return reportFormats + CatalogueFormat.allCases.map(\.rawValue).filter { !reportFormats.contains($0) }
+    }()
+}

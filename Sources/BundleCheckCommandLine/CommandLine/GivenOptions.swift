@@ -1,0 +1,26 @@
+import BundleCheckFormats
+import Foundation
+import BundleCheckReports
+
+/// Every value the arguments gave, as the option table stores them, before `validate`
+/// knows which command they make and builds that command's options.
+package struct GivenOptions: Sendable {
+    /// `--format` as written: reports and the catalogue have different format types, and
+    /// `--list-rules` may come after `--format`, so only `validate` can pick the type.
+    package var format: String?
+    package var outputPath: String?
+    package var color: ColorChoice = .auto
+    package var rulePacks: [String] = []
+    package var configurationPath: String?
+    package var distribution: Distribution?
+    package var now: Date?
+    package var baselinePath: String?
+    package var writeBaselinePath: String?
+    package var listRules = false
+    /// `--explain ID`.
+    package var explainID: String?
+    /// Every argument that is not an option, in order.
+    package var inputs: [String] = []
+
+    package init() {}
+}

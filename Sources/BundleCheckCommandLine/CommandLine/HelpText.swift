@@ -1,0 +1,57 @@
+extension BundleCheckCommand {
+    /// `bundlecheck --help`. The OPTIONS section is rendered from `CommandLineOption.all`.
+    public static let help = """
+        OVERVIEW: \(abstract)
+
+        Reads .ipa files and other zip archives without unpacking them, zipped or plain
+        .xcarchive and .app bundles, and checks the app and every nested bundle against the
+        rules compiled into bundlecheck, plus any --rules packs, as the configuration sets them.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <path>                  An .ipa, .zip, .xcarchive or .app; several may be given.
+
+        OPTIONS:
+        \(optionsHelp(CommandLineOption.all))
+
+        CONFIGURATION:
+          .bundlecheck.yml in the working directory, when present, or --config <file>:
+            rules:
+              junk-file: off               # turn a rule off
+              ats-arbitrary-loads: error   # or set its severity: error, warning or note
+            fail-on: warning               # error (default) or warning
+            distribution: app-store        # app-store (default), ad-hoc, development
+                                           # or enterprise
+
+        EXIT STATUS:
+          0   every input was checked; no finding that fails the run
+          1   at least one error-severity finding (or warning, with fail-on: warning)
+          2   at least one input could not be checked
+          64  the command line, a --rules pack, the configuration or the baseline is wrong
+
+        """
+
+    /// Where descriptions start in OPTIONS (and ARGUMENTS), after the two-space indent.
+    static let helpDescriptionColumn = 24
+
+    /// One entry per option: its names and placeholder, then its description from
+    /// `helpDescriptionColumn`, or from the next line when the names reach that far.
+    static func optionsHelp(_ options: [CommandLineOption]) -> String {
+        let indent = "  "
+        let descriptionIndent = indent + String(repeating: " ", count: helpDescriptionColumn)
+        var lines: [String] = []
+        for option in options {
+            let synopsis = option.shownNames.joined(separator: ", ") + (option.placeholder.map { " " + $0 } ?? "")
+            var description = option.help[...]
+            if synopsis.count < helpDescriptionColumn, let first = description.popFirst() {
+                let padding = String(repeating: " ", count: helpDescriptionColumn - synopsis.count)
+                lines.append(indent + synopsis + padding + first)
+            } else {
+                lines.append(indent + synopsis)
+            }
+            lines += description.map { descriptionIndent + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
