@@ -1,3 +1,5 @@
+import BundleCheckFormats
+
 /// One option of `bundlecheck`: how it is spelled, what it takes, how `--help` describes it
 /// and where the parser stores it. `CommandLineOption.all` is the only list of options:
 /// the parser, `--help` and the test of README.md's options table all read it.
@@ -74,7 +76,7 @@ extension CommandLineOption {
         _ name: String, otherSpellings: [String] = [], _ placeholder: String, of type: Choice.Type,
         help: [String], store: @escaping @Sendable (inout GivenOptions, Choice) -> Void
     ) -> CommandLineOption where Choice.RawValue == String {
-        choice(name, otherSpellings: otherSpellings, placeholder, choices: Choice.allCases.map(\.rawValue), help: help) { given, raw in
+        choice(name, otherSpellings: otherSpellings, placeholder, choices: Choice.choiceNames, help: help) { given, raw in
             // The parser has already refused anything but the raw values of the cases.
             if let choice = Choice(rawValue: raw) { store(&given, choice) }
         }
