@@ -5,6 +5,9 @@ import BundleCheckModel
 /// Everything else about the rule (title, severity, Apple codes, rationale, fix)
 /// comes from its `Rules/<id>.yml` file, handed in as `rule`.
 public protocol Check: Sendable {
+    /// The id of the rule this check runs; `Rules/<id>.yml` holds everything else about it.
+    var id: String { get }
+
     /// The executable strings this check reads; the inspector keeps only what some rule wants.
     /// Stated by every check (most need none), so a binary check cannot forget it.
     var evidenceNeeds: [BinaryMatcher] { get }

@@ -17,6 +17,12 @@ import Testing
         }
     }
 
+    @Test func noTwoBuiltInChecksShareAnID() {
+        let ids = BuiltInCheck.registry.map(\.id)
+        #expect(Set(ids).count == ids.count, "duplicate ids: \(Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted())")
+        #expect(BuiltInCheck.allCases.count == ids.count)
+    }
+
     @Test func aRuleFileNamingAMissingCheckIsRefused() {
         let text = """
             id: no-such-check

@@ -7,13 +7,14 @@ import BundleCheckModel
 /// Other extension points are left alone: TRUEPREDICATE is legitimate for, say,
 /// a File Provider action's own activation rule.
 struct ActivationRuleCheck: Check {
+    var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
-    enum Mode {
-        case missing
-        case truePredicate
-        case invalid
-        case neverMatches
-        case unknownType
+    enum Mode: String {
+        case missing = "activation-rule-missing"
+        case truePredicate = "activation-rule-truepredicate"
+        case invalid = "activation-rule-invalid"
+        case neverMatches = "activation-rule-never-matches"
+        case unknownType = "activation-rule-unknown-type"
     }
 
     static let pointer = JSONPointer("NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule")

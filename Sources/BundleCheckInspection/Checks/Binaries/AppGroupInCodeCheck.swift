@@ -4,6 +4,7 @@ import BundleCheckModel
 /// `app-group-in-code`: a `group.…` string in an executable that the bundle's entitlements lack;
 /// at run time the container URL is nil and `UserDefaults(suiteName:)` shares nothing.
 struct AppGroupInCodeCheck: Check {
+    let id = "app-group-in-code"
     var evidenceNeeds: [BinaryMatcher] { [Self.need] }
     static let pattern = try! NSRegularExpression(pattern: #"^group\.[A-Za-z0-9][A-Za-z0-9.\-]*$"#)
     /// A cheap test while reading; the pattern runs only on the strings kept.

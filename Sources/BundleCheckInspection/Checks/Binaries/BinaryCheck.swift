@@ -4,12 +4,13 @@ import BundleCheckModel
 /// The checks on what executables declare: `unsupported-architecture` (ITMS-90087), `bitcode`
 /// (ITMS-90482), `minimum-os-binary` (ITMS-90208) and `encryption-info` (ITMS-90125).
 struct BinaryCheck: Check {
+    var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
-    enum Mode {
-        case unsupportedArchitecture
-        case bitcode
-        case minimumOS
-        case encryptionInfo
+    enum Mode: String {
+        case unsupportedArchitecture = "unsupported-architecture"
+        case bitcode = "bitcode"
+        case minimumOS = "minimum-os-binary"
+        case encryptionInfo = "encryption-info"
     }
 
     /// Simulator slices left in an app by a fat framework or a misconfigured build.

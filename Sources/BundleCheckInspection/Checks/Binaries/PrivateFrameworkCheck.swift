@@ -3,6 +3,7 @@ import BundleCheckModel
 /// `private-framework`: an executable linking a framework under /System/Library/PrivateFrameworks,
 /// which App Review rejects as non-public API (ITMS-90338 names the selector form).
 struct PrivateFrameworkCheck: Check {
+    let id = "private-framework"
     var evidenceNeeds: [BinaryMatcher] { [] }
     static let prefix = "/System/Library/PrivateFrameworks/"
 

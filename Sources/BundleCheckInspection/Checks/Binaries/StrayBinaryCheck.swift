@@ -5,6 +5,7 @@ import BundleCheckModel
 /// nor a library in a Frameworks folder. Apple: "apps cannot contain standalone executables or
 /// libraries other than a valid CFBundleExecutable of supported bundles".
 struct StrayBinaryCheck: Check {
+    let id = "stray-binary"
     var evidenceNeeds: [BinaryMatcher] { [] }
     /// Mach-O and fat magic numbers, in file byte order.
     static let magics: Set<[UInt8]> = [

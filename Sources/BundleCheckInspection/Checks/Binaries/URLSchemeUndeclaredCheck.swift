@@ -4,6 +4,7 @@ import BundleCheckModel
 /// `url-scheme-undeclared`: a `<scheme>://` string in an extension's executable whose scheme the
 /// containing app does not declare, so opening it (seed 000's `painotes://import`) goes nowhere.
 struct URLSchemeUndeclaredCheck: Check {
+    let id = "url-scheme-undeclared"
     var evidenceNeeds: [BinaryMatcher] { [Self.need] }
     /// Finds `scheme://` anywhere in a C string.
     static let pattern = try! NSRegularExpression(pattern: #"([A-Za-z][A-Za-z0-9+.\-]*)://"#)

@@ -4,6 +4,7 @@ import BundleCheckModel
 /// `extension-kit-location` (ITMS-91179): ExtensionKit extensions sit in `Extensions/` and declare
 /// `EXAppExtensionAttributes`; NSExtension-based ones sit in `PlugIns/` and declare `NSExtension`.
 struct ExtensionKitLocationCheck: Check {
+    let id = "extension-kit-location"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

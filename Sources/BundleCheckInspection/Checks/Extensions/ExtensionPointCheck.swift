@@ -5,10 +5,11 @@ import BundleCheckModel
 /// `extension-point-missing` and `extension-point-unknown` (ITMS-90349): every app extension
 /// names an extension point, and one that exists.
 struct ExtensionPointCheck: Check {
+    var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
-    enum Mode {
-        case missing
-        case unknown
+    enum Mode: String {
+        case missing = "extension-point-missing"
+        case unknown = "extension-point-unknown"
     }
 
     static let pointer = JSONPointer("NSExtension", "NSExtensionPointIdentifier")

@@ -5,6 +5,7 @@ import BundleCheckModel
 /// `js-preprocessing`: `NSExtensionJavaScriptPreprocessingFile` names a `<name>.js` at the top of
 /// the extension that defines the global `ExtensionPreprocessingJS` (seed 003).
 struct JavaScriptPreprocessingCheck: Check {
+    let id = "js-preprocessing"
     var evidenceNeeds: [BinaryMatcher] { [] }
     static let pointer = JSONPointer("NSExtension", "NSExtensionAttributes", "NSExtensionJavaScriptPreprocessingFile")
     static let definition = try! NSRegularExpression(pattern: #"\bExtensionPreprocessingJS\s*="#)

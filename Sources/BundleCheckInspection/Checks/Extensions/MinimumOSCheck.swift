@@ -4,6 +4,7 @@ import BundleCheckModel
 /// `minimum-os`: an extension whose MinimumOSVersion is above its app's: on the systems in
 /// between, the app installs but the extension never appears.
 struct MinimumOSCheck: Check {
+    let id = "minimum-os"
     var evidenceNeeds: [BinaryMatcher] { [] }
     static let pointer = JSONPointer("MinimumOSVersion")
 

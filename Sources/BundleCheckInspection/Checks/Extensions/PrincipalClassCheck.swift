@@ -4,6 +4,7 @@ import BundleCheckModel
 /// `principal-class`: an NSExtension-based extension names exactly one entry point,
 /// `NSExtensionPrincipalClass` or `NSExtensionMainStoryboard`.
 struct PrincipalClassCheck: Check {
+    let id = "principal-class"
     var evidenceNeeds: [BinaryMatcher] { [] }
     static let classPointer = JSONPointer("NSExtension", "NSExtensionPrincipalClass")
     static let storyboardPointer = JSONPointer("NSExtension", "NSExtensionMainStoryboard")

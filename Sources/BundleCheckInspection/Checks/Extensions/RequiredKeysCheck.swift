@@ -4,6 +4,7 @@ import BundleCheckModel
 /// `required-keys` (ITMS-90360): the keys Apple requires in apps and extensions, present and
 /// non-empty, and the executable that CFBundleExecutable names present in the bundle.
 struct RequiredKeysCheck: Check {
+    let id = "required-keys"
     var evidenceNeeds: [BinaryMatcher] { [] }
     static let keys = ["CFBundleExecutable", "CFBundleIdentifier", "MinimumOSVersion"]
 

@@ -5,6 +5,7 @@ import BundleCheckModel
 /// by `.` and exactly one more component (Xcode: "Embedded binary's bundle identifier is not
 /// prefixed with the parent app's bundle identifier").
 struct BundleIdentifierPrefixCheck: Check {
+    let id = "bundle-id-prefix"
     var evidenceNeeds: [BinaryMatcher] { [] }
     static let pointer = JSONPointer("CFBundleIdentifier")
 

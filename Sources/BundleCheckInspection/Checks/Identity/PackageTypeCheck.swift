@@ -4,6 +4,7 @@ import BundleCheckModel
 /// `package-type` (ITMS-90183 for apps): CFBundlePackageType is `APPL` for apps, `XPC!` for
 /// extensions and `FMWK` for frameworks.
 struct PackageTypeCheck: Check {
+    let id = "package-type"
     var evidenceNeeds: [BinaryMatcher] { [] }
     static let pointer = JSONPointer("CFBundlePackageType")
 

@@ -6,6 +6,7 @@ import BundleCheckModel
 /// Apple's parsers silently keep the last value, so the first one, often the
 /// one a developer edited, has no effect.
 struct PlistDuplicateKeyCheck: Check {
+    let id = "plist-duplicate-key"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in

@@ -3,6 +3,7 @@ import BundleCheckModel
 /// `app-group-mismatch`: an extension, app clip or watch app entitled to an app group its
 /// containing app lacks, so the shared container is not shared.
 struct AppGroupMismatchCheck: Check {
+    let id = "app-group-mismatch"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

@@ -4,6 +4,7 @@ import BundleCheckModel
 /// `app-group-not-provisioned`: a signed app group that the bundle's provisioning profile does
 /// not allow; iOS refuses to launch a binary whose entitlements exceed its profile.
 struct AppGroupNotProvisionedCheck: Check {
+    let id = "app-group-not-provisioned"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in

@@ -4,6 +4,7 @@ import BundleCheckModel
 /// `app-group-prefix`: iOS app groups start with `group.` (the developer portal refuses others;
 /// macOS-style team-prefixed groups do not work on iOS).
 struct AppGroupPrefixCheck: Check {
+    let id = "app-group-prefix"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle in

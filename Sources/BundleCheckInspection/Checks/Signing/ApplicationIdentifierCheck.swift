@@ -4,6 +4,7 @@ import BundleCheckModel
 /// `application-identifier` (ITMS-90075): a signed app or extension carries
 /// `application-identifier`, and it is `<TEAM>.<bundle id>`.
 struct ApplicationIdentifierCheck: Check {
+    let id = "application-identifier"
     var evidenceNeeds: [BinaryMatcher] { [] }
     static let key = JSONPointer("application-identifier")
 

@@ -4,10 +4,11 @@ import BundleCheckModel
 /// `get-task-allow` (ITMS-90164) and `aps-environment` (ITMS-90046): entitlements that must fit
 /// the distribution (`--distribution`, else the configuration's, else app-store).
 struct DistributionEntitlementCheck: Check {
+    var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
-    enum Mode {
-        case getTaskAllow
-        case apsEnvironment
+    enum Mode: String {
+        case getTaskAllow = "get-task-allow"
+        case apsEnvironment = "aps-environment"
     }
 
     let mode: Mode

@@ -6,6 +6,7 @@ import BundleCheckModel
 /// covers the bundle's team and identifier. iOS refuses to install a bundle whose profile is for
 /// another App ID.
 struct ProfileApplicationIdentifierCheck: Check {
+    let id = "profile-app-id"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

@@ -5,10 +5,11 @@ import BundleCheckModel
 /// `profile-kind` and `profile-expired`: the provisioning profile fits the distribution and is
 /// still valid on the date of the run (`--now`).
 struct ProfileCheck: Check {
+    var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
-    enum Mode {
-        case kind
-        case expired
+    enum Mode: String {
+        case kind = "profile-kind"
+        case expired = "profile-expired"
     }
 
     let mode: Mode

@@ -3,6 +3,7 @@ import BundleCheckModel
 /// `team-mismatch`: the bundles of one app are signed by different teams; iOS refuses to load
 /// an extension signed by another team than its app.
 struct TeamMismatchCheck: Check {
+    let id = "team-mismatch"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

@@ -2,6 +2,7 @@ import BundleCheckModel
 
 /// `unsigned`: an app or extension executable without a code signature in every slice.
 struct UnsignedCheck: Check {
+    let id = "unsigned"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

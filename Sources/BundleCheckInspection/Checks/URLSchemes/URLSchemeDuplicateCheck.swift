@@ -6,6 +6,7 @@ import BundleCheckModel
 /// iOS picks one claimant at random, so links may open the wrong target. Schemes
 /// compare case-insensitively, as URLs do.
 struct URLSchemeDuplicateCheck: Check {
+    let id = "url-scheme-duplicate"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var firstSeen: [String: (bundle: InspectedBundle, pointer: JSONPointer)] = [:]

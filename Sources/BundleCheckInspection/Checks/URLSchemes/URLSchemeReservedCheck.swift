@@ -2,6 +2,7 @@ import BundleCheckModel
 
 /// `url-scheme-reserved`: a scheme the system owns, which an app cannot claim.
 struct URLSchemeReservedCheck: Check {
+    let id = "url-scheme-reserved"
     var evidenceNeeds: [BinaryMatcher] { [] }
     /// Schemes iOS handles itself; an app declaring one never receives it.
     static let reserved: Set<String> = [

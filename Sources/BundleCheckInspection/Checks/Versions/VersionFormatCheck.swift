@@ -3,6 +3,7 @@ import BundleCheckModel
 
 /// `version-format`: a version that is not one to three period-separated non-negative integers.
 struct VersionFormatCheck: Check {
+    let id = "version-format"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []

@@ -7,6 +7,7 @@ import BundleCheckModel
 /// Each bundle is compared with its direct container, so a watch app that is
 /// off gives one finding rather than one per extension inside it.
 struct VersionMismatchCheck: Check {
+    let id = "version-mismatch"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []

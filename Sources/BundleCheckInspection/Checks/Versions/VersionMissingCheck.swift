@@ -2,6 +2,7 @@ import BundleCheckModel
 
 /// `version-missing`: CFBundleVersion or CFBundleShortVersionString absent or empty.
 struct VersionMissingCheck: Check {
+    let id = "version-missing"
     var evidenceNeeds: [BinaryMatcher] { [] }
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []
