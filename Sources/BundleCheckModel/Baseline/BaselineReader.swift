@@ -3,14 +3,7 @@ import Foundation
 /// Reads a `--baseline` file, checking it is what `--write-baseline` writes.
 public enum BaselineReader {
     public static func read(path: String) throws(BaselineError) -> Baseline {
-        let data: Data
-        do throws(UserFile.Failure) {
-            data = try UserFile.read(path)
-        } catch .notFound {
-            throw .notFound(file: path)
-        } catch {
-            throw .unreadable(file: path, reason: UserFile.reason(error))
-        }
+        let data = try UserFile.read(path, notFound: { BaselineError.notFound(file: path) }, unreadable: { BaselineError.unreadable(file: path, reason: $0) })
         return try parse(data, file: path)
     }
 

@@ -32,14 +32,7 @@ public enum ConfigurationLoader {
 
     /// Reads the file at `path`; messages name it as given.
     public static func load(path: String, catalogue: RuleCatalogue) throws(ConfigurationError) -> Configuration {
-        let data: Data
-        do throws(UserFile.Failure) {
-            data = try UserFile.read(path)
-        } catch .notFound {
-            throw .notFound(file: path)
-        } catch {
-            throw .unreadable(file: path, reason: UserFile.reason(error))
-        }
+        let data = try UserFile.read(path, notFound: { ConfigurationError.notFound(file: path) }, unreadable: { ConfigurationError.unreadable(file: path, reason: $0) })
         return try load(bytes: Array(data), file: path, catalogue: catalogue)
     }
 

@@ -42,9 +42,9 @@ public struct RuleCatalogue: Sendable {
         let names = (enumerator.allObjects as? [String] ?? []).filter { $0.hasSuffix(".yml") }.sorted()
         return try names.map { name throws(RuleLoadError) in
             let path = (directory as NSString).appendingPathComponent(name)
-            guard let data = try? UserFile.read(path), let text = String(data: data, encoding: .utf8) else {
-                throw RuleLoadError(file: path, line: 1, field: nil, message: "the file cannot be read as UTF-8 text")
-            }
+            let failure = RuleLoadError(file: path, line: 1, field: nil, message: "the file cannot be read as UTF-8 text")
+            let data = try UserFile.read(path, notFound: { failure }, unreadable: { _ in failure })
+            guard let text = String(data: data, encoding: .utf8) else { throw failure }
             return try RuleLoader.load(text: text, file: path, isBuiltIn: false, checks: checks)
         }
     }

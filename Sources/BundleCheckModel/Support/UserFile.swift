@@ -1,29 +1,19 @@
 import Foundation
 
 /// The small files a user points bundlecheck at (the configuration, a baseline, rule packs),
-/// read whole; each reader turns a failure into its own error wording.
+/// read whole; each reader words a failure in its own error type.
 package enum UserFile {
-    package enum Failure: Error, Equatable {
-        case notFound
-        case isFolder
-        /// Permission denied or an I/O error.
-        case unreadable
-    }
-
-    package static func read(_ path: String) throws(Failure) -> Data {
+    /// The file's bytes; `notFound` when there is nothing at `path`, `unreadable` with the
+    /// reason (a folder, permission denied or an I/O error) otherwise.
+    package static func read<Failure: Error>(
+        _ path: String,
+        notFound: () -> Failure,
+        unreadable: (_ reason: String) -> Failure
+    ) throws(Failure) -> Data {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound }
-        guard !isDirectory.boolValue else { throw .isFolder }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw notFound() }
+        guard !isDirectory.boolValue else { throw unreadable("it is a folder") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw unreadable("permission denied or I/O error") }
         return data
-    }
-
-    /// What the configuration and baseline readers say about a failure.
-    package static func reason(_ failure: Failure) -> String {
-        switch failure {
-        case .notFound: "no such file"
-        case .isFolder: "it is a folder"
-        case .unreadable: "permission denied or I/O error"
-        }
     }
 }

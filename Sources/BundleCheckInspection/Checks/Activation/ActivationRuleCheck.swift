@@ -9,6 +9,7 @@ import BundleCheckModel
 struct ActivationRuleCheck: Check {
     var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     enum Mode: String {
         case missing = "activation-rule-missing"
         case truePredicate = "activation-rule-truepredicate"

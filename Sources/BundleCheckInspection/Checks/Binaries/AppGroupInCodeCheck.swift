@@ -6,6 +6,7 @@ import BundleCheckModel
 struct AppGroupInCodeCheck: Check {
     let id = "app-group-in-code"
     var evidenceNeeds: [BinaryMatcher] { [Self.need] }
+
     static let pattern = try! NSRegularExpression(pattern: #"^group\.[A-Za-z0-9][A-Za-z0-9.\-]*$"#)
     /// A cheap test while reading; the pattern runs only on the strings kept.
     static let need = BinaryMatcher(kind: .string, condition: .prefix("group."))

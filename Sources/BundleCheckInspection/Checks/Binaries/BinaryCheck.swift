@@ -6,6 +6,7 @@ import BundleCheckModel
 struct BinaryCheck: Check {
     var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     enum Mode: String {
         case unsupportedArchitecture = "unsupported-architecture"
         case bitcode = "bitcode"

@@ -5,6 +5,7 @@ import BundleCheckModel
 struct PrivateFrameworkCheck: Check {
     let id = "private-framework"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     static let prefix = "/System/Library/PrivateFrameworks/"
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {

@@ -6,6 +6,7 @@ import BundleCheckModel
 struct ExtensionKitLocationCheck: Check {
     let id = "extension-kit-location"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind == .appex, let plist = bundle.infoPlist else { return nil }

@@ -7,6 +7,7 @@ import BundleCheckModel
 struct ExtensionPointCheck: Check {
     var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     enum Mode: String {
         case missing = "extension-point-missing"
         case unknown = "extension-point-unknown"

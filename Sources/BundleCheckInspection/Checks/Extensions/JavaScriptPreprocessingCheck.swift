@@ -7,6 +7,7 @@ import BundleCheckModel
 struct JavaScriptPreprocessingCheck: Check {
     let id = "js-preprocessing"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     static let pointer = JSONPointer("NSExtension", "NSExtensionAttributes", "NSExtensionJavaScriptPreprocessingFile")
     static let definition = try! NSRegularExpression(pattern: #"\bExtensionPreprocessingJS\s*="#)
     static let fileLimit = 1 << 20

@@ -6,6 +6,7 @@ import BundleCheckModel
 struct MinimumOSCheck: Check {
     let id = "minimum-os"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     static let pointer = JSONPointer("MinimumOSVersion")
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {

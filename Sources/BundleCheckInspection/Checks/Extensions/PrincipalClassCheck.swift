@@ -6,6 +6,7 @@ import BundleCheckModel
 struct PrincipalClassCheck: Check {
     let id = "principal-class"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     static let classPointer = JSONPointer("NSExtension", "NSExtensionPrincipalClass")
     static let storyboardPointer = JSONPointer("NSExtension", "NSExtensionMainStoryboard")
 

@@ -6,6 +6,7 @@ import BundleCheckModel
 struct RequiredKeysCheck: Check {
     let id = "required-keys"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     static let keys = ["CFBundleExecutable", "CFBundleIdentifier", "MinimumOSVersion"]
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {

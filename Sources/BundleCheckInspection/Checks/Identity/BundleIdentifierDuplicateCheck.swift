@@ -7,6 +7,7 @@ import BundleCheckModel
 struct BundleIdentifierDuplicateCheck: Check {
     let id = "bundle-id-duplicate"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var firstByApp: [String: [String: InspectedBundle]] = [:]
         var findings: [Finding] = []

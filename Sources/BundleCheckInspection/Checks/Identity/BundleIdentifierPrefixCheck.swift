@@ -7,6 +7,7 @@ import BundleCheckModel
 struct BundleIdentifierPrefixCheck: Check {
     let id = "bundle-id-prefix"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     static let pointer = JSONPointer("CFBundleIdentifier")
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {

@@ -6,6 +6,7 @@ import BundleCheckModel
 struct PackageTypeCheck: Check {
     let id = "package-type"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     static let pointer = JSONPointer("CFBundlePackageType")
 
     static func expected(for kind: BundleKind) -> String {

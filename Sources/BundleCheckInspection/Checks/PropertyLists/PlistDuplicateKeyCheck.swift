@@ -8,6 +8,7 @@ import BundleCheckModel
 struct PlistDuplicateKeyCheck: Check {
     let id = "plist-duplicate-key"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in
             guard let plist = bundle.infoPlist else { return [] }

@@ -5,6 +5,7 @@ import BundleCheckModel
 struct AppGroupMismatchCheck: Check {
     let id = "app-group-mismatch"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind != .framework, bundle.kind != .app || bundle.parent != nil,

@@ -6,6 +6,7 @@ import BundleCheckModel
 struct AppGroupNoneSharedCheck: Check {
     let id = "app-group-none-shared"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.filter(\.isShareOrActionExtension).compactMap { bundle -> Finding? in
             guard let container = context.parent(of: bundle),

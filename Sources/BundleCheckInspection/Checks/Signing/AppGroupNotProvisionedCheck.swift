@@ -6,6 +6,7 @@ import BundleCheckModel
 struct AppGroupNotProvisionedCheck: Check {
     let id = "app-group-not-provisioned"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in
             guard let profile = bundle.signing?.profile, bundle.signing?.entitlementsSource == .signature else { return [] }

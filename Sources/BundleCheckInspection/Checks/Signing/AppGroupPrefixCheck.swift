@@ -6,6 +6,7 @@ import BundleCheckModel
 struct AppGroupPrefixCheck: Check {
     let id = "app-group-prefix"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle in
             (bundle.signedAppGroups + bundle.provisionedAppGroups)

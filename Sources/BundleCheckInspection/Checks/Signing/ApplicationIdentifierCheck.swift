@@ -6,6 +6,7 @@ import BundleCheckModel
 struct ApplicationIdentifierCheck: Check {
     let id = "application-identifier"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     static let key = JSONPointer("application-identifier")
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {

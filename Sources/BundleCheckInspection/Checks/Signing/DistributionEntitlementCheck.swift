@@ -6,6 +6,7 @@ import BundleCheckModel
 struct DistributionEntitlementCheck: Check {
     var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     enum Mode: String {
         case getTaskAllow = "get-task-allow"
         case apsEnvironment = "aps-environment"

@@ -8,6 +8,7 @@ import BundleCheckModel
 struct ProfileApplicationIdentifierCheck: Check {
     let id = "profile-app-id"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.isSignedKind, let signing = bundle.signing, let profile = signing.profile,

@@ -7,6 +7,7 @@ import BundleCheckModel
 struct ProfileCheck: Check {
     var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     enum Mode: String {
         case kind = "profile-kind"
         case expired = "profile-expired"

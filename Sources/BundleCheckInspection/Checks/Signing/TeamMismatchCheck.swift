@@ -5,6 +5,7 @@ import BundleCheckModel
 struct TeamMismatchCheck: Check {
     let id = "team-mismatch"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.isSignedKind, bundle.parent != nil, let team = bundle.signing?.teamIdentifier else { return nil }

@@ -4,6 +4,7 @@ import BundleCheckModel
 struct UnsignedCheck: Check {
     let id = "unsigned"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.isSignedKind, let signing = bundle.signing, let executable = signing.executable,

@@ -8,6 +8,7 @@ import BundleCheckModel
 struct URLSchemeDuplicateCheck: Check {
     let id = "url-scheme-duplicate"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var firstSeen: [String: (bundle: InspectedBundle, pointer: JSONPointer)] = [:]
         var findings: [Finding] = []

@@ -5,6 +5,7 @@ import BundleCheckModel
 struct URLSchemeInvalidCheck: Check {
     let id = "url-scheme-invalid"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in
             let declarations = URLSchemeDeclarations(bundle)

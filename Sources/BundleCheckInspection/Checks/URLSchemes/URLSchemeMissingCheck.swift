@@ -5,6 +5,7 @@ import BundleCheckModel
 struct URLSchemeMissingCheck: Check {
     let id = "url-scheme-missing"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind == .app, bundle.parent == nil else { return nil }

@@ -5,26 +5,22 @@ import BundleCheckModel
 struct VersionFormatCheck: Check {
     let id = "version-format"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
-        var findings: [Finding] = []
-        for bundle in context.bundles where VersionKey.applies(to: bundle.kind) {
-            guard let plist = bundle.infoPlist else { continue }
-            for key in VersionKey.allCases {
-                guard let value = plist.value(at: key.pointer) else { continue }
-                let problem: String
-                switch value {
-                case .string(let text):
-                    // Empty values belong to version-missing, `$(…)` to unexpanded-variable.
-                    if text.allSatisfy(\.isWhitespace) || UnexpandedVariable.occurs(in: text) { continue }
-                    guard let found = VersionNumber.problem(in: text) else { continue }
-                    problem = Self.malformed(key, text, found, in: bundle)
-                default:
-                    problem = Self.notAString(key, value, in: bundle)
-                }
-                findings.append(rule.finding(problem, at: bundle.infoPlistLocation(key.pointer), appleCodes: key.formatCodes))
+        context.versionValues().compactMap { bundle, key, value in
+            guard let value else { return nil }
+            let problem: String
+            switch value {
+            case .string(let text):
+                // Empty values belong to version-missing, `$(…)` to unexpanded-variable.
+                if text.allSatisfy(\.isWhitespace) || UnexpandedVariable.occurs(in: text) { return nil }
+                guard let found = VersionNumber.problem(in: text) else { return nil }
+                problem = Self.malformed(key, text, found, in: bundle)
+            default:
+                problem = Self.notAString(key, value, in: bundle)
             }
+            return rule.finding(problem, at: bundle.infoPlistLocation(key.pointer), appleCodes: key.formatCodes)
         }
-        return findings
     }
 }
 

@@ -50,3 +50,14 @@ enum VersionNumber {
         return nil
     }
 }
+
+extension CheckContext {
+    /// Each version key of each bundle that must carry versions and has a readable Info.plist,
+    /// with that plist's value for the key (nil when absent).
+    func versionValues() -> [(bundle: InspectedBundle, key: VersionKey, value: PlistValue?)] {
+        bundles.filter { VersionKey.applies(to: $0.kind) }.flatMap { bundle in
+            guard let plist = bundle.infoPlist else { return [(bundle: InspectedBundle, key: VersionKey, value: PlistValue?)]() }
+            return VersionKey.allCases.map { key in (bundle, key, plist.value(at: key.pointer)) }
+        }
+    }
+}

@@ -9,6 +9,7 @@ import BundleCheckModel
 struct VersionMismatchCheck: Check {
     let id = "version-mismatch"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []
         for bundle in context.bundles where VersionKey.applies(to: bundle.kind) {

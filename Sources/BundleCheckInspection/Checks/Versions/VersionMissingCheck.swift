@@ -4,24 +4,19 @@ import BundleCheckModel
 struct VersionMissingCheck: Check {
     let id = "version-missing"
     var evidenceNeeds: [BinaryMatcher] { [] }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
-        var findings: [Finding] = []
-        for bundle in context.bundles where VersionKey.applies(to: bundle.kind) {
-            guard let plist = bundle.infoPlist else { continue }
-            for key in VersionKey.allCases {
-                let value = plist.value(at: key.pointer)
-                let isMissing: Bool
-                switch value {
-                case nil: isMissing = true
-                case .string(let text)?: isMissing = text.allSatisfy(\.isWhitespace)
-                default: isMissing = false
-                }
-                guard isMissing else { continue }
-                let message = value == nil ? Self.absent(key, in: bundle) : Self.empty(key, in: bundle)
-                findings.append(rule.finding(message, at: bundle.infoPlistLocation(key.pointer), appleCodes: [key.missingCode]))
+        context.versionValues().compactMap { bundle, key, value in
+            let isMissing: Bool
+            switch value {
+            case nil: isMissing = true
+            case .string(let text)?: isMissing = text.allSatisfy(\.isWhitespace)
+            default: isMissing = false
             }
+            guard isMissing else { return nil }
+            let message = value == nil ? Self.absent(key, in: bundle) : Self.empty(key, in: bundle)
+            return rule.finding(message, at: bundle.infoPlistLocation(key.pointer), appleCodes: [key.missingCode])
         }
-        return findings
     }
 }
 
