@@ -37,3 +37,110 @@ public struct Predicate: Sendable, Hashable, CustomStringConvertible {
         return "(\(description))"
     }
 }
+
+/// The forms a predicate takes.
+public indirect enum PredicateKind: Sendable, Hashable {
+    /// `TRUEPREDICATE` or `FALSEPREDICATE`.
+    case constant(Bool)
+    /// `NOT p` or `!p`.
+    case not(Predicate)
+    /// `a AND b AND …` (or `&&`): two or more operands.
+    case and([Predicate])
+    /// `a OR b OR …` (or `||`): two or more operands.
+    case or([Predicate])
+    case comparison(PredicateComparison)
+
+    /// The greatest height among the direct children.
+    var childHeight: Int {
+        switch self {
+        case .constant: 0
+        case .not(let operand): operand.height
+        case .and(let operands), .or(let operands): operands.map(\.height).max() ?? 0
+        case .comparison(let comparison): max(comparison.left.height, comparison.right.height)
+        }
+    }
+}
+
+/// `[quantifier] left operator[options] right`, e.g. `ANY $a.types UTI-CONFORMS-TO "public.image"`.
+public struct PredicateComparison: Sendable, Hashable, CustomStringConvertible {
+    public let quantifier: PredicateQuantifier?
+    public let left: PredicateExpression
+    public let comparisonOperator: PredicateComparisonOperator
+    public let options: PredicateComparisonOptions
+    public let right: PredicateExpression
+    public let operatorLocation: PredicateSourceLocation
+
+    public var description: String {
+        let prefix = quantifier.map { "\($0.rawValue) " } ?? ""
+        return "\(prefix)\(left) \(comparisonOperator.rawValue)\(options) \(right)"
+    }
+}
+
+/// The operator of a comparison; each spelling variant (`=`, `<>`, `=<`, `=>`) maps to one case.
+public enum PredicateComparisonOperator: String, Sendable, Hashable, CaseIterable {
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case beginsWith = "BEGINSWITH"
+    case contains = "CONTAINS"
+    case endsWith = "ENDSWITH"
+    case like = "LIKE"
+    case matches = "MATCHES"
+    case `in` = "IN"
+    case between = "BETWEEN"
+    case utiConformsTo = "UTI-CONFORMS-TO"
+    case utiEquals = "UTI-EQUALS"
+
+    /// Whether the operator compares type identifiers.
+    public var comparesTypeIdentifiers: Bool {
+        self == .utiConformsTo || self == .utiEquals
+    }
+}
+
+/// The `[cdn]` options after a comparison operator.
+public struct PredicateComparisonOptions: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: Int
+
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// `[c]`
+    public static let caseInsensitive = PredicateComparisonOptions(rawValue: 1 << 0)
+    /// `[d]`
+    public static let diacriticInsensitive = PredicateComparisonOptions(rawValue: 1 << 1)
+    /// `[n]`
+    public static let normalized = PredicateComparisonOptions(rawValue: 1 << 2)
+
+    /// The option a letter inside the brackets stands for, in either case.
+    init?(letter: Character) {
+        switch letter {
+        case "c", "C": self = .caseInsensitive
+        case "d", "D": self = .diacriticInsensitive
+        case "n", "N": self = .normalized
+        default: return nil
+        }
+    }
+
+    /// `[cd]`, or "" without options.
+    public var description: String {
+        guard !isEmpty else { return "" }
+        var letters = ""
+        if contains(.caseInsensitive) { letters += "c" }
+        if contains(.diacriticInsensitive) { letters += "d" }
+        if contains(.normalized) { letters += "n" }
+        return "[\(letters)]"
+    }
+}
+
+/// The aggregate modifier before a comparison's left operand (`ANY x.y == 1`).
+public enum PredicateQuantifier: String, Sendable, Hashable, CaseIterable {
+    /// ANY, or its synonym SOME.
+    case any = "ANY"
+    case all = "ALL"
+    /// NONE: named so that it cannot be mistaken for `Optional.none`.
+    case noneOf = "NONE"
+}

@@ -599,3 +599,46 @@ public struct PredicateParser {
         return try makeExpression(.subquery(subquery), at: keyword.location)
     }
 }
+
+/// What one level of the parser produced: a predicate, or an expression still waiting
+/// for its comparison operator.
+///
+/// NSPredicate lets `(` open both a predicate (`(a == 1 OR b == 2)`) and an expression
+/// (`(a + 1) * 2 > 3`); parsing both as terms and deciding when the operator shows up
+/// avoids backtracking, which would be exponential in the nesting.
+enum PredicateTerm {
+    case predicate(Predicate)
+    case expression(PredicateExpression)
+
+    var location: PredicateSourceLocation {
+        switch self {
+        case .predicate(let predicate): predicate.location
+        case .expression(let expression): expression.location
+        }
+    }
+}
+
+/// A predicate that does not parse: what was expected and what was found, and where.
+public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Lowercase, e.g. "expected ')' to close SUBQUERY opened at column 1, found end of predicate".
+    public let message: String
+    public let location: PredicateSourceLocation
+
+    init(_ message: String, at location: PredicateSourceLocation) {
+        self.message = message
+        self.location = location
+    }
+
+    /// Index of the character at fault, from 0.
+    public var offset: Int { location.offset }
+    /// 1-based, inside the predicate string.
+    public var line: Int { location.line }
+    /// 1-based, inside the predicate string.
+    public var column: Int { location.column }
+    /// The offending line of the predicate, then a caret under the column.
+    public var excerpt: String { location.excerpt }
+
+    public var description: String {
+        "\(line):\(column): \(message)\n\(excerpt)"
+    }
+}
