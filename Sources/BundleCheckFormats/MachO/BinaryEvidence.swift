@@ -30,15 +30,15 @@ public enum BinaryEvidenceKind: String, Sendable, CaseIterable {
 ///
 /// The reader asks for every candidate and keeps only the wanted ones, so memory
 /// grows with the hits rather than with the string tables.
-public protocol BinaryEvidenceFilter: Sendable {
+package protocol BinaryEvidenceFilter: Sendable {
     func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool
 }
 
 /// A filter that keeps every candidate: for tests and for dumping what a binary holds.
-public struct KeepAllEvidence: BinaryEvidenceFilter {
-    public init() {}
+struct KeepAllEvidence: BinaryEvidenceFilter {
+    init() {}
 
-    public func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool {
+    func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool {
         true
     }
 }

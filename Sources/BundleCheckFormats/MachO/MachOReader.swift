@@ -15,15 +15,15 @@
 /// read in offset order; the code signature is captured and parsed, and the
 /// binary-evidence ranges go to a `SliceEvidenceCollector`, which streams the
 /// sections and symbol tables in chunks and keeps only what the filter wants.
-public enum MachOReader {
+package enum MachOReader {
     /// Fat files list a handful of architectures; more than this is damage.
-    public static let maximumArchitectureCount = 32
+    package static let maximumArchitectureCount = 32
     /// `ncmds` above this is damage (real binaries have under a few hundred).
-    public static let maximumLoadCommandCount = 65_536
+    package static let maximumLoadCommandCount = 65_536
     /// `sizeofcmds` above this is damage (real binaries have tens of kilobytes).
-    public static let maximumLoadCommandsSize = 16 << 20
+    package static let maximumLoadCommandsSize = 16 << 20
     /// Signature data larger than this is skipped and reported as `isTooLargeToRead`.
-    public static let maximumCodeSignatureSize = 32 << 20
+    package static let maximumCodeSignatureSize = 32 << 20
 
     static let headerSize32: UInt64 = 28
 
@@ -31,14 +31,14 @@ public enum MachOReader {
     ///
     /// - Returns: nil when the file does not start with a Mach-O or fat magic number.
     /// - Throws: `MachOError` for a malformed Mach-O; the reader's own errors for I/O.
-    public static func read(_ reader: any EntryReader, size: UInt64) throws -> MachOFile? {
+    package static func read(_ reader: any EntryReader, size: UInt64) throws -> MachOFile? {
         try read(reader, size: size, evidenceFilter: nil)
     }
 
     /// Reads the file as `read(_:size:)` does and, in the same pass, fills each slice's
     /// `evidence` with the C strings, Objective-C class names and selectors, and
     /// imported symbols that `evidence` wants.
-    public static func read(_ reader: any EntryReader, size: UInt64, evidence: any BinaryEvidenceFilter) throws -> MachOFile? {
+    package static func read(_ reader: any EntryReader, size: UInt64, evidence: any BinaryEvidenceFilter) throws -> MachOFile? {
         try read(reader, size: size, evidenceFilter: evidence)
     }
 

@@ -5,13 +5,13 @@
 /// Whether TRUEPREDICATE is a problem depends on the extension point (share and action
 /// extensions only); the analysis reports the fact, the checks decide.
 public struct ActivationRuleAnalysis: Sendable {
-    public let form: ActivationRuleForm
+    let form: ActivationRuleForm
     /// In the order a reader meets them: the rule as a whole first, then key by key or by position.
     public let observations: [ActivationRuleObservation]
     /// The content the rule lets in: types in document order, each once.
     public let accepts: [ActivationRuleAcceptedType]
 
-    public init(rule: PlistValue?) {
+    package init(rule: PlistValue?) {
         switch rule {
         case nil:
             self.init(form: .missing, observations: [.missing], accepts: [])
@@ -79,7 +79,7 @@ public struct ActivationRuleAnalysis: Sendable {
     // MARK: Conveniences for the checks
 
     /// The parsed predicate, when the rule is one that parses.
-    public var predicate: Predicate? {
+    var predicate: Predicate? {
         if case .predicate(let predicate) = form { return predicate }
         return nil
     }
@@ -115,7 +115,7 @@ public struct ActivationRuleAnalysis: Sendable {
 }
 
 /// How an activation rule is written.
-public enum ActivationRuleForm: Sendable, Hashable {
+enum ActivationRuleForm: Sendable, Hashable {
     case missing
     /// A predicate string; the tree is nil when it is empty or does not parse.
     case predicate(Predicate?)

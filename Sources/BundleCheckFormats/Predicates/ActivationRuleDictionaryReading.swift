@@ -93,7 +93,7 @@ struct ActivationRuleDictionaryReading {
 }
 
 /// The keys Apple defines for the dictionary form of NSExtensionActivationRule.
-public enum ActivationRuleDictionaryKey: String, Sendable, Hashable, CaseIterable {
+enum ActivationRuleDictionaryKey: String, Sendable, Hashable, CaseIterable {
     case attachmentsMaxCount = "NSExtensionActivationSupportsAttachmentsWithMaxCount"
     case attachmentsMinCount = "NSExtensionActivationSupportsAttachmentsWithMinCount"
     case fileMaxCount = "NSExtensionActivationSupportsFileWithMaxCount"

@@ -3,9 +3,9 @@
 /// `AND` and `OR` chains are kept flat (`a AND b AND c` is one node with three operands),
 /// so a long list of alternatives does not make a deep tree; nesting in the text
 /// (parentheses, NOT, SUBQUERY) is capped by the parser.
-public struct Predicate: Sendable, Hashable, CustomStringConvertible {
-    public let kind: PredicateKind
-    public let location: PredicateSourceLocation
+struct Predicate: Sendable, Hashable, CustomStringConvertible {
+    let kind: PredicateKind
+    let location: PredicateSourceLocation
     /// Levels of nodes below and including this one; bounded by `PredicateParser.maximumDepth`.
     let height: Int
 
@@ -16,7 +16,7 @@ public struct Predicate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Fully parenthesised NSPredicate format, which parses back to the same tree.
-    public var description: String {
+    var description: String {
         switch kind {
         case .constant(let value):
             return value ? "TRUEPREDICATE" : "FALSEPREDICATE"
@@ -39,7 +39,7 @@ public struct Predicate: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The forms a predicate takes.
-public indirect enum PredicateKind: Sendable, Hashable {
+indirect enum PredicateKind: Sendable, Hashable {
     /// `TRUEPREDICATE` or `FALSEPREDICATE`.
     case constant(Bool)
     /// `NOT p` or `!p`.
@@ -62,22 +62,22 @@ public indirect enum PredicateKind: Sendable, Hashable {
 }
 
 /// `[quantifier] left operator[options] right`, e.g. `ANY $a.types UTI-CONFORMS-TO "public.image"`.
-public struct PredicateComparison: Sendable, Hashable, CustomStringConvertible {
-    public let quantifier: PredicateQuantifier?
-    public let left: PredicateExpression
-    public let comparisonOperator: PredicateComparisonOperator
-    public let options: PredicateComparisonOptions
-    public let right: PredicateExpression
-    public let operatorLocation: PredicateSourceLocation
+struct PredicateComparison: Sendable, Hashable, CustomStringConvertible {
+    let quantifier: PredicateQuantifier?
+    let left: PredicateExpression
+    let comparisonOperator: PredicateComparisonOperator
+    let options: PredicateComparisonOptions
+    let right: PredicateExpression
+    let operatorLocation: PredicateSourceLocation
 
-    public var description: String {
+    var description: String {
         let prefix = quantifier.map { "\($0.rawValue) " } ?? ""
         return "\(prefix)\(left) \(comparisonOperator.rawValue)\(options) \(right)"
     }
 }
 
 /// The operator of a comparison; each spelling variant (`=`, `<>`, `=<`, `=>`) maps to one case.
-public enum PredicateComparisonOperator: String, Sendable, Hashable, CaseIterable {
+enum PredicateComparisonOperator: String, Sendable, Hashable, CaseIterable {
     case equal = "=="
     case notEqual = "!="
     case less = "<"
@@ -95,25 +95,25 @@ public enum PredicateComparisonOperator: String, Sendable, Hashable, CaseIterabl
     case utiEquals = "UTI-EQUALS"
 
     /// Whether the operator compares type identifiers.
-    public var comparesTypeIdentifiers: Bool {
+    var comparesTypeIdentifiers: Bool {
         self == .utiConformsTo || self == .utiEquals
     }
 }
 
 /// The `[cdn]` options after a comparison operator.
-public struct PredicateComparisonOptions: OptionSet, Sendable, Hashable, CustomStringConvertible {
-    public let rawValue: Int
+struct PredicateComparisonOptions: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    let rawValue: Int
 
-    public init(rawValue: Int) {
+    init(rawValue: Int) {
         self.rawValue = rawValue
     }
 
     /// `[c]`
-    public static let caseInsensitive = PredicateComparisonOptions(rawValue: 1 << 0)
+    static let caseInsensitive = PredicateComparisonOptions(rawValue: 1 << 0)
     /// `[d]`
-    public static let diacriticInsensitive = PredicateComparisonOptions(rawValue: 1 << 1)
+    static let diacriticInsensitive = PredicateComparisonOptions(rawValue: 1 << 1)
     /// `[n]`
-    public static let normalized = PredicateComparisonOptions(rawValue: 1 << 2)
+    static let normalized = PredicateComparisonOptions(rawValue: 1 << 2)
 
     /// The option a letter inside the brackets stands for, in either case.
     init?(letter: Character) {
@@ -126,7 +126,7 @@ public struct PredicateComparisonOptions: OptionSet, Sendable, Hashable, CustomS
     }
 
     /// `[cd]`, or "" without options.
-    public var description: String {
+    var description: String {
         guard !isEmpty else { return "" }
         var letters = ""
         if contains(.caseInsensitive) { letters += "c" }
@@ -137,7 +137,7 @@ public struct PredicateComparisonOptions: OptionSet, Sendable, Hashable, CustomS
 }
 
 /// The aggregate modifier before a comparison's left operand (`ANY x.y == 1`).
-public enum PredicateQuantifier: String, Sendable, Hashable, CaseIterable {
+enum PredicateQuantifier: String, Sendable, Hashable, CaseIterable {
     /// ANY, or its synonym SOME.
     case any = "ANY"
     case all = "ALL"

@@ -6,7 +6,7 @@
 ///   (notes otherwise, since a custom type is legitimate once the app declares it);
 /// - `@count` is compared with non-negative integer literals;
 /// - collection operators are ones Key-Value Coding has (`@count`, `@sum`, …).
-public struct PredicateAnalyzer {
+struct PredicateAnalyzer {
     private var issues: [PredicateIssue] = []
 
     /// The operators Key-Value Coding understands; they are case-sensitive.
@@ -18,7 +18,7 @@ public struct PredicateAnalyzer {
     private init() {}
 
     /// Every issue, in the order its position appears in the text.
-    public static func issues(in predicate: Predicate) -> [PredicateIssue] {
+    static func issues(in predicate: Predicate) -> [PredicateIssue] {
         var analyzer = PredicateAnalyzer()
         analyzer.visit(predicate, bound: [])
         return analyzer.issues.enumerated()
@@ -162,28 +162,28 @@ public struct PredicateAnalyzer {
 }
 
 /// A semantic problem of a predicate that parses, located like a syntax error.
-public struct PredicateIssue: Sendable, Hashable, CustomStringConvertible {
-    public let severity: PredicateIssueSeverity
+struct PredicateIssue: Sendable, Hashable, CustomStringConvertible {
+    let severity: PredicateIssueSeverity
     /// Lowercase, e.g. "$attachment is not bound by an enclosing SUBQUERY".
-    public let message: String
-    public let location: PredicateSourceLocation
+    let message: String
+    let location: PredicateSourceLocation
 
     /// Index of the character at fault, from 0.
-    public var offset: Int { location.offset }
+    var offset: Int { location.offset }
     /// 1-based, inside the predicate string.
-    public var line: Int { location.line }
+    var line: Int { location.line }
     /// 1-based, inside the predicate string.
-    public var column: Int { location.column }
+    var column: Int { location.column }
     /// The offending line of the predicate, then a caret under the column.
-    public var excerpt: String { location.excerpt }
+    var excerpt: String { location.excerpt }
 
-    public var description: String {
+    var description: String {
         "\(line):\(column): \(severity.rawValue): \(message)\n\(excerpt)"
     }
 }
 
 /// How much a semantic issue of a predicate matters.
-public enum PredicateIssueSeverity: String, Sendable, Hashable {
+enum PredicateIssueSeverity: String, Sendable, Hashable {
     /// The predicate cannot work as written.
     case error
     /// Worth a look, but possibly intended (a custom type identifier).

@@ -1,7 +1,7 @@
 /// An operand of a comparison: a literal, key path, variable, aggregate, SUBQUERY, …
-public struct PredicateExpression: Sendable, Hashable, CustomStringConvertible {
-    public let kind: PredicateExpressionKind
-    public let location: PredicateSourceLocation
+struct PredicateExpression: Sendable, Hashable, CustomStringConvertible {
+    let kind: PredicateExpressionKind
+    let location: PredicateSourceLocation
     /// Levels of nodes below and including this one; bounded by `PredicateParser.maximumDepth`.
     let height: Int
 
@@ -12,7 +12,7 @@ public struct PredicateExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// NSPredicate format that parses back to the same tree.
-    public var description: String {
+    var description: String {
         switch kind {
         case .string(let value):
             return Self.quoted(value)
@@ -79,13 +79,13 @@ public struct PredicateExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The string value when this is a string literal.
-    public var stringLiteral: String? {
+    var stringLiteral: String? {
         if case .string(let value) = kind { return value }
         return nil
     }
 
     /// Whether the expression is a literal: string, number, boolean or NULL.
-    public var isLiteral: Bool {
+    var isLiteral: Bool {
         switch kind {
         case .string, .number, .boolean, .null: true
         default: false
@@ -94,7 +94,7 @@ public struct PredicateExpression: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The forms an expression takes.
-public indirect enum PredicateExpressionKind: Sendable, Hashable {
+indirect enum PredicateExpressionKind: Sendable, Hashable {
     /// A quoted string, escapes resolved.
     case string(String)
     case number(PredicateNumber)
@@ -144,13 +144,13 @@ public indirect enum PredicateExpressionKind: Sendable, Hashable {
 }
 
 /// One component of a key path: a key (`attachments`) or a collection operator (`@count`).
-public struct PredicateKeyPathComponent: Sendable, Hashable, CustomStringConvertible {
+struct PredicateKeyPathComponent: Sendable, Hashable, CustomStringConvertible {
     /// The key, or the operator without its `@`.
-    public let name: String
-    public let isCollectionOperator: Bool
-    public let location: PredicateSourceLocation
+    let name: String
+    let isCollectionOperator: Bool
+    let location: PredicateSourceLocation
 
-    public var description: String {
+    var description: String {
         if isCollectionOperator { return "@" + name }
         // A key spelt like a reserved word was written with `#` and must be again.
         return PredicateKeyword(word: name) == nil ? name : "#" + name
@@ -159,20 +159,20 @@ public struct PredicateKeyPathComponent: Sendable, Hashable, CustomStringConvert
 
 /// `SUBQUERY(collection, $variable, predicate)`: the members of `collection` for which
 /// `predicate` holds, with each member bound to `$variable` in turn.
-public struct PredicateSubquery: Sendable, Hashable, CustomStringConvertible {
-    public let collection: PredicateExpression
+struct PredicateSubquery: Sendable, Hashable, CustomStringConvertible {
+    let collection: PredicateExpression
     /// Without the `$`.
-    public let variable: String
-    public let variableLocation: PredicateSourceLocation
-    public let predicate: Predicate
+    let variable: String
+    let variableLocation: PredicateSourceLocation
+    let predicate: Predicate
 
-    public var description: String {
+    var description: String {
         "SUBQUERY(\(collection), $\(variable), \(predicate))"
     }
 }
 
 /// What goes between the brackets of `array[…]`.
-public enum PredicateIndex: Sendable, Hashable, CustomStringConvertible {
+enum PredicateIndex: Sendable, Hashable, CustomStringConvertible {
     case position(PredicateExpression)
     case first
     case last
@@ -183,7 +183,7 @@ public enum PredicateIndex: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    public var description: String {
+    var description: String {
         switch self {
         case .position(let expression): expression.description
         case .first: "FIRST"
@@ -194,7 +194,7 @@ public enum PredicateIndex: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The binary arithmetic operators of expressions, loosest first: `+ -`, then `* /`, then `**`.
-public enum PredicateArithmeticOperator: String, Sendable, Hashable, CaseIterable {
+enum PredicateArithmeticOperator: String, Sendable, Hashable, CaseIterable {
     case add = "+"
     case subtract = "-"
     case multiply = "*"
@@ -204,7 +204,7 @@ public enum PredicateArithmeticOperator: String, Sendable, Hashable, CaseIterabl
 
 /// A numeric literal: integers stay exact over the whole Int64 and UInt64 range, the
 /// rest (decimals, exponents, integers too large even for UInt64) are reals.
-public enum PredicateNumber: Sendable, Hashable, CustomStringConvertible {
+enum PredicateNumber: Sendable, Hashable, CustomStringConvertible {
     case integer(PlistInteger)
     case real(Double)
 
@@ -231,7 +231,7 @@ public enum PredicateNumber: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    var description: String {
         switch self {
         case .integer(let value): value.description
         case .real(let value): value.description

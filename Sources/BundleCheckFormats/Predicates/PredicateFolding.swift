@@ -5,9 +5,9 @@
 /// `"a" == "a"`, `2 > 1`, `TRUE == YES`, `1 IN {1, 2}`, `ANY {1, 2} == 1`) and the
 /// connectives over them. A key path or variable makes a comparison unknown, but a
 /// connective can still decide: `X OR TRUEPREDICATE` is true, `X AND FALSEPREDICATE` false.
-public enum PredicateFolding {
+enum PredicateFolding {
     /// true or false when provable, nil when it depends on what is evaluated.
-    public static func truthValue(of predicate: Predicate) -> Bool? {
+    static func truthValue(of predicate: Predicate) -> Bool? {
         switch predicate.kind {
         case .constant(let value):
             return value

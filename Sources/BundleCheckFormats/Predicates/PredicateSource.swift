@@ -1,7 +1,7 @@
 /// The text of one predicate, split into characters and lines once, shared by every
 /// location that points into it so that excerpts can be drawn long after parsing.
-public final class PredicateSource: Sendable {
-    public let text: String
+final class PredicateSource: Sendable {
+    let text: String
     let characters: [Character]
     /// The character offset at which each line starts; lines end at `\n` (or `\r\n`).
     let lineStarts: [Int]
@@ -9,7 +9,7 @@ public final class PredicateSource: Sendable {
     /// Lines longer than this are shown as a window around the column, so an excerpt stays readable.
     static let excerptWidth = 120
 
-    public init(_ text: String) {
+    init(_ text: String) {
         self.text = text
         let characters = Array(text)
         var lineStarts = [0]

@@ -4,9 +4,9 @@
 /// Identifiers compare without regard to case. Everything under `com.apple.` counts as
 /// known; `public.` is Apple's namespace too, but only the entries below are known in it,
 /// since a misspelling there (`public.imag`) is the usual mistake.
-public enum KnownTypeIdentifiers {
+enum KnownTypeIdentifiers {
     /// Lowercased.
-    public static let identifiers: Set<String> = [
+    static let identifiers: Set<String> = [
         // Abstract and base types
         "public.item", "public.content", "public.composite-content", "public.data", "public.database",
         "public.message", "public.contact", "public.calendar-event", "public.to-do-item", "public.email-message",
@@ -75,7 +75,7 @@ public enum KnownTypeIdentifiers {
     ]
 
     /// Whether `identifier` is a known system type (any case).
-    public static func isKnown(_ identifier: String) -> Bool {
+    static func isKnown(_ identifier: String) -> Bool {
         let lowercased = identifier.lowercased()
         return lowercased.hasPrefix("com.apple.") || identifiers.contains(lowercased)
     }

@@ -15,7 +15,7 @@ public struct Entitlements: Sendable, Hashable {
     /// its root must be a dictionary.
     ///
     /// - Throws: `BundleCheckError.malformedPropertyList` naming `file`.
-    public init(propertyList bytes: [UInt8], file: String) throws {
+    package init(propertyList bytes: [UInt8], file: String) throws {
         let document = try PropertyListParser.parse(bytes, file: file)
         guard let dictionary = document.root.dictionaryValue else {
             throw BundleCheckError.malformedPropertyList(

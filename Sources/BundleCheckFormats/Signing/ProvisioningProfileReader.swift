@@ -9,7 +9,7 @@
 /// The signature is not verified: bundlecheck runs offline, without Apple's
 /// certificates or any trust store, and only reports what the profile says.
 /// The certificates in the envelope are counted, not checked.
-public enum ProvisioningProfileReader {
+package enum ProvisioningProfileReader {
     /// Object identifier of CMS `id-signedData`.
     static let signedDataOID = "1.2.840.113549.1.7.2"
     /// Object identifier of CMS `id-data`.
@@ -19,7 +19,7 @@ public enum ProvisioningProfileReader {
     ///
     /// - Throws: `ProvisioningProfileError` when the envelope is not readable or
     ///   not a profile; `BundleCheckError.malformedPropertyList` when the plist inside is not.
-    public static func read(_ bytes: [UInt8], file: String, limits: BERLimits = .standard) throws -> ProvisioningProfile {
+    package static func read(_ bytes: [UInt8], file: String, limits: BERLimits = .standard) throws -> ProvisioningProfile {
         let (content, certificateCount) = try envelopeContent(bytes, file: file, limits: limits)
         let document = try PropertyListParser.parse(content, file: file)
         guard let dictionary = document.root.dictionaryValue else {
@@ -32,7 +32,7 @@ public enum ProvisioningProfileReader {
     /// The encapsulated content (the plist bytes) of the SignedData envelope in `bytes`.
     ///
     /// - Throws: `ProvisioningProfileError`.
-    public static func propertyListBytes(_ bytes: [UInt8], file: String, limits: BERLimits = .standard) throws -> [UInt8] {
+    static func propertyListBytes(_ bytes: [UInt8], file: String, limits: BERLimits = .standard) throws -> [UInt8] {
         try envelopeContent(bytes, file: file, limits: limits).content
     }
 
@@ -97,17 +97,17 @@ public enum ProvisioningProfileReader {
 ///
 /// A damaged property list inside a sound envelope is reported as
 /// `BundleCheckError.malformedPropertyList` instead, as for any other plist.
-public enum ProvisioningProfileError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ProvisioningProfileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes are not valid BER, or not shaped as CMS SignedData.
     case malformedEnvelope(file: String, BERError)
     /// A well-formed envelope that holds something else than a profile.
     case unexpectedContent(file: String, offset: Int, reason: String)
 
     /// Stable identifier for reports, as `BundleCheckError.code`.
-    public var code: String { "malformed-profile" }
+    package var code: String { "malformed-profile" }
 
     /// What is wrong, without the file name (the caller's error adds it).
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .malformedEnvelope(_, let error):
             "\(error)"
@@ -116,7 +116,7 @@ public enum ProvisioningProfileError: Error, Sendable, Hashable, CustomStringCon
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformedEnvelope(let file, let error):
             "\(file): not a readable provisioning profile: \(error)"
