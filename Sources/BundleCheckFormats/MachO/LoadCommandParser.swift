@@ -10,7 +10,7 @@ enum LoadCommandParser {
         sliceOffset: UInt64,
         sliceSize: UInt64,
         collectsEvidence: Bool = false
-    ) throws -> ParsedLoadCommands {
+    ) throws(MachOError) -> ParsedLoadCommands {
         var slice = MachOSlice(
             architecture: MachOArchitectureName.name(cpuType: header.cpuType, cpuSubtype: header.cpuSubtype),
             cpuType: header.cpuType,
@@ -39,7 +39,7 @@ enum LoadCommandParser {
             guard size % alignment == 0 else { throw malformed("cmdsize \(size) is not a multiple of \(alignment)") }
             guard size <= commands.count - offset else { throw malformed("cmdsize \(size) runs past sizeofcmds") }
             let body = ByteView(Array(commands[offset..<(offset + size)]))
-            func field(_ at: Int) throws -> UInt32 {
+            func field(_ at: Int) throws(MachOError) -> UInt32 {
                 guard let value = body.uint32LE(at: at) else { throw malformed("cmdsize \(size) is too small for its fields") }
                 return value
             }
@@ -126,7 +126,7 @@ enum LoadCommandParser {
         header: MachOHeader,
         sliceOffset: UInt64,
         sliceSize: UInt64
-    ) throws -> ByteRangeRequest? {
+    ) throws(MachOError) -> ByteRangeRequest? {
         let start = UInt64(dataOffset), length = UInt64(dataSize)
         let commandsEnd = UInt64(header.size) + UInt64(header.commandsSize)
         guard start >= commandsEnd, start + length <= sliceSize else {

@@ -1,5 +1,8 @@
 /// A malformed Mach-O file, as the reader found it. Messages are lowercase and
 /// do not name the file: the caller knows which entry it was reading and adds it.
+///
+/// The structure parsers throw it typed, since nothing else can fail inside them;
+/// `MachOReader` throws untyped, since its `EntryReader`'s I/O errors come through too.
 package enum MachOError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file ended inside `part` (e.g. `mach header`), which needed bytes up to `end`.
     case truncated(part: String, end: UInt64)

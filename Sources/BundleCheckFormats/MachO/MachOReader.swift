@@ -141,7 +141,7 @@ package enum MachOReader {
     }
 
     /// Hands a captured range to the parser for its purpose.
-    private static func apply(_ captured: CapturedRange, to slice: inout MachOSlice) throws {
+    private static func apply(_ captured: CapturedRange, to slice: inout MachOSlice) throws(MachOError) {
         switch captured.request.purpose {
         case .codeSignature:
             guard let signature = slice.codeSignature else { return }
