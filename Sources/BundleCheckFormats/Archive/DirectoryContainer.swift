@@ -11,24 +11,24 @@
 /// what it points to (a zipped link is a small file holding the target's path),
 /// and iOS bundles have no business holding links. FIFOs, sockets and devices
 /// are skipped the same way and never opened, since reading a FIFO blocks.
-public final class DirectoryContainer: PackageContainer {
+final class DirectoryContainer: PackageContainer {
     /// A package with more files than this is refused rather than listed.
-    public static let maximumFileCount = 2_000_000
+    static let maximumFileCount = 2_000_000
     /// Deeper folders than this are refused (a loop through a bind mount, or a hostile tree).
-    public static let maximumDepth = 64
+    static let maximumDepth = 64
 
     /// The directory on disk, without a trailing slash.
-    public let root: String
+    let root: String
     /// Empty, or a folder name ending in `/` put in front of every listed path.
-    public let pathPrefix: String
-    public let storage = ContainerStorage.directory
+    let pathPrefix: String
+    let storage = ContainerStorage.directory
     /// Regular files, sorted by path.
-    public let files: [ContainerEntry]
+    let files: [ContainerEntry]
     /// Every directory under `root`, sorted, as package paths; with a prefix, the
     /// prefix's own folder (`Foo.app`) too, since it is a folder of the package.
-    public let folders: [String]
+    let folders: [String]
     /// Symbolic links and special files that were not listed, as package paths, sorted.
-    public let skippedPaths: [String]
+    let skippedPaths: [String]
 
     private let sizes: [String: UInt64]
 
@@ -37,7 +37,7 @@ public final class DirectoryContainer: PackageContainer {
     /// - Parameter pathPrefix: `""`, or a prefix ending in `/` such as `Foo.app/`.
     /// - Throws: `BundleCheckError.notFound`, `.unreadable` (naming the folder
     ///   that could not be listed) or `.notAPackage` (too many files, too deep).
-    public convenience init(root: String, pathPrefix: String = "") throws {
+    convenience init(root: String, pathPrefix: String = "") throws {
         try self.init(root: root, pathPrefix: pathPrefix, maximumFileCount: Self.maximumFileCount, maximumDepth: Self.maximumDepth)
     }
 
@@ -114,12 +114,12 @@ public final class DirectoryContainer: PackageContainer {
         self.sizes = Dictionary(files.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func size(of path: String) throws -> UInt64 {
+    func size(of path: String) throws -> UInt64 {
         guard let size = sizes[path] else { throw BundleCheckError.missingEntry(file: path) }
         return size
     }
 
-    public func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+    func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
         precondition(chunkSize > 0, "chunkSize must be positive")
         try withOpenFile(path) { descriptor, _ in
             try readChunks(descriptor, chunkSize: chunkSize, body)
@@ -127,7 +127,7 @@ public final class DirectoryContainer: PackageContainer {
     }
 
     /// Opens a listed file for reading forward; skipping is an `lseek`.
-    public func openEntry(_ path: String) throws -> any EntryReader {
+    func openEntry(_ path: String) throws -> any EntryReader {
         guard sizes[path] != nil else { throw BundleCheckError.missingEntry(file: path) }
         return try DirectoryEntryReader(diskPath: root + "/" + path.dropFirst(pathPrefix.count))
     }

@@ -10,19 +10,19 @@
 /// other folder is derived from file paths. Names are kept as the archive gives them (libzip converts
 /// CP437 names to UTF-8). When a name occurs twice, the first entry is the one
 /// listed and read; the others are in `duplicatePaths`.
-public final class ZipArchiveReader: PackageContainer {
+final class ZipArchiveReader: PackageContainer {
     /// More entries than this is not an app anyone can submit: refuse rather than list millions.
-    public static let maximumEntryCount = 2_000_000
+    static let maximumEntryCount = 2_000_000
 
     /// The archive's path, as given; errors name it.
-    public let path: String
-    public let storage = ContainerStorage.zip
+    let path: String
+    let storage = ContainerStorage.zip
     /// File entries in central-directory order.
-    public let files: [ContainerEntry]
+    let files: [ContainerEntry]
     /// Folder entries in central-directory order, without their trailing slash, each once.
-    public let folders: [String]
+    let folders: [String]
     /// Paths that occur more than once in the central directory, once each.
-    public let duplicatePaths: [String]
+    let duplicatePaths: [String]
 
     private let archive: OpaquePointer
     /// libzip index and declared size of each listed path.
@@ -32,7 +32,7 @@ public final class ZipArchiveReader: PackageContainer {
     ///
     /// - Throws: `BundleCheckError.notFound`, `.unreadable`, `.emptyFile`,
     ///   `.notAPackage` (not a zip, or too many entries) or `.corruptArchive`.
-    public convenience init(path: String) throws {
+    convenience init(path: String) throws {
         try self.init(path: path, maximumEntryCount: Self.maximumEntryCount)
     }
 
@@ -74,7 +74,7 @@ public final class ZipArchiveReader: PackageContainer {
         Libzip.discard(archive)
     }
 
-    public func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+    func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
         precondition(chunkSize > 0, "chunkSize must be positive")
         guard let index = entries[path]?.index else { throw BundleCheckError.missingEntry(file: path) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
@@ -93,7 +93,7 @@ public final class ZipArchiveReader: PackageContainer {
     }
 
     /// Opens `path` for reading forward; a stored entry can seek, a compressed one skips by reading.
-    public func openEntry(_ path: String) throws -> any EntryReader {
+    func openEntry(_ path: String) throws -> any EntryReader {
         guard let entry = entries[path] else { throw BundleCheckError.missingEntry(file: path) }
         return try ZipEntryReader(
             archive: self,
@@ -106,7 +106,7 @@ public final class ZipArchiveReader: PackageContainer {
     }
 
     /// The uncompressed size the central directory declares for `path`.
-    public func size(of path: String) throws -> UInt64 {
+    func size(of path: String) throws -> UInt64 {
         guard let size = entries[path]?.size else { throw BundleCheckError.missingEntry(file: path) }
         return size
     }

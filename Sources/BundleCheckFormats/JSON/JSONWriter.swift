@@ -7,23 +7,23 @@
 /// JavaScript once refused in string literals, and U+FEFF, which some readers drop as
 /// a stray byte-order mark; all other characters are written as UTF-8. `/` is not escaped. Foundation's encoders are not used: their key order
 /// and number formatting differ between platforms and releases.
-public struct JSONWriter: Sendable {
-    public enum Style: Sendable, Hashable {
+package struct JSONWriter: Sendable {
+    package enum Style: Sendable, Hashable {
         /// One member or element per line, indented by `indentWidth` spaces, ending with a newline.
         case pretty
         /// Everything on one line, no spaces and no final newline (JSON Lines).
         case compact
     }
 
-    public var style: Style
-    public var indentWidth: Int
+    package var style: Style
+    package var indentWidth: Int
 
-    public init(style: Style = .pretty, indentWidth: Int = 2) {
+    package init(style: Style = .pretty, indentWidth: Int = 2) {
         self.style = style
         self.indentWidth = indentWidth
     }
 
-    public func string(from value: JSONValue) -> String {
+    package func string(from value: JSONValue) -> String {
         var output = ""
         write(value, depth: 0, to: &output)
         if style == .pretty {

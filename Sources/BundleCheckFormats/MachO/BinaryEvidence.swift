@@ -13,3 +13,32 @@ public struct BinaryEvidence: Sendable, Hashable {
         self.architecture = architecture
     }
 }
+
+/// What kind of thing a piece of binary evidence is, by where the reader found it.
+public enum BinaryEvidenceKind: String, Sendable, CaseIterable {
+    /// An imported symbol: undefined in `LC_SYMTAB`, bound by dyld opcodes, or a chained-fixup import.
+    case symbol
+    /// An Objective-C selector name from `__TEXT,__objc_methname`.
+    case selector
+    /// An Objective-C class name from `__TEXT,__objc_classname`.
+    case `class`
+    /// A C string literal from `__TEXT,__cstring`.
+    case string
+}
+
+/// Decides, while the reader streams a binary, which strings are worth keeping.
+///
+/// The reader asks for every candidate and keeps only the wanted ones, so memory
+/// grows with the hits rather than with the string tables.
+package protocol BinaryEvidenceFilter: Sendable {
+    func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool
+}
+
+/// A filter that keeps every candidate: for tests and for dumping what a binary holds.
+struct KeepAllEvidence: BinaryEvidenceFilter {
+    init() {}
+
+    func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool {
+        true
+    }
+}

@@ -12,7 +12,7 @@ enum BindOpcodeParser {
     /// `maximumNameLength` are skipped.
     static func names(_ bytes: [UInt8], maximumNameLength: Int, _ handler: (String) throws -> Void) throws {
         var index = 0
-        func skipLEB128() throws {
+        func skipLEB128() throws(MachOError) {
             var length = 0
             while true {
                 guard index < bytes.count else { throw malformed("a number runs past the end of the stream") }

@@ -14,7 +14,7 @@ enum CodeSignatureParser {
     static let teamIdentifierVersion: UInt32 = 0x20200
 
     /// Fills in `signature` (which holds the load command's offset and size) from `data`.
-    static func parse(_ data: [UInt8], into signature: CodeSignature) throws -> CodeSignature {
+    static func parse(_ data: [UInt8], into signature: CodeSignature) throws(MachOError) -> CodeSignature {
         var signature = signature
         let view = ByteView(data)
         guard let magic = view.uint32BE(at: 0), let length32 = view.uint32BE(at: 4), let count32 = view.uint32BE(at: 8) else {
@@ -70,7 +70,7 @@ enum CodeSignatureParser {
     }
 
     /// Version, flags, identifier and (from version 0x20200) team identifier.
-    private static func readCodeDirectory(_ blob: [UInt8], into signature: inout CodeSignature) throws {
+    private static func readCodeDirectory(_ blob: [UInt8], into signature: inout CodeSignature) throws(MachOError) {
         let view = ByteView(blob)
         // magic, length, version, flags, hashOffset, identOffset, nSpecialSlots, nCodeSlots,
         // codeLimit, four one-byte fields, spare2: 44 bytes in the oldest layout.

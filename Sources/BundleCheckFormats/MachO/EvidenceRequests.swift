@@ -32,7 +32,7 @@ struct EvidenceRequests {
         is64Bit: Bool,
         segmentName: String,
         malformed: (String) -> MachOError
-    ) throws {
+    ) throws(MachOError) {
         let countOffset = is64Bit ? 64 : 48
         let firstSection = is64Bit ? 72 : 56
         let sectionSize = is64Bit ? 80 : 68
@@ -56,7 +56,7 @@ struct EvidenceRequests {
         }
     }
 
-    mutating func addSymbolTable(symbolOffset: UInt32, symbolCount: UInt32, stringOffset: UInt32, stringSize: UInt32) throws {
+    mutating func addSymbolTable(symbolOffset: UInt32, symbolCount: UInt32, stringOffset: UInt32, stringSize: UInt32) throws(MachOError) {
         let entrySize: UInt64 = header.is64Bit ? 16 : 12
         if let symbols = try request(offset: UInt64(symbolOffset), size: UInt64(symbolCount) * entrySize, purpose: .symbolTable(stringTableSize: stringSize)) {
             collected.append(symbols)
@@ -67,7 +67,7 @@ struct EvidenceRequests {
     }
 
     /// A range captured whole, refused past `maximumCapturedSize`.
-    mutating func addWhole(offset: UInt32, size: UInt32, purpose: ByteRangePurpose) throws {
+    mutating func addWhole(offset: UInt32, size: UInt32, purpose: ByteRangePurpose) throws(MachOError) {
         guard UInt64(size) <= Self.maximumCapturedSize else {
             throw MachOError.rangeOutOfBounds(part: purpose.partName, offset: UInt64(offset), size: UInt64(size), sliceSize: sliceSize)
         }
@@ -92,7 +92,7 @@ struct EvidenceRequests {
 
     /// nil for an empty range; `rangeOutOfBounds` for one that overlaps the load
     /// commands or runs past the slice.
-    private func request(offset: UInt64, size: UInt64, purpose: ByteRangePurpose) throws -> ByteRangeRequest? {
+    private func request(offset: UInt64, size: UInt64, purpose: ByteRangePurpose) throws(MachOError) -> ByteRangeRequest? {
         guard size > 0 else { return nil }
         let commandsEnd = UInt64(header.size) + UInt64(header.commandsSize)
         guard offset >= commandsEnd, size <= sliceSize, offset <= sliceSize - size else {

@@ -13,7 +13,7 @@ enum FatHeaderParser {
     }
 
     /// Tells a fat header from a Java class file, and refuses absurd counts.
-    static func header(magic: UInt32, count: UInt32) throws -> Header {
+    static func header(magic: UInt32, count: UInt32) throws(MachOError) -> Header {
         let minor = count >> 16
         let major = count & 0xffff
         if magic == fatMagic, count > UInt32(MachOReader.maximumArchitectureCount),
@@ -29,7 +29,7 @@ enum FatHeaderParser {
 
     /// Parses the `count` records in `bytes` (read just after the 8-byte header) and
     /// returns them sorted by offset, each inside the file and clear of the header and of each other.
-    static func architectures(_ bytes: [UInt8], count: Int, is64: Bool, fileSize: UInt64) throws -> [FatArchitecture] {
+    static func architectures(_ bytes: [UInt8], count: Int, is64: Bool, fileSize: UInt64) throws(MachOError) -> [FatArchitecture] {
         let view = ByteView(bytes)
         let recordSize = is64 ? 32 : 20
         let headerEnd = UInt64(8 + count * recordSize)
@@ -61,4 +61,14 @@ enum FatHeaderParser {
         }
         return records
     }
+}
+
+/// One `fat_arch` or `fat_arch_64` record of a fat header.
+struct FatArchitecture: Sendable, Hashable {
+    /// Position in the fat header, for messages.
+    var index: Int
+    var cpuType: Int32
+    var cpuSubtype: Int32
+    var offset: UInt64
+    var size: UInt64
 }

@@ -10,7 +10,7 @@ enum LoadCommandParser {
         sliceOffset: UInt64,
         sliceSize: UInt64,
         collectsEvidence: Bool = false
-    ) throws -> ParsedLoadCommands {
+    ) throws(MachOError) -> ParsedLoadCommands {
         var slice = MachOSlice(
             architecture: MachOArchitectureName.name(cpuType: header.cpuType, cpuSubtype: header.cpuSubtype),
             cpuType: header.cpuType,
@@ -39,7 +39,7 @@ enum LoadCommandParser {
             guard size % alignment == 0 else { throw malformed("cmdsize \(size) is not a multiple of \(alignment)") }
             guard size <= commands.count - offset else { throw malformed("cmdsize \(size) runs past sizeofcmds") }
             let body = ByteView(Array(commands[offset..<(offset + size)]))
-            func field(_ at: Int) throws -> UInt32 {
+            func field(_ at: Int) throws(MachOError) -> UInt32 {
                 guard let value = body.uint32LE(at: at) else { throw malformed("cmdsize \(size) is too small for its fields") }
                 return value
             }
@@ -126,7 +126,7 @@ enum LoadCommandParser {
         header: MachOHeader,
         sliceOffset: UInt64,
         sliceSize: UInt64
-    ) throws -> ByteRangeRequest? {
+    ) throws(MachOError) -> ByteRangeRequest? {
         let start = UInt64(dataOffset), length = UInt64(dataSize)
         let commandsEnd = UInt64(header.size) + UInt64(header.commandsSize)
         guard start >= commandsEnd, start + length <= sliceSize else {
@@ -134,5 +134,90 @@ enum LoadCommandParser {
         }
         guard length <= UInt64(MachOReader.maximumCodeSignatureSize) else { return nil }
         return ByteRangeRequest(offset: sliceOffset + start, length: length, purpose: .codeSignature)
+    }
+}
+
+/// What a slice's load commands say, before the ranges they point at are read.
+struct ParsedLoadCommands {
+    /// The slice with every header and load-command field filled in; its `codeSignature`
+    /// holds only the location (or `isTooLargeToRead`) until the signature data is parsed.
+    var slice: MachOSlice
+    /// Ranges of the file to read in the same pass, in no particular order.
+    var requests: [ByteRangeRequest]
+}
+
+/// The load-command numbers the reader looks at (`<mach-o/loader.h>`).
+enum LoadCommandType {
+    /// Set on commands dyld must understand; part of some numbers below.
+    static let requiredByDyld: UInt32 = 0x8000_0000
+
+    static let segment: UInt32 = 0x1
+    static let symbolTable: UInt32 = 0x2
+    static let loadDylib: UInt32 = 0xC
+    static let codeSignature: UInt32 = 0x1D
+    static let segment64: UInt32 = 0x19
+    static let lazyLoadDylib: UInt32 = 0x20
+    static let encryptionInfo: UInt32 = 0x21
+    static let versionMinMacOSX: UInt32 = 0x24
+    static let versionMinIPhoneOS: UInt32 = 0x25
+    static let encryptionInfo64: UInt32 = 0x2C
+    static let versionMinTVOS: UInt32 = 0x2F
+    static let versionMinWatchOS: UInt32 = 0x30
+    static let dyldInfo: UInt32 = 0x22
+    static let buildVersion: UInt32 = 0x32
+    static let dyldInfoOnly: UInt32 = 0x22 | requiredByDyld
+    static let dyldChainedFixups: UInt32 = 0x34 | requiredByDyld
+    static let loadWeakDylib: UInt32 = 0x18 | requiredByDyld
+    static let reexportDylib: UInt32 = 0x1F | requiredByDyld
+    static let loadUpwardDylib: UInt32 = 0x23 | requiredByDyld
+
+    /// The dylib-linking commands and the kind each stands for.
+    static func dylibKind(_ command: UInt32) -> LinkedDylibKind? {
+        switch command {
+        case loadDylib: .load
+        case loadWeakDylib: .weak
+        case reexportDylib: .reexport
+        case lazyLoadDylib: .lazy
+        case loadUpwardDylib: .upward
+        default: nil
+        }
+    }
+
+    /// The platform an `LC_VERSION_MIN_*` command implies.
+    static func versionMinPlatform(_ command: UInt32) -> MachOPlatform? {
+        switch command {
+        case versionMinMacOSX: .macOS
+        case versionMinIPhoneOS: .iOS
+        case versionMinTVOS: .tvOS
+        case versionMinWatchOS: .watchOS
+        default: nil
+        }
+    }
+}
+
+/// Names a CPU type and subtype the way Apple's tools do (`arm64`, `armv7`, `x86_64`).
+enum MachOArchitectureName {
+    static let cpuTypeX86: Int32 = 7
+    static let cpuTypeX86_64: Int32 = 0x0100_0007
+    static let cpuTypeARM: Int32 = 12
+    static let cpuTypeARM64: Int32 = 0x0100_000C
+    static let cpuTypeARM64_32: Int32 = 0x0200_000C
+    /// The high byte of a subtype holds capability bits (e.g. arm64e's pointer-auth ABI version).
+    static let capabilityMask: UInt32 = 0xff00_0000
+
+    static func name(cpuType: Int32, cpuSubtype: Int32) -> String {
+        let subtype = UInt32(bitPattern: cpuSubtype) & ~capabilityMask
+        switch (cpuType, subtype) {
+        case (cpuTypeARM, 9): return "armv7"
+        case (cpuTypeARM, 11): return "armv7s"
+        case (cpuTypeARM, 12): return "armv7k"
+        case (cpuTypeARM64, 0), (cpuTypeARM64, 1): return "arm64"
+        case (cpuTypeARM64, 2): return "arm64e"
+        case (cpuTypeARM64_32, _): return "arm64_32"
+        case (cpuTypeX86_64, 3): return "x86_64"
+        case (cpuTypeX86_64, 8): return "x86_64h"
+        case (cpuTypeX86, 3): return "i386"
+        default: return "cpu(\(cpuType),\(subtype))"
+        }
     }
 }

@@ -1,6 +1,9 @@
 /// A malformed Mach-O file, as the reader found it. Messages are lowercase and
 /// do not name the file: the caller knows which entry it was reading and adds it.
-public enum MachOError: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// The structure parsers throw it typed, since nothing else can fail inside them;
+/// `MachOReader` throws untyped, since its `EntryReader`'s I/O errors come through too.
+package enum MachOError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file ended inside `part` (e.g. `mach header`), which needed bytes up to `end`.
     case truncated(part: String, end: UInt64)
     /// A Mach-O header in big-endian byte order (`0xfeedface` read backwards): iOS never had one.
@@ -32,9 +35,9 @@ public enum MachOError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `LC_DYLD_CHAINED_FIXUPS` data is malformed.
     case malformedChainedFixups(reason: String)
 
-    public var description: String { message }
+    package var description: String { message }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .truncated(let part, let end):
             "the file ends inside the \(part), which needs \(end) bytes"

@@ -15,15 +15,15 @@
 /// read in offset order; the code signature is captured and parsed, and the
 /// binary-evidence ranges go to a `SliceEvidenceCollector`, which streams the
 /// sections and symbol tables in chunks and keeps only what the filter wants.
-public enum MachOReader {
+package enum MachOReader {
     /// Fat files list a handful of architectures; more than this is damage.
-    public static let maximumArchitectureCount = 32
+    package static let maximumArchitectureCount = 32
     /// `ncmds` above this is damage (real binaries have under a few hundred).
-    public static let maximumLoadCommandCount = 65_536
+    package static let maximumLoadCommandCount = 65_536
     /// `sizeofcmds` above this is damage (real binaries have tens of kilobytes).
-    public static let maximumLoadCommandsSize = 16 << 20
+    package static let maximumLoadCommandsSize = 16 << 20
     /// Signature data larger than this is skipped and reported as `isTooLargeToRead`.
-    public static let maximumCodeSignatureSize = 32 << 20
+    package static let maximumCodeSignatureSize = 32 << 20
 
     static let headerSize32: UInt64 = 28
 
@@ -31,14 +31,14 @@ public enum MachOReader {
     ///
     /// - Returns: nil when the file does not start with a Mach-O or fat magic number.
     /// - Throws: `MachOError` for a malformed Mach-O; the reader's own errors for I/O.
-    public static func read(_ reader: any EntryReader, size: UInt64) throws -> MachOFile? {
+    package static func read(_ reader: any EntryReader, size: UInt64) throws -> MachOFile? {
         try read(reader, size: size, evidenceFilter: nil)
     }
 
     /// Reads the file as `read(_:size:)` does and, in the same pass, fills each slice's
     /// `evidence` with the C strings, Objective-C class names and selectors, and
     /// imported symbols that `evidence` wants.
-    public static func read(_ reader: any EntryReader, size: UInt64, evidence: any BinaryEvidenceFilter) throws -> MachOFile? {
+    package static func read(_ reader: any EntryReader, size: UInt64, evidence: any BinaryEvidenceFilter) throws -> MachOFile? {
         try read(reader, size: size, evidenceFilter: evidence)
     }
 
@@ -141,7 +141,7 @@ public enum MachOReader {
     }
 
     /// Hands a captured range to the parser for its purpose.
-    private static func apply(_ captured: CapturedRange, to slice: inout MachOSlice) throws {
+    private static func apply(_ captured: CapturedRange, to slice: inout MachOSlice) throws(MachOError) {
         switch captured.request.purpose {
         case .codeSignature:
             guard let signature = slice.codeSignature else { return }
@@ -151,4 +151,38 @@ public enum MachOReader {
             return
         }
     }
+}
+
+/// What the first four bytes of a file say it is.
+enum MachOMagic {
+    /// `0xfeedface` little-endian: a 32-bit Mach-O.
+    case thin32
+    /// `0xfeedfacf` little-endian: a 64-bit Mach-O.
+    case thin64
+    /// Either Mach-O magic in big-endian order.
+    case bigEndian
+    /// `0xcafebabe` or `0xcafebabf`, big-endian (the value is kept for `FatHeaderParser`).
+    case fat(UInt32)
+    case other
+
+    init(_ bytes: [UInt8]) {
+        let view = ByteView(bytes)
+        guard let little = view.uint32LE(at: 0), let big = view.uint32BE(at: 0) else {
+            self = .other
+            return
+        }
+        switch (little, big) {
+        case (0xFEED_FACE, _): self = .thin32
+        case (0xFEED_FACF, _): self = .thin64
+        case (_, 0xFEED_FACE), (_, 0xFEED_FACF): self = .bigEndian
+        case (_, FatHeaderParser.fatMagic), (_, FatHeaderParser.fatMagic64): self = .fat(big)
+        default: self = .other
+        }
+    }
+}
+
+/// The bytes of one `ByteRangeRequest`, as the forward pass read them.
+struct CapturedRange {
+    var request: ByteRangeRequest
+    var bytes: [UInt8]
 }

@@ -67,3 +67,80 @@ public struct MachOSlice: Sendable, Hashable {
         segmentNames.contains("__LLVM")
     }
 }
+
+/// The `filetype` of a Mach-O header, with names for the common ones.
+public struct MachOFileType: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt32
+
+    public init(rawValue: UInt32) {
+        self.rawValue = rawValue
+    }
+
+    public static let object = MachOFileType(rawValue: 0x1)
+    public static let execute = MachOFileType(rawValue: 0x2)
+    public static let dylib = MachOFileType(rawValue: 0x6)
+    public static let bundle = MachOFileType(rawValue: 0x8)
+    public static let dsym = MachOFileType(rawValue: 0xA)
+
+    /// e.g. `execute`, `dylib`, or `filetype(<number>)`.
+    public var name: String {
+        switch rawValue {
+        case 0x1: "object"
+        case 0x2: "execute"
+        case 0x3: "fvmlib"
+        case 0x4: "core"
+        case 0x5: "preload"
+        case 0x6: "dylib"
+        case 0x7: "dylinker"
+        case 0x8: "bundle"
+        case 0x9: "dylib_stub"
+        case 0xA: "dsym"
+        case 0xB: "kext_bundle"
+        case 0xC: "fileset"
+        default: "filetype(\(rawValue))"
+        }
+    }
+
+    public var description: String { name }
+}
+
+/// `LC_ENCRYPTION_INFO(_64)`: the range the App Store encrypts, and whether it is encrypted now.
+public struct EncryptionInfo: Sendable, Hashable {
+    public var cryptOffset: UInt32
+    public var cryptSize: UInt32
+    /// 0 before the App Store encrypts the binary, 1 after.
+    public var cryptID: UInt32
+
+    public init(cryptOffset: UInt32, cryptSize: UInt32, cryptID: UInt32) {
+        self.cryptOffset = cryptOffset
+        self.cryptSize = cryptSize
+        self.cryptID = cryptID
+    }
+
+    public var isEncrypted: Bool { cryptID != 0 }
+}
+
+/// A dylib a slice links, e.g. `/System/Library/Frameworks/UIKit.framework/UIKit` or `@rpath/X.framework/X`.
+public struct LinkedDylib: Sendable, Hashable {
+    public var path: String
+    public var kind: LinkedDylibKind
+
+    public init(path: String, kind: LinkedDylibKind = .load) {
+        self.path = path
+        self.kind = kind
+    }
+}
+
+/// Which load command links a dylib.
+public enum LinkedDylibKind: String, Sendable, Hashable, CaseIterable {
+    /// `LC_LOAD_DYLIB`
+    case load
+    /// `LC_LOAD_WEAK_DYLIB`: missing at run time is allowed.
+    case weak
+    /// `LC_REEXPORT_DYLIB`
+    case reexport
+    /// `LC_LAZY_LOAD_DYLIB`
+    case lazy
+    /// `LC_LOAD_UPWARD_DYLIB`
+    case upward
+}

@@ -20,7 +20,7 @@ struct SymbolTableScanner {
         self.stringTableSize = stringTableSize
     }
 
-    mutating func feed(_ chunk: ArraySlice<UInt8>) throws {
+    mutating func feed(_ chunk: ArraySlice<UInt8>) throws(MachOError) {
         var index = chunk.startIndex
         if !partialEntry.isEmpty {
             let needed = min(entrySize - partialEntry.count, chunk.count)
@@ -38,7 +38,7 @@ struct SymbolTableScanner {
     }
 
     /// `n_strx` (4 bytes), `n_type`, `n_sect`, `n_desc`, `n_value`.
-    private mutating func take(_ entry: ArraySlice<UInt8>) throws {
+    private mutating func take(_ entry: ArraySlice<UInt8>) throws(MachOError) {
         let start = entry.startIndex
         let type = entry[start + 4]
         guard type & Self.debugMask == 0,

@@ -5,13 +5,13 @@
 /// Whether TRUEPREDICATE is a problem depends on the extension point (share and action
 /// extensions only); the analysis reports the fact, the checks decide.
 public struct ActivationRuleAnalysis: Sendable {
-    public let form: ActivationRuleForm
+    let form: ActivationRuleForm
     /// In the order a reader meets them: the rule as a whole first, then key by key or by position.
     public let observations: [ActivationRuleObservation]
     /// The content the rule lets in: types in document order, each once.
     public let accepts: [ActivationRuleAcceptedType]
 
-    public init(rule: PlistValue?) {
+    package init(rule: PlistValue?) {
         switch rule {
         case nil:
             self.init(form: .missing, observations: [.missing], accepts: [])
@@ -79,7 +79,7 @@ public struct ActivationRuleAnalysis: Sendable {
     // MARK: Conveniences for the checks
 
     /// The parsed predicate, when the rule is one that parses.
-    public var predicate: Predicate? {
+    var predicate: Predicate? {
         if case .predicate(let predicate) = form { return predicate }
         return nil
     }
@@ -111,5 +111,51 @@ public struct ActivationRuleAnalysis: Sendable {
     /// Why the rule lets nothing in, when it does not.
     public var neverMatchesReason: String? {
         observations.lazy.compactMap { if case .neverMatches(let reason) = $0 { reason } else { nil } }.first
+    }
+}
+
+/// How an activation rule is written.
+enum ActivationRuleForm: Sendable, Hashable {
+    case missing
+    /// A predicate string; the tree is nil when it is empty or does not parse.
+    case predicate(Predicate?)
+    case dictionary
+    /// A predicate string holding `$(…)`/`${…}` build settings that Xcode
+    /// should have expanded; left to the `unexpanded-variable` rule, so one mistake is one finding.
+    case unexpanded
+    /// An array, integer or other value that cannot be a rule; the plist type's name.
+    case other(String)
+}
+
+/// One thing the analysis of an activation rule found; the checks turn each into a finding.
+public enum ActivationRuleObservation: Sendable, Hashable {
+    /// There is no rule: the extension is never offered (activation-rule-missing).
+    case missing
+    /// The rule accepts everything (activation-rule-truepredicate): the predicate folds to
+    /// true; `literally` when it is TRUEPREDICATE itself, in any case or spacing.
+    case alwaysTrue(literally: Bool, location: PredicateSourceLocation)
+    /// The rule accepts nothing (activation-rule-never-matches), and why.
+    case neverMatches(reason: String)
+    /// A type or value Apple rejects (activation-rule-invalid).
+    case invalid(ActivationRuleProblem)
+    /// Possibly intended, such as a custom type identifier; `kind` is `.value`.
+    case note(ActivationRuleProblem)
+}
+
+/// One kind of content an activation rule lets in, for the report's `accepts` list.
+public struct ActivationRuleAcceptedType: Sendable, Hashable, CustomStringConvertible {
+    /// A type identifier: the one a predicate names, or the one a dictionary key stands for
+    /// (`public.url` for `NSExtensionActivationSupportsWebURLWithMaxCount`).
+    public let type: String
+    /// The most items of this type at once, or nil when unbounded.
+    public let max: Int?
+
+    public init(type: String, max: Int?) {
+        self.type = type
+        self.max = max
+    }
+
+    public var description: String {
+        "{\(type), \(max.map(String.init) ?? "nil")}"
     }
 }

@@ -6,7 +6,7 @@
 ///   (notes otherwise, since a custom type is legitimate once the app declares it);
 /// - `@count` is compared with non-negative integer literals;
 /// - collection operators are ones Key-Value Coding has (`@count`, `@sum`, …).
-public struct PredicateAnalyzer {
+struct PredicateAnalyzer {
     private var issues: [PredicateIssue] = []
 
     /// The operators Key-Value Coding understands; they are case-sensitive.
@@ -18,7 +18,7 @@ public struct PredicateAnalyzer {
     private init() {}
 
     /// Every issue, in the order its position appears in the text.
-    public static func issues(in predicate: Predicate) -> [PredicateIssue] {
+    static func issues(in predicate: Predicate) -> [PredicateIssue] {
         var analyzer = PredicateAnalyzer()
         analyzer.visit(predicate, bound: [])
         return analyzer.issues.enumerated()
@@ -159,4 +159,33 @@ public struct PredicateAnalyzer {
             report(.error, "@count is compared with \(shown); counts are non-negative integers", at: value.location)
         }
     }
+}
+
+/// A semantic problem of a predicate that parses, located like a syntax error.
+struct PredicateIssue: Sendable, Hashable, CustomStringConvertible {
+    let severity: PredicateIssueSeverity
+    /// Lowercase, e.g. "$attachment is not bound by an enclosing SUBQUERY".
+    let message: String
+    let location: PredicateSourceLocation
+
+    /// Index of the character at fault, from 0.
+    var offset: Int { location.offset }
+    /// 1-based, inside the predicate string.
+    var line: Int { location.line }
+    /// 1-based, inside the predicate string.
+    var column: Int { location.column }
+    /// The offending line of the predicate, then a caret under the column.
+    var excerpt: String { location.excerpt }
+
+    var description: String {
+        "\(line):\(column): \(severity.rawValue): \(message)\n\(excerpt)"
+    }
+}
+
+/// How much a semantic issue of a predicate matters.
+enum PredicateIssueSeverity: String, Sendable, Hashable {
+    /// The predicate cannot work as written.
+    case error
+    /// Worth a look, but possibly intended (a custom type identifier).
+    case note
 }

@@ -6,11 +6,11 @@
 /// without regard to case. Hostile text cannot crash it or exhaust the stack: the text
 /// is capped at `maximumLength` UTF-8 bytes and nesting at `maximumDepth` levels, both
 /// reported as syntax errors.
-public struct PredicateParser {
+struct PredicateParser {
     /// The longest predicate accepted, in UTF-8 bytes.
-    public static let maximumLength = 65_536
+    static let maximumLength = 65_536
     /// The deepest nesting accepted: parentheses, NOT, SUBQUERY, aggregates, calls, and nodes of the tree.
-    public static let maximumDepth = 200
+    static let maximumDepth = 200
 
     private let tokens: [PredicateToken]
     private var position = 0
@@ -21,7 +21,7 @@ public struct PredicateParser {
     }
 
     /// Parses `text` as a predicate, or throws the first problem in reading order.
-    public static func parse(_ text: String) throws(PredicateSyntaxError) -> Predicate {
+    static func parse(_ text: String) throws(PredicateSyntaxError) -> Predicate {
         guard text.utf8.count <= maximumLength else {
             // Only the start of the first line is kept for the excerpt: the rest is not needed.
             let firstLine = text.prefix { !PredicateSource.isLineBreak($0) }.prefix(PredicateSource.excerptWidth)
@@ -597,5 +597,48 @@ public struct PredicateParser {
             collection: collection, variable: variable, variableLocation: variableToken.location, predicate: predicate
         )
         return try makeExpression(.subquery(subquery), at: keyword.location)
+    }
+}
+
+/// What one level of the parser produced: a predicate, or an expression still waiting
+/// for its comparison operator.
+///
+/// NSPredicate lets `(` open both a predicate (`(a == 1 OR b == 2)`) and an expression
+/// (`(a + 1) * 2 > 3`); parsing both as terms and deciding when the operator shows up
+/// avoids backtracking, which would be exponential in the nesting.
+enum PredicateTerm {
+    case predicate(Predicate)
+    case expression(PredicateExpression)
+
+    var location: PredicateSourceLocation {
+        switch self {
+        case .predicate(let predicate): predicate.location
+        case .expression(let expression): expression.location
+        }
+    }
+}
+
+/// A predicate that does not parse: what was expected and what was found, and where.
+struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Lowercase, e.g. "expected ')' to close SUBQUERY opened at column 1, found end of predicate".
+    let message: String
+    let location: PredicateSourceLocation
+
+    init(_ message: String, at location: PredicateSourceLocation) {
+        self.message = message
+        self.location = location
+    }
+
+    /// Index of the character at fault, from 0.
+    var offset: Int { location.offset }
+    /// 1-based, inside the predicate string.
+    var line: Int { location.line }
+    /// 1-based, inside the predicate string.
+    var column: Int { location.column }
+    /// The offending line of the predicate, then a caret under the column.
+    var excerpt: String { location.excerpt }
+
+    var description: String {
+        "\(line):\(column): \(message)\n\(excerpt)"
     }
 }

@@ -1,7 +1,7 @@
 /// The text of one predicate, split into characters and lines once, shared by every
 /// location that points into it so that excerpts can be drawn long after parsing.
-public final class PredicateSource: Sendable {
-    public let text: String
+final class PredicateSource: Sendable {
+    let text: String
     let characters: [Character]
     /// The character offset at which each line starts; lines end at `\n` (or `\r\n`).
     let lineStarts: [Int]
@@ -9,7 +9,7 @@ public final class PredicateSource: Sendable {
     /// Lines longer than this are shown as a window around the column, so an excerpt stays readable.
     static let excerptWidth = 120
 
-    public init(_ text: String) {
+    init(_ text: String) {
         self.text = text
         let characters = Array(text)
         var lineStarts = [0]
@@ -54,5 +54,42 @@ public final class PredicateSource: Sendable {
         let padding = text.prefix(caretIndex).map { $0 == "\t" ? "\t" : " " }.joined()
         let extra = String(repeating: " ", count: max(0, caretIndex - text.count))
         return String(text) + "\n" + padding + extra + "^"
+    }
+}
+
+/// Where a token or node starts inside its predicate: a character offset and a 1-based
+/// line and column (lines counted by `\n`), with the excerpt drawn from the shared source.
+public struct PredicateSourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// Index of the character, from 0.
+    public let offset: Int
+    public let line: Int
+    public let column: Int
+    let source: PredicateSource
+
+    init(offset: Int, line: Int, column: Int, source: PredicateSource) {
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.source = source
+    }
+
+    /// The offending line followed by a line with a caret under the column.
+    public var excerpt: String {
+        source.excerpt(line: line, column: column)
+    }
+
+    public var description: String {
+        "\(line):\(column)"
+    }
+
+    // Two locations are the same place whichever copy of the text they point into.
+    public static func == (lhs: PredicateSourceLocation, rhs: PredicateSourceLocation) -> Bool {
+        lhs.offset == rhs.offset && lhs.line == rhs.line && lhs.column == rhs.column
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(offset)
+        hasher.combine(line)
+        hasher.combine(column)
     }
 }

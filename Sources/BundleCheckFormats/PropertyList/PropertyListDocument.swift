@@ -37,3 +37,9 @@ public struct PropertyListDocument: Sendable {
         lines[pointer.description]
     }
 }
+
+/// The two on-disk forms Apple's tools write.
+public enum PropertyListFormat: String, Sendable, Hashable {
+    case xml
+    case binary
+}

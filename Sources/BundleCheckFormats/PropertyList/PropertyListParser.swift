@@ -4,12 +4,12 @@
 /// any other `bplist` version is refused, and everything else is read as XML
 /// (after an optional UTF-8 byte-order mark and leading white space). Every
 /// failure is `BundleCheckError.malformedPropertyList` naming `file`.
-public enum PropertyListParser {
-    public static func parse(_ bytes: [UInt8], file: String) throws -> PropertyListDocument {
+package enum PropertyListParser {
+    package static func parse(_ bytes: [UInt8], file: String) throws -> PropertyListDocument {
         try parse(bytes, file: file, limits: .standard)
     }
 
-    public static func parse(_ bytes: [UInt8], file: String, limits: PropertyListLimits) throws -> PropertyListDocument {
+    static func parse(_ bytes: [UInt8], file: String, limits: PropertyListLimits) throws -> PropertyListDocument {
         guard bytes.count <= limits.maxBytes else {
             throw BundleCheckError.malformedPropertyList(
                 file: file, reason: "the file is \(bytes.count) bytes, more than the \(limits.maxBytes) bytes allowed for a property list",
@@ -56,4 +56,31 @@ public enum PropertyListParser {
         guard end + 1 < bytes.count else { return Array(bytes[index...]) }
         return Array(bytes[index...(end + 1)]) + bytes[bodyStart..<index] + bytes[(end + 2)...]
     }
+}
+
+/// How much of an untrusted property list the parsers are willing to take.
+///
+/// The defaults are far above anything an Info.plist, an entitlements file or a
+/// provisioning profile holds, and low enough that a hostile file cannot make a
+/// parse take unbounded memory or time.
+struct PropertyListLimits: Sendable, Hashable {
+    /// Largest file accepted, in bytes.
+    var maxBytes: Int
+    /// Deepest nesting of arrays and dictionaries; the root value is level 1.
+    ///
+    /// XML documents are also bound by libxml2's own element depth limit
+    /// (256 levels, counting `<plist>`), whichever is lower.
+    var maxDepth: Int
+    /// Most values produced by one parse, counting every dictionary key and every
+    /// time a shared binary object is referenced, so a graph of shared objects that
+    /// unfolds into a huge tree is refused.
+    var maxValues: Int
+
+    init(maxBytes: Int = 16 * 1024 * 1024, maxDepth: Int = 256, maxValues: Int = 1_000_000) {
+        self.maxBytes = maxBytes
+        self.maxDepth = maxDepth
+        self.maxValues = maxValues
+    }
+
+    static let standard = PropertyListLimits()
 }

@@ -3,19 +3,19 @@
 /// `content` is a slice of the reader's input (indices are input offsets), so
 /// an element costs no copy of its bytes. For an indefinite-length element the
 /// content stops before its end-of-contents marker.
-public struct BERElement: Sendable, Hashable {
-    public let tag: BERTag
+struct BERElement: Sendable, Hashable {
+    let tag: BERTag
     /// Offset of the identifier octet in the input.
-    public let offset: Int
+    let offset: Int
     /// The whole encoding: header, content and, for an indefinite length, the `00 00`.
-    public let encodedRange: Range<Int>
-    public let content: ArraySlice<UInt8>
+    let encodedRange: Range<Int>
+    let content: ArraySlice<UInt8>
     /// True when the length octet was `0x80` and the content ended with end-of-contents.
-    public let hasIndefiniteLength: Bool
+    let hasIndefiniteLength: Bool
     /// The nested elements of a constructed element, in order; empty for a primitive one.
-    public let children: [BERElement]
+    let children: [BERElement]
 
-    public init(
+    init(
         tag: BERTag, offset: Int, encodedRange: Range<Int>, content: ArraySlice<UInt8>, hasIndefiniteLength: Bool,
         children: [BERElement]
     ) {
@@ -29,7 +29,7 @@ public struct BERElement: Sendable, Hashable {
 
     /// The bytes of an OCTET STRING; a constructed one is the concatenation of its
     /// chunks, which may themselves be constructed (X.690 8.7.3).
-    public func octetStringBytes() throws(BERError) -> [UInt8] {
+    func octetStringBytes() throws(BERError) -> [UInt8] {
         guard tag.isOctetString else {
             throw BERError.unexpectedElement(offset: offset, expected: "OCTET STRING", found: tag.description)
         }
@@ -56,7 +56,7 @@ public struct BERElement: Sendable, Hashable {
     }
 
     /// An OBJECT IDENTIFIER in dotted form, `1.2.840.113549.1.7.2`.
-    public func objectIdentifier() throws(BERError) -> String {
+    func objectIdentifier() throws(BERError) -> String {
         guard tag == .objectIdentifier else {
             throw BERError.unexpectedElement(offset: offset, expected: "OBJECT IDENTIFIER", found: tag.description)
         }

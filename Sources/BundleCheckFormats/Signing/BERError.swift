@@ -2,7 +2,7 @@
 ///
 /// Every case carries the byte offset, from the start of the input, of the
 /// element or header at fault; `description` is a lowercase sentence naming it.
-public enum BERError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum BERError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input ends inside an identifier or length octet.
     case truncatedHeader(offset: Int)
     /// A multi-byte tag number that does not fit in 64 bits.
@@ -30,7 +30,7 @@ public enum BERError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An OBJECT IDENTIFIER whose encoding is empty, unterminated, or has an arc above 64 bits.
     case malformedObjectIdentifier(offset: Int)
 
-    public var offset: Int {
+    package var offset: Int {
         switch self {
         case .truncatedHeader(let offset), .tagNumberTooLarge(let offset), .reservedLength(let offset),
             .lengthOfLengthTooLarge(let offset, _), .lengthPastEnd(let offset, _, _), .indefinitePrimitive(let offset),
@@ -41,7 +41,7 @@ public enum BERError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .truncatedHeader(let offset):
             "offset \(offset): the input ends inside an element header"

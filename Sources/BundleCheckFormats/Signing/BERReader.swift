@@ -8,13 +8,13 @@
 /// element before anything is sliced; depth and element count are capped by
 /// `BERLimits`. Every step moves forward by at least two bytes, so no input makes
 /// it loop. Failures are `BERError`s naming the offset.
-public struct BERReader {
+struct BERReader {
     private let bytes: [UInt8]
     private let limits: BERLimits
     private var elementCount = 0
 
     /// Reads the single element that `bytes` must hold, with its whole subtree.
-    public static func read(_ bytes: [UInt8], limits: BERLimits = .standard) throws(BERError) -> BERElement {
+    static func read(_ bytes: [UInt8], limits: BERLimits = .standard) throws(BERError) -> BERElement {
         var reader = BERReader(bytes: bytes, limits: limits)
         guard !bytes.isEmpty else { throw BERError.truncatedHeader(offset: 0) }
         let element = try reader.element(at: 0, end: bytes.count, depth: 0)
@@ -124,4 +124,21 @@ public struct BERReader {
         cursor += octets
         return length
     }
+}
+
+/// How much structure `BERReader` accepts before refusing the input.
+///
+/// Both caps keep hostile input cheap: depth bounds the reader's recursion (and so
+/// its stack), the element count bounds the tree it builds. A real provisioning
+/// profile nests about 12 deep and holds a few hundred elements.
+package struct BERLimits: Sendable, Hashable {
+    package var maximumDepth: Int
+    package var maximumElementCount: Int
+
+    package init(maximumDepth: Int, maximumElementCount: Int) {
+        self.maximumDepth = maximumDepth
+        self.maximumElementCount = maximumElementCount
+    }
+
+    package static let standard = BERLimits(maximumDepth: 64, maximumElementCount: 100_000)
 }

@@ -15,7 +15,7 @@ public struct Entitlements: Sendable, Hashable {
     /// its root must be a dictionary.
     ///
     /// - Throws: `BundleCheckError.malformedPropertyList` naming `file`.
-    public init(propertyList bytes: [UInt8], file: String) throws {
+    package init(propertyList bytes: [UInt8], file: String) throws {
         let document = try PropertyListParser.parse(bytes, file: file)
         guard let dictionary = document.root.dictionaryValue else {
             throw BundleCheckError.malformedPropertyList(
@@ -59,4 +59,17 @@ public struct Entitlements: Sendable, Hashable {
     private func strings(at key: String) -> [String] {
         dictionary[key]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
+}
+
+/// Where a bundle's entitlements were read from, as the inventory reports it.
+///
+/// Compare an optional of this type with `EntitlementsSource.none` spelled out:
+/// a bare `.none` would mean `Optional.none`.
+public enum EntitlementsSource: String, Sendable, Hashable, CaseIterable {
+    /// The XML entitlements blob of the executable's code signature.
+    case signature
+    /// `archived-expanded-entitlements.xcent` beside the executable (an `.xcarchive`, or an older IPA).
+    case xcent
+    /// Neither: the bundle is unsigned, or its signature carries no entitlements.
+    case none
 }

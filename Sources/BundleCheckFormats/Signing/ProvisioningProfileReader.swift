@@ -9,7 +9,7 @@
 /// The signature is not verified: bundlecheck runs offline, without Apple's
 /// certificates or any trust store, and only reports what the profile says.
 /// The certificates in the envelope are counted, not checked.
-public enum ProvisioningProfileReader {
+package enum ProvisioningProfileReader {
     /// Object identifier of CMS `id-signedData`.
     static let signedDataOID = "1.2.840.113549.1.7.2"
     /// Object identifier of CMS `id-data`.
@@ -19,7 +19,7 @@ public enum ProvisioningProfileReader {
     ///
     /// - Throws: `ProvisioningProfileError` when the envelope is not readable or
     ///   not a profile; `BundleCheckError.malformedPropertyList` when the plist inside is not.
-    public static func read(_ bytes: [UInt8], file: String, limits: BERLimits = .standard) throws -> ProvisioningProfile {
+    package static func read(_ bytes: [UInt8], file: String, limits: BERLimits = .standard) throws -> ProvisioningProfile {
         let (content, certificateCount) = try envelopeContent(bytes, file: file, limits: limits)
         let document = try PropertyListParser.parse(content, file: file)
         guard let dictionary = document.root.dictionaryValue else {
@@ -32,7 +32,7 @@ public enum ProvisioningProfileReader {
     /// The encapsulated content (the plist bytes) of the SignedData envelope in `bytes`.
     ///
     /// - Throws: `ProvisioningProfileError`.
-    public static func propertyListBytes(_ bytes: [UInt8], file: String, limits: BERLimits = .standard) throws -> [UInt8] {
+    static func propertyListBytes(_ bytes: [UInt8], file: String, limits: BERLimits = .standard) throws -> [UInt8] {
         try envelopeContent(bytes, file: file, limits: limits).content
     }
 
@@ -90,5 +90,38 @@ public enum ProvisioningProfileReader {
         let element = parent.children[index]
         try expect(element, tag, what)
         return element
+    }
+}
+
+/// Why an `embedded.mobileprovision` could not be read down to its property list.
+///
+/// A damaged property list inside a sound envelope is reported as
+/// `BundleCheckError.malformedPropertyList` instead, as for any other plist.
+package enum ProvisioningProfileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The bytes are not valid BER, or not shaped as CMS SignedData.
+    case malformedEnvelope(file: String, BERError)
+    /// A well-formed envelope that holds something else than a profile.
+    case unexpectedContent(file: String, offset: Int, reason: String)
+
+    /// Stable identifier for reports, as `BundleCheckError.code`.
+    package var code: String { "malformed-profile" }
+
+    /// What is wrong, without the file name (the caller's error adds it).
+    package var reason: String {
+        switch self {
+        case .malformedEnvelope(_, let error):
+            "\(error)"
+        case .unexpectedContent(_, let offset, let reason):
+            "offset \(offset): \(reason)"
+        }
+    }
+
+    package var description: String {
+        switch self {
+        case .malformedEnvelope(let file, let error):
+            "\(file): not a readable provisioning profile: \(error)"
+        case .unexpectedContent(let file, let offset, let reason):
+            "\(file): offset \(offset): not a provisioning profile: \(reason)"
+        }
     }
 }

@@ -19,18 +19,18 @@
 ///
 /// Lines and columns are 1-based and count characters; a node's position is that of
 /// its first property (tag) or, without one, its first character.
-public enum YAMLParser {
+package enum YAMLParser {
     /// The largest file read: 4 MiB.
-    public static let maximumInputSize = 4 * 1024 * 1024
+    package static let maximumInputSize = 4 * 1024 * 1024
     /// The deepest nesting of lists and mappings: the document's top-level collection is depth 1.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
     /// The most nodes (scalars, lists and mappings, keys included) in one document.
-    public static let maximumNodeCount = 200_000
+    package static let maximumNodeCount = 200_000
 
     /// The single document in `bytes`, or nil when the stream or the document is empty.
     ///
     /// `file` names the input in every error.
-    public static func parse(_ bytes: [UInt8], file: String) throws(YAMLError) -> YAMLNode? {
+    package static func parse(_ bytes: [UInt8], file: String) throws(YAMLError) -> YAMLNode? {
         guard bytes.count <= maximumInputSize else {
             throw YAMLError(file: file, line: 1, column: 1, message: Message.tooLarge(bytes.count))
         }
@@ -220,5 +220,24 @@ private enum Message {
 
     static func duplicateKey(_ key: String, firstLine: Int, line: Int) -> String {
         "duplicate key \(key.debugDescription) on lines \(firstLine) and \(line)"
+    }
+}
+
+/// A YAML file that could not be read: names the file, line and column, and what is wrong.
+public struct YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+    public let column: Int
+    public let message: String
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        "\(file):\(line):\(column): \(message)"
     }
 }
