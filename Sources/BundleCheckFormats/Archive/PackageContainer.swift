@@ -7,6 +7,9 @@
 public protocol PackageContainer: AnyObject {
     /// How the input is stored.
     var storage: ContainerStorage { get }
+    /// The input's size in bytes: the zip file's; by default the sum of the files' sizes
+    /// (a directory's).
+    var byteCount: UInt64 { get }
     /// Every regular file in the container, in a stable order.
     var files: [ContainerEntry] { get }
     /// Folders the input states itself, without a trailing slash: a zip's folder
@@ -24,6 +27,8 @@ public protocol PackageContainer: AnyObject {
 }
 
 extension PackageContainer {
+    public var byteCount: UInt64 { files.reduce(0) { $0 + $1.size } }
+
     /// Reads a whole file through `stream`. The declared size is only a first
     /// guard: a zip may understate it and a file may grow, so what comes out is counted.
     public func read(_ path: String, limit: Int) throws -> [UInt8] {

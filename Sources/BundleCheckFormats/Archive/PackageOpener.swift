@@ -22,19 +22,25 @@ public enum PackageOpener {
             let isAppBundle = name.count > 4 && name.hasSuffix(".app")
             return try DirectoryContainer(root: path, pathPrefix: isAppBundle ? name + "/" : "")
         case .regular:
-            return try ZipArchiveReader(path: path)
+            return try ZipArchiveReader(path: path, status: status)
         case .symbolicLink, .other:
             throw BundleCheckError.notAPackage(path: path, reason: "neither a regular file nor a directory")
         }
     }
 
+    /// The size of what is at `path` (following links), for the report of an input that could
+    /// not be opened; 0 when there is nothing to look at. An opened input's size comes from its
+    /// container.
+    public static func sizeOnDisk(of path: String) -> UInt64 {
+        (try? FileSystem.status(path, followingSymlinks: true).size) ?? 0
+    }
+
     /// The directory's own name, also for `Foo.app/`, `Foo.app/.` or `.`.
     private static func directoryName(_ path: String) -> String {
-        var name = path.split(separator: "/").last.map(String.init) ?? ""
-        if name == "." || name == ".." || name.isEmpty {
-            let canonical = FileSystem.canonicalPath(path) ?? ""
-            name = canonical.split(separator: "/").last.map(String.init) ?? ""
-        }
-        return name
+        // `PackagePath.name` gives back a path without components (`/`, empty) as it is.
+        let name = PackagePath.name(path)
+        guard name == "." || name == ".." || name.isEmpty || name.contains("/") else { return name }
+        let canonical = PackagePath.name(FileSystem.canonicalPath(path) ?? "")
+        return canonical.contains("/") ? "" : canonical
     }
 }

@@ -16,6 +16,7 @@ final class ZipArchiveReader: PackageContainer {
 
     /// The archive's path, as given; errors name it.
     let path: String
+    let byteCount: UInt64
     let storage = ContainerStorage.zip
     /// File entries in central-directory order.
     let files: [ContainerEntry]
@@ -37,13 +38,18 @@ final class ZipArchiveReader: PackageContainer {
     }
 
     /// Opens with another entry cap (tests).
-    init(path: String, maximumEntryCount: Int) throws {
+    convenience init(path: String, maximumEntryCount: Int) throws {
         let status: FileSystem.Status
         do throws(FileSystem.Failure) {
             status = try FileSystem.status(path, followingSymlinks: true)
         } catch {
             throw error.bundleCheckError(path: path)
         }
+        try self.init(path: path, status: status, maximumEntryCount: maximumEntryCount)
+    }
+
+    /// Opens the zip whose file `PackageOpener` has already looked at.
+    init(path: String, status: FileSystem.Status, maximumEntryCount: Int = ZipArchiveReader.maximumEntryCount) throws {
         guard status.type == .regular else {
             throw BundleCheckError.notAPackage(path: path, reason: "not a regular file")
         }
@@ -63,6 +69,7 @@ final class ZipArchiveReader: PackageContainer {
             throw error
         }
         self.path = path
+        self.byteCount = status.size
         self.archive = archive
         self.files = listing.files
         self.folders = listing.folders

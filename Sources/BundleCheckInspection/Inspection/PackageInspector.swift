@@ -20,14 +20,13 @@ public struct PackageInspector: Sendable {
     }
 
     public func inspect(path: String) -> InputReport {
-        let size = Self.size(of: path)
         let container: any PackageContainer
         do {
             container = try PackageOpener.open(path: path)
         } catch {
-            return InputReport(path: path, kind: nil, container: nil, size: size, error: Self.wrap(error, path: path), bundles: [], findings: [])
+            return InputReport(path: path, kind: nil, container: nil, size: PackageOpener.sizeOnDisk(of: path), error: Self.wrap(error, path: path), bundles: [], findings: [])
         }
-        let packageSize = container.storage == .directory ? container.files.reduce(0) { $0 + $1.size } : size
+        let packageSize = container.byteCount
         do {
             let located = try BundleLocator.locate(files: container.files, packagePath: path)
             let paths = PathIndex(container: container)
@@ -109,10 +108,5 @@ public struct PackageInspector: Sendable {
     static func wrap(_ error: any Error, path: String) -> BundleCheckError {
         if let known = error as? BundleCheckError { return known }
         return .unreadable(path: path, reason: String(describing: error))
-    }
-
-    static func size(of path: String) -> UInt64 {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
     }
 }
