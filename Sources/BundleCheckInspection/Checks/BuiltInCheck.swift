@@ -3,7 +3,7 @@ import BundleCheckModel
 /// Every built-in check, listed once: an exhaustive enum so none can be forgotten.
 /// A rule file names one of these in its `check` field; a test fails when a case
 /// has no rule file or a rule file names a check that is not here.
-public enum BuiltInCheck: String, CaseIterable, Sendable {
+enum BuiltInCheck: String, CaseIterable, Sendable {
     case versionMissing = "version-missing"
     case versionFormat = "version-format"
     case versionMismatch = "version-mismatch"
@@ -49,9 +49,9 @@ public enum BuiltInCheck: String, CaseIterable, Sendable {
     case appGroupInCode = "app-group-in-code"
 
     /// Every check's name, for the rule loader.
-    public static let names = Set(allCases.map(\.rawValue))
+    static let names = Set(allCases.map(\.rawValue))
 
-    public var implementation: any Check {
+    var implementation: any Check {
         switch self {
         case .versionMissing: VersionMissingCheck()
         case .versionFormat: VersionFormatCheck()

@@ -4,7 +4,7 @@ import BundleCheckModel
 ///
 /// Everything else about the rule (title, severity, Apple codes, rationale, fix)
 /// comes from its `Rules/<id>.yml` file, handed in as `rule`.
-public protocol Check: Sendable {
+protocol Check: Sendable {
     /// The executable strings this check reads; the inspector keeps only what some rule wants.
     /// Stated by every check (most need none), so a binary check cannot forget it.
     var evidenceNeeds: [BinaryMatcher] { get }
