@@ -18,7 +18,7 @@ public enum RuleExampleRunner {
         public var description: String { "\(location): example '\(example)': \(message)" }
     }
 
-    public static func run(_ example: RuleExample, of rule: RuleDefinition, rules: [RuleDefinition]) -> [Failure] {
+    package static func run(_ example: RuleExample, of rule: RuleDefinition, rules: [RuleDefinition]) -> [Failure] {
         let location = "\(rule.source.file):\(example.line)"
         func failure(_ message: String) -> [Failure] {
             [Failure(location: location, example: example.name, message: message)]

@@ -9,10 +9,10 @@ import BundleCheckReports
 ///
 /// The executable only calls `main`; tests run the whole command in-process.
 public enum BundleCheckCommand {
-    public static let abstract = "Validates iOS app packages and their extensions before upload."
+    static let abstract = "Validates iOS app packages and their extensions before upload."
 
     /// The three forms of the command, printed after every usage error.
-    public static let usage = """
+    static let usage = """
         bundlecheck [<options>] <path> ...
                bundlecheck --list-rules [<options>]
                bundlecheck --explain <id> [<options>]

@@ -1,6 +1,6 @@
 extension BundleCheckCommand {
     /// `bundlecheck --help`. The OPTIONS section is rendered from `CommandLineOption.all`.
-    public static let help = """
+    static let help = """
         OVERVIEW: \(abstract)
 
         Reads .ipa files and other zip archives without unpacking them, zipped or plain

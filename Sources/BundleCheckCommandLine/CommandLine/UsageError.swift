@@ -4,7 +4,7 @@ import BundleCheckModel
 ///
 /// Files the command line points at and that cannot be used (a `--rules` pack, the
 /// configuration, a baseline) are usage errors too: their own error types word them.
-public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownOption(String)
     case missingValue(option: String)
     case invalidValue(option: String, value: String, choices: [String])
@@ -26,7 +26,7 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--explain` with an id no rule has; `suggestions` are the close ones.
     case unknownRule(id: String, suggestions: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownOption(let option):
             "unknown option '\(option)'"

@@ -3,7 +3,7 @@ import BundleCheckModel
 /// Every built-in check, listed once: adding a check adds one line to `registry`. A rule file
 /// without `match:` is run by the check whose `id` is the rule's; tests fail when a check has
 /// no rule file, a rule file names no check, or two checks share an id.
-public struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
+struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
     static let registry: [any Check] = [
         VersionMissingCheck(),
         VersionFormatCheck(),
@@ -53,25 +53,25 @@ public struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
     private static let byID: [String: any Check] = Dictionary(registry.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// Every check's name, for the rule loader.
-    public static let names = Set(byID.keys)
+static let names = Set(byID.keys)
 
-    public static let allCases: [BuiltInCheck] = registry.map(BuiltInCheck.init(implementation:))
+static let allCases: [BuiltInCheck] = registry.map(BuiltInCheck.init(implementation:))
 
-    public let implementation: any Check
+let implementation: any Check
 
     private init(implementation: any Check) {
         self.implementation = implementation
     }
 
-    public init?(rawValue: String) {
+init?(rawValue: String) {
         guard let check = Self.byID[rawValue] else { return nil }
         self.init(implementation: check)
     }
 
     /// The check's id: the id of the rule it runs.
-    public var rawValue: String { implementation.id }
+var rawValue: String { implementation.id }
 
-    public static func == (lhs: BuiltInCheck, rhs: BuiltInCheck) -> Bool { lhs.rawValue == rhs.rawValue }
+static func == (lhs: BuiltInCheck, rhs: BuiltInCheck) -> Bool { lhs.rawValue == rhs.rawValue }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

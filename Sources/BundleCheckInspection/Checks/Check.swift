@@ -4,7 +4,7 @@ import BundleCheckModel
 ///
 /// Everything else about the rule (title, severity, Apple codes, rationale, fix)
 /// comes from its `Rules/<id>.yml` file, handed in as `rule`.
-public protocol Check: Sendable {
+protocol Check: Sendable {
     /// The id of the rule this check runs; `Rules/<id>.yml` holds everything else about it.
     var id: String { get }
 

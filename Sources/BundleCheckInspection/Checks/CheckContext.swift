@@ -4,16 +4,16 @@ import Foundation
 
 /// What a check may look at: the bundles of one package, with their relations, and the
 /// package's files for the few checks that need more than property lists.
-public struct CheckContext {
-    public let bundles: [InspectedBundle]
+struct CheckContext {
+    let bundles: [InspectedBundle]
     /// Every file and folder path of the package.
-    public let paths: PathIndex
+    let paths: PathIndex
     /// Distribution and date the run assumes.
-    public let settings: InspectionSettings
+    let settings: InspectionSettings
     private let container: (any PackageContainer)?
     private let bundlesByPath: [String: InspectedBundle]
 
-    public init(
+    init(
         bundles: [InspectedBundle],
         paths: PathIndex = PathIndex(files: [], folders: []),
         container: (any PackageContainer)? = nil,
@@ -26,35 +26,35 @@ public struct CheckContext {
         self.bundlesByPath = Dictionary(bundles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func bundle(at path: String) -> InspectedBundle? {
+    func bundle(at path: String) -> InspectedBundle? {
         bundlesByPath[path]
     }
 
     /// The bundle that directly contains `bundle`, if any.
-    public func parent(of bundle: InspectedBundle) -> InspectedBundle? {
+    func parent(of bundle: InspectedBundle) -> InspectedBundle? {
         bundle.parent.flatMap { bundlesByPath[$0] }
     }
 
     /// The bundles directly inside `bundle`.
-    public func children(of bundle: InspectedBundle) -> [InspectedBundle] {
+    func children(of bundle: InspectedBundle) -> [InspectedBundle] {
         bundles.filter { $0.parent == bundle.path }
     }
 
     /// The top-level app that `bundle` belongs to (itself for an app).
-    public func app(of bundle: InspectedBundle) -> InspectedBundle {
+    func app(of bundle: InspectedBundle) -> InspectedBundle {
         var current = bundle
         while let parent = parent(of: current) { current = parent }
         return current
     }
 
     /// The first `count` bytes of a file (fewer when it is shorter), or nil when unreadable.
-    public func prefix(of path: String, count: Int) -> [UInt8]? {
+    func prefix(of path: String, count: Int) -> [UInt8]? {
         guard let container, paths.isFile(path) else { return nil }
         return try? container.openEntry(path).read(upTo: count)
     }
 
     /// Reads a small file of the package, or nil when it is absent, too large or unreadable.
-    public func read(_ path: String, limit: Int) -> [UInt8]? {
+    func read(_ path: String, limit: Int) -> [UInt8]? {
         guard let container, paths.isFile(path) else { return nil }
         return try? container.read(path, limit: limit)
     }
@@ -68,7 +68,7 @@ public struct InspectionSettings: Sendable {
     public var now: Date
 
     /// What the distribution-dependent signing checks judge by: the stated one, else the App Store.
-    public var checkedDistribution: Distribution { distribution ?? .appStore }
+    var checkedDistribution: Distribution { distribution ?? .appStore }
 
     public init(distribution: Distribution? = nil, now: Date = Date()) {
         self.distribution = distribution

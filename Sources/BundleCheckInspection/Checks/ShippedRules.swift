@@ -5,7 +5,7 @@ import BundleCheckModel
 
 extension RuleLoader {
     /// Reads a rule file whose built-in check, if any, must be one of `BuiltInCheck`.
-    public static func load(text: String, file: String, isBuiltIn: Bool) throws -> RuleDefinition {
+    package static func load(text: String, file: String, isBuiltIn: Bool) throws -> RuleDefinition {
         try load(text: text, file: file, isBuiltIn: isBuiltIn, checks: BuiltInCheck.names)
     }
 }

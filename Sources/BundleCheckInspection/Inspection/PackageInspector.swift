@@ -8,11 +8,11 @@ import BundleCheckModel
 /// inputs may later run in parallel, each with its own inspector call.
 public struct PackageInspector: Sendable {
     /// Info.plists are small; anything past this is hostile or broken.
-    public static let infoPlistLimit = 8 << 20
+    static let infoPlistLimit = 8 << 20
 
     /// The rules to run, with the severities the configuration settled on.
-    public let rules: [RuleDefinition]
-    public let settings: InspectionSettings
+    let rules: [RuleDefinition]
+    let settings: InspectionSettings
 
     public init(rules: [RuleDefinition] = RuleCatalogue.shipped.rules, settings: InspectionSettings = InspectionSettings()) {
         self.rules = rules

@@ -8,29 +8,24 @@ import BundleCheckFormats
 /// kept in tree order: bytewise, except that `/` sorts before every other
 /// character, so a folder is directly followed by everything beneath it and
 /// "all paths under a folder" is one binary search and a contiguous slice.
-public struct PathIndex: Sendable {
-    public struct Entry: Sendable, Hashable {
+struct PathIndex: Sendable {
+    struct Entry: Sendable, Hashable {
         /// Path relative to the package root, without a trailing slash.
-        public let path: String
-        public let isFolder: Bool
-
-        public init(path: String, isFolder: Bool) {
-            self.path = path
-            self.isFolder = isFolder
-        }
+        let path: String
+        let isFolder: Bool
     }
 
     /// Files and folders in tree order. A path that is both a file and a folder
     /// (a broken zip can say so) has both entries, the file first.
-    public let entries: [Entry]
+    let entries: [Entry]
     /// Each entry's path as UTF-8 with `/` turned into 0, so that `memcmp` gives tree order.
     private let sortKeys: [[UInt8]]
 
-    public init(container: any PackageContainer) {
+    init(container: any PackageContainer) {
         self.init(files: container.files.map(\.path), folders: container.folders)
     }
 
-    public init(files: [String], folders: [String]) {
+    init(files: [String], folders: [String]) {
         var folderSet = Set<Substring>()
         var folderList: [Substring] = []
         // Adds `path` and its parents, stopping at the first parent already known,
@@ -65,7 +60,7 @@ public struct PathIndex: Sendable {
     }
 
     /// Every entry strictly beneath `folder`, in tree order; everything for `""`.
-    public func entries(under folder: String) -> ArraySlice<Entry> {
+    func entries(under folder: String) -> ArraySlice<Entry> {
         if folder.isEmpty { return entries[...] }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let start = lowerBound(prefix)
@@ -84,13 +79,13 @@ public struct PathIndex: Sendable {
     }
 
     /// Whether `path` is a folder of the package, explicit or derived.
-    public func isFolder(_ path: String) -> Bool {
+    func isFolder(_ path: String) -> Bool {
         let index = lowerBound(path)
         return entries[index...].prefix(2).contains { $0.isFolder && $0.path.utf8.elementsEqual(path.utf8) }
     }
 
     /// Whether `path` is a file of the package.
-    public func isFile(_ path: String) -> Bool {
+    func isFile(_ path: String) -> Bool {
         let index = lowerBound(path)
         return index < entries.count && !entries[index].isFolder && entries[index].path.utf8.elementsEqual(path.utf8)
     }

@@ -5,7 +5,7 @@ import BundleCheckFormats
 extension PlistValue {
     /// What an `equals` condition compares against: strings as they are, booleans
     /// `true`/`false`, integers in decimal, reals in Swift's shortest form; nil for other types.
-    public var comparableText: String? {
+    var comparableText: String? {
         switch self {
         case .string(let value): value
         case .bool(let value): value ? "true" : "false"
@@ -16,7 +16,7 @@ extension PlistValue {
     }
 
     /// A short description for a finding's message.
-    public var displayText: String {
+    var displayText: String {
         if let comparableText { return comparableText }
         switch self {
         case .date(let date): return ISO8601DateFormatter().string(from: date)

@@ -10,14 +10,14 @@ import Foundation
 ///
 /// Files that cannot be read (too large, damaged, not UTF-8 for `text`) are
 /// skipped: one bad entry must not stop the rules for the rest of the package.
-public struct RuleEngine {
+struct RuleEngine {
     private let container: any PackageContainer
     private let bundles: [InspectedBundle]
     private let archiveSubject: MatchSubject
     /// One subject per bundle, in the order of `bundles`.
     private let bundleSubjects: [MatchSubject]
 
-    public init(container: any PackageContainer, bundles: [InspectedBundle], paths: PathIndex) {
+    init(container: any PackageContainer, bundles: [InspectedBundle], paths: PathIndex) {
         self.container = container
         self.bundles = bundles
         self.archiveSubject = MatchSubject(
@@ -29,7 +29,7 @@ public struct RuleEngine {
     }
 
     /// Every hit of `matcher` over the subjects of `scope`, each once, ordered by bundle, file and key path.
-    public func hits(of matcher: Matcher, scope: RuleScope) -> [MatchHit] {
+    func hits(of matcher: Matcher, scope: RuleScope) -> [MatchHit] {
         let subjects: [MatchSubject] = switch scope {
         case .archive: [archiveSubject]
         case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }

@@ -19,10 +19,10 @@ public struct Baseline: Sendable, Equatable {
     public static let schemaVersion = 1
 
     /// Sorted by rule, bundle and fingerprint, without repeats.
-    public let entries: [BaselineEntry]
+    package let entries: [BaselineEntry]
     private let fingerprints: Set<String>
 
-    public init(entries: [BaselineEntry]) {
+    init(entries: [BaselineEntry]) {
         self.entries = Set(entries).sorted(by: BaselineEntry.fileOrder)
         self.fingerprints = Set(entries.map(\.fingerprint))
     }
@@ -50,7 +50,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// The file's content, as a JSON value.
-    public var document: JSONValue {
+    var document: JSONValue {
         [
             "schemaVersion": .integer(Int64(Self.schemaVersion)),
             "findings": .array(entries.map { entry in
@@ -70,20 +70,20 @@ public struct Baseline: Sendable, Equatable {
 }
 
 /// One accepted finding in a baseline: its fingerprint, with the rule and bundle for people reading the file.
-public struct BaselineEntry: Sendable, Hashable {
+package struct BaselineEntry: Sendable, Hashable {
     /// What suppression compares: `Finding.fingerprint` (rule, bundle, key path, value identity).
-    public let fingerprint: String
-    public let rule: String
+    let fingerprint: String
+    let rule: String
     /// Nil for findings about the whole package.
-    public let bundle: String?
+    let bundle: String?
 
-    public init(fingerprint: String, rule: String, bundle: String?) {
+    init(fingerprint: String, rule: String, bundle: String?) {
         self.fingerprint = fingerprint
         self.rule = rule
         self.bundle = bundle
     }
 
-    public init(_ finding: Finding) {
+    init(_ finding: Finding) {
         self.init(fingerprint: finding.fingerprint, rule: finding.rule, bundle: finding.bundle)
     }
 

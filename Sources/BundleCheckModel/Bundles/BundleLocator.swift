@@ -22,8 +22,8 @@ import BundleCheckFormats
 /// directly containing bundle.
 ///
 /// One pass builds a folder tree, so the cost is linear in the total length of the paths.
-public enum BundleLocator {
-    public static func locate(files: [ContainerEntry], packagePath: String) throws(BundleCheckError) -> (kind: InputKind, bundles: [BundleLocation]) {
+package enum BundleLocator {
+    package static func locate(files: [ContainerEntry], packagePath: String) throws(BundleCheckError) -> (kind: InputKind, bundles: [BundleLocation]) {
         let tree = FolderTree()
         for file in files {
             let path = file.path
@@ -173,18 +173,12 @@ public enum BundleLocator {
 }
 
 /// Where a bundle sits in a package, found from file paths alone.
-public struct BundleLocation: Sendable, Hashable {
+package struct BundleLocation: Sendable, Hashable {
     /// Folder path relative to the package root, e.g. `Payload/X.app/PlugIns/S.appex`.
-    public let path: String
-    public let kind: BundleKind
+    package let path: String
+    package let kind: BundleKind
     /// Path of the directly containing bundle; nil for a top-level app.
-    public let parent: String?
-
-    public init(path: String, kind: BundleKind, parent: String?) {
-        self.path = path
-        self.kind = kind
-        self.parent = parent
-    }
+    package let parent: String?
 }
 
 /// What kind of package an input holds.

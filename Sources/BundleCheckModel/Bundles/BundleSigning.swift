@@ -15,7 +15,7 @@ public struct BundleSigning: Sendable {
     public let profile: ProvisioningProfile?
     public let profilePath: String?
 
-    public init(
+    package init(
         executablePath: String?,
         executable: MachOFile?,
         entitlements: Entitlements?,

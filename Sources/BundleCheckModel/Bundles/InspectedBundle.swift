@@ -16,7 +16,7 @@ public struct InspectedBundle: Sendable {
     /// Executable, signature, entitlements and profile; nil when not read (tests that build bundles by hand).
     public let signing: BundleSigning?
 
-    public init(
+    package init(
         path: String,
         kind: BundleKind,
         parent: String?,

@@ -76,10 +76,10 @@ public enum RuleSetting: Sendable, Hashable, CustomStringConvertible {
     case severity(Severity)
 
     /// Every value the configuration accepts, in the order messages list them.
-    public static let choices = ["off"] + Severity.allCases.map(\.rawValue)
+    static let choices = ["off"] + Severity.allCases.map(\.rawValue)
 
     /// `off`, `error`, `warning` or `note`; nil for anything else.
-    public init?(configurationValue text: String) {
+    init?(configurationValue text: String) {
         if text == "off" {
             self = .off
         } else if let severity = Severity(rawValue: text) {

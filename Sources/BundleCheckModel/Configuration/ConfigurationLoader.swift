@@ -9,7 +9,7 @@ import Foundation
 /// not silently leave a rule on.
 public enum ConfigurationLoader {
     /// The file looked for in the working directory.
-    public static let fileName = ".bundlecheck.yml"
+    package static let fileName = ".bundlecheck.yml"
 
     static let keys = ["rules", "fail-on", "distribution"]
 

@@ -17,7 +17,7 @@ public struct Finding: Sendable, Hashable {
     /// Listed in the `--baseline` file: still reported (JSON), but not counted and never failing the run.
     public private(set) var suppressed: Bool
 
-    public init(
+    package init(
         rule: String,
         severity: Severity,
         message: String,
@@ -36,7 +36,7 @@ public struct Finding: Sendable, Hashable {
     }
 
     /// A finding from its parts, as a report reader or a test writes one.
-    public init(
+    package init(
         rule: String,
         severity: Severity,
         message: String,
@@ -71,7 +71,7 @@ public struct Finding: Sendable, Hashable {
     public var excerpt: String? { location.excerpt }
 
     /// The same finding, marked as accepted by a baseline; the fingerprint stays as it was.
-    public func suppressing() -> Finding {
+    func suppressing() -> Finding {
         var copy = self
         copy.suppressed = true
         return copy
@@ -95,7 +95,7 @@ public struct FindingLocation: Sendable, Hashable {
     /// The value's line with a caret under `column`.
     public var excerpt: String?
 
-    public init(
+    package init(
         bundle: String? = nil,
         file: String? = nil,
         keyPath: JSONPointer? = nil,
@@ -133,8 +133,8 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
 
 /// Fingerprints that survive rebuilds: they hash what identifies a problem
 /// (rule, bundle path, key path, the value's identity), never message text or lines.
-public enum Fingerprint {
-    public static func make(rule: String, bundle: String?, keyPath: JSONPointer?, identity: String?) -> String {
+enum Fingerprint {
+    static func make(rule: String, bundle: String?, keyPath: JSONPointer?, identity: String?) -> String {
         var parts = [rule, bundle ?? "", keyPath?.description ?? ""]
         if let identity { parts.append(identity) }
         return hex(fnv1a64(parts.joined(separator: "\u{0}")))

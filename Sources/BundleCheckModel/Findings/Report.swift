@@ -56,7 +56,7 @@ public struct InputReport: Sendable {
     /// Findings sorted by bundle, file, key path and rule.
     public let findings: [Finding]
 
-    public init(
+    package init(
         path: String,
         kind: InputKind?,
         container: ContainerStorage?,

@@ -4,23 +4,23 @@
 ///
 /// Unlike a shell, `*` matches a leading `.`: `**/*` must see `.DS_Store`.
 /// The pattern is compiled once, at `init`, into per-component matchers.
-public struct Glob: Sendable, Hashable, CustomStringConvertible {
-    public let pattern: String
+package struct Glob: Sendable, Hashable, CustomStringConvertible {
+    package let pattern: String
     /// Derived from `pattern`, so equality and hashing look at the pattern alone.
     let components: [GlobComponent]
 
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         self.pattern = pattern
         self.components = Self.split(pattern).map { GlobComponent.compile($0).component }
     }
 
-    public var description: String { pattern }
+    package var description: String { pattern }
 
-    public static func == (lhs: Glob, rhs: Glob) -> Bool {
+    package static func == (lhs: Glob, rhs: Glob) -> Bool {
         lhs.pattern == rhs.pattern
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(pattern)
     }
 
@@ -29,7 +29,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// Refused: the empty pattern, a leading `/` (paths are relative), empty
     /// components (`a//b`, `a/`), `**` sharing a component with other characters
     /// (`a**`), an unclosed `[`, and a backwards range (`[z-a]`).
-    public static func validate(_ pattern: String) -> String? {
+    package static func validate(_ pattern: String) -> String? {
         if pattern.isEmpty { return "the pattern is empty" }
         if pattern.hasPrefix("/") {
             return "the pattern starts with '/', but paths are relative to the bundle or the package root"
@@ -41,7 +41,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the `/`-separated relative `path` matches the whole pattern.
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         matches(components: Self.split(path))
     }
 

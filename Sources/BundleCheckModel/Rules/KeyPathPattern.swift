@@ -1,33 +1,33 @@
 import BundleCheckFormats
 
 /// A JSON Pointer pattern: `*` matches one component, `**` any number (zero included).
-public struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
-    public let components: [String]
+package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
+    package let components: [String]
 
     /// Most values one search looks at, so that `/**` over a hostile plist stays bounded.
-    public static let maximumVisits = 100_000
+    package static let maximumVisits = 100_000
 
-    public init(components: [String]) {
+    package init(components: [String]) {
         self.components = components
     }
 
     /// Parses pointer syntax (`/NSAppTransportSecurity/NSAllowsArbitraryLoads`, `/**`); nil when malformed.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         guard let pointer = JSONPointer(parsing: text) else { return nil }
         self.components = pointer.components
     }
 
-    public var description: String {
+    package var description: String {
         JSONPointer(components: components).description
     }
 
     /// Whether any component is `*` or `**`.
-    public var hasWildcards: Bool {
+    package var hasWildcards: Bool {
         components.contains { $0 == "*" || $0 == "**" }
     }
 
     /// The pattern as a concrete pointer, when it has no wildcards.
-    public var literalPointer: JSONPointer? {
+    package var literalPointer: JSONPointer? {
         hasWildcards ? nil : JSONPointer(components: components)
     }
 
@@ -36,7 +36,7 @@ public struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
     /// `*` takes any dictionary key or array index; `**` any number of them.
     /// A dictionary key that occurs twice is one location holding the last value,
     /// as lookups see it. The walk stops after `maximumVisits` values.
-    public func values(in root: PlistValue) -> [(pointer: JSONPointer, value: PlistValue)] {
+    package func values(in root: PlistValue) -> [(pointer: JSONPointer, value: PlistValue)] {
         values(in: root, maximumVisits: Self.maximumVisits)
     }
 

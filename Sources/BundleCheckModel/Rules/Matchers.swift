@@ -7,7 +7,7 @@ import Foundation
 /// the whole archive. `any` is the union of its children's hits; `all` is the
 /// union when every child has hits, else nothing; `not` yields one hit on the
 /// subject itself when its child has none.
-public indirect enum Matcher: Sendable {
+package indirect enum Matcher: Sendable {
     case all([Matcher])
     case any([Matcher])
     case not(Matcher)
@@ -24,24 +24,24 @@ public indirect enum Matcher: Sendable {
 /// excluded, the nested bundle folders themselves included), or to the container
 /// root for archive-scoped ones. When a folder matches, nothing beneath it is
 /// reported again.
-public struct PathMatcher: Sendable {
-    public let globs: [Glob]
-    public let exclude: [Glob]
+package struct PathMatcher: Sendable {
+    package let globs: [Glob]
+    package let exclude: [Glob]
 
-    public init(globs: [Glob], exclude: [Glob] = []) {
+    package init(globs: [Glob], exclude: [Glob] = []) {
         self.globs = globs
         self.exclude = exclude
     }
 }
 
 /// A condition on the values at a key path of a bundle's property list.
-public struct PlistMatcher: Sendable {
-    public let source: PlistSource
+package struct PlistMatcher: Sendable {
+    package let source: PlistSource
     /// A JSON Pointer where `*` stands for one component and `**` for any number.
-    public let key: KeyPathPattern
-    public let condition: PlistCondition
+    package let key: KeyPathPattern
+    package let condition: PlistCondition
 
-    public init(source: PlistSource = .infoPlist, key: KeyPathPattern, condition: PlistCondition) {
+    package init(source: PlistSource = .infoPlist, key: KeyPathPattern, condition: PlistCondition) {
         self.source = source
         self.key = key
         self.condition = condition
@@ -49,7 +49,7 @@ public struct PlistMatcher: Sendable {
 }
 
 /// What must hold at a `plist` matcher's key path for it to hit.
-public enum PlistCondition: @unchecked Sendable {
+package enum PlistCondition: @unchecked Sendable {
     /// Some value is there (each value found is a hit).
     case exists
     /// No value is there (one hit at the key path).
@@ -64,7 +64,7 @@ public enum PlistCondition: @unchecked Sendable {
 }
 
 /// Which property list of a bundle a `plist` matcher reads.
-public enum PlistSource: String, Sendable, Hashable, CaseIterable {
+package enum PlistSource: String, Sendable, Hashable, CaseIterable {
     case infoPlist = "info-plist"
     /// The entitlements of the code signature, else of `archived-expanded-entitlements.xcent`.
     case entitlements
@@ -74,16 +74,16 @@ public enum PlistSource: String, Sendable, Hashable, CaseIterable {
 
 /// A condition on what an executable holds: imported symbols, Objective-C selectors and class
 /// names, C strings. Read in the same forward pass as the signature; only matching values are kept.
-public struct BinaryMatcher: Sendable {
-    public let kind: BinaryEvidenceKind
-    public let condition: BinaryCondition
+package struct BinaryMatcher: Sendable {
+    package let kind: BinaryEvidenceKind
+    package let condition: BinaryCondition
 
-    public init(kind: BinaryEvidenceKind, condition: BinaryCondition) {
+    package init(kind: BinaryEvidenceKind, condition: BinaryCondition) {
         self.kind = kind
         self.condition = condition
     }
 
-    public func matches(_ evidence: BinaryEvidence) -> Bool {
+    package func matches(_ evidence: BinaryEvidence) -> Bool {
         evidence.kind == kind && condition.matches(evidence.value)
     }
 }
@@ -91,13 +91,13 @@ public struct BinaryMatcher: Sendable {
 /// How a `binary` matcher compares a value: exactly, by prefix, by substring, or by ICU
 /// regular expression. Executables hold hundreds of thousands of strings, so the plain forms
 /// are preferred wherever they say enough; a regular expression runs on every string.
-public enum BinaryCondition: @unchecked Sendable {
+package enum BinaryCondition: @unchecked Sendable {
     case equals(String)
     case prefix(String)
     case contains(String)
     case matches(NSRegularExpression)
 
-    public func matches(_ value: String) -> Bool {
+    package func matches(_ value: String) -> Bool {
         switch self {
         case .equals(let text): value == text
         case .prefix(let text): value.hasPrefix(text)
@@ -111,13 +111,13 @@ public enum BinaryCondition: @unchecked Sendable {
 /// An ICU regular expression over the UTF-8 text files of a bundle whose paths match `files`.
 ///
 /// Files over `maximumFileSize` and files that are not valid UTF-8 are skipped.
-public struct TextMatcher: @unchecked Sendable {
-    public static let maximumFileSize = 1 << 20
+package struct TextMatcher: @unchecked Sendable {
+    package static let maximumFileSize = 1 << 20
 
-    public let files: [Glob]
-    public let pattern: NSRegularExpression
+    package let files: [Glob]
+    package let pattern: NSRegularExpression
 
-    public init(files: [Glob], pattern: NSRegularExpression) {
+    package init(files: [Glob], pattern: NSRegularExpression) {
         self.files = files
         self.pattern = pattern
     }

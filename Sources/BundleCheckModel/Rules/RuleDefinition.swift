@@ -16,18 +16,18 @@ public struct RuleDefinition: Sendable {
     /// How to fix it.
     public let fix: String
     public let scope: RuleScope
-    public let implementation: RuleImplementation
-    public let examples: [RuleExample]
+    package let implementation: RuleImplementation
+    package let examples: [RuleExample]
     /// Where the rule was read from, for messages and for examples that fail.
     public let source: RuleSource
     /// A matcher rule's message, with `{file}`, `{name}`, `{bundle}`, `{key-path}` and `{value}`
     /// filled from each hit; nil means the title followed by the location.
-    public let messageTemplate: String?
+    package let messageTemplate: String?
     /// A matcher hit whose value holds an unexpanded `$(VAR)` is dropped, so one mistake gives one
     /// finding, unless the rule is the one that reports them (`reports-unexpanded-variables: true`).
-    public let reportsUnexpandedVariables: Bool
+    package let reportsUnexpandedVariables: Bool
 
-    public init(
+    init(
         id: String,
         title: String,
         severity: Severity,
@@ -69,7 +69,7 @@ public struct RuleDefinition: Sendable {
 }
 
 /// How a rule finds problems: Swift code, or a declarative matcher from its YAML file.
-public enum RuleImplementation: Sendable {
+package enum RuleImplementation: Sendable {
     /// A built-in check of the inspection layer, by name: the rule's id, unless its file names
     /// another with `check:`.
     case builtIn(check: String)
@@ -84,7 +84,7 @@ public struct RuleSource: Sendable, Hashable, CustomStringConvertible {
     /// The line of the rule's `id` in its file, for messages about the id (a collision).
     public let line: Int
 
-    public init(file: String, isBuiltIn: Bool, line: Int = 1) {
+    init(file: String, isBuiltIn: Bool, line: Int = 1) {
         self.file = file
         self.isBuiltIn = isBuiltIn
         self.line = line
@@ -100,7 +100,7 @@ extension RuleDefinition {
     /// fingerprint. `appleCodes`, when given, is the subset of the rule's codes this finding
     /// concerns (`version-missing` prints ITMS-90056 or ITMS-90057); codes outside the rule's
     /// own are dropped, since the rule file is the single source of its codes.
-    public func finding(
+    package func finding(
         _ message: String,
         at location: FindingLocation,
         identity: String? = nil,

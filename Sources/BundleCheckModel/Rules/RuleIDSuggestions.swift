@@ -1,10 +1,10 @@
 import BundleCheckFormats
 
 /// Close rule ids for a mistyped one, for `--explain` and the configuration's messages.
-public enum RuleIDSuggestions {
+package enum RuleIDSuggestions {
     /// At most five ids: those within a few edits of `id`, closest first, then those that
     /// contain it or that it contains (`version` suggests the `version-*` rules).
-    public static func closest(to id: String, among ids: [String]) -> [String] {
+    package static func closest(to id: String, among ids: [String]) -> [String] {
         let typed = Array(id)
         let allowed = max(1, min(3, typed.count / 3))
         var scored: [(distance: Int, id: String)] = []
@@ -21,7 +21,7 @@ public enum RuleIDSuggestions {
     }
 
     /// `did you mean junk-file?`, or where to find the ids when nothing is close.
-    public static func hint(_ suggestions: [String]) -> String {
+    package static func hint(_ suggestions: [String]) -> String {
         switch suggestions.count {
         case 0: "'bundlecheck --list-rules' lists every rule id"
         case 1: "did you mean \(suggestions[0])?"

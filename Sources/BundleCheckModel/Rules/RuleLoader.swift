@@ -5,7 +5,7 @@ import BundleCheckFormats
 /// Every field is checked: unknown fields are refused (a typo must not silently
 /// disable a rule), scalars are read as strings and typed only where the format
 /// says so (`severity`, `triggers`, `count`, …).
-public enum RuleLoader {
+package enum RuleLoader {
     static let fields: Set<String> = [
         "id", "title", "severity", "category", "apple-codes", "rationale", "fix",
         "scope", "check", "match", "message", "reports-unexpanded-variables", "examples",
@@ -14,7 +14,7 @@ public enum RuleLoader {
     /// Reads the rule in `text`; `file` is what messages call it (`Rules/junk-file.yml`).
     /// `checks` names the built-in checks that exist (the inspection layer's registry): a rule
     /// without `match` is run by the one named by its id, or by its `check` field.
-    public static func load(text: String, file: String, isBuiltIn: Bool, checks: Set<String>) throws(RuleLoadError) -> RuleDefinition {
+    package static func load(text: String, file: String, isBuiltIn: Bool, checks: Set<String>) throws(RuleLoadError) -> RuleDefinition {
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(Array(text.utf8), file: file)
@@ -122,14 +122,14 @@ public struct RuleLoadError: Error, Sendable, Equatable, CustomStringConvertible
     public let field: String?
     public let message: String
 
-    public init(file: String, line: Int, field: String?, message: String) {
+    package init(file: String, line: Int, field: String?, message: String) {
         self.file = file
         self.line = line
         self.field = field
         self.message = message
     }
 
-    public init(_ yaml: YAMLError) {
+    package init(_ yaml: YAMLError) {
         self.init(file: yaml.file, line: yaml.line, field: nil, message: yaml.message)
     }
 

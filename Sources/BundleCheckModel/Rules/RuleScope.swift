@@ -6,7 +6,7 @@ public enum RuleScope: Sendable, Hashable {
     /// `extensionPoints` is given, whose extension point is one of them.
     case bundles(kinds: Set<BundleKind>?, extensionPoints: Set<String>?)
 
-    public func includes(_ bundle: InspectedBundle) -> Bool {
+    package func includes(_ bundle: InspectedBundle) -> Bool {
         switch self {
         case .archive:
             return false
@@ -20,7 +20,7 @@ public enum RuleScope: Sendable, Hashable {
     }
 
     /// In words, for the catalogue and `--explain`: "app, appex bundles with extension points …".
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .archive:
             return "the whole archive"

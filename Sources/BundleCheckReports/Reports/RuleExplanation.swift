@@ -21,11 +21,11 @@ import BundleCheckModel
 ///     Examples
 ///       fires  a hand-zipped IPA with Finder metadata
 ///       quiet  the same IPA exported without Finder metadata
-public enum RuleExplanation {
+package enum RuleExplanation {
     /// Paragraphs are wrapped to this many columns, indentation included.
     static let width = 80
 
-    public static func text(_ rule: RuleDefinition, configuration: Configuration) -> String {
+    package static func text(_ rule: RuleDefinition, configuration: Configuration) -> String {
         var lines = [ReportText.printable(rule.title), ""]
         let kind = rule.source.isBuiltIn ? "built in" : "user pack"
         let implementation = switch rule.implementation {

@@ -4,13 +4,13 @@ import BundleCheckModel
 
 /// `bundlecheck --list-rules`: every rule of a run's catalogue, with the severity the
 /// configuration gives it (`off` for a rule it turns off, which is still listed).
-public enum RuleListing {
+package enum RuleListing {
     /// One line per rule, sorted by id, in aligned columns under a header:
     ///
     ///     ID                 SEVERITY  APPLE CODES  TITLE
     ///     dsym-in-package    error     ITMS-90171   No dSYM bundles inside the Payload
     ///     junk-file          off       -            No junk files in the package
-    public static func text(_ catalogue: RuleCatalogue, configuration: Configuration) -> String {
+    package static func text(_ catalogue: RuleCatalogue, configuration: Configuration) -> String {
         var rows = [["ID", "SEVERITY", "APPLE CODES", "TITLE"]]
         for rule in catalogue.rules {
             rows.append([
@@ -28,11 +28,11 @@ public enum RuleListing {
     }
 
     /// `[{"id", "severity", "appleCodes", "title", "category"}]`, sorted by id, pretty-printed like the report.
-    public static func json(_ catalogue: RuleCatalogue, configuration: Configuration) -> String {
+    package static func json(_ catalogue: RuleCatalogue, configuration: Configuration) -> String {
         JSONWriter().string(from: document(catalogue, configuration: configuration))
     }
 
-    public static func document(_ catalogue: RuleCatalogue, configuration: Configuration) -> JSONValue {
+    static func document(_ catalogue: RuleCatalogue, configuration: Configuration) -> JSONValue {
         .array(catalogue.rules.map { rule in
             [
                 "id": .string(rule.id),

@@ -22,7 +22,7 @@ import BundleCheckModel
 /// Apart from the colour escapes, which only appear when `color` is true, the
 /// report's own decoration is plain ASCII.
 public struct TextReporter: Reporter {
-    public let color: Bool
+    let color: Bool
 
     public init(color: Bool) {
         self.color = color
