@@ -83,8 +83,25 @@ public struct FixtureBundle: Sendable {
         .adding(file: name, contents: placeholderExecutable)
     }
 
-    /// Stands in for an executable until the fixture builder writes Mach-O files.
+    /// Marks the bundle's executable until the bundle is written; then it becomes
+    /// `defaultExecutable()`, built from the Info.plist as it is by then.
     public static let placeholderExecutable = Array("placeholder executable\n".utf8)
+
+    /// What Xcode would have built: a signed arm64 iOS executable with encryption info, whose
+    /// signature names the bundle identifier and, for apps and extensions, carries the
+    /// application identifier entitlement of the default team; frameworks are signed without
+    /// entitlements. Tests about binaries give their own executable.
+    func defaultExecutable() -> [UInt8] {
+        let identifier = infoPlist["CFBundleIdentifier"]?.stringValue ?? name
+        let isFramework = name.hasSuffix(".framework")
+        return FixtureSigningDescription.signedExecutable(
+            identifier: identifier,
+            minimumOS: infoPlist["MinimumOSVersion"]?.stringValue.flatMap(MachOVersion.init) ?? MachOVersion(major: 16),
+            entitlements: isFramework ? nil : FixtureSigningDescription.defaultEntitlements(identifier: identifier),
+            encrypted: !isFramework,
+            fileType: isFramework ? .dylib : .execute
+        )
+    }
 
     static func standardKeys(name: String, bundleIdentifier: String, packageType: String, shortVersion: String?, version: String?) -> PlistDictionary {
         var plist = PlistDictionary()
@@ -168,6 +185,9 @@ public struct FixtureBundle: Sendable {
         for file in files {
             var placed = file
             placed.path = root + "/" + file.path
+            if file.contents == Self.placeholderExecutable {
+                placed.contents = defaultExecutable()
+            }
             result.append(placed)
         }
         for (folder, child) in children {

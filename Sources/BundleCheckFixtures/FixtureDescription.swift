@@ -17,7 +17,10 @@ import BundleCheckInspection
 ///     plist-format: binary     # default xml
 ///     info-plist: |            # or the whole Info.plist as text, written as it is
 ///     files: [PkgInfo, Frameworks/, {path: a.js, text: "…"}, {path: tool, macho: arm64}]
-///                              # `/` at the end: a folder entry; `macho`: a small Mach-O file
+///                              # `/` at the end: a folder entry; `macho`: a small Mach-O file;
+///                              # `damaged: true`: the zip entry fails its CRC; a file replaces
+///                              # one of the same path (the executable, say)
+///     info-plist: !absent      # no Info.plist at all
 ///     plugins: […]             # PlugIns/*.appex: the same fields plus `point` and `attributes`
 ///     extensions: […]          # Extensions/*.appex
 ///     watch: […]               # Watch/*.app
@@ -119,9 +122,11 @@ public enum FixtureDescription {
             bundle.files.append(FixtureFile(path: "embedded.mobileprovision", contents: try FixtureSigningDescription.profile(node, identifier: identifier)))
         }
         if let raw = fields["info-plist"] {
-            bundle = bundle.withRawInfoPlist(Array(try scalar(raw).utf8))
+            bundle = raw.tag == "!absent" ? bundle.withoutInfoPlist() : bundle.withRawInfoPlist(Array(try scalar(raw).utf8))
         }
         for file in try fields["files"].map({ try files($0) }) ?? [] {
+            // A listed file replaces one of the same path (the executable, say, with a script).
+            bundle.files.removeAll { $0.path == file.path }
             bundle.files.append(file)
         }
         let children: [(String, String, Kind)] = [
@@ -145,7 +150,7 @@ public enum FixtureDescription {
             if let path = item.scalar {
                 return path.hasSuffix("/") ? .folder(String(path.dropLast())) : FixtureFile(path: path, contents: Array("fixture\n".utf8))
             }
-            let fields = try mapping(item, allowed: ["path", "text", "macho"])
+            let fields = try mapping(item, allowed: ["path", "text", "macho", "damaged"])
             guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
             if let architecture = fields["macho"] {
                 // A small unsigned Mach-O of that architecture, for rules about binaries.
@@ -154,7 +159,9 @@ public enum FixtureDescription {
                 }
                 return FixtureFile(path: try scalar(path), contents: MachOWriter.thin(MachOSliceDescription(architecture: parsed)))
             }
-            return FixtureFile(path: try scalar(path), text: try fields["text"].map { try scalar($0) } ?? "")
+            var file = FixtureFile(path: try scalar(path), text: try fields["text"].map { try scalar($0) } ?? "")
+            file.isDamaged = try fields["damaged"].map { try scalar($0) == "true" } ?? false
+            return file
         }
     }
 

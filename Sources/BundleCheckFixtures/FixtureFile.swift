@@ -8,6 +8,8 @@ public struct FixtureFile: Sendable, Hashable {
     public var compression: ZipCompression
     /// An explicit (possibly empty) folder entry rather than a file; `contents` is then empty.
     public var isFolder: Bool
+    /// Written stored, then one byte of its data flipped in the zip, so that reading it fails its CRC.
+    public var isDamaged: Bool = false
 
     public init(path: String, contents: [UInt8], compression: ZipCompression = .deflate) {
         self.path = path

@@ -52,10 +52,29 @@ public struct FixturePackage: Sendable {
             if file.isFolder {
                 try writer.addDirectory(path: file.path)
             } else {
-                try writer.add(path: file.path, contents: file.contents, compression: file.compression)
+                try writer.add(path: file.path, contents: file.contents, compression: file.isDamaged ? .stored : file.compression)
             }
         }
         try writer.close()
+        let damaged = files.filter(\.isDamaged)
+        guard !damaged.isEmpty else { return }
+        var zip = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        for file in damaged {
+            // Stored data is the contents as they are: flip its first byte where it stands.
+            guard !file.contents.isEmpty, let start = Self.firstIndex(of: file.contents, in: zip) else {
+                throw FixtureDescription.Problem(line: 0, message: "\(file.path): a damaged file needs contents found once in the zip")
+            }
+            zip[start] ^= 0xFF
+        }
+        try Data(zip).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start }
+        }
+        return nil
     }
 
     /// Writes the package's files under a directory (for `.xcarchive` and `.app` directory inputs).

@@ -68,8 +68,7 @@ enum FixtureSigningDescription {
                 }
                 entitlements = given
             } else {
-                entitlements.append(key: "application-identifier", value: .string("\(team).\(identifier)"))
-                entitlements.append(key: "com.apple.developer.team-identifier", value: .string(team))
+                entitlements = defaultEntitlements(identifier: identifier, team: team)
             }
             signature = FixtureCodeSignature(
                 identifier: identifier, teamIdentifier: team,
@@ -95,6 +94,32 @@ enum FixtureSigningDescription {
             return slice
         }
         return slices.count == 1 ? MachOWriter.thin(slices[0]) : MachOWriter.fat(slices)
+    }
+
+    /// What Xcode signs an app or extension with: its application identifier and team.
+    static func defaultEntitlements(identifier: String, team: String = defaultTeam) -> PlistDictionary {
+        var entitlements = PlistDictionary()
+        entitlements.append(key: "application-identifier", value: .string("\(team).\(identifier)"))
+        entitlements.append(key: "com.apple.developer.team-identifier", value: .string(team))
+        return entitlements
+    }
+
+    /// A signed thin arm64 iOS executable, the default of every fixture bundle.
+    static func signedExecutable(
+        identifier: String, minimumOS: MachOVersion, entitlements: PlistDictionary?, encrypted: Bool,
+        fileType: MachOFileType = .execute, team: String = defaultTeam
+    ) -> [UInt8] {
+        let signature = FixtureCodeSignature(
+            identifier: identifier, teamIdentifier: team,
+            entitlementsXML: entitlements.map { XMLPropertyListWriter.write(.dictionary($0)) }
+        )
+        return MachOWriter.thin(MachOSliceDescription(
+            architecture: .arm64,
+            fileType: fileType,
+            platformVersion: .buildVersion(.iOS, minimumOS: minimumOS, sdk: MachOVersion(major: 18)),
+            cryptID: encrypted ? 0 : nil,
+            codeSignature: signature
+        ))
     }
 
     static func profile(_ node: YAMLNode, identifier: String) throws -> [UInt8] {

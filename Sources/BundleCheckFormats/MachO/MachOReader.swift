@@ -153,6 +153,15 @@ package enum MachOReader {
     }
 }
 
+extension MachOReader {
+    /// Whether a file starting with `prefix` (its first four bytes) is Mach-O or fat Mach-O, as
+    /// far as the magic number tells; for finding binaries without reading them.
+    package static func startsLikeMachO(_ prefix: [UInt8]) -> Bool {
+        if case .other = MachOMagic(prefix) { return false }
+        return true
+    }
+}
+
 /// What the first four bytes of a file say it is.
 enum MachOMagic {
     /// `0xfeedface` little-endian: a 32-bit Mach-O.

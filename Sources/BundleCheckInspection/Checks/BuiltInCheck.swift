@@ -48,6 +48,12 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         StrayBinaryCheck(),
         URLSchemeUndeclaredCheck(),
         AppGroupInCodeCheck(),
+        ReadProblemCheck(kind: .infoPlistMissing),
+        ReadProblemCheck(kind: .infoPlistMalformed),
+        ReadProblemCheck(kind: .executableInvalid),
+        ReadProblemCheck(kind: .profileMalformed),
+        ReadProblemCheck(kind: .entitlementsMalformed),
+        ReadProblemCheck(kind: .zipEntryCorrupt),
     ]
 
     private static let byID: [String: any Check] = Dictionary(registry.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -31,7 +31,7 @@ public struct PackageInspector: Sendable {
             let located = try BundleLocator.locate(files: container.files, packagePath: path)
             let paths = PathIndex(container: container)
             let evidence = EvidenceWants(rules: rules)
-            let bundles = try located.bundles.map { try Self.load($0, from: container, paths: paths, evidence: evidence) }
+            let bundles = located.bundles.map { Self.load($0, from: container, paths: paths, evidence: evidence) }
             let findings = run(rules, on: container, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
@@ -71,27 +71,41 @@ public struct PackageInspector: Sendable {
     }
 
     /// Reads a bundle's Info.plist, then its executable, entitlements and profile (keeping the
-    /// executable strings `evidence` asks for). Apps and extensions cannot be checked without an
-    /// Info.plist; a framework without one is still listed (old static frameworks ship so).
+    /// executable strings `evidence` asks for). Nothing here stops the package: a file that
+    /// cannot be read as what it must be becomes one of the bundle's `problems`, and the bundle
+    /// is listed with what could be read.
     static func load(
         _ location: BundleLocation,
         from container: any PackageContainer,
         paths: PathIndex,
         evidence: EvidenceWants
-    ) throws -> InspectedBundle {
+    ) -> InspectedBundle {
         let plistPath = location.path + "/Info.plist"
+        var problems: [BundleReadProblem] = []
         var document: PropertyListDocument?
         if paths.isFile(plistPath) {
-            let bytes = try container.read(plistPath, limit: infoPlistLimit)
-            document = try PropertyListParser.parse(bytes, file: plistPath)
-        } else if location.kind != .framework {
-            throw BundleCheckError.missingInfoPlist(bundle: location.path)
+            do {
+                let parsed = try PropertyListParser.parse(try container.read(plistPath, limit: infoPlistLimit), file: plistPath)
+                if case .dictionary = parsed.root {
+                    document = parsed
+                } else {
+                    problems.append(BundleReadProblem(
+                        kind: .infoPlistMalformed, file: plistPath,
+                        reason: "the root is of type \(parsed.root.typeName); an Info.plist is a dictionary"
+                    ))
+                }
+            } catch {
+                problems.append(ReadProblems.problem(error, reading: plistPath, as: .infoPlistMalformed))
+            }
+        } else if location.kind != .framework || holdsMachO(framework: location.path, container: container, paths: paths) {
+            // Old static frameworks ship without an Info.plist and without a binary: only resources.
+            problems.append(BundleReadProblem(kind: .infoPlistMissing, file: plistPath, reason: "there is no Info.plist"))
         }
         let identity = InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
             infoPlistPath: plistPath, infoPlist: document
         )
-        let signing = try SigningLoader.load(
+        let (signing, signingProblems) = SigningLoader.load(
             bundlePath: location.path, kind: location.kind, executableName: identity.executable,
             from: container, paths: paths, evidence: evidence
         )
@@ -101,8 +115,17 @@ public struct PackageInspector: Sendable {
             : nil
         return InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
-            infoPlistPath: plistPath, infoPlist: document, activationRule: activationRule, signing: signing
+            infoPlistPath: plistPath, infoPlist: document, activationRule: activationRule, signing: signing,
+            problems: problems + signingProblems
         )
+    }
+
+    /// Whether `Kit.framework` holds `Kit` as Mach-O, i.e. is code and not only resources.
+    static func holdsMachO(framework path: String, container: any PackageContainer, paths: PathIndex) -> Bool {
+        guard let name = SigningLoader.bundleBaseName(path), paths.isFile(path + "/" + name),
+              let prefix = try? container.openEntry(path + "/" + name).read(upTo: 4)
+        else { return false }
+        return MachOReader.startsLikeMachO(prefix)
     }
 
     static func wrap(_ error: any Error, path: String) -> BundleCheckError {

@@ -3,12 +3,12 @@ import BundleCheckModel
 
 /// Reads what a bundle's signing says: its executable as Mach-O (one forward pass, seeking
 /// where the storage allows), the entitlements in its signature or `.xcent`, and its
-/// `embedded.mobileprovision`.
+/// `embedded.mobileprovision`. A file that cannot be read as what it must be is a
+/// `BundleReadProblem`, and the rest of the bundle is still read.
 enum SigningLoader {
     /// Profiles and entitlements files are small; anything larger is hostile.
     static let smallFileLimit = 4 << 20
     static let xcentName = "archived-expanded-entitlements.xcent"
-    static let profileName = "embedded.mobileprovision"
 
     static func load(
         bundlePath: String,
@@ -17,22 +17,23 @@ enum SigningLoader {
         from container: any PackageContainer,
         paths: PathIndex,
         evidence: EvidenceWants
-    ) throws -> BundleSigning {
+    ) -> (signing: BundleSigning, problems: [BundleReadProblem]) {
+        var problems: [BundleReadProblem] = []
         var executablePath: String?
         var executable: MachOFile?
+        // A framework's executable is named after it when its Info.plist does not say (or is missing).
+        let named = executableName != nil
         let name = executableName ?? (kind == .framework ? bundleBaseName(bundlePath) : nil)
         if let name, !name.isEmpty, !UnexpandedVariable.occurs(in: name), paths.isFile(bundlePath + "/" + name) {
             let path = bundlePath + "/" + name
             executablePath = path
             do {
-                let reader = try container.openEntry(path)
-                let size = try container.size(of: path)
-                // Without binary rules, skip the string and symbol sections entirely.
-                executable = evidence.isEmpty
-                    ? try MachOReader.read(reader, size: size)
-                    : try MachOReader.read(reader, size: size, evidence: evidence)
-            } catch let error as MachOError {
-                throw BundleCheckError.malformedExecutable(file: path, reason: error.description)
+                executable = try readExecutable(path, from: container, evidence: evidence)
+            } catch let problem as UnusableFile {
+                // A guessed framework executable that is no Mach-O may be anything (a static archive, a resource).
+                if named { problems.append(BundleReadProblem(kind: .executableInvalid, file: path, reason: problem.reason)) }
+            } catch {
+                problems.append(ReadProblems.problem(error, reading: path, as: .executableInvalid))
             }
         }
 
@@ -40,32 +41,68 @@ enum SigningLoader {
         var source = EntitlementsSource.none
         var entitlementsPath: String?
         if let xml = executable?.slices.lazy.compactMap({ $0.codeSignature?.entitlementsXML }).first, let path = executablePath {
-            entitlements = try Entitlements(propertyList: xml, file: path)
-            source = .signature
             entitlementsPath = path
+            source = .signature
+            do {
+                entitlements = try Entitlements(propertyList: xml, file: path)
+            } catch {
+                problems.append(ReadProblems.problem(error, reading: path, as: .entitlementsMalformed))
+            }
         } else if paths.isFile(bundlePath + "/" + xcentName) {
             let path = bundlePath + "/" + xcentName
-            entitlements = try Entitlements(propertyList: try container.read(path, limit: smallFileLimit), file: path)
-            source = .xcent
             entitlementsPath = path
+            source = .xcent
+            do {
+                entitlements = try Entitlements(propertyList: try container.read(path, limit: smallFileLimit), file: path)
+            } catch {
+                problems.append(ReadProblems.problem(error, reading: path, as: .entitlementsMalformed))
+            }
         }
 
         var profile: ProvisioningProfile?
         var profilePath: String?
-        if paths.isFile(bundlePath + "/" + profileName) {
-            let path = bundlePath + "/" + profileName
+        let candidate = bundlePath + "/" + BundleSigning.profileFileName
+        if paths.isFile(candidate) {
+            profilePath = candidate
             do {
-                profile = try ProvisioningProfileReader.read(try container.read(path, limit: smallFileLimit), file: path)
-            } catch let error as ProvisioningProfileError {
-                throw BundleCheckError.malformedProfile(file: path, reason: error.reason)
+                let bytes = try container.read(candidate, limit: smallFileLimit)
+                guard !bytes.isEmpty else { throw UnusableFile(reason: "the file is empty") }
+                profile = try ProvisioningProfileReader.read(bytes, file: candidate)
+            } catch let empty as UnusableFile {
+                problems.append(BundleReadProblem(kind: .profileMalformed, file: candidate, reason: empty.reason))
+            } catch {
+                problems.append(ReadProblems.problem(error, reading: candidate, as: .profileMalformed))
             }
-            profilePath = path
         }
-        return BundleSigning(
+        let signing = BundleSigning(
             executablePath: executablePath, executable: executable,
             entitlements: entitlements, entitlementsSource: source, entitlementsPath: entitlementsPath,
-            profile: profile, profilePath: profilePath
+            profile: profile, profilePath: profile == nil ? nil : profilePath
         )
+        return (signing, problems)
+    }
+
+    /// A file that is there but cannot be what it must be (empty, or no Mach-O at all).
+    struct UnusableFile: Error {
+        let reason: String
+    }
+
+    /// The Mach-O at `path`; `UnusableFile` when it is empty or no Mach-O at all, the
+    /// reader's error when it is Mach-O but broken.
+    static func readExecutable(_ path: String, from container: any PackageContainer, evidence: EvidenceWants) throws -> MachOFile {
+        let size = try container.size(of: path)
+        guard size > 0 else { throw UnusableFile(reason: "the file is empty") }
+        let reader = try container.openEntry(path)
+        // Without binary rules, skip the string and symbol sections entirely.
+        let file = evidence.isEmpty
+            ? try MachOReader.read(reader, size: size)
+            : try MachOReader.read(reader, size: size, evidence: evidence)
+        guard let file else {
+            let start = (try? container.openEntry(path).read(upTo: 2)) ?? []
+            let what = start == Array("#!".utf8) ? "a script" : "no Mach-O file"
+            throw UnusableFile(reason: "it is \(what), not an executable built for iOS")
+        }
+        return file
     }
 
     /// `Kit` for `Payload/X.app/Frameworks/Kit.framework`.

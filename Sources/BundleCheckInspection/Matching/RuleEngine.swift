@@ -123,7 +123,7 @@ struct RuleEngine {
                 return plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path)
             case .profile:
                 let dictionary = bundle.signing?.profile?.propertyList
-                let file = bundle.signing?.profilePath ?? bundle.path + "/" + SigningLoader.profileName
+                let file = bundle.signing?.profilePath ?? bundle.path + "/" + BundleSigning.profileFileName
                 return plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path)
             }
         }

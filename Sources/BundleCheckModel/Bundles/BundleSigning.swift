@@ -2,6 +2,9 @@ import BundleCheckFormats
 
 /// What a bundle's executable, code signature, entitlements and provisioning profile say.
 public struct BundleSigning: Sendable {
+    /// The provisioning profile's file name inside a bundle.
+    package static let profileFileName = "embedded.mobileprovision"
+
     /// Path of the executable CFBundleExecutable names, when the bundle holds it.
     public let executablePath: String?
     /// The executable read as Mach-O; nil when there is none or it is not Mach-O.

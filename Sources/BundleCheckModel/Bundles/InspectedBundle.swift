@@ -15,6 +15,8 @@ public struct InspectedBundle: Sendable {
     public let activationRule: ActivationRuleAnalysis?
     /// Executable, signature, entitlements and profile; nil when not read (tests that build bundles by hand).
     public let signing: BundleSigning?
+    /// Files of this bundle that could not be read as what they must be; each is a finding.
+    public let problems: [BundleReadProblem]
 
     package init(
         path: String,
@@ -23,7 +25,8 @@ public struct InspectedBundle: Sendable {
         infoPlistPath: String,
         infoPlist: PropertyListDocument?,
         activationRule: ActivationRuleAnalysis? = nil,
-        signing: BundleSigning? = nil
+        signing: BundleSigning? = nil,
+        problems: [BundleReadProblem] = []
     ) {
         self.path = path
         self.kind = kind
@@ -32,6 +35,7 @@ public struct InspectedBundle: Sendable {
         self.infoPlist = infoPlist
         self.activationRule = activationRule
         self.signing = signing
+        self.problems = problems
     }
 
     /// What the activation rule lets in, for share and action extensions; nil for other bundles.

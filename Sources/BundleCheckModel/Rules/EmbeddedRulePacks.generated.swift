@@ -928,6 +928,96 @@ examples:
           encryption-info: true
 
 """#),
+        ("entitlements-malformed.yml", #"""
+id: entitlements-malformed
+title: Entitlements are a property-list dictionary
+severity: error
+category: signing
+rationale: >
+  The entitlements a bundle is signed with, in its code signature (or, in an Xcode archive, in
+  archived-expanded-entitlements.xcent), are a property-list dictionary. One that does not parse
+  or is not a dictionary cannot be honoured by iOS, and App Store Connect rejects the signature.
+  The checks that read entitlements (app groups, application identifier, push environment) skip
+  the bundle.
+fix: >
+  Fix the target's .entitlements file (plutil -lint), and sign again with Xcode or codesign;
+  never edit the .xcent file of an archive by hand.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+examples:
+  - name: an archive whose .xcent is not a property list
+    triggers: true
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        executable:
+          signed: false
+        files:
+          - path: archived-expanded-entitlements.xcent
+            text: "application-identifier = ABCDE12345.com.example.notes"
+    expect:
+      - bundle: Products/Applications/Notes.app
+        file: Products/Applications/Notes.app/archived-expanded-entitlements.xcent
+  - name: entitlements in the signature
+    triggers: false
+    package:
+      app:
+        name: Notes
+
+"""#),
+        ("executable-invalid.yml", #"""
+id: executable-invalid
+title: Bundle executables are Mach-O files built for iOS
+severity: error
+category: binaries
+rationale: >
+  The file CFBundleExecutable names is what iOS loads. When it is empty, is not Mach-O at all
+  (a shell script, a text file, a placeholder left by a build script), is truncated, or is Mach-O
+  whose structure is broken (load commands past the end of the file, slices that overlap, a
+  fat file without architectures), the bundle cannot launch and App Store Connect rejects the
+  upload. The message carries what the reader found. An executable that is missing altogether
+  is reported by required-keys.
+fix: >
+  Rebuild and archive the target rather than assembling the bundle by hand; if a script copies
+  or strips the binary, make sure it runs on the right file and completes (lipo, strip and
+  bitcode_strip write new files).
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: an app whose executable is a shell script
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Notes
+            text: "#!/bin/sh\nexec echo hello\n"
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: an extension whose executable is empty
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            files:
+              - path: Share
+                text: ""
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        file: Payload/Notes.app/PlugIns/Share.appex/Share
+  - name: Mach-O executables in the app and its extension
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+
+"""#),
         ("extension-kit-location.yml", #"""
 id: extension-kit-location
 title: ExtensionKit and NSExtension extensions sit where they belong
@@ -1204,6 +1294,116 @@ examples:
           entitlements:
             application-identifier: ABCDE12345.com.example.notes
             get-task-allow: !bool false
+
+"""#),
+        ("info-plist-malformed.yml", #"""
+id: info-plist-malformed
+title: Info.plist files are well-formed dictionaries
+severity: error
+category: structure
+rationale: >
+  An Info.plist that does not parse (a broken XML tag, an unescaped & or <, a truncated binary
+  plist), whose root is not a dictionary, or that is larger than any real Info.plist cannot be
+  read by iOS or by App Store Connect, which rejects the upload. It usually comes from a script
+  that edits the file as text after the build. The finding gives the line where the XML reader
+  stopped; the other bundles of the package are still checked, and checks that need this
+  Info.plist skip the bundle.
+fix: >
+  Edit Info.plist values with PlistBuddy or plutil (which keep the file valid) rather than with
+  sed or echo, check the file with plutil -lint, then rebuild.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: an extension Info.plist with an unclosed tag
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            info-plist: |
+              <?xml version="1.0" encoding="UTF-8"?>
+              <plist version="1.0"><dict><key>CFBundleVersion</key><string>1</dict></plist>
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        file: Payload/Notes.app/PlugIns/Share.appex/Info.plist
+  - name: an Info.plist whose root is an array
+    triggers: true
+    package:
+      app:
+        name: Notes
+        info-plist: |
+          <?xml version="1.0" encoding="UTF-8"?>
+          <plist version="1.0"><array><string>Notes</string></array></plist>
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Info.plist
+  - name: well-formed XML and binary Info.plists
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            plist-format: binary
+
+"""#),
+        ("info-plist-missing.yml", #"""
+id: info-plist-missing
+title: Every bundle has an Info.plist
+severity: error
+category: structure
+rationale: >
+  iOS identifies an app, extension, watch app or app clip by its Info.plist (bundle identifier,
+  executable, versions, extension point), and a framework that holds code needs one for its
+  identifier and versions. A bundle folder without it cannot be installed; App Store Connect
+  rejects the upload. Frameworks that hold only resources (no Mach-O named after the framework),
+  as old static frameworks were shipped, are left alone. The bundle is still listed and its other
+  files are checked; the checks that need its Info.plist skip it.
+fix: >
+  Make sure the target's Info.plist is processed into the bundle (INFOPLIST_FILE or "Generate
+  Info.plist File"), and that no build phase or script renames it: the file must be called
+  Info.plist and sit at the top of the bundle folder (a watch app's Info-Watch.plist is a source
+  file name, not a bundle file name).
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: a watch app whose plist kept its source name Info-Watch.plist
+    triggers: true
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            info-plist: !absent
+            files:
+              - path: Info-Watch.plist
+                text: "<plist/>"
+    expect:
+      - bundle: Payload/Notes.app/Watch/NotesWatch.app
+        file: Payload/Notes.app/Watch/NotesWatch.app/Info.plist
+  - name: a framework with code but no Info.plist
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Kit
+            info-plist: !absent
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Kit.framework
+        file: Payload/Notes.app/Frameworks/Kit.framework/Info.plist
+  - name: an app with its Info.plist, and a resource-only framework without one
+    triggers: false
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Assets
+            info-plist: !absent
+            files:
+              - path: Assets
+                text: "not code"
 
 """#),
         ("js-preprocessing.yml", #"""
@@ -1713,6 +1913,46 @@ examples:
       - bundle: Payload/Notes.app
         file: Payload/Notes.app/embedded.mobileprovision
   - name: an App Store check of a package with an App Store profile
+    triggers: false
+    package:
+      app:
+        name: Notes
+        profile:
+          kind: app-store
+
+"""#),
+        ("profile-malformed.yml", #"""
+id: profile-malformed
+title: Embedded provisioning profiles can be read
+severity: error
+category: signing
+rationale: >
+  embedded.mobileprovision is a CMS (PKCS #7) envelope around a property list that says which
+  team, App ID, entitlements and devices the bundle is signed for. An empty file or one that
+  is not such an envelope (a profile downloaded as HTML, a file truncated in transfer, a text
+  placeholder) means the bundle cannot be installed, and App Store Connect rejects it. The
+  signing checks that compare entitlements with the profile skip the bundle.
+fix: >
+  Export the archive again with Xcode or xcodebuild -exportArchive so that the right profile is
+  embedded; if a script installs profiles, make sure it copies the .mobileprovision file as
+  downloaded from the developer portal.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+examples:
+  - name: an extension whose profile is a text file
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            files:
+              - path: embedded.mobileprovision
+                text: "<html>Sign in to your Apple Developer account</html>"
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        file: Payload/Notes.app/PlugIns/Share.appex/embedded.mobileprovision
+  - name: an app with a readable profile
     triggers: false
     package:
       app:
@@ -2429,6 +2669,46 @@ examples:
           - name: Import
             point: com.apple.ui-services
             short-version: "1.0"
+
+"""#),
+        ("zip-entry-corrupt.yml", #"""
+id: zip-entry-corrupt
+title: Zip entries read intact
+severity: error
+category: structure
+rationale: >
+  A zip entry whose data cannot be inflated or does not match its CRC-32 is damaged: the
+  archive was truncated in transfer, written by a tool that crashed, or edited in place. Apple's
+  upload refuses the package, and the file (an Info.plist, an executable, a profile) cannot be
+  checked. bundlecheck reports each damaged entry it had to read as a finding on its bundle
+  and checks the rest of the package; it does not inflate entries no check needs, so damage in
+  an image or a nib is not seen.
+fix: >
+  Create the IPA again from the archive (xcodebuild -exportArchive) and copy it with a tool that
+  verifies what it transfers; unzip -t lists every damaged entry.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: an extension whose Info.plist entry fails its CRC
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            info-plist: !absent
+            files:
+              - path: Info.plist
+                text: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>CFBundleExecutable</key><string>Share</string></dict></plist>"
+                damaged: true
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        file: Payload/Notes.app/PlugIns/Share.appex/Info.plist
+  - name: an intact package
+    triggers: false
+    package:
+      app:
+        name: Notes
 
 """#),
     ]

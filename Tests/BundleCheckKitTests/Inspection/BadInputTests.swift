@@ -51,32 +51,6 @@ import Testing
         #expect(error(for: path) == .noApp(path: path))
     }
 
-    @Test func corruptInfoPlistNamesTheFile() throws {
-        let broken = Self.app.withRawInfoPlist(Array("<?xml version=\"1.0\"?><plist><dict><key>A</key></dict></plist>".utf8))
-        let report = try inspect(.ipa(broken))
-        guard case .malformedPropertyList(let file, _, _)? = report.error else {
-            Issue.record("expected malformed-plist, got \(String(describing: report.error))")
-            return
-        }
-        #expect(file == "Payload/Notes.app/Info.plist")
-        #expect(report.error?.description.contains("Payload/Notes.app/Info.plist") == true)
-    }
-
-    @Test func appWithoutInfoPlistCannotBeChecked() throws {
-        let report = try inspect(.ipa(Self.app.withoutInfoPlist().adding(file: "PkgInfo", contents: Array("APPL????".utf8))))
-        #expect(report.error == .missingInfoPlist(bundle: "Payload/Notes.app"))
-    }
-
-    @Test func entityDeclarationsInAnInfoPlistAreRejected() throws {
-        let xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist [ <!ENTITY boom "CFBundleVersion"> ]>
-            <plist version="1.0"><dict><key>&boom;</key><string>1</string></dict></plist>
-            """
-        let report = try inspect(.ipa(Self.app.withRawInfoPlist(Array(xml.utf8))))
-        #expect(report.error?.code == "malformed-plist")
-    }
-
     @Test func errorReportsStillCarryPathAndSize() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("Text.ipa")
