@@ -493,6 +493,22 @@ examples:
       - bundle: Payload/Notes.app
         key-path: /com.apple.security.application-groups/0
         file: Payload/Notes.app/Notes
+  - name: the same group in the signature and in the profile, reported once where it is signed
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.security.application-groups: [com.example.notes.shared]
+        profile:
+          entitlements:
+            com.apple.security.application-groups: [com.example.notes.shared]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /com.apple.security.application-groups/0
+        file: Payload/Notes.app/Notes
   - name: an app signed with group.com.example.notes
     triggers: false
     package:
@@ -2056,6 +2072,13 @@ examples:
             macho: arm64
           - path: LICENSE
             text: "MIT"
+  - name: an app whose CFBundleExecutable is an unexpanded $(EXECUTABLE_NAME), which unexpanded-variable reports
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleExecutable: $(EXECUTABLE_NAME)
 
 """#),
         ("team-mismatch.yml", #"""

@@ -7,28 +7,31 @@ import BundleCheckModel
 struct StrayBinaryCheck: Check {
     let id = "stray-binary"
     var evidenceNeeds: [BinaryMatcher] { [] }
-    /// Mach-O and fat magic numbers, in file byte order.
-    static let magics: Set<[UInt8]> = [
-        [0xfe, 0xed, 0xfa, 0xce], [0xfe, 0xed, 0xfa, 0xcf], [0xce, 0xfa, 0xed, 0xfe], [0xcf, 0xfa, 0xed, 0xfe],
-        [0xca, 0xfe, 0xba, 0xbe], [0xca, 0xfe, 0xba, 0xbf],
-    ]
     /// Only these are read: executables have no extension; libraries end so. Resources
     /// (images, nibs, plists) are never opened, which keeps large packages fast.
     static let candidateExtensions: Set<String> = ["", "dylib", "so", "bundle", "o", "a"]
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let executables = Set(context.bundles.compactMap { $0.signing?.executablePath })
+        // A bundle whose CFBundleExecutable is an unexpanded `$(VAR)` has an executable nobody can
+        // name: unexpanded-variable reports that, so its top-level Mach-O files are not strays.
+        let unnamed = Set(context.bundles.filter { $0.executable.map(UnexpandedVariable.occurs(in:)) ?? false }.map(\.path))
         return context.bundles.filter { $0.parent == nil }.flatMap { app -> [Finding] in
             context.paths.entries(under: app.path).compactMap { entry -> Finding? in
                 guard !entry.isFolder else { return nil }
                 let path = entry.path
-                guard !executables.contains(path), Self.isCandidate(path), !Self.isAllowed(path),
-                      let magic = context.prefix(of: path, count: 4), Self.magics.contains(magic)
+                guard !executables.contains(path), !unnamed.contains(Self.folder(of: path)), Self.isCandidate(path), !Self.isAllowed(path),
+                      let magic = context.prefix(of: path, count: 4), MachOReader.startsLikeMachO(magic)
                 else { return nil }
                 let owner = context.bundles.filter { path.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count } ?? app
                 return rule.finding(Self.stray(path, owner), at: owner.location(file: path), identity: path)
             }
         }
+    }
+
+    /// `Payload/X.app` for `Payload/X.app/X`.
+    static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
     }
 
     static func isCandidate(_ path: String) -> Bool {

@@ -9,8 +9,11 @@ struct AppGroupPrefixCheck: Check {
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle in
-            (bundle.signedAppGroups + bundle.provisionedAppGroups)
-                .filter { !$0.group.hasPrefix("group.") && !UnexpandedVariable.occurs(in: $0.group) }
+            // A group is read from the signature and again from the profile: one finding per
+            // group and bundle, where it is first read.
+            var seen = Set<String>()
+            return (bundle.signedAppGroups + bundle.provisionedAppGroups)
+                .filter { !$0.group.hasPrefix("group.") && !UnexpandedVariable.occurs(in: $0.group) && seen.insert($0.group).inserted }
                 .map { rule.finding(Self.badPrefix($0.group, bundle), at: $0.location, identity: $0.location.file) }
         }
     }
