@@ -185,6 +185,7 @@ public struct FixtureBundle: Sendable {
         for file in files {
             var placed = file
             placed.path = root + "/" + file.path
+            placed.zipName = file.zipName.map { root + "/" + $0 }
             if file.contents == Self.placeholderExecutable {
                 placed.contents = defaultExecutable()
             }

@@ -19,7 +19,9 @@ import BundleCheckInspection
 ///     files: [PkgInfo, Frameworks/, {path: a.js, text: "…"}, {path: tool, macho: arm64}]
 ///                              # `/` at the end: a folder entry; `macho`: a small Mach-O file;
 ///                              # `damaged: true`: the zip entry fails its CRC; a file replaces
-///                              # one of the same path (the executable, say)
+///                              # one of the same path (the executable, say); `link: target`: a
+///                              # symbolic link; `zip-name: n`: the entry is renamed to `n` in the
+///                              # zip (same length; may repeat another name or hold `..`)
 ///     info-plist: !absent      # no Info.plist at all
 ///     plugins: […]             # PlugIns/*.appex: the same fields plus `point` and `attributes`
 ///     extensions: […]          # Extensions/*.appex
@@ -150,7 +152,7 @@ public enum FixtureDescription {
             if let path = item.scalar {
                 return path.hasSuffix("/") ? .folder(String(path.dropLast())) : FixtureFile(path: path, contents: Array("fixture\n".utf8))
             }
-            let fields = try mapping(item, allowed: ["path", "text", "macho", "damaged"])
+            let fields = try mapping(item, allowed: ["path", "text", "macho", "damaged", "link", "zip-name"])
             guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
             if let architecture = fields["macho"] {
                 // A small unsigned Mach-O of that architecture, for rules about binaries.
@@ -161,6 +163,11 @@ public enum FixtureDescription {
             }
             var file = FixtureFile(path: try scalar(path), text: try fields["text"].map { try scalar($0) } ?? "")
             file.isDamaged = try fields["damaged"].map { try scalar($0) == "true" } ?? false
+            if let target = fields["link"] {
+                file = FixtureFile(path: file.path, text: try scalar(target))
+                file.isSymbolicLink = true
+            }
+            file.zipName = try fields["zip-name"].map { try scalar($0) }
             return file
         }
     }

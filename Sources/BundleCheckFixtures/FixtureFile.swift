@@ -10,6 +10,11 @@ public struct FixtureFile: Sendable, Hashable {
     public var isFolder: Bool
     /// Written stored, then one byte of its data flipped in the zip, so that reading it fails its CRC.
     public var isDamaged: Bool = false
+    /// A symbolic link whose target is `contents`.
+    public var isSymbolicLink: Bool = false
+    /// The name the entry carries in the zip, when it is not `path`: written as `path`, then
+    /// renamed in place, so that it may repeat another entry's name (same length as `path`).
+    public var zipName: String?
 
     public init(path: String, contents: [UInt8], compression: ZipCompression = .deflate) {
         self.path = path

@@ -52,13 +52,29 @@ public struct FixturePackage: Sendable {
             if file.isFolder {
                 try writer.addDirectory(path: file.path)
             } else {
-                try writer.add(path: file.path, contents: file.contents, compression: file.isDamaged ? .stored : file.compression)
+                try writer.add(
+                    path: file.path, contents: file.contents, compression: file.isDamaged ? .stored : file.compression,
+                    isSymbolicLink: file.isSymbolicLink
+                )
             }
         }
         try writer.close()
         let damaged = files.filter(\.isDamaged)
-        guard !damaged.isEmpty else { return }
+        let renamed = files.filter { $0.zipName != nil }
+        guard !damaged.isEmpty || !renamed.isEmpty else { return }
         var zip = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        for file in renamed {
+            // The name stands twice: in the local header and in the central directory.
+            let old = Array(file.path.utf8), new = Array((file.zipName ?? "").utf8)
+            guard old.count == new.count else {
+                throw FixtureDescription.Problem(line: 0, message: "\(file.path): zip-name must be as long as the path")
+            }
+            var from = 0
+            while let start = Self.firstIndex(of: old, in: Array(zip[from...])).map({ $0 + from }) {
+                zip.replaceSubrange(start..<(start + old.count), with: new)
+                from = start + old.count
+            }
+        }
         for file in damaged {
             // Stored data is the contents as they are: flip its first byte where it stands.
             guard !file.contents.isEmpty, let start = Self.firstIndex(of: file.contents, in: zip) else {

@@ -48,12 +48,17 @@ public final class ZipArchiveWriter {
     /// - Parameters:
     ///   - path: the entry name, `/`-separated, e.g. `Payload/X.app/Info.plist`.
     ///   - permissions: Unix permission bits stored in the external attributes.
-    public func add(path entryPath: String, contents: [UInt8], compression: ZipCompression = .deflate, permissions: UInt16 = 0o644) throws {
+    ///   - isSymbolicLink: stored as a link (`S_IFLNK`), whose target is `contents`, as `zip -y` does.
+    public func add(
+        path entryPath: String, contents: [UInt8], compression: ZipCompression = .deflate, permissions: UInt16 = 0o644,
+        isSymbolicLink: Bool = false
+    ) throws {
         let archive = try openArchive()
         do throws(LibzipError) {
             let index = try Libzip.addFile(archive, name: entryPath, contents: contents)
             try Libzip.setCompression(archive, index: index, method: compression)
-            try setMetadata(archive, index: index, mode: 0o100000 | UInt32(permissions & 0o7777))
+            let type: UInt32 = isSymbolicLink ? 0o120000 : 0o100000
+            try setMetadata(archive, index: index, mode: type | UInt32(permissions & 0o7777))
         } catch {
             throw BundleCheckError.unwritable(path: path, reason: "\(entryPath): \(error.lowercasedMessage)")
         }

@@ -52,6 +52,17 @@ package enum Libzip {
     }
 
     /// Name, size and compression of the entry at `index`, as the central directory states them.
+    /// Whether the entry was zipped from a symbolic link: made on a Unix system, with `S_IFLNK` in
+    /// the file mode that the high 16 bits of its external attributes hold.
+    package static func isSymbolicLink(_ archive: OpaquePointer, index: Int) -> Bool {
+        var system: UInt8 = 0
+        var attributes: UInt32 = 0
+        guard zip_file_get_external_attributes(archive, UInt64(index), 0, &system, &attributes) == 0,
+              system == UInt8(ZIP_OPSYS_UNIX)
+        else { return false }
+        return (attributes >> 16) & 0o170000 == 0o120000
+    }
+
     package static func stat(_ archive: OpaquePointer, index: Int) throws(LibzipError) -> EntryStat {
         var stat = zip_stat_t()
         zip_stat_init(&stat)

@@ -10,6 +10,11 @@ public protocol PackageContainer: AnyObject {
     /// The input's size in bytes: the zip file's; by default the sum of the files' sizes
     /// (a directory's).
     var byteCount: UInt64 { get }
+    /// Names the listing holds more than once (zip only; the first entry is the one read).
+    var duplicateNames: [String] { get }
+    /// Entries that are symbolic links, with their targets (zip only: a directory's links are
+    /// never followed).
+    var symbolicLinks: [ContainerLink] { get }
     /// Every regular file in the container, in a stable order.
     var files: [ContainerEntry] { get }
     /// Folders the input states itself, without a trailing slash: a zip's folder
@@ -28,6 +33,8 @@ public protocol PackageContainer: AnyObject {
 
 extension PackageContainer {
     public var byteCount: UInt64 { files.reduce(0) { $0 + $1.size } }
+    public var duplicateNames: [String] { [] }
+    public var symbolicLinks: [ContainerLink] { [] }
 
     /// Reads a whole file through `stream`. The declared size is only a first
     /// guard: a zip may understate it and a file may grow, so what comes out is counted.
@@ -73,5 +80,16 @@ public struct ContainerEntry: Sendable, Hashable {
     public init(path: String, size: UInt64) {
         self.path = path
         self.size = size
+    }
+}
+
+/// A symbolic link stored in a container: its path and the target it names, as written.
+public struct ContainerLink: Sendable, Hashable {
+    public let path: String
+    public let target: String
+
+    package init(path: String, target: String) {
+        self.path = path
+        self.target = target
     }
 }

@@ -24,6 +24,15 @@ final class ZipArchiveReader: PackageContainer {
     let folders: [String]
     /// Paths that occur more than once in the central directory, once each.
     let duplicatePaths: [String]
+    var duplicateNames: [String] { duplicatePaths }
+    /// Read on first use: link entries are rare, and their targets are tiny.
+    private(set) lazy var symbolicLinks: [ContainerLink] = linkPaths.compactMap { path in
+        (try? read(path, limit: Self.linkTargetLimit)).map { ContainerLink(path: path, target: String(decoding: $0, as: UTF8.self)) }
+    }
+    /// Entries made from symbolic links, in listing order.
+    private let linkPaths: [String]
+    /// No file system's path is longer; a longer "target" is something else.
+    static let linkTargetLimit = 4096
 
     private let archive: OpaquePointer
     /// libzip index and declared size of each listed path.
@@ -74,6 +83,7 @@ final class ZipArchiveReader: PackageContainer {
         self.files = listing.files
         self.folders = listing.folders
         self.duplicatePaths = listing.duplicates
+        self.linkPaths = listing.links
         self.entries = listing.entries
     }
 
@@ -131,6 +141,7 @@ final class ZipArchiveReader: PackageContainer {
         var files: [ContainerEntry] = []
         var folders: [String] = []
         var duplicates: [String] = []
+        var links: [String] = []
         var entries: [String: Entry] = [:]
     }
 
@@ -164,6 +175,7 @@ final class ZipArchiveReader: PackageContainer {
                     continue
                 }
                 listing.files.append(ContainerEntry(path: stat.name, size: stat.size))
+                if Libzip.isSymbolicLink(archive, index: index) { listing.links.append(stat.name) }
             }
         } catch let error as LibzipError {
             throw BundleCheckError.corruptArchive(path: path, reason: error.lowercasedMessage)

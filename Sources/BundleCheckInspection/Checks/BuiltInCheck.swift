@@ -54,6 +54,9 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         ReadProblemCheck(kind: .profileMalformed),
         ReadProblemCheck(kind: .entitlementsMalformed),
         ReadProblemCheck(kind: .zipEntryCorrupt),
+        PayloadLayoutCheck(),
+        ZipEntryDuplicateCheck(),
+        ZipEntryUnsafeNameCheck(),
     ]
 
     private static let byID: [String: any Check] = Dictionary(registry.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

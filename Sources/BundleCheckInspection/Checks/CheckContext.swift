@@ -10,6 +10,8 @@ struct CheckContext {
     let paths: PathIndex
     /// Distribution and date the run assumes.
     let settings: InspectionSettings
+    /// What kind of package the input is (an IPA, an archive, an app); nil for bundles built by hand.
+    let inputKind: InputKind?
     private let container: (any PackageContainer)?
     private let bundlesByPath: [String: InspectedBundle]
 
@@ -17,13 +19,36 @@ struct CheckContext {
         bundles: [InspectedBundle],
         paths: PathIndex = PathIndex(files: [], folders: []),
         container: (any PackageContainer)? = nil,
-        settings: InspectionSettings = InspectionSettings()
+        settings: InspectionSettings = InspectionSettings(),
+        inputKind: InputKind? = nil
     ) {
         self.bundles = bundles
+        self.inputKind = inputKind
         self.paths = paths
         self.settings = settings
         self.container = container
         self.bundlesByPath = Dictionary(bundles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// How the input is stored: a zip, or a directory.
+    var storage: ContainerStorage? { container?.storage }
+
+    /// Every entry name the container lists (files, then folders), as written: also the names
+    /// the bundle locator and path index pass over (`..`, absolute, with backslashes).
+    var entryNames: [String] {
+        guard let container else { return [] }
+        return container.files.map(\.path) + container.folders
+    }
+
+    /// Names the zip holds more than once.
+    var duplicateNames: [String] { container?.duplicateNames ?? [] }
+
+    /// Symbolic-link entries of the zip, with their targets.
+    var symbolicLinks: [ContainerLink] { container?.symbolicLinks ?? [] }
+
+    /// The innermost bundle that holds `path`, if any.
+    func owner(of path: String) -> InspectedBundle? {
+        bundles.filter { path.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }
     }
 
     func bundle(at path: String) -> InspectedBundle? {

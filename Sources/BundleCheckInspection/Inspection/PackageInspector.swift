@@ -32,7 +32,7 @@ public struct PackageInspector: Sendable {
             let paths = PathIndex(container: container)
             let evidence = EvidenceWants(rules: rules)
             let bundles = located.bundles.map { Self.load($0, from: container, paths: paths, evidence: evidence) }
-            let findings = run(rules, on: container, bundles: bundles, paths: paths)
+            let findings = run(rules, on: container, bundles: bundles, paths: paths, kind: located.kind)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
                 error: nil, bundles: bundles, findings: findings
@@ -45,8 +45,8 @@ public struct PackageInspector: Sendable {
         }
     }
 
-    func run(_ rules: [RuleDefinition], on container: any PackageContainer, bundles: [InspectedBundle], paths: PathIndex) -> [Finding] {
-        let context = CheckContext(bundles: bundles, paths: paths, container: container, settings: settings)
+    func run(_ rules: [RuleDefinition], on container: any PackageContainer, bundles: [InspectedBundle], paths: PathIndex, kind: InputKind? = nil) -> [Finding] {
+        let context = CheckContext(bundles: bundles, paths: paths, container: container, settings: settings, inputKind: kind)
         let engine = RuleEngine(container: container, bundles: bundles, paths: paths)
         var findings: [Finding] = []
         for rule in rules {

@@ -1664,6 +1664,58 @@ examples:
               CFBundlePackageType: XPC!
 
 """#),
+        ("payload-layout.yml", #"""
+id: payload-layout
+title: An IPA holds one app, at Payload/<Name>.app
+severity: error
+category: structure
+rationale: >
+  App Store Connect and the installer take exactly one app from an IPA, at Payload/<Name>.app at
+  the root of the zip. A Payload folder inside another folder (a zip made of the folder that
+  holds Payload, as Finder's "Compress" does), an app inside a subfolder of Payload, or a second
+  app are rejected, or the wrong app is installed. bundlecheck still checks every app it finds.
+  SwiftSupport/, Symbols/, WatchKitSupport2/, META-INF/, BCSymbolMaps/ and iTunesMetadata.plist
+  beside Payload/ are normal. Zipped .xcarchive and .app packages have no Payload/ and are not
+  judged by this rule.
+fix: >
+  Let Xcode or xcodebuild -exportArchive write the IPA; when zipping by hand, zip from inside
+  the folder that holds Payload (cd build && zip -qry ../App.ipa Payload), with one app in it.
+scope: archive
+examples:
+  - name: a Payload folder inside a top-level folder
+    triggers: true
+    package:
+      top-folder: Build
+      app:
+        name: Notes
+    expect:
+      - bundle: Build/Payload/Notes.app
+  - name: an app in a subfolder of Payload beside another app
+    triggers: true
+    package:
+      app:
+        name: Notes
+      files:
+        - path: Payload/s/Demo.app/Info.plist
+          text: "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>com.example.demo</string></dict></plist>"
+    expect:
+      - bundle: Payload/s/Demo.app
+  - name: one app at Payload/Notes.app, with SwiftSupport beside Payload
+    triggers: false
+    package:
+      app:
+        name: Notes
+      files:
+        - path: SwiftSupport/iphoneos/libswiftCore.dylib
+          macho: arm64
+  - name: a zipped archive, which has no Payload folder
+    triggers: false
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+
+"""#),
         ("plist-duplicate-key.yml", #"""
 id: plist-duplicate-key
 title: Info.plist dictionaries have no duplicate keys
@@ -2732,6 +2784,93 @@ examples:
     package:
       app:
         name: Notes
+
+"""#),
+        ("zip-entry-duplicate.yml", #"""
+id: zip-entry-duplicate
+title: Zip entry names are unique
+severity: error
+category: structure
+rationale: >
+  A zip may list two entries with the same name. Tools disagree on which one wins: unzip asks or
+  takes the last, libzip and bundlecheck read the first, others stop. What gets installed, and
+  what was checked, is then a matter of chance; App Store Connect rejects such packages. It
+  happens when a script appends files to an existing IPA (zip -u, a second zip run) instead of
+  creating it again.
+fix: >
+  Create the IPA from scratch (xcodebuild -exportArchive, or zip into a new file) instead of
+  adding files to an existing one.
+scope: archive
+examples:
+  - name: an Info.plist appended a second time
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Info.plisx
+            text: "<plist/>"
+            zip-name: Info.plist
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Info.plist
+  - name: unique names
+    triggers: false
+    package:
+      app:
+        name: Notes
+
+"""#),
+        ("zip-entry-unsafe-name.yml", #"""
+id: zip-entry-unsafe-name
+title: Zip entries stay inside the package
+severity: error
+category: structure
+rationale: >
+  An entry name with a '..' component or an absolute path writes outside the folder the zip is
+  extracted to (the "zip slip" that installers refuse), and a backslash is a folder separator on
+  Windows but an ordinary character elsewhere, so the file lands in different places for
+  different tools. A symbolic link whose target leaves the bundle that holds it points at
+  something the signature does not cover and that the device does not have. Apple's tools never
+  write such entries; they come from hand-made or tampered packages.
+fix: >
+  Create the IPA with Xcode or xcodebuild -exportArchive; replace symbolic links that leave the
+  bundle by the files themselves (or links inside the bundle, as in a versioned framework).
+scope: archive
+examples:
+  - name: an entry that climbs out with ..
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: aa/evil.txt
+            text: "x"
+            zip-name: ../evil.txt
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/../evil.txt
+  - name: a symbolic link to a file outside the app
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Resources/config.plist
+            link: ../../../Shared/config.plist
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Resources/config.plist
+  - name: a link inside the app and plain names
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Resources/current
+            link: ../Base.lproj
+          - path: Base.lproj/Main.strings
+            text: "x"
 
 """#),
     ]

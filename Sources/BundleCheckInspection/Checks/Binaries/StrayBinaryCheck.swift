@@ -23,7 +23,7 @@ struct StrayBinaryCheck: Check {
                 guard !executables.contains(path), !unnamed.contains(Self.folder(of: path)), Self.isCandidate(path), !Self.isAllowed(path),
                       let magic = context.prefix(of: path, count: 4), MachOReader.startsLikeMachO(magic)
                 else { return nil }
-                let owner = context.bundles.filter { path.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count } ?? app
+                let owner = context.owner(of: path) ?? app
                 return rule.finding(Self.stray(path, owner), at: owner.location(file: path), identity: path)
             }
         }
