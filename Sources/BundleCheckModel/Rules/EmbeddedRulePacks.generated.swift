@@ -2570,17 +2570,20 @@ id: version-format
 title: Versions are one to three period-separated integers
 severity: error
 category: versions
-apple-codes: [ITMS-90060]
+apple-codes: [ITMS-90060, ITMS-90058]
 rationale: >
   CFBundleShortVersionString must be a period-separated list of at most three non-negative
   integers; '3.0.0-beta.1' and '2.2.0.0' are rejected with ITMS-90060. CFBundleVersion follows
-  the same grammar on iOS (Apple prints no code of its own for it). A value that is not a
-  string at all is refused likewise.
+  the same grammar, and a malformed one is rejected with ITMS-90058 ("The value for key
+  CFBundleVersion ... must be a period-separated list of at most three non-negative integers").
+  Frameworks are held to it too: Sentry.framework's 8.22.3-beta.0 was rejected so
+  (getsentry/sentry-cocoa#3786). A value that is not a string at all is refused likewise.
 fix: >
   Use values such as 1.4 or 1.4.2 for the marketing version and an increasing integer or
-  dotted integers for the build number; keep pre-release labels out of these keys.
+  dotted integers for the build number; keep pre-release labels out of these keys. For a
+  vendor's framework, update to a release whose Info.plist carries plain versions.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, framework]
 examples:
   - name: a pre-release label in the marketing version
     triggers: true
@@ -2617,6 +2620,17 @@ examples:
         name: Notes
         short-version: 3.0.0
         version: 2.2.0
+  - name: a framework whose build number carries a pre-release label
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Sentry
+            version: 8.22.3-beta.0
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Sentry.framework
+        key-path: /CFBundleVersion
 
 """#),
         ("version-mismatch.yml", #"""
@@ -2699,20 +2713,22 @@ examples:
 """#),
         ("version-missing.yml", #"""
 id: version-missing
-title: Every app and extension sets both version keys
+title: Every bundle sets both version keys
 severity: error
 category: versions
 apple-codes: [ITMS-90056, ITMS-90057]
 rationale: >
   Apple requires CFBundleVersion (ITMS-90056) and CFBundleShortVersionString (ITMS-90057) in
-  the Info.plist of the app and of every extension, watch app and app clip; an empty string
-  counts as missing. The upload is rejected.
+  the Info.plist of the app and of every extension, watch app, app clip and framework (both
+  messages name framework bundles too); an empty string counts as missing. The upload is
+  rejected. A bundle without an Info.plist is reported by info-plist-missing instead.
 fix: >
   Set CFBundleVersion to $(CURRENT_PROJECT_VERSION) and CFBundleShortVersionString to
   $(MARKETING_VERSION) in the target's Info.plist (or enable "Generate Info.plist File"), and
-  give both build settings a value.
+  give both build settings a value. For a vendor's framework, update it to a release that sets
+  both keys, or ask the vendor to.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, framework]
 examples:
   - name: an action extension without CFBundleShortVersionString
     triggers: true
@@ -2744,6 +2760,17 @@ examples:
           - name: Import
             point: com.apple.ui-services
             short-version: "1.0"
+  - name: a framework without CFBundleVersion
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Kit
+            version: !absent
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Kit.framework
+        key-path: /CFBundleVersion
 
 """#),
         ("zip-entry-corrupt.yml", #"""

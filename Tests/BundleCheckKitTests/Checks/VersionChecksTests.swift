@@ -69,11 +69,16 @@ import Testing
         #expect(findings.first?.keyPath == JSONPointer("CFBundleShortVersionString"))
     }
 
-    @Test func frameworksKeepTheirVendorsVersions() throws {
-        let framework = FixtureBundle.framework("Vendor", bundleIdentifier: "com.vendor.sdk", shortVersion: "9.9.9.9", version: "abc")
-        let report = try inspect(.ipa(Self.app.adding(framework, in: "Frameworks")))
+    @Test func frameworksKeepTheirVendorsVersionsButNotMalformedOnes() throws {
+        let vendor = FixtureBundle.framework("Vendor", bundleIdentifier: "com.vendor.sdk", shortVersion: "9.9.9", version: "4711")
+        let beta = FixtureBundle.framework("Sentry", bundleIdentifier: "io.sentry.Sentry", shortVersion: "8.22.3", version: "8.22.3-beta.0")
+        let report = try inspect(.ipa(Self.app.adding(vendor, in: "Frameworks").adding(beta, in: "Frameworks")))
         #expect(report.bundles.last?.kind == .framework)
-        #expect(report.findings.filter { $0.rule.hasPrefix("version-") }.isEmpty)
+        // Their own versions, not the app's: no mismatch. A pre-release label is still malformed (ITMS-90058).
+        #expect(report.findings("version-mismatch").isEmpty)
+        let malformed = report.findings("version-format")
+        #expect(malformed.map(\.bundle) == ["Payload/Notes.app/Frameworks/Sentry.framework"])
+        #expect(malformed.map(\.appleCodes) == [["ITMS-90058"]])
     }
 
     @Test func missingAndEmptyVersionKeysAreReportedWithTheirCodes() throws {
@@ -96,7 +101,7 @@ import Testing
         if let problem {
             #expect(findings.count == 2)
             #expect(findings.allSatisfy { $0.message.contains(problem) })
-            #expect(findings.map(\.appleCodes) == [["ITMS-90060"], []])
+            #expect(findings.map(\.appleCodes) == [["ITMS-90060"], ["ITMS-90058"]])
         } else {
             #expect(findings.isEmpty)
         }

@@ -19,7 +19,7 @@ struct VersionFormatCheck: Check {
             default:
                 problem = Self.notAString(key, value, in: bundle)
             }
-            return rule.finding(problem, at: bundle.infoPlistLocation(key.pointer), appleCodes: key.formatCodes)
+            return rule.finding(problem, at: bundle.infoPlistLocation(key.pointer), appleCodes: [key.formatCode])
         }
     }
 }

@@ -16,16 +16,18 @@ enum VersionKey: String, CaseIterable, Sendable {
         }
     }
 
-    /// Apple rejects a malformed marketing version with ITMS-90060; no code is known for CFBundleVersion.
-    var formatCodes: [String] {
+    /// What Apple prints for a malformed value: ITMS-90060 for the marketing version, ITMS-90058
+    /// for CFBundleVersion (frameworks included: Sentry.framework's 8.22.3-beta.0, getsentry/sentry-cocoa#3786).
+    var formatCode: String {
         switch self {
-        case .shortVersion: ["ITMS-90060"]
-        case .version: []
+        case .shortVersion: "ITMS-90060"
+        case .version: "ITMS-90058"
         }
     }
 
-    /// Bundles that must carry the key and match their containing app; frameworks carry their vendor's versions.
-    static func applies(to kind: BundleKind) -> Bool {
+    /// Bundles whose versions must match their containing app's; frameworks carry their vendor's
+    /// versions (they must still have well-formed ones).
+    static func matchesContainer(_ kind: BundleKind) -> Bool {
         kind != .framework
     }
 }
@@ -52,10 +54,10 @@ enum VersionNumber {
 }
 
 extension CheckContext {
-    /// Each version key of each bundle that must carry versions and has a readable Info.plist,
-    /// with that plist's value for the key (nil when absent).
+    /// Each version key of each bundle with a readable Info.plist (every kind carries both keys,
+    /// frameworks too), with that plist's value for the key (nil when absent).
     func versionValues() -> [(bundle: InspectedBundle, key: VersionKey, value: PlistValue?)] {
-        bundles.filter { VersionKey.applies(to: $0.kind) }.flatMap { bundle in
+        bundles.flatMap { bundle in
             guard let plist = bundle.infoPlist else { return [(bundle: InspectedBundle, key: VersionKey, value: PlistValue?)]() }
             return VersionKey.allCases.map { key in (bundle, key, plist.value(at: key.pointer)) }
         }

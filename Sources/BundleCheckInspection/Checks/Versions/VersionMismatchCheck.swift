@@ -12,8 +12,8 @@ struct VersionMismatchCheck: Check {
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []
-        for bundle in context.bundles where VersionKey.applies(to: bundle.kind) {
-            guard let container = context.parent(of: bundle), VersionKey.applies(to: container.kind),
+        for bundle in context.bundles where VersionKey.matchesContainer(bundle.kind) {
+            guard let container = context.parent(of: bundle), VersionKey.matchesContainer(container.kind),
                   let plist = bundle.infoPlist, let containerPlist = container.infoPlist
             else { continue }
             for key in VersionKey.allCases {
