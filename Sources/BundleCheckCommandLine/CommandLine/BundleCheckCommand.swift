@@ -85,9 +85,13 @@ public enum BundleCheckCommand {
         }
         let report = Report(toolVersion: BundleCheckVersion.current, inputs: inputs)
 
-        for input in inputs {
-            if let error = input.error {
-                console.writeError("bundlecheck: error: \(error)\n")
+        // The text report on the terminal already says why an input failed; say it on standard
+        // error only when nobody sees that report there (it goes to a file, or is JSON).
+        if options.format != .text || options.outputPath != nil {
+            for input in inputs {
+                if let error = input.error {
+                    console.writeError("bundlecheck: error: \(diagnostic(error, of: input.path))\n")
+                }
             }
         }
 
@@ -104,6 +108,12 @@ public enum BundleCheckCommand {
             exitCode = max(exitCode, .inputFailure)
         }
         return exitCode
+    }
+
+    /// The error's message, starting with the input it concerns (most already do).
+    static func diagnostic(_ error: BundleCheckError, of input: String) -> String {
+        let text = error.description
+        return text.hasPrefix(input + ":") ? text : input + ": " + text
     }
 
     /// Writes the baseline of every finding of `inputs`; says when it is incomplete.

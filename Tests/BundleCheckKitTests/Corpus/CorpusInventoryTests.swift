@@ -73,7 +73,12 @@ struct CorpusInventoryTests {
         #expect(PackageInspector().inspect(path: path).error?.code == code)
         let (status, console) = CapturingConsole.run([path])
         #expect(status == .inputFailure)
-        #expect(console.error.contains(path))
+        // On a terminal the text report says it once; standard error stays quiet.
+        #expect(console.output.contains("error: \(path): "))
+        #expect(console.error.isEmpty, "\(console.error)")
+        let (jsonStatus, jsonConsole) = CapturingConsole.run(["--format", "json", path])
+        #expect(jsonStatus == .inputFailure)
+        #expect(jsonConsole.error.hasPrefix("bundlecheck: error: \(path): "), "\(jsonConsole.error)")
     }
 }
 
