@@ -18,6 +18,7 @@ enum SigningLoader {
         paths: PathIndex,
         evidence: EvidenceWants
     ) -> (signing: BundleSigning, problems: [BundleReadProblem]) {
+        let (libraries, libraryProblems) = loadLibraries(of: bundlePath, from: container, paths: paths)
         var problems: [BundleReadProblem] = []
         var executablePath: String?
         var executable: MachOFile?
@@ -77,9 +78,32 @@ enum SigningLoader {
         let signing = BundleSigning(
             executablePath: executablePath, executable: executable,
             entitlements: entitlements, entitlementsSource: source, entitlementsPath: entitlementsPath,
-            profile: profile, profilePath: profile == nil ? nil : profilePath
+            profile: profile, profilePath: profile == nil ? nil : profilePath,
+            libraries: libraries
         )
-        return (signing, problems)
+        return (signing, problems + libraryProblems)
+    }
+
+    /// The loose `*.dylib` files directly in the bundle's `Frameworks` folder (Swift's runtime
+    /// libraries in older apps, vendors' libraries): code that Apple judges like the executable.
+    /// Their strings are not collected: binary-evidence rules are about the developer's code.
+    static func loadLibraries(
+        of bundlePath: String, from container: any PackageContainer, paths: PathIndex
+    ) -> (libraries: [BundleBinary], problems: [BundleReadProblem]) {
+        let folder = bundlePath + "/Frameworks/"
+        var libraries: [BundleBinary] = []
+        var problems: [BundleReadProblem] = []
+        for entry in paths.entries(under: folder) where !entry.isFolder && entry.path.hasSuffix(".dylib") {
+            guard !entry.path.dropFirst(folder.count).contains("/") else { continue }
+            do {
+                libraries.append(BundleBinary(path: entry.path, file: try readExecutable(entry.path, from: container, evidence: nil), isExecutable: false))
+            } catch let unusable as UnusableFile {
+                problems.append(BundleReadProblem(kind: .executableInvalid, file: entry.path, reason: unusable.reason))
+            } catch {
+                problems.append(ReadProblems.problem(error, reading: entry.path, as: .executableInvalid))
+            }
+        }
+        return (libraries, problems)
     }
 
     /// A file that is there but cannot be what it must be (empty, or no Mach-O at all).
@@ -89,14 +113,17 @@ enum SigningLoader {
 
     /// The Mach-O at `path`; `UnusableFile` when it is empty or no Mach-O at all, the
     /// reader's error when it is Mach-O but broken.
-    static func readExecutable(_ path: String, from container: any PackageContainer, evidence: EvidenceWants) throws -> MachOFile {
+    static func readExecutable(_ path: String, from container: any PackageContainer, evidence: EvidenceWants?) throws -> MachOFile {
         let size = try container.size(of: path)
         guard size > 0 else { throw UnusableFile(reason: "the file is empty") }
         let reader = try container.openEntry(path)
         // Without binary rules, skip the string and symbol sections entirely.
-        let file = evidence.isEmpty
-            ? try MachOReader.read(reader, size: size)
-            : try MachOReader.read(reader, size: size, evidence: evidence)
+        let file: MachOFile?
+        if let evidence, !evidence.isEmpty {
+            file = try MachOReader.read(reader, size: size, evidence: evidence)
+        } else {
+            file = try MachOReader.read(reader, size: size)
+        }
         guard let file else {
             let start = (try? container.openEntry(path).read(upTo: 2)) ?? []
             let what = start == Array("#!".utf8) ? "a script" : "no Mach-O file"

@@ -73,7 +73,8 @@ struct RuleEngine {
     private func binaryHits(_ matcher: BinaryMatcher, on subject: MatchSubject) -> [MatchHit] {
         let sources = subject.bundle.map { [$0] } ?? bundles
         return sources.flatMap { bundle -> [MatchHit] in
-            guard let signing = bundle.signing, let executable = signing.executable else { return [] }
+            // Apple's WatchKit stub is not the developer's code: nothing in it is evidence.
+            guard !bundle.runsAppleStub, let signing = bundle.signing, let executable = signing.executable else { return [] }
             var seen = Set<String>()
             return executable.slices.flatMap(\.evidence).filter { matcher.matches($0) && seen.insert($0.value).inserted }.map { evidence in
                 MatchHit(

@@ -17,6 +17,8 @@ public struct BundleSigning: Sendable {
     /// `embedded.mobileprovision`, when the bundle has one.
     public let profile: ProvisioningProfile?
     public let profilePath: String?
+    /// Loose libraries (`Frameworks/*.dylib`) of the bundle, read as Mach-O.
+    public let libraries: [BundleBinary]
 
     package init(
         executablePath: String?,
@@ -25,7 +27,8 @@ public struct BundleSigning: Sendable {
         entitlementsSource: EntitlementsSource,
         entitlementsPath: String?,
         profile: ProvisioningProfile?,
-        profilePath: String?
+        profilePath: String?,
+        libraries: [BundleBinary] = []
     ) {
         self.executablePath = executablePath
         self.executable = executable
@@ -34,6 +37,15 @@ public struct BundleSigning: Sendable {
         self.entitlementsPath = entitlementsPath
         self.profile = profile
         self.profilePath = profilePath
+        self.libraries = libraries
+    }
+
+    /// Every Mach-O file of the bundle that Apple judges as code: the executable, then the loose libraries.
+    public var binaries: [BundleBinary] {
+        let main = zip([executablePath], [executable]).compactMap { path, file in
+            path.flatMap { path in file.map { BundleBinary(path: path, file: $0, isExecutable: true) } }
+        }
+        return main + libraries
     }
 
     /// The code signature of the first signed slice (slices of one build share identifier and team).
@@ -50,5 +62,30 @@ public struct BundleSigning: Sendable {
     /// The team id the signature or the entitlements name.
     public var teamIdentifier: String? {
         codeSignature?.teamIdentifier ?? entitlements?.teamIdentifier
+    }
+}
+
+/// One Mach-O file of a bundle: its executable, or a loose library of its Frameworks folder.
+public struct BundleBinary: Sendable {
+    /// Path relative to the package root.
+    public let path: String
+    public let file: MachOFile
+    /// The bundle's executable (CFBundleExecutable) rather than a library.
+    public let isExecutable: Bool
+
+    package init(path: String, file: MachOFile, isExecutable: Bool) {
+        self.path = path
+        self.file = file
+        self.isExecutable = isExecutable
+    }
+
+    /// Whether every slice carries LC_CODE_SIGNATURE.
+    public var isSigned: Bool {
+        !file.slices.isEmpty && file.slices.allSatisfy { $0.codeSignature != nil }
+    }
+
+    /// The team of the first signed slice.
+    public var teamIdentifier: String? {
+        file.slices.lazy.compactMap(\.codeSignature).first?.teamIdentifier
     }
 }

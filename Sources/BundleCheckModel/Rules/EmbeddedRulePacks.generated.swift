@@ -919,7 +919,8 @@ apple-codes: [ITMS-90125]
 rationale: >
   The App Store encrypts app and extension executables, and expects the LC_ENCRYPTION_INFO load
   command the linker writes for iOS; a binary without it (post-processed, or linked with unusual
-  flags) is rejected with ITMS-90125. The cryptid of an uploaded binary is 0.
+  flags) is rejected with ITMS-90125. The cryptid of an uploaded binary is 0. A WatchKit app's
+  executable is Apple's stub, which has no encryption info by design, and is not judged.
 fix: >
   Link with Xcode's standard settings and do not post-process the executable after linking
   (strip tools that rewrite load commands are the usual cause).
@@ -942,6 +943,18 @@ examples:
         name: Notes
         executable:
           encryption-info: true
+  - name: the WatchKit stub of a watch app
+    triggers: false
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            plist:
+              WKWatchKitApp: !bool true
+            executable:
+              encryption-info: false
+              links: [/System/Library/PrivateFrameworks/SockPuppetGizmo.framework/SockPuppetGizmo]
 
 """#),
         ("entitlements-malformed.yml", #"""
@@ -1547,7 +1560,7 @@ fix: >
   Let Xcode write MinimumOSVersion from IPHONEOS_DEPLOYMENT_TARGET, and give the target and the
   Info.plist the same deployment target.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, framework]
 examples:
   - name: an executable built for iOS 17 in an app that says iOS 16
     triggers: true
@@ -1852,7 +1865,9 @@ category: binaries
 rationale: >
   Frameworks under /System/Library/PrivateFrameworks are not public API. App Review rejects apps
   that link them (ITMS-90338 reports non-public API use after upload), and they change without
-  notice between iOS versions. The dependency usually comes from a third-party SDK.
+  notice between iOS versions. The dependency usually comes from a third-party SDK. A WatchKit
+  app's executable is Apple's own stub, which links SockPuppetGizmo by design; it is not judged
+  (a watch app with WKWatchKitApp or WKApplication whose executable links it).
 fix: >
   Remove the framework from the target's linked libraries, or update or drop the SDK that links
   it; use the public framework that offers the same feature.
@@ -1876,6 +1891,18 @@ examples:
         name: Notes
         executable:
           links: [/System/Library/Frameworks/UIKit.framework/UIKit]
+  - name: the WatchKit stub of a watch app, which Apple supplies
+    triggers: false
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            plist:
+              WKWatchKitApp: !bool true
+            executable:
+              encryption-info: false
+              links: [/System/Library/PrivateFrameworks/SockPuppetGizmo.framework/SockPuppetGizmo]
 
 """#),
         ("profile-app-id.yml", #"""
@@ -2141,12 +2168,15 @@ category: signing
 rationale: >
   iOS loads an extension only when it is signed by the same team as its containing app, and App
   Store Connect rejects packages whose bundles disagree; it happens when an extension target
-  keeps another team's signing settings.
+  keeps another team's signing settings. Export signs every framework and loose library again
+  with the app's team, so in an exported IPA one still signed by another team (a vendor's) was
+  copied in after export and is an error too; in an Xcode archive a vendor's signature on a
+  framework is normal, and only extensions, watch apps and app clips are compared.
 fix: >
   Select the same team in Signing & Capabilities for every target (DEVELOPMENT_TEAM), then
   archive again.
 scope:
-  kinds: [appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, framework]
 examples:
   - name: an extension signed by another team
     triggers: true
@@ -2170,6 +2200,30 @@ examples:
           - name: Share
             executable:
               team: ABCDE12345
+  - name: a framework still signed by its vendor in an exported IPA
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable: {}
+        frameworks:
+          - name: Kit
+            executable:
+              team: VENDOR1234
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Kit.framework
+        file: Payload/Notes.app/Frameworks/Kit.framework/Kit
+  - name: the same framework in an Xcode archive, which export re-signs
+    triggers: false
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        executable: {}
+        frameworks:
+          - name: Kit
+            executable:
+              team: VENDOR1234
 
 """#),
         ("uiwebview.yml", #"""
@@ -2285,18 +2339,22 @@ examples:
 """#),
         ("unsigned.yml", #"""
 id: unsigned
-title: App and extension executables are signed
+title: Every Mach-O of the app is signed
 severity: error
 category: signing
+apple-codes: [ITMS-90035]
 rationale: >
-  An app or extension executable without LC_CODE_SIGNATURE cannot be installed; App Store
-  Connect rejects it (ITMS-90034 when the signature is missing or not Apple's). It happens when
-  a package is reassembled by hand or a binary is replaced after signing.
+  Every Mach-O file of an app is signed: the executables of the app, its extensions, watch app,
+  app clip and frameworks, and loose libraries in a Frameworks folder. One without
+  LC_CODE_SIGNATURE cannot be loaded, and App Store Connect rejects the package with ITMS-90035
+  ("Invalid Signature. Code object is not signed at all"). It happens when a package is
+  reassembled by hand, a binary is replaced after signing, or a vendor's framework is copied in
+  by a script that does not sign it.
 fix: >
   Archive and export with Xcode (or xcodebuild -exportArchive), and do not modify the bundle
   after signing; if you must, re-sign with codesign.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, framework]
 examples:
   - name: an unsigned app executable
     triggers: true
@@ -2314,21 +2372,44 @@ examples:
         name: Notes
         executable:
           signed: true
+  - name: an unsigned framework and an unsigned loose library
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Frameworks/libVendor.dylib
+            macho: arm64
+        frameworks:
+          - name: Kit
+            executable:
+              signed: false
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Frameworks/libVendor.dylib
+      - bundle: Payload/Notes.app/Frameworks/Kit.framework
+        file: Payload/Notes.app/Frameworks/Kit.framework/Kit
 
 """#),
         ("unsupported-architecture.yml", #"""
 id: unsupported-architecture
-title: No simulator slices in executables
+title: Every Mach-O is built for the device
 severity: error
 category: binaries
 apple-codes: [ITMS-90087]
 rationale: >
-  App Store Connect rejects executables and frameworks that still contain simulator slices
-  (x86_64, i386, or slices built for a simulator platform): ITMS-90087 "Unsupported
-  Architectures". They usually come from a fat framework built for both device and simulator.
+  App Store Connect rejects code with slices a device cannot run: ITMS-90087 "Unsupported
+  Architectures". Every Mach-O file is judged (app, extension and framework executables, and
+  loose *.dylib files in a Frameworks folder) against what the platform accepts: for iOS arm64
+  and arm64e, and armv7/armv7s only for deployment targets below iOS 11; for watchOS arm64_32,
+  armv7k and arm64. Anything else is unsupported, an unknown CPU type named by its numbers.
+  Where a slice states its platform, it must be the device's: an arm64 slice built for the
+  simulator is as wrong as x86_64. Simulator slices usually come from a fat framework built for
+  both device and simulator, or a build for the simulator zipped by mistake.
 fix: >
   Use an XCFramework instead of a fat framework, or strip the slices before signing (lipo
-  -remove x86_64 -remove i386); for your own targets, archive for "Any iOS Device".
+  -remove x86_64 -remove i386); for your own targets, archive for "Any iOS Device" (a device
+  destination, never a simulator).
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
 examples:
@@ -2349,6 +2430,47 @@ examples:
         name: Notes
         executable:
           architectures: [arm64]
+  - name: an arm64 executable built for the simulator
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          platform: ios-simulator
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: a loose Swift library with a simulator slice in the app's Frameworks folder
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Frameworks/libswiftCore.dylib
+            macho: x86_64
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Frameworks/libswiftCore.dylib
+  - name: a 32-bit slice in an app for iOS 16
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          architectures: [arm64, armv7]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: arm64e beside arm64, and a loose arm64 library
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          architectures: [arm64, arm64e]
+        files:
+          - path: Frameworks/libswiftCore.dylib
+            macho: arm64
 
 """#),
         ("url-scheme-duplicate.yml", #"""

@@ -13,7 +13,7 @@ struct AppGroupInCodeCheck: Check {
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.filter(\.isSignedKind).flatMap { bundle -> [Finding] in
-            guard let signing = bundle.signing, let executable = signing.executable, signing.entitlements != nil else { return [] }
+            guard !bundle.runsAppleStub, let signing = bundle.signing, let executable = signing.executable, signing.entitlements != nil else { return [] }
             let entitled = Set(bundle.signedAppGroups.map(\.group))
             var reported = Set<String>()
             return executable.slices.flatMap(\.evidence)

@@ -14,65 +14,67 @@ struct BinaryCheck: Check {
         case encryptionInfo = "encryption-info"
     }
 
-    /// Simulator slices left in an app by a fat framework or a misconfigured build.
-    static let simulatorArchitectures: Set<String> = ["x86_64", "x86_64h", "i386"]
-
     let mode: Mode
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
-        context.bundles.compactMap { bundle in finding(for: bundle, as: rule) }
+        context.bundles.flatMap { bundle -> [Finding] in
+            guard let signing = bundle.signing else { return [] }
+            let platform = DevicePlatform.of(bundle, in: context)
+            return signing.binaries.compactMap { binary in
+                guard let message = message(for: binary, of: bundle, platform: platform) else { return nil }
+                // The executable's finding keeps the identity it always had; each library is its own.
+                return rule.finding(message, at: bundle.location(file: binary.path), identity: binary.isExecutable ? nil : binary.path)
+            }
+        }
     }
 
-    private func finding(for bundle: InspectedBundle, as rule: RuleDefinition) -> Finding? {
-        guard let signing = bundle.signing, let executable = signing.executable, let path = signing.executablePath else { return nil }
-        let location = bundle.location(file: path)
-        let slices: [MachOSlice] = executable.slices
-        let message: String?
+    private func message(for binary: BundleBinary, of bundle: InspectedBundle, platform: DevicePlatform) -> String? {
+        let slices = binary.file.slices
+        let what = Self.describe(binary, of: bundle)
         switch mode {
         case .unsupportedArchitecture:
-            let bad = slices.filter(Self.isSimulatorSlice).map(\.architecture)
-            message = bad.isEmpty ? nil : Self.unsupported(bundle, bad)
+            let minimumOS = bundle.infoString("MinimumOSVersion").flatMap(MachOVersion.init)
+            let problems = slices.compactMap { platform.problem(with: $0, minimumOS: $0.minimumOS ?? minimumOS) }
+            return problems.isEmpty ? nil : Self.unsupported(what, problems, platform)
         case .bitcode:
             let withBitcode = slices.filter(\.hasBitcodeSegment).map(\.architecture)
-            message = withBitcode.isEmpty ? nil : Self.bitcode(bundle, withBitcode)
+            return withBitcode.isEmpty ? nil : Self.bitcode(what, withBitcode)
         case .minimumOS:
-            message = Self.minimumOSProblem(bundle, slices)
+            return Self.minimumOSProblem(what, bundle, slices)
         case .encryptionInfo:
-            let lacking = bundle.kind != .framework && slices.contains { $0.encryption == nil }
-            message = lacking ? Self.noEncryptionInfo(bundle) : nil
+            // Only an app's or extension's own executable; Apple's WatchKit stub has none by design.
+            guard binary.isExecutable, bundle.kind != .framework, !bundle.runsAppleStub else { return nil }
+            return slices.contains { $0.encryption == nil } ? Self.noEncryptionInfo(what) : nil
         }
-        return message.map { rule.finding($0, at: location) }
     }
 
-    /// i386/x86_64 slices, or any slice built for a simulator platform.
-    static func isSimulatorSlice(_ slice: MachOSlice) -> Bool {
-        if simulatorArchitectures.contains(slice.architecture) { return true }
-        guard let platform = slice.platform else { return false }
-        return platform.isSimulator
+    /// `the executable of Notes.app`, or `the library libswiftCore.dylib of Notes.app`.
+    static func describe(_ binary: BundleBinary, of bundle: InspectedBundle) -> String {
+        binary.isExecutable ? "the executable of \(bundle.name)" : "the library \(PackagePath.name(binary.path)) of \(bundle.name)"
     }
 
-    static func minimumOSProblem(_ bundle: InspectedBundle, _ slices: [MachOSlice]) -> String? {
+    static func minimumOSProblem(_ what: String, _ bundle: InspectedBundle, _ slices: [MachOSlice]) -> String? {
         guard let declaredText = bundle.infoString("MinimumOSVersion"), let declared = MachOVersion(declaredText) else { return nil }
         let versions: [MachOVersion] = slices.compactMap(\.minimumOS)
         guard let binary = versions.max(), binary > declared else { return nil }
-        return minimumOS(bundle, binary, declaredText)
+        return minimumOS(what, binary, declaredText)
     }
 }
 
 extension BinaryCheck {
-    static func unsupported(_ bundle: InspectedBundle, _ architectures: [String]) -> String {
-        "the executable of \(bundle.name) contains simulator slices (\(architectures.joined(separator: ", "))); strip them (lipo -remove) or ship an XCFramework"
+    static func unsupported(_ what: String, _ problems: [String], _ platform: DevicePlatform) -> String {
+        "\(what) contains slices Apple does not accept for \(platform.name) devices: \(problems.joined(separator: ", ")); strip them (lipo -remove) or ship an XCFramework"
     }
 
-    static func bitcode(_ bundle: InspectedBundle, _ architectures: [String]) -> String {
-        "the executable of \(bundle.name) contains bitcode (an __LLVM segment in \(architectures.joined(separator: ", "))), which Apple no longer accepts; rebuild with ENABLE_BITCODE=NO or strip it with bitcode_strip -r"
+    static func bitcode(_ what: String, _ architectures: [String]) -> String {
+        "\(what) contains bitcode (an __LLVM segment in \(architectures.joined(separator: ", "))), which Apple no longer accepts; rebuild with ENABLE_BITCODE=NO or strip it with bitcode_strip -r"
     }
 
-    static func minimumOS(_ bundle: InspectedBundle, _ binary: MachOVersion, _ declared: String) -> String {
-        "the executable of \(bundle.name) needs iOS \(binary), but its Info.plist says MinimumOSVersion \(declared); align IPHONEOS_DEPLOYMENT_TARGET with the Info.plist"
+    static func minimumOS(_ what: String, _ binary: MachOVersion, _ declared: String) -> String {
+        "\(what) needs iOS \(binary), but its Info.plist says MinimumOSVersion \(declared); align IPHONEOS_DEPLOYMENT_TARGET with the Info.plist"
     }
 
-    static func noEncryptionInfo(_ bundle: InspectedBundle) -> String {
-        "the executable of \(bundle.name) has no LC_ENCRYPTION_INFO load command, which App Store binaries carry; build it with the standard linker settings"
+    static func noEncryptionInfo(_ what: String) -> String {
+        "\(what) has no LC_ENCRYPTION_INFO load command, which App Store binaries carry; build it with the standard linker settings"
     }
 }

@@ -10,7 +10,8 @@ struct PrivateFrameworkCheck: Check {
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in
-            guard let signing = bundle.signing, let executable = signing.executable else { return [] }
+            // Apple's WatchKit stub links SockPuppetGizmo by design.
+            guard let signing = bundle.signing, let executable = signing.executable, !bundle.runsAppleStub else { return [] }
             var seen = Set<String>()
             let paths = executable.slices.flatMap(\.linkedDylibs).map(\.path).filter { $0.hasPrefix(Self.prefix) && seen.insert($0).inserted }
             return paths.map { path in

@@ -15,7 +15,7 @@ struct URLSchemeUndeclaredCheck: Check {
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.filter { $0.kind == .appex }.flatMap { bundle -> [Finding] in
-            guard let signing = bundle.signing, let executable = signing.executable,
+            guard !bundle.runsAppleStub, let signing = bundle.signing, let executable = signing.executable,
                   let app = context.parent(of: bundle)
             else { return [] }
             let declared = Set(URLSchemeDeclarations(app).schemes.map { $0.value.lowercased() })

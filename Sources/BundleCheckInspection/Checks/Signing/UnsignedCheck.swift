@@ -1,24 +1,24 @@
 import BundleCheckModel
 
-/// `unsigned`: an app or extension executable without a code signature in every slice.
+/// `unsigned` (ITMS-90035): a Mach-O file of the app without a code signature in every slice:
+/// executables of apps, extensions and frameworks, and loose libraries.
 struct UnsignedCheck: Check {
     let id = "unsigned"
     var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
-        context.bundles.compactMap { bundle -> Finding? in
-            guard bundle.isSignedKind, let signing = bundle.signing, let executable = signing.executable,
-                  !signing.isSigned
-            else { return nil }
-            let unsigned = executable.slices.filter { $0.codeSignature == nil }.map(\.architecture)
-            let location = bundle.location(file: signing.executablePath)
-            return rule.finding(Self.unsigned(bundle, unsigned), at: location)
+        context.bundles.flatMap { bundle -> [Finding] in
+            (bundle.signing?.binaries ?? []).filter { !$0.isSigned }.map { binary in
+                let unsigned = binary.file.slices.filter { $0.codeSignature == nil }.map(\.architecture)
+                let what = BinaryCheck.describe(binary, of: bundle)
+                return rule.finding(Self.unsigned(what, unsigned), at: bundle.location(file: binary.path), identity: binary.isExecutable ? nil : binary.path)
+            }
         }
     }
 }
 
 extension UnsignedCheck {
-    static func unsigned(_ bundle: InspectedBundle, _ architectures: [String]) -> String {
-        "the executable of \(bundle.name) has no code signature (\(architectures.joined(separator: ", "))); archive and export it with Xcode, or sign it with codesign"
+    static func unsigned(_ what: String, _ architectures: [String]) -> String {
+        "\(what) has no code signature (\(architectures.joined(separator: ", "))); archive and export it with Xcode, or sign it with codesign"
     }
 }
