@@ -4,6 +4,8 @@ import BundleCheckModel
 /// The rule files of the repository's `Rules/` folder, read for the generator and its staleness tests.
 public enum RuleSourceFiles {
     public static let generatedSwiftPath = "Sources/BundleCheckModel/Rules/EmbeddedRulePacks.generated.swift"
+    /// Where the data tables of `Rules/data/` are compiled in.
+    public static let generatedDataPath = "Sources/BundleCheckModel/Data/EmbeddedDataTables.generated.swift"
 
     /// `(name, text)` of every `*.yml` directly in `folder`, sorted by name.
     public static func read(from folder: String) throws -> [(name: String, text: String)] {

@@ -6,6 +6,7 @@ import BundleCheckGenerator
 // Regenerates what is derived from Rules/*.yml, from the repository root:
 //   swift run bundlecheck-generate
 // - Sources/BundleCheckModel/Rules/EmbeddedRulePacks.generated.swift: the rule files compiled in;
+// - Sources/BundleCheckModel/Data/EmbeddedDataTables.generated.swift: the data tables compiled in;
 // - Rules/README.md: the rule catalogue.
 // Tests fail while either is stale.
 let root = CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath
@@ -13,10 +14,13 @@ do {
     let sources = try RuleSourceFiles.read(from: root + "/Rules")
     let embedded = EmbeddedRulePacksRenderer.render(files: sources)
     try Data(embedded.utf8).write(to: URL(fileURLWithPath: root + "/" + RuleSourceFiles.generatedSwiftPath))
+    let tables = try RuleSourceFiles.read(from: root + "/Rules/data")
+    for table in tables { _ = try DataTable.load(text: table.text, file: "Rules/data/" + table.name) }
+    try Data(EmbeddedRulePacksRenderer.renderData(files: tables).utf8).write(to: URL(fileURLWithPath: root + "/" + RuleSourceFiles.generatedDataPath))
     let rules = try sources.map { try RuleLoader.load(text: $0.text, file: "Rules/" + $0.name, isBuiltIn: true) }
     let catalogue = try RuleCatalogue(rules: rules)
     try Data(RuleCatalogueDocument.markdown(catalogue).utf8).write(to: URL(fileURLWithPath: root + "/Rules/README.md"))
-    print("wrote \(RuleSourceFiles.generatedSwiftPath) and Rules/README.md from \(sources.count) rule files")
+    print("wrote \(RuleSourceFiles.generatedSwiftPath), \(RuleSourceFiles.generatedDataPath) and Rules/README.md from \(sources.count) rule files and \(tables.count) data tables")
 } catch {
     FileHandle.standardError.write(Data("bundlecheck-generate: error: \(error)\n".utf8))
     exit(1)

@@ -4,14 +4,11 @@ import BundleCheckModel
 /// The device a bundle's code runs on, and what Apple accepts there: architectures by an
 /// allow-list (anything else, an unknown CPU included, is unsupported) and, where a slice states
 /// its platform (`LC_BUILD_VERSION`, `LC_VERSION_MIN_*`), the device platform itself: an arm64
-/// slice built for the simulator is as wrong as an x86_64 one.
-///
-/// Source: Apple's architecture and platform lists for App Store uploads (ITMS-90087
-/// "Unsupported Architectures"); 32-bit iOS code (armv7, armv7s) ended with iOS 11, so it is
-/// accepted only for deployment targets below it. Checked 2026-11.
-enum DevicePlatform: Equatable {
-    case iOS
-    case watchOS
+/// slice built for the simulator is as wrong as an x86_64 one. The facts are the data table
+/// `Rules/data/device-architectures.yml`.
+enum DevicePlatform: String, Equatable, CaseIterable {
+    case iOS = "ios"
+    case watchOS = "watchos"
 
     /// watchOS for a watch app and everything inside it, iOS otherwise.
     static func of(_ bundle: InspectedBundle, in context: CheckContext) -> DevicePlatform {
@@ -30,33 +27,25 @@ enum DevicePlatform: Equatable {
         }
     }
 
-    /// The `LC_BUILD_VERSION` platform of device builds.
-    var machOPlatform: MachOPlatform {
-        switch self {
-        case .iOS: .iOS
-        case .watchOS: .watchOS
-        }
-    }
+    private var accepted: AcceptedArchitectures { AcceptedArchitectures.shipped[self] ?? AcceptedArchitectures(machOPlatform: .iOS, always: [], onlyBelow: []) }
 
-    /// Whether Apple accepts a slice of `architecture` for a deployment target of `minimumOS`.
+    /// The `LC_BUILD_VERSION` platform of device builds.
+    var machOPlatform: MachOPlatform { accepted.machOPlatform }
+
+    /// Whether Apple accepts a slice of `architecture` for a deployment target of `minimumOS`
+    /// (unknown: as if it were recent).
     func allows(_ architecture: String, minimumOS: MachOVersion?) -> Bool {
-        switch self {
-        case .iOS:
-            switch architecture {
-            case "arm64", "arm64e": return true
-            case "armv7", "armv7s": return (minimumOS ?? MachOVersion(major: 11)) < MachOVersion(major: 11)
-            default: return false
-            }
-        case .watchOS:
-            return ["arm64_32", "armv7k", "arm64"].contains(architecture)
+        if accepted.always.contains(architecture) { return true }
+        return accepted.onlyBelow.contains { limit, architectures in
+            architectures.contains(architecture) && (minimumOS.map { $0 < limit } ?? false)
         }
     }
 
     /// Why Apple refuses `slice`, or nil when it is accepted.
     func problem(with slice: MachOSlice, minimumOS: MachOVersion?) -> String? {
         if !allows(slice.architecture, minimumOS: minimumOS) {
-            if slice.architecture.hasPrefix("armv7"), self == .iOS {
-                return "\(slice.architecture) (32-bit, only for deployment targets below iOS 11)"
+            if let limit = accepted.onlyBelow.first(where: { $0.architectures.contains(slice.architecture) })?.limit {
+                return "\(slice.architecture) (only for deployment targets below \(name) \(limit))"
             }
             return "\(slice.architecture) (not an architecture of \(name) devices)"
         }
@@ -65,6 +54,30 @@ enum DevicePlatform: Equatable {
         }
         return nil
     }
+}
+
+/// One platform's row of `Rules/data/device-architectures.yml`.
+struct AcceptedArchitectures {
+    let machOPlatform: MachOPlatform
+    let always: Set<String>
+    let onlyBelow: [(limit: MachOVersion, architectures: Set<String>)]
+
+    static let shipped: [DevicePlatform: AcceptedArchitectures] = {
+        let table = DataTables.named("device-architectures")
+        var rows: [DevicePlatform: AcceptedArchitectures] = [:]
+        for pair in table.entries.mapping ?? [] {
+            guard let platform = pair.key.scalar.flatMap(DevicePlatform.init(rawValue:)) else { continue }
+            let fields = Dictionary((pair.value.mapping ?? []).compactMap { entry in entry.key.scalar.map { ($0, entry.value) } }, uniquingKeysWith: { first, _ in first })
+            let number = fields["macho-platform"]?.scalar.flatMap(UInt32.init) ?? 0
+            let always = Set((fields["architectures"]?.sequence ?? []).compactMap(\.scalar))
+            let below = (fields["only-below"]?.mapping ?? []).compactMap { entry -> (limit: MachOVersion, architectures: Set<String>)? in
+                guard let limit = entry.key.scalar.flatMap(MachOVersion.init) else { return nil }
+                return (limit, Set((entry.value.sequence ?? []).compactMap(\.scalar)))
+            }
+            rows[platform] = AcceptedArchitectures(machOPlatform: MachOPlatform(rawValue: number), always: always, onlyBelow: below)
+        }
+        return rows
+    }()
 }
 
 extension InspectedBundle {

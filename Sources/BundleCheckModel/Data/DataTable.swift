@@ -1,0 +1,80 @@
+import BundleCheckFormats
+
+/// A table of facts from `Rules/data/<name>.yml`: codes, symbols, SDK dates, architectures.
+/// Apple's rules change, so the facts live in data with where they come from and when they
+/// were last checked, never as constants in code; each check that uses a table reads its
+/// `entries` into its own types.
+///
+/// ```yaml
+/// name: device-architectures
+/// title: What Apple accepts for each device platform
+/// sources: ["Apple: ...", "..."]     # at least one
+/// checked: 2026-11-30                # the day the sources were last read
+/// entries: ...                        # the table itself, shaped as the table needs
+/// ```
+package struct DataTable: Sendable {
+    package let name: String
+    package let title: String
+    package let sources: [String]
+    /// `YYYY-MM-DD`.
+    package let checked: String
+    package let entries: YAMLNode
+    /// `Rules/data/<name>.yml`, for messages.
+    package let file: String
+
+    static let fields: Set<String> = ["name", "title", "sources", "checked", "entries"]
+
+    /// Reads a data file; `file` is what messages call it.
+    package static func load(text: String, file: String) throws(RuleLoadError) -> DataTable {
+        let root: YAMLNode?
+        do {
+            root = try YAMLParser.parse(Array(text.utf8), file: file)
+        } catch {
+            throw RuleLoadError(error)
+        }
+        guard let root else { throw RuleLoadError(file: file, line: 1, field: nil, message: "the data file is empty") }
+        let reader = YAMLFieldReader(file: file)
+        let fields = try reader.mapping(root, field: nil, allowed: fields)
+        let nameNode = try reader.required(fields, "name", in: root, field: "name")
+        let name = try reader.nonEmptyString(nameNode, field: "name")
+        guard PackagePath.name(file) == name + ".yml" else {
+            throw reader.error(nameNode, "name", "the name '\(name)' must match the file name, \(name).yml")
+        }
+        let title = try reader.nonEmptyString(try reader.required(fields, "title", in: root, field: "title"), field: "title")
+        let sourcesNode = try reader.required(fields, "sources", in: root, field: "sources")
+        let sources = try reader.strings(sourcesNode, field: "sources")
+        guard !sources.isEmpty, sources.allSatisfy({ !$0.allSatisfy(\.isWhitespace) }) else {
+            throw reader.error(sourcesNode, "sources", "a table names at least one source of its facts")
+        }
+        let checkedNode = try reader.required(fields, "checked", in: root, field: "checked")
+        let checked = try reader.string(checkedNode, field: "checked")
+        guard ISODateParser.parse(checked) != nil, checked.count == 10 else {
+            throw reader.error(checkedNode, "checked", "'\(checked)' is not a date such as 2026-11-30")
+        }
+        let entries = try reader.required(fields, "entries", in: root, field: "entries")
+        return DataTable(name: name, title: title, sources: sources, checked: checked, entries: entries, file: file)
+    }
+}
+
+/// The data tables compiled into the binary, by name.
+package enum DataTables {
+    package static let shipped: [String: DataTable] = {
+        var tables: [String: DataTable] = [:]
+        for file in EmbeddedDataTables.files {
+            do {
+                let table = try DataTable.load(text: file.text, file: "Rules/data/" + file.name)
+                tables[table.name] = table
+            } catch {
+                // The shipped files are validated by the tests; a broken one is a build mistake.
+                preconditionFailure("the data tables compiled into bundlecheck are broken: \(error)")
+            }
+        }
+        return tables
+    }()
+
+    /// The shipped table called `name`; every name a check asks for is shipped (a test reads them all).
+    package static func named(_ name: String) -> DataTable {
+        guard let table = shipped[name] else { preconditionFailure("no data table Rules/data/\(name).yml is compiled in") }
+        return table
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import BundleCheckGenerator
+@testable import BundleCheckModel
+@testable import BundleCheckInspection
+@testable import BundleCheckFormats
+
+/// Tables of facts live in `Rules/data/` with their sources and date, compiled into the binary.
+@Suite struct DataTableTests {
+    static let valid = """
+        name: some-table
+        title: A table
+        sources: ["Apple, somewhere"]
+        checked: 2026-11-30
+        entries: {a: 1}
+        """
+
+    @Test func embeddedDataTablesAreNotStale() throws {
+        let files = try RuleSourceFiles.read(from: RepositoryPaths.file("Rules/data"))
+        let committed = try String(contentsOfFile: RepositoryPaths.file(RuleSourceFiles.generatedDataPath), encoding: .utf8)
+        #expect(committed == EmbeddedRulePacksRenderer.renderData(files: files), "run `swift run bundlecheck-generate` after editing Rules/data/")
+    }
+
+    @Test func everyShippedTableLoadsWithSourcesAndADate() throws {
+        let files = try RuleSourceFiles.read(from: RepositoryPaths.file("Rules/data"))
+        #expect(!files.isEmpty)
+        #expect(Set(DataTables.shipped.keys) == Set(files.map { String($0.name.dropLast(".yml".count)) }))
+        for table in DataTables.shipped.values {
+            #expect(!table.sources.isEmpty)
+            #expect(table.checked.count == 10)
+        }
+    }
+
+    @Test func aTableNeedsASourceAndADate() throws {
+        #expect(throws: Never.self) { try DataTable.load(text: Self.valid, file: "Rules/data/some-table.yml") }
+        let noSource = Self.valid.replacingOccurrences(of: "sources: [\"Apple, somewhere\"]", with: "sources: []")
+        #expect(throws: RuleLoadError.self) { try DataTable.load(text: noSource, file: "Rules/data/some-table.yml") }
+        let badDate = Self.valid.replacingOccurrences(of: "checked: 2026-11-30", with: "checked: last week")
+        #expect(throws: RuleLoadError.self) { try DataTable.load(text: badDate, file: "Rules/data/some-table.yml") }
+        #expect(throws: RuleLoadError.self) { try DataTable.load(text: Self.valid, file: "Rules/data/other-name.yml") }
+    }
+
+    @Test func everyDevicePlatformHasItsArchitectures() {
+        for platform in DevicePlatform.allCases {
+            let row = AcceptedArchitectures.shipped[platform]
+            #expect(row?.always.isEmpty == false, "\(platform) has no row in device-architectures.yml")
+        }
+        #expect(DevicePlatform.iOS.allows("arm64", minimumOS: nil))
+        #expect(DevicePlatform.iOS.allows("armv7", minimumOS: MachOVersion(major: 10)))
+        #expect(!DevicePlatform.iOS.allows("armv7", minimumOS: MachOVersion(major: 11)))
+        #expect(!DevicePlatform.iOS.allows("x86_64", minimumOS: nil))
+        #expect(DevicePlatform.watchOS.allows("arm64_32", minimumOS: nil))
+        #expect(DevicePlatform.iOS.machOPlatform == .iOS && DevicePlatform.watchOS.machOPlatform == .watchOS)
+    }
+}
