@@ -31,7 +31,8 @@ public struct PackageInspector: Sendable {
             let located = try BundleLocator.locate(files: container.files, packagePath: path)
             let paths = PathIndex(container: container)
             let evidence = EvidenceWants(rules: rules)
-            let bundles = try located.bundles.map { try Self.load($0, from: container, paths: paths, evidence: evidence) }
+            let seals = SealWants(rules: rules, settings: settings)
+            let bundles = try located.bundles.map { try Self.load($0, from: container, paths: paths, evidence: evidence, seals: seals) }
             let findings = run(rules, on: container, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
@@ -71,19 +72,23 @@ public struct PackageInspector: Sendable {
     }
 
     /// Reads a bundle's Info.plist, then its executable, entitlements and profile (keeping the
-    /// executable strings `evidence` asks for). Apps and extensions cannot be checked without an
-    /// Info.plist; a framework without one is still listed (old static frameworks ship so).
+    /// executable strings `evidence` asks for, and comparing what `seals` asks for with the
+    /// signature). Apps and extensions cannot be checked without an Info.plist; a framework
+    /// without one is still listed (old static frameworks ship so).
     static func load(
         _ location: BundleLocation,
         from container: any PackageContainer,
         paths: PathIndex,
-        evidence: EvidenceWants
+        evidence: EvidenceWants,
+        seals: SealWants
     ) throws -> InspectedBundle {
         let plistPath = location.path + "/Info.plist"
         var document: PropertyListDocument?
+        var plistBytes: [UInt8]?
         if paths.isFile(plistPath) {
             let bytes = try container.read(plistPath, limit: infoPlistLimit)
             document = try PropertyListParser.parse(bytes, file: plistPath)
+            plistBytes = bytes
         } else if location.kind != .framework {
             throw BundleCheckError.missingInfoPlist(bundle: location.path)
         }
@@ -93,7 +98,7 @@ public struct PackageInspector: Sendable {
         )
         let signing = try SigningLoader.load(
             bundlePath: location.path, kind: location.kind, executableName: identity.executable,
-            from: container, paths: paths, evidence: evidence
+            infoPlist: plistBytes, from: container, paths: paths, evidence: evidence, seals: seals
         )
         // Read once here; the activation-rule checks and the report share it.
         let activationRule = identity.isShareOrActionExtension

@@ -2,8 +2,8 @@ import BundleCheckFormats
 import BundleCheckModel
 
 /// Reads what a bundle's signing says: its executable as Mach-O (one forward pass, seeking
-/// where the storage allows), the entitlements in its signature or `.xcent`, and its
-/// `embedded.mobileprovision`.
+/// where the storage allows), the entitlements in its signature or `.xcent`, its
+/// `embedded.mobileprovision`, and how the bundle compares with what the signature sealed.
 enum SigningLoader {
     /// Profiles and entitlements files are small; anything larger is hostile.
     static let smallFileLimit = 4 << 20
@@ -14,9 +14,11 @@ enum SigningLoader {
         bundlePath: String,
         kind: BundleKind,
         executableName: String?,
+        infoPlist: [UInt8]?,
         from container: any PackageContainer,
         paths: PathIndex,
-        evidence: EvidenceWants
+        evidence: EvidenceWants,
+        seals: SealWants
     ) throws -> BundleSigning {
         var executablePath: String?
         var executable: MachOFile?
@@ -27,13 +29,22 @@ enum SigningLoader {
             do {
                 let reader = try container.openEntry(path)
                 let size = try container.size(of: path)
-                // Without binary rules, skip the string and symbol sections entirely.
+                // Without binary rules, skip the string and symbol sections entirely; without
+                // the seal's rule, seek past the code instead of hashing it.
+                let hashing = !seals.isEmpty
                 executable = evidence.isEmpty
-                    ? try MachOReader.read(reader, size: size)
-                    : try MachOReader.read(reader, size: size, evidence: evidence)
+                    ? try MachOReader.read(reader, size: size, hashingCodePages: hashing)
+                    : try MachOReader.read(reader, size: size, evidence: evidence, hashingCodePages: hashing)
             } catch let error as MachOError {
                 throw BundleCheckError.malformedExecutable(file: path, reason: error.description)
             }
+        }
+        var seal: BundleSeal?
+        if !seals.isEmpty, let executable, let executablePath {
+            seal = try SealVerifier.verify(
+                bundlePath: bundlePath, executablePath: executablePath, executable: executable, infoPlist: infoPlist,
+                from: container, paths: paths, comparingResources: seals.comparesResources
+            )
         }
 
         var entitlements: Entitlements?
@@ -64,7 +75,7 @@ enum SigningLoader {
         return BundleSigning(
             executablePath: executablePath, executable: executable,
             entitlements: entitlements, entitlementsSource: source, entitlementsPath: entitlementsPath,
-            profile: profile, profilePath: profilePath
+            profile: profile, profilePath: profilePath, seal: seal
         )
     }
 

@@ -14,6 +14,9 @@ public struct BundleSigning: Sendable {
     /// `embedded.mobileprovision`, when the bundle has one.
     public let profile: ProvisioningProfile?
     public let profilePath: String?
+    /// How the bundle compares with what the executable's signature sealed; nil when the
+    /// executable is unsigned or no rule asked.
+    public let seal: BundleSeal?
 
     package init(
         executablePath: String?,
@@ -22,7 +25,8 @@ public struct BundleSigning: Sendable {
         entitlementsSource: EntitlementsSource,
         entitlementsPath: String?,
         profile: ProvisioningProfile?,
-        profilePath: String?
+        profilePath: String?,
+        seal: BundleSeal? = nil
     ) {
         self.executablePath = executablePath
         self.executable = executable
@@ -31,6 +35,7 @@ public struct BundleSigning: Sendable {
         self.entitlementsPath = entitlementsPath
         self.profile = profile
         self.profilePath = profilePath
+        self.seal = seal
     }
 
     /// The code signature of the first signed slice (slices of one build share identifier and team).
