@@ -4,6 +4,7 @@ import BundleCheckFixtures
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckCommandLine
 
 /// `signature-modified` end to end: packages the fixture builder signs with real hashes, edited
 /// after signing or not, inspected as `bundlecheck` would, with and without `--verify-resources`.
@@ -121,6 +122,22 @@ import BundleCheckFixtures
         let signing = try #require(report.bundles.first?.signing)
         #expect(signing.seal == nil)
         #expect(signing.codeSignature?.seal?.codePages == .notHashed)
+    }
+
+    @Test func theCommandLineOptionTurnsResourceHashingOn() throws {
+        guard case .check(let options) = try CommandLineParser.parse(["--verify-resources", "A.ipa"]) else {
+            Issue.record("expected a check")
+            return
+        }
+        #expect(options.verifiesResources)
+        let directory = try TemporaryDirectory()
+        let path = directory.path("Notes.ipa")
+        let swapped = FixtureFile(path: "config.json", text: "{}")
+        try FixturePackage.ipa(Self.app(edits: FixtureEditsAfterSigning(files: [swapped]))).writeZip(to: path)
+        let (_, plain) = CapturingConsole.run(["--format", "json", path])
+        let (_, verified) = CapturingConsole.run(["--format", "json", "--verify-resources", path])
+        #expect(!plain.output.contains("\"rule\": \"\(Self.rule)\""))
+        #expect(verified.output.contains("\"rule\": \"\(Self.rule)\""))
     }
 
     @Test func resourcePathsThatLeaveTheBundleAreNotFollowed() {
