@@ -1795,8 +1795,9 @@ rationale: >
   then SHA-1; a signature holding only SHA-384 is not compared). Code pages are compared when
   they are the 4096 bytes codesign writes and the slice is not encrypted. The files CodeResources
   lists are compared only with --verify-resources, which reads the whole package; nested code
-  listed there by cdhash (frameworks, plug-ins) is compared through its own signature, and
-  symbolic links are skipped. This is not trust-chain verification: the CMS signature and its
+  listed there by cdhash (frameworks, plug-ins) is not compared by that hash but checked against
+  its own signature as a bundle of its own, symbolic links are skipped, and a file added without
+  being listed is not noticed. This is not trust-chain verification: the CMS signature and its
   certificates are not checked (there are no Apple roots offline), so a bundle re-signed by the
   wrong identity passes here.
 fix: >

@@ -75,7 +75,8 @@ extension SignatureModifiedCheck {
     }
 
     static func modifiedResources(_ bundle: InspectedBundle, _ paths: [String]) -> String {
-        "\(count(paths.count)) of \(bundle.name) changed after signing (they no longer hash to _CodeSignature/CodeResources): \(list(paths, in: bundle)); \(resign)"
+        let verb = paths.count == 1 ? "it no longer hashes" : "they no longer hash"
+        return "\(count(paths.count)) of \(bundle.name) changed after signing (\(verb) to _CodeSignature/CodeResources): \(list(paths, in: bundle)); \(resign)"
     }
 
     static func missingResources(_ bundle: InspectedBundle, _ paths: [String]) -> String {
