@@ -31,11 +31,17 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // SHA-1 and SHA-256 for the code signature's hashes, from the system's OpenSSL.
+        .systemLibrary(
+            name: "CLibcrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
         // Formats: bytes into values (containers, property lists, Mach-O, BER/CMS, YAML,
         // the NSPredicate language, JSON). Knows nothing of rules; the only user of the C shims.
         .target(
             name: "BundleCheckFormats",
-            dependencies: ["CLibzip", "CLibxml2", "CLibyaml"],
+            dependencies: ["CLibzip", "CLibxml2", "CLibyaml", "CLibcrypto"],
             swiftSettings: strict
         ),
         // Model: bundles and where they sit, findings, rules as data, configuration, baseline.

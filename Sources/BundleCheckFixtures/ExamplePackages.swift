@@ -63,7 +63,8 @@ public enum ExamplePackages {
     public static let paiNotesAppGroup = "group.com.painotes.shared"
 
     /// Replaces the placeholder executables of `bundle` and its nested bundles with signed arm64
-    /// Mach-O files carrying the app group, and adds an App Store profile to each.
+    /// Mach-O files carrying the app group, and adds an App Store profile to each; the
+    /// signatures seal each bundle as it is written, as codesign would.
     static func signed(_ bundle: FixtureBundle, team: String) -> FixtureBundle {
         var copy = bundle
         let executableName = bundle.infoPlist["CFBundleExecutable"]?.stringValue ?? ""
@@ -86,7 +87,6 @@ public enum ExamplePackages {
             slice.objcSelectors = ["beginRequestWithExtensionContext:", "openURL:", "viewDidLoad"]
             slice.importedSymbols = ["_OBJC_CLASS_$_UIViewController", "_objc_msgSend"]
         }
-        let executable = MachOWriter.thin(slice)
         var profileEntitlements = PlistDictionary()
         profileEntitlements.append(key: "com.apple.security.application-groups", value: .array([.string(paiNotesAppGroup)]))
         let profile = FixtureProfile(
@@ -94,9 +94,9 @@ public enum ExamplePackages {
             applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements
         )
         copy.files = bundle.files.filter { $0.path != executableName } + [
-            FixtureFile(path: executableName, contents: executable),
             FixtureFile(path: "embedded.mobileprovision", contents: ProfileWriter.write(profile, encoding: .indefiniteBER(chunkSize: 1000))),
         ]
+        copy.executable = FixtureExecutable(name: executableName, slices: [slice])
         copy.children = bundle.children.map { ($0.folder, signed($0.bundle, team: team)) }
         return copy
     }

@@ -3,8 +3,10 @@ import BundleCheckFormats
 
 /// A bundle described in a few lines of Swift: its Info.plist, its files and the bundles inside it.
 ///
-/// Later issues add executables, entitlements and provisioning profiles as
-/// further files through `adding(file:)`, so the builder grows without new types.
+/// Profiles and other files are added through `adding(file:)`. An `executable` is written
+/// with the bundle: its signature then seals the bundle as codesign does (Info.plist,
+/// `_CodeSignature/CodeResources`, nested code), and `editsAfterSigning` change the bundle
+/// afterwards without touching the signature.
 public struct FixtureBundle: Sendable {
     /// Folder name, e.g. `PaiNotes.app` or `ImportAction.appex`.
     public var name: String
@@ -18,6 +20,9 @@ public struct FixtureBundle: Sendable {
     public var files: [FixtureFile]
     /// Nested bundles with the folder they sit in (`PlugIns`, `Extensions`, `Watch`, `AppClips`, `Frameworks`).
     public var children: [(folder: String, bundle: FixtureBundle)]
+    /// Written in place of any file of the same name; when signed, it seals the bundle.
+    public var executable: FixtureExecutable?
+    public var editsAfterSigning: FixtureEditsAfterSigning
 
     public init(name: String, infoPlist: PlistDictionary, plistFormat: PropertyListFormat = .xml) {
         self.name = name
@@ -27,6 +32,8 @@ public struct FixtureBundle: Sendable {
         self.hasInfoPlist = true
         self.files = []
         self.children = []
+        self.executable = nil
+        self.editsAfterSigning = FixtureEditsAfterSigning()
     }
 
     /// An iOS app with the keys Xcode writes for every app.
@@ -164,25 +171,71 @@ public struct FixtureBundle: Sendable {
         return copy
     }
 
+    public func with(_ executable: FixtureExecutable) -> FixtureBundle {
+        var copy = self
+        copy.executable = executable
+        return copy
+    }
+
+    public func edited(afterSigning edits: FixtureEditsAfterSigning) -> FixtureBundle {
+        var copy = self
+        copy.editsAfterSigning = edits
+        return copy
+    }
+
     // MARK: - Files
 
     /// Every file of this bundle and its children, with paths starting at `prefix`.
     func flattened(under prefix: String) throws -> [FixtureFile] {
+        try written(under: prefix).files
+    }
+
+    /// The files, and the cdhash of a signed executable for the containing bundle's CodeResources.
+    /// Children are written first: this bundle's signature seals them.
+    private func written(under prefix: String) throws -> (files: [FixtureFile], codeDirectoryHash: [UInt8]?) {
         let root = prefix.isEmpty ? name : prefix + "/" + name
-        var result: [FixtureFile] = []
-        if hasInfoPlist {
-            let bytes: [UInt8]
-            if let rawInfoPlist {
-                bytes = rawInfoPlist
-            } else {
-                switch plistFormat {
-                case .xml: bytes = XMLPropertyListWriter.write(.dictionary(infoPlist))
-                case .binary: bytes = try BinaryPropertyListWriter.write(.dictionary(infoPlist))
-                }
+        var nestedFiles: [FixtureFile] = []
+        var nestedCode: [FixtureCodeResources.NestedCode] = []
+        for (folder, child) in children {
+            let written = try child.written(under: root + "/" + folder)
+            nestedFiles += written.files
+            if let hash = written.codeDirectoryHash {
+                let identifier = child.infoPlist["CFBundleIdentifier"]?.stringValue ?? child.name
+                nestedCode.append(.init(path: folder + "/" + child.name, codeDirectoryHash: hash, identifier: identifier))
             }
-            result.append(FixtureFile(path: root + "/Info.plist", contents: bytes))
         }
-        for file in files {
+
+        let infoPlistBytes = hasInfoPlist ? try rawInfoPlist ?? Self.encode(infoPlist, plistFormat) : nil
+        var ownFiles = files.filter { $0.path != executable?.name }
+        var codeDirectoryHash: [UInt8]?
+        if let executable {
+            var codeResources: [UInt8]?
+            if executable.isSigned {
+                let sealed = ownFiles.filter { FixtureCodeResources.seals($0.path, executable: executable.name) }
+                codeResources = FixtureCodeResources.write(files: sealed, nested: nestedCode)
+                ownFiles.append(FixtureFile(path: FixtureCodeResources.path, contents: codeResources!))
+            }
+            let written = executable.write(infoPlist: infoPlistBytes, codeResources: codeResources, edits: editsAfterSigning)
+            ownFiles.append(FixtureFile(path: executable.name, contents: written.bytes))
+            codeDirectoryHash = written.codeDirectoryHash
+        }
+
+        // After signing: the signature above keeps the hashes of the bundle as it was.
+        var finalInfoPlist = infoPlistBytes
+        if hasInfoPlist, !editsAfterSigning.infoPlist.isEmpty {
+            var edited = infoPlist
+            for edit in editsAfterSigning.infoPlist {
+                edited = PlistDictionary(edited.entries.filter { $0.key != edit.key })
+                if let value = edit.value { edited.append(key: edit.key, value: value) }
+            }
+            finalInfoPlist = try Self.encode(edited, plistFormat)
+        }
+        let replaced = Set(editsAfterSigning.files.map(\.path)).union(editsAfterSigning.removedFiles)
+        ownFiles = ownFiles.filter { !replaced.contains($0.path) } + editsAfterSigning.files
+
+        var result: [FixtureFile] = []
+        if let finalInfoPlist { result.append(FixtureFile(path: root + "/Info.plist", contents: finalInfoPlist)) }
+        for file in ownFiles {
             var placed = file
             placed.path = root + "/" + file.path
             placed.zipName = file.zipName.map { root + "/" + $0 }
@@ -191,9 +244,13 @@ public struct FixtureBundle: Sendable {
             }
             result.append(placed)
         }
-        for (folder, child) in children {
-            result += try child.flattened(under: root + "/" + folder)
+        return (result + nestedFiles, codeDirectoryHash)
+    }
+
+    private static func encode(_ plist: PlistDictionary, _ format: PropertyListFormat) throws -> [UInt8] {
+        switch format {
+        case .xml: XMLPropertyListWriter.write(.dictionary(plist))
+        case .binary: try BinaryPropertyListWriter.write(.dictionary(plist))
         }
-        return result
     }
 }

@@ -28,6 +28,8 @@ import BundleCheckInspection
 ///     watch: […]               # Watch/*.app
 ///     app-clips: […]           # AppClips/*.app
 ///     frameworks: […]          # Frameworks/*.framework (vendor versions 5.2.1 by default)
+///     executable: {…}          # a signed Mach-O sealing the bundle; after-signing: {…} edits it
+///                              # afterwards (both in FixtureSigningDescription.swift)
 ///   files: [__MACOSX/…]        # files relative to the container root
 /// ```
 public enum FixtureDescription {
@@ -63,7 +65,7 @@ public enum FixtureDescription {
         let fields = try mapping(node, allowed: [
             "name", "id", "short-version", "version", "point", "attributes", "plist", "plist-format",
             "info-plist", "files", "plugins", "extensions", "watch", "app-clips", "frameworks",
-            "executable", "profile",
+            "executable", "after-signing", "profile",
         ])
         guard let nameNode = fields["name"] else { throw Problem(line: node.line, message: "a bundle needs a 'name'") }
         let name = try scalar(nameNode)
@@ -116,9 +118,12 @@ public enum FixtureDescription {
         }
         if let node = fields["executable"] {
             let executableName = bundle.infoPlist["CFBundleExecutable"]?.stringValue ?? name
-            let bytes = try FixtureSigningDescription.executable(node, identifier: identifier, minimumOS: bundle.infoPlist["MinimumOSVersion"]?.stringValue)
+            let slices = try FixtureSigningDescription.executable(node, identifier: identifier, minimumOS: bundle.infoPlist["MinimumOSVersion"]?.stringValue)
             bundle.files.removeAll { $0.path == executableName }
-            bundle.files.append(FixtureFile(path: executableName, contents: bytes))
+            bundle.executable = FixtureExecutable(name: executableName, slices: slices)
+        }
+        if let node = fields["after-signing"] {
+            bundle.editsAfterSigning = try FixtureSigningDescription.editsAfterSigning(node)
         }
         if let node = fields["profile"] {
             bundle.files.append(FixtureFile(path: "embedded.mobileprovision", contents: try FixtureSigningDescription.profile(node, identifier: identifier)))

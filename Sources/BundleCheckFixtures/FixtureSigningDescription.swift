@@ -2,8 +2,9 @@ import Foundation
 import BundleCheckFormats
 import BundleCheckInspection
 
-/// The `executable` and `profile` fields of a rule example's bundle: a signed Mach-O and an
-/// `embedded.mobileprovision`, written by `MachOWriter` and `ProfileWriter`.
+/// The `executable`, `after-signing` and `profile` fields of a rule example's bundle: a signed
+/// Mach-O (written with its bundle by `MachOWriter`, sealing it as codesign does), edits made
+/// after signing, and an `embedded.mobileprovision` (`ProfileWriter`).
 ///
 /// ```yaml
 /// executable:
@@ -19,6 +20,12 @@ import BundleCheckInspection
 ///   strings: ["painotes://import"]   # C strings (__TEXT,__cstring)
 ///   classes: [UIWebView]         # Objective-C class names; selectors: [openURL:]
 ///   imports: [_OBJC_CLASS_$_UIWebView]   # undefined external symbols (LC_SYMTAB)
+/// after-signing:                 # what a script changed after codesign ran (signature untouched)
+///   plist: {CFBundleVersion: "2"}   # Info.plist keys set (`!absent` removes)
+///   files: [{path: a.json, text: "…"}]   # files replaced or added
+///   remove: [a.json]             # files deleted
+///   entitlements: {…}            # the signature's entitlements blob rewritten
+///   patch-code: true             # a byte of __TEXT changed
 /// profile:
 ///   kind: app-store              # app-store (default), ad-hoc, development, enterprise
 ///   team: ABCDE12345
@@ -30,7 +37,8 @@ import BundleCheckInspection
 enum FixtureSigningDescription {
     static let defaultTeam = "ABCDE12345"
 
-    static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?) throws -> [UInt8] {
+    /// The slices of an `executable`: one per architecture, signed unless `signed: false`.
+    static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?) throws -> [MachOSliceDescription] {
         let fields = try FixtureDescription.mapping(node, allowed: [
             "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
             "strings", "classes", "selectors", "imports",
@@ -75,7 +83,7 @@ enum FixtureSigningDescription {
                 entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements))
             )
         }
-        let slices = try architectures.map { name -> MachOSliceDescription in
+        return try architectures.map { name -> MachOSliceDescription in
             guard let architecture = MachOFixtureArchitecture(rawValue: name) else {
                 throw FixtureDescription.Problem(line: node.line, message: "architecture '\(name)' is not one of \(MachOFixtureArchitecture.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -93,7 +101,26 @@ enum FixtureSigningDescription {
             slice.importedSymbols = evidence.imports
             return slice
         }
-        return slices.count == 1 ? MachOWriter.thin(slices[0]) : MachOWriter.fat(slices)
+    }
+
+    /// The `after-signing` field of a bundle: what a script changed after codesign ran.
+    static func editsAfterSigning(_ node: YAMLNode) throws -> FixtureEditsAfterSigning {
+        let fields = try FixtureDescription.mapping(node, allowed: ["plist", "files", "remove", "entitlements", "patch-code"])
+        var edits = FixtureEditsAfterSigning()
+        for pair in fields["plist"]?.mapping ?? [] {
+            let value = pair.value.tag == "!absent" ? nil : try FixtureDescription.plistValue(pair.value)
+            edits.infoPlist.append(.init(key: try FixtureDescription.scalar(pair.key), value: value))
+        }
+        edits.files = try fields["files"].map(FixtureDescription.files) ?? []
+        edits.removedFiles = try fields["remove"].map(strings) ?? []
+        if let node = fields["entitlements"] {
+            guard case .dictionary(let entitlements) = try FixtureDescription.plistValue(node) else {
+                throw FixtureDescription.Problem(line: node.line, message: "entitlements must be a mapping")
+            }
+            edits.entitlementsXML = XMLPropertyListWriter.write(.dictionary(entitlements))
+        }
+        edits.patchesCode = try flag(fields["patch-code"], default: false)
+        return edits
     }
 
     /// What Xcode signs an app or extension with: its application identifier and team.

@@ -6,20 +6,29 @@ import BundleCheckFormats
 /// A slice is laid out as a linker would, in miniature: header, load commands,
 /// a few bytes of `__TEXT` followed by its string sections (`__cstring`,
 /// `__objc_classname`, `__objc_methname`), an optional `__LLVM` segment, then
-/// `__LINKEDIT` holding the symbol table, its string table and the code signature. The same descriptions always give the same bytes.
+/// `__LINKEDIT` holding the symbol table, its string table and the code signature, whose
+/// hashes are computed over the bytes written (`FixtureCodeSignature`). The same descriptions
+/// always give the same bytes.
 public enum MachOWriter {
     /// Fat slices start at multiples of 2^14, as Xcode aligns arm64 slices.
     public static let fatAlignmentShift: UInt32 = 14
 
     /// A thin Mach-O of one slice.
     public static func thin(_ slice: MachOSliceDescription) -> [UInt8] {
-        writeSlice(slice)
+        writeSlice(slice).bytes
+    }
+
+    /// The hash of a slice's primary CodeDirectory as written (its `cdhash`, 20 bytes, as a
+    /// containing bundle's CodeResources lists nested code); nil for an unsigned slice.
+    public static func codeDirectoryHash(of slice: MachOSliceDescription) -> [UInt8]? {
+        guard let type = slice.codeSignature?.hashTypes.first, let directory = writeSlice(slice).primaryCodeDirectory else { return nil }
+        return Array(digest(directory, type).prefix(20))
     }
 
     /// A fat Mach-O, slices in the order given; `use64BitRecords` writes `fat_arch_64`
     /// records behind the `0xcafebabf` magic.
     public static func fat(_ slices: [MachOSliceDescription], use64BitRecords: Bool = false) -> [UInt8] {
-        let bodies = slices.map(writeSlice)
+        let bodies = slices.map { writeSlice($0).bytes }
         let alignment = 1 << Int(fatAlignmentShift)
         var offsets: [Int] = []
         var next = alignment
@@ -56,7 +65,7 @@ public enum MachOWriter {
     private static let textContents = Array("bundlecheck fixture __TEXT bytes".utf8)
     private static let bitcodeContents = Array("fixture bitcode".utf8) + [0]
 
-    private static func writeSlice(_ slice: MachOSliceDescription) -> [UInt8] {
+    private static func writeSlice(_ slice: MachOSliceDescription) -> (bytes: [UInt8], primaryCodeDirectory: [UInt8]?) {
         let is64 = slice.architecture.is64Bit
         let headerSize = is64 ? 32 : 28
         // Load commands do not depend on where things land, except for offsets:
@@ -78,8 +87,9 @@ public enum MachOWriter {
         layout.stringTableSize = symbols.strings.count
         let linkEditContentEnd = symbols.entries.isEmpty ? contentEnd : layout.stringTableOffset + symbols.strings.count
         layout.signatureOffset = (linkEditContentEnd + 15) / 16 * 16
-        let signature = slice.codeSignature.map { signatureBytes($0, codeLimit: layout.signatureOffset) } ?? []
-        layout.signatureSize = signature.count
+        // Hashes do not change the signature's size: a draft with zero hashes gives the layout.
+        let draftSignature = slice.codeSignature.map { signatureBytes($0, code: [UInt8](repeating: 0, count: layout.signatureOffset), hashing: false) }
+        layout.signatureSize = draftSignature?.bytes.count ?? 0
         let commands = loadCommands(slice, layout: layout)
 
         var buffer = MachOByteBuffer()
@@ -100,11 +110,14 @@ public enum MachOWriter {
             buffer.append(symbols.entries)
             buffer.append(symbols.strings)
         }
-        if slice.codeSignature != nil {
-            buffer.pad(toCount: layout.signatureOffset)
-            buffer.append(signature)
+        guard let signature = slice.codeSignature else { return (buffer.bytes, nil) }
+        buffer.pad(toCount: layout.signatureOffset)
+        let sealed = signatureBytes(signature, code: buffer.bytes, hashing: true)
+        var bytes = buffer.bytes
+        if signature.patchesCodeAfterSigning {
+            bytes[layout.textOffset] ^= 0x20  // `b` of the __TEXT filler becomes `B`
         }
-        return buffer.bytes
+        return (bytes + sealed.bytes, sealed.primaryCodeDirectory)
     }
 
     /// Where the parts of a slice land, from its start.
@@ -255,15 +268,34 @@ public enum MachOWriter {
         }
     }
 
-    /// A SuperBlob: CodeDirectory, empty requirements, entitlements, CMS, in slot order.
-    private static func signatureBytes(_ signature: FixtureCodeSignature, codeLimit: Int) -> [UInt8] {
-        var blobs: [(slot: UInt32, bytes: [UInt8])] = [
-            (0, codeDirectory(signature, codeLimit: codeLimit)),
-            (2, blob(magic: 0xFADE_0C01, payload: [0, 0, 0, 0])),  // a requirements set with no entries
-        ]
-        if let xml = signature.entitlementsXML { blobs.append((5, blob(magic: 0xFADE_7171, payload: xml))) }
-        if let der = signature.entitlementsDER { blobs.append((7, blob(magic: 0xFADE_7172, payload: der))) }
-        if signature.includesCMSBlob { blobs.append((0x10000, blob(magic: 0xFADE_0B01, payload: []))) }
+    /// A SuperBlob: the CodeDirectories, empty requirements, entitlements, CMS, in slot order.
+    /// `code` is the slice up to the signature; without `hashing`, every hash is zero.
+    private static func signatureBytes(
+        _ signature: FixtureCodeSignature,
+        code: [UInt8],
+        hashing: Bool
+    ) -> (bytes: [UInt8], primaryCodeDirectory: [UInt8]?) {
+        let requirements = blob(magic: 0xFADE_0C01, payload: [0, 0, 0, 0])  // a requirements set with no entries
+        // What codesign hashed, and what is written (the same unless edited after signing).
+        var sealed: [Int: [UInt8]] = [2: requirements]
+        var written: [(slot: UInt32, bytes: [UInt8])] = [(2, requirements)]
+        if let xml = signature.entitlementsXML {
+            sealed[5] = blob(magic: 0xFADE_7171, payload: xml)
+            written.append((5, blob(magic: 0xFADE_7171, payload: signature.entitlementsXMLAfterSigning ?? xml)))
+        }
+        if let der = signature.entitlementsDER {
+            sealed[7] = blob(magic: 0xFADE_7172, payload: der)
+            written.append((7, sealed[7]!))
+        }
+        if signature.includesCMSBlob { written.append((0x10000, blob(magic: 0xFADE_0B01, payload: []))) }
+        if let plist = signature.boundInfoPlist { sealed[1] = plist }
+        if let resources = signature.boundCodeResources { sealed[3] = resources }
+
+        let directories = signature.hashTypes.enumerated().map { index, type in
+            (slot: index == 0 ? UInt32(0) : 0x1000 + UInt32(index - 1),
+             bytes: codeDirectory(signature, type: type, code: code, specialSlots: sealed, hashing: hashing))
+        }
+        let blobs = (directories + written).sorted { $0.slot < $1.slot }
 
         var buffer = MachOByteBuffer()
         let headerSize = 12 + 8 * blobs.count
@@ -278,7 +310,7 @@ public enum MachOWriter {
             offset += blob.bytes.count
         }
         for blob in blobs { buffer.append(blob.bytes) }
-        return buffer.bytes
+        return (buffer.bytes, directories.first?.bytes)
     }
 
     private static func blob(magic: UInt32, payload: [UInt8]) -> [UInt8] {
@@ -289,18 +321,34 @@ public enum MachOWriter {
         return buffer.bytes
     }
 
-    /// A version 0x20400 CodeDirectory (88-byte header) with no hash slots.
-    private static func codeDirectory(_ signature: FixtureCodeSignature, codeLimit: Int) -> [UInt8] {
-        let headerSize = 88
+    /// A version 0x20400 CodeDirectory (88-byte header) of `type`: special slots up to the
+    /// highest one bound (zero-filled in between), then one slot per 4096-byte page of `code`.
+    private static func codeDirectory(
+        _ signature: FixtureCodeSignature,
+        type: CodeDirectoryHashType,
+        code: [UInt8],
+        specialSlots: [Int: [UInt8]],
+        hashing: Bool
+    ) -> [UInt8] {
+        let headerSize = 88, pageSize = 4096
+        let hashSize = type.size ?? 32
         let identifier = Array(signature.identifier.utf8) + [0]
         let team: [UInt8] = signature.teamIdentifier.map { Array($0.utf8) + [0] } ?? []
         let teamOffset = team.isEmpty ? 0 : headerSize + identifier.count
-        let length = headerSize + identifier.count + team.count
-        var buffer = MachOByteBuffer()
-        for value: UInt32 in [0xFADE_0C02, UInt32(length), 0x20400, 0, UInt32(length), UInt32(headerSize), 0, 0, UInt32(codeLimit)] {
-            buffer.appendBigEndian(value)  // magic, length, version, flags, hashOffset, identOffset, special/code slots, codeLimit
+        let specialCount = specialSlots.keys.max() ?? 0
+        let codeCount = (code.count + pageSize - 1) / pageSize
+        let hashOffset = headerSize + identifier.count + team.count + specialCount * hashSize
+        let length = hashOffset + codeCount * hashSize
+        func hash(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+            hashing ? Array(digest(bytes, type).prefix(hashSize)) : [UInt8](repeating: 0, count: hashSize)
         }
-        buffer.append([32, 2, 0, 12])  // hashSize, hashType (SHA-256), platform, pageSize (2^12)
+
+        var buffer = MachOByteBuffer()
+        // magic, length, version, flags, hashOffset, identOffset, special/code slots, codeLimit
+        for value: UInt32 in [0xFADE_0C02, UInt32(length), 0x20400, 0, UInt32(hashOffset), UInt32(headerSize), UInt32(specialCount), UInt32(codeCount), UInt32(code.count)] {
+            buffer.appendBigEndian(value)
+        }
+        buffer.append([UInt8(hashSize), type.rawValue, 0, 12])  // hashSize, hashType, platform, pageSize (2^12)
         for value: UInt32 in [0, 0, UInt32(teamOffset), 0] {  // spare2, scatterOffset, teamOffset, spare3
             buffer.appendBigEndian(value)
         }
@@ -309,6 +357,22 @@ public enum MachOWriter {
         }
         buffer.append(identifier)
         buffer.append(team)
+        // Special slot n sits n slots before hashOffset: the highest first.
+        for slot in stride(from: specialCount, through: 1, by: -1) {
+            buffer.append(specialSlots[slot].map { hash($0[...]) } ?? [UInt8](repeating: 0, count: hashSize))
+        }
+        for page in 0..<codeCount {
+            buffer.append(hash(code[(page * pageSize)..<min(code.count, (page + 1) * pageSize)]))
+        }
         return buffer.bytes
+    }
+
+    /// Fixtures only hash what they write; a libcrypto that cannot is a broken machine.
+    private static func digest(_ bytes: some Collection<UInt8>, _ type: CodeDirectoryHashType) -> [UInt8] {
+        do {
+            return try Digest.hash(Array(bytes), type.algorithm ?? .sha256)
+        } catch {
+            fatalError("the fixture writer cannot hash with \(type): \(error)")
+        }
     }
 }

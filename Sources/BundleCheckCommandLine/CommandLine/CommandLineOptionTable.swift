@@ -55,6 +55,14 @@ extension CommandLineOption {
             guard let date = ISODateParser.parse(text) else { throw .invalidDate(option: "--now", value: text) }
             given.now = date
         },
+        .flag(
+            "--verify-resources",
+            help: [
+                "Also hash every file _CodeSignature/CodeResources seals",
+                "(signature-modified): reads the whole package, not only",
+                "the executables and property lists.",
+            ]
+        ) { given in given.verifiesResources = true },
         .value(
             "--baseline", "<file>",
             help: [

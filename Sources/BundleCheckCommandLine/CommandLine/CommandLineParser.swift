@@ -128,6 +128,7 @@ enum CommandLineParser {
         options.writeBaselinePath = given.writeBaselinePath
         options.distribution = given.distribution
         options.now = given.now
+        options.verifiesResources = given.verifiesResources
         options.inputs = given.inputs
         return options
     }

@@ -19,6 +19,8 @@ package struct CommandOptions: Sendable, Equatable {
     package var distribution: Distribution?
     /// `--now DATE`: the date expiry checks compare with, for reproducible runs.
     package var now: Date?
+    /// `--verify-resources`: hash every file CodeResources lists (reads the whole package).
+    package var verifiesResources = false
     package var inputs: [String] = []
 
     package init() {}

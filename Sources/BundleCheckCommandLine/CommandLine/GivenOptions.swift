@@ -14,6 +14,7 @@ package struct GivenOptions: Sendable {
     package var configurationPath: String?
     package var distribution: Distribution?
     package var now: Date?
+    package var verifiesResources = false
     package var baselinePath: String?
     package var writeBaselinePath: String?
     package var listRules = false

@@ -23,6 +23,11 @@ public struct CodeSignature: Sendable, Hashable {
     public var derEntitlementsSize: Int?
     /// Size of the CMS signature (`0xfade0b01`), when present.
     public var cmsSignatureSize: Int?
+    /// What the CodeDirectory with the strongest hash type bundlecheck verifies seals; nil
+    /// when no CodeDirectory has such a type, or its slots cannot be read (`sealProblem`).
+    public var seal: CodeSeal?
+    /// Why the hash slots of that CodeDirectory cannot be read, e.g. they run past its end.
+    public var sealProblem: String?
 
     public init(
         dataOffset: UInt32,

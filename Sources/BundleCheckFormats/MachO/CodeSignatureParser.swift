@@ -1,5 +1,7 @@
 /// Reads the SuperBlob that `LC_CODE_SIGNATURE` points at (big-endian throughout):
-/// the first CodeDirectory's identifier and team, and which entitlement and CMS blobs exist.
+/// the first CodeDirectory's identifier and team, which entitlement and CMS blobs exist, and
+/// the seal (hash type, page size, code limit, special and code slots) of the CodeDirectory
+/// with the strongest hash type bundlecheck verifies.
 enum CodeSignatureParser {
     static let superBlobMagic: UInt32 = 0xFADE_0CC0
     static let codeDirectoryMagic: UInt32 = 0xFADE_0C02
@@ -12,6 +14,12 @@ enum CodeSignatureParser {
     static let maximumBlobCount = 64
     /// The first CodeDirectory version with a team identifier field.
     static let teamIdentifierVersion: UInt32 = 0x20200
+    /// The first CodeDirectory version with a 64-bit code limit.
+    static let codeLimit64Version: UInt32 = 0x20300
+    /// magic through pageSize, then spare2: the oldest CodeDirectory layout.
+    static let codeDirectoryHeaderSize = 44
+    /// Pages of 2^30 bytes and more are damage (codesign writes 2^12).
+    static let maximumPageShift: UInt8 = 30
 
     /// Fills in `signature` (which holds the load command's offset and size) from `data`.
     static func parse(_ data: [UInt8], into signature: CodeSignature) throws(MachOError) -> CodeSignature {
@@ -34,6 +42,8 @@ enum CodeSignatureParser {
 
         var primary: [UInt8]?
         var firstCodeDirectory: [UInt8]?
+        var codeDirectories: [(slot: UInt32, range: Range<Int>)] = []
+        var blobs: [UInt32: Range<Int>] = [:]
         for index in 0..<count {
             let slot = view.uint32BE(at: 12 + index * 8)!
             let offset = Int(view.uint32BE(at: 16 + index * 8)!)
@@ -47,9 +57,11 @@ enum CodeSignatureParser {
                 throw MachOError.malformedCodeSignature(reason: "blob \(index) length \(blobLength) runs past the superblob")
             }
             let payload = offset + 8..<offset + blobLength
+            if blobs[slot] == nil { blobs[slot] = offset..<offset + blobLength }
             switch blobMagic {
             case codeDirectoryMagic:
                 signature.codeDirectoryCount += 1
+                codeDirectories.append((slot, offset..<offset + blobLength))
                 let blob = Array(data[offset..<offset + blobLength])
                 if firstCodeDirectory == nil { firstCodeDirectory = blob }
                 if slot == primaryCodeDirectorySlot, primary == nil { primary = blob }
@@ -66,7 +78,82 @@ enum CodeSignatureParser {
         if let directory = primary ?? firstCodeDirectory {
             try readCodeDirectory(directory, into: &signature)
         }
+        readSeal(of: codeDirectories, in: data, blobs: blobs, into: &signature)
         return signature
+    }
+
+    /// The seal of the CodeDirectory with the strongest hash type bundlecheck verifies; a
+    /// CodeDirectory whose slots do not fit in it leaves `sealProblem` instead, for the rule
+    /// about modified signatures to report (the other rules still read the signature).
+    private static func readSeal(
+        of directories: [(slot: UInt32, range: Range<Int>)],
+        in data: [UInt8],
+        blobs: [UInt32: Range<Int>],
+        into signature: inout CodeSignature
+    ) {
+        let typed = directories.compactMap { directory -> (slot: UInt32, range: Range<Int>, type: CodeDirectoryHashType)? in
+            guard directory.range.count > 37 else { return nil }
+            return (directory.slot, directory.range, CodeDirectoryHashType(rawValue: data[directory.range.lowerBound + 37]))
+        }
+        guard let chosen = CodeDirectoryHashType.verifiedByStrength.lazy.compactMap({ type in typed.first { $0.type == type } }).first else {
+            return
+        }
+        do {
+            var seal = try seal(of: Array(data[chosen.range]), type: chosen.type, slot: chosen.slot, at: chosen.range.lowerBound)
+            for slot in CodeSignatureSlot.signatureBlobs where seal.specialSlots[slot] != nil {
+                seal.signatureBlobs[slot] = blobs[UInt32(slot.rawValue)]
+            }
+            signature.seal = seal
+        } catch {
+            signature.sealProblem = error.reason
+        }
+    }
+
+    /// Reads and bounds-checks the hash slots of one CodeDirectory `blob`, which starts at
+    /// `offset` in the SuperBlob.
+    private static func seal(of blob: [UInt8], type: CodeDirectoryHashType, slot: UInt32, at offset: Int) throws(SealError) -> CodeSeal {
+        let view = ByteView(blob)
+        guard blob.count >= codeDirectoryHeaderSize, let version = view.uint32BE(at: 8), let hashOffset32 = view.uint32BE(at: 16),
+              let specialCount = view.uint32BE(at: 24), let codeCount = view.uint32BE(at: 28), let codeLimit32 = view.uint32BE(at: 32)
+        else { throw SealError("its code directory of \(blob.count) bytes is too short") }
+        let hashSize = Int(blob[36]), pageShift = blob[39]
+        guard let size = type.size, hashSize == size else {
+            throw SealError("its \(type) code directory states a hash size of \(hashSize) bytes, not \(type.size ?? 0)")
+        }
+        guard pageShift <= maximumPageShift else { throw SealError("its code directory states pages of 2^\(pageShift) bytes") }
+        var codeLimit = UInt64(codeLimit32)
+        if version >= codeLimit64Version, let codeLimit64 = view.uint64BE(at: 56), codeLimit64 != 0 {
+            codeLimit = codeLimit64
+        }
+        let hashOffset = UInt64(hashOffset32), slotSize = UInt64(size)
+        guard UInt64(specialCount) * slotSize <= hashOffset, hashOffset - UInt64(specialCount) * slotSize >= UInt64(codeDirectoryHeaderSize),
+              hashOffset + UInt64(codeCount) * slotSize <= UInt64(blob.count)
+        else {
+            throw SealError("its code directory's \(specialCount) special and \(codeCount) code slots at offset \(hashOffset) do not fit in its \(blob.count) bytes")
+        }
+        let pageSize: UInt64 = pageShift == 0 ? 0 : 1 << UInt64(pageShift)
+        let pages: UInt64 = pageSize == 0 ? (codeLimit > 0 ? 1 : 0) : (codeLimit + pageSize - 1) / pageSize
+        guard UInt64(codeCount) == pages else {
+            throw SealError("its code directory lists \(codeCount) code pages, but its code limit of \(codeLimit) bytes spans \(pages)")
+        }
+        var specialSlots: [CodeSignatureSlot: [UInt8]] = [:]
+        for slot in CodeSignatureSlot.allCases where UInt32(slot.rawValue) <= specialCount {
+            let start = Int(hashOffset) - slot.rawValue * size
+            let hash = Array(blob[start..<start + size])
+            // A zero-filled slot binds nothing.
+            if hash.contains(where: { $0 != 0 }) { specialSlots[slot] = hash }
+        }
+        let codeStart = offset + Int(hashOffset)
+        return CodeSeal(
+            hashType: type, codeDirectorySlot: slot, pageSize: pageSize, codeLimit: codeLimit, codePageCount: Int(codeCount),
+            specialSlots: specialSlots, codeSlots: codeStart..<codeStart + Int(codeCount) * size
+        )
+    }
+
+    /// Why a CodeDirectory's hash slots cannot be read.
+    private struct SealError: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
     }
 
     /// Version, flags, identifier and (from version 0x20200) team identifier.

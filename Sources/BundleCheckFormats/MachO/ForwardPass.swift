@@ -5,11 +5,19 @@
 /// the load commands, then the ranges the load commands point at, slice after
 /// slice. A request behind the current position is a bug or an overlap the parser
 /// should have refused, and fails rather than reading backwards.
+///
+/// While an observer is set, every byte the pass goes over below the observer's end is
+/// handed to it, skipped bytes included (those are then read instead of sought past):
+/// that is how a slice's code pages are hashed in the same pass.
 final class ForwardPass {
     /// The size the container declares; the stream may still end sooner.
     let size: UInt64
     private(set) var position: UInt64 = 0
     private let reader: any EntryReader
+    private var observer: (hasher: CodePageHasher, end: UInt64)?
+    /// What skipping through observed bytes reads into, allocated on first use.
+    private var skipBuffer: [UInt8] = []
+    static let skipChunkSize = 64 << 10
 
     init(reader: any EntryReader, size: UInt64) {
         self.reader = reader
@@ -19,8 +27,18 @@ final class ForwardPass {
     /// Up to `count` bytes; fewer only at the end of the stream.
     func readAvailable(_ count: Int) throws -> [UInt8] {
         let bytes = try reader.read(upTo: count)
+        try bytes.withUnsafeBytes { try observe($0, from: position) }
         position += UInt64(bytes.count)
         return bytes
+    }
+
+    /// Hands every byte from the current position up to `end` to `hasher`, until `stopObserving`.
+    func observe(with hasher: CodePageHasher, until end: UInt64) {
+        observer = (hasher, end)
+    }
+
+    func stopObserving() {
+        observer = nil
     }
 
     /// Exactly `count` bytes, or `MachOError.truncated` naming `part`.
@@ -38,10 +56,34 @@ final class ForwardPass {
         guard offset >= position else {
             throw MachOError.rangeOutOfBounds(part: part, offset: offset, size: 0, sliceSize: size)
         }
+        if let observer, position < observer.end, offset > position {
+            try readObserved(upTo: min(offset, observer.end), part: part)
+        }
         if offset > position {
             try reader.skip(offset - position)
             position = offset
         }
+    }
+
+    /// Reads (rather than seeks) up to `end`, for the observer.
+    private func readObserved(upTo end: UInt64, part: String) throws {
+        if skipBuffer.isEmpty { skipBuffer = [UInt8](repeating: 0, count: Self.skipChunkSize) }
+        while position < end {
+            let count = Int(min(UInt64(skipBuffer.count), end - position))
+            let read = try skipBuffer.withUnsafeMutableBytes { raw in
+                try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<count]))
+            }
+            guard read > 0 else { throw MachOError.truncated(part: part, end: end) }
+            try skipBuffer.withUnsafeBytes { try observe(UnsafeRawBufferPointer(rebasing: $0[0..<read]), from: position) }
+            position += UInt64(read)
+        }
+    }
+
+    /// The part of `bytes` (read at `start`) that lies below the observer's end goes to it.
+    private func observe(_ bytes: UnsafeRawBufferPointer, from start: UInt64) throws {
+        guard let observer, start < observer.end else { return }
+        let count = Int(min(UInt64(bytes.count), observer.end - start))
+        try observer.hasher.feed(UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
     }
 
     /// Reads `request` whole: it must lie at or after the current position.
@@ -68,6 +110,7 @@ final class ForwardPass {
                 }
                 return filled
             }
+            try buffer.withUnsafeBytes { try observe(UnsafeRawBufferPointer(rebasing: $0[0..<filled]), from: start) }
             position += UInt64(filled)
             guard filled == count else {
                 throw MachOError.truncated(part: request.purpose.partName, end: start + UInt64(count))

@@ -15,6 +15,10 @@
 /// read in offset order; the code signature is captured and parsed, and the
 /// binary-evidence ranges go to a `SliceEvidenceCollector`, which streams the
 /// sections and symbol tables in chunks and keeps only what the filter wants.
+///
+/// With `hashingCodePages`, every byte of a signed slice before its signature goes through a
+/// `CodePageHasher` on its way (skipped ranges are then read, not sought past), and the
+/// page digests are compared with the CodeDirectory's code slots once the signature is read.
 package enum MachOReader {
     /// Fat files list a handful of architectures; more than this is damage.
     package static let maximumArchitectureCount = 32
@@ -31,18 +35,28 @@ package enum MachOReader {
     ///
     /// - Returns: nil when the file does not start with a Mach-O or fat magic number.
     /// - Throws: `MachOError` for a malformed Mach-O; the reader's own errors for I/O.
-    package static func read(_ reader: any EntryReader, size: UInt64) throws -> MachOFile? {
-        try read(reader, size: size, evidenceFilter: nil)
+    package static func read(_ reader: any EntryReader, size: UInt64, hashingCodePages: Bool = false) throws -> MachOFile? {
+        try read(reader, size: size, evidenceFilter: nil, hashingCodePages: hashingCodePages)
     }
 
     /// Reads the file as `read(_:size:)` does and, in the same pass, fills each slice's
     /// `evidence` with the C strings, Objective-C class names and selectors, and
     /// imported symbols that `evidence` wants.
-    package static func read(_ reader: any EntryReader, size: UInt64, evidence: any BinaryEvidenceFilter) throws -> MachOFile? {
-        try read(reader, size: size, evidenceFilter: evidence)
+    package static func read(
+        _ reader: any EntryReader,
+        size: UInt64,
+        evidence: any BinaryEvidenceFilter,
+        hashingCodePages: Bool = false
+    ) throws -> MachOFile? {
+        try read(reader, size: size, evidenceFilter: evidence, hashingCodePages: hashingCodePages)
     }
 
-    private static func read(_ reader: any EntryReader, size: UInt64, evidenceFilter: (any BinaryEvidenceFilter)?) throws -> MachOFile? {
+    private static func read(
+        _ reader: any EntryReader,
+        size: UInt64,
+        evidenceFilter: (any BinaryEvidenceFilter)?,
+        hashingCodePages: Bool
+    ) throws -> MachOFile? {
         let pass = ForwardPass(reader: reader, size: size)
         let magicBytes = try pass.readAvailable(4)
         switch MachOMagic(magicBytes) {
@@ -51,7 +65,10 @@ package enum MachOReader {
         case .bigEndian:
             throw MachOError.bigEndian
         case .thin32, .thin64:
-            let slice = try readSlice(pass, index: nil, prefix: magicBytes, offset: 0, size: size, evidenceFilter: evidenceFilter)
+            let slice = try readSlice(
+                pass, index: nil, prefix: magicBytes, offset: 0, size: size,
+                evidenceFilter: evidenceFilter, hashingCodePages: hashingCodePages
+            )
             return MachOFile(kind: .thin, slices: [slice])
         case .fat(let magic):
             let countBytes = try pass.read(4, part: "fat header")
@@ -70,7 +87,8 @@ package enum MachOReader {
                     prefix: [],
                     offset: architecture.offset,
                     size: architecture.size,
-                    evidenceFilter: evidenceFilter
+                    evidenceFilter: evidenceFilter,
+                    hashingCodePages: hashingCodePages
                 ))
             }
             return MachOFile(kind: .fat, slices: slices)
@@ -85,7 +103,8 @@ package enum MachOReader {
         prefix: [UInt8],
         offset: UInt64,
         size: UInt64,
-        evidenceFilter: (any BinaryEvidenceFilter)?
+        evidenceFilter: (any BinaryEvidenceFilter)?,
+        hashingCodePages: Bool
     ) throws -> MachOSlice {
         let headerStart = try prefix + pass.read(4 - prefix.count, part: "mach header")
         let is64: Bool
@@ -127,11 +146,20 @@ package enum MachOReader {
         )
         var slice = parsed.slice
         var collector = evidenceFilter.map { SliceEvidenceCollector(filter: $0, architecture: slice.architecture, is64Bit: is64) }
+        var pages: CodePageHasher?
+        if hashingCodePages, let signature = slice.codeSignature, !signature.isTooLargeToRead {
+            // The header and load commands are already read: they open the first page.
+            let hasher = try CodePageHasher(algorithms: pageAlgorithms(for: slice))
+            try hasher.feed(headerBytes + commands)
+            pass.observe(with: hasher, until: offset + UInt64(signature.dataOffset))
+            pages = hasher
+        }
+        defer { pass.stopObserving() }
         // Empty ranges first at equal offsets, so a zero-length request never lands behind the pass.
         let requests = parsed.requests.sorted { ($0.offset, $0.length) < ($1.offset, $1.length) }
         for request in requests {
             if request.purpose == .codeSignature {
-                try apply(CapturedRange(request: request, bytes: try pass.capture(request)), to: &slice)
+                try apply(CapturedRange(request: request, bytes: try pass.capture(request)), to: &slice, pages: pages)
             } else {
                 try collector?.read(request, from: pass)
             }
@@ -140,16 +168,62 @@ package enum MachOReader {
         return slice
     }
 
-    /// Hands a captured range to the parser for its purpose.
-    private static func apply(_ captured: CapturedRange, to slice: inout MachOSlice) throws(MachOError) {
+    /// SHA-256 always; SHA-1 too for deployment targets before iOS 11, whose signatures may
+    /// hold only SHA-1 (codesign has written SHA-256 alone since). The CodeDirectory, which
+    /// says which, comes after the pages.
+    private static func pageAlgorithms(for slice: MachOSlice) -> [Digest.Algorithm] {
+        guard let minimumOS = slice.minimumOS, minimumOS >= MachOVersion(major: 11) else { return [.sha256, .sha1] }
+        return [.sha256]
+    }
+
+    /// Hands a captured range to the parser for its purpose; a signature's seal is then
+    /// compared with its own blobs and, when hashed, with the slice's code pages.
+    private static func apply(_ captured: CapturedRange, to slice: inout MachOSlice, pages: CodePageHasher?) throws {
         switch captured.request.purpose {
         case .codeSignature:
             guard let signature = slice.codeSignature else { return }
-            slice.codeSignature = try CodeSignatureParser.parse(captured.bytes, into: signature)
+            var parsed = try CodeSignatureParser.parse(captured.bytes, into: signature)
+            if var seal = parsed.seal {
+                try compareBlobs(of: &seal, in: captured.bytes)
+                if let pages {
+                    try pages.finish()
+                    seal.codePages = try compare(pages, with: seal, in: captured.bytes, slice: slice)
+                }
+                parsed.seal = seal
+            }
+            slice.codeSignature = parsed
         case .cStringSection, .symbolTable, .stringTable, .bindOpcodes, .chainedFixups:
             // Evidence ranges go to the slice's `SliceEvidenceCollector` instead.
             return
         }
+    }
+
+    /// The bound slots of the signature's own blobs whose blob is missing or hashes otherwise.
+    private static func compareBlobs(of seal: inout CodeSeal, in superBlob: [UInt8]) throws(DigestError) {
+        guard let algorithm = seal.hashType.algorithm else { return }
+        for slot in CodeSignatureSlot.signatureBlobs {
+            guard let expected = seal.specialSlots[slot] else { continue }
+            guard let range = seal.signatureBlobs[slot],
+                  try Digest.hash(superBlob[range], algorithm).prefix(expected.count).elementsEqual(expected)
+            else {
+                seal.mismatchedBlobs.append(slot)
+                continue
+            }
+        }
+    }
+
+    /// The page digests against the code slots, when they cover the same pages.
+    private static func compare(_ pages: CodePageHasher, with seal: CodeSeal, in superBlob: [UInt8], slice: MachOSlice) throws(DigestError) -> CodePageCheck {
+        if let encryption = slice.encryption, encryption.isEncrypted {
+            return .unverifiable("its pages are encrypted")
+        }
+        guard seal.codeLimit == pages.byteCount else {
+            return .unverifiable("its code limit (\(seal.codeLimit)) is not where its signature starts (\(pages.byteCount))")
+        }
+        guard seal.pageSize == UInt64(CodePageHasher.pageSize) || seal.codeLimit <= UInt64(CodePageHasher.pageSize) else {
+            return .unverifiable("its pages are \(seal.pageSize == 0 ? "one page" : "\(seal.pageSize) bytes"), not 4096")
+        }
+        return try pages.compare(with: superBlob[seal.codeSlots], hashType: seal.hashType, slotSize: seal.hashType.size ?? 0)
     }
 }
 

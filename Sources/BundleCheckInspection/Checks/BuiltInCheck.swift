@@ -35,6 +35,7 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         ApplicationIdentifierCheck(),
         TeamMismatchCheck(),
         UnsignedCheck(),
+        SignatureModifiedCheck(),
         DistributionEntitlementCheck(mode: .getTaskAllow),
         DistributionEntitlementCheck(mode: .apsEnvironment),
         ProfileCheck(mode: .kind),

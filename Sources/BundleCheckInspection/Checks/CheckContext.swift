@@ -86,17 +86,22 @@ struct CheckContext {
 }
 
 /// What the checks of one run assume about the world: how the package will be
-/// distributed, and what day it is (for expiry), fixed by `--now` for reproducible runs.
+/// distributed, and what day it is (for expiry), fixed by `--now` for reproducible runs;
+/// and how far they read (`--verify-resources`).
 public struct InspectionSettings: Sendable {
     /// The distribution stated by `--distribution` or the configuration; nil when neither says.
     public var distribution: Distribution?
     public var now: Date
+    /// Whether `signature-modified` also hashes every file `_CodeSignature/CodeResources`
+    /// lists (`--verify-resources`): it reads the whole package.
+    public var verifiesResources: Bool
 
     /// What the distribution-dependent signing checks judge by: the stated one, else the App Store.
     var checkedDistribution: Distribution { distribution ?? .appStore }
 
-    public init(distribution: Distribution? = nil, now: Date = Date()) {
+    public init(distribution: Distribution? = nil, now: Date = Date(), verifiesResources: Bool = false) {
         self.distribution = distribution
         self.now = now
+        self.verifiesResources = verifiesResources
     }
 }

@@ -31,7 +31,8 @@ public struct PackageInspector: Sendable {
             let located = try BundleLocator.locate(files: container.files, packagePath: path)
             let paths = PathIndex(container: container)
             let evidence = EvidenceWants(rules: rules)
-            let bundles = located.bundles.map { Self.load($0, from: container, paths: paths, evidence: evidence) }
+            let seals = SealWants(rules: rules, settings: settings)
+            let bundles = located.bundles.map { Self.load($0, from: container, paths: paths, evidence: evidence, seals: seals) }
             let findings = run(rules, on: container, bundles: bundles, paths: paths, kind: located.kind)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
@@ -71,21 +72,27 @@ public struct PackageInspector: Sendable {
     }
 
     /// Reads a bundle's Info.plist, then its executable, entitlements and profile (keeping the
-    /// executable strings `evidence` asks for). Nothing here stops the package: a file that
+    /// executable strings `evidence` asks for, and comparing what `seals` asks for with the
+    /// signature's seal). Nothing here stops the package: a file that
     /// cannot be read as what it must be becomes one of the bundle's `problems`, and the bundle
     /// is listed with what could be read.
     static func load(
         _ location: BundleLocation,
         from container: any PackageContainer,
         paths: PathIndex,
-        evidence: EvidenceWants
+        evidence: EvidenceWants,
+        seals: SealWants
     ) -> InspectedBundle {
         let plistPath = location.path + "/Info.plist"
         var problems: [BundleReadProblem] = []
         var document: PropertyListDocument?
+        // The bytes as stored, for the signature's seal of the Info.plist.
+        var plistBytes: [UInt8]?
         if paths.isFile(plistPath) {
             do {
-                let parsed = try PropertyListParser.parse(try container.read(plistPath, limit: infoPlistLimit), file: plistPath)
+                let bytes = try container.read(plistPath, limit: infoPlistLimit)
+                plistBytes = bytes
+                let parsed = try PropertyListParser.parse(bytes, file: plistPath)
                 if case .dictionary = parsed.root {
                     document = parsed
                 } else {
@@ -106,8 +113,8 @@ public struct PackageInspector: Sendable {
             infoPlistPath: plistPath, infoPlist: document
         )
         let (signing, signingProblems) = SigningLoader.load(
-            bundlePath: location.path, kind: location.kind, executableName: identity.executable,
-            from: container, paths: paths, evidence: evidence
+            bundlePath: location.path, kind: location.kind, executableName: identity.executable, infoPlist: plistBytes,
+            from: container, paths: paths, evidence: evidence, seals: seals
         )
         // Read once here; the activation-rule checks and the report share it.
         let activationRule = identity.isShareOrActionExtension

@@ -2,9 +2,10 @@ import BundleCheckFormats
 import BundleCheckModel
 
 /// Reads what a bundle's signing says: its executable as Mach-O (one forward pass, seeking
-/// where the storage allows), the entitlements in its signature or `.xcent`, and its
-/// `embedded.mobileprovision`. A file that cannot be read as what it must be is a
-/// `BundleReadProblem`, and the rest of the bundle is still read.
+/// where the storage allows), the entitlements in its signature or `.xcent`, its
+/// `embedded.mobileprovision`, and how the bundle compares with what the signature sealed.
+/// A file that cannot be read as what it must be is a `BundleReadProblem`, and the rest of the
+/// bundle is still read.
 enum SigningLoader {
     /// Profiles and entitlements files are small; anything larger is hostile.
     static let smallFileLimit = 4 << 20
@@ -14,9 +15,11 @@ enum SigningLoader {
         bundlePath: String,
         kind: BundleKind,
         executableName: String?,
+        infoPlist: [UInt8]?,
         from container: any PackageContainer,
         paths: PathIndex,
-        evidence: EvidenceWants
+        evidence: EvidenceWants,
+        seals: SealWants
     ) -> (signing: BundleSigning, problems: [BundleReadProblem]) {
         let (libraries, libraryProblems) = loadLibraries(of: bundlePath, from: container, paths: paths)
         var problems: [BundleReadProblem] = []
@@ -29,12 +32,29 @@ enum SigningLoader {
             let path = bundlePath + "/" + name
             executablePath = path
             do {
-                executable = try readExecutable(path, from: container, evidence: evidence)
+                // Without the seal's rule, seek past the code instead of hashing it.
+                executable = try readExecutable(path, from: container, evidence: evidence, hashingCodePages: !seals.isEmpty)
             } catch let problem as UnusableFile {
                 // A guessed framework executable that is no Mach-O may be anything (a static archive, a resource).
                 if named { problems.append(BundleReadProblem(kind: .executableInvalid, file: path, reason: problem.reason)) }
             } catch {
                 problems.append(ReadProblems.problem(error, reading: path, as: .executableInvalid))
+            }
+        }
+
+        var seal: BundleSeal?
+        if !seals.isEmpty, let executable, let executablePath {
+            do {
+                seal = try SealVerifier.verify(
+                    bundlePath: bundlePath, executablePath: executablePath, executable: executable, infoPlist: infoPlist,
+                    from: container, paths: paths, comparingResources: seals.comparesResources
+                )
+            } catch BundleCheckError.corruptArchive(_, let reason) {
+                // A sealed file whose zip entry is damaged: the reader names it before the colon.
+                let file = reason.split(separator: ":", maxSplits: 1).first.map(String.init) ?? executablePath
+                problems.append(ReadProblems.problem(BundleCheckError.corruptArchive(path: "", reason: reason), reading: file, as: .zipEntryCorrupt))
+            } catch {
+                problems.append(ReadProblems.problem(error, reading: executablePath, as: .executableInvalid))
             }
         }
 
@@ -79,7 +99,7 @@ enum SigningLoader {
             executablePath: executablePath, executable: executable,
             entitlements: entitlements, entitlementsSource: source, entitlementsPath: entitlementsPath,
             profile: profile, profilePath: profile == nil ? nil : profilePath,
-            libraries: libraries
+            libraries: libraries, seal: seal
         )
         return (signing, problems + libraryProblems)
     }
@@ -96,7 +116,8 @@ enum SigningLoader {
         for entry in paths.entries(under: folder) where !entry.isFolder && entry.path.hasSuffix(".dylib") {
             guard !entry.path.dropFirst(folder.count).contains("/") else { continue }
             do {
-                libraries.append(BundleBinary(path: entry.path, file: try readExecutable(entry.path, from: container, evidence: nil), isExecutable: false))
+                let file = try readExecutable(entry.path, from: container, evidence: nil, hashingCodePages: false)
+                libraries.append(BundleBinary(path: entry.path, file: file, isExecutable: false))
             } catch let unusable as UnusableFile {
                 problems.append(BundleReadProblem(kind: .executableInvalid, file: entry.path, reason: unusable.reason))
             } catch {
@@ -113,16 +134,18 @@ enum SigningLoader {
 
     /// The Mach-O at `path`; `UnusableFile` when it is empty or no Mach-O at all, the
     /// reader's error when it is Mach-O but broken.
-    static func readExecutable(_ path: String, from container: any PackageContainer, evidence: EvidenceWants?) throws -> MachOFile {
+    static func readExecutable(
+        _ path: String, from container: any PackageContainer, evidence: EvidenceWants?, hashingCodePages: Bool
+    ) throws -> MachOFile {
         let size = try container.size(of: path)
         guard size > 0 else { throw UnusableFile(reason: "the file is empty") }
         let reader = try container.openEntry(path)
         // Without binary rules, skip the string and symbol sections entirely.
         let file: MachOFile?
         if let evidence, !evidence.isEmpty {
-            file = try MachOReader.read(reader, size: size, evidence: evidence)
+            file = try MachOReader.read(reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages)
         } else {
-            file = try MachOReader.read(reader, size: size)
+            file = try MachOReader.read(reader, size: size, hashingCodePages: hashingCodePages)
         }
         guard let file else {
             let start = (try? container.openEntry(path).read(upTo: 2)) ?? []

@@ -19,6 +19,9 @@ public struct BundleSigning: Sendable {
     public let profilePath: String?
     /// Loose libraries (`Frameworks/*.dylib`) of the bundle, read as Mach-O.
     public let libraries: [BundleBinary]
+    /// How the bundle compares with what the executable's signature sealed; nil when the
+    /// executable is unsigned or no rule asked.
+    public let seal: BundleSeal?
 
     package init(
         executablePath: String?,
@@ -28,7 +31,8 @@ public struct BundleSigning: Sendable {
         entitlementsPath: String?,
         profile: ProvisioningProfile?,
         profilePath: String?,
-        libraries: [BundleBinary] = []
+        libraries: [BundleBinary] = [],
+        seal: BundleSeal? = nil
     ) {
         self.executablePath = executablePath
         self.executable = executable
@@ -38,6 +42,7 @@ public struct BundleSigning: Sendable {
         self.profile = profile
         self.profilePath = profilePath
         self.libraries = libraries
+        self.seal = seal
     }
 
     /// Every Mach-O file of the bundle that Apple judges as code: the executable, then the loose libraries.

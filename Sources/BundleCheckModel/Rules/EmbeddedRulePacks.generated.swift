@@ -2111,6 +2111,131 @@ examples:
               MinimumOSVersion: "16.0"
 
 """#),
+        ("signature-modified.yml", #"""
+id: signature-modified
+title: Bundles are not modified after signing
+severity: error
+category: signing
+apple-codes: [ITMS-90035]
+rationale: >
+  codesign seals a bundle: the CodeDirectory of the executable's signature holds a hash of the
+  Info.plist (special slot 1), of _CodeSignature/CodeResources (slot 3, which in turn lists a
+  hash of every other file), of the signature's requirements and entitlements blobs (slots 2, 5
+  and 7) and of every page of the code. A script that edits any of them after codesign ran
+  (bumping a build number, rewriting a team identifier, patching a string, swapping an image)
+  breaks the seal without failing any property-list check; App Store Connect then answers
+  ITMS-90035 ("Invalid Signature. A sealed resource is missing or invalid"), and a device
+  refuses to launch the app. bundlecheck compares those hashes with the package's bytes, using
+  the CodeDirectory with the strongest hash type it supports (SHA-256, then SHA-256 truncated,
+  then SHA-1; a signature holding only SHA-384 is not compared). Code pages are compared when
+  they are the 4096 bytes codesign writes and the slice is not encrypted. The files CodeResources
+  lists are compared only with --verify-resources, which reads the whole package; nested code
+  listed there by cdhash (frameworks, plug-ins) is not compared by that hash but checked against
+  its own signature as a bundle of its own, symbolic links are skipped, and a file added without
+  being listed is not noticed. This is not trust-chain verification: the CMS signature and its
+  certificates are not checked (there are no Apple roots offline), so a bundle re-signed by the
+  wrong identity passes here.
+fix: >
+  Make every edit before signing (a build phase that runs before Xcode's code signing, or a
+  change to the archive's sources), then archive and export again; a signed bundle must never be
+  edited. If a tool has to change a signed bundle, re-sign it afterwards with codesign --force
+  --sign and the distribution identity, innermost bundles first, keeping the entitlements.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: a build number bumped in the app's Info.plist after signing
+    triggers: true
+    package:
+      app:
+        name: Notes
+        version: "230"
+        executable: {}
+        after-signing:
+          plist:
+            CFBundleVersion: "231"
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Info.plist
+  - name: a build number set before signing
+    triggers: false
+    package:
+      app:
+        name: Notes
+        version: "231"
+        executable: {}
+  - name: a team identifier rewritten in the extension's signed entitlements
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable: {}
+        plugins:
+          - name: Share
+            executable: {}
+            after-signing:
+              entitlements:
+                application-identifier: TestFixture.com.example.notes.share
+                com.apple.developer.team-identifier: TestFixture
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        file: Payload/Notes.app/PlugIns/Share.appex/Share
+  - name: a string patched in a framework's code after signing, in both slices
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable: {}
+        frameworks:
+          - name: VendorKit
+            executable:
+              architectures: [armv7, arm64]
+            after-signing:
+              patch-code: true
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/VendorKit.framework
+        file: Payload/Notes.app/Frameworks/VendorKit.framework/VendorKit
+  - name: a resource swapped after signing, caught by its CodeResources hash only with --verify-resources
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable: {}
+        files:
+          - {path: config.json, text: '{"server": "https://api.example.com"}'}
+        after-signing:
+          files:
+            - {path: config.json, text: '{"server": "https://staging.example.com"}'}
+  - name: CodeResources rewritten after signing to match a swapped resource
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable: {}
+        after-signing:
+          files:
+            - {path: _CodeSignature/CodeResources, text: "<plist version=\"1.0\"><dict/></plist>"}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/_CodeSignature/CodeResources
+  - name: a signed app with a share extension, a watch app and a fat framework, none edited
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable: {}
+        files: [Assets.car, en.lproj/Main.strings]
+        plugins:
+          - name: Share
+            executable: {}
+        watch:
+          - name: NotesWatch
+            executable: {}
+        frameworks:
+          - name: VendorKit
+            executable:
+              architectures: [armv7, arm64]
+
+"""#),
         ("stray-binary.yml", #"""
 id: stray-binary
 title: No standalone binaries in the app

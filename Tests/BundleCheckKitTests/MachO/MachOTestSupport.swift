@@ -28,6 +28,10 @@ enum MachOTestSupport {
         (0..<4).reversed().reduce(0) { $0 << 8 | UInt32(bytes[offset + $1]) }
     }
 
+    static func readUInt32BE(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        (0..<4).reduce(0) { $0 << 8 | UInt32(bytes[offset + $1]) }
+    }
+
     static func writeUInt32LE(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {
         for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
     }

@@ -16,7 +16,7 @@ import Testing
         "BundleCheckGenerator": ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection"],
         "bundlecheck-generate": ["BundleCheckGenerator", "BundleCheckModel", "BundleCheckInspection"],
     ]
-    static let cShims: Set<String> = ["CLibzip", "CLibxml2", "CLibyaml"]
+    static let cShims: Set<String> = ["CLibzip", "CLibxml2", "CLibyaml", "CLibcrypto"]
     static let system: Set<String> = ["Foundation", "Glibc", "Musl", "Darwin"]
 
     static func allowedImports(of target: String) -> Set<String> {
