@@ -7,20 +7,24 @@ public struct FixtureCodeSignature: Sendable, Hashable {
     public var entitlementsXML: [UInt8]?
     /// DER entitlements bytes; nil writes no blob.
     public var entitlementsDER: [UInt8]?
-    /// An empty CMS blob, as an ad-hoc signature carries.
+    /// A CMS blob: empty, as an ad-hoc signature carries, unless `signer` is set.
     public var includesCMSBlob: Bool
+    /// The certificates and signer the CMS blob holds; nil leaves the blob empty.
+    public var signer: FixtureSigner?
 
     public init(
         identifier: String,
         teamIdentifier: String? = nil,
         entitlementsXML: [UInt8]? = nil,
         entitlementsDER: [UInt8]? = nil,
-        includesCMSBlob: Bool = true
+        includesCMSBlob: Bool = true,
+        signer: FixtureSigner? = nil
     ) {
         self.identifier = identifier
         self.teamIdentifier = teamIdentifier
         self.entitlementsXML = entitlementsXML
         self.entitlementsDER = entitlementsDER
         self.includesCMSBlob = includesCMSBlob
+        self.signer = signer
     }
 }

@@ -263,7 +263,9 @@ public enum MachOWriter {
         ]
         if let xml = signature.entitlementsXML { blobs.append((5, blob(magic: 0xFADE_7171, payload: xml))) }
         if let der = signature.entitlementsDER { blobs.append((7, blob(magic: 0xFADE_7172, payload: der))) }
-        if signature.includesCMSBlob { blobs.append((0x10000, blob(magic: 0xFADE_0B01, payload: []))) }
+        if signature.includesCMSBlob {
+            blobs.append((0x10000, blob(magic: 0xFADE_0B01, payload: signature.signer.map(CodeSignatureCMSWriter.write) ?? [])))
+        }
 
         var buffer = MachOByteBuffer()
         let headerSize = 12 + 8 * blobs.count

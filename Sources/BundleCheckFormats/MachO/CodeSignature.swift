@@ -23,6 +23,8 @@ public struct CodeSignature: Sendable, Hashable {
     public var derEntitlementsSize: Int?
     /// Size of the CMS signature (`0xfade0b01`), when present.
     public var cmsSignatureSize: Int?
+    /// The CMS signature's bytes (a SignedData envelope, empty for an ad-hoc signature), for `CMSSignedData`.
+    public var cmsSignature: [UInt8]?
 
     public init(
         dataOffset: UInt32,
@@ -35,7 +37,8 @@ public struct CodeSignature: Sendable, Hashable {
         codeDirectoryCount: Int = 0,
         entitlementsXML: [UInt8]? = nil,
         derEntitlementsSize: Int? = nil,
-        cmsSignatureSize: Int? = nil
+        cmsSignatureSize: Int? = nil,
+        cmsSignature: [UInt8]? = nil
     ) {
         self.dataOffset = dataOffset
         self.dataSize = dataSize
@@ -48,6 +51,7 @@ public struct CodeSignature: Sendable, Hashable {
         self.entitlementsXML = entitlementsXML
         self.derEntitlementsSize = derEntitlementsSize
         self.cmsSignatureSize = cmsSignatureSize
+        self.cmsSignature = cmsSignature
     }
 
     public var hasDEREntitlements: Bool { derEntitlementsSize != nil }
