@@ -76,7 +76,8 @@ public enum BundleCheckCommand {
     ) -> ExitCode {
         let inspection = InspectionSettings(
             distribution: options.distribution ?? settings.configuration.statedDistribution,
-            now: options.now ?? Date()
+            now: options.now ?? Date(),
+            profileExpiryWarningDays: settings.configuration.profileExpiryWarningDays
         )
         let inspector = PackageInspector(rules: settings.rules, settings: inspection)
         var inputs = options.inputs.map { inspector.inspect(path: $0) }

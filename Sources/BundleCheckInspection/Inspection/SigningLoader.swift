@@ -2,8 +2,8 @@ import BundleCheckFormats
 import BundleCheckModel
 
 /// Reads what a bundle's signing says: its executable as Mach-O (one forward pass, seeking
-/// where the storage allows), the entitlements in its signature or `.xcent`, and its
-/// `embedded.mobileprovision`.
+/// where the storage allows), the entitlements in its signature or `.xcent`, the certificate
+/// its CMS signature names, and its `embedded.mobileprovision`.
 enum SigningLoader {
     /// Profiles and entitlements files are small; anything larger is hostile.
     static let smallFileLimit = 4 << 20
@@ -50,6 +50,15 @@ enum SigningLoader {
             entitlementsPath = path
         }
 
+        var signingCertificate: X509Certificate?
+        if let cms = executable?.slices.lazy.compactMap(\.codeSignature).first?.cmsSignature, !cms.isEmpty, let path = executablePath {
+            do {
+                signingCertificate = try CMSSignedData.read(cms).signerCertificate
+            } catch {
+                throw BundleCheckError.malformedExecutable(file: path, reason: "the code signature's CMS blob: \(error)")
+            }
+        }
+
         var profile: ProvisioningProfile?
         var profilePath: String?
         if paths.isFile(bundlePath + "/" + profileName) {
@@ -64,7 +73,7 @@ enum SigningLoader {
         return BundleSigning(
             executablePath: executablePath, executable: executable,
             entitlements: entitlements, entitlementsSource: source, entitlementsPath: entitlementsPath,
-            profile: profile, profilePath: profilePath
+            profile: profile, profilePath: profilePath, signingCertificate: signingCertificate
         )
     }
 

@@ -14,6 +14,9 @@ public struct BundleSigning: Sendable {
     /// `embedded.mobileprovision`, when the bundle has one.
     public let profile: ProvisioningProfile?
     public let profilePath: String?
+    /// The certificate the executable was signed with: the signer's certificate in the code
+    /// signature's CMS blob; nil for ad-hoc and unsigned executables.
+    public let signingCertificate: X509Certificate?
 
     package init(
         executablePath: String?,
@@ -22,7 +25,8 @@ public struct BundleSigning: Sendable {
         entitlementsSource: EntitlementsSource,
         entitlementsPath: String?,
         profile: ProvisioningProfile?,
-        profilePath: String?
+        profilePath: String?,
+        signingCertificate: X509Certificate? = nil
     ) {
         self.executablePath = executablePath
         self.executable = executable
@@ -31,6 +35,7 @@ public struct BundleSigning: Sendable {
         self.entitlementsPath = entitlementsPath
         self.profile = profile
         self.profilePath = profilePath
+        self.signingCertificate = signingCertificate
     }
 
     /// The code signature of the first signed slice (slices of one build share identifier and team).

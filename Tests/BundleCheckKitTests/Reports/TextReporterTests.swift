@@ -22,7 +22,8 @@ import Testing
         let input = InputReport(
             path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil,
             bundles: [bundle("Payload/A.app", plist: PlistDictionary())],
-            findings: [finding(.error, bundle: "Payload/A.app"), finding(.note, bundle: nil), finding(.note, bundle: nil)]
+            findings: [finding(.error, bundle: "Payload/A.app"), finding(.note, bundle: nil), finding(.note, bundle: nil)],
+            distribution: nil
         )
         let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
         #expect(output.hasSuffix("\n1 input, 1 bundle: 1 error, 0 warnings, 2 notes\n"))
@@ -36,7 +37,7 @@ import Testing
     @Test func inputsThatCouldNotBeCheckedAreCountedInTheSummary() {
         let input = InputReport(
             path: "missing.ipa", kind: nil, container: nil, size: 0,
-            error: .notFound(path: "missing.ipa"), bundles: [], findings: []
+            error: .notFound(path: "missing.ipa"), bundles: [], findings: [], distribution: nil
         )
         let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
         #expect(output == """
@@ -51,7 +52,8 @@ import Testing
     @Test func findingsOfAnUnlistedBundleStayUnderTheInput() {
         let input = InputReport(
             path: "A.ipa", kind: .ipa, container: .zip, size: 10, error: nil, bundles: [],
-            findings: [finding(.warning, bundle: "Payload/Gone.app", file: "Payload/Gone.app/Info.plist", line: 3)]
+            findings: [finding(.warning, bundle: "Payload/Gone.app", file: "Payload/Gone.app/Info.plist", line: 3)],
+            distribution: nil
         )
         let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
         #expect(output.contains("\n  warning[some-rule]: something is off\n    --> Payload/Gone.app/Info.plist:3\n"))
