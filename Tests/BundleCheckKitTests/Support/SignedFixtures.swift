@@ -10,7 +10,8 @@ enum SignedFixtures {
     static let now = Date(timeIntervalSince1970: 1_780_272_000)
     static let day: TimeInterval = 86_400
 
-    /// A development profile (device list, get-task-allow) for `identifier`.
+    /// A profile of `kind` for `identifier`, shaped as the portal makes it (devices for ad-hoc and
+    /// development, get-task-allow for development, all devices for enterprise).
     static func profile(_ kind: Distribution, identifier: String, expires: Date = Date(timeIntervalSince1970: 1_893_456_000)) -> FixtureProfile {
         var entitlements = PlistDictionary()
         var devices: [String]?
