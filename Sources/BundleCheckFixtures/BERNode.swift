@@ -7,11 +7,17 @@
 public indirect enum BERNode: Sendable, Hashable {
     case primitive(tag: UInt8, bytes: [UInt8])
     case constructed(tag: UInt8, children: [BERNode])
+    /// An element encoded already (a DER certificate inside an indefinite-length envelope), written as it is.
+    case encoded([UInt8])
 
     public static func sequence(_ children: [BERNode]) -> BERNode { .constructed(tag: 0x30, children: children) }
     public static func set(_ children: [BERNode]) -> BERNode { .constructed(tag: 0x31, children: children) }
     public static func octetString(_ bytes: [UInt8]) -> BERNode { .primitive(tag: 0x04, bytes: bytes) }
     public static let null = BERNode.primitive(tag: 0x05, bytes: [])
+    public static func utf8String(_ text: String) -> BERNode { .primitive(tag: 0x0C, bytes: Array(text.utf8)) }
+    public static func printableString(_ text: String) -> BERNode { .primitive(tag: 0x13, bytes: Array(text.utf8)) }
+    /// A BIT STRING of whole bytes (no unused bits).
+    public static func bitString(_ bytes: [UInt8]) -> BERNode { .primitive(tag: 0x03, bytes: [0] + bytes) }
 
     /// `[number]` EXPLICIT (constructed, context-specific) around `children`.
     public static func explicit(_ number: UInt8, _ children: [BERNode]) -> BERNode {
@@ -67,6 +73,8 @@ public indirect enum BERNode: Sendable, Hashable {
             let body = children.flatMap { $0.encoded(indefiniteLengths: indefiniteLengths) }
             if indefiniteLengths { return [tag, 0x80] + body + [0x00, 0x00] }
             return [tag] + Self.definiteLength(body.count) + body
+        case .encoded(let bytes):
+            return bytes
         }
     }
 

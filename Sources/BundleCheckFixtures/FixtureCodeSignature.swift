@@ -15,7 +15,7 @@ public struct FixtureCodeSignature: Sendable, Hashable {
     public var entitlementsXML: [UInt8]?
     /// DER entitlements bytes; nil writes no blob.
     public var entitlementsDER: [UInt8]?
-    /// An empty CMS blob, as an ad-hoc signature carries.
+    /// A CMS blob: empty, as an ad-hoc signature carries, unless `signer` is set.
     public var includesCMSBlob: Bool
     /// One CodeDirectory per hash type, the first primary (slot 0), the others alternates
     /// (0x1000 on): `[.sha256]` as Xcode signs today, `[.sha1, .sha256]` for old deployment targets.
@@ -28,6 +28,8 @@ public struct FixtureCodeSignature: Sendable, Hashable {
     public var entitlementsXMLAfterSigning: [UInt8]?
     /// A byte of `__TEXT` changed after the pages were hashed (the first code page then differs).
     public var patchesCodeAfterSigning: Bool
+    /// The certificates and signer the CMS blob holds; nil leaves the blob empty.
+    public var signer: FixtureSigner?
 
     public init(
         identifier: String,
@@ -39,7 +41,8 @@ public struct FixtureCodeSignature: Sendable, Hashable {
         boundInfoPlist: [UInt8]? = nil,
         boundCodeResources: [UInt8]? = nil,
         entitlementsXMLAfterSigning: [UInt8]? = nil,
-        patchesCodeAfterSigning: Bool = false
+        patchesCodeAfterSigning: Bool = false,
+        signer: FixtureSigner? = nil
     ) {
         self.identifier = identifier
         self.teamIdentifier = teamIdentifier
@@ -51,5 +54,6 @@ public struct FixtureCodeSignature: Sendable, Hashable {
         self.boundCodeResources = boundCodeResources
         self.entitlementsXMLAfterSigning = entitlementsXMLAfterSigning
         self.patchesCodeAfterSigning = patchesCodeAfterSigning
+        self.signer = signer
     }
 }

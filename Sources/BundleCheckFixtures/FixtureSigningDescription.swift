@@ -20,6 +20,9 @@ import BundleCheckInspection
 ///   strings: ["painotes://import"]   # C strings (__TEXT,__cstring)
 ///   classes: [UIWebView]         # Objective-C class names; selectors: [openURL:]
 ///   imports: [_OBJC_CLASS_$_UIWebView]   # undefined external symbols (LC_SYMTAB)
+///   certificate:                 # a CMS blob with a signing chain (default: an empty blob, as ad-hoc)
+///     name: "Apple Distribution: Example Team (ABCDE12345)"   # the leaf's common name (this default)
+///     expires: 2030-01-01T00:00:00Z                          # the leaf's notAfter (this default)
 /// after-signing:                 # what a script changed after codesign ran (signature untouched)
 ///   plist: {CFBundleVersion: "2"}   # Info.plist keys set (`!absent` removes)
 ///   files: [{path: a.json, text: "…"}]   # files replaced or added
@@ -41,7 +44,7 @@ enum FixtureSigningDescription {
     static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?) throws -> [MachOSliceDescription] {
         let fields = try FixtureDescription.mapping(node, allowed: [
             "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
-            "strings", "classes", "selectors", "imports",
+            "strings", "classes", "selectors", "imports", "certificate",
         ])
         let links = try fields["links"].map(strings) ?? []
         let architectures = try fields["architectures"].map(strings) ?? ["arm64"]
@@ -80,7 +83,8 @@ enum FixtureSigningDescription {
             }
             signature = FixtureCodeSignature(
                 identifier: identifier, teamIdentifier: team,
-                entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements))
+                entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements)),
+                signer: try fields["certificate"].map { try signer($0, team: team) }
             )
         }
         return try architectures.map { name -> MachOSliceDescription in
@@ -149,6 +153,24 @@ enum FixtureSigningDescription {
         ))
     }
 
+    /// The `certificate` field: Apple's chain around a team certificate with the given name and expiry.
+    static func signer(_ node: YAMLNode, team: String) throws -> FixtureSigner {
+        let fields = try FixtureDescription.mapping(node, allowed: ["name", "expires"])
+        let name = try fields["name"].map(FixtureDescription.scalar) ?? "Apple Distribution: Example Team (\(team))"
+        var expiry = Date(timeIntervalSince1970: 1_893_456_000)  // 2030-01-01
+        if let expires = fields["expires"] {
+            expiry = try date(expires)
+        }
+        return .apple(.signing(commonName: name, team: team, notAfter: expiry))
+    }
+
+    static func date(_ node: YAMLNode) throws -> Date {
+        guard let date = ISO8601DateFormatter().date(from: try FixtureDescription.scalar(node)) else {
+            throw FixtureDescription.Problem(line: node.line, message: "expires is an ISO 8601 timestamp such as 2030-01-01T00:00:00Z")
+        }
+        return date
+    }
+
     static func profile(_ node: YAMLNode, identifier: String) throws -> [UInt8] {
         let fields = try FixtureDescription.mapping(node, allowed: ["kind", "team", "app-id", "entitlements", "expires", "encoding"])
         let kind = try fields["kind"].map(FixtureDescription.scalar) ?? "app-store"
@@ -177,10 +199,7 @@ enum FixtureSigningDescription {
             entitlements: entitlements, devices: devices, provisionsAllDevices: allDevices
         )
         if let expires = fields["expires"] {
-            guard let date = ISO8601DateFormatter().date(from: try FixtureDescription.scalar(expires)) else {
-                throw FixtureDescription.Problem(line: expires.line, message: "expires is an ISO 8601 timestamp such as 2030-01-01T00:00:00Z")
-            }
-            profile.expirationDate = date
+            profile.expirationDate = try date(expires)
         }
         let encoding: ProfileEncoding = try fields["encoding"].map(FixtureDescription.scalar) == "ber" ? .indefiniteBER(chunkSize: 512) : .der
         return ProfileWriter.write(profile, encoding: encoding)

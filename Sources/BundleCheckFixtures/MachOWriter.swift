@@ -287,7 +287,9 @@ public enum MachOWriter {
             sealed[7] = blob(magic: 0xFADE_7172, payload: der)
             written.append((7, sealed[7]!))
         }
-        if signature.includesCMSBlob { written.append((0x10000, blob(magic: 0xFADE_0B01, payload: []))) }
+        if signature.includesCMSBlob {
+            written.append((0x10000, blob(magic: 0xFADE_0B01, payload: signature.signer.map(CodeSignatureCMSWriter.write) ?? [])))
+        }
         if let plist = signature.boundInfoPlist { sealed[1] = plist }
         if let resources = signature.boundCodeResources { sealed[3] = resources }
 

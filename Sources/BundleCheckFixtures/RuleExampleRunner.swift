@@ -40,7 +40,8 @@ public enum RuleExampleRunner {
             return failure("the package could not be written: \(error)")
         }
 
-        let report = PackageInspector(rules: rules).inspect(path: path)
+        let settings = InspectionSettings(distribution: example.distribution, now: example.now ?? Date())
+        let report = PackageInspector(rules: rules, settings: settings).inspect(path: path)
         if let error = report.error {
             return failure("the package could not be checked: \(error)")
         }

@@ -77,6 +77,7 @@ public enum BundleCheckCommand {
         let inspection = InspectionSettings(
             distribution: options.distribution ?? settings.configuration.statedDistribution,
             now: options.now ?? Date(),
+            profileExpiryWarningDays: settings.configuration.profileExpiryWarningDays,
             verifiesResources: options.verifiesResources
         )
         let inspector = PackageInspector(rules: settings.rules, settings: inspection)

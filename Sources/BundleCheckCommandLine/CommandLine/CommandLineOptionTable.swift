@@ -42,14 +42,17 @@ extension CommandLineOption {
             help: [
                 "How the package will ship: app-store, ad-hoc, development",
                 "or enterprise; decides which signing is expected.",
-                "(default: the configuration's, else app-store)",
+                "(default: the configuration's, else app-store for an .ipa",
+                "or .app; an .xcarchive is re-signed at export, so without",
+                "one its distribution checks are skipped)",
             ]
         ) { given, distribution in given.distribution = distribution },
         .value(
             "--now", "<date>",
             help: [
-                "The date expiry is judged at, as an ISO 8601 date or UTC",
-                "timestamp, for reproducible runs. (default: today)",
+                "The date expiry (profiles, signing certificate) is judged",
+                "at, as an ISO 8601 date or UTC timestamp, for",
+                "reproducible runs. (default: today)",
             ]
         ) { given, text throws(UsageError) in
             guard let date = ISODateParser.parse(text) else { throw .invalidDate(option: "--now", value: text) }

@@ -21,8 +21,11 @@ extension BundleCheckCommand {
               junk-file: off               # turn a rule off
               ats-arbitrary-loads: error   # or set its severity: error, warning or note
             fail-on: warning               # error (default) or warning
-            distribution: app-store        # app-store (default), ad-hoc, development
-                                           # or enterprise
+            distribution: app-store        # app-store, ad-hoc, development or enterprise
+                                           # (default: app-store for an .ipa or .app,
+                                           # none for an .xcarchive)
+            profile-expiry-warning-days: 30  # profile-expiring warns this many days
+                                             # before a profile expires (default 30)
 
         EXIT STATUS:
           0   every input was checked; no finding that fails the run

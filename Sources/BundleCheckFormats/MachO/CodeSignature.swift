@@ -28,6 +28,8 @@ public struct CodeSignature: Sendable, Hashable {
     public var seal: CodeSeal?
     /// Why the hash slots of that CodeDirectory cannot be read, e.g. they run past its end.
     public var sealProblem: String?
+    /// The CMS signature's bytes (a SignedData envelope, empty for an ad-hoc signature), for `CMSSignedData`.
+    public var cmsSignature: [UInt8]?
 
     public init(
         dataOffset: UInt32,
@@ -40,7 +42,8 @@ public struct CodeSignature: Sendable, Hashable {
         codeDirectoryCount: Int = 0,
         entitlementsXML: [UInt8]? = nil,
         derEntitlementsSize: Int? = nil,
-        cmsSignatureSize: Int? = nil
+        cmsSignatureSize: Int? = nil,
+        cmsSignature: [UInt8]? = nil
     ) {
         self.dataOffset = dataOffset
         self.dataSize = dataSize
@@ -53,6 +56,7 @@ public struct CodeSignature: Sendable, Hashable {
         self.entitlementsXML = entitlementsXML
         self.derEntitlementsSize = derEntitlementsSize
         self.cmsSignatureSize = cmsSignatureSize
+        self.cmsSignature = cmsSignature
     }
 
     public var hasDEREntitlements: Bool { derEntitlementsSize != nil }

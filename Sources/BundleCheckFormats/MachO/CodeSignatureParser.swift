@@ -71,6 +71,7 @@ enum CodeSignatureParser {
                 if signature.derEntitlementsSize == nil { signature.derEntitlementsSize = payload.count }
             case cmsSignatureMagic:
                 if signature.cmsSignatureSize == nil { signature.cmsSignatureSize = payload.count }
+                if signature.cmsSignature == nil { signature.cmsSignature = Array(data[payload]) }
             default:
                 break
             }

@@ -27,6 +27,23 @@ struct BERElement: Sendable, Hashable {
         self.children = children
     }
 
+    /// Throws unless this element carries `tag`; `what` names what the structure needs there.
+    func expect(_ tag: BERTag, _ what: String) throws(BERError) {
+        guard self.tag == tag else {
+            throw BERError.unexpectedElement(offset: offset, expected: what, found: self.tag.description)
+        }
+    }
+
+    /// The child at `index`, which must carry `tag`.
+    func child(_ index: Int, _ tag: BERTag, _ what: String) throws(BERError) -> BERElement {
+        guard index < children.count else {
+            throw BERError.unexpectedElement(offset: offset, expected: what, found: "the end of \(self.tag)")
+        }
+        let element = children[index]
+        try element.expect(tag, what)
+        return element
+    }
+
     /// The bytes of an OCTET STRING; a constructed one is the concatenation of its
     /// chunks, which may themselves be constructed (X.690 8.7.3).
     func octetStringBytes() throws(BERError) -> [UInt8] {

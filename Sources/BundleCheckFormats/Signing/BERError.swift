@@ -29,6 +29,9 @@ package enum BERError: Error, Sendable, Hashable, CustomStringConvertible {
     case unexpectedElement(offset: Int, expected: String, found: String)
     /// An OBJECT IDENTIFIER whose encoding is empty, unterminated, or has an arc above 64 bits.
     case malformedObjectIdentifier(offset: Int)
+    /// A UTCTime or GeneralizedTime that is not the `YYMMDDHHMMSSZ` or `YYYYMMDDHHMMSSZ` of RFC 5280,
+    /// or names no real moment (month 13, February 30).
+    case malformedTime(offset: Int)
 
     package var offset: Int {
         switch self {
@@ -36,7 +39,7 @@ package enum BERError: Error, Sendable, Hashable, CustomStringConvertible {
             .lengthOfLengthTooLarge(let offset, _), .lengthPastEnd(let offset, _, _), .indefinitePrimitive(let offset),
             .missingEndOfContents(let offset), .misplacedEndOfContents(let offset), .nestedTooDeep(let offset, _),
             .tooManyElements(let offset, _), .trailingBytes(let offset, _), .unexpectedElement(let offset, _, _),
-            .malformedObjectIdentifier(let offset):
+            .malformedObjectIdentifier(let offset), .malformedTime(let offset):
             offset
         }
     }
@@ -69,6 +72,8 @@ package enum BERError: Error, Sendable, Hashable, CustomStringConvertible {
             "offset \(offset): expected \(expected), found \(found)"
         case .malformedObjectIdentifier(let offset):
             "offset \(offset): the object identifier is malformed"
+        case .malformedTime(let offset):
+            "offset \(offset): the time is not a UTCTime YYMMDDHHMMSSZ or GeneralizedTime YYYYMMDDHHMMSSZ"
         }
     }
 }

@@ -15,10 +15,14 @@ struct BERTag: Sendable, Hashable, CustomStringConvertible {
 
     /// Universal tag 0: in an indefinite-length element, the `00 00` end-of-contents marker.
     static let endOfContents = BERTag(tagClass: .universal, isConstructed: false, number: 0)
+    static let boolean = BERTag(tagClass: .universal, isConstructed: false, number: 1)
     static let integer = BERTag(tagClass: .universal, isConstructed: false, number: 2)
+    static let octetString = BERTag(tagClass: .universal, isConstructed: false, number: 4)
     static let objectIdentifier = BERTag(tagClass: .universal, isConstructed: false, number: 6)
     static let sequence = BERTag(tagClass: .universal, isConstructed: true, number: 16)
     static let set = BERTag(tagClass: .universal, isConstructed: true, number: 17)
+    static let utcTime = BERTag(tagClass: .universal, isConstructed: false, number: 23)
+    static let generalizedTime = BERTag(tagClass: .universal, isConstructed: false, number: 24)
 
     /// A `[number]` tag, constructed as `EXPLICIT` tagging always is.
     static func contextSpecific(_ number: UInt64, constructed: Bool = true) -> BERTag {
@@ -42,8 +46,14 @@ struct BERTag: Sendable, Hashable, CustomStringConvertible {
             case 4: "OCTET STRING"
             case 5: "NULL"
             case 6: "OBJECT IDENTIFIER"
+            case 12: "UTF8String"
             case 16: "SEQUENCE"
             case 17: "SET"
+            case 19: "PrintableString"
+            case 22: "IA5String"
+            case 23: "UTCTime"
+            case 24: "GeneralizedTime"
+            case 30: "BMPString"
             default: "UNIVERSAL \(number)"
             }
         case .application: "[APPLICATION \(number)]"

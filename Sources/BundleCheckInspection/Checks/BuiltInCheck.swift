@@ -40,6 +40,8 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         DistributionEntitlementCheck(mode: .apsEnvironment),
         ProfileCheck(mode: .kind),
         ProfileCheck(mode: .expired),
+        ProfileCheck(mode: .expiring),
+        CertificateExpiredCheck(),
         ProfileApplicationIdentifierCheck(),
         BinaryCheck(mode: .unsupportedArchitecture),
         BinaryCheck(mode: .bitcode),

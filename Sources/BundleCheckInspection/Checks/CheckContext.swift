@@ -10,17 +10,17 @@ struct CheckContext {
     let paths: PathIndex
     /// Distribution and date the run assumes.
     let settings: InspectionSettings
-    /// What kind of package the input is (an IPA, an archive, an app); nil for bundles built by hand.
-    let inputKind: InputKind?
+    /// What the package is: an IPA, an archive or a bare app.
+    let inputKind: InputKind
     private let container: (any PackageContainer)?
     private let bundlesByPath: [String: InspectedBundle]
 
     init(
         bundles: [InspectedBundle],
+        inputKind: InputKind = .ipa,
         paths: PathIndex = PathIndex(files: [], folders: []),
         container: (any PackageContainer)? = nil,
-        settings: InspectionSettings = InspectionSettings(),
-        inputKind: InputKind? = nil
+        settings: InspectionSettings = InspectionSettings()
     ) {
         self.bundles = bundles
         self.inputKind = inputKind
@@ -28,6 +28,11 @@ struct CheckContext {
         self.settings = settings
         self.container = container
         self.bundlesByPath = Dictionary(bundles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The distribution the signing rules judge this package by.
+    var distribution: DistributionAssumption {
+        settings.distribution(for: inputKind)
     }
 
     /// How the input is stored: a zip, or a directory.
@@ -86,22 +91,41 @@ struct CheckContext {
 }
 
 /// What the checks of one run assume about the world: how the package will be
-/// distributed, and what day it is (for expiry), fixed by `--now` for reproducible runs;
-/// and how far they read (`--verify-resources`).
+/// distributed, what day it is (for expiry), fixed by `--now` for reproducible runs, how far
+/// ahead a profile's expiry is worth a warning, and how far they read (`--verify-resources`).
 public struct InspectionSettings: Sendable {
     /// The distribution stated by `--distribution` or the configuration; nil when neither says.
     public var distribution: Distribution?
     public var now: Date
+    /// `profile-expiring` warns when a profile expires within this many days of `now`.
+    public var profileExpiryWarningDays: Int
     /// Whether `signature-modified` also hashes every file `_CodeSignature/CodeResources`
     /// lists (`--verify-resources`): it reads the whole package.
     public var verifiesResources: Bool
 
-    /// What the distribution-dependent signing checks judge by: the stated one, else the App Store.
-    var checkedDistribution: Distribution { distribution ?? .appStore }
-
-    public init(distribution: Distribution? = nil, now: Date = Date(), verifiesResources: Bool = false) {
+    public init(
+        distribution: Distribution? = nil,
+        now: Date = Date(),
+        profileExpiryWarningDays: Int = Configuration.defaultProfileExpiryWarningDays,
+        verifiesResources: Bool = false
+    ) {
         self.distribution = distribution
         self.now = now
+        self.profileExpiryWarningDays = profileExpiryWarningDays
         self.verifiesResources = verifiesResources
+    }
+
+    /// Which distribution the distribution-dependent signing rules judge an input of `kind` by:
+    /// the stated one; else the App Store for an IPA or app, and none for an archive, which
+    /// every export re-signs (Xcode archives with automatic signing are development-signed).
+    /// The one place this is decided: the checks and the report both ask here.
+    public func distribution(for kind: InputKind) -> DistributionAssumption {
+        if let distribution {
+            return DistributionAssumption(checked: distribution, isStated: true)
+        }
+        switch kind {
+        case .ipa, .app: return DistributionAssumption(checked: .appStore, isStated: false)
+        case .xcarchive: return DistributionAssumption(checked: nil, isStated: false)
+        }
     }
 }

@@ -24,7 +24,10 @@ public struct PackageInspector: Sendable {
         do {
             container = try PackageOpener.open(path: path)
         } catch {
-            return InputReport(path: path, kind: nil, container: nil, size: PackageOpener.sizeOnDisk(of: path), error: Self.wrap(error, path: path), bundles: [], findings: [])
+            return InputReport(
+                path: path, kind: nil, container: nil, size: PackageOpener.sizeOnDisk(of: path),
+                error: Self.wrap(error, path: path), bundles: [], findings: [], distribution: nil
+            )
         }
         let packageSize = container.byteCount
         do {
@@ -33,21 +36,23 @@ public struct PackageInspector: Sendable {
             let evidence = EvidenceWants(rules: rules)
             let seals = SealWants(rules: rules, settings: settings)
             let bundles = located.bundles.map { Self.load($0, from: container, paths: paths, evidence: evidence, seals: seals) }
-            let findings = run(rules, on: container, bundles: bundles, paths: paths, kind: located.kind)
+            let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
-                error: nil, bundles: bundles, findings: findings
+                error: nil, bundles: bundles, findings: findings, distribution: settings.distribution(for: located.kind)
             )
         } catch {
             return InputReport(
                 path: path, kind: nil, container: container.storage, size: packageSize,
-                error: Self.wrap(error, path: path), bundles: [], findings: []
+                error: Self.wrap(error, path: path), bundles: [], findings: [], distribution: nil
             )
         }
     }
 
-    func run(_ rules: [RuleDefinition], on container: any PackageContainer, bundles: [InspectedBundle], paths: PathIndex, kind: InputKind? = nil) -> [Finding] {
-        let context = CheckContext(bundles: bundles, paths: paths, container: container, settings: settings, inputKind: kind)
+    func run(
+        _ rules: [RuleDefinition], on container: any PackageContainer, kind: InputKind, bundles: [InspectedBundle], paths: PathIndex
+    ) -> [Finding] {
+        let context = CheckContext(bundles: bundles, inputKind: kind, paths: paths, container: container, settings: settings)
         let engine = RuleEngine(container: container, bundles: bundles, paths: paths)
         var findings: [Finding] = []
         for rule in rules {

@@ -2,10 +2,10 @@ import BundleCheckFormats
 import BundleCheckModel
 
 /// Reads what a bundle's signing says: its executable as Mach-O (one forward pass, seeking
-/// where the storage allows), the entitlements in its signature or `.xcent`, its
-/// `embedded.mobileprovision`, and how the bundle compares with what the signature sealed.
-/// A file that cannot be read as what it must be is a `BundleReadProblem`, and the rest of the
-/// bundle is still read.
+/// where the storage allows), the entitlements in its signature or `.xcent`, the certificate
+/// its CMS signature names, its `embedded.mobileprovision`, and how the bundle compares with
+/// what the signature sealed. A file that cannot be read as what it must be is a
+/// `BundleReadProblem`, and the rest of the bundle is still read.
 enum SigningLoader {
     /// Profiles and entitlements files are small; anything larger is hostile.
     static let smallFileLimit = 4 << 20
@@ -80,6 +80,16 @@ enum SigningLoader {
             }
         }
 
+        var signingCertificate: X509Certificate?
+        if let cms = executable?.slices.lazy.compactMap(\.codeSignature).first?.cmsSignature, !cms.isEmpty, let path = executablePath {
+            do {
+                signingCertificate = try CMSSignedData.read(cms).signerCertificate
+            } catch {
+                // A damaged signature is a finding on the executable, like any broken part of it.
+                problems.append(BundleReadProblem(kind: .executableInvalid, file: path, reason: "its code signature's CMS blob cannot be read: \(error)"))
+            }
+        }
+
         var profile: ProvisioningProfile?
         var profilePath: String?
         let candidate = bundlePath + "/" + BundleSigning.profileFileName
@@ -99,7 +109,7 @@ enum SigningLoader {
             executablePath: executablePath, executable: executable,
             entitlements: entitlements, entitlementsSource: source, entitlementsPath: entitlementsPath,
             profile: profile, profilePath: profile == nil ? nil : profilePath,
-            libraries: libraries, seal: seal
+            libraries: libraries, seal: seal, signingCertificate: signingCertificate
         )
         return (signing, problems + libraryProblems)
     }

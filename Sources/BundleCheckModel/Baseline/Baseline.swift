@@ -45,7 +45,8 @@ public struct Baseline: Sendable, Equatable {
             size: input.size,
             error: input.error,
             bundles: input.bundles,
-            findings: input.findings.map { contains($0) ? $0.suppressing() : $0 }
+            findings: input.findings.map { contains($0) ? $0.suppressing() : $0 },
+            distribution: input.distribution
         )
     }
 

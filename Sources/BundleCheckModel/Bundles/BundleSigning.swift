@@ -22,6 +22,9 @@ public struct BundleSigning: Sendable {
     /// How the bundle compares with what the executable's signature sealed; nil when the
     /// executable is unsigned or no rule asked.
     public let seal: BundleSeal?
+    /// The certificate the executable was signed with: the signer's certificate in the code
+    /// signature's CMS blob; nil for ad-hoc and unsigned executables.
+    public let signingCertificate: X509Certificate?
 
     package init(
         executablePath: String?,
@@ -32,7 +35,8 @@ public struct BundleSigning: Sendable {
         profile: ProvisioningProfile?,
         profilePath: String?,
         libraries: [BundleBinary] = [],
-        seal: BundleSeal? = nil
+        seal: BundleSeal? = nil,
+        signingCertificate: X509Certificate? = nil
     ) {
         self.executablePath = executablePath
         self.executable = executable
@@ -43,6 +47,7 @@ public struct BundleSigning: Sendable {
         self.profilePath = profilePath
         self.libraries = libraries
         self.seal = seal
+        self.signingCertificate = signingCertificate
     }
 
     /// Every Mach-O file of the bundle that Apple judges as code: the executable, then the loose libraries.

@@ -6,7 +6,8 @@ import BundleCheckFormats
 ///       junk-file: off               # disable a rule
 ///       ats-arbitrary-loads: error   # or run it at another severity: error | warning | note
 ///     fail-on: warning               # error (default) | warning
-///     distribution: app-store        # app-store (default) | ad-hoc | development | enterprise
+///     distribution: app-store        # app-store | ad-hoc | development | enterprise
+///     profile-expiry-warning-days: 30  # profile-expiring warns this many days ahead
 ///
 /// `ConfigurationLoader` reads and checks the file; this is the result.
 public struct Configuration: Sendable, Equatable {
@@ -16,6 +17,8 @@ public struct Configuration: Sendable, Equatable {
     /// The distribution the file states; nil when it says nothing, so `--distribution` and the
     /// kind of input can decide.
     public var statedDistribution: Distribution?
+    /// How many days before a profile expires `profile-expiring` warns.
+    public var profileExpiryWarningDays: Int
     /// The file this was read from, as the user knows it; nil for the defaults.
     public var file: String?
 
@@ -23,18 +26,25 @@ public struct Configuration: Sendable, Equatable {
         rules: [String: RuleSetting] = [:],
         failOn: FailureThreshold = .error,
         distribution: Distribution? = nil,
+        profileExpiryWarningDays: Int = Configuration.defaultProfileExpiryWarningDays,
         file: String? = nil
     ) {
         self.rules = rules
         self.failOn = failOn
         self.statedDistribution = distribution
+        self.profileExpiryWarningDays = profileExpiryWarningDays
         self.file = file
     }
 
-    /// The distribution the signing rules check for when nothing else is stated: the App Store.
+    /// The distribution the signing rules check an IPA or app for when nothing else is stated:
+    /// the App Store. (An archive is checked for none unless one is stated.)
     public var distribution: Distribution { statedDistribution ?? .appStore }
 
-    /// No configuration file: every rule at its own severity, only errors fail, App Store distribution.
+    /// A month: time to renew a profile before testers' installs stop launching.
+    public static let defaultProfileExpiryWarningDays = 30
+
+    /// No configuration file: every rule at its own severity, only errors fail, no stated
+    /// distribution, profile expiry warned 30 days ahead.
     public static let defaults = Configuration()
 
     /// The severity `rule` runs at, or nil when the configuration turns it off.

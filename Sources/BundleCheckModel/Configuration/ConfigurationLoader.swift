@@ -11,7 +11,7 @@ public enum ConfigurationLoader {
     /// The file looked for in the working directory.
     package static let fileName = ".bundlecheck.yml"
 
-    static let keys = ["rules", "fail-on", "distribution"]
+    static let keys = ["rules", "fail-on", "distribution", "profile-expiry-warning-days"]
 
     /// The configuration of a run: `explicitPath` (which must exist), else `.bundlecheck.yml`
     /// in `workingDirectory` (the process's when nil) if there is one, else the defaults.
@@ -59,6 +59,8 @@ public enum ConfigurationLoader {
                 configuration.failOn = try choice(pair.value, key: key, file: file)
             case "distribution":
                 configuration.statedDistribution = try choice(pair.value, key: key, file: file)
+            case "profile-expiry-warning-days":
+                configuration.profileExpiryWarningDays = try days(pair.value, key: key, file: file)
             default:
                 throw .unknownKey(file: file, line: pair.key.line, key: key, expected: keys)
             }
@@ -93,6 +95,15 @@ public enum ConfigurationLoader {
         return try T.named(text) { ConfigurationError.invalidValue(file: file, line: node.line, key: key, value: text, choices: $0) }
     }
 
+    /// A whole number of days written in decimal digits only: no sign, no fraction, no hex.
+    private static func days(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> Int {
+        let text = try value(node, key: key, file: file)
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let days = Int(text) else {
+            throw .invalidNumber(file: file, line: node.line, key: key, value: text)
+        }
+        return days
+    }
+
     private static func value(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> String {
         guard let text = node.scalar else {
             throw .expectedValue(file: file, line: node.line, key: key, found: node.kindName)
@@ -120,6 +131,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     /// `rules` names an id that is neither shipped nor in a `--rules` pack.
     case unknownRule(file: String, line: Int, key: String, suggestions: [String])
     case invalidValue(file: String, line: Int, key: String, value: String, choices: [String])
+    /// A value that should be a non-negative whole number (`profile-expiry-warning-days: soon`).
+    case invalidNumber(file: String, line: Int, key: String, value: String)
 
     public var description: String {
         switch self {
@@ -130,7 +143,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .yaml(let error):
             "\(error)"
         case .expectedMapping(let file, let line, nil, let found):
-            "\(file):\(line): expected a mapping of settings (rules, fail-on, distribution), found \(found)"
+            "\(file):\(line): expected a mapping of settings (\(ConfigurationLoader.keys.joined(separator: ", "))), found \(found)"
         case .expectedMapping(let file, let line, let key?, let found):
             "\(file):\(line): key '\(key)': expected a mapping of rule ids to \(Self.list(RuleSetting.choices)), found \(found)"
         case .expectedValue(let file, let line, let key, let found):
@@ -141,6 +154,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             "\(file):\(line): key '\(key)': no rule has this id; " + RuleIDSuggestions.hint(suggestions)
         case .invalidValue(let file, let line, let key, let value, let choices):
             "\(file):\(line): key '\(key)': '\(value)' is not one of: \(choices.joined(separator: ", "))"
+        case .invalidNumber(let file, let line, let key, let value):
+            "\(file):\(line): key '\(key)': '\(value)' is not a whole number of days (0 or more)"
         }
     }
 

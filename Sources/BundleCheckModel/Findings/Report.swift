@@ -55,6 +55,8 @@ public struct InputReport: Sendable {
     public let bundles: [InspectedBundle]
     /// Findings sorted by bundle, file, key path and rule.
     public let findings: [Finding]
+    /// The distribution the signing rules judged by; nil when the input could not be checked.
+    public let distribution: DistributionAssumption?
 
     package init(
         path: String,
@@ -63,7 +65,8 @@ public struct InputReport: Sendable {
         size: UInt64,
         error: BundleCheckError?,
         bundles: [InspectedBundle],
-        findings: [Finding]
+        findings: [Finding],
+        distribution: DistributionAssumption?
     ) {
         self.path = path
         self.kind = kind
@@ -72,6 +75,7 @@ public struct InputReport: Sendable {
         self.error = error
         self.bundles = bundles.sorted { $0.path < $1.path }
         self.findings = findings.sorted(by: Finding.reportOrder)
+        self.distribution = distribution
     }
 }
 

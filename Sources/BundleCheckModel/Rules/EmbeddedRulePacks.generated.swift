@@ -671,10 +671,14 @@ apple-codes: [ITMS-90046]
 rationale: >
   App Store, ad-hoc and enterprise builds must be signed with aps-environment set to exactly
   'production'; 'development' (or 'Production' with a capital P) is rejected with ITMS-90046,
-  and the app would register with the wrong push servers.
+  and the app would register with the wrong push servers. An .ipa or .app is checked for
+  app-store distribution unless --distribution or the configuration says otherwise; an
+  .xcarchive only for a stated distribution, since Xcode archives development-signed
+  ('development') and export takes the value from the distribution profile.
 fix: >
   Export with a distribution profile, which carries aps-environment production; do not set the
-  value by hand in the entitlements file.
+  value by hand in the entitlements file. When an .xcarchive is checked with --distribution,
+  export it with that method and check the exported package.
 scope:
   kinds: [app, appex, watch-app, app-clip]
 examples:
@@ -699,6 +703,30 @@ examples:
           entitlements:
             application-identifier: ABCDE12345.com.example.notes
             aps-environment: production
+  - name: an archive signed for the development push environment, checked with --distribution app-store
+    triggers: true
+    distribution: app-store
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            aps-environment: development
+    expect:
+      - bundle: Products/Applications/Notes.app
+        key-path: /aps-environment
+  - name: an archive signed for the development push environment, no distribution stated
+    triggers: false
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            aps-environment: development
 
 """#),
         ("ats-arbitrary-loads.yml", #"""
@@ -870,6 +898,81 @@ examples:
         plugins:
           - name: Share
             id: com.example.notes.share
+
+"""#),
+        ("certificate-expired.yml", #"""
+id: certificate-expired
+title: The signing certificate has not expired
+severity: error
+category: signing
+rationale: >
+  An ad-hoc, enterprise or development build is installed with the signature it was given:
+  once the certificate that made it has expired, devices no longer install the build, and an
+  enterprise app stops launching. The certificate is the one the executable's code signature
+  names as its signer, in the chain its CMS blob carries beside Apple's intermediate and root;
+  the profile's DeveloperCertificates list every certificate the team may sign with and are
+  only context. App Store builds are not checked, since the App Store re-signs what it
+  distributes; an .xcarchive is checked only for a stated distribution, since export signs it
+  again. --now fixes the date a run judges by.
+fix: >
+  Create a new certificate in the developer portal (Xcode's automatic signing does when the old
+  one has expired), sign the build again (for an archive, export it again) and hand out the new
+  build.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+examples:
+  - name: an ad-hoc build signed with a certificate that expired in 2025
+    triggers: true
+    distribution: ad-hoc
+    now: 2026-06-01
+    package:
+      app:
+        name: Notes
+        executable:
+          certificate:
+            name: "Apple Distribution: Example Team (ABCDE12345)"
+            expires: 2025-01-01T00:00:00Z
+        profile:
+          kind: ad-hoc
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: an ad-hoc build signed with a certificate valid until 2027
+    triggers: false
+    distribution: ad-hoc
+    now: 2026-06-01
+    package:
+      app:
+        name: Notes
+        executable:
+          certificate:
+            expires: 2027-01-01T00:00:00Z
+        profile:
+          kind: ad-hoc
+  - name: an App Store build signed with a certificate that expired in 2025 (the App Store re-signs it)
+    triggers: false
+    distribution: app-store
+    now: 2026-06-01
+    package:
+      app:
+        name: Notes
+        executable:
+          certificate:
+            expires: 2025-01-01T00:00:00Z
+        profile:
+          kind: app-store
+  - name: a development archive signed with a certificate that expired in 2025, no distribution stated
+    triggers: false
+    now: 2026-06-01
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        executable:
+          certificate:
+            expires: 2025-01-01T00:00:00Z
+        profile:
+          kind: development
 
 """#),
         ("dsym-in-package.yml", #"""
@@ -1293,12 +1396,15 @@ rationale: >
   get-task-allow lets a debugger attach; only development builds may carry it. App Store
   Connect rejects it with ITMS-90164 ("the entitlements in the signature do not match those in
   the provisioning profile ... 'true' for 'get-task-allow'") and ad-hoc installs refuse it. The
-  check applies when the distribution (--distribution, or the configuration) is app-store or
-  ad-hoc.
+  check applies when the distribution is app-store or ad-hoc: for an .ipa or .app, app-store
+  unless --distribution or the configuration says otherwise; for an .xcarchive, only a stated
+  one, since Xcode archives development-signed (with get-task-allow) and export re-signs
+  without it.
 fix: >
   Export the archive with a distribution method (App Store Connect or Ad Hoc), which signs with
   a distribution profile and drops get-task-allow; do not copy development entitlements files
-  into release builds.
+  into release builds. When an .xcarchive is checked with --distribution, check the exported
+  package instead: the archive keeps its development signature until export.
 scope:
   kinds: [app, appex, watch-app, app-clip]
 examples:
@@ -1323,6 +1429,30 @@ examples:
           entitlements:
             application-identifier: ABCDE12345.com.example.notes
             get-task-allow: !bool false
+  - name: an archive signed with get-task-allow true, checked with --distribution ad-hoc
+    triggers: true
+    distribution: ad-hoc
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            get-task-allow: !bool true
+    expect:
+      - bundle: Products/Applications/Notes.app
+        key-path: /get-task-allow
+  - name: an archive signed with get-task-allow true, no distribution stated
+    triggers: false
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            get-task-allow: !bool true
 
 """#),
         ("info-plist-malformed.yml", #"""
@@ -1953,10 +2083,13 @@ category: signing
 rationale: >
   An expired profile makes the app refuse to launch on devices it was installed on, and App
   Store Connect rejects the upload. Profiles expire after a year (development and
-  distribution alike); --now fixes the date a run judges by.
+  distribution alike); --now fixes the date a run judges by. An .xcarchive is checked only when
+  a distribution is stated (--distribution or the configuration): exporting it signs it again,
+  with a current profile when Xcode manages signing.
 fix: >
   Renew the profile in the developer portal (or let Xcode manage signing), archive and export
-  again.
+  again. For an .xcarchive checked with --distribution, export it once the profile is renewed
+  and check the exported package.
 scope:
   kinds: [app, appex, watch-app, app-clip]
 examples:
@@ -1977,6 +2110,91 @@ examples:
         name: Notes
         profile:
           expires: 2099-01-01T00:00:00Z
+  - name: an archive whose profile expired in 2020, checked with --distribution ad-hoc
+    triggers: true
+    distribution: ad-hoc
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        profile:
+          kind: ad-hoc
+          expires: 2020-01-01T00:00:00Z
+    expect:
+      - bundle: Products/Applications/Notes.app
+        key-path: /ExpirationDate
+  - name: an archive whose profile expired in 2020, no distribution stated
+    triggers: false
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        profile:
+          expires: 2020-01-01T00:00:00Z
+
+"""#),
+        ("profile-expiring.yml", #"""
+id: profile-expiring
+title: The provisioning profile does not expire soon
+severity: warning
+category: signing
+rationale: >
+  An ad-hoc, enterprise or development build keeps its provisioning profile once installed:
+  the day the profile expires, the app stops launching on every device it went to, and the
+  testers or employees using it find out first. Profiles last a year at most. The rule warns
+  when the profile expires within 30 days of the run's date (--now; the number of days is
+  profile-expiry-warning-days in .bundlecheck.yml); profile-expired reports one that has
+  expired. App Store builds are not checked, since the App Store re-signs what it distributes;
+  an .xcarchive is checked only for a stated distribution, since export signs it again.
+fix: >
+  Renew the profile in the developer portal (Xcode's automatic signing renews it when it
+  exports), sign or export the build again and hand it out before the old profile expires.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+examples:
+  - name: an ad-hoc build whose profile expires ten days after the run
+    triggers: true
+    distribution: ad-hoc
+    now: 2026-06-01
+    package:
+      app:
+        name: Notes
+        profile:
+          kind: ad-hoc
+          expires: 2026-06-11T00:00:00Z
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /ExpirationDate
+  - name: an ad-hoc build whose profile expires three months after the run
+    triggers: false
+    distribution: ad-hoc
+    now: 2026-06-01
+    package:
+      app:
+        name: Notes
+        profile:
+          kind: ad-hoc
+          expires: 2026-09-01T00:00:00Z
+  - name: an App Store build whose profile expires ten days after the run (the App Store re-signs it)
+    triggers: false
+    distribution: app-store
+    now: 2026-06-01
+    package:
+      app:
+        name: Notes
+        profile:
+          kind: app-store
+          expires: 2026-06-11T00:00:00Z
+  - name: an enterprise archive whose profile expires ten days after the run, no distribution stated
+    triggers: false
+    now: 2026-06-01
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        profile:
+          kind: enterprise
+          expires: 2026-06-11T00:00:00Z
 
 """#),
         ("profile-kind.yml", #"""
@@ -1989,11 +2207,17 @@ rationale: >
   get-task-allow (development), a device list (ad-hoc), no devices (app-store). App Store
   Connect rejects anything but an App Store profile (ITMS-90161 asks for a distribution
   profile), and an ad-hoc build with a development profile installs on fewer devices than
-  expected. The distribution is app-store unless --distribution or the configuration says
-  otherwise.
+  expected. An .ipa or .app is checked for app-store distribution unless --distribution or the
+  configuration says otherwise. An .xcarchive is not checked unless a distribution is stated:
+  Xcode archives with automatic signing are development-signed, and exporting re-signs them
+  with a profile of the method chosen.
 fix: >
-  Export the archive with the distribution method you ship with, or check with --distribution
-  (or distribution: in .bundlecheck.yml) when the package is not meant for the App Store.
+  For an .ipa: export the archive again with the distribution method you ship with, or check
+  with --distribution (or distribution: in .bundlecheck.yml) when the package is not meant for
+  the App Store. For an .xcarchive checked with a distribution: export it with that method
+  (Xcode's Organizer, or xcodebuild -exportArchive), which re-signs it, and check the exported
+  package; only a manually signed archive keeps its profile, so choose a profile of that kind
+  in the target's signing settings and archive again.
 scope:
   kinds: [app, appex, watch-app, app-clip]
 examples:
@@ -2014,6 +2238,26 @@ examples:
         name: Notes
         profile:
           kind: app-store
+  - name: a development-signed archive checked with --distribution app-store
+    triggers: true
+    distribution: app-store
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        profile:
+          kind: development
+    expect:
+      - bundle: Products/Applications/Notes.app
+        file: Products/Applications/Notes.app/embedded.mobileprovision
+  - name: a development-signed archive with no distribution stated (export re-signs it)
+    triggers: false
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        profile:
+          kind: development
 
 """#),
         ("profile-malformed.yml", #"""

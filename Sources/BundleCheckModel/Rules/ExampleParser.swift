@@ -1,3 +1,4 @@
+import Foundation
 import BundleCheckFormats
 
 /// Reads a rule's `examples`: each a package description and the exact findings expected.
@@ -13,12 +14,22 @@ struct ExampleParser {
     }
 
     func example(_ node: YAMLNode, field: String) throws(RuleLoadError) -> RuleExample {
-        let fields = try reader.mapping(node, field: field, allowed: ["name", "triggers", "package", "expect"])
+        let fields = try reader.mapping(node, field: field, allowed: ["name", "triggers", "distribution", "now", "package", "expect"])
         let name = try reader.nonEmptyString(try reader.required(fields, "name", in: node, field: "\(field).name"), field: "\(field).name")
         let triggers = try reader.bool(try reader.required(fields, "triggers", in: node, field: "\(field).triggers"), field: "\(field).triggers")
         let package = try reader.required(fields, "package", in: node, field: "\(field).package")
         guard package.mapping != nil else {
             throw reader.error(package, "\(field).package", "expected a package description (a mapping)")
+        }
+        let distribution = try fields["distribution"].map { value throws(RuleLoadError) in
+            try reader.choice(value, field: "\(field).distribution", as: Distribution.self)
+        }
+        let now = try fields["now"].map { value throws(RuleLoadError) -> Date in
+            let text = try reader.string(value, field: "\(field).now")
+            guard let date = ISODateParser.parse(text) else {
+                throw reader.error(value, "\(field).now", "'\(text)' is not an ISO 8601 date (2026-03-01) or UTC timestamp (2026-03-01T12:00:00Z)")
+            }
+            return date
         }
         var expectations: [ExampleExpectation] = []
         if let expect = fields["expect"] {
@@ -33,7 +44,10 @@ struct ExampleParser {
         if !triggers && expectations.contains(where: { $0.rule == ruleID }) {
             throw reader.error(node, "\(field).expect", "a non-triggering example cannot expect findings of its own rule")
         }
-        return RuleExample(name: name, triggers: triggers, package: package, expectations: expectations, line: node.line)
+        return RuleExample(
+            name: name, triggers: triggers, distribution: distribution, now: now, package: package,
+            expectations: expectations, line: node.line
+        )
     }
 
     func expectation(_ node: YAMLNode, field: String) throws(RuleLoadError) -> ExampleExpectation {

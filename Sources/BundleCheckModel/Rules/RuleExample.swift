@@ -1,3 +1,4 @@
+import Foundation
 import BundleCheckFormats
 
 /// A triggering or non-triggering example of a rule file, run as a test.
@@ -5,12 +6,29 @@ package struct RuleExample: Sendable {
     package let name: String
     /// Whether the rule is expected to fire on this example.
     package let triggers: Bool
+    /// The distribution the example is checked for, as `--distribution` states it; nil states none.
+    package let distribution: Distribution?
+    /// The date the example is checked at, as `--now` fixes it; nil is the day the tests run.
+    package let now: Date?
     /// The package description the fixture builder turns into a package.
     package let package: YAMLNode
     /// The exact findings of this rule expected (none for a non-triggering example).
     package let expectations: [ExampleExpectation]
     /// Line of the example in its rule file, so a failing example points at itself.
     package let line: Int
+
+    package init(
+        name: String, triggers: Bool, distribution: Distribution? = nil, now: Date? = nil,
+        package: YAMLNode, expectations: [ExampleExpectation], line: Int
+    ) {
+        self.name = name
+        self.triggers = triggers
+        self.distribution = distribution
+        self.now = now
+        self.package = package
+        self.expectations = expectations
+        self.line = line
+    }
 }
 
 /// `{rule, bundle, keyPath, count}`: how many findings of `rule` at that bundle and key path.

@@ -42,6 +42,9 @@ public struct JSONReporter: Reporter {
             "error": error(input.error),
             "bundles": .array(input.bundles.map(bundle)),
             "findings": .array(input.findings.map(finding)),
+            "distribution": input.distribution.map { distribution in
+                ["checked": JSONValue(distribution.checked?.rawValue), "stated": .bool(distribution.isStated)]
+            } ?? .null,
         ]
     }
 
@@ -71,6 +74,15 @@ public struct JSONReporter: Reporter {
             "minimumOS": JSONValue(bundle.signing?.executable?.slices.lazy.compactMap(\.minimumOS).first?.description),
             "entitlements": bundle.signing.map(entitlements) ?? .null,
             "profile": bundle.signing?.profile.map(profile) ?? .null,
+            "signingCertificate": bundle.signing?.signingCertificate.map(certificate) ?? .null,
+        ]
+    }
+
+    private func certificate(_ certificate: X509Certificate) -> JSONValue {
+        [
+            "commonName": JSONValue(certificate.subject.commonName),
+            "serialNumber": .string(certificate.serialNumber),
+            "expires": .string(certificate.notAfter.formatted(.iso8601)),
         ]
     }
 

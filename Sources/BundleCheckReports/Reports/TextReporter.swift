@@ -50,6 +50,9 @@ public struct TextReporter: Reporter {
         if let error = input.error {
             lines.append("  " + style.red("error") + ": " + ReportText.printable(error.description))
         }
+        if let distribution = input.distribution {
+            lines.append("  " + ReportText.printable(Self.distribution(distribution, of: input)))
+        }
 
         let bundlePaths = Set(input.bundles.map(\.path))
         let standing = input.findings.filter { !$0.suppressed }
@@ -65,6 +68,36 @@ public struct TextReporter: Reporter {
             lines += self.bundle(bundle, findings: findings, style: style)
         }
         return lines
+    }
+
+    /// What the signing rules assumed about how the input ships, e.g. `checked for app-store
+    /// distribution by default (give --distribution if it ships otherwise)`, or for an archive
+    /// `archive: development-signed; export re-signs it, so distribution checks are skipped
+    /// (give --distribution to check them)`.
+    static func distribution(_ assumption: DistributionAssumption, of input: InputReport) -> String {
+        let checked = assumption.checked.map { "checked for \($0.rawValue) distribution" }
+        if input.kind == .xcarchive {
+            let signing = "archive: " + archiveSigning(input.bundles)
+            guard let checked else {
+                return signing + "; export re-signs it, so distribution checks are skipped (give --distribution to check them)"
+            }
+            return signing + "; " + checked + ", as stated"
+        }
+        guard let checked else { return "distribution checks are skipped" }
+        return checked + (assumption.isStated ? ", as stated" : " by default (give --distribution if it ships otherwise)")
+    }
+
+    /// `development-signed`, from the profiles of the archive's apps.
+    static func archiveSigning(_ bundles: [InspectedBundle]) -> String {
+        var kinds: [String] = []
+        for app in bundles where app.parent == nil {
+            if let kind = app.signing?.profile?.kind.rawValue, !kinds.contains(kind) { kinds.append(kind) }
+        }
+        switch kinds.count {
+        case 0: return "no provisioning profile"
+        case 1: return kinds[0] + "-signed"
+        default: return "signed with " + kinds.joined(separator: " and ") + " profiles"
+        }
     }
 
     // MARK: Bundles
@@ -88,7 +121,8 @@ public struct TextReporter: Reporter {
         return lines
     }
 
-    /// `arm64, signed by team PN7X2Q9K4M, app-store profile, app groups group.x`; nil when
+    /// `arm64, signed by team PN7X2Q9K4M, certificate 'Apple Distribution: PaiNotes (PN7X2Q9K4M)'
+    /// until 2027-01-01, app-store profile, app groups group.x`; nil when
     /// the bundle has neither an executable nor a profile to speak of.
     static func signing(_ signing: BundleSigning) -> String? {
         var parts: [String] = []
@@ -99,6 +133,10 @@ public struct TextReporter: Reporter {
             } else {
                 parts.append("unsigned")
             }
+        }
+        if let certificate = signing.signingCertificate {
+            let name = certificate.subject.commonName.map { "'\($0)'" } ?? "serial number \(certificate.serialNumber)"
+            parts.append("certificate \(name) until \(certificate.notAfter.formatted(.iso8601.year().month().day()))")
         }
         if let profile = signing.profile {
             parts.append("\(profile.kind.rawValue) profile")

@@ -70,6 +70,37 @@ import Testing
         #expect(console.error.contains("See 'bundlecheck --help'."))
     }
 
+    @Test func profileExpiryWarningDaysDecidesWhenProfileExpiringWarns() throws {
+        let directory = try TemporaryDirectory()
+        // An ad-hoc profile that expires 20 days after --now, and nothing else to report.
+        let expires = SignedFixtures.now + 20 * SignedFixtures.day
+        let app = SignedFixtures.signed(
+            FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes"),
+            profile: SignedFixtures.profile(.adHoc, identifier: "com.example.notes", expires: expires)
+        )
+        let package = try BundleCheckCommandTests.writePackage(.ipa(app), in: directory, name: "Notes.ipa")
+        let arguments = ["--format", "json", "--distribution", "ad-hoc", "--now", "2026-06-01", package]
+        let (status, console) = CapturingConsole.run(arguments, workingDirectory: directory.url.path)
+        #expect(status == .success)
+        #expect(try ReportJSON(console.output).findings("profile-expiring").count == 1)
+        try directory.write("profile-expiry-warning-days: 14\n", to: ".bundlecheck.yml")
+        let (_, shorter) = CapturingConsole.run(arguments, workingDirectory: directory.url.path)
+        #expect(try ReportJSON(shorter.output).findings("profile-expiring").isEmpty)
+        try directory.write("profile-expiry-warning-days: 20\nfail-on: warning\n", to: ".bundlecheck.yml")
+        let (failing, longer) = CapturingConsole.run(arguments, workingDirectory: directory.url.path)
+        #expect(failing == .findings)
+        #expect(try ReportJSON(longer.output).findings("profile-expiring").count == 1)
+    }
+
+    @Test func anInvalidProfileExpiryWarningDaysIsAUsageError() throws {
+        let directory = try TemporaryDirectory()
+        let package = try Self.junkPackage(in: directory)
+        let path = try directory.write("fail-on: warning\nprofile-expiry-warning-days: a month\n", to: ".bundlecheck.yml")
+        let (status, console) = CapturingConsole.run([package], workingDirectory: directory.url.path)
+        #expect(status == .usage)
+        #expect(console.error.hasPrefix("error: \(path):2: key 'profile-expiry-warning-days': 'a month' is not a whole number of days"), "\(console.error)")
+    }
+
     @Test func aMissingConfigFileIsAUsageError() throws {
         let directory = try TemporaryDirectory()
         let package = try Self.junkPackage(in: directory)

@@ -16,10 +16,12 @@ import Testing
               version-format: note
             fail-on: warning
             distribution: enterprise
+            profile-expiry-warning-days: 14
             """)
         #expect(configuration.rules == ["junk-file": .off, "ats-arbitrary-loads": .severity(.error), "version-format": .severity(.note)])
         #expect(configuration.failOn == .warning)
         #expect(configuration.distribution == .enterprise)
+        #expect(configuration.profileExpiryWarningDays == 14)
         #expect(configuration.file == "ci/.bundlecheck.yml")
     }
 
@@ -29,7 +31,14 @@ import Testing
             #expect(configuration.rules.isEmpty)
             #expect(configuration.failOn == .error)
             #expect(configuration.distribution == .appStore)
+            #expect(configuration.statedDistribution == nil)
+            #expect(configuration.profileExpiryWarningDays == 30)
         }
+    }
+
+    @Test(arguments: [("0", 0), ("7", 7), ("365", 365), ("'30'", 30)])
+    func profileExpiryWarningDaysTakesAWholeNumber(text: String, days: Int) throws {
+        #expect(try Self.load("profile-expiry-warning-days: \(text)").profileExpiryWarningDays == days)
     }
 
     @Test(arguments: Distribution.allCases)
@@ -39,12 +48,20 @@ import Testing
 
     /// A broken configuration, and what its message must start with: file, line and key.
     @Test(arguments: [
-        ("fail_on: warning", "ci/.bundlecheck.yml:1: key 'fail_on': unknown key; expected one of: rules, fail-on, distribution"),
+        ("fail_on: warning", "ci/.bundlecheck.yml:1: key 'fail_on': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days"),
         ("rules:\n  junk-fil: off", "ci/.bundlecheck.yml:2: key 'rules.junk-fil': no rule has this id; did you mean junk-file?"),
         ("rules:\n  no-such-thing-at-all: off", "ci/.bundlecheck.yml:2: key 'rules.no-such-thing-at-all': no rule has this id; 'bundlecheck --list-rules'"),
         ("rules:\n  junk-file: disabled", "ci/.bundlecheck.yml:2: key 'rules.junk-file': 'disabled' is not one of: off, error, warning, note"),
         ("rules:\n  junk-file: no", "ci/.bundlecheck.yml:2: key 'rules.junk-file': 'no' is not one of"),
         ("\n\nfail-on: note", "ci/.bundlecheck.yml:3: key 'fail-on': 'note' is not one of: error, warning"),
+        ("\nprofile-expiry-warning-days: -1", "ci/.bundlecheck.yml:2: key 'profile-expiry-warning-days': '-1' is not a whole number of days (0 or more)"),
+        ("profile-expiry-warning-days: soon", "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-days': 'soon' is not a whole number of days"),
+        ("profile-expiry-warning-days: 1.5", "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-days': '1.5' is not a whole number of days"),
+        ("profile-expiry-warning-days: +3", "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-days': '+3' is not a whole number of days"),
+        ("profile-expiry-warning-days: 99999999999999999999", "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-days': '99999999999999999999' is not"),
+        ("profile-expiry-warning-days: ''", "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-days': '' is not a whole number of days"),
+        ("profile-expiry-warning-days: [30]", "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-days': expected a single value, found a list"),
+        ("profile-expiry-warning-day: 30", "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-day': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days"),
         ("distribution: testflight", "ci/.bundlecheck.yml:1: key 'distribution': 'testflight' is not one of: app-store, ad-hoc, development, enterprise"),
         ("rules: [junk-file]", "ci/.bundlecheck.yml:1: key 'rules': expected a mapping of rule ids to off, error, warning or note, found a list"),
         ("fail-on: [warning]", "ci/.bundlecheck.yml:1: key 'fail-on': expected a single value, found a list"),

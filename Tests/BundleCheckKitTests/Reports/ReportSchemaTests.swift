@@ -1,8 +1,10 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckReports
+@testable import BundleCheckInspection
 
 /// `docs/report.schema.json` describes what `JSONReporter` writes, and rejects what it does not.
 @Suite(.serialized) struct ReportSchemaTests {
@@ -76,6 +78,19 @@ import Testing
     }
 
     @Test(.enabled(if: validatorAvailable, "needs python3 with jsonschema (pip install jsonschema)"))
+    func aReportWithAnArchiveAndASigningCertificateIsValid() throws {
+        try #require(ReportValidator.canRun, "python3 with jsonschema is required on CI")
+        // An archive judged by no distribution, then by a stated one; both carry signing certificates.
+        let package = try FixturePackage.xcarchive(ArchiveDistributionTests.developmentSigned(), name: "Notes")
+        let unstated = try inspect(package, named: "Notes.xcarchive.zip")
+        let stated = try inspect(package, named: "Notes.xcarchive.zip", settings: InspectionSettings(distribution: .adHoc))
+        #expect(unstated.distribution?.checked == nil && stated.distribution?.checked == .adHoc)
+        #expect(unstated.bundles.allSatisfy { $0.signing?.signingCertificate != nil })
+        let outcome = try ReportValidator.validate([JSONReporter().render(Report(toolVersion: "1.0.0", inputs: [unstated, stated]))])
+        #expect(outcome.status == 0, "\(outcome.output)")
+    }
+
+    @Test(.enabled(if: validatorAvailable, "needs python3 with jsonschema (pip install jsonschema)"))
     func reportOnStandardInputIsValidated() throws {
         try #require(ReportValidator.canRun, "python3 with jsonschema is required on CI")
         let valid = try ReportValidator.validateStandardInput(JSONReporter().render(SampleReport.make()))
@@ -116,8 +131,8 @@ import Testing
         let schema = try schema()
         var checked = 0
         checkOrder(of: Self.sample, against: schema, root: schema, at: "$", checked: &checked)
-        // The report, tool, summary, 2 inputs, 1 error, 2 bundles and 6 findings.
-        #expect(checked == 14)
+        // The report, tool, summary, 2 inputs, 1 error, 1 distribution, 2 bundles and 6 findings.
+        #expect(checked == 15)
     }
 
     @Test func schemaEnumsListEveryCaseOfTheModel() throws {

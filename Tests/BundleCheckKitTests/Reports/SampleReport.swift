@@ -117,7 +117,8 @@ enum SampleReport {
             size: 1_482_211,
             error: nil,
             bundles: [share, app],
-            findings: findings
+            findings: findings,
+            distribution: DistributionAssumption(checked: .appStore, isStated: false)
         )
     }
 
@@ -129,7 +130,8 @@ enum SampleReport {
             size: 2_048,
             error: .corruptArchive(path: "Build/Broken.ipa", reason: "the central directory is truncated"),
             bundles: [],
-            findings: []
+            findings: [],
+            distribution: nil
         )
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
@@ -22,7 +23,8 @@ import Testing
         let input = InputReport(
             path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil,
             bundles: [bundle("Payload/A.app", plist: PlistDictionary())],
-            findings: [finding(.error, bundle: "Payload/A.app"), finding(.note, bundle: nil), finding(.note, bundle: nil)]
+            findings: [finding(.error, bundle: "Payload/A.app"), finding(.note, bundle: nil), finding(.note, bundle: nil)],
+            distribution: nil
         )
         let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
         #expect(output.hasSuffix("\n1 input, 1 bundle: 1 error, 0 warnings, 2 notes\n"))
@@ -36,7 +38,7 @@ import Testing
     @Test func inputsThatCouldNotBeCheckedAreCountedInTheSummary() {
         let input = InputReport(
             path: "missing.ipa", kind: nil, container: nil, size: 0,
-            error: .notFound(path: "missing.ipa"), bundles: [], findings: []
+            error: .notFound(path: "missing.ipa"), bundles: [], findings: [], distribution: nil
         )
         let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
         #expect(output == """
@@ -51,7 +53,8 @@ import Testing
     @Test func findingsOfAnUnlistedBundleStayUnderTheInput() {
         let input = InputReport(
             path: "A.ipa", kind: .ipa, container: .zip, size: 10, error: nil, bundles: [],
-            findings: [finding(.warning, bundle: "Payload/Gone.app", file: "Payload/Gone.app/Info.plist", line: 3)]
+            findings: [finding(.warning, bundle: "Payload/Gone.app", file: "Payload/Gone.app/Info.plist", line: 3)],
+            distribution: nil
         )
         let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
         #expect(output.contains("\n  warning[some-rule]: something is off\n    --> Payload/Gone.app/Info.plist:3\n"))
@@ -103,6 +106,65 @@ import Testing
         #expect(ReportText.printable("one\ntwo\tthree") == #"one\ntwo\tthree"#)
         #expect(ReportText.printable("abc\u{202E}fed") == #"abc\u{202E}fed"#)
         #expect(ReportText.printable("Caf\u{E9}.app") == "Caf\u{E9}.app")
+    }
+
+    /// An input of `kind` whose apps carry profiles of `kinds`.
+    private func input(_ kind: InputKind, profiles kinds: [Distribution?], distribution: DistributionAssumption?) -> InputReport {
+        let bundles = kinds.enumerated().map { index, profileKind in
+            let path = "Products/Applications/App\(index).app"
+            let profile = profileKind.map { kind in
+                ProvisioningProfile(propertyList: PlistDictionary([
+                    "ProvisionedDevices": kind == .appStore || kind == .enterprise ? .array([]) : .array([.string("device")]),
+                    "ProvisionsAllDevices": .bool(kind == .enterprise),
+                    "Entitlements": .dictionary(PlistDictionary(["get-task-allow": .bool(kind == .development)])),
+                ]))
+            }
+            let signing = BundleSigning(
+                executablePath: nil, executable: nil, entitlements: nil, entitlementsSource: .none, entitlementsPath: nil,
+                profile: profile, profilePath: profile.map { _ in "\(path)/embedded.mobileprovision" }
+            )
+            return InspectedBundle(path: path, kind: .app, parent: nil, infoPlistPath: "\(path)/Info.plist", infoPlist: nil, signing: signing)
+        }
+        return InputReport(path: "A", kind: kind, container: .directory, size: 1, error: nil, bundles: bundles, findings: [], distribution: distribution)
+    }
+
+    @Test func theInventorySaysWhichDistributionWasCheckedAndWhy() {
+        let unstated = DistributionAssumption(checked: nil, isStated: false)
+        let appStore = DistributionAssumption(checked: .appStore, isStated: false)
+        let stated = DistributionAssumption(checked: .adHoc, isStated: true)
+        #expect(TextReporter.distribution(unstated, of: input(.xcarchive, profiles: [.development], distribution: unstated))
+            == "archive: development-signed; export re-signs it, so distribution checks are skipped (give --distribution to check them)")
+        #expect(TextReporter.distribution(stated, of: input(.xcarchive, profiles: [.appStore], distribution: stated))
+            == "archive: app-store-signed; checked for ad-hoc distribution, as stated")
+        #expect(TextReporter.distribution(unstated, of: input(.xcarchive, profiles: [nil], distribution: unstated))
+            .hasPrefix("archive: no provisioning profile; export re-signs it"))
+        #expect(TextReporter.distribution(unstated, of: input(.xcarchive, profiles: [.development, .adHoc, .development], distribution: unstated))
+            .hasPrefix("archive: signed with development and ad-hoc profiles; "))
+        #expect(TextReporter.distribution(appStore, of: input(.ipa, profiles: [.development], distribution: appStore))
+            == "checked for app-store distribution by default (give --distribution if it ships otherwise)")
+        #expect(TextReporter.distribution(stated, of: input(.app, profiles: [], distribution: stated)) == "checked for ad-hoc distribution, as stated")
+        let rendered = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input(.xcarchive, profiles: [.development], distribution: unstated)]))
+        #expect(rendered.hasPrefix("A (xcarchive, directory, 1 byte)\n  archive: development-signed; export re-signs it"))
+    }
+
+    @Test func theSigningLineNamesTheCertificateAndItsLastDay() {
+        let certificate = X509Certificate(
+            subject: DistinguishedName(matchingKey: [1], commonName: "Apple Distribution: Example\u{1B}[2J (ABCDE12345)", organization: nil),
+            issuer: DistinguishedName(matchingKey: [2], commonName: "Apple Worldwide Developer Relations Certification Authority", organization: nil),
+            serialNumberBytes: [0x00, 0x8F], notBefore: Date(timeIntervalSince1970: 0), notAfter: Date(timeIntervalSince1970: 1_783_701_644)
+        )
+        let signing = BundleSigning(
+            executablePath: nil, executable: nil, entitlements: nil, entitlementsSource: .none, entitlementsPath: nil,
+            profile: nil, profilePath: nil, signingCertificate: certificate
+        )
+        #expect(TextReporter.signing(signing) == "certificate 'Apple Distribution: Example\u{1B}[2J (ABCDE12345)' until 2026-07-10")
+        #expect(certificate.serialNumber == "8F")
+        let app = InspectedBundle(path: "Payload/A.app", kind: .app, parent: nil, infoPlistPath: "Payload/A.app/Info.plist", infoPlist: nil, signing: signing)
+        let rendered = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [
+            InputReport(path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil, bundles: [app], findings: [], distribution: nil),
+        ]))
+        // The common name comes from the package: printed escaped.
+        #expect(rendered.contains(#"certificate 'Apple Distribution: Example\u{1B}[2J (ABCDE12345)' until 2026-07-10"#))
     }
 
     @Test func plainOutputIsASCIIWithoutEscapes() {

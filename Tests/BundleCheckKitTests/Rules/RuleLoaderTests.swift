@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BundleCheckModel
 
@@ -56,6 +57,39 @@ import Testing
         #expect(error.line == line)
         #expect(error.field == field)
         #expect(error.description.hasPrefix("pack/no-readme.yml:\(line): field '\(field)': "))
+    }
+
+    /// `valid` with one example; `settings` are lines of the example after its name.
+    static func withExample(_ settings: String) -> String {
+        valid + """
+
+            examples:
+              - name: a README
+                triggers: false
+            \(settings)
+                package:
+                  app: {name: Notes}
+            """
+    }
+
+    @Test func anExampleMayStateADistributionAndADate() throws {
+        let rule = try RuleLoader.load(text: Self.withExample("    distribution: ad-hoc\n    now: 2026-06-01"), file: "pack/no-readme.yml", isBuiltIn: false)
+        let example = try #require(rule.examples.first)
+        #expect(example.distribution == .adHoc)
+        #expect(example.now?.formatted(.iso8601) == "2026-06-01T00:00:00Z")
+        let plain = try RuleLoader.load(text: Self.withExample(""), file: "pack/no-readme.yml", isBuiltIn: false)
+        #expect(plain.examples.first?.distribution == nil && plain.examples.first?.now == nil)
+    }
+
+    @Test(arguments: [
+        ("    distribution: testflight", "examples[0].distribution", "'testflight' is not one of: app-store, ad-hoc, development, enterprise"),
+        ("    now: yesterday", "examples[0].now", "'yesterday' is not an ISO 8601 date"),
+    ])
+    func anExamplesDistributionAndDateAreChecked(setting: String, field: String, message: String) throws {
+        let error = try #require(loadError(Self.withExample(setting)))
+        #expect(error.field == field)
+        #expect(error.line == 15)
+        #expect(error.description.contains(message), "\(error)")
     }
 
     @Test func idMustMatchFileName() throws {
