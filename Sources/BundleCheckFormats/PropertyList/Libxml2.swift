@@ -66,6 +66,8 @@ final class Libxml2Document {
         let message: String
         /// 1-based line, when libxml2 knows it.
         let line: Int?
+        /// 1-based column, when libxml2 knows it (parse errors).
+        var column: Int? = nil
     }
 
     /// One node of the tree; holds its document alive.
@@ -271,10 +273,12 @@ final class Libxml2Document {
             let raw = error.message.map { String(cString: $0) } ?? "unknown xml error"
             let message = Self.lowercasedFirst(raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
             let line = error.line > 0 ? Int(error.line) : nil
+            // libxml2 keeps the column of a parse error in `int2`.
+            let column = error.int2 > 0 ? Int(error.int2) : nil
             if error.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue), raw.contains("Excessive depth") {
                 firstError = Failure(kind: .excessiveDepth, message: message, line: line)
             } else {
-                firstError = Failure(kind: .notWellFormed, message: message, line: line)
+                firstError = Failure(kind: .notWellFormed, message: message, line: line, column: column)
             }
         }
 

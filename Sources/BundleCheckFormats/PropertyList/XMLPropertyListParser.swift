@@ -221,7 +221,7 @@ struct XMLPropertyListParser {
         case .entityDeclaration, .internalSubset:
             return malformed(failure.message, line: failure.line)
         case .notWellFormed:
-            return malformed("not well-formed xml: \(failure.message)", line: failure.line)
+            return .malformedPropertyList(file: file, reason: "not well-formed xml: \(failure.message)", line: failure.line, column: failure.column)
         }
     }
 

@@ -16,7 +16,7 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
     /// A package without any `.app` bundle to check.
     case noApp(path: String)
     /// A property list that could not be parsed.
-    case malformedPropertyList(file: String, reason: String, line: Int?)
+    case malformedPropertyList(file: String, reason: String, line: Int?, column: Int? = nil)
     /// An entry larger than bundlecheck will hold in memory for that purpose.
     case entryTooLarge(file: String, size: UInt64, limit: Int)
     /// An entry that the container does not hold.
@@ -62,7 +62,7 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
             "\(path): the zip archive is damaged: \(reason)"
         case .noApp(let path):
             "\(path): no .app bundle found (expected Payload/<Name>.app, Products/Applications/<Name>.app or a top-level <Name>.app)"
-        case .malformedPropertyList(let file, let reason, let line):
+        case .malformedPropertyList(let file, let reason, let line, _):
             if let line {
                 "\(file):\(line): malformed property list: \(reason)"
             } else {

@@ -12,8 +12,8 @@ enum ReadProblems {
             let prefix = file + ": "
             let detail = reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason
             return BundleReadProblem(kind: .zipEntryCorrupt, file: file, reason: detail)
-        case BundleCheckError.malformedPropertyList(_, let reason, let line):
-            return BundleReadProblem(kind: kind, file: file, reason: reason, line: line)
+        case BundleCheckError.malformedPropertyList(_, let reason, let line, let column):
+            return BundleReadProblem(kind: kind, file: file, reason: reason, line: line, column: column)
         case BundleCheckError.entryTooLarge(_, let size, let limit):
             return BundleReadProblem(kind: kind, file: file, reason: "it is \(size) bytes, more than the \(limit) bytes bundlecheck reads for this file")
         case let error as MachOError:

@@ -26,11 +26,14 @@ public struct BundleReadProblem: Sendable, Hashable {
     public let reason: String
     /// 1-based line in the file, when the reader knows it (XML property lists).
     public let line: Int?
+    /// 1-based column on that line, when the XML reader gives it.
+    public let column: Int?
 
-    package init(kind: Kind, file: String, reason: String, line: Int? = nil) {
+    package init(kind: Kind, file: String, reason: String, line: Int? = nil, column: Int? = nil) {
         self.kind = kind
         self.file = file
         self.reason = reason
         self.line = line
+        self.column = column
     }
 }

@@ -43,6 +43,16 @@ import Testing
         #expect(report.bundles.contains { $0.path == finding.bundle && $0.infoPlist == nil })
     }
 
+    @Test func xmlThatIsNotWellFormedGivesTheLineAndColumnOfTheError() throws {
+        let framework = FixtureBundle.framework("Kit", bundleIdentifier: "com.vendor.kit")
+            .withRawInfoPlist(Array("<?xml version=\"1.0\"?>\n<plist><dict><key>A</dict></plist>".utf8))
+        let report = try inspectKeepingTheMismatch(Self.app.adding(framework, in: "Frameworks"))
+        let finding = try #require(report.findings("info-plist-malformed").first)
+        #expect(finding.line == 2)
+        #expect(finding.column == 27, "libxml2 gives, just past the mismatched end tag, the column of a parse error: \(String(describing: finding.column))")
+        #expect(finding.message.contains("not well-formed xml"))
+    }
+
     @Test func aWatchAppWhosePlistKeptItsSourceNameIsInfoPlistMissing() throws {
         // fastlane's IncorrectlySigned.ipa ships its watch app with Info-Watch.plist.
         let watch = FixtureBundle.app("NotesWatch", bundleIdentifier: "com.example.notes.watch", version: "42")

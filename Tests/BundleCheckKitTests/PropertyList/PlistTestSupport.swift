@@ -35,7 +35,7 @@ enum PlistTestSupport {
         do {
             _ = try PropertyListParser.parse(bytes, file: file, limits: limits)
             return nil
-        } catch let BundleCheckError.malformedPropertyList(errorFile, reason, line) {
+        } catch let BundleCheckError.malformedPropertyList(errorFile, reason, line, _) {
             #expect(errorFile == file, sourceLocation: sourceLocation)
             #expect(reason.first.map { !$0.isUppercase } ?? false, "reasons are lowercase: \(reason)", sourceLocation: sourceLocation)
             return (reason, line)

@@ -70,7 +70,7 @@ import Testing
                     do {
                         _ = try PropertyListParser.parse(bytes, file: "F.plist")
                         return index.isMultiple(of: 2)
-                    } catch BundleCheckError.malformedPropertyList(_, let reason, _) {
+                    } catch BundleCheckError.malformedPropertyList(_, let reason, _, _) {
                         return !index.isMultiple(of: 2) && reason == "dictionary key 'a' has no value"
                     } catch {
                         return false

@@ -15,6 +15,7 @@ struct ReadProblemCheck: Check {
             bundle.problems.filter { $0.kind == kind }.map { problem in
                 var location = bundle.location(file: problem.file)
                 location.line = problem.line
+                location.column = problem.column
                 return rule.finding(Self.message(problem, in: bundle), at: location, identity: problem.file)
             }
         }
