@@ -31,7 +31,10 @@ public struct PackageInspector: Sendable {
             let located = try BundleLocator.locate(files: container.files, packagePath: path)
             let paths = PathIndex(container: container)
             let evidence = EvidenceWants(rules: rules)
-            let bundles = located.bundles.map { Self.load($0, from: container, paths: paths, evidence: evidence) }
+            let bundles = located.bundles.map { location in
+                let nested = located.bundles.filter { $0.parent == location.path }.map(\.path)
+                return Self.load(location, from: container, paths: paths, evidence: evidence, nestedBundles: nested)
+            }
             let findings = run(rules, on: container, bundles: bundles, paths: paths, kind: located.kind)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
@@ -71,14 +74,16 @@ public struct PackageInspector: Sendable {
     }
 
     /// Reads a bundle's Info.plist, then its executable, entitlements and profile (keeping the
-    /// executable strings `evidence` asks for). Nothing here stops the package: a file that
-    /// cannot be read as what it must be becomes one of the bundle's `problems`, and the bundle
-    /// is listed with what could be read.
+    /// executable strings `evidence` asks for), then its privacy manifests (those under
+    /// `nestedBundles`, the bundles directly inside it, are theirs). Nothing here stops the
+    /// package: a file that cannot be read as what it must be becomes one of the bundle's
+    /// `problems`, and the bundle is listed with what could be read.
     static func load(
         _ location: BundleLocation,
         from container: any PackageContainer,
         paths: PathIndex,
-        evidence: EvidenceWants
+        evidence: EvidenceWants,
+        nestedBundles: [String] = []
     ) -> InspectedBundle {
         let plistPath = location.path + "/Info.plist"
         var problems: [BundleReadProblem] = []
@@ -113,10 +118,13 @@ public struct PackageInspector: Sendable {
         let activationRule = identity.isShareOrActionExtension
             ? ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer))
             : nil
+        let (manifests, manifestProblems) = PrivacyManifestLoader.load(
+            bundlePath: location.path, kind: location.kind, nestedBundles: nestedBundles, from: container, paths: paths
+        )
         return InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
             infoPlistPath: plistPath, infoPlist: document, activationRule: activationRule, signing: signing,
-            problems: problems + signingProblems
+            problems: problems + signingProblems + manifestProblems, privacyManifests: manifests
         )
     }
 

@@ -71,6 +71,19 @@ public struct JSONReporter: Reporter {
             "minimumOS": JSONValue(bundle.signing?.executable?.slices.lazy.compactMap(\.minimumOS).first?.description),
             "entitlements": bundle.signing.map(entitlements) ?? .null,
             "profile": bundle.signing?.profile.map(profile) ?? .null,
+            "privacyManifest": bundle.privacyManifest.map(privacyManifest) ?? .null,
+        ]
+    }
+
+    private func privacyManifest(_ summary: PrivacyManifestSummary) -> JSONValue {
+        [
+            "files": .array(summary.files.map(JSONValue.string)),
+            "accessedAPITypes": .array(summary.accessedAPIs.map { api in
+                ["category": .string(api.category), "reasons": .array(api.reasons.map(JSONValue.string))]
+            }),
+            "tracking": summary.tracking.map(JSONValue.bool) ?? .null,
+            "trackingDomains": .array(summary.trackingDomains.map(JSONValue.string)),
+            "collectedDataTypes": .array(summary.collectedDataTypes.map(JSONValue.string)),
         ]
     }
 
