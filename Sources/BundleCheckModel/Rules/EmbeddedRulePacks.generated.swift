@@ -1857,6 +1857,322 @@ examples:
                 NSExtensionPointIdentifier: com.apple.widgetkit-extension
 
 """#),
+        ("privacy-api-category-invalid.yml", #"""
+id: privacy-api-category-invalid
+title: Privacy manifests name required-reason API categories by their full names
+severity: error
+category: privacy
+apple-codes: [ITMS-91054]
+rationale: >
+  NSPrivacyAccessedAPIType takes one of five values, each written in full:
+  NSPrivacyAccessedAPICategoryFileTimestamp, ...SystemBootTime, ...DiskSpace,
+  ...ActiveKeyboards and ...UserDefaults. App Store Connect refuses an upload whose manifest
+  names an empty or unknown category, or a short form such as 'FileTimestamp' (ITMS-91054
+  "Invalid API category declaration"). The categories are the data table
+  Rules/data/privacy-api-reasons.yml.
+fix: >
+  Write the category's full name (Xcode's App Privacy editor offers the five); the finding
+  suggests the category meant.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: a category written without its prefix
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: FileTimestamp
+              NSPrivacyAccessedAPITypeReasons: [C617.1]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPIType
+  - name: the same category by its full name
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryFileTimestamp
+              NSPrivacyAccessedAPITypeReasons: [C617.1]
+  - name: an empty category in an extension's manifest
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            privacy-manifest:
+              NSPrivacyAccessedAPITypes:
+                - NSPrivacyAccessedAPIType: ""
+                  NSPrivacyAccessedAPITypeReasons: [CA92.1]
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPIType
+
+"""#),
+        ("privacy-api-reason-invalid.yml", #"""
+id: privacy-api-reason-invalid
+title: Privacy manifests give each required-reason API category reasons of its own
+severity: error
+category: privacy
+apple-codes: [ITMS-91055]
+rationale: >
+  Each required-reason API category has its own approved reason codes (UserDefaults: CA92.1,
+  1C8F.1, C56D.1, AC6B.1; DiskSpace: 85F4.1, E174.1, 7D9E.1, B728.1; ...). App Store Connect
+  refuses an upload whose manifest lists a code that is not approved or that belongs to
+  another category, such as CA92.1 under DiskSpace (ITMS-91055 "Invalid API reason
+  declaration"). The reasons are the data table Rules/data/privacy-api-reasons.yml.
+fix: >
+  Replace the code with the reason of this category that describes the use (the finding lists
+  them), or move it to the category it belongs to.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: a user-defaults reason under disk space
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryDiskSpace
+              NSPrivacyAccessedAPITypeReasons: [E174.1, CA92.1]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPITypeReasons/1
+  - name: disk space with its own reason
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryDiskSpace
+              NSPrivacyAccessedAPITypeReasons: [E174.1]
+  - name: a code Apple never approved, in a statically linked SDK's resource bundle
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Vendor_Privacy.bundle/PrivacyInfo.xcprivacy
+            plist:
+              NSPrivacyAccessedAPITypes:
+                - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategorySystemBootTime
+                  NSPrivacyAccessedAPITypeReasons: [35F9.2]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Vendor_Privacy.bundle/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPITypeReasons/0
+
+"""#),
+        ("privacy-manifest-invalid.yml", #"""
+id: privacy-manifest-invalid
+title: Privacy manifests are property lists of known keys with values of the right types
+severity: error
+category: privacy
+apple-codes: [ITMS-91056, ITMS-91108]
+rationale: >
+  Since 2024-11-12 App Store Connect refuses an upload holding an invalid PrivacyInfo.xcprivacy,
+  wherever it sits (ITMS-91056, TN3181). For manifests outside a bundle's root Apple printed
+  ITMS-91108 while it only warned ("In addition to the privacy manifest files in the locations
+  outlined in the documentation ...", SwiftyJSON/SwiftyJSON#1170, WalletConnectSwiftV2#1412)
+  and ITMS-91056 since (ashleymills/Reachability.swift#421), so such findings carry both codes.
+  A manifest in a non-standard place, such as a resource bundle inside a framework, moreover
+  declares nothing for the framework. Invalid means:
+  a file that is no property list or whose root is no dictionary, a key Apple does not define,
+  a value of the wrong type, an empty NSPrivacyAccessedAPITypes or
+  NSPrivacyAccessedAPITypeReasons array, an entry missing one of its keys, or a collected data
+  type or purpose Apple does not define. Empty NSPrivacyTrackingDomains and
+  NSPrivacyCollectedDataTypes arrays are valid. Each manifest of each bundle is judged; the
+  finding names the key path inside the manifest.
+fix: >
+  Correct the manifest at the key path named (Xcode's App Privacy editor writes valid keys and
+  types); remove NSPrivacyAccessedAPITypes when the code uses no required-reason API rather than
+  leaving it empty. For a third-party SDK's manifest, update the SDK.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: an app whose manifest declares no accessed API in an empty array and misspells a key
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool false
+          NSPrivacyTrackingDomain: []
+          NSPrivacyAccessedAPITypes: []
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyTrackingDomain
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyAccessedAPITypes
+  - name: a manifest with empty tracking-domain and collected-data arrays, as Alamofire's
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool false
+          NSPrivacyTrackingDomains: []
+          NSPrivacyCollectedDataTypes: []
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryUserDefaults
+              NSPrivacyAccessedAPITypeReasons: [CA92.1]
+  - name: a manifest whose reasons array is empty and whose tracking flag is a string
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: "NO"
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryUserDefaults
+              NSPrivacyAccessedAPITypeReasons: []
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyTracking
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPITypeReasons
+  - name: a collected data type missing its keys and naming a type Apple does not define
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyCollectedDataTypes:
+            - NSPrivacyCollectedDataType: NSPrivacyCollectedDataTypeCrashLogs
+              NSPrivacyCollectedDataTypePurposes: [NSPrivacyCollectedDataTypePurposeAppFunctionality]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyCollectedDataTypes/0
+        count: 2
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyCollectedDataTypes/0/NSPrivacyCollectedDataType
+  - name: a complete collected data type in a binary property list
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: PrivacyInfo.xcprivacy
+            plist-format: binary
+            plist:
+              NSPrivacyCollectedDataTypes:
+                - NSPrivacyCollectedDataType: NSPrivacyCollectedDataTypeCrashData
+                  NSPrivacyCollectedDataTypeLinked: !bool false
+                  NSPrivacyCollectedDataTypeTracking: !bool false
+                  NSPrivacyCollectedDataTypePurposes: [NSPrivacyCollectedDataTypePurposeAppFunctionality]
+  - name: a manifest that is no property list
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest: "<plist><dict><key>NSPrivacyTracking</key>"
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/PrivacyInfo.xcprivacy
+        key-path: ""
+  - name: an invalid manifest in a resource bundle inside a framework, a non-standard place (ITMS-91108)
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Reachability
+            files:
+              - path: ReachabilitySwift.bundle/PrivacyInfo.xcprivacy
+                plist:
+                  NSPrivacyAccessedAPITypes: []
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Reachability.framework
+        file: Payload/Notes.app/Frameworks/Reachability.framework/ReachabilitySwift.bundle/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyAccessedAPITypes
+
+"""#),
+        ("privacy-tracking-invalid.yml", #"""
+id: privacy-tracking-invalid
+title: A privacy manifest's tracking flag agrees with its tracking domains, which are host names
+severity: error
+category: privacy
+apple-codes: [ITMS-91064, ITMS-91107]
+rationale: >
+  NSPrivacyTracking true says the code tracks and needs the tracking domains it contacts in
+  NSPrivacyTrackingDomains (TN3182); listed domains need NSPrivacyTracking true. App Store
+  Connect refuses either mismatch with ITMS-91064 ("NSPrivacyTracking must be true if
+  NSPrivacyTrackingDomains isn't empty", braze-inc/braze-swift-sdk#126), and has printed
+  ITMS-91107 for a manifest outside a bundle's root, where findings carry both codes; an array
+  holding one empty string trips it too. A
+  domain is a host name: no scheme, port, path, query or trailing slash.
+fix: >
+  Set NSPrivacyTracking to true and list the tracking domains, or set it to false and remove
+  the domains (an empty NSPrivacyTrackingDomains array is valid); write each domain as a host
+  name such as analytics.example.com.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: tracking domains listed while NSPrivacyTracking is false
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool false
+          NSPrivacyTrackingDomains: [metrics.example.com]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyTrackingDomains
+  - name: tracking with its domains
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool true
+          NSPrivacyTrackingDomains: [metrics.example.com]
+  - name: tracking without any domain, in a framework's manifest
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: AdKit
+            privacy-manifest:
+              NSPrivacyTracking: !bool true
+              NSPrivacyTrackingDomains: []
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/AdKit.framework
+        key-path: /NSPrivacyTracking
+  - name: a URL where a host name belongs, and an empty string
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool true
+          NSPrivacyTrackingDomains: ["https://metrics.example.com/v1/", ""]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyTrackingDomains/0
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyTrackingDomains/1
+  - name: no tracking and an empty domain list
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool false
+          NSPrivacyTrackingDomains: []
+
+"""#),
         ("private-framework.yml", #"""
 id: private-framework
 title: No private frameworks
