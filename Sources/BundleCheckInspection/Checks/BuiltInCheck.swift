@@ -52,6 +52,7 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         PrivacyManifestCheck(mode: .category),
         PrivacyManifestCheck(mode: .reason),
         PrivacyManifestCheck(mode: .tracking),
+        RequiredReasonAPICheck(),
         ReadProblemCheck(kind: .infoPlistMissing),
         ReadProblemCheck(kind: .infoPlistMalformed),
         ReadProblemCheck(kind: .executableInvalid),

@@ -2427,6 +2427,129 @@ examples:
               MinimumOSVersion: "16.0"
 
 """#),
+        ("required-reason-api.yml", #"""
+id: required-reason-api
+title: Each bundle's privacy manifest declares the required-reason APIs its binaries use
+severity: error
+category: privacy
+apple-codes: [ITMS-91053]
+rationale: >
+  Since 2024-05-01 App Store Connect refuses an upload whose code references an API that needs
+  an approved reason (file timestamps, system boot time, disk space, active keyboards, user
+  defaults) without the category in a privacy manifest: "Your app's code in the "X" file
+  references one or more APIs that require reasons" (ITMS-91053). Apple looks at each binary,
+  the executable and every loose library, and asks the bundle that holds it: an extension's
+  use is not covered by the app's manifest and a framework's by neither. For an app or
+  extension, manifests in resource bundles directly inside it count (statically linked SDKs
+  ship theirs so); for a framework only the one at its root. The check matches the imported
+  symbols (an Objective-C class as its _OBJC_CLASS_$_ reference) and the distinctive
+  selectors of Rules/data/privacy-api-symbols.yml by exact name: _stat is not _statfs, and
+  mach_continuous_time and clock_gettime, which Apple does not list, are no evidence. Apple's
+  check fires on the reference alone, called or not; one finding per binary and category.
+fix: >
+  Add the category to the privacy manifest of the bundle named (create PrivacyInfo.xcprivacy
+  in that target with Xcode's App Privacy template), with the approved reasons that describe
+  the use; the finding lists those that fit. For a framework, update it to a version that
+  ships its own manifest.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: an app using user defaults and file timestamps without a manifest
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_OBJC_CLASS_$_NSUserDefaults, _stat, _objc_msgSend]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+        count: 2
+  - name: the same app declaring both categories with approved reasons
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_OBJC_CLASS_$_NSUserDefaults, _stat, _objc_msgSend]
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryUserDefaults
+              NSPrivacyAccessedAPITypeReasons: [CA92.1]
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryFileTimestamp
+              NSPrivacyAccessedAPITypeReasons: [C617.1]
+  - name: an extension using user defaults that only the app's manifest declares
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryUserDefaults
+              NSPrivacyAccessedAPITypeReasons: [1C8F.1]
+        plugins:
+          - name: Share
+            executable:
+              imports: [_OBJC_CLASS_$_NSUserDefaults]
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        file: Payload/Notes.app/PlugIns/Share.appex/Share
+  - name: symbols Apple does not list, and names that only start like listed ones
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_mach_continuous_time, _clock_gettime, _stat64, _OBJC_CLASS_$_NSUserDefaultsController]
+          selectors: [creationDate, modificationDate, systemUptimeInterval]
+  - name: a selector and a loose library using system boot time
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          selectors: [systemUptime]
+        files:
+          - path: Frameworks/libvendor.dylib
+            macho: {imports: [_mach_absolute_time]}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Frameworks/libvendor.dylib
+  - name: a statically linked SDK's disk-space use declared in its resource bundle inside the app
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_statfs]
+        files:
+          - path: FirebaseCore_Privacy.bundle/PrivacyInfo.xcprivacy
+            plist:
+              NSPrivacyAccessedAPITypes:
+                - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryDiskSpace
+                  NSPrivacyAccessedAPITypeReasons: [E174.1]
+  - name: a framework whose only manifest sits in a resource bundle inside it
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: VendorKit
+            executable:
+              imports: [_mach_absolute_time]
+            files:
+              - path: VendorKit_Privacy.bundle/PrivacyInfo.xcprivacy
+                plist:
+                  NSPrivacyAccessedAPITypes:
+                    - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategorySystemBootTime
+                      NSPrivacyAccessedAPITypeReasons: [35F9.1]
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/VendorKit.framework
+        file: Payload/Notes.app/Frameworks/VendorKit.framework/VendorKit
+
+"""#),
         ("stray-binary.yml", #"""
 id: stray-binary
 title: No standalone binaries in the app
