@@ -53,6 +53,7 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         PrivacyManifestCheck(mode: .reason),
         PrivacyManifestCheck(mode: .tracking),
         RequiredReasonAPICheck(),
+        SDKPrivacyManifestCheck(),
         ReadProblemCheck(kind: .infoPlistMissing),
         ReadProblemCheck(kind: .infoPlistMalformed),
         ReadProblemCheck(kind: .executableInvalid),

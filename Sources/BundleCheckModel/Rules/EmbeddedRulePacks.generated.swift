@@ -2550,6 +2550,91 @@ examples:
         file: Payload/Notes.app/Frameworks/VendorKit.framework/VendorKit
 
 """#),
+        ("sdk-privacy-manifest-missing.yml", #"""
+id: sdk-privacy-manifest-missing
+title: Commonly used third-party SDKs ship their own privacy manifest
+severity: error
+category: privacy
+apple-codes: [ITMS-91061]
+rationale: >
+  Since 2025-02-12 App Store Connect refuses an upload that includes one of the SDKs Apple
+  lists as commonly used (Alamofire, Firebase's frameworks, Flutter and its plugins, ...;
+  published 2023-12-07, the data table Rules/data/privacy-sdks.yml) without that SDK's privacy
+  manifest: "Your app includes "Frameworks/Alamofire.framework/Alamofire", which includes
+  Alamofire, an SDK that was identified in the documentation as a commonly used third-party
+  SDK" (ITMS-91061). The check recognises a framework by its name (a Flutter '-version' suffix
+  dropped) or its bundle identifier (the vendor's own, or CocoaPods' org.cocoapods.<name>), and
+  asks for PrivacyInfo.xcprivacy at the framework's root; a copy in a resource bundle inside
+  the framework does not count. Apple goes further (an SDK linked statically into another
+  binary, a renamed copy), so a clean result is a floor, not a guarantee. Listed SDKs added as
+  binary dependencies must also be signed (ITMS-91065); that signature lives in the
+  XCFramework and is gone from a built package, so this check cannot see it and says nothing
+  about it.
+fix: >
+  Update the SDK to a version that ships its privacy manifest inside the framework (most
+  listed SDKs have since 2024); when a build step copies the framework, make sure it keeps
+  PrivacyInfo.xcprivacy at the framework's root.
+scope:
+  kinds: [framework]
+examples:
+  - name: Alamofire without a privacy manifest
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Alamofire
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Alamofire.framework
+        file: Payload/Notes.app/Frameworks/Alamofire.framework/Alamofire
+  - name: Alamofire with its manifest
+    triggers: false
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Alamofire
+            privacy-manifest:
+              NSPrivacyTracking: !bool false
+              NSPrivacyTrackingDomains: []
+              NSPrivacyCollectedDataTypes: []
+              NSPrivacyAccessedAPITypes:
+                - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryFileTimestamp
+                  NSPrivacyAccessedAPITypeReasons: [0A2A.1]
+  - name: a renamed framework that CocoaPods built from a listed pod, and a Flutter plugin with its version
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Networking
+            id: org.cocoapods.AFNetworking
+          - name: path_provider-2.1.4
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Networking.framework
+      - bundle: Payload/Notes.app/Frameworks/path_provider-2.1.4.framework
+  - name: a listed SDK whose manifest sits in a resource bundle inside the framework
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Reachability
+            files:
+              - path: ReachabilitySwift.bundle/PrivacyInfo.xcprivacy
+                plist:
+                  NSPrivacyTracking: !bool false
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Reachability.framework
+  - name: a framework Apple does not list
+    triggers: false
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: VendorKit
+
+"""#),
         ("stray-binary.yml", #"""
 id: stray-binary
 title: No standalone binaries in the app
