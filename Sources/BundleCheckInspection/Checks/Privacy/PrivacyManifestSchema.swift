@@ -18,15 +18,6 @@ struct PrivacyManifestSchema: Sendable {
             default: false
             }
         }
-
-        /// The type of each element, for arrays.
-        var element: ValueType? {
-            switch self {
-            case .arrayOfString: .string
-            case .arrayOfDictionary: nil
-            case .boolean, .string: nil
-            }
-        }
     }
 
     /// One key: its type, whether Apple refuses it empty (arrays), and the keys of each
