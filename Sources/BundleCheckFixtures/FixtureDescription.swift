@@ -17,12 +17,15 @@ import BundleCheckInspection
 ///     plist-format: binary     # default xml
 ///     info-plist: |            # or the whole Info.plist as text, written as it is
 ///     files: [PkgInfo, Frameworks/, {path: a.js, text: "…"}, {path: tool, macho: arm64}]
-///                              # `/` at the end: a folder entry; `macho`: a small Mach-O file;
+///                              # `/` at the end: a folder entry; `macho`: a small Mach-O file
+///                              # (or a mapping like `executable`'s: `{imports: [_stat]}`);
+///                              # `plist: {…}`: a property list (`plist-format: binary`);
 ///                              # `damaged: true`: the zip entry fails its CRC; a file replaces
 ///                              # one of the same path (the executable, say); `link: target`: a
 ///                              # symbolic link; `zip-name: n`: the entry is renamed to `n` in the
 ///                              # zip (same length; may repeat another name or hold `..`)
 ///     info-plist: !absent      # no Info.plist at all
+///     privacy-manifest: {…}    # PrivacyInfo.xcprivacy from a mapping (XML), or its text as a string
 ///     plugins: […]             # PlugIns/*.appex: the same fields plus `point` and `attributes`
 ///     extensions: […]          # Extensions/*.appex
 ///     watch: […]               # Watch/*.app
@@ -65,7 +68,7 @@ public enum FixtureDescription {
         let fields = try mapping(node, allowed: [
             "name", "id", "short-version", "version", "point", "attributes", "plist", "plist-format",
             "info-plist", "files", "plugins", "extensions", "watch", "app-clips", "frameworks",
-            "executable", "after-signing", "profile",
+            "executable", "after-signing", "profile", "privacy-manifest",
         ])
         guard let nameNode = fields["name"] else { throw Problem(line: node.line, message: "a bundle needs a 'name'") }
         let name = try scalar(nameNode)
@@ -128,6 +131,9 @@ public enum FixtureDescription {
         if let node = fields["profile"] {
             bundle.files.append(FixtureFile(path: "embedded.mobileprovision", contents: try FixtureSigningDescription.profile(node, identifier: identifier)))
         }
+        if let node = fields["privacy-manifest"] {
+            bundle.files.append(FixtureFile(path: "PrivacyInfo.xcprivacy", contents: try propertyList(node, format: nil)))
+        }
         if let raw = fields["info-plist"] {
             bundle = raw.tag == "!absent" ? bundle.withoutInfoPlist() : bundle.withRawInfoPlist(Array(try scalar(raw).utf8))
         }
@@ -157,8 +163,16 @@ public enum FixtureDescription {
             if let path = item.scalar {
                 return path.hasSuffix("/") ? .folder(String(path.dropLast())) : FixtureFile(path: path, contents: Array("fixture\n".utf8))
             }
-            let fields = try mapping(item, allowed: ["path", "text", "macho", "damaged", "link", "zip-name"])
+            let fields = try mapping(item, allowed: ["path", "text", "macho", "plist", "plist-format", "damaged", "link", "zip-name"])
             guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
+            if let node = fields["plist"] {
+                return FixtureFile(path: try scalar(path), contents: try propertyList(node, format: fields["plist-format"]))
+            }
+            if let description = fields["macho"], description.mapping != nil {
+                // A library or tool with the evidence an executable description gives.
+                let slices = try FixtureSigningDescription.executable(description, identifier: "com.vendor.library", minimumOS: nil)
+                return FixtureFile(path: try scalar(path), contents: slices.count == 1 ? MachOWriter.thin(slices[0]) : MachOWriter.fat(slices))
+            }
             if let architecture = fields["macho"] {
                 // A small unsigned Mach-O of that architecture, for rules about binaries.
                 guard let parsed = MachOFixtureArchitecture(rawValue: try scalar(architecture)) else {
@@ -174,6 +188,18 @@ public enum FixtureDescription {
             }
             file.zipName = try fields["zip-name"].map { try scalar($0) }
             return file
+        }
+    }
+
+    /// A property list file: a mapping written as XML (or `format: binary`), or a string as it is
+    /// (for manifests that do not parse).
+    static func propertyList(_ node: YAMLNode, format: YAMLNode?) throws -> [UInt8] {
+        if let text = node.scalar { return Array(text.utf8) }
+        let value = try plistValue(node)
+        switch try format.map(scalar) ?? "xml" {
+        case "xml": return XMLPropertyListWriter.write(value)
+        case "binary": return try BinaryPropertyListWriter.write(value)
+        default: throw Problem(line: format?.line ?? node.line, message: "plist-format is xml or binary")
         }
     }
 

@@ -12,5 +12,13 @@ protocol Check: Sendable {
     /// Stated by every check (most need none), so a binary check cannot forget it.
     var evidenceNeeds: [BinaryMatcher] { get }
 
+    /// What this check reads of loose libraries (`Frameworks/*.dylib`); none by default, since
+    /// their strings are not the developer's code, but some rules judge every binary.
+    var libraryEvidenceNeeds: [BinaryMatcher] { get }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding]
+}
+
+extension Check {
+    var libraryEvidenceNeeds: [BinaryMatcher] { [] }
 }

@@ -5,17 +5,31 @@ import BundleCheckModel
 /// asks for. Everything else is skipped while reading, so memory follows the hits.
 struct EvidenceWants: BinaryEvidenceFilter {
     let matchers: [BinaryMatcher]
+    /// What the built-in checks want of loose libraries, a narrower filter of its own.
+    let libraryMatchers: [BinaryMatcher]
 
     init(rules: [RuleDefinition]) {
         var matchers: [BinaryMatcher] = []
+        var libraryMatchers: [BinaryMatcher] = []
         for rule in rules {
             switch rule.implementation {
             case .matcher(let matcher): matchers += matcher.binaryMatchers
-            case .builtIn(let name): matchers += BuiltInCheck(rawValue: name)?.implementation.evidenceNeeds ?? []
+            case .builtIn(let name):
+                let check = BuiltInCheck(rawValue: name)?.implementation
+                matchers += check?.evidenceNeeds ?? []
+                libraryMatchers += check?.libraryEvidenceNeeds ?? []
             }
         }
-        self.matchers = matchers
+        self.init(matchers: matchers, libraryMatchers: libraryMatchers)
     }
+
+    init(matchers: [BinaryMatcher], libraryMatchers: [BinaryMatcher] = []) {
+        self.matchers = matchers
+        self.libraryMatchers = libraryMatchers
+    }
+
+    /// The filter for loose libraries.
+    var forLibraries: EvidenceWants { EvidenceWants(matchers: libraryMatchers) }
 
     var isEmpty: Bool { matchers.isEmpty }
 

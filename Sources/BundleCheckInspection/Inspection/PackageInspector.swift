@@ -35,7 +35,10 @@ public struct PackageInspector: Sendable {
             let paths = PathIndex(container: container)
             let evidence = EvidenceWants(rules: rules)
             let seals = SealWants(rules: rules, settings: settings)
-            let bundles = located.bundles.map { Self.load($0, from: container, paths: paths, evidence: evidence, seals: seals) }
+            let bundles = located.bundles.map { location in
+                let nested = located.bundles.filter { $0.parent == location.path }.map(\.path)
+                return Self.load(location, from: container, paths: paths, evidence: evidence, seals: seals, nestedBundles: nested)
+            }
             let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
@@ -78,15 +81,17 @@ public struct PackageInspector: Sendable {
 
     /// Reads a bundle's Info.plist, then its executable, entitlements and profile (keeping the
     /// executable strings `evidence` asks for, and comparing what `seals` asks for with the
-    /// signature's seal). Nothing here stops the package: a file that
-    /// cannot be read as what it must be becomes one of the bundle's `problems`, and the bundle
-    /// is listed with what could be read.
+    /// signature's seal), then its privacy manifests (those under `nestedBundles`, the bundles
+    /// directly inside it, are theirs). Nothing here stops the package: a file that cannot be
+    /// read as what it must be becomes one of the bundle's `problems`, and the bundle is listed
+    /// with what could be read.
     static func load(
         _ location: BundleLocation,
         from container: any PackageContainer,
         paths: PathIndex,
         evidence: EvidenceWants,
-        seals: SealWants
+        seals: SealWants,
+        nestedBundles: [String] = []
     ) -> InspectedBundle {
         let plistPath = location.path + "/Info.plist"
         var problems: [BundleReadProblem] = []
@@ -125,10 +130,13 @@ public struct PackageInspector: Sendable {
         let activationRule = identity.isShareOrActionExtension
             ? ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer))
             : nil
+        let (manifests, manifestProblems) = PrivacyManifestLoader.load(
+            bundlePath: location.path, kind: location.kind, nestedBundles: nestedBundles, from: container, paths: paths
+        )
         return InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
             infoPlistPath: plistPath, infoPlist: document, activationRule: activationRule, signing: signing,
-            problems: problems + signingProblems
+            problems: problems + signingProblems + manifestProblems, privacyManifests: manifests
         )
     }
 

@@ -17,6 +17,8 @@ public struct InspectedBundle: Sendable {
     public let signing: BundleSigning?
     /// Files of this bundle that could not be read as what they must be; each is a finding.
     public let problems: [BundleReadProblem]
+    /// The `PrivacyInfo.xcprivacy` files among the bundle's own files, wherever they sit.
+    public let privacyManifests: [PrivacyManifest]
 
     package init(
         path: String,
@@ -26,7 +28,8 @@ public struct InspectedBundle: Sendable {
         infoPlist: PropertyListDocument?,
         activationRule: ActivationRuleAnalysis? = nil,
         signing: BundleSigning? = nil,
-        problems: [BundleReadProblem] = []
+        problems: [BundleReadProblem] = [],
+        privacyManifests: [PrivacyManifest] = []
     ) {
         self.path = path
         self.kind = kind
@@ -36,6 +39,7 @@ public struct InspectedBundle: Sendable {
         self.activationRule = activationRule
         self.signing = signing
         self.problems = problems
+        self.privacyManifests = privacyManifests
     }
 
     /// What the activation rule lets in, for share and action extensions; nil for other bundles.
@@ -49,6 +53,9 @@ public struct InspectedBundle: Sendable {
         string(at: JSONPointer("NSExtension", "NSExtensionPointIdentifier"))
             ?? string(at: JSONPointer("EXAppExtensionAttributes", "EXExtensionPointIdentifier"))
     }
+
+    /// What the manifests that count for this bundle's code declare; nil when none does.
+    public var privacyManifest: PrivacyManifestSummary? { PrivacyManifestSummary(manifests: privacyManifests) }
 
     /// The last path component, e.g. `S.appex`, for messages.
     public var name: String {

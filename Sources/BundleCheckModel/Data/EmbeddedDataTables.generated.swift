@@ -24,5 +24,313 @@ entries:
     architectures: [arm64_32, armv7k, arm64]
 
 """#),
+        ("privacy-api-reasons.yml", #"""
+name: privacy-api-reasons
+title: The required-reason API categories of privacy manifests and the reasons Apple approves for each
+sources:
+  - "Apple, 'Describing use of required reason API' (developer.apple.com/documentation/bundleresources/describing-use-of-required-reason-api): the five NSPrivacyAccessedAPIType values and the approved reason codes of each, with their meaning"
+  - "Apple, TN3181 'Debugging an invalid privacy manifest': a category is written by its full name; a reason must belong to its category (ITMS-91054, ITMS-91055)"
+checked: 2026-11-30
+entries:
+  # Each category by its full NSPrivacyAccessedAPIType name, then its reasons: the code, what
+  # it allows (shortened from Apple's wording), and `sdks-only: true` for the reasons only a
+  # third-party SDK may declare.
+  NSPrivacyAccessedAPICategoryFileTimestamp:
+    reasons:
+      - code: DDA9.1
+        meaning: show file timestamps to the person using the device, never sent off the device
+      - code: C617.1
+        meaning: timestamps, size or metadata of files inside the app container, an app group container or the app's CloudKit container
+      - code: 3B52.1
+        meaning: timestamps, size or metadata of files or folders the user granted access to, such as with a document picker
+      - code: 0A2A.1
+        meaning: a third-party SDK's wrapper around file timestamp APIs, called only by the app
+        sdks-only: true
+  NSPrivacyAccessedAPICategorySystemBootTime:
+    reasons:
+      - code: 35F9.1
+        meaning: measure time elapsed between events in the app, or run timers
+      - code: 8FFB.1
+        meaning: compute absolute timestamps of events in the app, such as UIKit's and AVFoundation's event times
+      - code: 3D61.1
+        meaning: include the boot time in an optional bug report the user chooses to submit
+  NSPrivacyAccessedAPICategoryDiskSpace:
+    reasons:
+      - code: 85F4.1
+        meaning: show disk space to the person using the device, never sent off the device
+      - code: E174.1
+        meaning: check there is room before writing files, or delete files when space runs low
+      - code: 7D9E.1
+        meaning: include disk space in an optional bug report the user chooses to submit
+      - code: B728.1
+        meaning: a health research app that tells participants when space is too low to collect data
+  NSPrivacyAccessedAPICategoryActiveKeyboards:
+    reasons:
+      - code: 3EC4.1
+        meaning: the app is a custom keyboard and looks at the active keyboards
+      - code: 54BD.1
+        meaning: adapt the user interface to the active keyboards, never sent off the device
+  NSPrivacyAccessedAPICategoryUserDefaults:
+    reasons:
+      - code: CA92.1
+        meaning: read and write data only this app can reach
+      - code: 1C8F.1
+        meaning: read and write data shared by the apps, extensions and App Clips of one app group
+      - code: C56D.1
+        meaning: a third-party SDK's wrapper around user defaults, called only by the app
+        sdks-only: true
+      - code: AC6B.1
+        meaning: read the managed app configuration an MDM server sets, or write its feedback
+
+"""#),
+        ("privacy-api-symbols.yml", #"""
+name: privacy-api-symbols
+title: How each required-reason API category shows in a binary, matched by exact name
+sources:
+  - "Apple, 'Describing use of required reason API' (developer.apple.com/documentation/bundleresources/describing-use-of-required-reason-api): the APIs of each category"
+  - "crasowas/app_store_required_privacy_manifest_analyser, privacy_manifest_analyser.sh, API_SYMBOLS: the same APIs as the symbols a binary imports"
+  - "Wooder/ios_17_required_reason_api_scanner, required_reason_api_binary_scanner.sh"
+  - "stelabouras/privacy-manifest, Sources/PrivacyManifest/Constants.swift: getattrlist, fgetattrlist and getattrlistat count for FileTimestamp and DiskSpace"
+checked: 2026-11-30
+entries:
+  # `imports`: undefined external symbols as stored (leading underscore), Objective-C classes
+  # as their `_OBJC_CLASS_$_` reference. `selectors`: Objective-C method names, only those no
+  # other API shares (`creationDate` and `modificationDate` also name PHAsset's and CKRecord's
+  # properties, so they are not listed). Apple does not list mach_continuous_time or
+  # clock_gettime: they are not evidence. A name may count for two categories.
+  NSPrivacyAccessedAPICategoryFileTimestamp:
+    imports:
+      - _stat
+      - _fstat
+      - _fstatat
+      - _lstat
+      - _getattrlist
+      - _fgetattrlist
+      - _getattrlistat
+      - _getattrlistbulk
+      - _NSFileCreationDate
+      - _NSFileModificationDate
+      - _NSURLContentModificationDateKey
+      - _NSURLCreationDateKey
+    selectors: [fileModificationDate]
+  NSPrivacyAccessedAPICategorySystemBootTime:
+    imports: [_mach_absolute_time]
+    selectors: [systemUptime]
+  NSPrivacyAccessedAPICategoryDiskSpace:
+    imports:
+      - _statfs
+      - _statvfs
+      - _fstatfs
+      - _fstatvfs
+      - _getattrlist
+      - _fgetattrlist
+      - _getattrlistat
+      - _NSFileSystemFreeSize
+      - _NSFileSystemSize
+      - _NSURLVolumeAvailableCapacityKey
+      - _NSURLVolumeAvailableCapacityForImportantUsageKey
+      - _NSURLVolumeAvailableCapacityForOpportunisticUsageKey
+      - _NSURLVolumeTotalCapacityKey
+  NSPrivacyAccessedAPICategoryActiveKeyboards:
+    selectors: [activeInputModes]
+  NSPrivacyAccessedAPICategoryUserDefaults:
+    imports: [_OBJC_CLASS_$_NSUserDefaults]
+
+"""#),
+        ("privacy-collected-data.yml", #"""
+name: privacy-collected-data
+title: The collected data types and purposes a privacy manifest may declare
+sources:
+  - "Apple, 'Describing data use in privacy manifests' (developer.apple.com/documentation/bundleresources/describing-data-use-in-privacy-manifests): NSPrivacyCollectedDataType and NSPrivacyCollectedDataTypePurpose values"
+  - "Apple, TN3184 'Adding data collection details to your privacy manifest'"
+checked: 2026-11-30
+entries:
+  # Full names, as a manifest writes them.
+  types:
+    - NSPrivacyCollectedDataTypeName
+    - NSPrivacyCollectedDataTypeEmailAddress
+    - NSPrivacyCollectedDataTypePhoneNumber
+    - NSPrivacyCollectedDataTypePhysicalAddress
+    - NSPrivacyCollectedDataTypeOtherUserContactInfo
+    - NSPrivacyCollectedDataTypeHealth
+    - NSPrivacyCollectedDataTypeFitness
+    - NSPrivacyCollectedDataTypePaymentInfo
+    - NSPrivacyCollectedDataTypeCreditInfo
+    - NSPrivacyCollectedDataTypeOtherFinancialInfo
+    - NSPrivacyCollectedDataTypePreciseLocation
+    - NSPrivacyCollectedDataTypeCoarseLocation
+    - NSPrivacyCollectedDataTypeSensitiveInfo
+    - NSPrivacyCollectedDataTypeContacts
+    - NSPrivacyCollectedDataTypeEmailsOrTextMessages
+    - NSPrivacyCollectedDataTypePhotosorVideos
+    - NSPrivacyCollectedDataTypeAudioData
+    - NSPrivacyCollectedDataTypeGameplayContent
+    - NSPrivacyCollectedDataTypeCustomerSupport
+    - NSPrivacyCollectedDataTypeOtherUserContent
+    - NSPrivacyCollectedDataTypeBrowsingHistory
+    - NSPrivacyCollectedDataTypeSearchHistory
+    - NSPrivacyCollectedDataTypeUserID
+    - NSPrivacyCollectedDataTypeDeviceID
+    - NSPrivacyCollectedDataTypePurchaseHistory
+    - NSPrivacyCollectedDataTypeProductInteraction
+    - NSPrivacyCollectedDataTypeAdvertisingData
+    - NSPrivacyCollectedDataTypeOtherUsageData
+    - NSPrivacyCollectedDataTypeCrashData
+    - NSPrivacyCollectedDataTypePerformanceData
+    - NSPrivacyCollectedDataTypeOtherDiagnosticData
+    - NSPrivacyCollectedDataTypeEnvironmentScanning
+    - NSPrivacyCollectedDataTypeHands
+    - NSPrivacyCollectedDataTypeHead
+    - NSPrivacyCollectedDataTypeOtherDataTypes
+  purposes:
+    - NSPrivacyCollectedDataTypePurposeThirdPartyAdvertising
+    - NSPrivacyCollectedDataTypePurposeDeveloperAdvertising
+    - NSPrivacyCollectedDataTypePurposeAnalytics
+    - NSPrivacyCollectedDataTypePurposeProductPersonalization
+    - NSPrivacyCollectedDataTypePurposeAppFunctionality
+    - NSPrivacyCollectedDataTypePurposeOther
+
+"""#),
+        ("privacy-manifest-keys.yml", #"""
+name: privacy-manifest-keys
+title: The keys of a privacy manifest (PrivacyInfo.xcprivacy) and the type of each value
+sources:
+  - "Apple, 'Privacy manifest files' and 'App Privacy Configuration' (developer.apple.com/documentation/bundleresources/app-privacy-configuration): NSPrivacyTracking, NSPrivacyTrackingDomains, NSPrivacyCollectedDataTypes, NSPrivacyAccessedAPITypes and the keys of their dictionaries"
+  - "Apple, TN3182, TN3183 and TN3184: the structure of the tracking, accessed-API and collected-data entries"
+  - "Apple, TN3181 'Debugging an invalid privacy manifest': a value of the wrong type, an empty NSPrivacyAccessedAPITypes or reasons array, or a dictionary missing its keys make the manifest invalid (ITMS-91056)"
+checked: 2026-11-30
+entries:
+  # Top-level keys, each optional, with its type: `boolean`, `string`, `array of string` or
+  # `array of dictionary`. An array of dictionaries lists the keys of each dictionary, all of
+  # them required; `non-empty: true` marks arrays Apple refuses empty (an empty tracking-domain
+  # or collected-data array is valid).
+  NSPrivacyTracking:
+    type: boolean
+  NSPrivacyTrackingDomains:
+    type: array of string
+  NSPrivacyCollectedDataTypes:
+    type: array of dictionary
+    keys:
+      NSPrivacyCollectedDataType: {type: string}
+      NSPrivacyCollectedDataTypeLinked: {type: boolean}
+      NSPrivacyCollectedDataTypeTracking: {type: boolean}
+      NSPrivacyCollectedDataTypePurposes: {type: array of string}
+  NSPrivacyAccessedAPITypes:
+    type: array of dictionary
+    non-empty: true
+    keys:
+      NSPrivacyAccessedAPIType: {type: string}
+      NSPrivacyAccessedAPITypeReasons: {type: array of string, non-empty: true}
+
+"""#),
+        ("privacy-sdks.yml", #"""
+name: privacy-sdks
+title: Apple's commonly used third-party SDKs, which must ship their own privacy manifest (ITMS-91061)
+sources:
+  - "Apple, 'Upcoming third-party SDK requirements' (developer.apple.com/support/third-party-SDK-requirements), the list as published on 2023-12-07 with 'Privacy updates for App Store submissions'"
+  - "Apple, ITMS-91061 'Missing privacy manifest' enforced for uploads from 2025-02-12 (Alamofire/Alamofire#3935 quotes the message)"
+  - "crasowas/app_store_required_privacy_manifest_analyser, privacy_manifest_analyser.sh, COMMON_SDKS: the 86 names as frameworks are named"
+  - "CocoaPods, Target Support Files Info.plist: CFBundleIdentifier org.cocoapods.${PRODUCT_NAME:rfc1034identifier} (underscores become hyphens)"
+checked: 2026-11-30
+entries:
+  # The day Apple published the list, and the day uploads started being refused for it.
+  published: 2023-12-07
+  enforced: 2025-02-12
+  # CocoaPods names every pod's framework bundle with this prefix and the pod's name, its
+  # underscores turned into hyphens (org.cocoapods.Alamofire, org.cocoapods.path-provider).
+  bundle-identifier-prefixes: [org.cocoapods.]
+  # Each SDK as Apple names it; `frameworks`: the framework names it ships as (default: the
+  # name); `bundle-identifiers`: the vendor's own CFBundleIdentifier, where known.
+  sdks:
+    - name: Abseil
+    - name: AFNetworking
+    - name: Alamofire
+      bundle-identifiers: [org.alamofire.Alamofire]
+    - name: AppAuth
+    - name: BoringSSL / openssl_grpc
+      frameworks: [BoringSSL, openssl_grpc]
+    - name: Capacitor
+    - name: Charts
+    - name: connectivity_plus
+    - name: Cordova
+    - name: device_info_plus
+    - name: DKImagePickerController
+    - name: DKPhotoGallery
+    - name: FBAEMKit
+    - name: FBLPromises
+    - name: FBSDKCoreKit
+    - name: FBSDKCoreKit_Basics
+    - name: FBSDKLoginKit
+    - name: FBSDKShareKit
+    - name: file_picker
+    - name: FirebaseABTesting
+    - name: FirebaseAuth
+    - name: FirebaseCore
+    - name: FirebaseCoreDiagnostics
+    - name: FirebaseCoreExtension
+    - name: FirebaseCoreInternal
+    - name: FirebaseCrashlytics
+    - name: FirebaseDynamicLinks
+    - name: FirebaseFirestore
+    - name: FirebaseInstallations
+    - name: FirebaseMessaging
+    - name: FirebaseRemoteConfig
+    - name: Flutter
+    - name: flutter_inappwebview
+    - name: flutter_local_notifications
+    - name: fluttertoast
+    - name: FMDB
+    - name: geolocator_apple
+    - name: GoogleDataTransport
+    - name: GoogleSignIn
+    - name: GoogleToolboxForMac
+    - name: GoogleUtilities
+    - name: grpcpp
+    - name: GTMAppAuth
+    - name: GTMSessionFetcher
+    - name: hermes
+    - name: image_picker_ios
+    - name: IQKeyboardManager
+    - name: IQKeyboardManagerSwift
+    - name: Kingfisher
+    - name: leveldb
+    - name: Lottie
+    - name: MBProgressHUD
+    - name: nanopb
+    - name: OneSignal
+    - name: OneSignalCore
+    - name: OneSignalExtension
+    - name: OneSignalOutcomes
+    - name: OpenSSL
+    - name: OrderedSet
+    - name: package_info
+    - name: package_info_plus
+    - name: path_provider
+    - name: path_provider_ios
+    - name: Promises
+    - name: Protobuf
+    - name: Reachability
+    - name: RealmSwift
+    - name: RxCocoa
+    - name: RxRelay
+    - name: RxSwift
+    - name: SDWebImage
+    - name: share_plus
+    - name: shared_preferences_ios
+    - name: SnapKit
+    - name: sqflite
+    - name: Starscream
+    - name: SVProgressHUD
+    - name: SwiftyGif
+    - name: SwiftyJSON
+    - name: Toast
+    - name: UnityFramework
+    - name: url_launcher
+    - name: url_launcher_ios
+    - name: video_player_avfoundation
+    - name: wakelock
+    - name: webview_flutter_wkwebview
+
+"""#),
     ]
 }

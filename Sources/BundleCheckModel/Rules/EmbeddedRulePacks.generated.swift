@@ -1987,6 +1987,322 @@ examples:
                 NSExtensionPointIdentifier: com.apple.widgetkit-extension
 
 """#),
+        ("privacy-api-category-invalid.yml", #"""
+id: privacy-api-category-invalid
+title: Privacy manifests name required-reason API categories by their full names
+severity: error
+category: privacy
+apple-codes: [ITMS-91054]
+rationale: >
+  NSPrivacyAccessedAPIType takes one of five values, each written in full:
+  NSPrivacyAccessedAPICategoryFileTimestamp, ...SystemBootTime, ...DiskSpace,
+  ...ActiveKeyboards and ...UserDefaults. App Store Connect refuses an upload whose manifest
+  names an empty or unknown category, or a short form such as 'FileTimestamp' (ITMS-91054
+  "Invalid API category declaration"). The categories are the data table
+  Rules/data/privacy-api-reasons.yml.
+fix: >
+  Write the category's full name (Xcode's App Privacy editor offers the five); the finding
+  suggests the category meant.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: a category written without its prefix
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: FileTimestamp
+              NSPrivacyAccessedAPITypeReasons: [C617.1]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPIType
+  - name: the same category by its full name
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryFileTimestamp
+              NSPrivacyAccessedAPITypeReasons: [C617.1]
+  - name: an empty category in an extension's manifest
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            privacy-manifest:
+              NSPrivacyAccessedAPITypes:
+                - NSPrivacyAccessedAPIType: ""
+                  NSPrivacyAccessedAPITypeReasons: [CA92.1]
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPIType
+
+"""#),
+        ("privacy-api-reason-invalid.yml", #"""
+id: privacy-api-reason-invalid
+title: Privacy manifests give each required-reason API category reasons of its own
+severity: error
+category: privacy
+apple-codes: [ITMS-91055]
+rationale: >
+  Each required-reason API category has its own approved reason codes (UserDefaults: CA92.1,
+  1C8F.1, C56D.1, AC6B.1; DiskSpace: 85F4.1, E174.1, 7D9E.1, B728.1; ...). App Store Connect
+  refuses an upload whose manifest lists a code that is not approved or that belongs to
+  another category, such as CA92.1 under DiskSpace (ITMS-91055 "Invalid API reason
+  declaration"). The reasons are the data table Rules/data/privacy-api-reasons.yml.
+fix: >
+  Replace the code with the reason of this category that describes the use (the finding lists
+  them), or move it to the category it belongs to.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: a user-defaults reason under disk space
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryDiskSpace
+              NSPrivacyAccessedAPITypeReasons: [E174.1, CA92.1]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPITypeReasons/1
+  - name: disk space with its own reason
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryDiskSpace
+              NSPrivacyAccessedAPITypeReasons: [E174.1]
+  - name: a code Apple never approved, in a statically linked SDK's resource bundle
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Vendor_Privacy.bundle/PrivacyInfo.xcprivacy
+            plist:
+              NSPrivacyAccessedAPITypes:
+                - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategorySystemBootTime
+                  NSPrivacyAccessedAPITypeReasons: [35F9.2]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Vendor_Privacy.bundle/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPITypeReasons/0
+
+"""#),
+        ("privacy-manifest-invalid.yml", #"""
+id: privacy-manifest-invalid
+title: Privacy manifests are property lists of known keys with values of the right types
+severity: error
+category: privacy
+apple-codes: [ITMS-91056, ITMS-91108]
+rationale: >
+  Since 2024-11-12 App Store Connect refuses an upload holding an invalid PrivacyInfo.xcprivacy,
+  wherever it sits (ITMS-91056, TN3181). For manifests outside a bundle's root Apple printed
+  ITMS-91108 while it only warned ("In addition to the privacy manifest files in the locations
+  outlined in the documentation ...", SwiftyJSON/SwiftyJSON#1170, WalletConnectSwiftV2#1412)
+  and ITMS-91056 since (ashleymills/Reachability.swift#421), so such findings carry both codes.
+  A manifest in a non-standard place, such as a resource bundle inside a framework, moreover
+  declares nothing for the framework. Invalid means:
+  a file that is no property list or whose root is no dictionary, a key Apple does not define,
+  a value of the wrong type, an empty NSPrivacyAccessedAPITypes or
+  NSPrivacyAccessedAPITypeReasons array, an entry missing one of its keys, or a collected data
+  type or purpose Apple does not define. Empty NSPrivacyTrackingDomains and
+  NSPrivacyCollectedDataTypes arrays are valid. Each manifest of each bundle is judged; the
+  finding names the key path inside the manifest.
+fix: >
+  Correct the manifest at the key path named (Xcode's App Privacy editor writes valid keys and
+  types); remove NSPrivacyAccessedAPITypes when the code uses no required-reason API rather than
+  leaving it empty. For a third-party SDK's manifest, update the SDK.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: an app whose manifest declares no accessed API in an empty array and misspells a key
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool false
+          NSPrivacyTrackingDomain: []
+          NSPrivacyAccessedAPITypes: []
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyTrackingDomain
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyAccessedAPITypes
+  - name: a manifest with empty tracking-domain and collected-data arrays, as Alamofire's
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool false
+          NSPrivacyTrackingDomains: []
+          NSPrivacyCollectedDataTypes: []
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryUserDefaults
+              NSPrivacyAccessedAPITypeReasons: [CA92.1]
+  - name: a manifest whose reasons array is empty and whose tracking flag is a string
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: "NO"
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryUserDefaults
+              NSPrivacyAccessedAPITypeReasons: []
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyTracking
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPITypeReasons
+  - name: a collected data type missing its keys and naming a type Apple does not define
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyCollectedDataTypes:
+            - NSPrivacyCollectedDataType: NSPrivacyCollectedDataTypeCrashLogs
+              NSPrivacyCollectedDataTypePurposes: [NSPrivacyCollectedDataTypePurposeAppFunctionality]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyCollectedDataTypes/0
+        count: 2
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyCollectedDataTypes/0/NSPrivacyCollectedDataType
+  - name: a complete collected data type in a binary property list
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: PrivacyInfo.xcprivacy
+            plist-format: binary
+            plist:
+              NSPrivacyCollectedDataTypes:
+                - NSPrivacyCollectedDataType: NSPrivacyCollectedDataTypeCrashData
+                  NSPrivacyCollectedDataTypeLinked: !bool false
+                  NSPrivacyCollectedDataTypeTracking: !bool false
+                  NSPrivacyCollectedDataTypePurposes: [NSPrivacyCollectedDataTypePurposeAppFunctionality]
+  - name: a manifest that is no property list
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest: "<plist><dict><key>NSPrivacyTracking</key>"
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/PrivacyInfo.xcprivacy
+        key-path: ""
+  - name: an invalid manifest in a resource bundle inside a framework, a non-standard place (ITMS-91108)
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Reachability
+            files:
+              - path: ReachabilitySwift.bundle/PrivacyInfo.xcprivacy
+                plist:
+                  NSPrivacyAccessedAPITypes: []
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Reachability.framework
+        file: Payload/Notes.app/Frameworks/Reachability.framework/ReachabilitySwift.bundle/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyAccessedAPITypes
+
+"""#),
+        ("privacy-tracking-invalid.yml", #"""
+id: privacy-tracking-invalid
+title: A privacy manifest's tracking flag agrees with its tracking domains, which are host names
+severity: error
+category: privacy
+apple-codes: [ITMS-91064, ITMS-91107]
+rationale: >
+  NSPrivacyTracking true says the code tracks and needs the tracking domains it contacts in
+  NSPrivacyTrackingDomains (TN3182); listed domains need NSPrivacyTracking true. App Store
+  Connect refuses either mismatch with ITMS-91064 ("NSPrivacyTracking must be true if
+  NSPrivacyTrackingDomains isn't empty", braze-inc/braze-swift-sdk#126), and has printed
+  ITMS-91107 for a manifest outside a bundle's root, where findings carry both codes; an array
+  holding one empty string trips it too. A
+  domain is a host name: no scheme, port, path, query or trailing slash.
+fix: >
+  Set NSPrivacyTracking to true and list the tracking domains, or set it to false and remove
+  the domains (an empty NSPrivacyTrackingDomains array is valid); write each domain as a host
+  name such as analytics.example.com.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: tracking domains listed while NSPrivacyTracking is false
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool false
+          NSPrivacyTrackingDomains: [metrics.example.com]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyTrackingDomains
+  - name: tracking with its domains
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool true
+          NSPrivacyTrackingDomains: [metrics.example.com]
+  - name: tracking without any domain, in a framework's manifest
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: AdKit
+            privacy-manifest:
+              NSPrivacyTracking: !bool true
+              NSPrivacyTrackingDomains: []
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/AdKit.framework
+        key-path: /NSPrivacyTracking
+  - name: a URL where a host name belongs, and an empty string
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool true
+          NSPrivacyTrackingDomains: ["https://metrics.example.com/v1/", ""]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyTrackingDomains/0
+      - bundle: Payload/Notes.app
+        key-path: /NSPrivacyTrackingDomains/1
+  - name: no tracking and an empty domain list
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTracking: !bool false
+          NSPrivacyTrackingDomains: []
+
+"""#),
         ("private-framework.yml", #"""
 id: private-framework
 title: No private frameworks
@@ -2353,6 +2669,214 @@ examples:
           - name: Share
             plist:
               MinimumOSVersion: "16.0"
+
+"""#),
+        ("required-reason-api.yml", #"""
+id: required-reason-api
+title: Each bundle's privacy manifest declares the required-reason APIs its binaries use
+severity: error
+category: privacy
+apple-codes: [ITMS-91053]
+rationale: >
+  Since 2024-05-01 App Store Connect refuses an upload whose code references an API that needs
+  an approved reason (file timestamps, system boot time, disk space, active keyboards, user
+  defaults) without the category in a privacy manifest: "Your app's code in the "X" file
+  references one or more APIs that require reasons" (ITMS-91053). Apple looks at each binary,
+  the executable and every loose library, and asks the bundle that holds it: an extension's
+  use is not covered by the app's manifest and a framework's by neither. For an app or
+  extension, manifests in resource bundles directly inside it count (statically linked SDKs
+  ship theirs so); for a framework only the one at its root. The check matches the imported
+  symbols (an Objective-C class as its _OBJC_CLASS_$_ reference) and the distinctive
+  selectors of Rules/data/privacy-api-symbols.yml by exact name: _stat is not _statfs, and
+  mach_continuous_time and clock_gettime, which Apple does not list, are no evidence. Apple's
+  check fires on the reference alone, called or not; one finding per binary and category.
+fix: >
+  Add the category to the privacy manifest of the bundle named (create PrivacyInfo.xcprivacy
+  in that target with Xcode's App Privacy template), with the approved reasons that describe
+  the use; the finding lists those that fit. For a framework, update it to a version that
+  ships its own manifest.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+examples:
+  - name: an app using user defaults and file timestamps without a manifest
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_OBJC_CLASS_$_NSUserDefaults, _stat, _objc_msgSend]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+        count: 2
+  - name: the same app declaring both categories with approved reasons
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_OBJC_CLASS_$_NSUserDefaults, _stat, _objc_msgSend]
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryUserDefaults
+              NSPrivacyAccessedAPITypeReasons: [CA92.1]
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryFileTimestamp
+              NSPrivacyAccessedAPITypeReasons: [C617.1]
+  - name: an extension using user defaults that only the app's manifest declares
+    triggers: true
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes:
+            - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryUserDefaults
+              NSPrivacyAccessedAPITypeReasons: [1C8F.1]
+        plugins:
+          - name: Share
+            executable:
+              imports: [_OBJC_CLASS_$_NSUserDefaults]
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        file: Payload/Notes.app/PlugIns/Share.appex/Share
+  - name: symbols Apple does not list, and names that only start like listed ones
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_mach_continuous_time, _clock_gettime, _stat64, _OBJC_CLASS_$_NSUserDefaultsController]
+          selectors: [creationDate, modificationDate, systemUptimeInterval]
+  - name: a selector and a loose library using system boot time
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          selectors: [systemUptime]
+        files:
+          - path: Frameworks/libvendor.dylib
+            macho: {imports: [_mach_absolute_time]}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Frameworks/libvendor.dylib
+  - name: a statically linked SDK's disk-space use declared in its resource bundle inside the app
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_statfs]
+        files:
+          - path: FirebaseCore_Privacy.bundle/PrivacyInfo.xcprivacy
+            plist:
+              NSPrivacyAccessedAPITypes:
+                - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryDiskSpace
+                  NSPrivacyAccessedAPITypeReasons: [E174.1]
+  - name: a framework whose only manifest sits in a resource bundle inside it
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: VendorKit
+            executable:
+              imports: [_mach_absolute_time]
+            files:
+              - path: VendorKit_Privacy.bundle/PrivacyInfo.xcprivacy
+                plist:
+                  NSPrivacyAccessedAPITypes:
+                    - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategorySystemBootTime
+                      NSPrivacyAccessedAPITypeReasons: [35F9.1]
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/VendorKit.framework
+        file: Payload/Notes.app/Frameworks/VendorKit.framework/VendorKit
+
+"""#),
+        ("sdk-privacy-manifest-missing.yml", #"""
+id: sdk-privacy-manifest-missing
+title: Commonly used third-party SDKs ship their own privacy manifest
+severity: error
+category: privacy
+apple-codes: [ITMS-91061]
+rationale: >
+  Since 2025-02-12 App Store Connect refuses an upload that includes one of the SDKs Apple
+  lists as commonly used (Alamofire, Firebase's frameworks, Flutter and its plugins, ...;
+  published 2023-12-07, the data table Rules/data/privacy-sdks.yml) without that SDK's privacy
+  manifest: "Your app includes "Frameworks/Alamofire.framework/Alamofire", which includes
+  Alamofire, an SDK that was identified in the documentation as a commonly used third-party
+  SDK" (ITMS-91061). The check recognises a framework by its name (a Flutter '-version' suffix
+  dropped) or its bundle identifier (the vendor's own, or CocoaPods' org.cocoapods.<name>), and
+  asks for PrivacyInfo.xcprivacy at the framework's root; a copy in a resource bundle inside
+  the framework does not count. Apple goes further (an SDK linked statically into another
+  binary, a renamed copy), so a clean result is a floor, not a guarantee. Listed SDKs added as
+  binary dependencies must also be signed (ITMS-91065); that signature lives in the
+  XCFramework and is gone from a built package, so this check cannot see it and says nothing
+  about it.
+fix: >
+  Update the SDK to a version that ships its privacy manifest inside the framework (most
+  listed SDKs have since 2024); when a build step copies the framework, make sure it keeps
+  PrivacyInfo.xcprivacy at the framework's root.
+scope:
+  kinds: [framework]
+examples:
+  - name: Alamofire without a privacy manifest
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Alamofire
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Alamofire.framework
+        file: Payload/Notes.app/Frameworks/Alamofire.framework/Alamofire
+  - name: Alamofire with its manifest
+    triggers: false
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Alamofire
+            privacy-manifest:
+              NSPrivacyTracking: !bool false
+              NSPrivacyTrackingDomains: []
+              NSPrivacyCollectedDataTypes: []
+              NSPrivacyAccessedAPITypes:
+                - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryFileTimestamp
+                  NSPrivacyAccessedAPITypeReasons: [0A2A.1]
+  - name: a renamed framework that CocoaPods built from a listed pod, and a Flutter plugin with its version
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Networking
+            id: org.cocoapods.AFNetworking
+          - name: path_provider-2.1.4
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Networking.framework
+      - bundle: Payload/Notes.app/Frameworks/path_provider-2.1.4.framework
+  - name: a listed SDK whose manifest sits in a resource bundle inside the framework
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Reachability
+            files:
+              - path: ReachabilitySwift.bundle/PrivacyInfo.xcprivacy
+                plist:
+                  NSPrivacyTracking: !bool false
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Reachability.framework
+  - name: a framework Apple does not list
+    triggers: false
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: VendorKit
 
 """#),
         ("signature-modified.yml", #"""

@@ -93,6 +93,8 @@ package struct BinaryMatcher: Sendable {
 /// are preferred wherever they say enough; a regular expression runs on every string.
 package enum BinaryCondition: @unchecked Sendable {
     case equals(String)
+    /// Exactly one of these: one hash lookup however long a table of names is (built-in checks).
+    case equalsAny(Set<String>)
     case prefix(String)
     case contains(String)
     case matches(NSRegularExpression)
@@ -100,6 +102,7 @@ package enum BinaryCondition: @unchecked Sendable {
     package func matches(_ value: String) -> Bool {
         switch self {
         case .equals(let text): value == text
+        case .equalsAny(let texts): texts.contains(value)
         case .prefix(let text): value.hasPrefix(text)
         case .contains(let text): value.contains(text)
         case .matches(let regex):

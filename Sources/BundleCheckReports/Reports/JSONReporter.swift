@@ -75,6 +75,7 @@ public struct JSONReporter: Reporter {
             "entitlements": bundle.signing.map(entitlements) ?? .null,
             "profile": bundle.signing?.profile.map(profile) ?? .null,
             "signingCertificate": bundle.signing?.signingCertificate.map(certificate) ?? .null,
+            "privacyManifest": bundle.privacyManifest.map(privacyManifest) ?? .null,
         ]
     }
 
@@ -83,6 +84,18 @@ public struct JSONReporter: Reporter {
             "commonName": JSONValue(certificate.subject.commonName),
             "serialNumber": .string(certificate.serialNumber),
             "expires": .string(certificate.notAfter.formatted(.iso8601)),
+        ]
+    }
+
+    private func privacyManifest(_ summary: PrivacyManifestSummary) -> JSONValue {
+        [
+            "files": .array(summary.files.map(JSONValue.string)),
+            "accessedAPITypes": .array(summary.accessedAPIs.map { api in
+                ["category": .string(api.category), "reasons": .array(api.reasons.map(JSONValue.string))]
+            }),
+            "tracking": summary.tracking.map(JSONValue.bool) ?? .null,
+            "trackingDomains": .array(summary.trackingDomains.map(JSONValue.string)),
+            "collectedDataTypes": .array(summary.collectedDataTypes.map(JSONValue.string)),
         ]
     }
 

@@ -115,6 +115,9 @@ public struct TextReporter: Reporter {
         if let accepts = bundle.accepts {
             lines.append(indent + ReportText.printable(Self.accepted(accepts)))
         }
+        if let manifest = bundle.privacyManifest {
+            lines.append(indent + ReportText.printable(Self.privacy(manifest)))
+        }
         for finding in findings {
             lines += self.finding(finding, indent: 4, style: style)
         }
@@ -153,6 +156,25 @@ public struct TextReporter: Reporter {
         return "accepts " + accepts.map { type in
             type.type + (type.max.map { " (at most \($0))" } ?? "")
         }.joined(separator: ", ")
+    }
+
+    /// `privacy manifest: UserDefaults (CA92.1), FileTimestamp (C617.1); no tracking; collects CrashData`.
+    static func privacy(_ summary: PrivacyManifestSummary) -> String {
+        func short(_ name: String, _ prefix: String) -> String {
+            name.hasPrefix(prefix) && name.count > prefix.count ? String(name.dropFirst(prefix.count)) : name
+        }
+        var parts = [summary.accessedAPIs.isEmpty ? "no required-reason APIs" : summary.accessedAPIs.map { api in
+            short(api.category, "NSPrivacyAccessedAPICategory") + " (" + (api.reasons.isEmpty ? "no reason" : api.reasons.joined(separator: ", ")) + ")"
+        }.joined(separator: ", ")]
+        switch summary.tracking {
+        case true?: parts.append("tracking (" + ReportText.count(summary.trackingDomains.count, "domain") + ")")
+        case false?: parts.append("no tracking")
+        case nil: break
+        }
+        if !summary.collectedDataTypes.isEmpty {
+            parts.append("collects " + summary.collectedDataTypes.map { short($0, "NSPrivacyCollectedDataType") }.joined(separator: ", "))
+        }
+        return "privacy manifest: " + parts.joined(separator: "; ")
     }
 
     /// `com.example.app 1.2.0 (42), extension com.apple.share-services`.

@@ -14,6 +14,22 @@ enum SampleReport {
         Report(toolVersion: toolVersion, inputs: [example(), broken()])
     }
 
+    /// The app's manifest: user defaults for its own data, no tracking, crash data collected.
+    static let privacyManifest = PrivacyManifest(
+        path: "\(appPath)/PrivacyInfo.xcprivacy",
+        placement: .bundle,
+        document: PropertyListDocument(format: .xml, root: .dictionary(PlistDictionary([
+            "NSPrivacyTracking": .bool(false),
+            "NSPrivacyAccessedAPITypes": .array([.dictionary(PlistDictionary([
+                "NSPrivacyAccessedAPIType": .string("NSPrivacyAccessedAPICategoryUserDefaults"),
+                "NSPrivacyAccessedAPITypeReasons": .array([.string("CA92.1")]),
+            ]))]),
+            "NSPrivacyCollectedDataTypes": .array([.dictionary(PlistDictionary([
+                "NSPrivacyCollectedDataType": .string("NSPrivacyCollectedDataTypeCrashData"),
+            ]))]),
+        ])))
+    )
+
     private static func example() -> InputReport {
         let app = InspectedBundle(
             path: appPath,
@@ -25,7 +41,8 @@ enum SampleReport {
                 "CFBundleShortVersionString": .string("1.2.0"),
                 "CFBundleVersion": .string("42"),
                 "CFBundleExecutable": .string("Example"),
-            ])))
+            ]))),
+            privacyManifests: [privacyManifest]
         )
         let share = InspectedBundle(
             path: extensionPath,

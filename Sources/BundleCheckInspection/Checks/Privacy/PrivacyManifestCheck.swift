@@ -1,0 +1,62 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// The checks of privacy manifests themselves, one mode per rule: `privacy-manifest-invalid`
+/// (ITMS-91056, and ITMS-91108 for a manifest outside a bundle's root), `privacy-api-category-invalid`
+/// (ITMS-91054), `privacy-api-reason-invalid` (ITMS-91055) and `privacy-tracking-invalid`
+/// (ITMS-91064, and ITMS-91107 outside a bundle's root). Every manifest of every bundle is
+/// judged wherever it sits; a finding on one in a non-standard place says that it declares
+/// nothing for the bundle.
+struct PrivacyManifestCheck: Check {
+    var id: String { mode.rawValue }
+    var evidenceNeeds: [BinaryMatcher] { [] }
+
+    enum Mode: String, Sendable, Hashable {
+        case invalid = "privacy-manifest-invalid"
+        case category = "privacy-api-category-invalid"
+        case reason = "privacy-api-reason-invalid"
+        case tracking = "privacy-tracking-invalid"
+
+        /// The codes Apple prints for a manifest at `placement`; nil for the rule's own. Outside a
+        /// bundle's root Apple has printed either code of a pair (ITMS-91108 while it only warned,
+        /// before 2024-11-12, even for resource bundles directly in the app; ITMS-91056 since).
+        func appleCodes(for placement: PrivacyManifest.Placement) -> [String]? {
+            let atRoot = placement == .bundle
+            switch self {
+            case .invalid: return atRoot ? ["ITMS-91056"] : ["ITMS-91056", "ITMS-91108"]
+            case .tracking: return atRoot ? ["ITMS-91064"] : ["ITMS-91064", "ITMS-91107"]
+            case .category, .reason: return nil
+            }
+        }
+    }
+
+    let mode: Mode
+
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        context.bundles.flatMap { bundle in
+            bundle.privacyManifests.flatMap { manifest in
+                PrivacyManifestValidator.shipped.problems(in: manifest).filter { $0.rule == mode }.map { problem in
+                    let relative = String(manifest.path.dropFirst(bundle.path.count + 1))
+                    let location = FindingLocation(
+                        bundle: bundle.path, file: manifest.path, keyPath: problem.pointer,
+                        line: manifest.document.flatMap { $0.line(of: problem.pointer) } ?? manifest.unreadableLine
+                    )
+                    return rule.finding(
+                        Self.message(problem, manifest: manifest, relative: relative, bundle: bundle),
+                        at: location,
+                        identity: ([relative] + (problem.subject.map { [$0] } ?? [])).joined(separator: ":"),
+                        appleCodes: mode.appleCodes(for: manifest.placement)
+                    )
+                }
+            }
+        }
+    }
+}
+
+extension PrivacyManifestCheck {
+    /// The problem, and for a manifest outside the standard places, that it does not count.
+    static func message(_ problem: PrivacyManifestProblem, manifest: PrivacyManifest, relative: String, bundle: InspectedBundle) -> String {
+        guard manifest.placement == .nonStandard else { return problem.message }
+        return problem.message + " (\(relative) in \(bundle.name) is not where a manifest counts, so it declares nothing for \(bundle.name)'s code)"
+    }
+}
