@@ -71,6 +71,17 @@ public struct JSONReporter: Reporter {
             "minimumOS": JSONValue(bundle.signing?.executable?.slices.lazy.compactMap(\.minimumOS).first?.description),
             "entitlements": bundle.signing.map(entitlements) ?? .null,
             "profile": bundle.signing?.profile.map(profile) ?? .null,
+            "toolchain": bundle.toolchain.map(toolchain) ?? .null,
+        ]
+    }
+
+    private func toolchain(_ toolchain: BundleToolchain) -> JSONValue {
+        [
+            "platform": JSONValue(toolchain.sdkPlatform),
+            "sdk": JSONValue(toolchain.sdkName),
+            "sdkBuild": JSONValue(toolchain.sdkBuild),
+            "xcode": JSONValue(toolchain.xcodeDescription),
+            "xcodeBuild": JSONValue(toolchain.xcodeBuild),
         ]
     }
 

@@ -116,8 +116,8 @@ import Testing
         let schema = try schema()
         var checked = 0
         checkOrder(of: Self.sample, against: schema, root: schema, at: "$", checked: &checked)
-        // The report, tool, summary, 2 inputs, 1 error, 2 bundles and 6 findings.
-        #expect(checked == 14)
+        // The report, tool, summary, 2 inputs, 1 error, 2 bundles, the app's toolchain and 6 findings.
+        #expect(checked == 15)
     }
 
     @Test func schemaEnumsListEveryCaseOfTheModel() throws {
