@@ -48,8 +48,8 @@ extension CommandLineOption {
         .value(
             "--now", "<date>",
             help: [
-                "The date expiry is judged at, as an ISO 8601 date or UTC",
-                "timestamp, for reproducible runs. (default: today)",
+                "The date profile expiry and SDK minimums are judged at, as an",
+                "ISO 8601 date or UTC timestamp, for reproducible runs. (default: today)",
             ]
         ) { given, text throws(UsageError) in
             guard let date = ISODateParser.parse(text) else { throw .invalidDate(option: "--now", value: text) }

@@ -12,6 +12,8 @@ struct CheckContext {
     let settings: InspectionSettings
     /// What kind of package the input is (an IPA, an archive, an app); nil for bundles built by hand.
     let inputKind: InputKind?
+    /// The ids of the rules this run runs; nil when not known (every rule counts as running).
+    let ruleIDs: Set<String>?
     private let container: (any PackageContainer)?
     private let bundlesByPath: [String: InspectedBundle]
 
@@ -20,14 +22,21 @@ struct CheckContext {
         paths: PathIndex = PathIndex(files: [], folders: []),
         container: (any PackageContainer)? = nil,
         settings: InspectionSettings = InspectionSettings(),
-        inputKind: InputKind? = nil
+        inputKind: InputKind? = nil,
+        ruleIDs: Set<String>? = nil
     ) {
         self.bundles = bundles
         self.inputKind = inputKind
+        self.ruleIDs = ruleIDs
         self.paths = paths
         self.settings = settings
         self.container = container
         self.bundlesByPath = Dictionary(bundles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether the rule `id` runs in this run, for a rule that leaves a problem to another.
+    func runs(_ id: String) -> Bool {
+        ruleIDs?.contains(id) ?? true
     }
 
     /// How the input is stored: a zip, or a directory.
@@ -86,7 +95,8 @@ struct CheckContext {
 }
 
 /// What the checks of one run assume about the world: how the package will be
-/// distributed, and what day it is (for expiry), fixed by `--now` for reproducible runs;
+/// distributed, and what day it is (for expiry and the SDK minimums in force), fixed by
+/// `--now` for reproducible runs;
 /// and how far they read (`--verify-resources`).
 public struct InspectionSettings: Sendable {
     /// The distribution stated by `--distribution` or the configuration; nil when neither says.

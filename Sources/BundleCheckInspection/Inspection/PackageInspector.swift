@@ -47,7 +47,7 @@ public struct PackageInspector: Sendable {
     }
 
     func run(_ rules: [RuleDefinition], on container: any PackageContainer, bundles: [InspectedBundle], paths: PathIndex, kind: InputKind? = nil) -> [Finding] {
-        let context = CheckContext(bundles: bundles, paths: paths, container: container, settings: settings, inputKind: kind)
+        let context = CheckContext(bundles: bundles, paths: paths, container: container, settings: settings, inputKind: kind, ruleIDs: Set(rules.map(\.id)))
         let engine = RuleEngine(container: container, bundles: bundles, paths: paths)
         var findings: [Finding] = []
         for rule in rules {
