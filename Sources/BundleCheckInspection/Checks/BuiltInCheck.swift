@@ -49,6 +49,7 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         BetaToolchainCheck(),
         SimulatorBuildCheck(),
         BuildKeysMissingCheck(),
+        AppIconMissingCheck(),
         PrivateFrameworkCheck(),
         StrayBinaryCheck(),
         URLSchemeUndeclaredCheck(),

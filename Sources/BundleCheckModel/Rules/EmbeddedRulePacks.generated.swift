@@ -520,6 +520,173 @@ examples:
             com.apple.security.application-groups: [group.com.example.notes]
 
 """#),
+        ("app-icon-missing.yml", #"""
+id: app-icon-missing
+title: Apps have the icons App Store Connect requires
+severity: error
+category: icons
+apple-codes: [ITMS-90713, ITMS-90022, ITMS-90023, ITMS-90032]
+rationale: >
+  Since the iOS 11 SDK an app's icon must come from an asset catalogue: the Info.plist names the
+  icon set in CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName (ITMS-90713 "Missing Info.plist
+  value") and the app holds the compiled catalogue, Assets.car. Xcode also copies the small sizes
+  beside it as loose PNGs named by CFBundleIconFiles stems (in CFBundleIcons and
+  CFBundleIcons~ipad): AppIcon60x60 stands for AppIcon60x60.png, AppIcon60x60@2x.png and @3x, and
+  for iPad also the ~ipad variants. A stem without any file is ITMS-90032 ("Invalid Image Path"),
+  and a file must be as many pixels as its points times its scale. An app whose icons are loose
+  files only (built before the iOS 11 SDK) must have among them a 120×120 icon for iPhone
+  (ITMS-90022) and, when UIDeviceFamily contains 2, 152×152 and 167×167 for iPad (ITMS-90023).
+  What is checked: those Info.plist keys, that Assets.car exists, and the PNG header of each
+  loose icon file (read from its first bytes, Xcode's CgBI PNGs included). What is not: the
+  contents of Assets.car (whether the set exists there, its 1024×1024 App Store icon, ITMS-90704),
+  alternate icons, and the pre-iOS 3.2 CFBundleIconFile key. The SDK comes from DTSDKName; an
+  app without it is judged on its files alone. Only apps are checked; the facts are
+  Rules/data/app-icon-sizes.yml.
+fix: >
+  Give the app an AppIcon set in its asset catalogue (Xcode 14 and later need only the 1024×1024
+  image) and make ASSETCATALOG_COMPILER_APPICON_NAME name it, then archive again: Xcode writes
+  CFBundleIconName, Assets.car and the loose PNGs. Do not edit or replace icon files after the
+  build.
+scope:
+  kinds: [app]
+examples:
+  - name: an app built with the iOS 26.1 SDK that names no icon set
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleIcons: !absent
+        files:
+          - {path: AppIcon60x60@2x.png, absent: true}
+          - {path: Assets.car, absent: true}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName
+  - name: an app with its icon set in Assets.car and its 120×120 loose icon, as Xcode builds it
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleIcons:
+            CFBundlePrimaryIcon:
+              CFBundleIconFiles: [AppIcon60x60]
+              CFBundleIconName: AppIcon
+        files:
+          - {path: AppIcon60x60@2x.png, png: 120x120, cgbi: true}
+  - name: an icon set named, but no Assets.car
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - {path: Assets.car, absent: true}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName
+  - name: a loose 60-point icon at @2x of 100×100 pixels
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - {path: AppIcon60x60@2x.png, png: 100x100}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/AppIcon60x60@2x.png
+  - name: a loose icon that is not a PNG
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - {path: AppIcon60x60@2x.png, text: "an icon exported as text"}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/AppIcon60x60@2x.png
+  - name: CFBundleIconFiles names a stem the app holds no file for
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleIcons:
+            CFBundlePrimaryIcon:
+              CFBundleIconFiles: [AppIcon60x60, AppIcon40x40]
+              CFBundleIconName: AppIcon
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconFiles
+  - name: a universal app with its iPad icons of the right sizes, written as CgBI PNGs
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          UIDeviceFamily: [!int 1, !int 2]
+          CFBundleIcons~ipad:
+            CFBundlePrimaryIcon:
+              CFBundleIconFiles: [AppIcon60x60, AppIcon76x76, AppIcon83.5x83.5]
+              CFBundleIconName: AppIcon
+        files:
+          - {path: AppIcon76x76@2x~ipad.png, png: 152x152, cgbi: true}
+          - {path: AppIcon83.5x83.5@2x~ipad.png, png: 167x167, cgbi: true}
+  - name: an iPad app built with the iOS 10.3 SDK whose loose icons lack the iPad Pro size
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          DTPlatformVersion: "10.3"
+          DTSDKName: iphoneos10.3
+          UIDeviceFamily: [!int 2]
+          CFBundleIcons: !absent
+          CFBundleIcons~ipad:
+            CFBundlePrimaryIcon:
+              CFBundleIconFiles: [AppIcon76x76]
+        files:
+          - {path: Assets.car, absent: true}
+          - {path: AppIcon60x60@2x.png, absent: true}
+          - {path: AppIcon76x76~ipad.png, png: 76x76}
+          - {path: AppIcon76x76@2x~ipad.png, png: 152x152}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons~0ipad/CFBundlePrimaryIcon/CFBundleIconFiles
+      - rule: sdk-too-old
+        bundle: Payload/Notes.app
+        key-path: /DTSDKName
+  - name: an iPhone app built with the iOS 10.3 SDK whose loose icons hold the 120×120 size
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          DTPlatformVersion: "10.3"
+          DTSDKName: iphoneos10.3
+          CFBundleIcons:
+            CFBundlePrimaryIcon:
+              CFBundleIconFiles: [AppIcon60x60]
+        files:
+          - {path: Assets.car, absent: true}
+          - {path: AppIcon60x60@3x.png, png: 180x180}
+  - name: an app built with the iOS 10.3 SDK that declares no icon at all
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          DTPlatformVersion: "10.3"
+          DTSDKName: iphoneos10.3
+          CFBundleIcons: !absent
+        files:
+          - {path: Assets.car, absent: true}
+          - {path: AppIcon60x60@2x.png, absent: true}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons
+
+"""#),
         ("appex-frameworks-folder.yml", #"""
 id: appex-frameworks-folder
 title: App extensions hold no Frameworks folder

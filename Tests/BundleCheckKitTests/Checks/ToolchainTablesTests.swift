@@ -3,18 +3,20 @@ import Testing
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 
-/// The tables behind the toolchain rules read completely, and answer as their sources say.
+/// The tables behind the toolchain and icon rules read completely, and answer as their sources say.
 @Suite struct ToolchainTablesTests {
     static func day(_ text: String) -> Date {
         ISODateParser.parse(text)!
     }
 
-    @Test func everyRowOfTheToolchainTablesIsRead() {
+    @Test func everyRowOfTheToolchainAndIconTablesIsRead() {
         #expect(XcodeBuilds.shipped.unreadableLines.isEmpty)
         #expect(UploadMinimums.shipped.unreadableLines.isEmpty)
         #expect(SimulatorPlatforms.shipped.unreadableLines.isEmpty)
+        #expect(AppIconSizes.shipped.unreadableLines.isEmpty)
         #expect(UploadMinimums.shipped.requirements.count == 3)
         #expect(SimulatorPlatforms.shipped.platforms.count == 4)
+        #expect(AppIconSizes.shipped.families.map(\.device) == ["iPhone", "iPad"])
     }
 
     @Test func aRowTheReaderCannotUnderstandIsCountedNotDropped() throws {

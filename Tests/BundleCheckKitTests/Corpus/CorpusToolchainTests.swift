@@ -4,12 +4,12 @@ import Testing
 @testable import BundleCheckModel
 @testable import BundleCheckInspection
 
-/// What the toolchain rules say of packages nobody on this project built, judged on a
+/// What the toolchain and icon rules say of packages nobody on this project built, judged on a
 /// fixed day (2026-11-30, when the iOS 26 SDK and Xcode 26 are required) so that the
 /// expectations do not move with the calendar.
 @Suite(.enabled(if: RepositoryPaths.corpusTestsEnabled, "../shared/corpus is absent"))
 struct CorpusToolchainTests {
-    static let rules: Set<String> = ["sdk-too-old", "beta-toolchain", "simulator-build", "build-keys-missing"]
+    static let rules: Set<String> = ["sdk-too-old", "beta-toolchain", "simulator-build", "build-keys-missing", "app-icon-missing"]
 
     static func findings(_ package: String, now: String = "2026-11-30") -> [String]? {
         guard let path = RepositoryPaths.corpusOrSkip(package) else { return nil }
@@ -23,42 +23,54 @@ struct CorpusToolchainTests {
     @Test(arguments: [
         // Xcode 9.2 and the iOS 11.2 SDK, no icon keys and no Assets.car.
         ("fastlane/very-capable-app.ipa", [
+            "app-icon-missing Payload/very-capable-app.app /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName",
             "sdk-too-old Payload/very-capable-app.app /DTSDKName",
         ]),
         ("fastlane/very-capable-app.xcarchive", [
+            "app-icon-missing Products/Applications/very-capable-app.app /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName",
             "sdk-too-old Products/Applications/very-capable-app.app /DTSDKName",
         ]),
         // Xcode 7.0 beta 4 (7A165t) and its iOS 9.0 SDK (13A4305g); no icon at all.
         ("fastlane/ExampleProductName-cocoapods.ipa", [
+            "app-icon-missing Payload/ExampleProductName.app /CFBundleIcons",
             "beta-toolchain Payload/ExampleProductName.app /DTXcodeBuild",
             "sdk-too-old Payload/ExampleProductName.app /DTSDKName",
         ]),
         // Hand-zipped Info.plists of Xcode 7.2: icon stems listed, no files.
         ("fastlane/iOSAppOnly.ipa", [
+            "app-icon-missing iOSAppOnly/Payload/Sample.app /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconFiles",
+            "app-icon-missing iOSAppOnly/Payload/Sample.app /CFBundleIcons~0ipad/CFBundlePrimaryIcon/CFBundleIconFiles",
             "sdk-too-old iOSAppOnly/Payload/Sample.app /DTSDKName",
         ]),
         ("fastlane/ContainsWatchApp.ipa", [
+            "app-icon-missing ContainsWatchApp/Payload/Sample.app /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconFiles",
+            "app-icon-missing ContainsWatchApp/Payload/Sample.app /CFBundleIcons~0ipad/CFBundlePrimaryIcon/CFBundleIconFiles",
             "sdk-too-old ContainsWatchApp/Payload/Sample.app /DTSDKName",
             "sdk-too-old ContainsWatchApp/Payload/Sample.app/Watch/Sample WatchKit App.app /DTSDKName",
         ]),
         // Xcode 16.4 and the iOS 18.5 SDK; a demo without icons.
         ("sentry-cli/DemoApp.ipa", [
+            "app-icon-missing Payload/DemoApp.app /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName",
             "sdk-too-old Payload/DemoApp.app /DTSDKName",
         ]),
         ("sentry-cli/two-apps.ipa", [
+            "app-icon-missing Payload/DemoApp.app /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName",
+            "app-icon-missing Payload/s/demo.app /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName",
             "sdk-too-old Payload/DemoApp.app /DTSDKName",
             "sdk-too-old Payload/s/demo.app /DTSDKName",
         ]),
         // Xcode 6.3.2: Assets.car without any icon key.
         ("isign/SimpleSaucyApp.ipa", [
+            "app-icon-missing Payload/SimpleSaucyApp.app /CFBundleIcons",
             "sdk-too-old Payload/SimpleSaucyApp.app /DTSDKName",
         ]),
         // A simulator build: judged by simulator-build, not by the SDK minimums.
         ("isign/TestSimulator.app.zip", [
+            "app-icon-missing isignTestApp.app /CFBundleIcons",
             "simulator-build isignTestApp.app /CFBundleSupportedPlatforms/0",
         ]),
     ])
-    func theToolchainRulesSayWhatThePackageShows(package: String, expected: [String]) {
+    func theToolchainAndIconRulesSayWhatThePackageShows(package: String, expected: [String]) {
         guard let findings = Self.findings(package) else { return }
         #expect(findings == expected)
     }
