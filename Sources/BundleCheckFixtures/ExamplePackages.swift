@@ -21,9 +21,10 @@ public enum ExamplePackages {
 
     /// `Examples/PaiNotes.ipa`: the notes app of seed 000 with its "Open in PaiNotes" Action
     /// extension, which hands files over through `group.com.painotes.shared` and opens the app
-    /// with `painotes://import`. Both are signed arm64 executables with App Store profiles. The
-    /// extension's build number was left behind (41 against the app's 42), so the first run
-    /// shows a real finding.
+    /// with `painotes://import`. Both are signed arm64 executables with App Store profiles, built
+    /// as Xcode 26.1 builds them (its DT* keys and iOS 26.1 SDK, the app's icon in Assets.car and
+    /// AppIcon60x60@2x.png). The extension's build number was left behind (41 against the app's
+    /// 42), so the first run shows a real finding.
     public static func paiNotes() throws -> FixturePackage {
         var attributes = PlistDictionary()
         attributes.append(key: "NSExtensionActivationRule", value: .string(paiNotesActivationRule))
@@ -74,7 +75,7 @@ public enum ExamplePackages {
         entitlements.append(key: "com.apple.developer.team-identifier", value: .string(team))
         entitlements.append(key: "com.apple.security.application-groups", value: .array([.string(paiNotesAppGroup)]))
         var slice = MachOSliceDescription(
-            platformVersion: .buildVersion(.iOS, minimumOS: MachOVersion(major: 16), sdk: MachOVersion(major: 18, minor: 2)),
+            platformVersion: .buildVersion(.iOS, minimumOS: MachOVersion(major: 16), sdk: MachOVersion(major: 26, minor: 1)),
             codeSignature: FixtureCodeSignature(
                 identifier: identifier, teamIdentifier: team,
                 entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements))

@@ -36,7 +36,9 @@ public struct FixtureBundle: Sendable {
         self.editsAfterSigning = FixtureEditsAfterSigning()
     }
 
-    /// An iOS app with the keys Xcode writes for every app.
+    /// An iOS app with the keys Xcode writes for every app, and its icon as Xcode 26 builds it:
+    /// the set `AppIcon` in `Assets.car`, and the 120×120 iPhone icon beside it as a loose PNG
+    /// named by `CFBundleIconFiles` (for iPhone only, as without `UIDeviceFamily`).
     public static func app(
         _ name: String,
         bundleIdentifier: String,
@@ -44,12 +46,33 @@ public struct FixtureBundle: Sendable {
         version: String? = "1",
         plistFormat: PropertyListFormat = .xml
     ) -> FixtureBundle {
-        FixtureBundle(
+        var icon = PlistDictionary()
+        icon.append(key: "CFBundleIconFiles", value: .array([.string("AppIcon60x60")]))
+        icon.append(key: "CFBundleIconName", value: .string("AppIcon"))
+        var icons = PlistDictionary()
+        icons.append(key: "CFBundlePrimaryIcon", value: .dictionary(icon))
+        return FixtureBundle(
             name: name + ".app",
             infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "APPL", shortVersion: shortVersion, version: version),
             plistFormat: plistFormat
         )
+        .setting("CFBundleIcons", to: .dictionary(icons))
         .adding(file: name, contents: placeholderExecutable)
+        .adding(file: "AppIcon60x60@2x.png", contents: PNGWriter.write(width: 120, height: 120, cgbi: true))
+        .adding(file: "Assets.car", contents: assetCatalogue)
+    }
+
+    /// Stands in for a compiled asset catalogue: its BOM magic, nothing inside (nothing reads it).
+    public static let assetCatalogue = Array("BOMStore".utf8) + [UInt8](repeating: 0, count: 24)
+
+    /// The same bundle as a watchOS build: the platform and SDK keys of Xcode 26.1's watchOS SDK.
+    public func builtForWatchOS() -> FixtureBundle {
+        self.setting("CFBundleSupportedPlatforms", to: .array([.string("WatchOS")]))
+            .setting("DTPlatformBuild", to: .string("23S34"))
+            .setting("DTPlatformName", to: .string("watchos"))
+            .setting("DTPlatformVersion", to: .string("26.1"))
+            .setting("DTSDKBuild", to: .string("23S34"))
+            .setting("DTSDKName", to: .string("watchos26.1"))
     }
 
     /// An app extension with its `NSExtension` dictionary.
@@ -121,6 +144,16 @@ public struct FixtureBundle: Sendable {
         if let shortVersion { plist.append(key: "CFBundleShortVersionString", value: .string(shortVersion)) }
         if let version { plist.append(key: "CFBundleVersion", value: .string(version)) }
         plist.append(key: "MinimumOSVersion", value: .string("16.0"))
+        // What Xcode 26.1 (17B55, a release) writes when it builds for iOS devices with the iOS 26.1 SDK.
+        plist.append(key: "CFBundleSupportedPlatforms", value: .array([.string("iPhoneOS")]))
+        plist.append(key: "DTCompiler", value: .string("com.apple.compilers.llvm.clang.1_0"))
+        plist.append(key: "DTPlatformBuild", value: .string("23B77"))
+        plist.append(key: "DTPlatformName", value: .string("iphoneos"))
+        plist.append(key: "DTPlatformVersion", value: .string("26.1"))
+        plist.append(key: "DTSDKBuild", value: .string("23B77"))
+        plist.append(key: "DTSDKName", value: .string("iphoneos26.1"))
+        plist.append(key: "DTXcode", value: .string("2610"))
+        plist.append(key: "DTXcodeBuild", value: .string("17B55"))
         return plist
     }
 

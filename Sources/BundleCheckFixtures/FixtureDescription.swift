@@ -20,6 +20,8 @@ import BundleCheckInspection
 ///                              # `/` at the end: a folder entry; `macho`: a small Mach-O file
 ///                              # (or a mapping like `executable`'s: `{imports: [_stat]}`);
 ///                              # `plist: {…}`: a property list (`plist-format: binary`);
+///                              # `png: 120x120`: a PNG of that size (`cgbi: true`: Xcode's CgBI kind);
+///                              # `{path: Assets.car, absent: true}`: without that default file;
 ///                              # `damaged: true`: the zip entry fails its CRC; a file replaces
 ///                              # one of the same path (the executable, say); `link: target`: a
 ///                              # symbolic link; `zip-name: n`: the entry is renamed to `n` in the
@@ -35,6 +37,10 @@ import BundleCheckInspection
 ///                              # afterwards (both in FixtureSigningDescription.swift)
 ///   files: [__MACOSX/…]        # files relative to the container root
 /// ```
+///
+/// Bundles look as Xcode 26.1 builds them for devices (`FixtureBundle.standardKeys`): the DT*
+/// keys of the iOS 26.1 SDK (watch apps: watchOS 26.1), and for apps the icon set `AppIcon` in
+/// `Assets.car` with the loose `AppIcon60x60@2x.png` (120×120). `plist` and `files` change them.
 public enum FixtureDescription {
     public struct Problem: Error, CustomStringConvertible {
         public let line: Int
@@ -61,7 +67,8 @@ public enum FixtureDescription {
     }
 
     enum Kind {
-        case app, appex, framework
+        /// `watch` is an app built for watchOS.
+        case app, watch, appex, framework
     }
 
     static func bundle(_ node: YAMLNode, kind: Kind, parentIdentifier: String?) throws -> FixtureBundle {
@@ -75,7 +82,7 @@ public enum FixtureDescription {
         let defaultIdentifier: String
         switch kind {
         case .framework: defaultIdentifier = "com.vendor." + name.lowercased()
-        case .app, .appex: defaultIdentifier = (parentIdentifier ?? "com.example") + "." + name.lowercased()
+        case .app, .watch, .appex: defaultIdentifier = (parentIdentifier ?? "com.example") + "." + name.lowercased()
         }
         let identifier = try optionalScalar(fields["id"], default: defaultIdentifier) ?? ""
         let vendorVersion = kind == .framework ? "5.2.1" : nil
@@ -92,6 +99,9 @@ public enum FixtureDescription {
         switch kind {
         case .app:
             bundle = .app(name, bundleIdentifier: identifier, shortVersion: shortVersion, version: version, plistFormat: format)
+        case .watch:
+            bundle = FixtureBundle.app(name, bundleIdentifier: identifier, shortVersion: shortVersion, version: version, plistFormat: format)
+                .builtForWatchOS()
         case .framework:
             bundle = .framework(name, bundleIdentifier: identifier, shortVersion: shortVersion ?? "", version: version ?? "")
             if shortVersion == nil { bundle = bundle.removing("CFBundleShortVersionString") }
@@ -137,13 +147,17 @@ public enum FixtureDescription {
         if let raw = fields["info-plist"] {
             bundle = raw.tag == "!absent" ? bundle.withoutInfoPlist() : bundle.withRawInfoPlist(Array(try scalar(raw).utf8))
         }
-        for file in try fields["files"].map({ try files($0) }) ?? [] {
-            // A listed file replaces one of the same path (the executable, say, with a script).
-            bundle.files.removeAll { $0.path == file.path }
-            bundle.files.append(file)
+        if let list = fields["files"] {
+            let (absent, present) = try absentFiles(list)
+            bundle.files.removeAll { absent.contains($0.path) }
+            for file in try files(present) {
+                // A listed file replaces one of the same path (the executable, say, with a script).
+                bundle.files.removeAll { $0.path == file.path }
+                bundle.files.append(file)
+            }
         }
         let children: [(String, String, Kind)] = [
-            ("plugins", "PlugIns", .appex), ("extensions", "Extensions", .appex), ("watch", "Watch", .app),
+            ("plugins", "PlugIns", .appex), ("extensions", "Extensions", .appex), ("watch", "Watch", .watch),
             ("app-clips", "AppClips", .app), ("frameworks", "Frameworks", .framework),
         ]
         for (field, folder, childKind) in children {
@@ -163,10 +177,19 @@ public enum FixtureDescription {
             if let path = item.scalar {
                 return path.hasSuffix("/") ? .folder(String(path.dropLast())) : FixtureFile(path: path, contents: Array("fixture\n".utf8))
             }
-            let fields = try mapping(item, allowed: ["path", "text", "macho", "plist", "plist-format", "damaged", "link", "zip-name"])
+            let fields = try mapping(item, allowed: ["path", "text", "macho", "plist", "plist-format", "damaged", "link", "zip-name", "png", "cgbi"])
             guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
             if let node = fields["plist"] {
                 return FixtureFile(path: try scalar(path), contents: try propertyList(node, format: fields["plist-format"]))
+            }
+            if let size = fields["png"] {
+                // A valid PNG of that many pixels, for rules about icons; `cgbi: true` for Xcode's variant.
+                let parts = try scalar(size).split(separator: "x", omittingEmptySubsequences: false).compactMap { Int($0) }
+                guard parts.count == 2, try scalar(size).filter({ $0 == "x" }).count == 1, parts.allSatisfy({ (1...4096).contains($0) }) else {
+                    throw Problem(line: size.line, message: "png is a size such as 120x120 (1 to 4096 pixels each way)")
+                }
+                let cgbi = try fields["cgbi"].map { try scalar($0) == "true" } ?? false
+                return FixtureFile(path: try scalar(path), contents: PNGWriter.write(width: parts[0], height: parts[1], cgbi: cgbi))
             }
             if let description = fields["macho"], description.mapping != nil {
                 // A library or tool with the evidence an executable description gives.
@@ -201,6 +224,26 @@ public enum FixtureDescription {
         case "binary": return try BinaryPropertyListWriter.write(value)
         default: throw Problem(line: format?.line ?? node.line, message: "plist-format is xml or binary")
         }
+    }
+
+    /// Splits `{path: Assets.car, absent: true}` entries, default files a bundle goes without,
+    /// from the files it gets.
+    static func absentFiles(_ node: YAMLNode) throws -> (absent: Set<String>, present: YAMLNode) {
+        guard let items = node.sequence else { throw Problem(line: node.line, message: "'files' must be a list") }
+        var absent: Set<String> = []
+        var present: [YAMLNode] = []
+        for item in items {
+            guard item["absent"] != nil else {
+                present.append(item)
+                continue
+            }
+            let fields = try mapping(item, allowed: ["path", "absent"])
+            guard let path = fields["path"], try fields["absent"].map(scalar) == "true" else {
+                throw Problem(line: item.line, message: "an absent file is {path: NAME, absent: true}")
+            }
+            absent.insert(try scalar(path))
+        }
+        return (absent, YAMLNode(value: .sequence(present), line: node.line, column: node.column))
     }
 
     /// A YAML node as a plist value: plain scalars are strings; tags type them.

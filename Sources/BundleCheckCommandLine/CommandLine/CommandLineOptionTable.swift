@@ -50,9 +50,9 @@ extension CommandLineOption {
         .value(
             "--now", "<date>",
             help: [
-                "The date expiry (profiles, signing certificate) is judged",
-                "at, as an ISO 8601 date or UTC timestamp, for",
-                "reproducible runs. (default: today)",
+                "The date expiry (profiles, signing certificate) and SDK",
+                "minimums are judged at, as an ISO 8601 date or UTC",
+                "timestamp, for reproducible runs. (default: today)",
             ]
         ) { given, text throws(UsageError) in
             guard let date = ISODateParser.parse(text) else { throw .invalidDate(option: "--now", value: text) }

@@ -12,6 +12,8 @@ struct CheckContext {
     let settings: InspectionSettings
     /// What the package is: an IPA, an archive or a bare app.
     let inputKind: InputKind
+    /// The ids of the rules this run runs; nil when not known (every rule counts as running).
+    let ruleIDs: Set<String>?
     private let container: (any PackageContainer)?
     private let bundlesByPath: [String: InspectedBundle]
 
@@ -20,10 +22,12 @@ struct CheckContext {
         inputKind: InputKind = .ipa,
         paths: PathIndex = PathIndex(files: [], folders: []),
         container: (any PackageContainer)? = nil,
-        settings: InspectionSettings = InspectionSettings()
+        settings: InspectionSettings = InspectionSettings(),
+        ruleIDs: Set<String>? = nil
     ) {
         self.bundles = bundles
         self.inputKind = inputKind
+        self.ruleIDs = ruleIDs
         self.paths = paths
         self.settings = settings
         self.container = container
@@ -33,6 +37,11 @@ struct CheckContext {
     /// The distribution the signing rules judge this package by.
     var distribution: DistributionAssumption {
         settings.distribution(for: inputKind)
+    }
+
+    /// Whether the rule `id` runs in this run, for a rule that leaves a problem to another.
+    func runs(_ id: String) -> Bool {
+        ruleIDs?.contains(id) ?? true
     }
 
     /// How the input is stored: a zip, or a directory.
@@ -91,8 +100,9 @@ struct CheckContext {
 }
 
 /// What the checks of one run assume about the world: how the package will be
-/// distributed, what day it is (for expiry), fixed by `--now` for reproducible runs, how far
-/// ahead a profile's expiry is worth a warning, and how far they read (`--verify-resources`).
+/// distributed, what day it is (for expiry and the SDK minimums in force), fixed by `--now` for
+/// reproducible runs, how far ahead a profile's expiry is worth a warning, and how far they read
+/// (`--verify-resources`).
 public struct InspectionSettings: Sendable {
     /// The distribution stated by `--distribution` or the configuration; nil when neither says.
     public var distribution: Distribution?

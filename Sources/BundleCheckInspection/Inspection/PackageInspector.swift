@@ -55,7 +55,9 @@ public struct PackageInspector: Sendable {
     func run(
         _ rules: [RuleDefinition], on container: any PackageContainer, kind: InputKind, bundles: [InspectedBundle], paths: PathIndex
     ) -> [Finding] {
-        let context = CheckContext(bundles: bundles, inputKind: kind, paths: paths, container: container, settings: settings)
+        let context = CheckContext(
+            bundles: bundles, inputKind: kind, paths: paths, container: container, settings: settings, ruleIDs: Set(rules.map(\.id))
+        )
         let engine = RuleEngine(container: container, bundles: bundles, paths: paths)
         var findings: [Finding] = []
         for rule in rules {

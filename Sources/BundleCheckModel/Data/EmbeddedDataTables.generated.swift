@@ -3,6 +3,37 @@
 
 package enum EmbeddedDataTables {
     package static let files: [(name: String, text: String)] = [
+        ("app-icon-sizes.yml", #"""
+name: app-icon-sizes
+title: The app icons App Store Connect requires, by device family, and how loose icon files are named
+sources:
+  - "App Store Connect upload errors as developers quote them: ITMS-90022 'Missing required icon file. The bundle does not contain an app icon for iPhone / iPod Touch of exactly '120x120' pixels, in .png format'; ITMS-90023 '... an app icon for iPad of exactly '152x152' pixels' and '... '167x167' pixels, in .png format for iOS versions supporting iPad Pro' (expo/expo#659, fastlane-old/deliver#579)"
+  - "ITMS-90032 'Invalid Image Path - No image found at the path referenced under key 'CFBundleIcons': 'AppIcon60x60'' (nomad-cli/shenzhen#293, phonegap/build#614)"
+  - "ITMS-90713 'Missing Info.plist value. A value for the Info.plist key 'CFBundleIconName' is missing in the bundle. Apps built with iOS 11 or later SDK must supply app icons in an asset catalog'"
+  - "Apple, Information Property List Key Reference (CFBundleIcons, CFBundleIcons~ipad, CFBundleIconFiles, UIDeviceFamily): icon files are named by stems, with @2x/@3x for the scale and ~ipad for iPad-only variants"
+checked: 2026-11-30
+entries:
+  # From this iOS SDK on, the icons must come from the asset catalogue named by CFBundleIconName.
+  catalogue-required-from-sdk: "11.0"
+  # The scales a loose icon file may be written at (@2x, @3x; 1 has no suffix).
+  scales: [1, 2, 3]
+  # For each UIDeviceFamily value: the device, the Info.plist dictionary whose
+  # CFBundlePrimaryIcon/CFBundleIconFiles names its loose icons, the file-name suffix of its
+  # variants, and the square sizes in pixels App Store Connect requires, with Apple's code.
+  # An app without UIDeviceFamily runs on iPhone only.
+  families:
+    - device-family: 1
+      device: iPhone
+      icons-key: CFBundleIcons
+      suffix: ""
+      required: [{pixels: 120, code: ITMS-90022}]
+    - device-family: 2
+      device: iPad
+      icons-key: "CFBundleIcons~ipad"
+      suffix: "~ipad"
+      required: [{pixels: 152, code: ITMS-90023}, {pixels: 167, code: ITMS-90023}]
+
+"""#),
         ("device-architectures.yml", #"""
 name: device-architectures
 title: The CPU architectures Apple accepts in uploads, for each device platform
@@ -330,6 +361,226 @@ entries:
     - name: video_player_avfoundation
     - name: wakelock
     - name: webview_flutter_wkwebview
+
+"""#),
+        ("simulator-platforms.yml", #"""
+name: simulator-platforms
+title: The simulator platforms, as Info.plist names them, and the device platform each stands in for
+sources:
+  - "Xcode's platform folders and identifiers: Developer/Platforms/iPhoneSimulator.platform (com.apple.platform.iphonesimulator), WatchSimulator.platform, AppleTVSimulator.platform, XRSimulator.platform; Xcode writes the folder's name into CFBundleSupportedPlatforms and the lowercase identifier into DTPlatformName and DTSDKName"
+  - "saucelabs/isign test data TestSimulator.app (Xcode 7.2): CFBundleSupportedPlatforms [iPhoneSimulator], DTPlatformName iphonesimulator, DTSDKName iphonesimulator9.2"
+checked: 2026-11-30
+entries:
+  # supported-platform: the CFBundleSupportedPlatforms value; platform-name: DTPlatformName and
+  # DTSDKName's prefix; device: the DTPlatformName of device builds, whose SDK builds the
+  # simulator's share; name: what messages call it.
+  - {supported-platform: iPhoneSimulator, platform-name: iphonesimulator, device: iphoneos, name: iOS Simulator}
+  - {supported-platform: WatchSimulator, platform-name: watchsimulator, device: watchos, name: watchOS Simulator}
+  - {supported-platform: AppleTVSimulator, platform-name: appletvsimulator, device: appletvos, name: tvOS Simulator}
+  - {supported-platform: XRSimulator, platform-name: xrsimulator, device: xros, name: visionOS Simulator}
+
+"""#),
+        ("upload-minimums.yml", #"""
+name: upload-minimums
+title: The oldest SDK and Xcode App Store Connect accepts in uploads, from each date, for each platform
+sources:
+  - "Apple, Upcoming Requirements (developer.apple.com/news/upcoming-requirements), as App Store Connect quotes it in ITMS-90725 'SDK version issue' warnings: 'Starting April 29, 2024, all iOS and iPadOS apps must be built with the iOS 17 SDK or later, included in Xcode 15 or later' (humhub/app#159, openfoodfacts/smooth-app#5163)"
+  - "ITMS-90725: 'Starting April 24, 2025, all iOS and iPadOS apps must be built with the iOS 18 SDK or later, included in Xcode 16 or later' (OneKeyHQ/app-monorepo#6785, breez/misty-breez#401)"
+  - "ITMS-90725: 'Starting April 28, 2026, all iOS and iPadOS apps must be built with the iOS 26 SDK or later, included in Xcode 26 or later' (GameTec-live/ChameleonUltraGUI#822, lyskouski/app-finance#587); Apple's announcement of 2026-02-03 names tvOS, visionOS and watchOS 26 too"
+  - "Apple's requirement pages name the other platforms' SDKs with each step: watchOS 10, tvOS 17, visionOS 1 (2024); watchOS 11, tvOS 18, visionOS 2 (2025)"
+checked: 2026-11-30
+entries:
+  # Device platforms as Info.plist's DTPlatformName (and DTSDKName's prefix) spells them, and
+  # the name Apple gives their SDK. Bundles built for other platforms (macosx for Mac Catalyst,
+  # the simulators) are not judged here.
+  platforms:
+    iphoneos: iOS
+    watchos: watchOS
+    appletvos: tvOS
+    xros: visionOS
+  # From each date (UTC, inclusive) on, uploads need at least this Xcode and, for each
+  # platform, this SDK. The latest row whose date has come applies (bundlecheck's --now).
+  requirements:
+    - from: 2024-04-29
+      xcode: "15.0"
+      sdks: {iphoneos: "17.0", watchos: "10.0", appletvos: "17.0", xros: "1.0"}
+    - from: 2025-04-24
+      xcode: "16.0"
+      sdks: {iphoneos: "18.0", watchos: "11.0", appletvos: "18.0", xros: "2.0"}
+    - from: 2026-04-28
+      xcode: "26.0"
+      sdks: {iphoneos: "26.0", watchos: "26.0", appletvos: "26.0", xros: "26.0"}
+
+"""#),
+        ("xcode-builds.yml", #"""
+name: xcode-builds
+title: Xcode builds, their kind (beta, release candidate, release) and the SDK builds they ship
+sources:
+  - "xcodereleases/data, Sources/XCData/Xcode26.swift (entries up to Xcode 26.2 beta 1 of 2025-11-04), Xcode16.swift (up to 16.3 beta 1 of 2025-02-21), Xcode15.swift (up to 15.4 beta 1 of 2024-04-16), Xcode9.swift, Xcode7.swift and Xcode6.swift: each Xcode build with its release kind, date and the iOS, watchOS, tvOS and visionOS SDK builds it ships (the universal download's row where Apple silicon has its own)"
+  - "Xcode 15.4 is build 15F31d, a release (bundlecheck's reference notes, shared/reference/privacy-and-submission.md section 5, after xcodereleases)"
+checked: 2026-11-30
+entries:
+  # Only builds the sources list, each with its kind: "beta N" (and "developer preview N") are
+  # seeds App Store Connect refuses; "rc N" and "gm seed N" are release candidates, which it
+  # accepts; "release". A build listed twice (a release candidate re-released unchanged) counts
+  # as its most final kind. An SDK build is a seed only when no release or candidate shipped it.
+  # The Xcode majors covered are those the upload minimums judge (15, 16, 26) and those of the
+  # real packages in the project's corpus (6, 7, 9); a build in no row is unknown, never a seed.
+  # Later releases (16.3, 16.4, 26.2 on) are not in the stored sources: add them with their source.
+  #
+  # Xcode 26
+  - {build: 17C5013i, xcode: "26.2", kind: beta 1, date: 2025-11-04, sdks: {iphoneos: 23C5027e, watchos: 23S5280d, appletvos: 23K5029d, xros: 23N5279d}}
+  - {build: 17B55, xcode: "26.1", kind: release, date: 2025-11-03, sdks: {iphoneos: 23B77, watchos: 23S34, appletvos: 23J576, xros: 23N45}}
+  - {build: 17B54, xcode: "26.1", kind: rc 1, date: 2025-10-28, sdks: {iphoneos: 23B77, watchos: 23S34, appletvos: 23J576, xros: 23N45}}
+  - {build: 17B5045g, xcode: "26.1", kind: beta 3, date: 2025-10-20, sdks: {iphoneos: 23B5072a, watchos: 23S5030a, appletvos: 23J5571a, xros: 23N5041a}}
+  - {build: 17B5035f, xcode: "26.1", kind: beta 2, date: 2025-10-06, sdks: {iphoneos: 23B5059c, watchos: 23S5017c, appletvos: 23J5558c, xros: 23N5028c}}
+  - {build: 17B5025f, xcode: "26.1", kind: beta 1, date: 2025-09-22, sdks: {iphoneos: 23B5044i, watchos: 23S5002i, appletvos: 23J5543i, xros: 23N5013i}}
+  - {build: 17A400, xcode: "26.0.1", kind: release, date: 2025-09-22, sdks: {iphoneos: 23A339, watchos: 23R351, appletvos: 23J352, xros: 23M336}}
+  - {build: 17A324, xcode: "26.0", kind: release, date: 2025-09-15, sdks: {iphoneos: 23A339, watchos: 23R351, appletvos: 23J352, xros: 23M336}}
+  - {build: 17A321, xcode: "26.0", kind: rc 1, date: 2025-09-09, sdks: {iphoneos: 23A337, watchos: 23R351, appletvos: 23J351, xros: 23M335}}
+  - {build: 17A5305k, xcode: "26.0", kind: beta 7, date: 2025-08-28, sdks: {iphoneos: 23A5324a, watchos: 23R5344a, appletvos: 23J5344a, xros: 23M5327a}}
+  - {build: 17A5305f, xcode: "26.0", kind: beta 6, date: 2025-08-18, sdks: {iphoneos: 23A5324a, watchos: 23R5344a, appletvos: 23J5344a, xros: 23M5327a}}
+  - {build: 17A5295f, xcode: "26.0", kind: beta 5, date: 2025-08-05, sdks: {iphoneos: 23A5308f, watchos: 23R5328f, appletvos: 23J5327f, xros: 23M5311f}}
+  - {build: 17A5285i, xcode: "26.0", kind: beta 4, date: 2025-07-22, sdks: {iphoneos: 23A5297f, watchos: 23R5317f, appletvos: 23J5316f, xros: 23M5300f}}
+  - {build: 17A5276g, xcode: "26.0", kind: beta 3, date: 2025-07-08, sdks: {iphoneos: 23A5287e, watchos: 23R5307e, appletvos: 23J5306e, xros: 23M5290e}}
+  - {build: 17A5241o, xcode: "26.0", kind: beta 2, date: 2025-06-24, sdks: {iphoneos: 23A5276f, watchos: 23R5296f, appletvos: 23J5295f, xros: 23M5279g}}
+  - {build: 17A5241e, xcode: "26.0", kind: beta 1, date: 2025-06-09, sdks: {iphoneos: 23A5260k, watchos: 23R5280j, appletvos: 23J5279j, xros: 23M5263k}}
+  # Xcode 16
+  - {build: 16E5104o, xcode: "16.3", kind: beta 1, date: 2025-02-21, sdks: {iphoneos: 22E5200l, watchos: 22T5212l, appletvos: 22L5218k, xros: 22O5199l}}
+  - {build: 16C5032a, xcode: "16.2", kind: release, date: 2024-12-11, sdks: {iphoneos: 22C146, watchos: 22S97, appletvos: 22K152, xros: 22N799}}
+  - {build: 16C5031c, xcode: "16.2", kind: rc 1, date: 2024-12-05, sdks: {iphoneos: 22C146, watchos: 22S97, appletvos: 22K152, xros: 22N799}}
+  - {build: 16C5023f, xcode: "16.2", kind: beta 3, date: 2024-11-20, sdks: {iphoneos: 22C5142a, watchos: 22S5094a, appletvos: 22K5148a, xros: 22N5794a}}
+  - {build: 16C5013f, xcode: "16.2", kind: beta 2, date: 2024-11-04, sdks: {iphoneos: 22C5125d, watchos: 22S5077c, appletvos: 22K5132d, xros: 22N5778e}}
+  - {build: 16B40, xcode: "16.1", kind: release, date: 2024-10-28, sdks: {iphoneos: 22B74, watchos: 22R574, appletvos: 22J572, xros: 22N573}}
+  - {build: 16B5100e, xcode: "16.2", kind: beta 1, date: 2024-10-23, sdks: {iphoneos: 22C5109l, watchos: 22R574, appletvos: 22J572, xros: 22N573}}
+  - {build: 16B40, xcode: "16.1", kind: rc 1, date: 2024-10-21, sdks: {iphoneos: 22B74, watchos: 22R574, appletvos: 22J572, xros: 22N573}}
+  - {build: 16B5029d, xcode: "16.1", kind: beta 3, date: 2024-10-07, sdks: {iphoneos: 22B5067a, watchos: 22R5567a, appletvos: 22J5565a, xros: 22N5566a}}
+  - {build: 16B5014f, xcode: "16.1", kind: beta 2, date: 2024-09-17, sdks: {iphoneos: 22B5045f, watchos: 22R5545f, appletvos: 22J5543e, xros: 22N5548c}}
+  - {build: 16A242d, xcode: "16.0", kind: release, date: 2024-09-16, sdks: {iphoneos: 22A3362, watchos: 22R350, appletvos: 22J358, xros: 22N331}}
+  - {build: 16A242, xcode: "16.0", kind: rc 1, date: 2024-09-09, sdks: {iphoneos: 22A348, watchos: 22R349, appletvos: 22J355, xros: 22N316}}
+  - {build: 16A5230g, xcode: "16.0", kind: beta 6, date: 2024-08-20, sdks: {iphoneos: 22A5342a, watchos: 22R5344a, appletvos: 22J5350a, xros: 22N5312a}}
+  - {build: 16B5001e, xcode: "16.1", kind: beta 1, date: 2024-08-12, sdks: {iphoneos: 22B5023b, watchos: 22R5328f, appletvos: 22J5335e, xros: 22N5297d}}
+  - {build: 16A5221g, xcode: "16.0", kind: beta 5, date: 2024-08-06, sdks: {iphoneos: 22A5326g, watchos: 22R5328f, appletvos: 22J5335e, xros: 22N5297d}}
+  - {build: 16A5211f, xcode: "16.0", kind: beta 4, date: 2024-07-23, sdks: {iphoneos: 22A5316f, watchos: 22R5318f, appletvos: 22J5324f, xros: 22N5286f}}
+  - {build: 16A5202i, xcode: "16.0", kind: beta 3, date: 2024-07-08, sdks: {iphoneos: 22A5307d, watchos: 22R5309d, appletvos: 22J5315c, xros: 22N5277d}}
+  - {build: 16A5171r, xcode: "16.0", kind: beta 2, date: 2024-06-25, sdks: {iphoneos: 22A5297f, watchos: 22R5299c, appletvos: 22J5305d, xros: 22N5267d}}
+  - {build: 16A5171c, xcode: "16.0", kind: beta 1, date: 2024-06-10, sdks: {iphoneos: 22A5282g, watchos: 22R5284g, appletvos: 22J5290f, xros: 22N5252g}}
+  # Xcode 15
+  - {build: 15F31d, xcode: "15.4", kind: release}
+  - {build: 15F5021i, xcode: "15.4", kind: beta 1, date: 2024-04-16, sdks: {iphoneos: 21F5058d, watchos: 21T5555c, appletvos: 21L5553d, xros: 21O5565d}}
+  - {build: 15E204a, xcode: "15.3", kind: release, date: 2024-03-05, sdks: {iphoneos: 21E210, watchos: 21T214, appletvos: 21L224, xros: 21O200}}
+  - {build: 15E204a, xcode: "15.3", kind: rc 2, date: 2024-03-04, sdks: {iphoneos: 21E210, watchos: 21T214, appletvos: 21L224, xros: 21O200}}
+  - {build: 15E5202a, xcode: "15.3", kind: rc 1, date: 2024-02-27, sdks: {iphoneos: 21E212, watchos: 21T5202c, appletvos: 21L5212c, xros: 21O5188b}}
+  - {build: 15E5194e, xcode: "15.3", kind: beta 3, date: 2024-02-13, sdks: {iphoneos: 21E5200b, watchos: 21T5202c, appletvos: 21L5212c, xros: 21O5188b}}
+  - {build: 15E5188j, xcode: "15.3", kind: beta 2, date: 2024-02-06, sdks: {iphoneos: 21E5195d, watchos: 21T5196c, appletvos: 21L5206e, xros: 21O5181e}}
+  - {build: 15E5178i, xcode: "15.3", kind: beta 1, date: 2024-01-25, sdks: {iphoneos: 21E5184g, watchos: 21T5185f, appletvos: 21L5195f, xros: 21N301}}
+  - {build: 15C500b, xcode: "15.2", kind: release, date: 2024-01-08, sdks: {iphoneos: 21C52, watchos: 21S355, appletvos: 21K354, xros: 21N301}}
+  - {build: 15C5500c, xcode: "15.2", kind: beta 1, date: 2023-12-12, sdks: {iphoneos: 21C52, watchos: 21S355, appletvos: 21K354, xros: 21N301}}
+  - {build: 15C65, xcode: "15.1", kind: release, date: 2023-12-11, sdks: {iphoneos: 21C52, watchos: 21S355, appletvos: 21K354}}
+  - {build: 15C65, xcode: "15.1", kind: rc 1, date: 2023-12-05, sdks: {iphoneos: 21C52, watchos: 21S355, appletvos: 21K354}}
+  - {build: 15C5059c, xcode: "15.1", kind: beta 3, date: 2023-11-14, sdks: {iphoneos: 21C5046b, watchos: 21S5349d, appletvos: 21K5348e, xros: 21N5295a}}
+  - {build: 15C5042i, xcode: "15.1", kind: beta 2, date: 2023-10-26, sdks: {iphoneos: 21C5029d, watchos: 21S5331d, appletvos: 21K5330d, xros: 21N5259i}}
+  - {build: 15A507, xcode: "15.0.1", kind: release, date: 2023-10-18, sdks: {iphoneos: 21A326, watchos: 21R354, appletvos: 21J351}}
+  - {build: 15A507, xcode: "15.0.1", kind: rc 1, date: 2023-10-11, sdks: {iphoneos: 21A326, watchos: 21R354, appletvos: 21J351}}
+  - {build: 15C5028h, xcode: "15.1", kind: beta 1, date: 2023-10-03, sdks: {iphoneos: 21A326, watchos: 21R354, appletvos: 21J351, xros: 21N5259i}}
+  - {build: 15A240d, xcode: "15.0", kind: release, date: 2023-09-18, sdks: {iphoneos: 21A325, watchos: 21R354, appletvos: 21J351}}
+  - {build: 15A240d, xcode: "15.0", kind: rc 1, date: 2023-09-12, sdks: {iphoneos: 21A325, watchos: 21R354, appletvos: 21J351}}
+  - {build: 15A5229m, xcode: "15.0", kind: beta 8, date: 2023-08-29, sdks: {iphoneos: 21A5325a, watchos: 21R5354a, appletvos: 21J5351a, xros: 21N5233e}}
+  - {build: 15A5229h, xcode: "15.0", kind: beta 7, date: 2023-08-22, sdks: {iphoneos: 21A5317a, watchos: 21R5346a, appletvos: 21J5345a, xros: 21N5207h}}
+  - {build: 15A5219j, xcode: "15.0", kind: beta 6, date: 2023-08-08, sdks: {iphoneos: 21A5303c, watchos: 21R5332e, appletvos: 21J5330e, xros: 21N5207h}}
+  - {build: 15A5209g, xcode: "15.0", kind: beta 5, date: 2023-07-25, sdks: {iphoneos: 21A5291f, watchos: 21R5320f, appletvos: 21J5318e, xros: 21N5207e}}
+  - {build: 15A5195m, xcode: "15.0", kind: beta 4, date: 2023-07-11, sdks: {iphoneos: 21A5277g, watchos: 21R5305e, appletvos: 21J5303f, xros: 21N5165f}}
+  - {build: 15A5195k, xcode: "15.0", kind: beta 3, date: 2023-07-05, sdks: {iphoneos: 21A5277g, watchos: 21R5305e, appletvos: 21J5303f, xros: 21N5165f}}
+  - {build: 15A5161b, xcode: "15.0", kind: beta 2, date: 2023-06-21, sdks: {iphoneos: 21A5268f, watchos: 21R5295e, appletvos: 21J5293e, xros: 21N5165f}}
+  - {build: 15A5160n, xcode: "15.0", kind: beta 1, date: 2023-06-05, sdks: {iphoneos: 21A5248u, watchos: 21R5275s, appletvos: 21J5273p}}
+  # Xcode 9
+  - {build: 9F2000, xcode: "9.4.1", kind: release, date: 2018-06-19, sdks: {iphoneos: 15F79, watchos: 15T212, appletvos: 15L576}}
+  - {build: 9F1027a, xcode: "9.4", kind: release, date: 2018-05-29, sdks: {iphoneos: 15F79, watchos: 15T212, appletvos: 15L576}}
+  - {build: 9E501, xcode: "9.3.1", kind: release, date: 2018-05-10, sdks: {iphoneos: 15E217, watchos: 15T212, appletvos: 15L211}}
+  - {build: 9Q1019a, xcode: "9.4", kind: beta 2, date: 2018-05-01, sdks: {iphoneos: 15F5061c, watchos: 15T212, appletvos: 15L5560b}}
+  - {build: 9Q1004a, xcode: "9.4", kind: beta 1, date: 2018-04-02, sdks: {iphoneos: 15F5037c, watchos: 15T212, appletvos: 15L5536b}}
+  - {build: 9E145, xcode: "9.3", kind: release, date: 2018-03-29, sdks: {iphoneos: 15E217, watchos: 15T212, appletvos: 15L211}}
+  - {build: 9Q127n, xcode: "9.3", kind: beta 4, date: 2018-03-05, sdks: {iphoneos: 15E5201e, watchos: 15T5199e, appletvos: 15L5198d}}
+  - {build: 9Q117m, xcode: "9.3", kind: beta 3, date: 2018-02-20, sdks: {iphoneos: 15E5189d, watchos: 15T5187d, appletvos: 15L5186d}}
+  - {build: 9Q107o, xcode: "9.3", kind: beta 2, date: 2018-02-06, sdks: {iphoneos: 15E5178d, watchos: 15T5176c, appletvos: 15L5175d}}
+  - {build: 9Q98q, xcode: "9.3", kind: beta 1, date: 2018-01-24, sdks: {iphoneos: 15E5167d, watchos: 15T5165c, appletvos: 15L5164c}}
+  - {build: 9C40b, xcode: "9.2", kind: release, date: 2017-12-04, sdks: {iphoneos: 15C107, watchos: 15S100, appletvos: 15K104}}
+  - {build: 9C34b, xcode: "9.2", kind: beta 2, date: 2017-11-06, sdks: {iphoneos: 15C5097c, watchos: 15S5090c, appletvos: 15K5090c}}
+  - {build: 9C32c, xcode: "9.2", kind: beta 1, date: 2017-10-31, sdks: {iphoneos: 15C5092b, watchos: 15S5085b, appletvos: 15K5085b}}
+  - {build: 9B55, xcode: "9.1", kind: release, date: 2017-10-31, sdks: {iphoneos: 15B87, watchos: 15R844, appletvos: 15J580}}
+  - {build: 9A1004, xcode: "9.0.1", kind: release, date: 2017-10-15, sdks: {iphoneos: 15A372, watchos: 15R372, appletvos: 15J380}}
+  - {build: 9B46, xcode: "9.1", kind: beta 2, date: 2017-10-09, sdks: {iphoneos: 15B5078b, watchos: 15R5835b, appletvos: 15J5571b}}
+  - {build: 9B37, xcode: "9.1", kind: beta 1, date: 2017-09-27, sdks: {iphoneos: 15B5066e, watchos: 15R5823b, appletvos: 15J5559d}}
+  - {build: 9A235, xcode: "9.0", kind: release, date: 2017-09-12, sdks: {iphoneos: 15A372, watchos: 15R372, appletvos: 15J380}}
+  - {build: 9M214v, xcode: "9.0", kind: beta 6, date: 2017-08-21, sdks: {iphoneos: 15A5361a, watchos: 15R5363a, appletvos: 15J5368a}}
+  - {build: 9M202q, xcode: "9.0", kind: beta 5, date: 2017-08-07, sdks: {iphoneos: 15A5341e, watchos: 15R5345f, appletvos: 15J5347f}}
+  - {build: 9M189t, xcode: "9.0", kind: beta 4, date: 2017-07-24, sdks: {iphoneos: 15A5327g, watchos: 15R5331f, appletvos: 15J5333e}}
+  - {build: 9M174d, xcode: "9.0", kind: beta 3, date: 2017-07-10, sdks: {iphoneos: 15A5318e, watchos: 15R5321g, appletvos: 15J5324e}}
+  - {build: 9M137d, xcode: "9.0", kind: beta 2, date: 2017-06-21, sdks: {iphoneos: 15A5304i, watchos: 15R5307j, appletvos: 15J5310e}}
+  - {build: 9M136h, xcode: "9.0", kind: beta 1, date: 2017-06-05, sdks: {iphoneos: 15A5278f, watchos: 15R5281f, appletvos: 15J5284e}}
+  # Xcode 7
+  - {build: 7D1014, xcode: "7.3.1", kind: release, date: 2016-05-03, sdks: {iphoneos: 13E230, watchos: 13V143, appletvos: 13Y227}}
+  - {build: 7D1012, xcode: "7.3.1", kind: gm seed 1, date: 2016-04-19, sdks: {iphoneos: 13E230, watchos: 13V143, appletvos: 13Y227}}
+  - {build: 7D175, xcode: "7.3", kind: release, date: 2016-03-21, sdks: {iphoneos: 13E230, watchos: 13V143, appletvos: 13Y227}}
+  - {build: 7D162j, xcode: "7.3", kind: beta 5, date: 2016-03-01, sdks: {iphoneos: 13E5225a, watchos: 13V5140a, appletvos: 13Y5220b}}
+  - {build: 7D152p, xcode: "7.3", kind: beta 4, date: 2016-02-22, sdks: {iphoneos: 13E5214d, watchos: 13V5129c, appletvos: 13Y5210c}}
+  - {build: 7D141l, xcode: "7.3", kind: beta 3, date: 2016-02-08, sdks: {iphoneos: 13E5200d, watchos: 13V5117c, appletvos: 13Y5198c}}
+  - {build: 7C1002, xcode: "7.2.1", kind: release, date: 2016-02-02, sdks: {iphoneos: 13C75, watchos: 13S660, appletvos: 13U79}}
+  - {build: 7D129n, xcode: "7.3", kind: beta 2, date: 2016-01-25, sdks: {iphoneos: 13E5191d, watchos: 13V5108b, appletvos: 13Y5189c}}
+  - {build: 7D111g, xcode: "7.3", kind: beta 1, date: 2016-01-11, sdks: {iphoneos: 13E5181d, watchos: 13V5098e, appletvos: 13Y5179e}}
+  - {build: 7C68, xcode: "7.2", kind: release, date: 2015-12-08, sdks: {iphoneos: 13C75, watchos: 13S660, appletvos: 13U78}}
+  - {build: 7B1005, xcode: "7.1.1", kind: release, date: 2015-11-05, sdks: {iphoneos: 13B137, watchos: 13S343, appletvos: 13T393}}
+  - {build: 7C62b, xcode: "7.2", kind: beta 4, date: 2015-11-03, sdks: {iphoneos: 13C70, watchos: 13S343, appletvos: 13U5077a}}
+  - {build: 7C62, xcode: "7.2", kind: beta 3, date: 2015-11-03, sdks: {iphoneos: 13C70, watchos: 13S343, appletvos: 13U5069b}}
+  - {build: 7C46t, xcode: "7.2", kind: beta 2, date: 2015-11-03, sdks: {iphoneos: 13C5060d, watchos: 13S343, appletvos: 13U5061c}}
+  - {build: 7C46l, xcode: "7.2", kind: beta 1, date: 2015-10-27, sdks: {iphoneos: 13C5055d, watchos: 13S343, appletvos: 13T393}}
+  - {build: 7B91b, xcode: "7.1", kind: release, date: 2015-10-21, sdks: {iphoneos: 13B137, watchos: 13S343, appletvos: 13T393}}
+  - {build: 7B85, xcode: "7.1", kind: beta 3, date: 2015-10-06, sdks: {iphoneos: 13B134, watchos: 13S343, appletvos: 13T5379f}}
+  - {build: 7A1001, xcode: "7.0.1", kind: release, date: 2015-09-28, sdks: {iphoneos: 13A340, watchos: 13S343}}
+  - {build: 7B75, xcode: "7.1", kind: beta 2, date: 2015-09-23, sdks: {iphoneos: 13B5119e, watchos: 13S343, appletvos: 13T5365h}}
+  - {build: 7A220, xcode: "7.0", kind: release, date: 2015-09-16, sdks: {iphoneos: 13A340, watchos: 13S343}}
+  - {build: 7B60, xcode: "7.1", kind: beta 1, date: 2015-09-09, sdks: {iphoneos: 13B5110e, watchos: 13S343, appletvos: 13T5347l}}
+  - {build: 7A218, xcode: "7.0", kind: gm seed 1, date: 2015-09-09, sdks: {iphoneos: 13A340, watchos: 13S343}}
+  - {build: 7A192o, xcode: "7.0", kind: beta 6, date: 2015-08-24, sdks: {iphoneos: 13A4325c, watchos: 13S5325c}}
+  - {build: 7A176x, xcode: "7.0", kind: beta 5, date: 2015-08-06, sdks: {iphoneos: 13A4325c, watchos: 13S5325c}}
+  - {build: 7A165t, xcode: "7.0", kind: beta 4, date: 2015-07-21, sdks: {iphoneos: 13A4305g, watchos: 13S5305d}}
+  - {build: 7A152u, xcode: "7.0", kind: beta 3, date: 2015-07-08, sdks: {iphoneos: 13A4293f, watchos: 13S5293f}}
+  - {build: 7A121l, xcode: "7.0", kind: beta 2, date: 2015-06-23, sdks: {iphoneos: 13A4280e, watchos: 13S5255c}}
+  - {build: 7A120f, xcode: "7.0", kind: beta 1, date: 2015-06-08, sdks: {iphoneos: 13A4254u, watchos: 13S5254w}}
+  # Xcode 6 (the source lists SDK builds for its releases only)
+  - {build: 6E35b, xcode: "6.4", kind: release, date: 2015-06-30, sdks: {iphoneos: 12H141}}
+  - {build: 6E31c, xcode: "6.4", kind: beta 4, date: 2015-06-09, sdks: {iphoneos: 12H4125a}}
+  - {build: 6D2105, xcode: "6.3.2", kind: release, date: 2015-05-18, sdks: {iphoneos: 12F69}}
+  - {build: 6E23, xcode: "6.4", kind: beta 3, date: 2015-05-11}
+  - {build: 6E14, xcode: "6.4", kind: beta 2, date: 2015-04-27}
+  - {build: 6D1002, xcode: "6.3.1", kind: release, date: 2015-04-21, sdks: {iphoneos: 12F69}}
+  - {build: 6E7, xcode: "6.4", kind: beta 1, date: 2015-04-13}
+  - {build: 6D570, xcode: "6.3", kind: release, date: 2015-04-08, sdks: {iphoneos: 12F69}}
+  - {build: 6D554n, xcode: "6.3", kind: beta 4, date: 2015-03-24}
+  - {build: 6D543q, xcode: "6.3", kind: beta 3, date: 2015-03-12}
+  - {build: 6C131e, xcode: "6.2", kind: release, date: 2015-03-09, sdks: {iphoneos: 12D508}}
+  - {build: 6D532l, xcode: "6.3", kind: beta 2, date: 2015-02-23}
+  - {build: 6D520o, xcode: "6.3", kind: beta 1, date: 2015-02-09}
+  - {build: 6C121, xcode: "6.2", kind: beta 5, date: 2015-02-02}
+  - {build: 6C107a, xcode: "6.2", kind: beta 4, date: 2015-01-12}
+  - {build: 6C101, xcode: "6.2", kind: beta 3, date: 2014-12-18}
+  - {build: 6C95a, xcode: "6.2", kind: beta 2, date: 2014-12-10}
+  - {build: 6A2008a, xcode: "6.1.1", kind: release, date: 2014-12-02, sdks: {iphoneos: 12A365}}
+  - {build: 6C86e, xcode: "6.2", kind: beta 1, date: 2014-11-18}
+  - {build: 6A2006, xcode: "6.1.1", kind: gm seed 1, date: 2014-11-14}
+  - {build: 6A1052d, xcode: "6.1", kind: release, date: 2014-10-20}
+  - {build: 6A1046a, xcode: "6.1", kind: beta 3, date: 2014-10-13}
+  - {build: 6A1042b, xcode: "6.1", kind: beta 2, date: 2014-10-06}
+  - {build: 6A317, xcode: "6.0.1", kind: release, date: 2014-09-17, sdks: {iphoneos: 12A365}}
+  - {build: 6A1027, xcode: "6.1", kind: beta 1, date: 2014-09-09}
+  - {build: 6A313, xcode: "6.0", kind: release, date: 2014-09-09}
+  - {build: 6A280n, xcode: "6.0", kind: beta 7, date: 2014-09-02}
+  - {build: 6A280e, xcode: "6.0", kind: beta 6, date: 2014-08-18}
+  - {build: 6A279r, xcode: "6.0", kind: beta 5, date: 2014-08-04}
+  - {build: 6A267n, xcode: "6.0", kind: beta 4, date: 2014-07-21}
+  - {build: 6A254o, xcode: "6.0", kind: beta 3, date: 2014-07-07}
+  - {build: 6A216f, xcode: "6.0", kind: beta 2, date: 2014-06-16}
+  - {build: 6A215l, xcode: "6.0", kind: beta 1, date: 2014-06-02}
 
 """#),
     ]

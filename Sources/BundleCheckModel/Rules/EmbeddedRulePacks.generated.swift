@@ -520,6 +520,173 @@ examples:
             com.apple.security.application-groups: [group.com.example.notes]
 
 """#),
+        ("app-icon-missing.yml", #"""
+id: app-icon-missing
+title: Apps have the icons App Store Connect requires
+severity: error
+category: icons
+apple-codes: [ITMS-90713, ITMS-90022, ITMS-90023, ITMS-90032]
+rationale: >
+  Since the iOS 11 SDK an app's icon must come from an asset catalogue: the Info.plist names the
+  icon set in CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName (ITMS-90713 "Missing Info.plist
+  value") and the app holds the compiled catalogue, Assets.car. Xcode also copies the small sizes
+  beside it as loose PNGs named by CFBundleIconFiles stems (in CFBundleIcons and
+  CFBundleIcons~ipad): AppIcon60x60 stands for AppIcon60x60.png, AppIcon60x60@2x.png and @3x, and
+  for iPad also the ~ipad variants. A stem without any file is ITMS-90032 ("Invalid Image Path"),
+  and a file must be as many pixels as its points times its scale. An app whose icons are loose
+  files only (built before the iOS 11 SDK) must have among them a 120×120 icon for iPhone
+  (ITMS-90022) and, when UIDeviceFamily contains 2, 152×152 and 167×167 for iPad (ITMS-90023).
+  What is checked: those Info.plist keys, that Assets.car exists, and the PNG header of each
+  loose icon file (read from its first bytes, Xcode's CgBI PNGs included). What is not: the
+  contents of Assets.car (whether the set exists there, its 1024×1024 App Store icon, ITMS-90704),
+  alternate icons, and the pre-iOS 3.2 CFBundleIconFile key. The SDK comes from DTSDKName; an
+  app without it is judged on its files alone. Only apps are checked; the facts are
+  Rules/data/app-icon-sizes.yml.
+fix: >
+  Give the app an AppIcon set in its asset catalogue (Xcode 14 and later need only the 1024×1024
+  image) and make ASSETCATALOG_COMPILER_APPICON_NAME name it, then archive again: Xcode writes
+  CFBundleIconName, Assets.car and the loose PNGs. Do not edit or replace icon files after the
+  build.
+scope:
+  kinds: [app]
+examples:
+  - name: an app built with the iOS 26.1 SDK that names no icon set
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleIcons: !absent
+        files:
+          - {path: AppIcon60x60@2x.png, absent: true}
+          - {path: Assets.car, absent: true}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName
+  - name: an app with its icon set in Assets.car and its 120×120 loose icon, as Xcode builds it
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleIcons:
+            CFBundlePrimaryIcon:
+              CFBundleIconFiles: [AppIcon60x60]
+              CFBundleIconName: AppIcon
+        files:
+          - {path: AppIcon60x60@2x.png, png: 120x120, cgbi: true}
+  - name: an icon set named, but no Assets.car
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - {path: Assets.car, absent: true}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName
+  - name: a loose 60-point icon at @2x of 100×100 pixels
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - {path: AppIcon60x60@2x.png, png: 100x100}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/AppIcon60x60@2x.png
+  - name: a loose icon that is not a PNG
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - {path: AppIcon60x60@2x.png, text: "an icon exported as text"}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/AppIcon60x60@2x.png
+  - name: CFBundleIconFiles names a stem the app holds no file for
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleIcons:
+            CFBundlePrimaryIcon:
+              CFBundleIconFiles: [AppIcon60x60, AppIcon40x40]
+              CFBundleIconName: AppIcon
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconFiles
+  - name: a universal app with its iPad icons of the right sizes, written as CgBI PNGs
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          UIDeviceFamily: [!int 1, !int 2]
+          CFBundleIcons~ipad:
+            CFBundlePrimaryIcon:
+              CFBundleIconFiles: [AppIcon60x60, AppIcon76x76, AppIcon83.5x83.5]
+              CFBundleIconName: AppIcon
+        files:
+          - {path: AppIcon76x76@2x~ipad.png, png: 152x152, cgbi: true}
+          - {path: AppIcon83.5x83.5@2x~ipad.png, png: 167x167, cgbi: true}
+  - name: an iPad app built with the iOS 10.3 SDK whose loose icons lack the iPad Pro size
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          DTPlatformVersion: "10.3"
+          DTSDKName: iphoneos10.3
+          UIDeviceFamily: [!int 2]
+          CFBundleIcons: !absent
+          CFBundleIcons~ipad:
+            CFBundlePrimaryIcon:
+              CFBundleIconFiles: [AppIcon76x76]
+        files:
+          - {path: Assets.car, absent: true}
+          - {path: AppIcon60x60@2x.png, absent: true}
+          - {path: AppIcon76x76~ipad.png, png: 76x76}
+          - {path: AppIcon76x76@2x~ipad.png, png: 152x152}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons~0ipad/CFBundlePrimaryIcon/CFBundleIconFiles
+      - rule: sdk-too-old
+        bundle: Payload/Notes.app
+        key-path: /DTSDKName
+  - name: an iPhone app built with the iOS 10.3 SDK whose loose icons hold the 120×120 size
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          DTPlatformVersion: "10.3"
+          DTSDKName: iphoneos10.3
+          CFBundleIcons:
+            CFBundlePrimaryIcon:
+              CFBundleIconFiles: [AppIcon60x60]
+        files:
+          - {path: Assets.car, absent: true}
+          - {path: AppIcon60x60@3x.png, png: 180x180}
+  - name: an app built with the iOS 10.3 SDK that declares no icon at all
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          DTPlatformVersion: "10.3"
+          DTSDKName: iphoneos10.3
+          CFBundleIcons: !absent
+        files:
+          - {path: Assets.car, absent: true}
+          - {path: AppIcon60x60@2x.png, absent: true}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons
+
+"""#),
         ("appex-frameworks-folder.yml", #"""
 id: appex-frameworks-folder
 title: App extensions hold no Frameworks folder
@@ -774,6 +941,105 @@ examples:
                 NSExceptionAllowsInsecureHTTPLoads: !bool true
 
 """#),
+        ("beta-toolchain.yml", #"""
+id: beta-toolchain
+title: Apps and extensions are built with a released Xcode and SDK
+severity: error
+category: toolchain
+apple-codes: [ITMS-90534]
+rationale: >
+  App Store Connect refuses builds from beta Xcode and SDKs: ITMS-90534 "Invalid Toolchain ...
+  Don't submit apps built with beta software". Release candidates (RC, formerly GM seeds) are
+  accepted. A build number's shape does not tell a beta (release builds end in letters too:
+  Xcode 15.4 is 15F31d), so DTXcodeBuild and DTSDKBuild are looked up in a table of Xcode builds,
+  their kind and the SDK builds they ship (Rules/data/xcode-builds.yml, from xcodereleases); an
+  SDK build is a beta only when no release or candidate shipped it. A build the table does not
+  list is unknown, never reported. Apps, extensions, watch apps and app clips are judged, once
+  per bundle; frameworks keep their vendor's toolchain.
+fix: >
+  Archive again with the released Xcode (or its release candidate) and upload that build; keep
+  beta Xcodes for testing on devices and in TestFlight's internal builds made with a released one.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+examples:
+  - name: an app built with Xcode 26.0 beta 4
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          DTPlatformVersion: "26.0"
+          DTSDKBuild: 23A5297f
+          DTPlatformBuild: 23A5297f
+          DTSDKName: iphoneos26.0
+          DTXcode: "2600"
+          DTXcodeBuild: 17A5285i
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /DTXcodeBuild
+  - name: an app built with the Xcode 26.1 release candidate
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          DTSDKBuild: 23B77
+          DTXcodeBuild: 17B54
+  - name: Xcode and SDK builds the table does not list
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          DTPlatformVersion: "26.2"
+          DTSDKBuild: 23C54
+          DTSDKName: iphoneos26.2
+          DTXcode: "2620"
+          DTXcodeBuild: 17C52
+  - name: a share extension whose SDK build only betas shipped, under an unknown Xcode build
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            plist:
+              DTSDKBuild: 23A5324a
+              DTXcodeBuild: 17A9999
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /DTSDKBuild
+  - name: a watch SDK build a release also shipped, under Xcode 16.2 beta 1 (the Xcode is reported)
+    triggers: true
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            plist:
+              DTPlatformVersion: "11.1"
+              DTSDKBuild: 22R574
+              DTSDKName: watchos11.1
+              DTXcode: "1620"
+              DTXcodeBuild: 16B5100e
+    expect:
+      - bundle: Payload/Notes.app/Watch/NotesWatch.app
+        key-path: /DTXcodeBuild
+      - rule: sdk-too-old
+        bundle: Payload/Notes.app/Watch/NotesWatch.app
+        key-path: /DTSDKName
+  - name: a vendor framework built with a beta
+    triggers: false
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: VendorKit
+            plist:
+              DTXcodeBuild: 17A5285i
+
+"""#),
         ("bitcode.yml", #"""
 id: bitcode
 title: No bitcode in executables
@@ -806,6 +1072,78 @@ examples:
         name: Notes
         executable:
           bitcode: false
+
+"""#),
+        ("build-keys-missing.yml", #"""
+id: build-keys-missing
+title: Apps carry the build keys Xcode writes
+severity: warning
+category: toolchain
+rationale: >
+  Xcode writes DTCompiler, DTPlatformBuild, DTPlatformName, DTPlatformVersion, DTSDKBuild,
+  DTSDKName, DTXcode and DTXcodeBuild into the Info.plist of every bundle it builds (every real
+  package in the project's corpus has them, from Xcode 6 on). An app without them was built by
+  another tool or had its Info.plist rewritten (a script, a re-signing tool, a template copied by
+  hand): App Store Connect reads the same keys to check the SDK and Xcode, and the toolchain
+  rules (sdk-too-old, beta-toolchain, simulator-build, app-icon-missing's SDK test) cannot judge
+  it. Only the app is checked: its extensions come from the same build.
+fix: >
+  Build and archive the app with Xcode (xcodebuild archive); if a post-processing step rewrites
+  the Info.plist, make it keep the DT* keys.
+scope:
+  kinds: [app]
+examples:
+  - name: an app whose Info.plist lost DTXcode and DTXcodeBuild
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          DTXcode: !absent
+          DTXcodeBuild: !absent
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /DTXcode
+  - name: an app with an Info.plist written by hand
+    triggers: true
+    package:
+      app:
+        name: Notes
+        info-plist: |
+          <?xml version="1.0" encoding="UTF-8"?>
+          <plist version="1.0">
+          <dict>
+            <key>CFBundleExecutable</key><string>Notes</string>
+            <key>CFBundleIdentifier</key><string>com.example.notes</string>
+            <key>CFBundleName</key><string>Notes</string>
+            <key>CFBundlePackageType</key><string>APPL</string>
+            <key>CFBundleShortVersionString</key><string>1.0</string>
+            <key>CFBundleVersion</key><string>1</string>
+            <key>MinimumOSVersion</key><string>16.0</string>
+          </dict>
+          </plist>
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /DTCompiler
+  - name: an app as Xcode builds it
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          DTXcode: "2610"
+          DTXcodeBuild: 17B55
+  - name: a share extension without the keys (only the app is checked)
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            plist:
+              DTXcode: !absent
+              DTXcodeBuild: !absent
 
 """#),
         ("bundle-id-duplicate.yml", #"""
@@ -2879,6 +3217,113 @@ examples:
           - name: VendorKit
 
 """#),
+        ("sdk-too-old.yml", #"""
+id: sdk-too-old
+title: Apps and extensions are built with an SDK and Xcode App Store Connect still accepts
+severity: error
+category: toolchain
+apple-codes: [ITMS-90725]
+rationale: >
+  From dates Apple announces, App Store Connect refuses uploads built with an older SDK or Xcode:
+  since 2024-04-29 the iOS 17 SDK and Xcode 15, since 2025-04-24 the iOS 18 SDK and Xcode 16,
+  since 2026-04-28 the iOS 26 SDK and Xcode 26, with the matching watchOS, tvOS and visionOS
+  SDKs (ITMS-90725 "SDK version issue", a warning in the months before). The SDK is read from
+  DTSDKName (else DTPlatformName and DTPlatformVersion) and Xcode from DTXcode ("1640" is 16.4),
+  which Xcode writes into every bundle; the minimum is the one in force on the run's date, so
+  pass --now to judge an old package as it was (the dated table is Rules/data/upload-minimums.yml).
+  Apps, extensions, watch apps and app clips are judged; frameworks keep the SDK their vendor
+  built them with. Simulator builds and bundles without these keys are left to simulator-build
+  and build-keys-missing.
+fix: >
+  Archive and upload with a current Xcode (its SDK comes with it); a CI image pinned to an old
+  Xcode is the usual cause.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+examples:
+  - name: an app built with Xcode 15.3 and the iOS 17.4 SDK
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          DTPlatformVersion: "17.4"
+          DTSDKBuild: 21E210
+          DTPlatformBuild: 21E210
+          DTSDKName: iphoneos17.4
+          DTXcode: "1530"
+          DTXcodeBuild: 15E204a
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /DTSDKName
+  - name: an app built with Xcode 26.1 and the iOS 26.1 SDK
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          DTSDKName: iphoneos26.1
+          DTXcode: "2610"
+  - name: a share extension left on Xcode 16.4 inside a current app
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            plist:
+              DTPlatformVersion: "18.5"
+              DTSDKName: iphoneos18.5
+              DTXcode: "1640"
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /DTSDKName
+  - name: only Xcode too old (an Info.plist edited by hand)
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          DTXcode: "1620"
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /DTXcode
+  - name: a watch app built with the watchOS 10.5 SDK
+    triggers: true
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            plist:
+              DTPlatformVersion: "10.5"
+              DTSDKName: watchos10.5
+    expect:
+      - bundle: Payload/Notes.app/Watch/NotesWatch.app
+        key-path: /DTSDKName
+  - name: a vendor framework built with the iOS 17.4 SDK
+    triggers: false
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: VendorKit
+            plist:
+              DTPlatformVersion: "17.4"
+              DTSDKName: iphoneos17.4
+              DTXcode: "1530"
+  - name: a Mac Catalyst build, whose platform the table does not judge
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          DTPlatformName: macosx
+          DTPlatformVersion: "14.4"
+          DTSDKName: macosx14.4
+          DTXcode: "2610"
+
+"""#),
         ("signature-modified.yml", #"""
 id: signature-modified
 title: Bundles are not modified after signing
@@ -3002,6 +3447,88 @@ examples:
           - name: VendorKit
             executable:
               architectures: [armv7, arm64]
+
+"""#),
+        ("simulator-build.yml", #"""
+id: simulator-build
+title: Apps and extensions are built for devices, not the simulator
+severity: error
+category: toolchain
+rationale: >
+  A bundle built for the simulator runs on a Mac, not on an iPhone: App Store Connect refuses
+  it, and its executable holds simulator slices (x86_64, or arm64 for the simulator). Xcode
+  says so in the Info.plist: CFBundleSupportedPlatforms lists iPhoneSimulator (WatchSimulator,
+  AppleTVSimulator, XRSimulator) and DTPlatformName is iphonesimulator (Rules/data/simulator-
+  platforms.yml). Usually a build from the Products folder of a simulator run was zipped by
+  hand. One finding per bundle; unsupported-architecture then says nothing more about that
+  bundle's executable (it still reports libraries and frameworks, and reports the executable
+  when this rule is turned off). Frameworks are left to unsupported-architecture.
+fix: >
+  Archive with a device destination ("Any iOS Device (arm64)", or xcodebuild -destination
+  'generic/platform=iOS') and export the archive; never ship the .app of a simulator run.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+examples:
+  - name: an app built for the iOS Simulator, with its simulator executable
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleSupportedPlatforms: [iPhoneSimulator]
+          DTPlatformBuild: ""
+          DTPlatformName: iphonesimulator
+          DTSDKName: iphonesimulator26.1
+        executable:
+          platform: ios-simulator
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleSupportedPlatforms/0
+      - rule: unsupported-architecture
+        bundle: Payload/Notes.app
+        count: 0
+  - name: an app built for devices
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleSupportedPlatforms: [iPhoneOS]
+          DTPlatformName: iphoneos
+  - name: only DTPlatformName names the simulator
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          DTPlatformName: iphonesimulator
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /DTPlatformName
+  - name: a watch app built for the watchOS Simulator
+    triggers: true
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            plist:
+              CFBundleSupportedPlatforms: [WatchSimulator]
+              DTPlatformName: watchsimulator
+              DTSDKName: watchsimulator26.1
+    expect:
+      - bundle: Payload/Notes.app/Watch/NotesWatch.app
+        key-path: /CFBundleSupportedPlatforms/0
+  - name: a vendor framework built for the simulator (unsupported-architecture's to report)
+    triggers: false
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: VendorKit
+            plist:
+              CFBundleSupportedPlatforms: [iPhoneSimulator]
+              DTPlatformName: iphonesimulator
 
 """#),
         ("stray-binary.yml", #"""

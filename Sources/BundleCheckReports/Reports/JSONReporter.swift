@@ -76,6 +76,7 @@ public struct JSONReporter: Reporter {
             "profile": bundle.signing?.profile.map(profile) ?? .null,
             "signingCertificate": bundle.signing?.signingCertificate.map(certificate) ?? .null,
             "privacyManifest": bundle.privacyManifest.map(privacyManifest) ?? .null,
+            "toolchain": bundle.toolchain.map(toolchain) ?? .null,
         ]
     }
 
@@ -96,6 +97,16 @@ public struct JSONReporter: Reporter {
             "tracking": summary.tracking.map(JSONValue.bool) ?? .null,
             "trackingDomains": .array(summary.trackingDomains.map(JSONValue.string)),
             "collectedDataTypes": .array(summary.collectedDataTypes.map(JSONValue.string)),
+        ]
+    }
+
+    private func toolchain(_ toolchain: BundleToolchain) -> JSONValue {
+        [
+            "platform": JSONValue(toolchain.sdkPlatform),
+            "sdk": JSONValue(toolchain.sdkName),
+            "sdkBuild": JSONValue(toolchain.sdkBuild),
+            "xcode": JSONValue(toolchain.xcodeDescription),
+            "xcodeBuild": JSONValue(toolchain.xcodeBuild),
         ]
     }
 

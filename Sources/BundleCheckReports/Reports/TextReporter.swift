@@ -7,7 +7,7 @@ import BundleCheckModel
 ///     Build/Example.ipa (ipa, zip, 1.5 MB)
 ///
 ///       appex Payload/Example.app/PlugIns/Share.appex
-///             com.example.app.share 1.2.0 (41), extension com.apple.share-services
+///             com.example.app.share 1.2.0 (41), extension com.apple.share-services, SDK iphoneos26.1 (23B77), Xcode 26.1 (17B55)
 ///         error[version-mismatch]: CFBundleVersion "41" differs from the app's "42"
 ///           --> Payload/Example.app/PlugIns/Share.appex/Info.plist:12  /CFBundleVersion
 ///           Apple: ITMS-90473
@@ -177,7 +177,7 @@ public struct TextReporter: Reporter {
         return "privacy manifest: " + parts.joined(separator: "; ")
     }
 
-    /// `com.example.app 1.2.0 (42), extension com.apple.share-services`.
+    /// `com.example.app 1.2.0 (42), extension com.apple.share-services, SDK iphoneos26.1 (23B77), Xcode 26.1 (17B55)`.
     static func details(of bundle: InspectedBundle) -> String {
         guard bundle.infoPlist != nil else {
             return "no readable Info.plist"
@@ -192,7 +192,23 @@ public struct TextReporter: Reporter {
         if let extensionPoint = bundle.extensionPoint {
             parts.append("extension \(extensionPoint)")
         }
+        if let toolchain = bundle.toolchain {
+            parts += Self.toolchain(toolchain)
+        }
         return parts.joined(separator: ", ")
+    }
+
+    /// `SDK iphoneos26.1 (23B77)` and `Xcode 26.1 (17B55)`, with whichever parts the Info.plist has.
+    static func toolchain(_ toolchain: BundleToolchain) -> [String] {
+        var parts: [String] = []
+        let sdk = toolchain.sdkName ?? [toolchain.sdkPlatform, toolchain.platformVersion].compactMap { $0 }.joined()
+        if !sdk.isEmpty || toolchain.sdkBuild != nil {
+            parts.append((sdk.isEmpty ? "SDK" : "SDK \(sdk)") + (toolchain.sdkBuild.map { " (\($0))" } ?? ""))
+        }
+        if toolchain.xcode != nil || toolchain.xcodeBuild != nil {
+            parts.append("Xcode" + (toolchain.xcodeDescription.map { " \($0)" } ?? "") + (toolchain.xcodeBuild.map { " (\($0))" } ?? ""))
+        }
+        return parts
     }
 
     // MARK: Findings

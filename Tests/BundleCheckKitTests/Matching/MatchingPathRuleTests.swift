@@ -59,16 +59,16 @@ import Testing
     }
 
     @Test func nestedBundleContentsBelongToTheNestedBundleButItsFolderToTheParent() throws {
-        let app = Self.app.adding(Self.share.adding(file: "Assets.car", contents: [0]), in: "PlugIns")
+        let app = Self.app.adding(Self.share.adding(file: "Config.plist", contents: [0]), in: "PlugIns")
         let package = try Package(.ipa(app))
         let apps = RuleScope.bundles(kinds: [.app], extensionPoints: nil)
 
         #expect(package.engine.hits(of: Package.path("**/Info.plist"), scope: apps).map(\.file) == ["Payload/Pai.app/Info.plist"])
-        #expect(package.engine.hits(of: Package.path("**/Assets.car"), scope: apps).isEmpty)
+        #expect(package.engine.hits(of: Package.path("**/Config.plist"), scope: apps).isEmpty)
         #expect(package.engine.hits(of: Package.path("PlugIns/*.appex"), scope: apps).map(\.value) == ["PlugIns/Share.appex"])
-        let shareHits = package.engine.hits(of: Package.path("**/Assets.car"), scope: Package.everyBundle)
+        let shareHits = package.engine.hits(of: Package.path("**/Config.plist"), scope: Package.everyBundle)
         #expect(shareHits.map(\.bundle) == [Self.sharePath])
-        #expect(shareHits.map(\.value) == ["Assets.car"])
+        #expect(shareHits.map(\.value) == ["Config.plist"])
     }
 
     @Test func excludedPathsAreNotReported() throws {

@@ -41,6 +41,11 @@ enum SampleReport {
                 "CFBundleShortVersionString": .string("1.2.0"),
                 "CFBundleVersion": .string("42"),
                 "CFBundleExecutable": .string("Example"),
+                "DTPlatformName": .string("iphoneos"),
+                "DTSDKBuild": .string("23B77"),
+                "DTSDKName": .string("iphoneos26.1"),
+                "DTXcode": .string("2610"),
+                "DTXcodeBuild": .string("17B55"),
             ]))),
             privacyManifests: [privacyManifest]
         )

@@ -20,7 +20,10 @@ struct BinaryCheck: Check {
         context.bundles.flatMap { bundle -> [Finding] in
             guard let signing = bundle.signing else { return [] }
             let platform = DevicePlatform.of(bundle, in: context)
+            // A bundle built for the simulator is one finding of simulator-build, not another for its executable.
+            let simulatorBuild = mode == .unsupportedArchitecture && SimulatorBuildCheck.reports(bundle, in: context)
             return signing.binaries.compactMap { binary in
+                if simulatorBuild && binary.isExecutable { return nil }
                 guard let message = message(for: binary, of: bundle, platform: platform) else { return nil }
                 // The executable's finding keeps the identity it always had; each library is its own.
                 return rule.finding(message, at: bundle.location(file: binary.path), identity: binary.isExecutable ? nil : binary.path)

@@ -1,0 +1,45 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `sdk-too-old` (ITMS-90725): an app, extension, watch app or app clip built with an SDK or
+/// Xcode older than App Store Connect accepts on the run's date (`--now`), by the dated table
+/// `Rules/data/upload-minimums.yml`. Frameworks keep their vendor's SDK and are not judged.
+struct SDKTooOldCheck: Check {
+    let id = "sdk-too-old"
+    var evidenceNeeds: [BinaryMatcher] { [] }
+
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        let minimums = UploadMinimums.shipped
+        guard let requirement = minimums.requirement(at: context.settings.now) else { return [] }
+        return context.bundles.compactMap { bundle -> Finding? in
+            // Simulator builds are simulator-build's; unknown platforms (Mac Catalyst) are not in the table.
+            guard bundle.kind != .framework, let toolchain = bundle.toolchain, let platform = toolchain.sdkPlatform,
+                  let platformName = minimums.platforms[platform]
+            else { return nil }
+            var problems: [String] = []
+            var pointer: JSONPointer?
+            if let sdk = toolchain.sdkVersion, let minimum = requirement.sdks[platform], sdk < minimum {
+                problems.append("the \(platformName) \(sdk) SDK")
+                pointer = JSONPointer(toolchain.sdkName != nil ? "DTSDKName" : "DTPlatformVersion")
+            }
+            if let xcode = toolchain.xcodeVersion, xcode < requirement.xcode {
+                problems.append("Xcode \(xcode)")
+                pointer = pointer ?? JSONPointer("DTXcode")
+            }
+            guard let pointer else { return nil }
+            let needed = (requirement.sdks[platform].map { "the \(platformName) \(Self.short($0)) SDK" } ?? "a newer SDK") + " and Xcode \(Self.short(requirement.xcode))"
+            return rule.finding(Self.tooOld(bundle, problems, needed, requirement.fromText), at: bundle.infoPlistLocation(pointer))
+        }
+    }
+
+    /// `26` for 26.0, as Apple words its requirements; `15.4` otherwise.
+    static func short(_ version: MachOVersion) -> String {
+        version.minor == 0 && version.patch == 0 ? "\(version.major)" : version.description
+    }
+}
+
+extension SDKTooOldCheck {
+    static func tooOld(_ bundle: InspectedBundle, _ problems: [String], _ needed: String, _ from: String) -> String {
+        "\(bundle.name) was built with \(problems.joined(separator: " and ")); uploads from \(from) need \(needed) or later. Rebuild with a current Xcode"
+    }
+}

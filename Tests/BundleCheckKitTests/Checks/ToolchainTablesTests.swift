@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import BundleCheckFormats
+@testable import BundleCheckInspection
+
+/// The tables behind the toolchain and icon rules read completely, and answer as their sources say.
+@Suite struct ToolchainTablesTests {
+    static func day(_ text: String) -> Date {
+        ISODateParser.parse(text)!
+    }
+
+    @Test func everyRowOfTheToolchainAndIconTablesIsRead() {
+        #expect(XcodeBuilds.shipped.unreadableLines.isEmpty)
+        #expect(UploadMinimums.shipped.unreadableLines.isEmpty)
+        #expect(SimulatorPlatforms.shipped.unreadableLines.isEmpty)
+        #expect(AppIconSizes.shipped.unreadableLines.isEmpty)
+        #expect(UploadMinimums.shipped.requirements.count == 3)
+        #expect(SimulatorPlatforms.shipped.platforms.count == 4)
+        #expect(AppIconSizes.shipped.families.map(\.device) == ["iPhone", "iPad"])
+    }
+
+    @Test func aRowTheReaderCannotUnderstandIsCountedNotDropped() throws {
+        let entries = try #require(try YAMLParser.parse(Array("""
+            - {build: 1A1, xcode: "1.0", kind: release}
+            - {build: 1A2, xcode: "1.0", kind: nightly}
+            """.utf8), file: "test.yml"))
+        let builds = XcodeBuilds(entries: entries)
+        #expect(builds.unreadableLines == [2])
+        #expect(builds.xcode("1A1")?.kind == .release)
+    }
+
+    @Test(arguments: [
+        ("2024-04-28", nil),
+        ("2024-04-29", "17.0"),
+        ("2025-04-23", "17.0"),
+        ("2025-04-24", "18.0"),
+        ("2026-04-27T23:59:59Z", "18.0"),
+        ("2026-04-28", "26.0"),
+        ("2031-01-01", "26.0"),
+    ] as [(String, String?)])
+    func theMinimumInForceIsTheLatestWhoseDayHasCome(date: String, iOS: String?) {
+        let requirement = UploadMinimums.shipped.requirement(at: Self.day(date))
+        #expect(requirement?.sdks["iphoneos"]?.description == iOS)
+        if iOS != nil { #expect(requirement?.sdks.keys.sorted() == ["appletvos", "iphoneos", "watchos", "xros"]) }
+    }
+
+    @Test func xcodeBuildsAreKnownByTheirKindNotTheirShape() throws {
+        let builds = XcodeBuilds.shipped
+        #expect(builds.xcode("17A5285i")?.kind == .seed)
+        #expect(builds.xcode("17A5285i")?.description == "Xcode 26.0 beta 4 (17A5285i)")
+        // Release candidates are accepted; a letter at the end says nothing.
+        #expect(builds.xcode("17B54")?.kind == .candidate)
+        #expect(builds.xcode("7A218")?.kind == .candidate)
+        #expect(builds.xcode("15F31d")?.kind == .release)
+        #expect(builds.xcode("16C5032a")?.kind == .release)
+        // Listed as the release candidate and again as the release.
+        #expect(builds.xcode("16B40")?.kind == .release)
+        #expect(builds.xcode("16B40")?.description == "Xcode 16.1 (16B40)")
+        // Not in the table: unknown, which is not a beta.
+        #expect(builds.xcode("17C52") == nil)
+    }
+
+    @Test func anSDKBuildIsASeedOnlyWhenNoReleaseShippedIt() throws {
+        let builds = XcodeBuilds.shipped
+        let beta = try #require(builds.sdk("23A5324a", platform: "iphoneos"))
+        #expect(beta.kind == .seed)
+        #expect(beta.shippedWith.map(\.build).sorted() == ["17A5305f", "17A5305k"])
+        // Xcode 16.2 beta 1 shipped the watchOS 11.1 SDK of the 16.1 release.
+        #expect(builds.sdk("22R574", platform: "watchos")?.kind == .release)
+        #expect(builds.sdk("23B77", platform: "iphoneos")?.kind == .release)
+        // SDK builds are looked up within their platform.
+        #expect(builds.sdk("23B77", platform: "watchos") == nil)
+    }
+
+    @Test func simulatorsStandForTheirDevices() {
+        let simulators = SimulatorPlatforms.shipped
+        #expect(simulators.devicePlatform(of: "iphonesimulator") == "iphoneos")
+        #expect(simulators.devicePlatform(of: "xrsimulator") == "xros")
+        #expect(simulators.devicePlatform(of: "iphoneos") == "iphoneos")
+        #expect(simulators.platform(named: "watchsimulator")?.supportedPlatform == "WatchSimulator")
+    }
+}
