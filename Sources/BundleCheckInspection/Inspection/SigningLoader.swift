@@ -21,7 +21,7 @@ enum SigningLoader {
         evidence: EvidenceWants,
         seals: SealWants
     ) -> (signing: BundleSigning, problems: [BundleReadProblem]) {
-        let (libraries, libraryProblems) = loadLibraries(of: bundlePath, from: container, paths: paths)
+        let (libraries, libraryProblems) = loadLibraries(of: bundlePath, from: container, paths: paths, evidence: evidence)
         var problems: [BundleReadProblem] = []
         var executablePath: String?
         var executable: MachOFile?
@@ -106,9 +106,10 @@ enum SigningLoader {
 
     /// The loose `*.dylib` files directly in the bundle's `Frameworks` folder (Swift's runtime
     /// libraries in older apps, vendors' libraries): code that Apple judges like the executable.
-    /// Their strings are not collected: binary-evidence rules are about the developer's code.
+    /// Their strings are collected too (a vendor's library that asks for the camera asks the
+    /// app's Info.plist); the matcher rules read only executables.
     static func loadLibraries(
-        of bundlePath: String, from container: any PackageContainer, paths: PathIndex
+        of bundlePath: String, from container: any PackageContainer, paths: PathIndex, evidence: EvidenceWants?
     ) -> (libraries: [BundleBinary], problems: [BundleReadProblem]) {
         let folder = bundlePath + "/Frameworks/"
         var libraries: [BundleBinary] = []
@@ -116,7 +117,7 @@ enum SigningLoader {
         for entry in paths.entries(under: folder) where !entry.isFolder && entry.path.hasSuffix(".dylib") {
             guard !entry.path.dropFirst(folder.count).contains("/") else { continue }
             do {
-                let file = try readExecutable(entry.path, from: container, evidence: nil, hashingCodePages: false)
+                let file = try readExecutable(entry.path, from: container, evidence: evidence, hashingCodePages: false)
                 libraries.append(BundleBinary(path: entry.path, file: file, isExecutable: false))
             } catch let unusable as UnusableFile {
                 problems.append(BundleReadProblem(kind: .executableInvalid, file: entry.path, reason: unusable.reason))

@@ -96,10 +96,14 @@ package enum BinaryCondition: @unchecked Sendable {
     case prefix(String)
     case contains(String)
     case matches(NSRegularExpression)
+    /// The value is one of these names exactly: one hash lookup however many names a built-in
+    /// check asks for (rule files have no syntax for it).
+    case oneOf(Set<String>)
 
     package func matches(_ value: String) -> Bool {
         switch self {
         case .equals(let text): value == text
+        case .oneOf(let names): names.contains(value)
         case .prefix(let text): value.hasPrefix(text)
         case .contains(let text): value.contains(text)
         case .matches(let regex):
