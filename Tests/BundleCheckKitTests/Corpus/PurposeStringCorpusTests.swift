@@ -102,6 +102,16 @@ struct PurposeStringCorpusTests {
         #expect(report.findings("purpose-string-empty").isEmpty && report.findings("purpose-string-placeholder").isEmpty)
     }
 
+    /// NetNewsWire's source Info.plist says why it saves images: a real purpose string, neither empty nor a placeholder.
+    @Test func netNewsWiresPurposeStringPasses() throws {
+        guard let path = RepositoryPaths.corpusOrSkip("netnewswire/iOS/Resources/Info.plist") else { return }
+        let plist = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        let report = try inspect(try .ipa(FixtureBundle.app("NetNewsWire", bundleIdentifier: "com.ranchero.NetNewsWire").withRawInfoPlist(plist)))
+        let values = PurposeStringValue.all(of: try #require(report.bundles.first), keys: Set(PurposeStringTable.shipped.keys), in: CheckContext(bundles: report.bundles))
+        #expect(values.map(\.key) == ["NSPhotoLibraryAddUsageDescription"])
+        #expect(report.findings("purpose-string-empty").isEmpty && report.findings("purpose-string-placeholder").isEmpty)
+    }
+
     @Test(arguments: ["isign/SimpleSaucyApp.ipa", "isign/TestSimulator.app.zip", "fastlane/ExampleProductName-cocoapods.ipa", "sentry-cli/two-apps.ipa", "fastlane/ContainsWatchApp.ipa"])
     func packagesThatAskForNoAccessHaveNoPurposeFindings(package: String) throws {
         guard let path = RepositoryPaths.corpusOrSkip(package) else { return }
