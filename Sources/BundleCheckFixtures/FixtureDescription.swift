@@ -18,8 +18,10 @@ import BundleCheckInspection
 ///     info-plist: |            # or the whole Info.plist as text, written as it is
 ///     files: [PkgInfo, Frameworks/, {path: a.js, text: "…"}, {path: tool, macho: arm64}]
 ///                              # `/` at the end: a folder entry; `macho`: a small Mach-O file
-///                              # (or a mapping like `executable`'s: `{imports: [_stat]}`);
-///                              # `plist: {…}`: a property list (`plist-format: binary`);
+///                              # (or a mapping like `executable`'s: `{imports: [_stat]}`; or,
+///                              # with `imports: […]`, `selectors: […]`); `plist: {…}`: a
+///                              # property list (`plist-format: binary`); `encoding: utf-16`: the
+///                              # text as UTF-16 with a BOM;
 ///                              # `png: 120x120`: a PNG of that size (`cgbi: true`: Xcode's CgBI kind);
 ///                              # `{path: Assets.car, absent: true}`: without that default file;
 ///                              # `damaged: true`: the zip entry fails its CRC; a file replaces
@@ -177,7 +179,10 @@ public enum FixtureDescription {
             if let path = item.scalar {
                 return path.hasSuffix("/") ? .folder(String(path.dropLast())) : FixtureFile(path: path, contents: Array("fixture\n".utf8))
             }
-            let fields = try mapping(item, allowed: ["path", "text", "macho", "plist", "plist-format", "damaged", "link", "zip-name", "png", "cgbi"])
+            let fields = try mapping(item, allowed: [
+                "path", "text", "macho", "plist", "plist-format", "damaged", "link", "zip-name", "png", "cgbi",
+                "imports", "selectors", "encoding",
+            ])
             guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
             if let node = fields["plist"] {
                 return FixtureFile(path: try scalar(path), contents: try propertyList(node, format: fields["plist-format"]))
@@ -201,9 +206,18 @@ public enum FixtureDescription {
                 guard let parsed = MachOFixtureArchitecture(rawValue: try scalar(architecture)) else {
                     throw Problem(line: architecture.line, message: "macho names an architecture such as arm64")
                 }
-                return FixtureFile(path: try scalar(path), contents: MachOWriter.thin(MachOSliceDescription(architecture: parsed)))
+                var slice = MachOSliceDescription(architecture: parsed)
+                slice.importedSymbols = try fields["imports"].map(FixtureSigningDescription.strings) ?? []
+                slice.objcSelectors = try fields["selectors"].map(FixtureSigningDescription.strings) ?? []
+                return FixtureFile(path: try scalar(path), contents: MachOWriter.thin(slice))
             }
-            var file = FixtureFile(path: try scalar(path), text: try fields["text"].map { try scalar($0) } ?? "")
+            let text = try fields["text"].map { try scalar($0) } ?? ""
+            if let encoding = fields["encoding"] {
+                // UTF-16 with a byte-order mark, as old .strings files are.
+                guard try scalar(encoding) == "utf-16" else { throw Problem(line: encoding.line, message: "encoding is utf-16 (UTF-8 is the default)") }
+                return FixtureFile(path: try scalar(path), contents: [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            }
+            var file = FixtureFile(path: try scalar(path), text: text)
             file.isDamaged = try fields["damaged"].map { try scalar($0) == "true" } ?? false
             if let target = fields["link"] {
                 file = FixtureFile(path: file.path, text: try scalar(target))

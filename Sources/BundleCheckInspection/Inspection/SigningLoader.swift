@@ -116,8 +116,8 @@ enum SigningLoader {
 
     /// The loose `*.dylib` files directly in the bundle's `Frameworks` folder (Swift's runtime
     /// libraries in older apps, vendors' libraries): code that Apple judges like the executable.
-    /// Only the strings that checks judging every binary ask for are collected (`evidence`):
-    /// binary-evidence rules are about the developer's code.
+    /// Only the strings that checks judging every binary ask for are collected (`evidence`:
+    /// required-reason APIs, purpose strings); the matcher rules read only executables.
     static func loadLibraries(
         of bundlePath: String, from container: any PackageContainer, paths: PathIndex, evidence: EvidenceWants? = nil
     ) -> (libraries: [BundleBinary], problems: [BundleReadProblem]) {

@@ -48,11 +48,23 @@ package struct DataTable: Sendable {
         }
         let checkedNode = try reader.required(fields, "checked", in: root, field: "checked")
         let checked = try reader.string(checkedNode, field: "checked")
-        guard ISODateParser.parse(checked) != nil, checked.count == 10 else {
+        guard isCalendarDate(checked) else {
             throw reader.error(checkedNode, "checked", "'\(checked)' is not a date such as 2026-11-30")
         }
         let entries = try reader.required(fields, "entries", in: root, field: "entries")
         return DataTable(name: name, title: title, sources: sources, checked: checked, entries: entries, file: file)
+    }
+
+    /// `YYYY-MM-DD` naming a real day. Checked by hand: Foundation's date formatters load ICU,
+    /// megabytes of resident memory for every run once a table is read before the executables.
+    static func isCalendarDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 }
 

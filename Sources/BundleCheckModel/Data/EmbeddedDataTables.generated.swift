@@ -363,6 +363,176 @@ entries:
     - name: webview_flutter_wkwebview
 
 """#),
+        ("purpose-string-placeholders.yml", #"""
+name: purpose-string-placeholders
+title: Text that marks a purpose string as a placeholder rather than an explanation
+sources:
+  - "Apple, App Review Guidelines 5.1.1(ii) and App Review Help '5.1.1(ii) - Write clear purpose strings': a purpose string that only restates the resource, or says nothing of what the app does, does not meet the requirement; purpose strings are localised"
+  - "bundlecheck's reference privacy-and-submission.md section 4: prefer a list of placeholders ('TODO', 'Lorem', 'purpose', 'description', '$(...)') to a length threshold, which flags good short strings ('Scan QR codes') and every CJK string"
+checked: 2026-11-30
+entries:
+  # Whole words that mark unfinished text wherever they stand in a value. `case: exact` where
+  # the lower-case word is an ordinary one in some language (Spanish and Portuguese 'todo').
+  words:
+    - {word: TODO, case: exact}
+    - {word: FIXME, case: any}
+    - {word: TBD, case: exact}
+    - {word: lorem, case: any}
+    - {word: ipsum, case: any}
+  # Whole values (ignoring case, surrounding spaces and final punctuation) that explain nothing.
+  values:
+    - purpose
+    - purpose string
+    - description
+    - usage description
+    - placeholder
+    - reason
+    - test
+    - text
+    - string
+    - "..."
+    - "…"
+
+"""#),
+        ("purpose-strings.yml", #"""
+name: purpose-strings
+title: The purpose strings (usage descriptions) an Info.plist must carry, and what in a bundle asks for each
+sources:
+  - "Apple, 'Requesting access to protected resources' and the Information Property List reference page of each key (availability; NSLocationAlwaysUsageDescription 'if you deploy to a target earlier than iOS 11', NSBluetoothAlwaysUsageDescription 'if your app has a deployment target earlier than iOS 13, add the NSBluetoothPeripheralUsageDescription key in addition', NSCalendarsUsageDescription iOS 6.0-17.0)"
+  - "Apple, TN3152 'Migrating to the latest Calendar access levels': NSCalendarsFullAccessUsageDescription and NSCalendarsWriteOnlyAccessUsageDescription from iOS 17"
+  - "App Store Connect, ITMS-90683 'Missing purpose string in Info.plist' as quoted in public issue threads (OneSignal/OneSignal-Xamarin-SDK#244, TelegramMessenger/Telegram-iOS#1061, digitalfabrik/entitlementcard#1219): code that references the API, or an entitlement that permits the access, asks the app's Info.plist for the key, even when only an SDK uses it"
+  - "App Store Connect, ITMS-90683 for NSHealthUpdateUsageDescription on apps that only read Health data (openradar 36431374, home-assistant/iOS#5267, BasedHardware/omi#6655): the HealthKit entitlement and HKHealthStore's authorization request ask for both Health keys"
+  - "Scanners' evidence tables (ShipLint's rules, permission_handler's permission groups), narrowed as bundlecheck's reference privacy-and-submission.md section 4 describes: a class counts only with the selector that asks for permission where the class has other uses, and linking a framework is not evidence"
+checked: 2026-11-30
+entries:
+  # Every usage-description key the system reads from an Info.plist (and from a localised
+  # InfoPlist.strings): the keys purpose-string-empty and purpose-string-placeholder look at.
+  keys:
+    - NSBluetoothAlwaysUsageDescription
+    - NSBluetoothPeripheralUsageDescription
+    - NSCalendarsUsageDescription
+    - NSCalendarsFullAccessUsageDescription
+    - NSCalendarsWriteOnlyAccessUsageDescription
+    - NSRemindersUsageDescription
+    - NSRemindersFullAccessUsageDescription
+    - NSCameraUsageDescription
+    - NSMicrophoneUsageDescription
+    - NSContactsUsageDescription
+    - NSFaceIDUsageDescription
+    - NSGKFriendListUsageDescription
+    - NSHealthShareUsageDescription
+    - NSHealthUpdateUsageDescription
+    - NSHealthClinicalHealthRecordsShareUsageDescription
+    - NSHomeKitUsageDescription
+    - NSLocationWhenInUseUsageDescription
+    - NSLocationAlwaysAndWhenInUseUsageDescription
+    - NSLocationAlwaysUsageDescription
+    - NSAppleMusicUsageDescription
+    - NSMotionUsageDescription
+    - NSFallDetectionUsageDescription
+    - NSLocalNetworkUsageDescription
+    - NSNearbyInteractionUsageDescription
+    - NFCReaderUsageDescription
+    - NSPhotoLibraryUsageDescription
+    - NSPhotoLibraryAddUsageDescription
+    - NSSiriUsageDescription
+    - NSSpeechRecognitionUsageDescription
+    - NSUserTrackingUsageDescription
+    - NSVideoSubscriberAccountUsageDescription
+    - NSIdentityUsageDescription
+    - NSFinancialDataUsageDescription
+
+  # What each purpose asks of an Info.plist: every item must be met by one of its keys.
+  # `below: V` on an item: only for deployment targets below iOS V. `below`/`from` on a key:
+  # the key meets the item only for deployment targets below / from iOS V (the system at the
+  # deployment target reads it). With no deployment target known, every key meets its item
+  # and items with `below` are not asked.
+  purposes:
+    location-when-in-use:
+      - [NSLocationWhenInUseUsageDescription]
+    location-always:
+      - [NSLocationAlwaysAndWhenInUseUsageDescription]
+      - keys: [NSLocationAlwaysUsageDescription]
+        below: "11.0"
+    camera:
+      - [NSCameraUsageDescription]
+    microphone:
+      - [NSMicrophoneUsageDescription]
+    photo-library:
+      - [NSPhotoLibraryUsageDescription]
+    # Saving only: the Add key (iOS 11 and later ask for it even when the read key is there).
+    photo-library-add:
+      - [NSPhotoLibraryAddUsageDescription]
+    # requestAuthorizationForAccessLevel:handler: takes the level as an argument the binary
+    # does not show: either key may be the one it needs.
+    photo-library-either:
+      - [NSPhotoLibraryUsageDescription, NSPhotoLibraryAddUsageDescription]
+    contacts:
+      - [NSContactsUsageDescription]
+    calendars:
+      - - {key: NSCalendarsUsageDescription, below: "17.0"}
+        - {key: NSCalendarsFullAccessUsageDescription, from: "17.0"}
+        - {key: NSCalendarsWriteOnlyAccessUsageDescription, from: "17.0"}
+    tracking:
+      - [NSUserTrackingUsageDescription]
+    bluetooth:
+      - [NSBluetoothAlwaysUsageDescription]
+      - keys: [NSBluetoothPeripheralUsageDescription]
+        below: "13.0"
+    motion:
+      - [NSMotionUsageDescription]
+    speech-recognition:
+      - [NSSpeechRecognitionUsageDescription]
+    health:
+      - [NSHealthShareUsageDescription]
+      - [NSHealthUpdateUsageDescription]
+    homekit:
+      - [NSHomeKitUsageDescription]
+    siri:
+      - [NSSiriUsageDescription]
+    nfc:
+      - [NFCReaderUsageDescription]
+
+  # What asks for a purpose. In code: every condition of a row holds in one Mach-O file (the
+  # executable, a framework's, or a loose dylib): `class` is the import _OBJC_CLASS_$_<class>,
+  # `symbol` another import as stored, `selector` an Objective-C selector. `entitlement`: the
+  # bundle's signed entitlement is true, a non-empty list or a non-empty string.
+  # `background-mode`: the bundle's UIBackgroundModes holds it.
+  evidence:
+    - {class: CLLocationManager, selector: requestWhenInUseAuthorization, purpose: location-when-in-use}
+    # Background mode `location` alone is not evidence: navigation apps run in the background on When In Use.
+    - {class: CLLocationManager, selector: requestAlwaysAuthorization, purpose: location-always}
+    - {class: AVCaptureDevice, purpose: camera}
+    - {class: AVAudioRecorder, purpose: microphone}
+    - {selector: "requestRecordPermission:", purpose: microphone}
+    - {class: AVAudioApplication, selector: "requestRecordPermissionWithCompletionHandler:", purpose: microphone}
+    - {class: PHPhotoLibrary, selector: "requestAuthorization:", purpose: photo-library}
+    - {class: PHPhotoLibrary, selector: "requestAuthorizationForAccessLevel:handler:", purpose: photo-library-either}
+    - {symbol: _UIImageWriteToSavedPhotosAlbum, purpose: photo-library-add}
+    - {class: PHAssetChangeRequest, purpose: photo-library-add}
+    - {class: PHAssetCreationRequest, purpose: photo-library-add}
+    - {class: CNContactStore, purpose: contacts}
+    # The AddressBook framework is a C API: an address book is created before anything is read.
+    - {symbol: _ABAddressBookCreateWithOptions, purpose: contacts}
+    - {symbol: _ABAddressBookCreate, purpose: contacts}
+    - {class: EKEventStore, purpose: calendars}
+    # advertisingIdentifier alone is in every app with an analytics SDK and is not evidence.
+    - {class: ATTrackingManager, selector: "requestTrackingAuthorizationWithCompletionHandler:", purpose: tracking}
+    - {class: CBCentralManager, purpose: bluetooth}
+    - {class: CBPeripheralManager, purpose: bluetooth}
+    - {background-mode: bluetooth-central, purpose: bluetooth}
+    # CMMotionManager needs no permission (tilt games, AR): not evidence.
+    - {class: CMMotionActivityManager, purpose: motion}
+    - {class: CMPedometer, purpose: motion}
+    - {class: CMHeadphoneMotionManager, purpose: motion}
+    - {class: SFSpeechRecognizer, purpose: speech-recognition}
+    - {class: HKHealthStore, selector: "requestAuthorizationToShareTypes:readTypes:completion:", purpose: health}
+    - {entitlement: com.apple.developer.healthkit, purpose: health}
+    - {entitlement: com.apple.developer.homekit, purpose: homekit}
+    - {entitlement: com.apple.developer.siri, purpose: siri}
+    - {entitlement: com.apple.developer.nfc.readersession.formats, purpose: nfc}
+
+"""#),
         ("simulator-platforms.yml", #"""
 name: simulator-platforms
 title: The simulator platforms, as Info.plist names them, and the device platform each stands in for

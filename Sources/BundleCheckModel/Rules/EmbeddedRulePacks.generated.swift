@@ -2954,6 +2954,355 @@ examples:
           kind: app-store
 
 """#),
+        ("purpose-string-empty.yml", #"""
+id: purpose-string-empty
+title: Purpose strings are not empty
+severity: error
+category: privacy
+apple-codes: [ITMS-90738]
+rationale: >
+  A usage-description key whose value is empty or only white space explains nothing in the
+  permission prompt. When the code asks for that access, App Store Connect answers ITMS-90738
+  ("Invalid purpose string value: the "" value for the NSLocationWhenInUseUsageDescription key
+  isn't allowed"), and App Review rejects prompts that do not say why. An empty key is often a
+  leftover from a template, for a permission nothing in the app asks for. The check reads the
+  Info.plist and each localised InfoPlist.strings (an empty translation shows an empty prompt
+  in that language); the keys are those of Rules/data/purpose-strings.yml.
+fix: >
+  Write the sentence people read when the app asks for access, saying what the app does with
+  it, in the Info.plist and in every language's InfoPlist.strings; or remove the key when
+  nothing in the app (SDKs included) asks for that access.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+examples:
+  - name: an empty camera purpose string
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: ""
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSCameraUsageDescription
+  - name: a purpose string of spaces in an extension
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            plist:
+              NSPhotoLibraryUsageDescription: "   "
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSPhotoLibraryUsageDescription
+  - name: an empty translation in a compiled InfoPlist.strings
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: Scans a paper note into a new note.
+        files:
+          - path: de.lproj/InfoPlist.strings
+            plist:
+              NSCameraUsageDescription: ""
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSCameraUsageDescription
+        file: Payload/Notes.app/de.lproj/InfoPlist.strings
+  - name: a short purpose string
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: Scan QR codes.
+  - name: an empty value for a key that is no purpose string
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleDisplayName: ""
+
+"""#),
+        ("purpose-string-missing.yml", #"""
+id: purpose-string-missing
+title: Every permission the code or the entitlements ask for has its purpose string
+severity: error
+category: privacy
+apple-codes: [ITMS-90683]
+rationale: >
+  App Store Connect scans each bundle's code and entitlements, and when they reference an API
+  that reads protected data (location, camera, contacts, calendars, photos, Bluetooth, Health…)
+  or hold an entitlement that permits such access, it asks that bundle's Info.plist for the
+  usage-description key and answers ITMS-90683 ("Missing purpose string in Info.plist"); at run
+  time the system ends an app that asks without one. Apple asks even when only an SDK references
+  the API, and it asks the app's Info.plist for code in the app's frameworks and libraries
+  (never a framework's own); an extension's binary asks the extension's. The evidence is the
+  table Rules/data/purpose-strings.yml: a class counts together with the selector that asks for
+  permission where the class has harmless uses (CLLocationManager with
+  requestWhenInUseAuthorization, ATTrackingManager with
+  requestTrackingAuthorizationWithCompletionHandler:), the HealthKit, HomeKit, Siri and NFC
+  entitlements, and the bluetooth-central background mode; linking a framework alone is not
+  evidence. Any key the deployment target's system reads will do: NSCalendarsUsageDescription
+  below iOS 17, NSCalendarsFullAccessUsageDescription or NSCalendarsWriteOnlyAccessUsageDescription
+  from iOS 17; keys for old systems (NSBluetoothPeripheralUsageDescription below iOS 13,
+  NSLocationAlwaysUsageDescription below iOS 11) are asked only of bundles that deploy there.
+fix: >
+  Add the key to the Info.plist of the bundle named, with a sentence saying what the app does
+  with the access (for example "Scans the barcode of a book to add it to your library"), and
+  localise it in InfoPlist.strings. If the app never asks for the access, remove the code that
+  references the API (often an SDK's optional module) or the entitlement instead.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+examples:
+  - name: an app that asks for location while in use without NSLocationWhenInUseUsageDescription
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_OBJC_CLASS_$_CLLocationManager]
+          selectors: [requestWhenInUseAuthorization]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSLocationWhenInUseUsageDescription
+        file: Payload/Notes.app/Info.plist
+  - name: the same app with its purpose string
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          NSLocationWhenInUseUsageDescription: Shows the notes you wrote near where you are.
+        executable:
+          imports: [_OBJC_CLASS_$_CLLocationManager]
+          selectors: [requestWhenInUseAuthorization]
+  - name: an app that uses CLLocationManager without asking for authorization (geocoding, region math)
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_OBJC_CLASS_$_CLLocationManager, _OBJC_CLASS_$_CLGeocoder]
+          selectors: ["distanceFromLocation:"]
+  - name: a framework's camera code asks the app's Info.plist, not the framework's
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: ScanKit
+            plist:
+              NSCameraUsageDescription: Scans documents.
+            executable:
+              imports: [_OBJC_CLASS_$_AVCaptureDevice]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSCameraUsageDescription
+  - name: a framework's camera code with the key in the app's Info.plist
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: Scans a paper note into a new note.
+        frameworks:
+          - name: ScanKit
+            executable:
+              imports: [_OBJC_CLASS_$_AVCaptureDevice]
+  - name: a loose vendor dylib that asks for tracking
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Frameworks/libAds.dylib
+            macho: arm64
+            imports: [_OBJC_CLASS_$_ATTrackingManager]
+            selectors: ["requestTrackingAuthorizationWithCompletionHandler:"]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSUserTrackingUsageDescription
+  - name: an extension's own contacts code asks the extension's Info.plist
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          NSContactsUsageDescription: Shares a note with a contact.
+        plugins:
+          - name: Share
+            executable:
+              imports: [_OBJC_CLASS_$_CNContactStore]
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /NSContactsUsageDescription
+  - name: HealthKit entitlements ask for both Health keys
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.developer.healthkit: !bool true
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSHealthShareUsageDescription
+      - bundle: Payload/Notes.app
+        key-path: /NSHealthUpdateUsageDescription
+  - name: a HealthKit entitlement that is false
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.developer.healthkit: !bool false
+  - name: the bluetooth-central background mode deploying to iOS 12 asks for both Bluetooth keys
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          MinimumOSVersion: "12.0"
+          UIBackgroundModes: [bluetooth-central]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSBluetoothAlwaysUsageDescription
+      - bundle: Payload/Notes.app
+        key-path: /NSBluetoothPeripheralUsageDescription
+  - name: Bluetooth code deploying to iOS 16 needs only NSBluetoothAlwaysUsageDescription
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          NSBluetoothAlwaysUsageDescription: Syncs notes with your Notes pen.
+        executable:
+          imports: [_OBJC_CLASS_$_CBCentralManager]
+  - name: EventKit deploying to iOS 16 with only the iOS 17 key
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCalendarsFullAccessUsageDescription: Links notes to your meetings.
+        executable:
+          imports: [_OBJC_CLASS_$_EKEventStore]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSCalendarsUsageDescription
+  - name: EventKit deploying to iOS 17 with the write-only key
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          MinimumOSVersion: "17.0"
+          NSCalendarsWriteOnlyAccessUsageDescription: Adds a note's due date to your calendar.
+        executable:
+          imports: [_OBJC_CLASS_$_EKEventStore]
+
+"""#),
+        ("purpose-string-placeholder.yml", #"""
+id: purpose-string-placeholder
+title: Purpose strings are written, not placeholders
+severity: warning
+category: privacy
+rationale: >
+  App Review rejects purpose strings that do not say clearly and completely why the app needs
+  the access (App Review Guidelines 5.1.1(ii)), and a placeholder says nothing: "TODO",
+  "Lorem ipsum", a key's own name such as "NSCameraUsageDescription", or a stand-in word such as
+  "description" or "purpose". The check reads the Info.plist and each localised
+  InfoPlist.strings (text, XML or binary), with the words of
+  Rules/data/purpose-string-placeholders.yml. It has no length threshold: "Scan QR codes" and
+  "用于扫描二维码" are fine. An unexpanded $(…) counts in a strings file; in the Info.plist
+  unexpanded-variable reports it.
+fix: >
+  Replace the placeholder with the sentence people read when the app asks for access: what the
+  app does with it, with an example ("Scans the barcode of a book to add it to your library"),
+  in every language the app ships.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+examples:
+  - name: a TODO left in the Info.plist
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          NSMicrophoneUsageDescription: "TODO: explain"
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSMicrophoneUsageDescription
+  - name: the key's name as its value
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: NSCameraUsageDescription
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSCameraUsageDescription
+  - name: Lorem ipsum in a UTF-16 text InfoPlist.strings
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: Scans a paper note into a new note.
+        files:
+          - path: fr.lproj/InfoPlist.strings
+            encoding: utf-16
+            text: |
+              /* Camera */
+              "NSCameraUsageDescription" = "Lorem ipsum dolor sit amet";
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSCameraUsageDescription
+        file: Payload/Notes.app/fr.lproj/InfoPlist.strings
+  - name: an unexpanded build setting in a localised strings file
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: en.lproj/InfoPlist.strings
+            text: |
+              "NSContactsUsageDescription" = "$(CONTACTS_PURPOSE)";
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /NSContactsUsageDescription
+        file: Payload/Notes.app/en.lproj/InfoPlist.strings
+  - name: a Spanish translation using the word todo
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: es.lproj/InfoPlist.strings
+            text: |
+              "NSCalendarsFullAccessUsageDescription" = "Muestra todo tu día junto a tus notas.";
+  - name: short and CJK purpose strings
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: Scan QR codes.
+        files:
+          - path: zh-Hans.lproj/InfoPlist.strings
+            plist:
+              NSCameraUsageDescription: 用于扫描二维码
+
+"""#),
         ("required-keys.yml", #"""
 id: required-keys
 title: Apps and extensions carry the keys Apple requires

@@ -93,7 +93,8 @@ package struct BinaryMatcher: Sendable {
 /// are preferred wherever they say enough; a regular expression runs on every string.
 package enum BinaryCondition: @unchecked Sendable {
     case equals(String)
-    /// Exactly one of these: one hash lookup however long a table of names is (built-in checks).
+    /// Exactly one of these: one hash lookup however long a table of names is (built-in checks;
+    /// rule files have no syntax for it).
     case equalsAny(Set<String>)
     case prefix(String)
     case contains(String)

@@ -19,9 +19,9 @@ struct CorpusDistributionTests {
         return (report, report.findings.compactMap { $0["rule"] as? String }, text.output)
     }
 
-    /// The SDK and icon rules, which these old builds also fail whatever the distribution
-    /// (`CorpusToolchainTests` pins them).
-    static let uploadRequirementRules: Set<String> = ["sdk-too-old", "app-icon-missing"]
+    /// The SDK, icon and purpose-string rules, which these old builds also fail whatever the distribution
+    /// (`CorpusToolchainTests` and the purpose-string corpus tests pin them).
+    static let uploadRequirementRules: Set<String> = ["sdk-too-old", "app-icon-missing", "purpose-string-missing"]
 
     static func distribution(of report: ReportJSON) -> [String: Any]? {
         (report.root["inputs"] as? [[String: Any]])?.first?["distribution"] as? [String: Any]

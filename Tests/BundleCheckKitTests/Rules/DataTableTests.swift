@@ -40,6 +40,12 @@ import Testing
         #expect(throws: RuleLoadError.self) { try DataTable.load(text: Self.valid, file: "Rules/data/other-name.yml") }
     }
 
+    @Test(arguments: [("2024-02-29", true), ("2026-11-30", true), ("2026-02-29", false), ("2026-04-31", false), ("2026-13-01", false),
+                      ("2026-1-01", false), ("+026-11-30", false), ("2026-11-3O", false), ("2026/11/30", false), ("2026-11-30 ", false)])
+    func theCheckedDateIsARealDay(text: String, valid: Bool) {
+        #expect(DataTable.isCalendarDate(text) == valid)
+    }
+
     @Test func everyDevicePlatformHasItsArchitectures() {
         for platform in DevicePlatform.allCases {
             let row = AcceptedArchitectures.shipped[platform]

@@ -1,0 +1,81 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `purpose-string-missing`: code that asks for permission (a class with the selector that asks,
+/// in the executable, a framework or a loose dylib), an entitlement or a background mode, and no
+/// usage-description key for it in the Info.plist Apple asks: ITMS-90683. One finding per bundle
+/// and missing key, naming everything that asks for it.
+struct PurposeStringMissingCheck: Check {
+    let id = "purpose-string-missing"
+    var evidenceNeeds: [BinaryMatcher] { PurposeStringTable.shipped.evidenceNeeds }
+    // A vendor's library that asks for the camera asks the app's Info.plist too.
+    var libraryEvidenceNeeds: [BinaryMatcher] { PurposeStringTable.shipped.evidenceNeeds }
+    /// Reasons a message lists before it says how many more there are.
+    static let listedReasons = 3
+
+    /// What one bundle lacks: the keys of which one would do, and what asks for them.
+    struct Gap {
+        let keys: [String]
+        var reasons: [String]
+    }
+
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        let table = PurposeStringTable.shipped
+        return PurposeStringDemands(in: context, table: table).demands.flatMap { bundle, demands -> [Finding] in
+            Self.gaps(in: bundle, for: demands, table: table, target: Self.deploymentTarget(of: bundle, in: context)).map { gap in
+                let pointer = JSONPointer(gap.keys[0])
+                return rule.finding(
+                    Self.missing(bundle, gap, found: bundle.infoPlist?.value(at: pointer)),
+                    at: bundle.infoPlistLocation(pointer), identity: gap.keys.joined(separator: "|")
+                )
+            }
+        }
+    }
+
+    /// The needs of `demands` that the bundle's Info.plist does not meet, one per set of keys. A
+    /// need whose keys include all of another unmet need's is folded into it: adding that one key
+    /// meets both (NSPhotoLibraryUsageDescription for `requestAuthorization:` meets `either` too).
+    static func gaps(in bundle: InspectedBundle, for demands: [PurposeStringDemands.Demand], table: PurposeStringTable, target: MachOVersion?) -> [Gap] {
+        let present = Set((bundle.infoPlist?.root.dictionaryValue?.entries ?? []).filter { $0.value.stringValue != nil }.map(\.key))
+        var gaps: [Gap] = []
+        for demand in demands {
+            for need in table.purposes[demand.purpose] ?? [] where need.isAsked(of: target) {
+                let keys = need.keys(for: target)
+                guard !keys.isEmpty, !keys.contains(where: present.contains) else { continue }
+                if let index = gaps.firstIndex(where: { $0.keys == keys }) {
+                    if !gaps[index].reasons.contains(demand.reason) { gaps[index].reasons.append(demand.reason) }
+                } else {
+                    gaps.append(Gap(keys: keys, reasons: [demand.reason]))
+                }
+            }
+        }
+        var kept: [Gap] = []
+        for gap in gaps.sorted(by: { $0.keys.count < $1.keys.count }) {
+            if let index = kept.firstIndex(where: { Set($0.keys).isSubset(of: gap.keys) }) {
+                kept[index].reasons += gap.reasons.filter { !kept[index].reasons.contains($0) }
+            } else {
+                kept.append(gap)
+            }
+        }
+        // Back in the order the demands met them, for stable reports.
+        return gaps.compactMap { gap in kept.first { $0.keys == gap.keys } }
+    }
+
+    /// The iOS version the bundle deploys to: MinimumOSVersion, else its executable's; nil when
+    /// neither says, and for watchOS bundles, whose versions the table's iOS limits do not fit.
+    static func deploymentTarget(of bundle: InspectedBundle, in context: CheckContext) -> MachOVersion? {
+        guard DevicePlatform.of(bundle, in: context) == .iOS else { return nil }
+        if let declared = bundle.infoString("MinimumOSVersion").flatMap(MachOVersion.init) { return declared }
+        return bundle.signing?.executable?.slices.compactMap(\.minimumOS).min()
+    }
+}
+
+extension PurposeStringMissingCheck {
+    static func missing(_ bundle: InspectedBundle, _ gap: Gap, found: PlistValue?) -> String {
+        let keys = gap.keys.count == 1 ? gap.keys[0] : "any of " + gap.keys.joined(separator: ", ")
+        let state = found.map { "holds \(gap.keys[0]) as a \($0.typeName), not a string" } ?? "has no \(keys)"
+        var reasons = gap.reasons.prefix(listedReasons).joined(separator: "; ")
+        if gap.reasons.count > listedReasons { reasons += "; and \(gap.reasons.count - listedReasons) more" }
+        return "\(bundle.name)'s Info.plist \(state), asked for by \(reasons). Add \(gap.keys.count == 1 ? "the key" : "one of them") with a sentence saying why the app needs the access, or remove what asks for it"
+    }
+}

@@ -1,0 +1,59 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// The purpose strings a bundle shows people: the usage-description values of its Info.plist and
+/// the localised ones of its `<language>.lproj/InfoPlist.strings` files. A strings file that
+/// cannot be read is passed over: these checks judge wording, not files.
+struct PurposeStringValue {
+    let key: String
+    let value: String
+    let location: FindingLocation
+    /// For messages: `Info.plist` or `fr.lproj/InfoPlist.strings`.
+    let fileName: String
+    /// Whether the value comes from an InfoPlist.strings rather than the Info.plist.
+    let isLocalized: Bool
+
+    /// The fingerprint's identity: the key path already names the key; the language tells translations apart.
+    var identity: String? {
+        isLocalized ? fileName : nil
+    }
+
+    /// Strings files are small; anything larger is not an InfoPlist.strings worth reading.
+    static let stringsFileLimit = 1 << 20
+
+    /// Every string value of `keys` in `bundle`, the Info.plist first, then each language in path order.
+    static func all(of bundle: InspectedBundle, keys: Set<String>, in context: CheckContext) -> [PurposeStringValue] {
+        var values: [PurposeStringValue] = []
+        for entry in bundle.infoPlist?.root.dictionaryValue?.entries ?? [] where keys.contains(entry.key) {
+            guard let text = entry.value.stringValue else { continue }
+            values.append(PurposeStringValue(
+                key: entry.key, value: text, location: bundle.infoPlistLocation(JSONPointer(entry.key)),
+                fileName: "Info.plist", isLocalized: false
+            ))
+        }
+        for path in localizedFiles(of: bundle, in: context) {
+            guard let bytes = context.read(path, limit: stringsFileLimit),
+                  let entries = try? StringsFile.read(bytes, file: path)
+            else { continue }
+            let fileName = String(path.dropFirst(bundle.path.count + 1))
+            for entry in entries where keys.contains(entry.key) {
+                values.append(PurposeStringValue(
+                    key: entry.key, value: entry.value,
+                    location: FindingLocation(bundle: bundle.path, file: path, keyPath: JSONPointer(entry.key), line: entry.line),
+                    fileName: fileName, isLocalized: true
+                ))
+            }
+        }
+        return values
+    }
+
+    /// `<bundle>/<language>.lproj/InfoPlist.strings`, directly in the bundle's folder.
+    static func localizedFiles(of bundle: InspectedBundle, in context: CheckContext) -> [String] {
+        let prefix = bundle.path + "/"
+        return context.paths.entries(under: bundle.path).compactMap { entry in
+            guard !entry.isFolder, entry.path.hasSuffix(".lproj/InfoPlist.strings") else { return nil }
+            let components = entry.path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+            return components.count == 2 ? entry.path : nil
+        }
+    }
+}
