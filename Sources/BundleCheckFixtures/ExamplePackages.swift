@@ -57,6 +57,64 @@ public enum ExamplePackages {
         return try FixturePackage.ipa(signed(app, team: paiNotesTeam)).stored()
     }
 
+    /// `Examples/PaiScan.ipa`: a document scanner with a share extension that sends pages to it,
+    /// showing the privacy and upload rules beside a correct manifest. The app uses the camera
+    /// and says why (NSCameraUsageDescription), and keeps its settings in UserDefaults, which its
+    /// `PrivacyInfo.xcprivacy` declares with reason CA92.1: both are right. Two things are not:
+    /// it asks for photo-library access without NSPhotoLibraryUsageDescription
+    /// (`purpose-string-missing`), and its share extension reads file timestamps (`stat`) with
+    /// no manifest of its own, which the app's does not cover (`required-reason-api`).
+    public static func paiScan() throws -> FixturePackage {
+        var attributes = PlistDictionary()
+        attributes.append(key: "NSExtensionActivationRule", value: .dictionary(PlistDictionary([
+            "NSExtensionActivationSupportsImageWithMaxCount": .integer(PlistInteger(10)),
+            "NSExtensionActivationSupportsFileWithMaxCount": .integer(PlistInteger(10)),
+        ])))
+        let share = FixtureBundle.appex(
+            "PaiScanShare", bundleIdentifier: "com.painotes.scan.share", extensionPoint: "com.apple.share-services",
+            attributes: attributes, shortVersion: "2.0", version: "7"
+        )
+        var urlType = PlistDictionary()
+        urlType.append(key: "CFBundleURLName", value: .string("com.painotes.scan"))
+        urlType.append(key: "CFBundleURLSchemes", value: .array([.string("paiscan")]))
+
+        var userDefaults = PlistDictionary()
+        userDefaults.append(key: "NSPrivacyAccessedAPIType", value: .string("NSPrivacyAccessedAPICategoryUserDefaults"))
+        userDefaults.append(key: "NSPrivacyAccessedAPITypeReasons", value: .array([.string("CA92.1")]))
+        var manifest = PlistDictionary()
+        manifest.append(key: "NSPrivacyTracking", value: .bool(false))
+        manifest.append(key: "NSPrivacyTrackingDomains", value: .array([]))
+        manifest.append(key: "NSPrivacyCollectedDataTypes", value: .array([]))
+        manifest.append(key: "NSPrivacyAccessedAPITypes", value: .array([.dictionary(userDefaults)]))
+
+        let app = FixtureBundle.app("PaiScan", bundleIdentifier: "com.painotes.scan", shortVersion: "2.0", version: "7")
+            .setting("CFBundleDisplayName", to: .string("PaiScan"))
+            .setting("CFBundleURLTypes", to: .array([.dictionary(urlType)]))
+            .setting("LSRequiresIPhoneOS", to: .bool(true))
+            .setting("NSCameraUsageDescription", to: .string("PaiScan uses the camera to scan your documents."))
+            .adding(file: "PkgInfo", contents: Array("APPL????".utf8))
+            .adding(file: "PrivacyInfo.xcprivacy", contents: XMLPropertyListWriter.write(.dictionary(manifest)))
+            .adding(share, in: "PlugIns")
+
+        let signedApp = signed(app, team: paiNotesTeam, appGroup: "group.com.painotes.scan", teamName: "PaiNotes") { slice, bundle in
+            if bundle.name.hasSuffix(".appex") {
+                // Sorts shared files by date before handing them over: `stat` is FileTimestamp.
+                slice.cStrings = ["paiscan://import?pages=", "group.com.painotes.scan"]
+                slice.objcSelectors = ["beginRequestWithExtensionContext:", "viewDidLoad"]
+                slice.importedSymbols = ["_OBJC_CLASS_$_UIViewController", "_objc_msgSend", "_stat"]
+            } else {
+                // The scanner: camera capture, settings in UserDefaults, and saving to (and
+                // reading from) the photo library, which asks for authorization first.
+                slice.objcSelectors = ["requestAccessForMediaType:completionHandler:", "requestAuthorization:", "viewDidLoad"]
+                slice.importedSymbols = [
+                    "_OBJC_CLASS_$_AVCaptureDevice", "_OBJC_CLASS_$_NSUserDefaults", "_OBJC_CLASS_$_PHPhotoLibrary",
+                    "_OBJC_CLASS_$_UIViewController", "_objc_msgSend",
+                ]
+            }
+        }
+        return try FixturePackage.ipa(signedApp).stored()
+    }
+
     /// The example's team id, as the developer portal assigns ten-character ids.
     public static let paiNotesTeam = "PN7X2Q9K4M"
 
@@ -67,13 +125,30 @@ public enum ExamplePackages {
     /// Mach-O files carrying the app group, and adds an App Store profile to each; the
     /// signatures seal each bundle as it is written, as codesign would.
     static func signed(_ bundle: FixtureBundle, team: String) -> FixtureBundle {
+        signed(bundle, team: team, appGroup: paiNotesAppGroup, teamName: "PaiNotes") { slice, bundle in
+            if bundle.name.hasSuffix(".appex") {
+                // What seed 000's ActionViewController compiles to: the URL it opens, the group it
+                // writes to, and the responder-chain selector it calls on UIApplication.
+                slice.cStrings = ["painotes://import?files=", paiNotesAppGroup, "imported files"]
+                slice.objcSelectors = ["beginRequestWithExtensionContext:", "openURL:", "viewDidLoad"]
+                slice.importedSymbols = ["_OBJC_CLASS_$_UIViewController", "_objc_msgSend"]
+            }
+        }
+    }
+
+    /// `bundle` and its nested bundles with signed arm64 executables carrying `appGroup`, whose
+    /// code `evidence` describes (strings, selectors, imports), and App Store profiles.
+    static func signed(
+        _ bundle: FixtureBundle, team: String, appGroup: String, teamName: String,
+        evidence: (inout MachOSliceDescription, FixtureBundle) -> Void
+    ) -> FixtureBundle {
         var copy = bundle
         let executableName = bundle.infoPlist["CFBundleExecutable"]?.stringValue ?? ""
         let identifier = bundle.infoPlist["CFBundleIdentifier"]?.stringValue ?? ""
         var entitlements = PlistDictionary()
         entitlements.append(key: "application-identifier", value: .string("\(team).\(identifier)"))
         entitlements.append(key: "com.apple.developer.team-identifier", value: .string(team))
-        entitlements.append(key: "com.apple.security.application-groups", value: .array([.string(paiNotesAppGroup)]))
+        entitlements.append(key: "com.apple.security.application-groups", value: .array([.string(appGroup)]))
         var slice = MachOSliceDescription(
             platformVersion: .buildVersion(.iOS, minimumOS: MachOVersion(major: 16), sdk: MachOVersion(major: 26, minor: 1)),
             codeSignature: FixtureCodeSignature(
@@ -81,24 +156,18 @@ public enum ExamplePackages {
                 entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements))
             )
         )
-        if bundle.name.hasSuffix(".appex") {
-            // What seed 000's ActionViewController compiles to: the URL it opens, the group it
-            // writes to, and the responder-chain selector it calls on UIApplication.
-            slice.cStrings = ["painotes://import?files=", paiNotesAppGroup, "imported files"]
-            slice.objcSelectors = ["beginRequestWithExtensionContext:", "openURL:", "viewDidLoad"]
-            slice.importedSymbols = ["_OBJC_CLASS_$_UIViewController", "_objc_msgSend"]
-        }
+        evidence(&slice, bundle)
         var profileEntitlements = PlistDictionary()
-        profileEntitlements.append(key: "com.apple.security.application-groups", value: .array([.string(paiNotesAppGroup)]))
+        profileEntitlements.append(key: "com.apple.security.application-groups", value: .array([.string(appGroup)]))
         let profile = FixtureProfile(
-            name: "\(identifier) App Store", team: team, teamName: "PaiNotes",
+            name: "\(identifier) App Store", team: team, teamName: teamName,
             applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements
         )
         copy.files = bundle.files.filter { $0.path != executableName } + [
             FixtureFile(path: "embedded.mobileprovision", contents: ProfileWriter.write(profile, encoding: .indefiniteBER(chunkSize: 1000))),
         ]
         copy.executable = FixtureExecutable(name: executableName, slices: [slice])
-        copy.children = bundle.children.map { ($0.folder, signed($0.bundle, team: team)) }
+        copy.children = bundle.children.map { ($0.folder, signed($0.bundle, team: team, appGroup: appGroup, teamName: teamName, evidence: evidence)) }
         return copy
     }
 }

@@ -6,10 +6,12 @@ import BundleCheckFixtures
 //   swift run bundlecheck-fixtures [Examples]
 let folder = CommandLine.arguments.dropFirst().first ?? "Examples"
 do {
-    let path = folder + "/PaiNotes.ipa"
-    try? FileManager.default.removeItem(atPath: path)
-    try ExamplePackages.paiNotes().writeZip(to: path)
-    print("wrote \(path)")
+    for (name, package) in [("PaiNotes", try ExamplePackages.paiNotes()), ("PaiScan", try ExamplePackages.paiScan())] {
+        let path = folder + "/" + name + ".ipa"
+        try? FileManager.default.removeItem(atPath: path)
+        try package.writeZip(to: path)
+        print("wrote \(path)")
+    }
 } catch {
     FileHandle.standardError.write(Data("bundlecheck-fixtures: error: \(error)\n".utf8))
     exit(1)

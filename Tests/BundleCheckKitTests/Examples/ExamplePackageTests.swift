@@ -2,16 +2,29 @@ import BundleCheckFixtures
 import Foundation
 import Testing
 @testable import BundleCheckFormats
+@testable import BundleCheckInspection
 
-/// `Examples/PaiNotes.ipa` is what the fixture builder writes, and gives the findings pinned here.
+/// Each package in `Examples/` is what the fixture builder writes, and gives the findings pinned
+/// in its golden report.
 @Suite struct ExamplePackageTests {
-    static let examplePath = RepositoryPaths.file("Examples/PaiNotes.ipa")
+    struct Example: Sendable, CustomStringConvertible {
+        let name: String
+        let build: @Sendable () throws -> FixturePackage
+        var description: String { name }
+        var path: String { RepositoryPaths.file("Examples/\(name).ipa") }
+    }
 
-    @Test func exampleMatchesWhatTheFixtureBuilderWrites() throws {
+    static let examples = [
+        Example(name: "PaiNotes", build: ExamplePackages.paiNotes),
+        Example(name: "PaiScan", build: ExamplePackages.paiScan),
+    ]
+
+    @Test(arguments: examples)
+    func exampleMatchesWhatTheFixtureBuilderWrites(_ example: Example) throws {
         let directory = try TemporaryDirectory()
-        let rebuilt = directory.path("PaiNotes.ipa")
-        try ExamplePackages.paiNotes().writeZip(to: rebuilt)
-        let shipped = try ZipArchiveReader(path: Self.examplePath)
+        let rebuilt = directory.path(example.name + ".ipa")
+        try example.build().writeZip(to: rebuilt)
+        let shipped = try ZipArchiveReader(path: example.path)
         let fresh = try ZipArchiveReader(path: rebuilt)
         #expect(shipped.files.map(\.path) == fresh.files.map(\.path))
         for entry in fresh.files {
@@ -19,23 +32,25 @@ import Testing
         }
     }
 
-    @Test func writingTheExampleTwiceGivesIdenticalBytes() throws {
+    @Test(arguments: examples)
+    func writingTheExampleTwiceGivesIdenticalBytes(_ example: Example) throws {
         let directory = try TemporaryDirectory()
-        try ExamplePackages.paiNotes().writeZip(to: directory.path("A.ipa"))
-        try ExamplePackages.paiNotes().writeZip(to: directory.path("B.ipa"))
+        try example.build().writeZip(to: directory.path("A.ipa"))
+        try example.build().writeZip(to: directory.path("B.ipa"))
         let first = try Data(contentsOf: URL(fileURLWithPath: directory.path("A.ipa")))
         let second = try Data(contentsOf: URL(fileURLWithPath: directory.path("B.ipa")))
         #expect(first == second)
     }
 
-    @Test func exampleFindingsMatchTheGoldenReport() throws {
+    @Test(arguments: examples)
+    func exampleFindingsMatchTheGoldenReport(_ example: Example) throws {
         // A fixed date: the example's profiles expire in 2030.
-        let (status, console) = CapturingConsole.run(["--format", "json", "--now", "2026-06-01", Self.examplePath])
+        let (status, console) = CapturingConsole.run(["--format", "json", "--now", "2026-06-01", example.path])
         #expect(status == .findings)
         let rendered = console.output
-            .replacingOccurrences(of: Self.examplePath, with: "Examples/PaiNotes.ipa")
+            .replacingOccurrences(of: example.path, with: "Examples/\(example.name).ipa")
             .replacingOccurrences(of: "\"version\": \"\(BundleCheckVersion.current)\"", with: "\"version\": \"<version>\"")
-        let goldenPath = RepositoryPaths.file("Tests/BundleCheckKitTests/Examples/Golden/PaiNotes.json")
+        let goldenPath = RepositoryPaths.file("Tests/BundleCheckKitTests/Examples/Golden/\(example.name).json")
         if ProcessInfo.processInfo.environment["BUNDLECHECK_RECORD_GOLDEN"] == "1" {
             try Data(rendered.utf8).write(to: URL(fileURLWithPath: goldenPath))
         }
@@ -44,5 +59,16 @@ import Testing
         let actual = try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? NSDictionary
         #expect(expected != nil)
         #expect(actual == expected, "the example's report changed; re-record with BUNDLECHECK_RECORD_GOLDEN=1 if intended")
+    }
+
+    /// PaiScan shows the privacy and upload rules: exactly a missing purpose string in the app and
+    /// an undeclared required-reason API in the extension, beside a manifest that is right.
+    @Test func paiScanShowsAPurposeStringAndARequiredReasonFindingOnly() throws {
+        let report = PackageInspector(settings: InspectionSettings(now: Date(timeIntervalSince1970: 1_780_000_000)))
+            .inspect(path: RepositoryPaths.file("Examples/PaiScan.ipa"))
+        #expect(report.findings.map(\.rule).sorted() == ["purpose-string-missing", "required-reason-api"])
+        #expect(report.findings("purpose-string-missing").first?.keyPath?.description == "/NSPhotoLibraryUsageDescription")
+        #expect(report.findings("required-reason-api").first?.bundle == "Payload/PaiScan.app/PlugIns/PaiScanShare.appex")
+        #expect(report.bundles.first?.privacyManifest?.accessedAPIs.map(\.category) == ["NSPrivacyAccessedAPICategoryUserDefaults"])
     }
 }
