@@ -59,7 +59,7 @@ public enum BundleCheckCommand {
                         throw UsageError.baseline(error)
                     }
                 }
-                return check(options, settings: settings, baseline: baseline, environment: environment, console: console)
+                return check(options, settings: settings, baseline: baseline, environment: environment, console: console, workingDirectory: workingDirectory)
             }
         } catch {
             console.writeError("error: \(error)\nUsage: \(usage)\n  See 'bundlecheck --help'.\n")
@@ -72,7 +72,8 @@ public enum BundleCheckCommand {
         settings: RunSettings,
         baseline: Baseline?,
         environment: [String: String],
-        console: any Console
+        console: any Console,
+        workingDirectory: String? = nil
     ) -> ExitCode {
         let inspection = InspectionSettings(
             distribution: options.distribution ?? settings.configuration.statedDistribution,
@@ -99,7 +100,11 @@ public enum BundleCheckCommand {
 
         let toFile = options.outputPath != nil
         let color = options.color.isEnabled(isTerminal: !toFile && console.isTerminal, environment: environment)
-        let rendered = options.format.makeReporter(color: color).render(report)
+        let context = ReportContext(
+            rules: settings.rules, failOn: settings.configuration.failOn, color: color,
+            workingDirectory: workingDirectory, environment: environment
+        )
+        let rendered = options.format.makeReporter(context).render(report)
         var exitCode = worstExitCode(of: inputs, failOn: settings.configuration.failOn)
         if let path = options.writeBaselinePath {
             // Writing a baseline accepts every finding: only inputs that could not be checked fail.
@@ -107,6 +112,12 @@ public enum BundleCheckCommand {
             exitCode = max(exitCode, writeBaseline(of: inputs, to: path, console: console))
         }
         if !deliver(rendered, to: options.outputPath, console: console) {
+            exitCode = max(exitCode, .inputFailure)
+        }
+        // More formats of the same run: files never take colour.
+        var fileContext = context
+        fileContext.color = false
+        for request in options.reports where !deliver(request.format.makeReporter(fileContext).render(report), to: request.path, console: console) {
             exitCode = max(exitCode, .inputFailure)
         }
         return exitCode

@@ -15,6 +15,13 @@ extension CommandLineOption {
         .value("--output", short: "-o", "<file>", help: ["Write the report to <file> instead of standard output."]) { given, path in
             given.outputPath = path
         },
+        .value(
+            "--report", "<fmt>=<file>", repeatable: true,
+            help: [
+                "Also write the report in format <fmt> to <file>, in the same",
+                "run (e.g. --report json=out.json). May be repeated.",
+            ]
+        ) { given, request in given.reports.append(request) },
         .choice(
             "--color", otherSpellings: ["--colour"], "<when>", of: ColorChoice.self,
             help: [

@@ -91,6 +91,7 @@ enum CommandLineParser {
         guard given.inputs.isEmpty else { throw .inputsNotAllowed(option: catalogueCommand) }
         if given.baselinePath != nil { throw .conflictingOptions(catalogueCommand, "--baseline") }
         if given.writeBaselinePath != nil { throw .conflictingOptions(catalogueCommand, "--write-baseline") }
+        if !given.reports.isEmpty { throw .conflictingOptions(catalogueCommand, "--report") }
         var options = CatalogueOptions()
         options.outputPath = given.outputPath
         options.rulePacks = given.rulePacks
@@ -121,6 +122,9 @@ enum CommandLineParser {
             options.format = reportFormat
         }
         options.outputPath = given.outputPath
+        for report in given.reports {
+            options.reports.append(try ReportRequest(parsing: report))
+        }
         options.color = given.color
         options.rulePacks = given.rulePacks
         options.configurationPath = given.configurationPath

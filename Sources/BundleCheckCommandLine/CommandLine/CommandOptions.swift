@@ -6,6 +6,8 @@ import BundleCheckReports
 package struct CommandOptions: Sendable, Equatable {
     package var format: ReportFormat = .text
     package var outputPath: String?
+    /// `--report FORMAT=PATH`: more reports of the same run, each written to its file.
+    package var reports: [ReportRequest] = []
     package var color: ColorChoice = .auto
     /// `--rules DIR`, in the order given: folders of rule files added to the shipped ones.
     package var rulePacks: [String] = []
@@ -24,4 +26,20 @@ package struct CommandOptions: Sendable, Equatable {
     package var inputs: [String] = []
 
     package init() {}
+}
+
+/// One `--report FORMAT=PATH`: a report of the run in another format, written to a file.
+package struct ReportRequest: Sendable, Equatable {
+    package let format: ReportFormat
+    package let path: String
+
+    /// Reads `sarif=bundlecheck.sarif`; the format is one of the report formats, the path not empty.
+    package init(parsing text: String) throws(UsageError) {
+        let choices = ReportFormat.allCases.map { $0.rawValue + "=<file>" }
+        guard let equals = text.firstIndex(of: "="), let format = ReportFormat(rawValue: String(text[..<equals])),
+              text.index(after: equals) < text.endIndex
+        else { throw .invalidValue(option: "--report", value: text, choices: choices) }
+        self.format = format
+        self.path = String(text[text.index(after: equals)...])
+    }
 }

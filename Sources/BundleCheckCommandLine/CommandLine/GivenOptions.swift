@@ -9,6 +9,8 @@ package struct GivenOptions: Sendable {
     /// `--list-rules` may come after `--format`, so only `validate` can pick the type.
     package var format: String?
     package var outputPath: String?
+    /// `--report FORMAT=PATH`, as written, in order.
+    package var reports: [String] = []
     package var color: ColorChoice = .auto
     package var rulePacks: [String] = []
     package var configurationPath: String?

@@ -1,3 +1,4 @@
+import BundleCheckInspection
 import BundleCheckModel
 
 /// Turns a finished report into the text one output format prints.
@@ -15,12 +16,47 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// The stable, versioned document described by `docs/report.schema.json`.
     case json
 
-    /// The reporter for this format. `color` only matters to formats meant for terminals;
-    /// the command line decides it from `ColorChoice`.
-    public func makeReporter(color: Bool) -> any Reporter {
+    /// The reporter for this format, with what the run knows besides the report (the rules that
+    /// ran, the failure threshold, whether to colour); formats take what they need.
+    public func makeReporter(_ context: ReportContext) -> any Reporter {
         switch self {
-        case .text: TextReporter(color: color)
+        case .text: TextReporter(color: context.color)
         case .json: JSONReporter()
         }
+    }
+
+    /// The reporter for this format with the shipped rules at their own severities.
+    /// `color` only matters to formats meant for terminals.
+    public func makeReporter(color: Bool) -> any Reporter {
+        makeReporter(ReportContext(color: color))
+    }
+}
+
+/// What a run knows besides its report, for reporters that describe more than the findings:
+/// the rules that ran (SARIF lists them, JUnit gives each a test case), what fails the run, and
+/// where it ran (CI formats give paths relative to the working directory).
+public struct ReportContext: Sendable {
+    /// The rules of the run, at the severities the configuration settled on.
+    public var rules: [RuleDefinition]
+    public var failOn: FailureThreshold
+    /// Colour for terminal formats.
+    public var color: Bool
+    /// The directory paths are made relative to; nil for the process's.
+    public var workingDirectory: String?
+    /// The environment the run sees (`GITHUB_WORKSPACE`, `GITHUB_STEP_SUMMARY` …).
+    public var environment: [String: String]
+
+    public init(
+        rules: [RuleDefinition] = RuleCatalogue.shipped.rules,
+        failOn: FailureThreshold = .error,
+        color: Bool = false,
+        workingDirectory: String? = nil,
+        environment: [String: String] = [:]
+    ) {
+        self.rules = rules
+        self.failOn = failOn
+        self.color = color
+        self.workingDirectory = workingDirectory
+        self.environment = environment
     }
 }

@@ -12,8 +12,8 @@ import Testing
         #expect(CommandLineOption.all.allSatisfy { $0.name.hasPrefix("--") && !$0.help.isEmpty })
     }
 
-    @Test func onlyRulesIsRepeatable() {
-        #expect(CommandLineOption.all.filter(\.isRepeatable).map(\.name) == ["--rules"])
+    @Test func onlyRulesAndReportAreRepeatable() {
+        #expect(CommandLineOption.all.filter(\.isRepeatable).map(\.name) == ["--report", "--rules"])
     }
 
     @Test func helpListsEveryOptionInTableOrder() throws {
