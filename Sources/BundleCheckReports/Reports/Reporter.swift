@@ -15,6 +15,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case text
     /// The stable, versioned document described by `docs/report.schema.json`.
     case json
+    /// JUnit XML: a test suite per input, a test case per rule, for CI test dashboards.
+    case junit
+    /// GitLab Code Quality: the JSON array of issues merge requests show.
+    case gitlab
 
     /// The reporter for this format, with what the run knows besides the report (the rules that
     /// ran, the failure threshold, whether to colour); formats take what they need.
@@ -22,6 +26,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         switch self {
         case .text: TextReporter(color: context.color)
         case .json: JSONReporter()
+        case .junit: JUnitReporter(rules: context.rules, failOn: context.failOn)
+        case .gitlab: GitLabCodeQualityReporter(workingDirectory: context.workingDirectory)
         }
     }
 

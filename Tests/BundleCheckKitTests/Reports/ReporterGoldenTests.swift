@@ -23,6 +23,10 @@ import Testing
             ]
         case .json:
             [Golden(file: GoldenFile(name: "report.json"), color: false, comparison: .json)]
+        case .junit:
+            [Golden(file: GoldenFile(name: "report.junit.xml"), color: false, comparison: .text)]
+        case .gitlab:
+            [Golden(file: GoldenFile(name: "report.gitlab.json"), color: false, comparison: .json)]
         }
     }
 
