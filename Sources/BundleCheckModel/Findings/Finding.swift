@@ -133,7 +133,7 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
 
 /// Fingerprints that survive rebuilds: they hash what identifies a problem
 /// (rule, bundle path, key path, the value's identity), never message text or lines.
-enum Fingerprint {
+package enum Fingerprint {
     static func make(rule: String, bundle: String?, keyPath: JSONPointer?, identity: String?) -> String {
         var parts = [rule, bundle ?? "", keyPath?.description ?? ""]
         if let identity { parts.append(identity) }
@@ -141,7 +141,7 @@ enum Fingerprint {
     }
 
     /// FNV-1a, 64-bit: stable across platforms and runs, unlike `Hasher`.
-    static func fnv1a64(_ text: String) -> UInt64 {
+    package static func fnv1a64(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
@@ -150,7 +150,7 @@ enum Fingerprint {
         return hash
     }
 
-    static func hex(_ value: UInt64) -> String {
+    package static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -15,6 +15,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case text
     /// The stable, versioned document described by `docs/report.schema.json`.
     case json
+    /// SARIF 2.1.0, for GitHub code scanning: one run per input.
+    case sarif
 
     /// The reporter for this format, with what the run knows besides the report (the rules that
     /// ran, the failure threshold, whether to colour); formats take what they need.
@@ -22,6 +24,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         switch self {
         case .text: TextReporter(color: context.color)
         case .json: JSONReporter()
+        case .sarif: SARIFReporter(context: context)
         }
     }
 
