@@ -190,6 +190,21 @@ import Testing
         #expect(SARIFReporter.truncated("short", to: 1024) == "short")
     }
 
+    @Test func moreResultsThanGitHubTakesAreCutWithAWarning() throws {
+        let many = (0...SARIFReporter.maximumResults).map { index in
+            Finding(
+                rule: "stray-file", severity: .warning, message: "stray", bundle: nil, file: "Payload/\(index)",
+                keyPath: nil, line: nil, appleCodes: [], identity: "\(index)"
+            )
+        }
+        let run = try #require(runs(document(Report(toolVersion: "1.0.0", inputs: [input(named: "Big.ipa", findings: many)]))).first)
+        #expect(results(run).count == SARIFReporter.maximumResults)
+        let invocation = try #require(array(run["invocations"]).first)
+        let notifications = array(invocation["toolExecutionNotifications"])
+        #expect(notifications.count == 1)
+        #expect(string(notifications.first?["level"]) == "warning")
+    }
+
     @Test func noHelpUriWithoutADocumentationBaseURL() throws {
         let plain = JSONWriter().string(from: document())
         #expect(!plain.contains("helpUri") && !plain.contains("informationUri"))
