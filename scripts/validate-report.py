@@ -3,6 +3,7 @@
 
 Usage: scripts/validate-report.py REPORT.json [REPORT.json ...]
        bundlecheck --format json App.ipa | scripts/validate-report.py -
+       scripts/validate-report.py --sarif REPORT.sarif [...]   (the OASIS SARIF 2.1.0 schema)
 
 Prints each problem as `FILE: JSON-PATH: MESSAGE`. Exit status: 0 when every
 report is valid, 1 when any is not (or is not JSON at all), 2 when the check
@@ -14,7 +15,10 @@ import json
 import sys
 from pathlib import Path
 
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "docs" / "report.schema.json"
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA_PATH = ROOT / "docs" / "report.schema.json"
+# The OASIS schema, kept beside the golden files the tests validate with it.
+SARIF_SCHEMA_PATH = ROOT / "Tests" / "BundleCheckKitTests" / "Reports" / "Golden" / "sarif-schema-2.1.0.json"
 
 
 def json_path(error):
@@ -40,23 +44,26 @@ def main(argv):
     parser = argparse.ArgumentParser(
         description="Validate bundlecheck JSON reports against docs/report.schema.json."
     )
+    parser.add_argument("--sarif", action="store_true", help="validate SARIF reports against the OASIS SARIF 2.1.0 schema")
     parser.add_argument("reports", nargs="+", metavar="REPORT", help="a JSON report file, or - for standard input")
     arguments = parser.parse_args(argv)
 
     try:
-        from jsonschema import Draft202012Validator
+        from jsonschema import Draft4Validator, Draft202012Validator
         from jsonschema.exceptions import SchemaError
     except ImportError:
         print("error: the Python package jsonschema is not installed; run: pip install jsonschema", file=sys.stderr)
         return 2
 
+    # The SARIF schema is draft-04, ours draft 2020-12.
+    schema_path, validator_class = (SARIF_SCHEMA_PATH, Draft4Validator) if arguments.sarif else (SCHEMA_PATH, Draft202012Validator)
     try:
-        schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-        Draft202012Validator.check_schema(schema)
+        schema = json.loads(schema_path.read_text(encoding="utf-8"))
+        validator_class.check_schema(schema)
     except (OSError, ValueError, SchemaError) as problem:
-        print(f"error: cannot use the schema {SCHEMA_PATH}: {problem}", file=sys.stderr)
+        print(f"error: cannot use the schema {schema_path}: {problem}", file=sys.stderr)
         return 2
-    validator = Draft202012Validator(schema)
+    validator = validator_class(schema)
 
     invalid = 0
     for name in arguments.reports:

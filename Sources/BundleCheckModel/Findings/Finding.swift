@@ -133,7 +133,7 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
 
 /// Fingerprints that survive rebuilds: they hash what identifies a problem
 /// (rule, bundle path, key path, the value's identity), never message text or lines.
-/// Reporters reuse the hash for identities of their own (GitLab's per-input fingerprints).
+/// Reporters reuse the hash for identities of their own (GitLab's and SARIF's per-input fingerprints).
 package enum Fingerprint {
     static func make(rule: String, bundle: String?, keyPath: JSONPointer?, identity: String?) -> String {
         var parts = [rule, bundle ?? "", keyPath?.description ?? ""]

@@ -15,6 +15,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case text
     /// The stable, versioned document described by `docs/report.schema.json`.
     case json
+    /// SARIF 2.1.0, for GitHub code scanning: one run per input.
+    case sarif
     /// JUnit XML: a test suite per input, a test case per rule, for CI test dashboards.
     case junit
     /// GitLab Code Quality: the JSON array of issues merge requests show.
@@ -26,6 +28,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         switch self {
         case .text: TextReporter(color: context.color)
         case .json: JSONReporter()
+        case .sarif: SARIFReporter(context: context)
         case .junit: JUnitReporter(rules: context.rules, failOn: context.failOn)
         case .gitlab: GitLabCodeQualityReporter(workingDirectory: context.workingDirectory)
         }

@@ -122,7 +122,7 @@ import Testing
     @Test func anAliasValueOrChoiceThatDriftedIsAMismatch() throws {
         let readme = try Self.readme()
         let drifted = [
-            ("| `-f`, `--format text\\|json\\|junit\\|gitlab` |", "| `--format text\\|json\\|junit\\|gitlab` |"),
+            ("| `-f`, `--format text\\|json\\|sarif\\|junit\\|gitlab` |", "| `--format text\\|json\\|sarif\\|junit\\|gitlab` |"),
             ("| `--color auto\\|always\\|never` |", "| `--color auto\\|never` |"),
             ("| `--list-rules` |", "| `--list-rules FILE` |"),
             ("| `--explain ID` |", "| `--explain` |"),

@@ -21,8 +21,8 @@ enum ReportValidator {
         let output: String
     }
 
-    /// Validates `reports`, each written to a temporary file.
-    static func validate(_ reports: [String]) throws -> Outcome {
+    /// Validates `reports`, each written to a temporary file; with `sarif`, against the OASIS SARIF schema.
+    static func validate(_ reports: [String], sarif: Bool = false) throws -> Outcome {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bundlecheck-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -32,7 +32,7 @@ enum ReportValidator {
             try report.write(to: url, atomically: true, encoding: .utf8)
             paths.append(url.path)
         }
-        return try run(["python3", scriptURL.path] + paths)
+        return try run(["python3", scriptURL.path] + (sarif ? ["--sarif"] : []) + paths)
     }
 
     /// Runs the script as if jsonschema were not installed: a module of that name that fails to import shadows it.

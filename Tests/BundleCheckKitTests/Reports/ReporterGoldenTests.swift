@@ -23,6 +23,8 @@ import Testing
             ]
         case .json:
             [Golden(file: GoldenFile(name: "report.json"), color: false, comparison: .json)]
+        case .sarif:
+            [Golden(file: GoldenFile(name: "report.sarif"), color: false, comparison: .json)]
         case .junit:
             [Golden(file: GoldenFile(name: "report.junit.xml"), color: false, comparison: .text)]
         case .gitlab:

@@ -1,0 +1,314 @@
+import BundleCheckFormats
+import BundleCheckModel
+import Foundation
+
+/// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers.
+///
+/// One run per input, each with its own `automationDetails.id`, so uploading two apps' reports
+/// does not close each other's alerts. Findings point at the package (relative to the working
+/// directory), with the path inside it as a logical location, since no checkout holds the files
+/// inside an IPA; for the same reason each result carries a fingerprint of our own.
+/// The same report always gives the same bytes.
+public struct SARIFReporter: Reporter {
+    static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    /// The `partialFingerprints` key; bump the version if what is hashed changes.
+    static let fingerprintKey = "bundlecheckFingerprint/v1"
+    /// The rule of the result an input that could not be checked gives.
+    static let inputFailureRule = "input-not-checked"
+
+    /// GitHub's limits: longer texts are cut, more tags dropped, more results left out.
+    static let maximumTextLength = 1024
+    static let maximumNameLength = 255
+    static let maximumTags = 20
+    static let maximumResults = 25_000
+
+    let rules: [RuleDefinition]
+    let workingDirectory: String?
+    /// Absolute base URL of the rule documentation (`<base><rule-id>`); with none, no
+    /// `informationUri` or `helpUri`, since GitHub wants them absolute.
+    let documentationBaseURL: String?
+
+    package init(context: ReportContext = ReportContext(), documentationBaseURL: String? = nil) {
+        rules = context.rules
+        workingDirectory = context.workingDirectory
+        self.documentationBaseURL = documentationBaseURL.flatMap { URL(string: $0)?.scheme == nil ? nil : $0 }
+    }
+
+    public func render(_ report: Report) -> String {
+        JSONWriter().string(from: document(for: report))
+    }
+
+    func document(for report: Report) -> JSONValue {
+        // GitHub rejects a file without runs; a report of no inputs still says the tool ran.
+        let runs = report.inputs.isEmpty ? [emptyRun(report)] : report.inputs.map { run($0, report: report) }
+        return [
+            "$schema": .string(Self.schemaURI),
+            "version": "2.1.0",
+            "runs": .array(runs),
+        ]
+    }
+
+    // MARK: Runs
+
+    private func emptyRun(_ report: Report) -> JSONValue {
+        [
+            "tool": ["driver": driver(report, rules: rules.map(ruleDescriptor))],
+            "automationDetails": ["id": "bundlecheck/"],
+            "invocations": [["executionSuccessful": true]],
+            "results": [],
+        ]
+    }
+
+    private func run(_ input: InputReport, report: Report) -> JSONValue {
+        let artifact = Self.uri(relativePath(of: input.path))
+        var descriptors = rules.map(ruleDescriptor)
+        var indices: [String: Int] = [:]
+        for (index, rule) in rules.enumerated() where indices[rule.id] == nil {
+            indices[rule.id] = index
+        }
+        // Findings of rules the context does not list (a report read back) still need a rule.
+        for finding in input.findings where indices[finding.rule] == nil {
+            indices[finding.rule] = descriptors.count
+            descriptors.append(bareDescriptor(id: finding.rule, severity: finding.severity))
+        }
+
+        var results: [JSONValue] = []
+        var notifications: [JSONValue] = []
+        if let error = input.error {
+            let failureRule = Self.inputFailureRule
+            if indices[failureRule] == nil {
+                indices[failureRule] = descriptors.count
+                descriptors.append(bareDescriptor(
+                    id: failureRule, severity: .error,
+                    title: "The input could not be checked",
+                    help: "bundlecheck could not open or read this package, so none of its rules ran."
+                ))
+            }
+            notifications.append([
+                "level": "error",
+                "message": ["text": .string(error.description)],
+                "descriptor": ["id": .string(error.code)],
+            ])
+            // Without a result, an upload would mark every open alert of this input fixed.
+            results.append([
+                "ruleId": .string(failureRule),
+                "ruleIndex": .integer(Int64(indices[failureRule] ?? 0)),
+                "level": "error",
+                "message": ["text": .string("The input could not be checked: \(error.description)")],
+                "locations": [location(artifact: artifact, logical: nil, line: nil)],
+                "partialFingerprints": .object([
+                    .init(Self.fingerprintKey, .string(Self.fingerprint(input: input.path, parts: [failureRule, error.code])))
+                ]),
+            ])
+        }
+
+        let findings = input.findings.prefix(Self.maximumResults - results.count)
+        for finding in findings {
+            results.append(result(finding, ruleIndex: indices[finding.rule] ?? 0, artifact: artifact, input: input.path))
+        }
+        if findings.count < input.findings.count {
+            notifications.append([
+                "level": "warning",
+                "message": ["text": .string("only the first \(findings.count) of \(input.findings.count) findings are listed: GitHub accepts at most \(Self.maximumResults) results per run")],
+            ])
+        }
+
+        var invocation: [JSONValue.Member] = [.init("executionSuccessful", .bool(input.error == nil))]
+        if !notifications.isEmpty {
+            invocation.append(.init("toolExecutionNotifications", .array(notifications)))
+        }
+        return [
+            "tool": ["driver": driver(report, rules: descriptors)],
+            // Everything before the last `/` is the category GitHub keeps apart per input.
+            "automationDetails": ["id": .string("bundlecheck/\(relativePath(of: input.path))/")],
+            "invocations": [.object(invocation)],
+            "artifacts": [["location": ["uri": .string(artifact)]]],
+            "results": .array(results),
+        ]
+    }
+
+    private func driver(_ report: Report, rules descriptors: [JSONValue]) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("name", "bundlecheck"),
+            .init("semanticVersion", .string(report.toolVersion)),
+        ]
+        if let documentationBaseURL {
+            members.append(.init("informationUri", .string(documentationBaseURL)))
+        }
+        members.append(.init("rules", .array(descriptors)))
+        return .object(members)
+    }
+
+    // MARK: Rules
+
+    private func ruleDescriptor(_ rule: RuleDefinition) -> JSONValue {
+        var tags = [rule.category]
+        for code in rule.appleCodes where !tags.contains(code) {
+            tags.append(code)
+        }
+        return descriptor(
+            id: rule.id,
+            title: rule.title,
+            full: rule.rationale,
+            helpText: "\(rule.rationale)\n\nFix: \(rule.fix)",
+            helpMarkdown: "\(rule.rationale)\n\n**Fix:** \(rule.fix)",
+            severity: rule.severity,
+            tags: tags
+        )
+    }
+
+    /// A rule known only by its id (or bundlecheck's own for failed inputs).
+    private func bareDescriptor(id: String, severity: Severity, title: String? = nil, help: String? = nil) -> JSONValue {
+        let text = help ?? "Reported by bundlecheck rule \(id)."
+        return descriptor(id: id, title: title ?? id, full: text, helpText: text, helpMarkdown: text, severity: severity, tags: [])
+    }
+
+    private func descriptor(
+        id: String, title: String, full: String, helpText: String, helpMarkdown: String, severity: Severity, tags: [String]
+    ) -> JSONValue {
+        // Rule files end their texts with a newline; SARIF viewers show it.
+        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let full = full.trimmingCharacters(in: .whitespacesAndNewlines)
+        let helpText = helpText.trimmingCharacters(in: .whitespacesAndNewlines)
+        let helpMarkdown = helpMarkdown.trimmingCharacters(in: .whitespacesAndNewlines)
+        var members: [JSONValue.Member] = [
+            .init("id", .string(id)),
+            .init("name", .string(Self.truncated(Self.ruleName(id), to: Self.maximumNameLength))),
+            .init("shortDescription", ["text": .string(Self.truncated(title, to: Self.maximumTextLength))]),
+            .init("fullDescription", ["text": .string(Self.truncated(full, to: Self.maximumTextLength))]),
+            .init("help", ["text": .string(helpText), "markdown": .string(helpMarkdown)]),
+        ]
+        if let documentationBaseURL {
+            members.append(.init("helpUri", .string(documentationBaseURL + Self.uri(id))))
+        }
+        members.append(.init("defaultConfiguration", ["level": .string(Self.level(severity))]))
+        members.append(.init("properties", ["tags": .array(tags.prefix(Self.maximumTags).map(JSONValue.string))]))
+        return .object(members)
+    }
+
+    // MARK: Results
+
+    private func result(_ finding: Finding, ruleIndex: Int, artifact: String, input: String) -> JSONValue {
+        let inside = finding.file ?? finding.bundle
+        var logical = inside
+        if let inside, let keyPath = finding.keyPath {
+            logical = "\(inside)#\(keyPath)"
+        }
+        var members: [JSONValue.Member] = [
+            .init("ruleId", .string(finding.rule)),
+            .init("ruleIndex", .integer(Int64(ruleIndex))),
+            .init("level", .string(Self.level(finding.severity))),
+            .init("message", ["text": .string(message(finding))]),
+            .init("locations", [location(artifact: artifact, logical: logical, line: finding.line)]),
+            .init("partialFingerprints", .object([
+                .init(Self.fingerprintKey, .string(Self.fingerprint(input: input, parts: [finding.fingerprint])))
+            ])),
+        ]
+        if finding.suppressed {
+            members.append(.init("suppressions", [[
+                "kind": "external",
+                "status": "accepted",
+                "justification": "listed in the baseline file",
+            ]]))
+        }
+        if !finding.appleCodes.isEmpty {
+            members.append(.init("properties", ["appleCodes": .array(finding.appleCodes.map(JSONValue.string))]))
+        }
+        return .object(members)
+    }
+
+    /// The message with where in the package: GitHub shows only the package as the location.
+    private func message(_ finding: Finding) -> String {
+        var place: [String] = []
+        if let inside = finding.file ?? finding.bundle { place.append("in \(inside)") }
+        if let keyPath = finding.keyPath { place.append("at \(keyPath)") }
+        if let line = finding.line { place.append("line \(line)") }
+        guard !place.isEmpty else { return finding.message }
+        return "\(finding.message) (\(place.joined(separator: ", ")))"
+    }
+
+    private func location(artifact: String, logical: String?, line: Int?) -> JSONValue {
+        var physical: [JSONValue.Member] = [.init("artifactLocation", ["uri": .string(artifact), "index": 0])]
+        // Lines are of the file inside the package; without one there is no region at all.
+        if let line, line >= 1 {
+            physical.append(.init("region", ["startLine": .integer(Int64(line))]))
+        }
+        var members: [JSONValue.Member] = [.init("physicalLocation", .object(physical))]
+        if let logical {
+            members.append(.init("logicalLocations", [["fullyQualifiedName": .string(logical), "kind": "resource"]]))
+        }
+        return .object(members)
+    }
+
+    // MARK: Helpers
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    /// Hashes the input's file name with the finding's own fingerprint, so one finding in
+    /// `App-Dev.ipa` and `App-Prod.ipa` gives two alerts, not one that flips between them.
+    static func fingerprint(input: String, parts: [String]) -> String {
+        let name = input.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? input
+        return Fingerprint.hex(Fingerprint.fnv1a64(([name] + parts).joined(separator: "\u{0}")))
+    }
+
+    /// `version-mismatch` → `VersionMismatch`: SARIF's `name` is an identifier, not a title.
+    static func ruleName(_ id: String) -> String {
+        id.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            .joined()
+    }
+
+    /// At most `limit` UTF-16 units (GitHub counts as JavaScript does), cut between characters.
+    static func truncated(_ text: String, to limit: Int) -> String {
+        guard text.utf16.count > limit else { return text }
+        var kept = ""
+        var count = 0
+        for character in text {
+            let size = character.utf16.count
+            if count + size > limit - 1 { break }
+            kept.append(character)
+            count += size
+        }
+        return kept + "…"
+    }
+
+    /// The input's path relative to the working directory, with `/`; absolute when outside it.
+    func relativePath(of path: String) -> String {
+        var path = path.replacingOccurrences(of: "\\", with: "/")
+        if path.hasPrefix("/") {
+            var base = workingDirectory ?? FileManager.default.currentDirectoryPath
+            while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+            if base != "/" && path.hasPrefix(base + "/") {
+                path = String(path.dropFirst(base.count + 1))
+            }
+        }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path
+    }
+
+    /// A URI reference for a path: relative ones stay relative, absolute ones become `file://`.
+    static func uri(_ path: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+,;=@".utf8)
+        var encoded = ""
+        for byte in path.utf8 {
+            if allowed.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return path.hasPrefix("/") ? "file://" + encoded : encoded
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
