@@ -15,13 +15,16 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case text
     /// The stable, versioned document described by `docs/report.schema.json`.
     case json
+    /// GitHub Actions workflow commands: one annotation per finding, errors first.
+    case github
 
     /// The reporter for this format, with what the run knows besides the report (the rules that
     /// ran, the failure threshold, whether to colour); formats take what they need.
     public func makeReporter(_ context: ReportContext) -> any Reporter {
         switch self {
-        case .text: TextReporter(color: context.color)
+        case .text: TextReporter(color: context.color, failOn: context.failOn)
         case .json: JSONReporter()
+        case .github: GitHubActionsReporter(context)
         }
     }
 

@@ -119,7 +119,7 @@ import Testing
 /// `--format` with `--list-rules` and `--explain`, run in-process: usage errors exit 64.
 @Suite struct CatalogueFormatCommandTests {
     @Test(arguments: [
-        (["--list-rules", "--format", "xml"], "invalid value 'xml' for '--format'; choose one of: text, json"),
+        (["--list-rules", "--format", "xml"], "invalid value 'xml' for '--format'; choose one of: text, json, github"),
         (["--explain", "junk-file", "--format", "json"], "'--explain' cannot be combined with '--format json'"),
     ])
     func aFormatTheCommandDoesNotWriteExits64(arguments: [String], message: String) {

@@ -58,16 +58,16 @@ import Testing
     }
 
     @Test func aFormatReportsLackIsAUsageErrorForChecks() {
-        #expect(throws: UsageError.invalidValue(option: "--format", value: "markdown", choices: ["text", "json"])) {
+        #expect(throws: UsageError.invalidValue(option: "--format", value: "markdown", choices: ["text", "json", "github"])) {
             try CommandLineParser.validate(Self.given(format: "markdown", inputs: ["A.ipa"]))
         }
     }
 
     @Test func aFormatNoCommandWritesIsRefusedWithTheCatalogueCommandsToo() {
-        #expect(throws: UsageError.invalidValue(option: "--format", value: "xml", choices: ["text", "json"])) {
+        #expect(throws: UsageError.invalidValue(option: "--format", value: "xml", choices: ["text", "json", "github"])) {
             try CommandLineParser.parse(["--list-rules", "--format", "xml"])
         }
-        #expect(throws: UsageError.invalidValue(option: "--format", value: "xml", choices: ["text", "json"])) {
+        #expect(throws: UsageError.invalidValue(option: "--format", value: "xml", choices: ["text", "json", "github"])) {
             try CommandLineParser.parse(["--explain", "junk-file", "-f", "xml"])
         }
     }

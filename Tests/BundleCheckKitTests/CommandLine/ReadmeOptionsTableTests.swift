@@ -122,7 +122,7 @@ import Testing
     @Test func anAliasValueOrChoiceThatDriftedIsAMismatch() throws {
         let readme = try Self.readme()
         let drifted = [
-            ("| `-f`, `--format text\\|json` |", "| `--format text\\|json` |"),
+            ("| `-f`, `--format text\\|json\\|github` |", "| `--format text\\|json\\|github` |"),
             ("| `--color auto\\|always\\|never` |", "| `--color auto\\|never` |"),
             ("| `--list-rules` |", "| `--list-rules FILE` |"),
             ("| `--explain ID` |", "| `--explain` |"),

@@ -17,7 +17,7 @@ import Testing
 
     @Test(arguments: ["json", "json=", "=a.json", "yaml=a.yaml"])
     func aMalformedRequestIsAUsageErrorListingTheFormats(text: String) {
-        #expect(throws: UsageError.invalidValue(option: "--report", value: text, choices: ["text=<file>", "json=<file>"])) {
+        #expect(throws: UsageError.invalidValue(option: "--report", value: text, choices: ["text=<file>", "json=<file>", "github=<file>"])) {
             try CommandLineParser.parse(["--report", text, "A.ipa"])
         }
     }

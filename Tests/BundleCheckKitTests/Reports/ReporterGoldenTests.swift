@@ -23,6 +23,8 @@ import Testing
             ]
         case .json:
             [Golden(file: GoldenFile(name: "report.json"), color: false, comparison: .json)]
+        case .github:
+            [Golden(file: GoldenFile(name: "report.github.txt"), color: false, comparison: .text)]
         }
     }
 
