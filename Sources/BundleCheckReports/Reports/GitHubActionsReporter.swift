@@ -34,7 +34,7 @@ public struct GitHubActionsReporter: Reporter {
             if let error = input.error {
                 // Most errors already start with the input's path.
                 let text = error.description
-                let message = text.hasPrefix(input.path + ":") ? text : input.path + ": " + text
+                let message = ReportText.printable(text.hasPrefix(input.path + ":") ? text : input.path + ": " + text)
                 commands.append((.error, Self.command("error", properties: [("file", file), ("title", "bundlecheck: input could not be checked")], message: message)))
             }
             for finding in input.findings where !finding.suppressed {
@@ -66,16 +66,17 @@ public struct GitHubActionsReporter: Reporter {
     }
 
     /// The finding's message, then where it is inside the package and Apple's codes, one per line.
+    /// Each part is made printable first, so text from the package cannot drive the log's terminal.
     static func message(_ finding: Finding) -> String {
-        var lines = [finding.message]
+        var lines = [ReportText.printable(finding.message)]
         if let location = TextReporter.location(of: finding) {
-            lines.append("--> " + location)
+            lines.append("--> " + ReportText.printable(location))
         }
-        if let excerpt = finding.excerpt {
-            lines.append(excerpt)
+        for line in finding.excerpt?.split(separator: "\n", omittingEmptySubsequences: false) ?? [] {
+            lines.append(ReportText.printable(String(line)))
         }
         if !finding.appleCodes.isEmpty {
-            lines.append("Apple: " + finding.appleCodes.joined(separator: ", "))
+            lines.append("Apple: " + ReportText.printable(finding.appleCodes.joined(separator: ", ")))
         }
         return lines.joined(separator: "\n")
     }

@@ -34,8 +34,16 @@ import Testing
     }
 
     @Test func messagesEscapePercentCarriageReturnAndLineFeed() {
-        let lines = Self.render([Self.input(findings: [Self.finding(.error, message: "100% bad\r\nreally", file: nil)])])
-        #expect(lines == ["::error file=A.ipa,title=some-rule::100%25 bad%0D%0Areally"])
+        #expect(GitHubActionsReporter.escapeData("100% bad\r\nreally") == "100%25 bad%0D%0Areally")
+        #expect(GitHubActionsReporter.escapeData("%0A") == "%250A")
+        let lines = Self.render([Self.input(findings: [Self.finding(.error, message: "100% bad", line: 3)])])
+        #expect(lines == ["::error file=A.ipa,title=some-rule::100%25 bad%0A--> Payload/A.app/Info.plist:3"])
+    }
+
+    @Test func packageTextCannotDriveTheTerminalNorStartACommand() {
+        let message = "bad\n::error::forged \u{1B}[31mred"
+        let lines = Self.render([Self.input(findings: [Self.finding(.error, message: message, file: nil)])])
+        #expect(lines == [#"::error file=A.ipa,title=some-rule::bad\n::error::forged \u{1B}[31mred"#])
     }
 
     @Test func propertiesAlsoEscapeColonAndComma() {
