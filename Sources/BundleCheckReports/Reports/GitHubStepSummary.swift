@@ -14,14 +14,14 @@ package struct GitHubStepSummary {
 
     let failOn: FailureThreshold
     let limit: Int
+    /// How an input's path is shown: as the annotations name it, relative to the workspace.
+    let displayPath: (String) -> String
 
-    package init(failOn: FailureThreshold = .error, limit: Int = GitHubStepSummary.maximumSize) {
-        self.failOn = failOn
+    package init(_ context: ReportContext = ReportContext(), limit: Int = GitHubStepSummary.maximumSize) {
+        self.failOn = context.failOn
         self.limit = limit
-    }
-
-    package init(_ context: ReportContext) {
-        self.init(failOn: context.failOn)
+        let annotations = GitHubActionsReporter(context)
+        self.displayPath = { annotations.relativePath($0) }
     }
 
     package func render(_ report: Report) -> String {
@@ -33,7 +33,7 @@ package struct GitHubStepSummary {
             "| --- | ---: | ---: | ---: | ---: | ---: |",
         ]
         for input in report.inputs {
-            let name = Self.escaped(input.path)
+            let name = Self.escaped(displayPath(input.path))
             if let error = input.error {
                 head.append("| \(name) | could not be checked: \(Self.escaped(error.description)) | | | | |")
                 continue
@@ -55,7 +55,7 @@ package struct GitHubStepSummary {
                 + input.bundles.map { bundle in
                     (bundle.kind.rawValue + " " + bundle.path, standing.filter { $0.bundle == bundle.path })
                 }
-            body.append(["", "### " + Self.escaped(input.path)])
+            body.append(["", "### " + Self.escaped(displayPath(input.path))])
             for (heading, findings) in groups where !findings.isEmpty {
                 body.append(["", "#### " + Self.escaped(heading), ""] + findings.map(Self.item))
             }

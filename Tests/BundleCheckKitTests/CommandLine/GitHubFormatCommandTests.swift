@@ -16,7 +16,8 @@ import Testing
         #expect(console.output.hasPrefix("::error file=Drift.ipa,title=version-mismatch%3A "), "\(console.output)")
         let written = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(written.hasPrefix("earlier step\n## bundlecheck ❌ FAILED: "))
-        #expect(written.contains("\n| \(drifted) | 2 | "), "\(written)")
+        #expect(written.contains("\n| Drift.ipa | 2 | "), "\(written)")
+        #expect(written.contains("\n### Drift.ipa\n"))
         #expect(written.contains("version-mismatch"))
     }
 
