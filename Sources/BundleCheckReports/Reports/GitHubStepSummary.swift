@@ -45,8 +45,8 @@ package struct GitHubStepSummary {
             head += ["", Self.escaped(ReportVerdict.explainHint(rule: rule))]
         }
 
-        // Each group is a heading and its findings; a group is kept whole or, at the limit, cut.
-        var body: [[String]] = []
+        // Headings and findings, one line each; `capped` keeps as many as fit.
+        var body: [String] = []
         for input in report.inputs {
             let standing = TextReporter.severityOrder(input.findings.filter { !$0.suppressed })
             guard !standing.isEmpty else { continue }
@@ -55,9 +55,9 @@ package struct GitHubStepSummary {
                 + input.bundles.map { bundle in
                     (bundle.kind.rawValue + " " + bundle.path, standing.filter { $0.bundle == bundle.path })
                 }
-            body.append(["", "### " + Self.escaped(displayPath(input.path))])
+            body += ["", "### " + Self.escaped(displayPath(input.path))]
             for (heading, findings) in groups where !findings.isEmpty {
-                body.append(["", "#### " + Self.escaped(heading), ""] + findings.map(Self.item))
+                body += ["", "#### " + Self.escaped(heading), ""] + findings.map(Self.item)
             }
         }
         return Self.capped(head: head, body: body, limit: limit)
@@ -74,9 +74,8 @@ package struct GitHubStepSummary {
 
     /// The lines up to `limit` bytes: the head always (cut only if it alone is too long), then
     /// as many finding lines as fit, and a note of how many were left out.
-    static func capped(head: [String], body: [[String]], limit: Int) -> String {
+    static func capped(head: [String], body lines: [String], limit: Int) -> String {
         var text = head.map { $0 + "\n" }.joined()
-        let lines = body.flatMap { $0 }
         let findingCount = lines.filter { $0.hasPrefix("- ") }.count
         var written = 0
         // Room for the note that ends a cut summary; its count is at most `findingCount`.
