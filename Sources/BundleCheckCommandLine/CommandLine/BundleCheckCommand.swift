@@ -120,7 +120,27 @@ public enum BundleCheckCommand {
         for request in options.reports where !deliver(request.format.makeReporter(fileContext).render(report), to: request.path, console: console) {
             exitCode = max(exitCode, .inputFailure)
         }
+        if options.format == .github || options.reports.contains(where: { $0.format == .github }),
+           let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+            appendStepSummary(GitHubStepSummary(context).render(report), to: path, console: console)
+        }
         return exitCode
+    }
+
+    /// Appends to the step summary file, which earlier steps may have written to; a failure is
+    /// only a warning, since the annotations and the exit status already carry the result.
+    static func appendStepSummary(_ markdown: String, to path: String, console: any Console) {
+        do {
+            if !FileManager.default.fileExists(atPath: path) {
+                try Data().write(to: URL(fileURLWithPath: path))
+            }
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(markdown.utf8))
+        } catch {
+            console.writeError("bundlecheck: warning: \(path): cannot append the step summary: \(error.localizedDescription)\n")
+        }
     }
 
     /// The error's message, starting with the input it concerns (most already do).

@@ -8,7 +8,9 @@ extension CommandLineOption {
         .choice(
             "--format", short: "-f", "<format>", choices: formatNames,
             help: [
-                "Report format: text, json, sarif, junit or gitlab. (default: text)",
+                "Report format: text, json, sarif, junit, gitlab or github",
+                "(GitHub Actions annotations; in a workflow, also a step",
+                "summary). (default: text)",
                 "With --list-rules: the list as text or as a JSON array.",
             ]
         ) { given, format in given.format = format },

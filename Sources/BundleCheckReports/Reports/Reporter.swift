@@ -21,16 +21,19 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case junit
     /// GitLab Code Quality: the JSON array of issues merge requests show.
     case gitlab
+    /// GitHub Actions workflow commands: one annotation per finding, errors first.
+    case github
 
     /// The reporter for this format, with what the run knows besides the report (the rules that
     /// ran, the failure threshold, whether to colour); formats take what they need.
     public func makeReporter(_ context: ReportContext) -> any Reporter {
         switch self {
-        case .text: TextReporter(color: context.color)
+        case .text: TextReporter(color: context.color, failOn: context.failOn)
         case .json: JSONReporter()
         case .sarif: SARIFReporter(context: context)
         case .junit: JUnitReporter(rules: context.rules, failOn: context.failOn)
         case .gitlab: GitLabCodeQualityReporter(workingDirectory: context.workingDirectory)
+        case .github: GitHubActionsReporter(context)
         }
     }
 

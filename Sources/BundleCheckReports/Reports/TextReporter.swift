@@ -13,8 +13,11 @@ import BundleCheckModel
 ///           Apple: ITMS-90473
 ///
 ///     1 input, 2 bundles: 1 error, 0 warnings, 0 notes
+///     FAILED: 1 error in 1 of 1 input
+///     Run 'bundlecheck --explain <rule>' for why a rule matters and how to fix it, e.g. bundlecheck --explain version-mismatch.
 ///
-/// Findings that belong to no bundle are listed under the input's header. Findings a
+/// Within a bundle, errors come first, then warnings, then notes, so a CI log shows the worst
+/// at the top. The verdict follows the exit status (`failOn`). Findings that belong to no bundle are listed under the input's header. Findings a
 /// baseline suppressed are not listed; the summary says how many there were. Text that
 /// comes from the package (paths, identifiers, messages quoting plist values) is
 /// printed with control and bidirectional-override characters escaped, so a crafted
@@ -23,9 +26,12 @@ import BundleCheckModel
 /// report's own decoration is plain ASCII.
 public struct TextReporter: Reporter {
     let color: Bool
+    /// What fails the run, for the verdict line.
+    let failOn: FailureThreshold
 
-    public init(color: Bool) {
+    public init(color: Bool, failOn: FailureThreshold = .error) {
         self.color = color
+        self.failOn = failOn
     }
 
     public func render(_ report: Report) -> String {
@@ -55,7 +61,7 @@ public struct TextReporter: Reporter {
         }
 
         let bundlePaths = Set(input.bundles.map(\.path))
-        let standing = input.findings.filter { !$0.suppressed }
+        let standing = Self.severityOrder(input.findings.filter { !$0.suppressed })
         let unattached = standing.filter { finding in
             finding.bundle.map { !bundlePaths.contains($0) } ?? true
         }
@@ -243,6 +249,12 @@ public struct TextReporter: Reporter {
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
     }
 
+    /// Errors, warnings, then notes; the report's order within each severity.
+    static func severityOrder(_ findings: [Finding]) -> [Finding] {
+        // Sorting by (severity, position) keeps it stable whatever the sort algorithm.
+        findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
+    }
+
     // MARK: Summary
 
     private func summary(of report: Report, style: TerminalStyle) -> [String] {
@@ -261,7 +273,12 @@ public struct TextReporter: Reporter {
         if failed > 0 {
             line += "; " + style.red(ReportText.count(failed, "input")) + " could not be checked"
         }
-        return [line]
+        let verdict = ReportVerdict(report, failOn: failOn)
+        var lines = [line, verdict.isFailure ? style.red(verdict.line) : verdict.line]
+        if let rule = ReportVerdict.exampleRule(of: report) {
+            lines.append(ReportVerdict.explainHint(rule: ReportText.printable(rule)))
+        }
+        return lines
     }
 
     /// `2 warnings`, in the severity's colour unless there are none.

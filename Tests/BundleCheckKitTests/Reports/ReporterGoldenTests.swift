@@ -29,6 +29,8 @@ import Testing
             [Golden(file: GoldenFile(name: "report.junit.xml"), color: false, comparison: .text)]
         case .gitlab:
             [Golden(file: GoldenFile(name: "report.gitlab.json"), color: false, comparison: .json)]
+        case .github:
+            [Golden(file: GoldenFile(name: "report.github.txt"), color: false, comparison: .text)]
         }
     }
 

@@ -27,12 +27,12 @@ import Testing
             distribution: nil
         )
         let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
-        #expect(output.hasSuffix("\n1 input, 1 bundle: 1 error, 0 warnings, 2 notes\n"))
+        #expect(output.contains("\n1 input, 1 bundle: 1 error, 0 warnings, 2 notes\nFAILED: 1 error in 1 of 1 input\n"))
         #expect(output.hasPrefix("A.ipa (ipa, zip, 1 byte)\n"))
     }
 
     @Test func anEmptyRunSaysSo() {
-        #expect(TextReporter(color: false).render(Report(toolVersion: "1", inputs: [])) == "0 inputs, 0 bundles: 0 errors, 0 warnings, 0 notes\n")
+        #expect(TextReporter(color: false).render(Report(toolVersion: "1", inputs: [])) == "0 inputs, 0 bundles: 0 errors, 0 warnings, 0 notes\nPASSED\n")
     }
 
     @Test func inputsThatCouldNotBeCheckedAreCountedInTheSummary() {
@@ -46,6 +46,7 @@ import Testing
               error: missing.ipa: no such file or directory
 
             1 input, 0 bundles: 0 errors, 0 warnings, 0 notes; 1 input could not be checked
+            FAILED: 1 input could not be checked
 
             """)
     }
