@@ -98,14 +98,15 @@ public enum BundleCheckCommand {
             }
         }
 
+        let failOn = options.failOn ?? settings.configuration.failOn
         let toFile = options.outputPath != nil
         let color = options.color.isEnabled(isTerminal: !toFile && console.isTerminal, environment: environment)
         let context = ReportContext(
-            rules: settings.rules, failOn: settings.configuration.failOn, color: color,
+            rules: settings.rules, failOn: failOn, color: color,
             workingDirectory: workingDirectory, environment: environment
         )
         let rendered = options.format.makeReporter(context).render(report)
-        var exitCode = worstExitCode(of: inputs, failOn: settings.configuration.failOn)
+        var exitCode = worstExitCode(of: inputs, failOn: failOn)
         if let path = options.writeBaselinePath {
             // Writing a baseline accepts every finding: only inputs that could not be checked fail.
             exitCode = inputs.contains { $0.error != nil } ? .inputFailure : .success

@@ -1,4 +1,5 @@
 import BundleCheckFormats
+import BundleCheckModel
 import BundleCheckReports
 
 extension CommandLineOption {
@@ -56,6 +57,13 @@ extension CommandLineOption {
                 "one its distribution checks are skipped)",
             ]
         ) { given, distribution in given.distribution = distribution },
+        .choice(
+            "--fail-on", "<severity>", of: FailureThreshold.self,
+            help: [
+                "What fails the run (exit status 1): error, or warning for",
+                "warnings too. (default: the configuration's, else error)",
+            ]
+        ) { given, threshold in given.failOn = threshold },
         .value(
             "--now", "<date>",
             help: [

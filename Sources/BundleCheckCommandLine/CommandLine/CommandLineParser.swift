@@ -131,6 +131,7 @@ enum CommandLineParser {
         options.baselinePath = given.baselinePath
         options.writeBaselinePath = given.writeBaselinePath
         options.distribution = given.distribution
+        options.failOn = given.failOn
         options.now = given.now
         options.verifiesResources = given.verifiesResources
         options.inputs = given.inputs

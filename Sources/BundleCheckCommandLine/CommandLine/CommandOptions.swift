@@ -1,4 +1,5 @@
 import BundleCheckFormats
+import BundleCheckModel
 import Foundation
 import BundleCheckReports
 
@@ -19,6 +20,8 @@ package struct CommandOptions: Sendable, Equatable {
     package var writeBaselinePath: String?
     /// `--distribution`: overrides the configuration's `distribution`.
     package var distribution: Distribution?
+    /// `--fail-on`: overrides the configuration's `fail-on`.
+    package var failOn: FailureThreshold?
     /// `--now DATE`: the date expiry checks compare with, for reproducible runs.
     package var now: Date?
     /// `--verify-resources`: hash every file CodeResources lists (reads the whole package).

@@ -1,4 +1,5 @@
 import BundleCheckFormats
+import BundleCheckModel
 import Foundation
 import BundleCheckReports
 
@@ -15,6 +16,8 @@ package struct GivenOptions: Sendable {
     package var rulePacks: [String] = []
     package var configurationPath: String?
     package var distribution: Distribution?
+    /// `--fail-on`: overrides the configuration's `fail-on`.
+    package var failOn: FailureThreshold?
     package var now: Date?
     package var verifiesResources = false
     package var baselinePath: String?

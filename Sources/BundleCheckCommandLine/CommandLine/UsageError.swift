@@ -29,7 +29,7 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .unknownOption(let option):
-            "unknown option '\(option)'"
+            "unknown option '\(option)'" + Self.closeOptions(to: option)
         case .missingValue(let option):
             "missing value for '\(option)'"
         case .invalidValue(let option, let value, let choices):
@@ -57,5 +57,12 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownRule(let id, let suggestions):
             "no rule has the id '\(id)'; " + RuleIDSuggestions.hint(suggestions)
         }
+    }
+
+    /// `; did you mean --format?` for a mistyped option, or nothing when no option is close.
+    static func closeOptions(to spelling: String) -> String {
+        let names = CommandLineOption.all.flatMap(\.shownNames).filter { $0.hasPrefix("--") }
+        let close = RuleIDSuggestions.closest(to: spelling, among: names)
+        return close.isEmpty ? "" : "; " + RuleIDSuggestions.hint(close)
     }
 }
