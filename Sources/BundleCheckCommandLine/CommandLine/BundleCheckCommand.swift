@@ -43,11 +43,12 @@ public enum BundleCheckCommand {
                 return deliver(text, to: options.outputPath, console: console) ? .success : .inputFailure
             case .explain(let id, let options):
                 let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
-                guard let rule = settings.catalogue[id] else {
-                    throw UsageError.unknownRule(id: id, suggestions: RuleIDSuggestions.closest(to: id, among: settings.catalogue.rules.map(\.id)))
+                let rules = explained(id, in: settings.catalogue)
+                guard !rules.isEmpty else {
+                    throw UsageError.unknownRule(id: id, suggestions: RuleIDSuggestions.closest(to: id.lowercased(), among: settings.catalogue.rules.map(\.id)))
                 }
                 // `validate` lets only text through: `CatalogueFormat.explainFormats`.
-                let text = RuleExplanation.text(rule, configuration: settings.configuration)
+                let text = rules.map { RuleExplanation.text($0, configuration: settings.configuration) }.joined(separator: "\n")
                 return deliver(text, to: options.outputPath, console: console) ? .success : .inputFailure
             case .check(let options):
                 let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
@@ -142,6 +143,14 @@ public enum BundleCheckCommand {
         } catch {
             console.writeError("bundlecheck: warning: \(path): cannot append the step summary: \(error.localizedDescription)\n")
         }
+    }
+
+    /// The rules `--explain` shows for `id`: the rule of that id whatever its case, or every rule
+    /// that carries an Apple code (`ITMS-90473`), as users paste it from a rejection email.
+    static func explained(_ id: String, in catalogue: RuleCatalogue) -> [RuleDefinition] {
+        if let rule = catalogue[id.lowercased()] { return [rule] }
+        let code = id.uppercased()
+        return catalogue.rules.filter { $0.appleCodes.contains(code) }
     }
 
     /// The error's message, starting with the input it concerns (most already do).

@@ -39,3 +39,25 @@ import Testing
         #expect(console.error.contains("did you mean --distribution?"), "\(console.error)")
     }
 }
+
+/// `--explain` finds rules by Apple code, and ids whatever their case.
+@Suite struct ExplainByAppleCodeTests {
+    @Test func anAppleCodeExplainsEveryRuleThatCarriesIt() {
+        let (status, console) = CapturingConsole.run(["--explain", "itms-90035"])
+        #expect(status == .success)
+        // unsigned and signature-modified both carry ITMS-90035.
+        #expect(console.output.contains("id           unsigned"), "\(console.output)")
+        #expect(console.output.contains("id           signature-modified"))
+    }
+
+    @Test func anIdInCapitalsIsFound() {
+        let (status, console) = CapturingConsole.run(["--explain", "VERSION-MISMATCH"])
+        #expect(status == .success)
+        #expect(console.output.contains("id           version-mismatch"))
+    }
+
+    @Test func anUnknownCodeIsStillAUsageError() {
+        let (status, _) = CapturingConsole.run(["--explain", "ITMS-00000"])
+        #expect(status == .usage)
+    }
+}
