@@ -106,46 +106,23 @@ public struct GitHubActionsReporter: Reporter {
 
     // MARK: Paths
 
-    /// The directory relative paths start from: the workspace in a workflow, else where the run is.
-    var baseDirectory: String {
-        if let workspace = context.environment["GITHUB_WORKSPACE"], !workspace.isEmpty {
-            return Self.normalized(absolutePath(workspace))
-        }
-        return Self.normalized(currentDirectory)
-    }
-
-    var currentDirectory: String {
-        context.workingDirectory ?? FileManager.default.currentDirectoryPath
+    /// Paths relative to the workspace in a workflow, else to where the run is.
+    var paths: ReportPaths {
+        let workspace = context.environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
+        return ReportPaths(workingDirectory: context.workingDirectory, base: workspace)
     }
 
     /// The path as the run resolves it: relative ones start in the working directory.
     func absolutePath(_ path: String) -> String {
-        path.hasPrefix("/") ? path : Self.joined(currentDirectory, path)
+        ReportPaths.absolute(path, from: paths.currentDirectory)
     }
 
-    /// The path relative to `baseDirectory`; absolute when it lies outside.
+    /// The path relative to the workspace (or working directory); absolute when it lies outside.
     func relativePath(_ path: String) -> String {
-        let absolute = Self.normalized(absolutePath(path))
-        let base = baseDirectory
-        if absolute == base { return "." }
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
+        paths.relative(path)
     }
 
     static func joined(_ directory: String, _ path: String) -> String {
-        directory.hasSuffix("/") ? directory + path : directory + "/" + path
-    }
-
-    /// Without `.`, `..` and doubled or trailing slashes, by text alone: no symbolic links resolved.
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+        ReportPaths.absolute(path, from: directory)
     }
 }

@@ -76,11 +76,8 @@ public struct GitLabCodeQualityReporter: Reporter {
         Fingerprint.hex(Fingerprint.fnv1a64(path + "\u{0}" + identity))
     }
 
-    /// `path` relative to the working directory when it lies inside it, else as given.
+    /// `path` relative to the working directory when it lies inside it, else absolute.
     private func relative(_ path: String) -> String {
-        guard path.hasPrefix("/") else { return path }
-        let directory = workingDirectory ?? FileManager.default.currentDirectoryPath
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        ReportPaths(workingDirectory: workingDirectory).relative(path)
     }
 }

@@ -280,16 +280,7 @@ public struct SARIFReporter: Reporter {
 
     /// The input's path relative to the working directory, with `/`; absolute when outside it.
     func relativePath(of path: String) -> String {
-        var path = path.replacingOccurrences(of: "\\", with: "/")
-        if path.hasPrefix("/") {
-            var base = workingDirectory ?? FileManager.default.currentDirectoryPath
-            while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-            if base != "/" && path.hasPrefix(base + "/") {
-                path = String(path.dropFirst(base.count + 1))
-            }
-        }
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        return path
+        ReportPaths(workingDirectory: workingDirectory).relative(path.replacingOccurrences(of: "\\", with: "/"))
     }
 
     /// A URI reference for a path: relative ones stay relative, absolute ones become `file://`.
