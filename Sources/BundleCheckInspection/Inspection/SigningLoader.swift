@@ -49,10 +49,14 @@ enum SigningLoader {
                     bundlePath: bundlePath, executablePath: executablePath, executable: executable, infoPlist: infoPlist,
                     from: container, paths: paths, comparingResources: seals.comparesResources
                 )
-            } catch BundleCheckError.corruptArchive(_, let reason) {
-                // A sealed file whose zip entry is damaged: the reader names it before the colon.
-                let file = reason.split(separator: ":", maxSplits: 1).first.map(String.init) ?? executablePath
-                problems.append(ReadProblems.problem(BundleCheckError.corruptArchive(path: "", reason: reason), reading: file, as: .zipEntryCorrupt))
+            } catch let error as BundleCheckError {
+                // A sealed file whose zip entry is damaged is named by the reader before the colon;
+                // `ReadProblems` reports it as zip-entry-corrupt on that file.
+                var file = executablePath
+                if case .corruptArchive(_, let reason) = error, let name = reason.split(separator: ":", maxSplits: 1).first {
+                    file = String(name)
+                }
+                problems.append(ReadProblems.problem(error, reading: file, as: .executableInvalid))
             } catch {
                 problems.append(ReadProblems.problem(error, reading: executablePath, as: .executableInvalid))
             }

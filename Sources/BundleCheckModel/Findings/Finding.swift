@@ -138,7 +138,12 @@ package enum Fingerprint {
     static func make(rule: String, bundle: String?, keyPath: JSONPointer?, identity: String?) -> String {
         var parts = [rule, bundle ?? "", keyPath?.description ?? ""]
         if let identity { parts.append(identity) }
-        return hex(fnv1a64(parts.joined(separator: "\u{0}")))
+        return of(parts)
+    }
+
+    /// The fingerprint of `parts`, joined by NUL so that no part can run into the next.
+    package static func of(_ parts: [String]) -> String {
+        hex(fnv1a64(parts.joined(separator: "\u{0}")))
     }
 
     /// FNV-1a, 64-bit: stable across platforms and runs, unlike `Hasher`.

@@ -73,7 +73,7 @@ public struct GitLabCodeQualityReporter: Reporter {
     }
 
     static func fingerprint(_ path: String, _ identity: String) -> String {
-        Fingerprint.hex(Fingerprint.fnv1a64(path + "\u{0}" + identity))
+        Fingerprint.of([path, identity])
     }
 
     /// `path` relative to the working directory when it lies inside it, else absolute.

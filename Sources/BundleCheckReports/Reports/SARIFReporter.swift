@@ -253,8 +253,7 @@ public struct SARIFReporter: Reporter {
     /// Hashes the input's file name with the finding's own fingerprint, so one finding in
     /// `App-Dev.ipa` and `App-Prod.ipa` gives two alerts, not one that flips between them.
     static func fingerprint(input: String, parts: [String]) -> String {
-        let name = input.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? input
-        return Fingerprint.hex(Fingerprint.fnv1a64(([name] + parts).joined(separator: "\u{0}")))
+        Fingerprint.of([PackagePath.name(input)] + parts)
     }
 
     /// `version-mismatch` → `VersionMismatch`: SARIF's `name` is an identifier, not a title.
