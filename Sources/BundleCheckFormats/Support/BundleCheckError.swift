@@ -21,12 +21,6 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
     case entryTooLarge(file: String, size: UInt64, limit: Int)
     /// An entry that the container does not hold.
     case missingEntry(file: String)
-    /// An app or extension bundle without an Info.plist.
-    case missingInfoPlist(bundle: String)
-    /// An executable that starts like Mach-O but whose structure is broken.
-    case malformedExecutable(file: String, reason: String)
-    /// An `embedded.mobileprovision` that is not a readable CMS envelope around a plist.
-    case malformedProfile(file: String, reason: String)
     /// A file bundlecheck was asked to write (a fixture zip) could not be written.
     case unwritable(path: String, reason: String)
 
@@ -41,9 +35,6 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
         case .malformedPropertyList: "malformed-plist"
         case .entryTooLarge: "entry-too-large"
         case .missingEntry: "missing-entry"
-        case .missingInfoPlist: "missing-info-plist"
-        case .malformedExecutable: "malformed-executable"
-        case .malformedProfile: "malformed-profile"
         case .unwritable: "unwritable"
         }
     }
@@ -72,12 +63,6 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
             "\(file): \(size) bytes is more than the \(limit) bytes bundlecheck reads for this file"
         case .missingEntry(let file):
             "\(file): no such entry in the package"
-        case .missingInfoPlist(let bundle):
-            "\(bundle): the bundle has no Info.plist; every app and extension needs one"
-        case .malformedExecutable(let file, let reason):
-            "\(file): malformed Mach-O executable: \(reason)"
-        case .malformedProfile(let file, let reason):
-            "\(file): malformed provisioning profile: \(reason)"
         case .unwritable(let path, let reason):
             "\(path): cannot be written: \(reason)"
         }

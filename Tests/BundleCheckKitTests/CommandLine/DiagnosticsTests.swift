@@ -34,8 +34,8 @@ import Testing
     }
 
     @Test func aMessageThatNamesAnotherFileIsPrefixedWithTheInput() {
-        let error = BundleCheckError.malformedProfile(file: "Payload/A.app/embedded.mobileprovision", reason: "truncated")
-        #expect(BundleCheckCommand.diagnostic(error, of: "build/A.ipa") == "build/A.ipa: Payload/A.app/embedded.mobileprovision: malformed provisioning profile: truncated")
+        let error = BundleCheckError.missingEntry(file: "Payload/A.app/embedded.mobileprovision")
+        #expect(BundleCheckCommand.diagnostic(error, of: "build/A.ipa") == "build/A.ipa: Payload/A.app/embedded.mobileprovision: no such entry in the package")
         #expect(BundleCheckCommand.diagnostic(.noApp(path: "build/A.ipa"), of: "build/A.ipa").hasPrefix("build/A.ipa: no .app bundle"))
     }
 }
