@@ -26,7 +26,7 @@ public enum BundleCheckCommand {
         console: any Console,
         workingDirectory: String? = nil
     ) -> ExitCode {
-        do {
+        do throws(UsageError) {
             switch try CommandLineParser.parse(arguments) {
             case .help:
                 console.writeOutput(help)
@@ -40,18 +40,24 @@ public enum BundleCheckCommand {
                 case .text: RuleListing.text(settings.catalogue, configuration: settings.configuration)
                 case .json: RuleListing.json(settings.catalogue, configuration: settings.configuration)
                 }
-                return deliver(text, to: options.outputPath, console: console) ? .success : .inputFailure
+                return deliver(text, to: options.outputPath, console: console)
             case .explain(let id, let options):
                 let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
                 let rules = explained(id, in: settings.catalogue)
                 guard !rules.isEmpty else {
                     throw UsageError.unknownRule(id: id, suggestions: RuleIDSuggestions.closest(to: id.lowercased(), among: settings.catalogue.rules.map(\.id)))
                 }
-                // `validate` lets only text through: `CatalogueFormat.explainFormats`.
-                let text = rules.map { RuleExplanation.text($0, configuration: settings.configuration) }.joined(separator: "\n")
-                return deliver(text, to: options.outputPath, console: console) ? .success : .inputFailure
+                let text = switch options.format {
+                case .text: rules.map { RuleExplanation.text($0, configuration: settings.configuration) }.joined(separator: "\n")
+                case .json: RuleExplanation.json(rules, configuration: settings.configuration)
+                }
+                return deliver(text, to: options.outputPath, console: console)
             case .check(let options):
                 let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
+                var reads = options.inputs.map { (what: "an input package", path: $0) }
+                reads += [("the baseline", options.baselinePath), ("the configuration file", settings.configuration.file)]
+                    .compactMap { what, path in path.map { (what: what, path: $0) } }
+                try OutputPlan(options).check(against: reads)
                 var baseline: Baseline?
                 if let path = options.baselinePath {
                     do {
@@ -63,7 +69,11 @@ public enum BundleCheckCommand {
                 return check(options, settings: settings, baseline: baseline, environment: environment, console: console, workingDirectory: workingDirectory)
             }
         } catch {
-            console.writeError("error: \(error)\nUsage: \(usage)\n  See 'bundlecheck --help'.\n")
+            var text = "bundlecheck: error: \(error)\n"
+            if error.showsUsage {
+                text += "Usage: \(usage)\n  See 'bundlecheck --help'.\n"
+            }
+            console.writeError(text)
             return .usage
         }
     }
@@ -83,7 +93,9 @@ public enum BundleCheckCommand {
             verifiesResources: options.verifiesResources
         )
         let inspector = PackageInspector(rules: settings.rules, settings: inspection)
-        var inputs = options.inputs.map { inspector.inspect(path: $0) }
+        var inputs = options.inputs.map { path in
+            path == StandardInputPackage.name ? inspectStandardInput(with: inspector, console: console) : inspector.inspect(path: path)
+        }
         if let baseline {
             inputs = inputs.map(baseline.applied(to:))
         }
@@ -103,7 +115,7 @@ public enum BundleCheckCommand {
         let toFile = options.outputPath != nil
         let color = options.color.isEnabled(isTerminal: !toFile && console.isTerminal, environment: environment)
         let context = ReportContext(
-            rules: settings.rules, failOn: failOn, color: color,
+            rules: settings.rules, failOn: failOn, color: color, quiet: options.quiet,
             workingDirectory: workingDirectory, environment: environment
         )
         let rendered = options.format.makeReporter(context).render(report)
@@ -113,14 +125,12 @@ public enum BundleCheckCommand {
             exitCode = inputs.contains { $0.error != nil } ? .inputFailure : .success
             exitCode = max(exitCode, writeBaseline(of: inputs, to: path, console: console))
         }
-        if !deliver(rendered, to: options.outputPath, console: console) {
-            exitCode = max(exitCode, .inputFailure)
-        }
+        exitCode = max(exitCode, deliver(rendered, to: options.outputPath, console: console))
         // More formats of the same run: files never take colour.
         var fileContext = context
         fileContext.color = false
-        for request in options.reports where !deliver(request.format.makeReporter(fileContext).render(report), to: request.path, console: console) {
-            exitCode = max(exitCode, .inputFailure)
+        for request in options.reports {
+            exitCode = max(exitCode, deliver(request.format.makeReporter(fileContext).render(report), to: request.path, console: console))
         }
         if options.format == .github || options.reports.contains(where: { $0.format == .github }),
            let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
@@ -145,6 +155,23 @@ public enum BundleCheckCommand {
         }
     }
 
+    /// Checks the package piped in on standard input, reported as `-`; when it cannot even be
+    /// copied to a temporary file, that is the input's error.
+    static func inspectStandardInput(with inspector: PackageInspector, console: any Console) -> InputReport {
+        let name = StandardInputPackage.name
+        do {
+            let package = try StandardInputPackage.spool(from: console.standardInput)
+            defer { package.remove() }
+            return inspector.inspect(path: package.path).named(name)
+        } catch {
+            let reason = "standard input cannot be copied to a temporary file: \(error.localizedDescription)"
+            return InputReport(
+                path: name, kind: nil, container: nil, size: 0, error: .unreadable(path: name, reason: reason),
+                bundles: [], findings: [], distribution: nil
+            )
+        }
+    }
+
     /// The rules `--explain` shows for `id`: the rule of that id whatever its case, or every rule
     /// that carries an Apple code (`ITMS-90473`), as users paste it from a rejection email.
     static func explained(_ id: String, in catalogue: RuleCatalogue) -> [RuleDefinition] {
@@ -162,11 +189,8 @@ public enum BundleCheckCommand {
     /// Writes the baseline of every finding of `inputs`; says when it is incomplete.
     static func writeBaseline(of inputs: [InputReport], to path: String, console: any Console) -> ExitCode {
         let baseline = Baseline(findings: inputs.flatMap(\.findings))
-        do {
-            try Data(baseline.text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            console.writeError("bundlecheck: error: \(path): cannot write the baseline: \(error.localizedDescription)\n")
-            return .inputFailure
+        if case let status = deliver(baseline.text, to: path, what: "the baseline", console: console), status != .success {
+            return status
         }
         let failed = inputs.filter { $0.error != nil }.count
         let written = ReportText.count(baseline.entries.count, "finding")
@@ -179,18 +203,19 @@ public enum BundleCheckCommand {
         return .success
     }
 
-    /// Writes `text` to `path`, or to standard output when there is none; false when the file cannot be written.
-    static func deliver(_ text: String, to path: String?, console: any Console) -> Bool {
-        guard let path else {
+    /// Writes `text` to `path`, or to standard output when there is none or it is `-`;
+    /// `cannotCreate` (73) when the file cannot be written, after saying why.
+    static func deliver(_ text: String, to path: String?, what: String = "the report", console: any Console) -> ExitCode {
+        guard let path, path != OutputPlan.standardOutput else {
             console.writeOutput(text)
-            return true
+            return .success
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            return true
+            try OutputFile.write(text, to: path)
+            return .success
         } catch {
-            console.writeError("bundlecheck: error: \(path): cannot write the report: \(error.localizedDescription)\n")
-            return false
+            console.writeError("bundlecheck: error: \(path): cannot write \(what): \(error.reason)\n")
+            return .cannotCreate
         }
     }
 

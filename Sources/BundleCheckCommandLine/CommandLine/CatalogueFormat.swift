@@ -5,9 +5,6 @@
 package enum CatalogueFormat: String, CaseIterable, Sendable {
     /// Aligned columns (`--list-rules`) or wrapped paragraphs (`--explain`), for people.
     case text
-    /// `--list-rules` only: an array of rules, for scripts.
+    /// An array of rules with everything `--explain` says of each, for scripts.
     case json
-
-    /// The formats `--explain` writes: an explanation is text for people.
-    static let explainFormats: [CatalogueFormat] = [.text]
 }

@@ -83,8 +83,8 @@ extension CommandLineOption {
     }
 
     /// A switch without a value.
-    static func flag(_ name: String, help: [String], set: @escaping @Sendable (inout GivenOptions) -> Void) -> CommandLineOption {
-        CommandLineOption(name: name, shortName: nil, otherSpellings: [], isRepeatable: false, help: help, effect: .flag(set))
+    static func flag(_ name: String, short shortName: String? = nil, help: [String], set: @escaping @Sendable (inout GivenOptions) -> Void) -> CommandLineOption {
+        CommandLineOption(name: name, shortName: shortName, otherSpellings: [], isRepeatable: false, help: help, effect: .flag(set))
     }
 
     /// An option that answers by itself, whatever else the command line says.

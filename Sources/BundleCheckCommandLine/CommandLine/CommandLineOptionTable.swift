@@ -15,14 +15,21 @@ extension CommandLineOption {
                 "With --list-rules: the list as text or as a JSON array.",
             ]
         ) { given, format in given.format = format },
-        .value("--output", short: "-o", "<file>", help: ["Write the report to <file> instead of standard output."]) { given, path in
+        .value(
+            "--output", short: "-o", "<file>",
+            help: [
+                "Write the report to <file> instead of standard output",
+                "(- is standard output). A failed write exits 73.",
+            ]
+        ) { given, path in
             given.outputPath = path
         },
         .value(
             "--report", "<fmt>=<file>", repeatable: true,
             help: [
                 "Also write the report in format <fmt> to <file>, in the same",
-                "run (e.g. --report json=out.json). May be repeated.",
+                "run (e.g. --report json=out.json). May be repeated. No",
+                "output may be an input, the configuration or the baseline.",
             ]
         ) { given, request in given.reports.append(request) },
         .choice(
@@ -33,6 +40,13 @@ extension CommandLineOption {
                 "(default: auto)",
             ]
         ) { given, color in given.color = color },
+        .flag(
+            "--quiet", short: "-q",
+            help: [
+                "Text report: only the findings and the verdict, without",
+                "the inventory of bundles.",
+            ]
+        ) { given in given.quiet = true },
         .value(
             "--rules", "<dir>", repeatable: true,
             help: [
@@ -105,7 +119,13 @@ extension CommandLineOption {
                 "turned off), Apple codes and title.",
             ]
         ) { given in given.listRules = true },
-        .value("--explain", "<id>", help: ["Show a rule's severity, scope, rationale, fix and examples."]) { given, id in
+        .value(
+            "--explain", "<id>",
+            help: [
+                "Show a rule's severity, scope, rationale, fix and examples;",
+                "<id> may be an Apple code (ITMS-90473), in any case.",
+            ]
+        ) { given, id in
             given.explainID = id
         },
         .answer("--version", .version, help: ["Show the version."]),

@@ -86,6 +86,7 @@ enum CommandLineParser {
         }
         guard let catalogueCommand else {
             guard !given.inputs.isEmpty else { throw .noInputs }
+            guard given.inputs.filter({ $0 == StandardInputPackage.name }).count <= 1 else { throw .standardInputTwice }
             return .check(try checkOptions(given))
         }
         guard given.inputs.isEmpty else { throw .inputsNotAllowed(option: catalogueCommand) }
@@ -98,16 +99,11 @@ enum CommandLineParser {
         options.configurationPath = given.configurationPath
         if let format = given.format {
             guard let catalogueFormat = CatalogueFormat(rawValue: format) else {
-                let choices = given.explainID == nil ? CatalogueFormat.allCases : CatalogueFormat.explainFormats
-                throw .formatNotAvailable(option: catalogueCommand, format: format, choices: choices.map(\.rawValue))
+                throw .formatNotAvailable(option: catalogueCommand, format: format, choices: CatalogueFormat.allCases.map(\.rawValue))
             }
             options.format = catalogueFormat
         }
         guard let explainID = given.explainID else { return .listRules(options) }
-        // An explanation is text for people; only `--list-rules` and reports have a JSON form.
-        guard CatalogueFormat.explainFormats.contains(options.format) else {
-            throw .conflictingOptions("--explain", "--format \(options.format.rawValue)")
-        }
         return .explain(rule: explainID, options)
     }
 
@@ -126,6 +122,7 @@ enum CommandLineParser {
             options.reports.append(try ReportRequest(parsing: report))
         }
         options.color = given.color
+        options.quiet = given.quiet
         options.rulePacks = given.rulePacks
         options.configurationPath = given.configurationPath
         options.baselinePath = given.baselinePath

@@ -10,6 +10,8 @@ package struct CommandOptions: Sendable, Equatable {
     /// `--report FORMAT=PATH`: more reports of the same run, each written to its file.
     package var reports: [ReportRequest] = []
     package var color: ColorChoice = .auto
+    /// `--quiet`: the text report lists findings and the verdict, not the bundles.
+    package var quiet = false
     /// `--rules DIR`, in the order given: folders of rule files added to the shipped ones.
     package var rulePacks: [String] = []
     /// `--config FILE`; without it, `.bundlecheck.yml` in the working directory when there is one.

@@ -1,11 +1,17 @@
 import Foundation
 
-/// Where the command writes: the real standard streams, or buffers in tests.
+/// Where the command reads and writes: the real standard streams, or buffers in tests.
 public protocol Console: AnyObject {
     /// Whether standard output is a terminal (decides `--color auto`).
     var isTerminal: Bool { get }
+    /// Where an input of `-` is read from.
+    var standardInput: FileHandle { get }
     func writeOutput(_ text: String)
     func writeError(_ text: String)
+}
+
+extension Console {
+    public var standardInput: FileHandle { FileHandle.standardInput }
 }
 
 /// The process's own standard output and standard error.

@@ -13,6 +13,7 @@ package struct GivenOptions: Sendable {
     /// `--report FORMAT=PATH`, as written, in order.
     package var reports: [String] = []
     package var color: ColorChoice = .auto
+    package var quiet = false
     package var rulePacks: [String] = []
     package var configurationPath: String?
     package var distribution: Distribution?

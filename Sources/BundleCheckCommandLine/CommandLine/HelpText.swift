@@ -11,6 +11,7 @@ extension BundleCheckCommand {
 
         ARGUMENTS:
           <path>                  An .ipa, .zip, .xcarchive or .app; several may be given.
+                                  - reads a package from standard input.
 
         OPTIONS:
         \(optionsHelp(CommandLineOption.all))
@@ -31,7 +32,9 @@ extension BundleCheckCommand {
           0   every input was checked; no finding that fails the run
           1   at least one error-severity finding (or warning, with fail-on: warning)
           2   at least one input could not be checked
-          64  the command line, a --rules pack, the configuration or the baseline is wrong
+          64  the command line, a --rules pack, the configuration or the baseline is wrong,
+              or an output would overwrite an input or another output
+          73  a report or baseline file could not be written
 
         """
 

@@ -1,9 +1,10 @@
 import BundleCheckModel
 
-/// A command line bundlecheck cannot run; printed with the usage line, exit status 64.
+/// A command line bundlecheck cannot run, exit status 64.
 ///
 /// Files the command line points at and that cannot be used (a `--rules` pack, the
-/// configuration, a baseline) are usage errors too: their own error types word them.
+/// configuration, a baseline) are usage errors too: their own error types word them, and
+/// since the command line itself was fine, no usage line follows them (`showsUsage`).
 package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownOption(String)
     case missingValue(option: String)
@@ -25,6 +26,22 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case baseline(BaselineError)
     /// `--explain` with an id no rule has; `suggestions` are the close ones.
     case unknownRule(id: String, suggestions: [String])
+    /// An output (`--output`, `--report`, `--write-baseline`) that would overwrite a file the
+    /// run reads, or another output of the same run.
+    case outputOverwrites(output: String, what: String)
+    /// More than one input of `-`: standard input can be read once.
+    case standardInputTwice
+    /// More than one output of `-`: two reports on standard output would be one unreadable stream.
+    case standardOutputTwice
+
+    /// Whether the usage line follows the message: only when the arguments themselves are at
+    /// fault; a configuration file's mistake, say, is not helped by a synopsis.
+    package var showsUsage: Bool {
+        switch self {
+        case .rulePack, .configuration, .baseline, .unknownRule, .outputOverwrites: false
+        default: true
+        }
+    }
 
     package var description: String {
         switch self {
@@ -56,6 +73,12 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(error)"
         case .unknownRule(let id, let suggestions):
             "no rule has the id '\(id)'; " + RuleIDSuggestions.hint(suggestions)
+        case .outputOverwrites(let output, let what):
+            "\(output): refusing to write there: it is \(what)"
+        case .standardInputTwice:
+            "'-' (standard input) given more than once; a package can be read from it once"
+        case .standardOutputTwice:
+            "more than one report goes to standard output ('-'); write the others to files"
         }
     }
 

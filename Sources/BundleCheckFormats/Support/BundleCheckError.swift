@@ -67,4 +67,20 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
             "\(path): cannot be written: \(reason)"
         }
     }
+
+    /// The same error with the input called `name` where it says `path`: an input read from
+    /// standard input is opened as a temporary file, which the user never named.
+    package func naming(_ path: String, as name: String) -> BundleCheckError {
+        func renamed(_ text: String) -> String { text == path ? name : text }
+        return switch self {
+        case .notFound(let text): .notFound(path: renamed(text))
+        case .unreadable(let text, let reason): .unreadable(path: renamed(text), reason: reason)
+        case .emptyFile(let text): .emptyFile(path: renamed(text))
+        case .notAPackage(let text, let reason): .notAPackage(path: renamed(text), reason: reason)
+        case .corruptArchive(let text, let reason): .corruptArchive(path: renamed(text), reason: reason)
+        case .noApp(let text): .noApp(path: renamed(text))
+        case .unwritable(let text, let reason): .unwritable(path: renamed(text), reason: reason)
+        case .malformedPropertyList, .entryTooLarge, .missingEntry: self
+        }
+    }
 }

@@ -77,6 +77,15 @@ public struct InputReport: Sendable {
         self.findings = findings.sorted(by: Finding.reportOrder)
         self.distribution = distribution
     }
+
+    /// The same report for an input the user knows as `name` (`-` for standard input) that
+    /// was read from the file at `path`.
+    package func named(_ name: String) -> InputReport {
+        InputReport(
+            path: name, kind: kind, container: container, size: size, error: error?.naming(path, as: name),
+            bundles: bundles, findings: findings, distribution: distribution
+        )
+    }
 }
 
 extension Finding {

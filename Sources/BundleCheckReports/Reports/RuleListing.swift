@@ -27,21 +27,11 @@ package enum RuleListing {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// `[{"id", "severity", "appleCodes", "title", "category"}]`, sorted by id, pretty-printed like the report.
+    /// Every rule as `--explain --format json` describes it (id, title, severity, category,
+    /// Apple codes, scope, rationale, fix, examples, source, help URL), sorted by id,
+    /// pretty-printed like the report.
     package static func json(_ catalogue: RuleCatalogue, configuration: Configuration) -> String {
-        JSONWriter().string(from: document(catalogue, configuration: configuration))
-    }
-
-    static func document(_ catalogue: RuleCatalogue, configuration: Configuration) -> JSONValue {
-        .array(catalogue.rules.map { rule in
-            [
-                "id": .string(rule.id),
-                "severity": .string(setting(of: rule, in: configuration)),
-                "appleCodes": .array(rule.appleCodes.map(JSONValue.string)),
-                "title": .string(rule.title),
-                "category": .string(rule.category),
-            ]
-        })
+        RuleExplanation.json(catalogue.rules, configuration: configuration)
     }
 
     /// `error`, `warning`, `note`, or `off`: the words of the configuration file.

@@ -29,9 +29,17 @@ public struct TextReporter: Reporter {
     /// What fails the run, for the verdict line.
     let failOn: FailureThreshold
 
-    public init(color: Bool, failOn: FailureThreshold = .error) {
+    /// Leave out the inventory (the distribution line, bundles' details, bundles without
+    /// findings): `--quiet`, for CI logs that only need what is wrong.
+    let quiet: Bool
+
+    /// Places listed under a group of identical findings before "and N more places".
+    static let placesShown = 5
+
+    public init(color: Bool, failOn: FailureThreshold = .error, quiet: Bool = false) {
         self.color = color
         self.failOn = failOn
+        self.quiet = quiet
     }
 
     public func render(_ report: Report) -> String {
@@ -56,7 +64,7 @@ public struct TextReporter: Reporter {
         if let error = input.error {
             lines.append("  " + style.red("error") + ": " + ReportText.printable(error.description))
         }
-        if let distribution = input.distribution {
+        if !quiet, let distribution = input.distribution {
             lines.append("  " + ReportText.printable(Self.distribution(distribution, of: input)))
         }
 
@@ -65,11 +73,12 @@ public struct TextReporter: Reporter {
         let unattached = standing.filter { finding in
             finding.bundle.map { !bundlePaths.contains($0) } ?? true
         }
-        for finding in unattached {
-            lines += self.finding(finding, indent: 2, style: style)
+        for group in FindingGroup.grouping(unattached) {
+            lines += self.findings(group, indent: 2, style: style)
         }
         for bundle in input.bundles {
             let findings = standing.filter { $0.bundle == bundle.path }
+            if quiet, findings.isEmpty { continue }
             lines.append("")
             lines += self.bundle(bundle, findings: findings, style: style)
         }
@@ -111,6 +120,10 @@ public struct TextReporter: Reporter {
     private func bundle(_ bundle: InspectedBundle, findings: [Finding], style: TerminalStyle) -> [String] {
         let kind = bundle.kind.rawValue
         let header = "  " + kind + " " + style.bold(ReportText.printable(bundle.path))
+        let groups = FindingGroup.grouping(findings)
+        if quiet {
+            return [header] + groups.flatMap { self.findings($0, indent: 4, style: style) }
+        }
         // The details line starts under the path, so the kinds stand out on the left.
         let details = String(repeating: " ", count: 2 + kind.count + 1) + ReportText.printable(Self.details(of: bundle))
         var lines = [header, details]
@@ -124,8 +137,8 @@ public struct TextReporter: Reporter {
         if let manifest = bundle.privacyManifest {
             lines.append(indent + ReportText.printable(Self.privacy(manifest)))
         }
-        for finding in findings {
-            lines += self.finding(finding, indent: 4, style: style)
+        for group in groups {
+            lines += self.findings(group, indent: 4, style: style)
         }
         return lines
     }
@@ -219,12 +232,20 @@ public struct TextReporter: Reporter {
 
     // MARK: Findings
 
-    private func finding(_ finding: Finding, indent: Int, style: TerminalStyle) -> [String] {
+    /// One finding, or a group of identical ones: the message once (with how many places),
+    /// then the first `placesShown` locations.
+    private func findings(_ group: FindingGroup, indent: Int, style: TerminalStyle) -> [String] {
+        let finding = group.first
         let margin = String(repeating: " ", count: indent)
         let label = style.severity(finding.severity, finding.severity.rawValue)
-        var lines = [margin + label + "[" + ReportText.printable(finding.rule) + "]: " + ReportText.printable(finding.message)]
-        if let location = Self.location(of: finding) {
+        let places = group.findings.count > 1 ? " (\(group.findings.count) places)" : ""
+        var lines = [margin + label + "[" + ReportText.printable(finding.rule) + "]: " + ReportText.printable(finding.message) + places]
+        let locations = group.findings.compactMap(Self.location(of:))
+        for location in locations.prefix(Self.placesShown) {
             lines.append(margin + "  --> " + ReportText.printable(location))
+        }
+        if locations.count > Self.placesShown {
+            lines.append(margin + "  ... and " + ReportText.count(locations.count - Self.placesShown, "more place"))
         }
         // The excerpt (a predicate line and its caret) is printed line by line, each escaped.
         for line in finding.excerpt?.split(separator: "\n", omittingEmptySubsequences: false) ?? [] {

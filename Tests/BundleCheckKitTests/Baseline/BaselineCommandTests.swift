@@ -104,12 +104,12 @@ import Testing
         let missing = directory.path("missing.json")
         let (status, console) = CapturingConsole.run(["--baseline", missing, package])
         #expect(status == .usage)
-        #expect(console.error.hasPrefix("error: \(missing): no such baseline file"), "\(console.error)")
+        #expect(console.error.hasPrefix("bundlecheck: error: \(missing): no such baseline file"), "\(console.error)")
 
         let malformed = try directory.write(#"{"schemaVersion": 1, "findings": [{"fingerprint": 7}]}"#, to: "bad.json")
         let (badStatus, badConsole) = CapturingConsole.run(["--baseline", malformed, package])
         #expect(badStatus == .usage)
         #expect(badConsole.output.isEmpty)
-        #expect(badConsole.error.hasPrefix("error: \(malformed): not a bundlecheck baseline: $.findings[0].fingerprint"), "\(badConsole.error)")
+        #expect(badConsole.error.hasPrefix("bundlecheck: error: \(malformed): not a bundlecheck baseline: $.findings[0].fingerprint"), "\(badConsole.error)")
     }
 }

@@ -18,7 +18,7 @@ import Testing
         let (status, console) = CapturingConsole.run(["--bogus"])
         #expect(status == .usage)
         #expect(console.output.isEmpty)
-        #expect(console.error.hasPrefix("error: unknown option '--bogus'\nUsage: bundlecheck "))
+        #expect(console.error.hasPrefix("bundlecheck: error: unknown option '--bogus'\nUsage: bundlecheck "))
         #expect(console.error.contains("See 'bundlecheck --help'."))
     }
 

@@ -35,8 +35,12 @@ import Testing
         #expect(status == .success)
         let rules = try #require(try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [[String: Any]])
         #expect(rules.map { $0["id"] as? String } == Self.shippedIDs)
+        let documented: Set = ["id", "title", "severity", "ruleSeverity", "category", "appleCodes", "scope", "rationale", "fix", "examples", "source"]
         for rule in rules {
-            #expect(Set(rule.keys) == ["id", "severity", "appleCodes", "title", "category"])
+            // `helpURL` only when the configuration names a documentation base.
+            #expect(Set(rule.keys) == documented)
+            #expect((rule["rationale"] as? String)?.isEmpty == false)
+            #expect((rule["fix"] as? String)?.isEmpty == false)
         }
         let mismatch = try #require(rules.first { $0["id"] as? String == "version-mismatch" })
         #expect(mismatch["severity"] as? String == "error")
@@ -112,7 +116,22 @@ import Testing
         let (status, console) = CapturingConsole.run(["--explain", id])
         #expect(status == .usage)
         #expect(console.output.isEmpty)
-        #expect(console.error.hasPrefix("error: \(message)\nUsage: bundlecheck "), "\(console.error)")
+        // The command line was well formed: a synopsis would not help.
+        #expect(console.error == "bundlecheck: error: \(message)\n")
+    }
+
+    @Test func explainAsJSONDescribesEveryRuleAnAppleCodeNames() throws {
+        let (status, console) = CapturingConsole.run(["--explain", "itms-90473", "--format", "json"])
+        #expect(status == .success)
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [[String: Any]])
+        let expected = RuleCatalogue.shipped.rules.filter { $0.appleCodes.contains("ITMS-90473") }
+        #expect(!expected.isEmpty)
+        #expect(rules.map { $0["id"] as? String } == expected.map(\.id))
+        let first = try #require(rules.first)
+        #expect(first["rationale"] as? String == expected[0].rationale.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(first["fix"] as? String == expected[0].fix.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect((first["examples"] as? [[String: Any]])?.count == expected[0].examples.count)
+        #expect((first["source"] as? [String: Any])?["builtIn"] as? Bool == true)
     }
 }
 
@@ -120,13 +139,13 @@ import Testing
 @Suite struct CatalogueFormatCommandTests {
     @Test(arguments: [
         (["--list-rules", "--format", "xml"], "invalid value 'xml' for '--format'; choose one of: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")),
-        (["--explain", "junk-file", "--format", "json"], "'--explain' cannot be combined with '--format json'"),
+        (["--explain", "junk-file", "--format", "sarif"], "'--explain' cannot write '--format sarif'; choose one of: text, json"),
     ])
     func aFormatTheCommandDoesNotWriteExits64(arguments: [String], message: String) {
         let (status, console) = CapturingConsole.run(arguments)
         #expect(status == .usage)
         #expect(console.output.isEmpty)
-        #expect(console.error.hasPrefix("error: \(message)\nUsage: bundlecheck "), "\(console.error)")
+        #expect(console.error.hasPrefix("bundlecheck: error: \(message)\nUsage: bundlecheck "), "\(console.error)")
     }
 
     @Test func explainWithFormatTextIsTheExplanation() {

@@ -50,7 +50,7 @@ import Testing
         #expect(throws: UsageError.formatNotAvailable(option: "--list-rules", format: "sarif", choices: ["text", "json"])) {
             try CommandLineParser.validate(Self.given(format: "sarif", listRules: true))
         }
-        #expect(throws: UsageError.formatNotAvailable(option: "--explain", format: "sarif", choices: ["text"])) {
+        #expect(throws: UsageError.formatNotAvailable(option: "--explain", format: "sarif", choices: ["text", "json"])) {
             try CommandLineParser.validate(Self.given(format: "sarif", explain: "junk-file"))
         }
         let error = UsageError.formatNotAvailable(option: "--list-rules", format: "sarif", choices: ["text", "json"])

@@ -91,7 +91,7 @@ import Testing
         #expect(throws: UsageError.conflictingOptions("--explain", "--write-baseline")) {
             try CommandLineParser.parse(["--explain", "junk-file", "--write-baseline", "b.json"])
         }
-        #expect(throws: UsageError.conflictingOptions("--explain", "--format json")) { try CommandLineParser.parse(["--explain", "junk-file", "-f", "json"]) }
+        #expect(throws: UsageError.standardInputTwice) { try CommandLineParser.parse(["-", "A.ipa", "-"]) }
     }
 
     @Test func newOptionsRefuseMissingRepeatedAndUnexpectedValues() {

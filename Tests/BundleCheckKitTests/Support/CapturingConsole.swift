@@ -1,3 +1,4 @@
+import Foundation
 @testable import BundleCheckCommandLine
 
 
@@ -7,8 +8,12 @@ final class CapturingConsole: Console {
     private(set) var output = ""
     private(set) var error = ""
 
-    init(isTerminal: Bool = false) {
+    /// What an input of `-` reads; an empty stream unless a test gives one.
+    let standardInput: FileHandle
+
+    init(isTerminal: Bool = false, standardInput: FileHandle = FileHandle(forReadingAtPath: "/dev/null")!) {
         self.isTerminal = isTerminal
+        self.standardInput = standardInput
     }
 
     func writeOutput(_ text: String) {
@@ -25,9 +30,10 @@ final class CapturingConsole: Console {
         _ arguments: [String],
         environment: [String: String] = [:],
         isTerminal: Bool = false,
-        workingDirectory: String? = nil
+        workingDirectory: String? = nil,
+        standardInput: FileHandle? = nil
     ) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole(isTerminal: isTerminal)
+        let console = standardInput.map { CapturingConsole(isTerminal: isTerminal, standardInput: $0) } ?? CapturingConsole(isTerminal: isTerminal)
         let status = BundleCheckCommand.main(arguments: arguments, environment: environment, console: console, workingDirectory: workingDirectory)
         return (status, console)
     }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The files one check writes (`--output`, each `--report`, `--write-baseline`), checked
+/// before any input is read: `bundlecheck -o MyApp.ipa MyApp.ipa` must not replace the package
+/// with its own report, and two outputs must not write one file. `-` is standard output,
+/// which only one of them may use.
+struct OutputPlan {
+    /// The path that means standard output.
+    static let standardOutput = "-"
+
+    /// An output as the user wrote it, and the option that asked for it.
+    struct Output {
+        let option: String
+        let path: String
+    }
+
+    let outputs: [Output]
+
+    init(_ options: CommandOptions) {
+        var outputs = [Output(option: "--output", path: options.outputPath ?? Self.standardOutput)]
+        outputs += options.reports.map { Output(option: "--report \($0.format.rawValue)", path: $0.path) }
+        if let path = options.writeBaselinePath {
+            outputs.append(Output(option: "--write-baseline", path: path))
+        }
+        self.outputs = outputs
+    }
+
+    /// Throws when two outputs go to standard output, or a file would be overwritten that the
+    /// run reads (`reads`: what each file is, by path) or that another output writes.
+    func check(against reads: [(what: String, path: String)]) throws(UsageError) {
+        if outputs.filter({ $0.path == Self.standardOutput }).count > 1 {
+            throw .standardOutputTwice
+        }
+        let files = outputs.filter { $0.path != Self.standardOutput }
+        for (index, output) in files.enumerated() {
+            let identity = FileIdentity(output.path)
+            if let read = reads.first(where: { $0.path != StandardInputPackage.name && FileIdentity($0.path) == identity }) {
+                throw .outputOverwrites(output: output.path, what: read.what)
+            }
+            if let earlier = files[..<index].first(where: { FileIdentity($0.path) == identity }) {
+                throw .outputOverwrites(output: output.path, what: "also where \(earlier.option) writes")
+            }
+        }
+    }
+}
+
+/// Which file a path names: the device and inode when it exists (so a symbolic or hard link,
+/// or `./x` against `x`, is the same file), else the absolute path with `.` and `..` resolved.
+struct FileIdentity: Equatable {
+    private let device: UInt64?
+    private let inode: UInt64?
+    private let absolutePath: String
+
+    init(_ path: String) {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        absolutePath = url.resolvingSymlinksInPath().path
+        var status = stat()
+        if stat(path, &status) == 0 {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        } else {
+            device = nil
+            inode = nil
+        }
+    }
+
+    static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
+        if let device = lhs.device, let inode = lhs.inode, rhs.device != nil {
+            return device == rhs.device && inode == rhs.inode
+        }
+        return lhs.absolutePath == rhs.absolutePath
+    }
+}

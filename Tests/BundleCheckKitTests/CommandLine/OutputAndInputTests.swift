@@ -1,0 +1,129 @@
+import BundleCheckFixtures
+import Foundation
+import Testing
+@testable import BundleCheckCommandLine
+
+/// Where reports go and where packages come from: `-` for the standard streams, outputs that
+/// would overwrite what the run reads, and writes that fail.
+@Suite struct OutputAndInputTests {
+    static func drifted(in directory: TemporaryDirectory, name: String = "Drift.ipa") throws -> String {
+        try BundleCheckCommandTests.writePackage(.ipa(BundleCheckCommandTests.drifted), in: directory, name: name)
+    }
+
+    @Test func outputDashIsStandardOutput() throws {
+        let directory = try TemporaryDirectory()
+        let package = try Self.drifted(in: directory)
+        let (status, console) = CapturingConsole.run(["--format", "json", "-o", "-", package])
+        let (plainStatus, plain) = CapturingConsole.run(["--format", "json", package])
+        #expect(status == .findings && plainStatus == .findings)
+        #expect(!console.output.isEmpty)
+        #expect(console.output == plain.output)
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+    }
+
+    @Test func twoReportsOnStandardOutputAreAUsageError() throws {
+        let directory = try TemporaryDirectory()
+        let package = try Self.drifted(in: directory)
+        let (status, console) = CapturingConsole.run(["--report", "json=-", package])
+        #expect(status == .usage)
+        #expect(console.output.isEmpty)
+        #expect(console.error.hasPrefix("bundlecheck: error: more than one report goes to standard output"))
+        // With the main report in a file, one --report may take standard output.
+        let report = directory.path("report.txt")
+        let (fileStatus, fileConsole) = CapturingConsole.run(["-o", report, "--report", "json=-", package])
+        #expect(fileStatus == .findings)
+        #expect(fileConsole.output.hasPrefix("{"))
+        #expect(FileManager.default.fileExists(atPath: report))
+    }
+
+    @Test(arguments: ["same", "dot-relative", "symlink"])
+    func anOutputThatIsTheInputIsRefusedAndTheInputKept(spelling: String) throws {
+        let directory = try TemporaryDirectory()
+        let package = try Self.drifted(in: directory)
+        let before = try Data(contentsOf: URL(fileURLWithPath: package))
+        let output: String
+        switch spelling {
+        case "same": output = package
+        case "dot-relative": output = directory.path("./sub/../Drift.ipa")
+        default:
+            output = directory.path("link.ipa")
+            try FileManager.default.createSymbolicLink(atPath: output, withDestinationPath: package)
+        }
+        try FileManager.default.createDirectory(atPath: directory.path("sub"), withIntermediateDirectories: true)
+        let (status, console) = CapturingConsole.run(["-o", output, package])
+        #expect(status == .usage)
+        #expect(console.error == "bundlecheck: error: \(output): refusing to write there: it is an input package\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: package)) == before)
+    }
+
+    @Test func reportsThatOverwriteTheBaselineTheConfigurationOrEachOtherAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let package = try Self.drifted(in: directory)
+        let baseline = directory.path("baseline.json")
+        #expect(CapturingConsole.run(["--write-baseline", baseline, package]).0 == .success)
+        let config = try directory.write("fail-on: error\n", to: "ci.yml")
+        let cases: [([String], String)] = [
+            (["--baseline", baseline, "--report", "json=\(baseline)"], "\(baseline): refusing to write there: it is the baseline"),
+            (["--config", config, "--report", "sarif=\(config)"], "\(config): refusing to write there: it is the configuration file"),
+            (["-o", directory.path("a.json"), "--report", "json=\(directory.path("a.json"))"], "\(directory.path("a.json")): refusing to write there: it is also where --output writes"),
+        ]
+        for (arguments, message) in cases {
+            let (status, console) = CapturingConsole.run(arguments + [package])
+            #expect(status == .usage, "\(arguments)")
+            #expect(console.error == "bundlecheck: error: \(message)\n")
+        }
+    }
+
+    @Test func aReportThatCannotBeWrittenExits73NamingThePathAndTheReason() throws {
+        let directory = try TemporaryDirectory()
+        let package = try Self.drifted(in: directory)
+        let missing = directory.path("no/such/folder/report.sarif")
+        let (status, console) = CapturingConsole.run(["--report", "sarif=\(missing)", package])
+        #expect(status == .cannotCreate)
+        #expect(status.rawValue == 73)
+        #expect(console.error == "bundlecheck: error: \(missing): cannot write the report: No such file or directory\n")
+        // The text report on standard output still arrived.
+        #expect(console.output.contains("FAILED"))
+    }
+
+    @Test func aBaselineThatCannotBeWrittenExits73() throws {
+        let directory = try TemporaryDirectory()
+        let package = try Self.drifted(in: directory)
+        let (status, console) = CapturingConsole.run(["--write-baseline", directory.path("none/b.json"), package])
+        #expect(status == .cannotCreate)
+        #expect(console.error.contains("cannot write the baseline: No such file or directory"))
+    }
+
+    @Test func aPackageOnStandardInputIsCheckedAndReportedAsDash() throws {
+        let directory = try TemporaryDirectory()
+        let package = try Self.drifted(in: directory)
+        let input = try #require(FileHandle(forReadingAtPath: package))
+        let (status, console) = CapturingConsole.run(["--format", "json", "-"], standardInput: input)
+        let (_, direct) = CapturingConsole.run(["--format", "json", package])
+        #expect(status == .findings)
+        let fromStandardInput = try #require(try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [String: Any])
+        let fromFile = try #require(try JSONSerialization.jsonObject(with: Data(direct.output.utf8)) as? [String: Any])
+        let inputs = try #require(fromStandardInput["inputs"] as? [[String: Any]])
+        #expect(inputs.first?["path"] as? String == "-")
+        let findings = { (report: [String: Any]) in ((report["inputs"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])?.map { $0["rule"] as? String } }
+        #expect(findings(fromStandardInput) == findings(fromFile))
+        #expect(findings(fromFile)?.isEmpty == false)
+    }
+
+    @Test func anEmptyStandardInputIsAnInputThatCannotBeChecked() {
+        let (status, console) = CapturingConsole.run(["--format", "json", "-"])
+        #expect(status == .inputFailure)
+        #expect(console.error.hasPrefix("bundlecheck: error: -: "), "\(console.error)")
+        #expect(!console.error.contains("bundlecheck-stdin"))
+    }
+
+    @Test func theSpooledCopyIsRemoved() throws {
+        let directory = try TemporaryDirectory()
+        let source = directory.path("source")
+        try Data(repeating: 7, count: StandardInputPackage.chunkSize * 2 + 5).write(to: URL(fileURLWithPath: source))
+        let spooled = try StandardInputPackage.spool(from: try #require(FileHandle(forReadingAtPath: source)), temporaryDirectory: directory.url)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: spooled.path)) == Data(contentsOf: URL(fileURLWithPath: source)))
+        spooled.remove()
+        #expect(!FileManager.default.fileExists(atPath: spooled.path))
+    }
+}
