@@ -93,8 +93,16 @@ public enum BundleCheckCommand {
             verifiesResources: options.verifiesResources
         )
         let inspector = PackageInspector(rules: settings.rules, settings: inspection)
-        var inputs = options.inputs.map { path in
-            path == StandardInputPackage.name ? inspectStandardInput(with: inspector, console: console) : inspector.inspect(path: path)
+        // Standard input is copied first, on this thread; then the inputs are independent (each
+        // opens its own container) and are checked side by side, reported in the order given.
+        let piped = options.inputs.contains(StandardInputPackage.name) ? spoolStandardInput(console: console) : nil
+        defer { if case .success(let package)? = piped { package.remove() } }
+        var inputs = ParallelMap.map(options.inputs, jobs: options.jobs ?? ProcessorBudget.defaultJobs()) { path in
+            guard path == StandardInputPackage.name, let piped else { return inspector.inspect(path: path) }
+            switch piped {
+            case .success(let package): return inspector.inspect(path: package.path).named(path)
+            case .failure(let failure): return failure.report
+            }
         }
         if let baseline {
             inputs = inputs.map(baseline.applied(to:))
@@ -155,20 +163,18 @@ public enum BundleCheckCommand {
         }
     }
 
-    /// Checks the package piped in on standard input, reported as `-`; when it cannot even be
-    /// copied to a temporary file, that is the input's error.
-    static func inspectStandardInput(with inspector: PackageInspector, console: any Console) -> InputReport {
-        let name = StandardInputPackage.name
+    /// The package piped in on standard input, copied to a temporary file; when it cannot
+    /// even be copied, the report of `-` says why.
+    static func spoolStandardInput(console: any Console) -> Result<StandardInputPackage, StandardInputFailure> {
         do {
-            let package = try StandardInputPackage.spool(from: console.standardInput)
-            defer { package.remove() }
-            return inspector.inspect(path: package.path).named(name)
+            return .success(try StandardInputPackage.spool(from: console.standardInput))
         } catch {
+            let name = StandardInputPackage.name
             let reason = "standard input cannot be copied to a temporary file: \(error.localizedDescription)"
-            return InputReport(
+            return .failure(StandardInputFailure(report: InputReport(
                 path: name, kind: nil, container: nil, size: 0, error: .unreadable(path: name, reason: reason),
                 bundles: [], findings: [], distribution: nil
-            )
+            )))
         }
     }
 

@@ -98,6 +98,18 @@ extension CommandLineOption {
             ]
         ) { given in given.verifiesResources = true },
         .value(
+            "--jobs", short: "-j", "<n>",
+            help: [
+                "Check up to <n> inputs at once. (default: the processors",
+                "this process may use, from its CPU affinity and cgroup",
+                "quota, at most 4; --jobs 1 checks one after another)",
+            ]
+        ) { given, text throws(UsageError) in
+            let range = 1...ProcessorBudget.maximumJobs
+            guard let jobs = Int(text), range.contains(jobs) else { throw .invalidCount(option: "--jobs", value: text, range: range) }
+            given.jobs = jobs
+        },
+        .value(
             "--baseline", "<file>",
             help: [
                 "Suppress the findings whose fingerprints <file> lists:",

@@ -131,6 +131,7 @@ enum CommandLineParser {
         options.failOn = given.failOn
         options.now = given.now
         options.verifiesResources = given.verifiesResources
+        options.jobs = given.jobs
         options.inputs = given.inputs
         return options
     }

@@ -28,6 +28,8 @@ package struct CommandOptions: Sendable, Equatable {
     package var now: Date?
     /// `--verify-resources`: hash every file CodeResources lists (reads the whole package).
     package var verifiesResources = false
+    /// `--jobs`: inputs checked at once; nil for `ProcessorBudget.defaultJobs()`.
+    package var jobs: Int?
     package var inputs: [String] = []
 
     package init() {}

@@ -21,6 +21,8 @@ package struct GivenOptions: Sendable {
     package var failOn: FailureThreshold?
     package var now: Date?
     package var verifiesResources = false
+    /// `--jobs N`.
+    package var jobs: Int?
     package var baselinePath: String?
     package var writeBaselinePath: String?
     package var listRules = false

@@ -1,4 +1,5 @@
 import Foundation
+import BundleCheckModel
 
 /// An input of `-`: the package piped in on standard input (`curl … | bundlecheck -`).
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// temporary file (in `TMPDIR`) chunk by chunk and read from there; the file is removed when
 /// the check is done. This is the one place bundlecheck writes a package to disk, because a
 /// pipe cannot be read any other way.
-struct StandardInputPackage {
+struct StandardInputPackage: Sendable {
     /// What the report calls the input.
     static let name = "-"
     /// Copied in pieces of this size, so a large package never sits in memory whole.
@@ -37,4 +38,9 @@ struct StandardInputPackage {
     func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
+}
+
+/// Standard input that could not be copied: the report the input gets instead of a check.
+struct StandardInputFailure: Error {
+    let report: InputReport
 }

@@ -10,6 +10,8 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingValue(option: String)
     case invalidValue(option: String, value: String, choices: [String])
     case unexpectedValue(option: String)
+    /// A count option (`--jobs`) whose value is not a whole number in `range`.
+    case invalidCount(option: String, value: String, range: ClosedRange<Int>)
     /// A date option (`--now`) whose value is not an ISO 8601 date or UTC timestamp.
     case invalidDate(option: String, value: String)
     case noInputs
@@ -53,6 +55,8 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid value '\(value)' for '\(option)'; choose one of: \(choices.joined(separator: ", "))"
         case .unexpectedValue(let option):
             "'\(option)' takes no value"
+        case .invalidCount(let option, let value, let range):
+            "invalid value '\(value)' for '\(option)'; give a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .invalidDate(let option, let value):
             "invalid value '\(value)' for '\(option)'; write an ISO 8601 date such as 2026-03-01 or a UTC timestamp such as 2026-03-01T12:00:00Z"
         case .noInputs:

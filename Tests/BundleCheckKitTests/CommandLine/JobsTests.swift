@@ -1,0 +1,66 @@
+import BundleCheckFixtures
+import Foundation
+import Testing
+@testable import BundleCheckCommandLine
+
+/// `--jobs`: how many inputs are checked at once, and that the report does not depend on it.
+@Suite struct JobsTests {
+    @Test func kernelCPUListsAreCounted() {
+        #expect(ProcessorBudget.processors(inList: "0-3,6,8-9") == 7)
+        #expect(ProcessorBudget.processors(inList: " 0\n") == 1)
+        #expect(ProcessorBudget.processors(inList: "3-1") == nil)
+        #expect(ProcessorBudget.processors(inList: "a-b") == nil)
+        #expect(ProcessorBudget.processors(inList: "") == nil)
+    }
+
+    @Test func cgroupQuotasRoundUpToWholeProcessors() {
+        #expect(ProcessorBudget.quota(cgroupV2: "max 100000\n") == nil)
+        #expect(ProcessorBudget.quota(cgroupV2: "150000 100000\n") == 2)
+        #expect(ProcessorBudget.quota(cgroupV2: "50000 100000") == 1)
+        #expect(ProcessorBudget.quota(cgroupV1Quota: "-1\n", period: "100000\n") == nil)
+        #expect(ProcessorBudget.quota(cgroupV1Quota: "400000\n", period: "100000\n") == 4)
+    }
+
+    @Test func theDefaultIsBetweenOneAndTheCeiling() {
+        #expect((1...ProcessorBudget.defaultCeiling).contains(ProcessorBudget.defaultJobs()))
+    }
+
+    @Test func jobsTakesAWholeNumberInRange() throws {
+        guard case .check(let options) = try CommandLineParser.parse(["-j", "3", "A.ipa"]) else {
+            Issue.record("not a check")
+            return
+        }
+        #expect(options.jobs == 3)
+        for bad in ["0", "-1", "two", "65"] {
+            #expect(throws: UsageError.invalidCount(option: "--jobs", value: bad, range: 1...64)) {
+                try CommandLineParser.parse(["--jobs=\(bad)", "A.ipa"])
+            }
+        }
+    }
+
+    @Test func resultsKeepTheInputsOrderWhateverFinishesFirst() {
+        // Later items finish first: the early ones sleep longest.
+        let results = ParallelMap.map(Array(0..<12), jobs: 4) { item in
+            usleep(useconds_t((12 - item) * 2000))
+            return item * item
+        }
+        #expect(results == (0..<12).map { $0 * $0 })
+    }
+
+    @Test func theReportIsByteIdenticalWithOneJobAndMany() throws {
+        let directory = try TemporaryDirectory()
+        var inputs: [String] = []
+        for index in 0..<5 {
+            let package: FixturePackage = try index.isMultiple(of: 2) ? .ipa(BundleCheckCommandTests.drifted) : .ipa(BundleCheckCommandTests.clean)
+            inputs.append(try BundleCheckCommandTests.writePackage(package, in: directory, name: "App\(index).ipa"))
+        }
+        inputs.append(directory.path("missing.ipa"))
+        let serial = CapturingConsole.run(["--format", "json", "--jobs", "1"] + inputs)
+        let parallel = CapturingConsole.run(["--format", "json", "--jobs", "4"] + inputs)
+        #expect(serial.0 == .inputFailure)
+        #expect(parallel.0 == serial.0)
+        #expect(parallel.1.output == serial.1.output)
+        #expect(parallel.1.error == serial.1.error)
+        #expect(serial.1.output.contains("App4.ipa"))
+    }
+}
