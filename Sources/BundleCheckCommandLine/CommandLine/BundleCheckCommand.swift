@@ -55,11 +55,19 @@ public enum BundleCheckCommand {
             case .check(let options):
                 let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
                 var reads = options.inputs.map { (what: "an input package", path: $0) }
-                reads += [("the baseline", options.baselinePath), ("the configuration file", settings.configuration.file)]
+                // The configuration's baseline is not read while a baseline is written: writing it
+                // there is how it is made.
+                reads += [
+                    ("the baseline", options.baselinePath),
+                    ("the baseline", options.writeBaselinePath == nil ? settings.configuration.baseline : nil),
+                    ("the configuration file", settings.configuration.file),
+                ]
                     .compactMap { what, path in path.map { (what: what, path: $0) } }
                 try OutputPlan(options).check(against: reads)
                 var baseline: Baseline?
-                if let path = options.baselinePath {
+                // `--baseline` overrides the configuration's. While a baseline is being written the
+                // configuration's is not read: it may not exist yet, and every finding goes in anyway.
+                if let path = options.baselinePath ?? (options.writeBaselinePath == nil ? settings.configuration.baseline : nil) {
                     do {
                         baseline = try BaselineReader.read(path: path)
                     } catch {
@@ -104,10 +112,12 @@ public enum BundleCheckCommand {
             case .failure(let failure): return failure.report
             }
         }
+        // The configuration's ignore entries first: their reason says more than the baseline's.
+        inputs = inputs.map(settings.configuration.applyingIgnores(to:))
         if let baseline {
             inputs = inputs.map(baseline.applied(to:))
         }
-        let report = Report(toolVersion: BundleCheckVersion.current, inputs: inputs)
+        let report = Report(toolVersion: BundleCheckVersion.current, inputs: inputs, configurationFile: settings.configuration.file)
 
         // The text report on the terminal already says why an input failed; say it on standard
         // error only when nobody sees that report there (it goes to a file, or is JSON).
@@ -192,9 +202,10 @@ public enum BundleCheckCommand {
         return text.hasPrefix(input + ":") ? text : input + ": " + text
     }
 
-    /// Writes the baseline of every finding of `inputs`; says when it is incomplete.
+    /// Writes the baseline of every finding of `inputs` the configuration does not already
+    /// ignore; says when it is incomplete.
     static func writeBaseline(of inputs: [InputReport], to path: String, console: any Console) -> ExitCode {
-        let baseline = Baseline(findings: inputs.flatMap(\.findings))
+        let baseline = Baseline(findings: inputs.flatMap(\.findings).filter { $0.suppression?.kind != .configuration })
         if case let status = deliver(baseline.text, to: path, what: "the baseline", console: console), status != .success {
             return status
         }

@@ -51,14 +51,16 @@ extension CommandLineOption {
             "--rules", "<dir>", repeatable: true,
             help: [
                 "Add every *.yml rule file under <dir> to the shipped rules",
-                "(format: Rules/FORMAT.md). May be repeated.",
+                "and the configuration's rule-packs (format:",
+                "Rules/FORMAT.md). May be repeated.",
             ]
         ) { given, directory in given.rulePacks.append(directory) },
         .value(
             "--config", "<file>",
             help: [
-                "Read the configuration from <file> instead of",
-                ".bundlecheck.yml in the working directory.",
+                "Read the configuration from <file> instead of the",
+                ".bundlecheck.yml in the working directory or the nearest",
+                "parent up to the repository root (the folder with .git).",
             ]
         ) { given, path in given.configurationPath = path },
         .choice(
@@ -114,7 +116,8 @@ extension CommandLineOption {
             help: [
                 "Suppress the findings whose fingerprints <file> lists:",
                 "they stay in the JSON report with \"suppressed\": true,",
-                "are not counted and do not fail the run.",
+                "are not counted and do not fail the run. Overrides the",
+                "configuration's baseline.",
             ]
         ) { given, path in given.baselinePath = path },
         .value(

@@ -1,7 +1,8 @@
 import BundleCheckModel
+import Foundation
 
-/// What a run checks with: the catalogue (shipped rules plus `--rules` packs) and the
-/// configuration applied to it. Anything wrong here is a usage error (exit 64).
+/// What a run checks with: the catalogue (shipped rules, the configuration's `rule-packs` and
+/// `--rules` packs) and the configuration applied to it. Anything wrong here is a usage error (exit 64).
 package struct RunSettings: Sendable {
     package let catalogue: RuleCatalogue
     package let configuration: Configuration
@@ -11,11 +12,24 @@ package struct RunSettings: Sendable {
         self.configuration = configuration
     }
 
-    /// Loads the packs in order, then the configuration (`--config`, else `.bundlecheck.yml`
-    /// in `workingDirectory` when present); rule ids in the configuration may name pack rules.
+    /// Finds the configuration (`--config`, else `.bundlecheck.yml` in `workingDirectory` or
+    /// the nearest parent up to the repository root), loads the packs it names and then
+    /// `rulePacks` in order, and checks the configuration against them: its rule ids may name
+    /// pack rules.
     package static func load(rulePacks: [String], configurationPath: String?, workingDirectory: String?) throws(UsageError) -> RunSettings {
+        let source: ConfigurationSource?
+        var packs: [String] = []
+        do {
+            source = try ConfigurationLoader.locate(explicitPath: configurationPath, workingDirectory: workingDirectory)
+                .map { path throws(ConfigurationError) in try ConfigurationLoader.read(path: path) }
+            if let source {
+                packs = try ConfigurationLoader.rulePacks(of: source)
+            }
+        } catch {
+            throw .configuration(error)
+        }
         var catalogue = RuleCatalogue.shipped
-        for pack in rulePacks {
+        for pack in distinct(packs + rulePacks) {
             do {
                 catalogue = try catalogue.adding(packAt: pack)
             } catch let error as RuleLoadError {
@@ -24,15 +38,24 @@ package struct RunSettings: Sendable {
                 throw .rulePack(RuleLoadError(file: pack, line: 1, field: nil, message: "\(error)"))
             }
         }
-        let configuration: Configuration
-        do {
-            configuration = try ConfigurationLoader.resolve(
-                explicitPath: configurationPath, workingDirectory: workingDirectory, catalogue: catalogue
-            )
-        } catch {
-            throw .configuration(error)
+        var configuration = Configuration.defaults
+        if let source {
+            do {
+                configuration = try ConfigurationLoader.load(source, catalogue: catalogue)
+            } catch {
+                throw .configuration(error)
+            }
         }
         return RunSettings(catalogue: catalogue, configuration: configuration)
+    }
+
+    /// `packs` without the folders named twice (the configuration's and `--rules` again),
+    /// which would otherwise define each of their rules twice.
+    static func distinct(_ packs: [String]) -> [String] {
+        var seen: Set<String> = []
+        return packs.filter { pack in
+            seen.insert(URL(fileURLWithPath: pack, isDirectory: true).standardizedFileURL.path).inserted
+        }
     }
 
     /// The rules to run: the catalogue minus disabled rules, at the configured severities.

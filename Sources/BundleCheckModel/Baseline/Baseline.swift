@@ -36,18 +36,10 @@ public struct Baseline: Sendable, Equatable {
         fingerprints.contains(finding.fingerprint)
     }
 
-    /// `input` with the findings this baseline lists marked as suppressed.
+    /// `input` with the findings this baseline lists marked as suppressed (those the
+    /// configuration already ignores keep their reason).
     public func applied(to input: InputReport) -> InputReport {
-        InputReport(
-            path: input.path,
-            kind: input.kind,
-            container: input.container,
-            size: input.size,
-            error: input.error,
-            bundles: input.bundles,
-            findings: input.findings.map { contains($0) ? $0.suppressing() : $0 },
-            distribution: input.distribution
-        )
+        input.suppressing { contains($0) ? .baseline : nil }
     }
 
     /// The file's content, as a JSON value.

@@ -8,8 +8,13 @@ import BundleCheckFormats
 ///     fail-on: warning               # error (default) | warning
 ///     distribution: app-store        # app-store | ad-hoc | development | enterprise
 ///     profile-expiry-warning-days: 30  # profile-expiring warns this many days ahead
+///     rule-packs: [ci/rules]         # folders of rule files, like --rules
+///     baseline: bundlecheck-baseline.json  # like --baseline
+///     ignore:                        # accepted findings, by rule and path, with a reason
+///       - { rule: junk-file, path: "Payload/*.app/Frameworks/Vendor*.framework/**", reason: vendor SDK }
 ///
-/// `ConfigurationLoader` reads and checks the file; this is the result.
+/// `ConfigurationLoader` reads and checks the file; this is the result. Paths in it are
+/// already resolved against the file's folder.
 public struct Configuration: Sendable, Equatable {
     /// Settings by rule id; a rule not named here runs at the severity of its rule file.
     public var rules: [String: RuleSetting]
@@ -19,6 +24,12 @@ public struct Configuration: Sendable, Equatable {
     public var statedDistribution: Distribution?
     /// How many days before a profile expires `profile-expiring` warns.
     public var profileExpiryWarningDays: Int
+    /// Folders of rule files the run adds to the shipped rules, before any `--rules` ones.
+    public var rulePacks: [String]
+    /// The baseline file; `--baseline` overrides it.
+    public var baseline: String?
+    /// Findings accepted by rule and path, in the file's order (the first match gives the reason).
+    public var ignores: [IgnoreEntry]
     /// The file this was read from, as the user knows it; nil for the defaults.
     public var file: String?
 
@@ -27,12 +38,18 @@ public struct Configuration: Sendable, Equatable {
         failOn: FailureThreshold = .error,
         distribution: Distribution? = nil,
         profileExpiryWarningDays: Int = Configuration.defaultProfileExpiryWarningDays,
+        rulePacks: [String] = [],
+        baseline: String? = nil,
+        ignores: [IgnoreEntry] = [],
         file: String? = nil
     ) {
         self.rules = rules
         self.failOn = failOn
         self.statedDistribution = distribution
         self.profileExpiryWarningDays = profileExpiryWarningDays
+        self.rulePacks = rulePacks
+        self.baseline = baseline
+        self.ignores = ignores
         self.file = file
     }
 

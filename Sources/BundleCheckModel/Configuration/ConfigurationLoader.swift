@@ -5,52 +5,91 @@ import Foundation
 ///
 /// The file is YAML read by `YAMLParser` (scalars stay strings, anchors and duplicate keys
 /// are refused). Every key and value is checked against what bundlecheck knows, rule ids
-/// against the catalogue the run uses (shipped rules and `--rules` packs): a typo must
-/// not silently leave a rule on.
+/// against the catalogue the run uses (shipped rules, the file's `rule-packs` and `--rules`
+/// packs): a typo must not silently leave a rule on. Reading happens in two steps, because
+/// the file names rule packs whose ids the rest of it may use: `parse` the file, load the
+/// packs `rulePacks(of:)` names, then `load` it against the catalogue they make.
 public enum ConfigurationLoader {
-    /// The file looked for in the working directory.
-    package static let fileName = ".bundlecheck.yml"
+    /// The file looked for in the working directory and its parents.
+    package static let fileName = ConfigurationDiscovery.fileName
 
-    static let keys = ["rules", "fail-on", "distribution", "profile-expiry-warning-days"]
+    static let keys = ["rules", "fail-on", "distribution", "profile-expiry-warning-days", "rule-packs", "baseline", "ignore"]
+    static let ignoreKeys = ["rule", "path", "reason"]
+
+    /// The configuration file of a run, as messages and reports call it: `explicitPath` when
+    /// given, else `.bundlecheck.yml` found from `workingDirectory` (the process's when nil;
+    /// then the path is relative to it, `../.bundlecheck.yml`), else nil for the defaults.
+    package static func locate(
+        explicitPath: String?,
+        workingDirectory: String?,
+        discovery: ConfigurationDiscovery = ConfigurationDiscovery()
+    ) -> String? {
+        if let explicitPath { return explicitPath }
+        let current = FileManager.default.currentDirectoryPath
+        let start = workingDirectory.map { ($0 as NSString).isAbsolutePath ? $0 : (current as NSString).appendingPathComponent($0) } ?? current
+        guard let location = discovery.find(from: start) else { return nil }
+        guard let workingDirectory else { return location.relativePath }
+        // Found in the directory given: keep its spelling.
+        return location.levelsUp == 0 ? (workingDirectory as NSString).appendingPathComponent(fileName) : location.path
+    }
 
     /// The configuration of a run: `explicitPath` (which must exist), else `.bundlecheck.yml`
-    /// in `workingDirectory` (the process's when nil) if there is one, else the defaults.
+    /// found from `workingDirectory` (see `locate`), else the defaults. The file's rule packs
+    /// are not loaded: rule ids are checked against `catalogue` as it is.
     public static func resolve(
         explicitPath: String?,
         workingDirectory: String?,
         catalogue: RuleCatalogue
     ) throws(ConfigurationError) -> Configuration {
-        if let explicitPath {
-            return try load(path: explicitPath, catalogue: catalogue)
-        }
-        let implicit = workingDirectory.map { ($0 as NSString).appendingPathComponent(fileName) } ?? fileName
-        guard FileManager.default.fileExists(atPath: implicit) else {
+        guard let path = locate(explicitPath: explicitPath, workingDirectory: workingDirectory) else {
             return .defaults
         }
-        return try load(path: implicit, catalogue: catalogue)
+        return try load(path: path, catalogue: catalogue)
     }
 
     /// Reads the file at `path`; messages name it as given.
     public static func load(path: String, catalogue: RuleCatalogue) throws(ConfigurationError) -> Configuration {
-        let data = try UserFile.read(path, notFound: { ConfigurationError.notFound(file: path) }, unreadable: { ConfigurationError.unreadable(file: path, reason: $0) })
-        return try load(bytes: Array(data), file: path, catalogue: catalogue)
+        try load(read(path: path), catalogue: catalogue)
     }
 
     /// Reads a configuration from `bytes`; `file` is what messages call it.
     public static func load(bytes: [UInt8], file: String, catalogue: RuleCatalogue) throws(ConfigurationError) -> Configuration {
+        try load(parse(bytes: bytes, file: file), catalogue: catalogue)
+    }
+
+    /// The YAML of the file at `path`, not yet checked beyond being a mapping.
+    public static func read(path: String) throws(ConfigurationError) -> ConfigurationSource {
+        let data = try UserFile.read(path, notFound: { ConfigurationError.notFound(file: path) }, unreadable: { ConfigurationError.unreadable(file: path, reason: $0) })
+        return try parse(bytes: Array(data), file: path)
+    }
+
+    /// The YAML in `bytes`; `file` is what messages call it and where relative paths start.
+    public static func parse(bytes: [UInt8], file: String) throws(ConfigurationError) -> ConfigurationSource {
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(bytes, file: file)
         } catch {
             throw .yaml(error)
         }
-        var configuration = Configuration(file: file)
         // An empty file (or one holding only comments) keeps every default.
-        guard let root else { return configuration }
-        guard let pairs = root.mapping else {
+        if let root, root.mapping == nil {
             throw .expectedMapping(file: file, line: root.line, key: nil, found: root.kindName)
         }
-        for pair in pairs {
+        return ConfigurationSource(file: file, pairs: root?.mapping ?? [])
+    }
+
+    /// The rule-pack folders the file names, resolved against its folder, so their rules can
+    /// be loaded before the rest of the file is checked against them.
+    public static func rulePacks(of source: ConfigurationSource) throws(ConfigurationError) -> [String] {
+        guard let pair = source.pairs.first(where: { $0.key.scalar == "rule-packs" }) else { return [] }
+        return try paths(pair.value, key: "rule-packs", source: source)
+    }
+
+    /// Checks every setting of `source`; rule ids must be in `catalogue`.
+    public static func load(_ source: ConfigurationSource, catalogue: RuleCatalogue) throws(ConfigurationError) -> Configuration {
+        let file = source.file
+        var configuration = Configuration(file: file)
+        for pair in source.pairs {
             let key = pair.key.scalar ?? ""
             switch key {
             case "rules":
@@ -61,11 +100,81 @@ public enum ConfigurationLoader {
                 configuration.statedDistribution = try choice(pair.value, key: key, file: file)
             case "profile-expiry-warning-days":
                 configuration.profileExpiryWarningDays = try days(pair.value, key: key, file: file)
+            case "rule-packs":
+                configuration.rulePacks = try paths(pair.value, key: key, source: source)
+            case "baseline":
+                configuration.baseline = source.resolve(try path(pair.value, key: key, file: file))
+            case "ignore":
+                configuration.ignores = try ignores(pair.value, file: file, catalogue: catalogue)
             default:
                 throw .unknownKey(file: file, line: pair.key.line, key: key, expected: keys)
             }
         }
         return configuration
+    }
+
+    /// A list of folders (`[ci/rules, vendor/rules]`), each resolved against the file's folder.
+    private static func paths(_ node: YAMLNode, key: String, source: ConfigurationSource) throws(ConfigurationError) -> [String] {
+        let items = try list(node, key: key, file: source.file)
+        var paths: [String] = []
+        for (index, item) in items.enumerated() {
+            paths.append(source.resolve(try path(item, key: "\(key)[\(index)]", file: source.file)))
+        }
+        return paths
+    }
+
+    /// The items of a list; `key:` with nothing after it is an empty list.
+    private static func list(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> [YAMLNode] {
+        if node.scalar == "", !node.isQuoted { return [] }
+        guard let items = node.sequence else {
+            throw .expectedList(file: file, line: node.line, key: key, found: node.kindName)
+        }
+        return items
+    }
+
+    private static func path(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> String {
+        let text = try value(node, key: key, file: file)
+        guard !text.isEmpty else { throw .emptyValue(file: file, line: node.line, key: key) }
+        return text
+    }
+
+    /// `ignore:` entries: each a mapping of `rule` (a known id), `path` (a glob) and `reason`, all required.
+    private static func ignores(_ node: YAMLNode, file: String, catalogue: RuleCatalogue) throws(ConfigurationError) -> [IgnoreEntry] {
+        let items = try list(node, key: "ignore", file: file)
+        var entries: [IgnoreEntry] = []
+        for (index, item) in items.enumerated() {
+            let entryKey = "ignore[\(index)]"
+            guard let pairs = item.mapping else {
+                throw .expectedIgnoreEntry(file: file, line: item.line, key: entryKey, found: item.kindName)
+            }
+            var fields: [String: YAMLNode] = [:]
+            for pair in pairs {
+                let name = pair.key.scalar ?? ""
+                guard ignoreKeys.contains(name) else {
+                    throw .unknownKey(file: file, line: pair.key.line, key: "\(entryKey).\(name)", expected: ignoreKeys)
+                }
+                fields[name] = pair.value
+            }
+            for name in ignoreKeys where fields[name] == nil {
+                throw .missingKey(file: file, line: item.line, key: entryKey, missing: name)
+            }
+            guard let ruleNode = fields["rule"], let pathNode = fields["path"], let reasonNode = fields["reason"] else { continue }
+
+            let id = try value(ruleNode, key: entryKey + ".rule", file: file)
+            guard catalogue[id] != nil else {
+                throw .unknownRule(file: file, line: ruleNode.line, key: entryKey + ".rule", suggestions: RuleIDSuggestions.closest(to: id, among: catalogue.rules.map(\.id)))
+            }
+            let pattern = try value(pathNode, key: entryKey + ".path", file: file)
+            if let problem = Glob.validate(pattern) {
+                throw .invalidGlob(file: file, line: pathNode.line, key: entryKey + ".path", pattern: pattern, problem: problem)
+            }
+            let reason = try value(reasonNode, key: entryKey + ".reason", file: file)
+            guard reason.contains(where: { !$0.isWhitespace }) else {
+                throw .missingKey(file: file, line: reasonNode.line, key: entryKey, missing: "reason")
+            }
+            entries.append(IgnoreEntry(rule: id, path: Glob(pattern), reason: reason))
+        }
+        return entries
     }
 
     private static func rules(_ node: YAMLNode, file: String, catalogue: RuleCatalogue) throws(ConfigurationError) -> [String: RuleSetting] {
@@ -125,10 +234,20 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case yaml(YAMLError)
     /// A mapping was expected (the whole file, or `rules`).
     case expectedMapping(file: String, line: Int, key: String?, found: String)
+    /// A list was expected (`rule-packs`, `ignore`).
+    case expectedList(file: String, line: Int, key: String, found: String)
+    /// An `ignore:` item that is not a mapping of rule, path and reason.
+    case expectedIgnoreEntry(file: String, line: Int, key: String, found: String)
+    /// An `ignore:` entry without `rule`, `path` or `reason` (or with a blank reason).
+    case missingKey(file: String, line: Int, key: String, missing: String)
+    /// A path that is empty (`baseline: ''`).
+    case emptyValue(file: String, line: Int, key: String)
+    /// An `ignore:` path that is not a glob bundlecheck reads; `problem` says why.
+    case invalidGlob(file: String, line: Int, key: String, pattern: String, problem: String)
     /// A single value was expected (`fail-on: [warning]`).
     case expectedValue(file: String, line: Int, key: String, found: String)
     case unknownKey(file: String, line: Int, key: String, expected: [String])
-    /// `rules` names an id that is neither shipped nor in a `--rules` pack.
+    /// `rules` or an `ignore:` entry names an id that is neither shipped nor in a rule pack.
     case unknownRule(file: String, line: Int, key: String, suggestions: [String])
     case invalidValue(file: String, line: Int, key: String, value: String, choices: [String])
     /// A value that should be a non-negative whole number (`profile-expiry-warning-days: soon`).
@@ -146,6 +265,18 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             "\(file):\(line): expected a mapping of settings (\(ConfigurationLoader.keys.joined(separator: ", "))), found \(found)"
         case .expectedMapping(let file, let line, let key?, let found):
             "\(file):\(line): key '\(key)': expected a mapping of rule ids to \(Self.list(RuleSetting.choices)), found \(found)"
+        case .expectedList(let file, let line, let key, let found):
+            "\(file):\(line): key '\(key)': expected a list, found \(found)"
+        case .expectedIgnoreEntry(let file, let line, let key, let found):
+            "\(file):\(line): key '\(key)': expected a mapping of \(Self.list(ConfigurationLoader.ignoreKeys, conjunction: "and")), found \(found)"
+        case .missingKey(let file, let line, let key, "reason"):
+            "\(file):\(line): key '\(key)': an ignore entry needs a reason: say why these findings are accepted (reason: …)"
+        case .missingKey(let file, let line, let key, let missing):
+            "\(file):\(line): key '\(key)': an ignore entry needs a \(missing) (\(missing): …)"
+        case .emptyValue(let file, let line, let key):
+            "\(file):\(line): key '\(key)': expected a path, found an empty value"
+        case .invalidGlob(let file, let line, let key, let pattern, let problem):
+            "\(file):\(line): key '\(key)': '\(pattern)' is not a valid glob: \(problem)"
         case .expectedValue(let file, let line, let key, let found):
             "\(file):\(line): key '\(key)': expected a single value, found \(found)"
         case .unknownKey(let file, let line, let key, let expected):
@@ -159,9 +290,25 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 
-    /// `off, error, warning or note`.
-    private static func list(_ words: [String]) -> String {
+    /// `off, error, warning or note`; `rule, path and reason`.
+    private static func list(_ words: [String], conjunction: String = "or") -> String {
         guard let last = words.last, words.count > 1 else { return words.joined() }
-        return words.dropLast().joined(separator: ", ") + " or " + last
+        return words.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    }
+}
+
+/// A configuration file parsed but not yet checked: `ConfigurationLoader.parse` makes one.
+public struct ConfigurationSource: Sendable {
+    /// What messages call the file.
+    public let file: String
+    /// The top-level settings, in the file's order.
+    let pairs: [YAMLNode.Pair]
+
+    /// `path` as written in the file, resolved against the file's own folder (absolute paths stay),
+    /// so `rule-packs: [ci/rules]` means the same from wherever bundlecheck runs.
+    func resolve(_ path: String) -> String {
+        guard !(path as NSString).isAbsolutePath else { return path }
+        let folder = (file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
     }
 }

@@ -14,8 +14,13 @@ public struct Finding: Sendable, Hashable {
     public let appleCodes: [String]
     /// Stable identity across rebuilds: rule, bundle, key path and, when given, the value's identity.
     public let fingerprint: String
-    /// Listed in the `--baseline` file: still reported (JSON), but not counted and never failing the run.
-    public private(set) var suppressed: Bool
+    /// Why the finding is accepted (a baseline lists it, or a configuration `ignore:` entry
+    /// matches it); nil when it stands. Suppressed findings are still reported (JSON, SARIF),
+    /// but not counted and never fail the run.
+    public private(set) var suppression: Suppression?
+
+    /// Whether a baseline or the configuration accepted the finding.
+    public var suppressed: Bool { suppression != nil }
 
     package init(
         rule: String,
@@ -24,7 +29,8 @@ public struct Finding: Sendable, Hashable {
         location: FindingLocation,
         appleCodes: [String],
         identity: String? = nil,
-        suppressed: Bool = false
+        suppressed: Bool = false,
+        suppression: Suppression? = nil
     ) {
         self.rule = rule
         self.severity = severity
@@ -32,7 +38,8 @@ public struct Finding: Sendable, Hashable {
         self.location = location
         self.appleCodes = appleCodes
         self.fingerprint = Fingerprint.make(rule: rule, bundle: location.bundle, keyPath: location.keyPath, identity: identity)
-        self.suppressed = suppressed
+        // `suppressed: true` alone, as older callers write it, is the baseline's.
+        self.suppression = suppression ?? (suppressed ? .baseline : nil)
     }
 
     /// A finding from its parts, as a report reader or a test writes one.
@@ -48,12 +55,13 @@ public struct Finding: Sendable, Hashable {
         identity: String? = nil,
         column: Int? = nil,
         excerpt: String? = nil,
-        suppressed: Bool = false
+        suppressed: Bool = false,
+        suppression: Suppression? = nil
     ) {
         self.init(
             rule: rule, severity: severity, message: message,
             location: FindingLocation(bundle: bundle, file: file, keyPath: keyPath, line: line, column: column, excerpt: excerpt),
-            appleCodes: appleCodes, identity: identity, suppressed: suppressed
+            appleCodes: appleCodes, identity: identity, suppressed: suppressed, suppression: suppression
         )
     }
 
@@ -70,10 +78,10 @@ public struct Finding: Sendable, Hashable {
     /// The line of the value at fault with a caret under `column`.
     public var excerpt: String? { location.excerpt }
 
-    /// The same finding, marked as accepted by a baseline; the fingerprint stays as it was.
-    func suppressing() -> Finding {
+    /// The same finding, marked as accepted; the fingerprint stays as it was.
+    func suppressing(_ suppression: Suppression) -> Finding {
         var copy = self
-        copy.suppressed = true
+        copy.suppression = suppression
         return copy
     }
 }

@@ -7,13 +7,17 @@ public struct Report: Sendable {
 
     public let toolVersion: String
     public let inputs: [InputReport]
+    /// The configuration file the run used, as the user knows it; nil when it used the defaults.
+    public let configurationFile: String?
 
-    public init(toolVersion: String, inputs: [InputReport]) {
+    public init(toolVersion: String, inputs: [InputReport], configurationFile: String? = nil) {
         self.toolVersion = toolVersion
         self.inputs = inputs
+        self.configurationFile = configurationFile
     }
 
-    /// Counts by severity of the findings that stand; those a baseline suppressed are counted apart.
+    /// Counts by severity of the findings that stand; those a baseline or the configuration
+    /// suppressed are counted apart.
     public var summary: Summary {
         var summary = Summary()
         for finding in inputs.flatMap(\.findings) {
@@ -34,7 +38,7 @@ public struct Report: Sendable {
         public var errors = 0
         public var warnings = 0
         public var notes = 0
-        /// Findings listed in the baseline: reported, but in none of the counts above.
+        /// Findings a baseline or the configuration accepted: reported, but in none of the counts above.
         public var suppressed = 0
     }
 }

@@ -22,6 +22,7 @@ public struct JSONReporter: Reporter {
                 "name": "bundlecheck",
                 "version": .string(report.toolVersion),
             ],
+            "configurationFile": JSONValue(report.configurationFile),
             "inputs": .array(report.inputs.map(input)),
             "summary": [
                 "errors": .integer(Int64(summary.errors)),
@@ -145,6 +146,9 @@ public struct JSONReporter: Reporter {
             "appleCodes": .array(finding.appleCodes.map(JSONValue.string)),
             "fingerprint": .string(finding.fingerprint),
             "suppressed": .bool(finding.suppressed),
+            "suppression": finding.suppression.map { suppression -> JSONValue in
+                ["kind": .string(suppression.kind.rawValue), "reason": .string(suppression.reason)]
+            } ?? .null,
         ]
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// One `testsuite` per input and one `testcase` per rule that ran on it, passing ones too, so a
 /// dashboard can count them. A case fails when findings of its rule fail the run (`fail-on`);
-/// the other findings, and those a baseline suppressed, go to the case's `system-out`, so a
+/// the other findings, and those a baseline or the configuration suppressed, go to the case's `system-out`, so a
 /// warning does not mark a green build unstable. An input that could not be checked is a suite
 /// with one `error` case saying why.
 public struct JUnitReporter: Reporter {
@@ -87,12 +87,18 @@ public struct JUnitReporter: Reporter {
                     + XMLText.text(body.joined(separator: "\n\n")) + "</failure>"
             )
         }
-        let output = passing.map { describe($0) } + suppressed.map { "suppressed by the baseline: " + describe($0) }
+        let output = passing.map { describe($0) } + suppressed.map { "\(Self.suppressedBy($0)): " + describe($0) }
         if !output.isEmpty {
             lines.append("      <system-out>" + XMLText.text(output.joined(separator: "\n\n")) + "</system-out>")
         }
         lines.append("    </testcase>")
         return Case(lines: lines, failed: !failing.isEmpty)
+    }
+
+    /// `suppressed by the baseline`, or `suppressed by the configuration (vendor SDK)` with the ignore entry's reason.
+    private static func suppressedBy(_ finding: Finding) -> String {
+        guard let suppression = finding.suppression, suppression.kind == .configuration else { return "suppressed by the baseline" }
+        return "suppressed by the configuration (\(suppression.reason))"
     }
 
     /// `severity: message`, then where, the excerpt and Apple's codes, one per line.

@@ -204,11 +204,12 @@ public struct SARIFReporter: Reporter {
                 .init(Self.fingerprintKey, .string(Self.fingerprint(input: input, parts: [finding.fingerprint])))
             ])),
         ]
-        if finding.suppressed {
+        if let suppression = finding.suppression {
+            // Both a baseline and the configuration live outside the package: `external`.
             members.append(.init("suppressions", [[
                 "kind": "external",
                 "status": "accepted",
-                "justification": "listed in the baseline file",
+                "justification": .string(suppression.reason),
             ]]))
         }
         if !finding.appleCodes.isEmpty {

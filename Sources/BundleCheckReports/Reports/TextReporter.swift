@@ -18,7 +18,8 @@ import BundleCheckModel
 ///
 /// Within a bundle, errors come first, then warnings, then notes, so a CI log shows the worst
 /// at the top. The verdict follows the exit status (`failOn`). Findings that belong to no bundle are listed under the input's header. Findings a
-/// baseline suppressed are not listed; the summary says how many there were. Text that
+/// baseline or the configuration suppressed are not listed; the summary says how many there
+/// were, and names the configuration file when one was used. Text that
 /// comes from the package (paths, identifiers, messages quoting plist values) is
 /// printed with control and bidirectional-override characters escaped, so a crafted
 /// Info.plist cannot move the cursor, recolour the log or reorder what it shows.
@@ -289,17 +290,35 @@ public struct TextReporter: Reporter {
             Self.count(counts.notes, .note, style: style),
         ].joined(separator: ", ")
         if counts.suppressed > 0 {
-            line += "; " + ReportText.count(counts.suppressed, "finding") + " suppressed by the baseline"
+            line += "; " + Self.suppressed(report.inputs.flatMap(\.findings).compactMap(\.suppression?.kind))
         }
         if failed > 0 {
             line += "; " + style.red(ReportText.count(failed, "input")) + " could not be checked"
         }
         let verdict = ReportVerdict(report, failOn: failOn)
         var lines = [line, verdict.isFailure ? style.red(verdict.line) : verdict.line]
+        if let file = report.configurationFile {
+            // Found in a parent folder, it may not be the file the reader expects.
+            lines.insert("configuration: " + ReportText.printable(file), at: 0)
+        }
         if let rule = ReportVerdict.exampleRule(of: report) {
             lines.append(ReportVerdict.explainHint(rule: ReportText.printable(rule)))
         }
         return lines
+    }
+
+    /// `2 findings suppressed by the baseline`, or by whom each was when both did:
+    /// `3 findings suppressed: 1 by the baseline, 2 by the configuration`.
+    static func suppressed(_ kinds: [Suppression.Kind]) -> String {
+        let total = ReportText.count(kinds.count, "finding") + " suppressed"
+        let byKind = Suppression.Kind.allCases.compactMap { kind -> (Suppression.Kind, Int)? in
+            let count = kinds.count { $0 == kind }
+            return count > 0 ? (kind, count) : nil
+        }
+        if byKind.count == 1 {
+            return total + " by the " + byKind[0].0.rawValue
+        }
+        return total + ": " + byKind.map { "\($0.1) by the \($0.0.rawValue)" }.joined(separator: ", ")
     }
 
     /// `2 warnings`, in the severity's colour unless there are none.

@@ -38,8 +38,9 @@ import Testing
 
     @Test func suppressingKeepsTheFingerprintAndTheRestOfTheFinding() {
         let original = Self.findings[0]
-        let suppressed = original.suppressing()
+        let suppressed = original.suppressing(.baseline)
         #expect(suppressed.suppressed)
+        #expect(suppressed.suppression == .baseline)
         #expect(!original.suppressed)
         #expect(suppressed.fingerprint == original.fingerprint)
         #expect(suppressed.message == original.message && suppressed.rule == original.rule && suppressed.keyPath == original.keyPath)

@@ -132,8 +132,9 @@ import Testing
         var checked = 0
         checkOrder(of: Self.sample, against: schema, root: schema, at: "$", checked: &checked)
         // The report, tool, summary, 2 inputs, 1 error, 1 distribution, 2 bundles, 6 findings,
-        // the app's privacy manifest with its one accessed API type, and the app's toolchain.
-        #expect(checked == 18)
+        // the app's privacy manifest with its one accessed API type, the app's toolchain, and the
+        // suppression of the finding the baseline lists.
+        #expect(checked == 19)
     }
 
     @Test func schemaEnumsListEveryCaseOfTheModel() throws {
@@ -145,6 +146,7 @@ import Testing
         }
         #expect(enumeration("$defs", "bundle", "properties", "kind", "enum") == BundleKind.allCases.map(\.rawValue))
         #expect(enumeration("$defs", "finding", "properties", "severity", "enum") == Severity.allCases.map(\.rawValue))
+        #expect(enumeration("$defs", "finding", "properties", "suppression", "properties", "kind", "enum") == Suppression.Kind.allCases.map(\.rawValue))
         #expect(enumeration("$defs", "input", "properties", "kind", "enum") == Self.allInputKinds.map(\.rawValue) + [nil])
         #expect(enumeration("$defs", "input", "properties", "container", "enum") == Self.allStorages.map(\.rawValue) + [nil])
         let version = (schema["properties"] as? [String: Any])?["schemaVersion"] as? [String: Any]

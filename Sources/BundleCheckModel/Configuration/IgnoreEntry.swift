@@ -1,0 +1,46 @@
+/// One `ignore:` entry of the configuration: findings of `rule` whose path inside the package
+/// matches `path` are accepted for `reason`, typically a vendor framework the team cannot fix:
+///
+///     ignore:
+///       - rule: privacy-manifest-missing
+///         path: Payload/*.app/Frameworks/Vendor*.framework/**
+///         reason: VendorSDK 4.2 ships without one; tracked in JIRA-123
+///
+/// Matching findings stay in the JSON and SARIF reports, suppressed with the reason.
+public struct IgnoreEntry: Sendable, Hashable {
+    public let rule: String
+    /// Over the finding's file, or its bundle, as the report shows them (relative to the package root).
+    package let path: Glob
+    public let reason: String
+
+    package init(rule: String, path: Glob, reason: String) {
+        self.rule = rule
+        self.path = path
+        self.reason = reason
+    }
+
+    public var pathPattern: String { path.pattern }
+
+    /// Whether the entry accepts `finding`: its rule, and its file or its bundle under `path`.
+    /// A finding about the whole package has neither, so it is matched as the empty path.
+    public func matches(_ finding: Finding) -> Bool {
+        guard finding.rule == rule else { return false }
+        let paths = [finding.file, finding.bundle].compactMap { $0 }
+        return paths.isEmpty ? path.matches("") : paths.contains(where: path.matches)
+    }
+
+    var suppression: Suppression {
+        Suppression(kind: .configuration, reason: reason)
+    }
+}
+
+extension Configuration {
+    /// `input` with the findings an `ignore:` entry matches marked as suppressed, with the
+    /// first matching entry's reason.
+    public func applyingIgnores(to input: InputReport) -> InputReport {
+        guard !ignores.isEmpty else { return input }
+        return input.suppressing { finding in
+            ignores.first { $0.matches(finding) }?.suppression
+        }
+    }
+}
