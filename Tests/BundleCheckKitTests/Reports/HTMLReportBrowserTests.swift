@@ -15,11 +15,12 @@ import Testing
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    /// Writes the example's report to a fresh directory; the page and Chromium's profile live there.
-    private func writeExampleReport() throws -> URL {
+    /// Writes the report (the example's unless given) to a fresh directory; the page and
+    /// Chromium's profile live there.
+    private func writeReport(_ report: Report = HTMLReporterTests.exampleReport()) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bundlecheck-html-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let html = HTMLReporter().render(HTMLReporterTests.exampleReport())
+        let html = HTMLReporter().render(report)
         try html.write(to: directory.appendingPathComponent("report.html"), atomically: true, encoding: .utf8)
         return directory
     }
@@ -55,7 +56,7 @@ import Testing
     @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium fonts-dejavu-core)"))
     func theRenderedPageHoldsEveryFindingMessage() throws {
         let chromium = try #require(Self.chromium)
-        let directory = try writeExampleReport()
+        let directory = try writeReport()
         defer { try? FileManager.default.removeItem(at: directory) }
         let (dom, status) = try runChromium(chromium, in: directory, ["--dump-dom"])
         #expect(status == 0)
@@ -68,9 +69,23 @@ import Testing
     }
 
     @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium fonts-dejavu-core)"))
+    func markupInThePackageStaysTextInTheBrowser() throws {
+        let chromium = try #require(Self.chromium)
+        let directory = try writeReport(HTMLReporterTests.hostileReport())
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (dom, status) = try runChromium(chromium, in: directory, ["--dump-dom"])
+        #expect(status == 0)
+        // The page's own script is the only script element the browser built; no image, no svg.
+        #expect(dom.components(separatedBy: "<script").count == 2)
+        #expect(!dom.contains("<img") && !dom.contains("<svg") && !dom.contains("<b>"))
+        #expect(dom.contains("<dt>Name</dt><dd>" + serialized(HTMLReporterTests.hostileName) + "</dd>"))
+        #expect(dom.contains("<p class=\"message\">" + serialized(HTMLReporterTests.hostileMessage) + "</p>"))
+    }
+
+    @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium fonts-dejavu-core)"))
     func aScreenshotOfThePageIsAPNGOfTheWindowsSize() throws {
         let chromium = try #require(Self.chromium)
-        let directory = try writeExampleReport()
+        let directory = try writeReport()
         defer { try? FileManager.default.removeItem(at: directory) }
         let screenshot = directory.appendingPathComponent("report.png")
         let (_, status) = try runChromium(chromium, in: directory, ["--screenshot=" + screenshot.path, "--window-size=1280,2000", "--hide-scrollbars"])
