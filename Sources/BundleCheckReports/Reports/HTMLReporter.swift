@@ -152,9 +152,10 @@ public struct HTMLReporter: Reporter {
             lines += cards(unattached)
             lines.append("</div>")
         }
-        for bundle in input.bundles {
-            let findings = ordered.filter { $0.bundle == bundle.path }
-            guard !findings.isEmpty, let id = bundleAnchors[bundle.path] else { continue }
+        let byBundle = Dictionary(grouping: ordered, by: { $0.bundle ?? "" })
+        var grouped: Set<String> = []
+        for bundle in input.bundles where grouped.insert(bundle.path).inserted {
+            guard let findings = byBundle[bundle.path], let id = bundleAnchors[bundle.path] else { continue }
             lines.append("<div class=\"group\" id=\"\(id)\">")
             lines.append("<h4><span class=\"kind\">\(escaped(bundle.kind.rawValue))</span> <span class=\"path\">\(escaped(bundle.path))</span></h4>")
             lines += cards(findings)
@@ -188,7 +189,10 @@ public struct HTMLReporter: Reporter {
             }
             return lines + ["</ul>"]
         }
-        return list(roots, root: true)
+        let tree = list(roots, root: true)
+        // Bundles whose parents form a loop (only a hand-made report has one) are not lost.
+        let unreached = input.bundles.filter { !visited.contains($0.path) }
+        return unreached.isEmpty ? tree : tree + list(unreached, root: true)
     }
 
     private func node(_ bundle: InspectedBundle, findings: [Finding], anchor: String?) -> [String] {

@@ -5,7 +5,8 @@ import Testing
 
 /// The HTML report of the example as a real browser renders it: headless Chromium (Debian's
 /// `chromium`, which `.ci/run` installs) dumps the DOM it built and takes a screenshot.
-/// Skipped, saying so, where Chromium is not installed.
+/// Skipped, saying so, where Chromium is not installed; on CI, which installs it, they run and
+/// fail without it.
 @Suite struct HTMLReportBrowserTests {
     /// `chromium` on the PATH, or nil.
     static let chromium: String? = {
@@ -14,6 +15,8 @@ import Testing
             .map { URL(fileURLWithPath: String($0)).appendingPathComponent("chromium").path }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
+
+    static let browserAvailable = chromium != nil || RepositoryPaths.isCI
 
     /// Writes the report (the example's unless given) to a fresh directory; the page and
     /// Chromium's profile live there.
@@ -53,9 +56,9 @@ import Testing
             .replacingOccurrences(of: "\u{A0}", with: "&nbsp;")
     }
 
-    @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium fonts-dejavu-core)"))
+    @Test(.enabled(if: browserAvailable, "needs Chromium (apt-get install chromium fonts-dejavu-core)"))
     func theRenderedPageHoldsEveryFindingMessage() throws {
-        let chromium = try #require(Self.chromium)
+        let chromium = try #require(Self.chromium, "chromium is required on CI (.ci/run installs it)")
         let directory = try writeReport()
         defer { try? FileManager.default.removeItem(at: directory) }
         let (dom, status) = try runChromium(chromium, in: directory, ["--dump-dom"])
@@ -68,9 +71,9 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium fonts-dejavu-core)"))
+    @Test(.enabled(if: browserAvailable, "needs Chromium (apt-get install chromium fonts-dejavu-core)"))
     func markupInThePackageStaysTextInTheBrowser() throws {
-        let chromium = try #require(Self.chromium)
+        let chromium = try #require(Self.chromium, "chromium is required on CI (.ci/run installs it)")
         let directory = try writeReport(HTMLReporterTests.hostileReport())
         defer { try? FileManager.default.removeItem(at: directory) }
         let (dom, status) = try runChromium(chromium, in: directory, ["--dump-dom"])
@@ -82,9 +85,9 @@ import Testing
         #expect(dom.contains("<p class=\"message\">" + serialized(HTMLReporterTests.hostileMessage) + "</p>"))
     }
 
-    @Test(.enabled(if: chromium != nil, "needs Chromium (apt-get install chromium fonts-dejavu-core)"))
+    @Test(.enabled(if: browserAvailable, "needs Chromium (apt-get install chromium fonts-dejavu-core)"))
     func aScreenshotOfThePageIsAPNGOfTheWindowsSize() throws {
-        let chromium = try #require(Self.chromium)
+        let chromium = try #require(Self.chromium, "chromium is required on CI (.ci/run installs it)")
         let directory = try writeReport()
         defer { try? FileManager.default.removeItem(at: directory) }
         let screenshot = directory.appendingPathComponent("report.png")

@@ -182,6 +182,21 @@ import Testing
         #expect(html.contains("<dt>Built with</dt><dd>SDK iphoneos26.1 (23B77), Xcode 26.1 (17B55)</dd>"))
     }
 
+    @Test func bundlesWhoseParentsLoopAreEachShownOnce() {
+        func bundle(_ path: String, parent: String) -> InspectedBundle {
+            InspectedBundle(path: path, kind: .appex, parent: parent, infoPlistPath: path + "/Info.plist", infoPlist: nil)
+        }
+        let report = Report(toolVersion: "1", inputs: [InputReport(
+            path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil,
+            bundles: [bundle("Payload/A.appex", parent: "Payload/B.appex"), bundle("Payload/B.appex", parent: "Payload/A.appex")],
+            findings: [], distribution: nil
+        )])
+        let html = render(report)
+        #expect(html.components(separatedBy: "<span class=\"bundle-name\">A.appex</span>").count == 2)
+        #expect(html.components(separatedBy: "<span class=\"bundle-name\">B.appex</span>").count == 2)
+        #expect(html.contains("<dt>Info.plist</dt><dd><span class=\"muted\">not readable</span></dd>"))
+    }
+
     @Test func theExampleTreeShowsSigningAndAcceptedTypes() {
         let html = render(Self.exampleReport())
         #expect(html.contains("<dt>Signing</dt><dd>"))
