@@ -59,6 +59,7 @@ public struct HTMLReporter: Reporter {
 
     private func inputTable(_ report: Report) -> [String] {
         var lines = [
+            "<div class=\"table-wrap\">",
             "<table class=\"inputs\">",
             "<thead><tr><th>Input</th><th>Result</th><th class=\"number\">Bundles</th><th class=\"number\">Errors</th>"
                 + "<th class=\"number\">Warnings</th><th class=\"number\">Notes</th><th class=\"number\">Suppressed</th></tr></thead>",
@@ -81,7 +82,7 @@ public struct HTMLReporter: Reporter {
                     + "<td class=\"number\">\(counts.notes)</td><td class=\"number\">\(counts.suppressed)</td></tr>"
             )
         }
-        return lines + ["</tbody>", "</table>"]
+        return lines + ["</tbody>", "</table>", "</div>"]
     }
 
     /// The severity checkboxes; the stylesheet hides what is unticked (suppressed findings start hidden).

@@ -34,6 +34,7 @@ enum HTMLStylesheet {
     .verdict.failed { color: var(--error); background: var(--error-bg); border-color: var(--error-line); border-left-color: var(--error); }
     .verdict.passed { color: var(--pass); background: var(--pass-bg); border-color: var(--pass-line); border-left-color: var(--pass); }
 
+    .table-wrap { overflow-x: auto; }
     table.inputs { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; font-size: .9rem; }
     table.inputs th, table.inputs td { border-bottom: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
     table.inputs th { color: var(--muted); font-weight: 600; font-size: .8rem; text-transform: uppercase; letter-spacing: .04em; }
@@ -95,6 +96,12 @@ enum HTMLStylesheet {
     details.help > summary { cursor: pointer; color: var(--muted); font-size: .9rem; }
     details.help p { margin: .2rem 0 .4rem; max-width: 60rem; }
 
+    @media (max-width: 40rem) {
+      main { padding: 1rem; }
+      dl.facts, .finding dl.facts { grid-template-columns: 1fr; }
+      dl.facts dd { margin-bottom: .3rem; }
+      table.inputs td:first-child { min-width: 12rem; }
+    }
     @media screen {
       body:has(#show-error:not(:checked)) .finding.error,
       body:has(#show-warning:not(:checked)) .finding.warning,
@@ -106,6 +113,7 @@ enum HTMLStylesheet {
       body { font-size: 10.5pt; }
       main { max-width: none; padding: 0; }
       .filter { display: none; }
+      .table-wrap { overflow: visible; }
       a { text-decoration: none; }
       details.help > summary { display: none; }
       details.help.repeated { display: none; }
