@@ -9,9 +9,9 @@ extension CommandLineOption {
         .choice(
             "--format", short: "-f", "<format>", choices: formatNames,
             help: [
-                "Report format: text, json, sarif, junit, gitlab or github",
+                "Report format: text, json, sarif, junit, gitlab, github",
                 "(GitHub Actions annotations; in a workflow, also a step",
-                "summary). (default: text)",
+                "summary) or html (one self-contained page). (default: text)",
                 "With --list-rules: the list as text or as a JSON array.",
             ]
         ) { given, format in given.format = format },

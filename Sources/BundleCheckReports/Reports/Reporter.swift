@@ -23,6 +23,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case gitlab
     /// GitHub Actions workflow commands: one annotation per finding, errors first.
     case github
+    /// One self-contained HTML page: verdict, bundle trees, findings with rationale and fix.
+    case html
 
     /// The reporter for this format, with what the run knows besides the report (the rules that
     /// ran, the failure threshold, whether to colour); formats take what they need.
@@ -34,6 +36,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .junit: JUnitReporter(rules: context.rules, failOn: context.failOn)
         case .gitlab: GitLabCodeQualityReporter(workingDirectory: context.workingDirectory)
         case .github: GitHubActionsReporter(context)
+        case .html: HTMLReporter(rules: context.rules, failOn: context.failOn)
         }
     }
 

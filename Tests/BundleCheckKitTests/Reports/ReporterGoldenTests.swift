@@ -31,6 +31,8 @@ import Testing
             [Golden(file: GoldenFile(name: "report.gitlab.json"), color: false, comparison: .json)]
         case .github:
             [Golden(file: GoldenFile(name: "report.github.txt"), color: false, comparison: .text)]
+        case .html:
+            [Golden(file: GoldenFile(name: "report.html"), color: false, comparison: .text)]
         }
     }
 
