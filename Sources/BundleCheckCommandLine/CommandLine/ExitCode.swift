@@ -1,5 +1,5 @@
 /// The process exit status; the worst across all inputs wins.
-public enum ExitCode: Int32, Sendable, Comparable {
+public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     /// Every input was checked and no error-severity finding was raised.
     case success = 0
     /// At least one error-severity finding.
