@@ -108,7 +108,7 @@ extension CommandLineOption {
         .value("--explain", "<id>", help: ["Show a rule's severity, scope, rationale, fix and examples."]) { given, id in
             given.explainID = id
         },
-        .answer("--version", .version, help: ["Show the version."]),
+        .answer("--version", .version, help: ["Show the version and the commit it was built from."]),
         .answer("--help", short: "-h", .help, help: ["Show help information."]),
     ]
 
