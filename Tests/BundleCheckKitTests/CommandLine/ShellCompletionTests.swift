@@ -112,6 +112,22 @@ import BundleCheckModel
         #expect(offered[8] == ["App.ipa", "bundlecheck.bash", "packs"])
     }
 
+    @Test(.enabled(if: ExternalTool.isInstalled("fish"), "fish is not installed"))
+    func fishCompletesChoicesReportRequestsAndFolders() throws {
+        let directory = try TemporaryDirectory()
+        try Data().write(to: directory.url.appendingPathComponent("App.ipa"))
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("packs"), withIntermediateDirectories: true)
+        let lines = ["bundlecheck --fail-on ", "bundlecheck --report sa", "bundlecheck --report sarif=A", "bundlecheck --rules p", "bundlecheck --col"]
+        var program = "source \(ShellCompletion.quoted(try Self.scriptFile(.fish, in: directory)))\n"
+        for line in lines {
+            program += "complete -C \(ShellCompletion.quoted(line)) | string replace -r '\\t.*' '' | string join ' '\n"
+        }
+        let result = try ExternalTool.run(["fish", "--no-config", "-c", program], in: directory.url)
+        #expect(result.status == 0, "\(result.output)")
+        let offered = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(offered.prefix(5) == ["error warning", "sarif=", "sarif=App.ipa", "packs/", "--color --colour"])
+    }
+
     static let built = BuiltProducts.executable(named: "bundlecheck")
 
     @Test(.enabled(if: ExternalTool.isInstalled("bash") && built != nil, "needs bash and the bundlecheck executable (swift build --build-tests)"))
