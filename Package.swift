@@ -92,10 +92,11 @@ let package = Package(
             dependencies: ["BundleCheckInspection"],
             swiftSettings: strict
         ),
-        // Regenerates what derives from Rules/*.yml (`swift run bundlecheck-generate`).
+        // Regenerates what derives from Rules/*.yml (`swift run bundlecheck-generate`); prints the
+        // man page and shell completions rendered from the option table (`make install`).
         .executableTarget(
             name: "bundlecheck-generate",
-            dependencies: ["BundleCheckGenerator", "BundleCheckInspection", "BundleCheckModel"],
+            dependencies: ["BundleCheckGenerator", "BundleCheckInspection", "BundleCheckModel", "BundleCheckCommandLine"],
             path: "Sources/bundlecheck-generate",
             swiftSettings: strict
         ),

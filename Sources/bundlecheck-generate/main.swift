@@ -2,6 +2,7 @@ import Foundation
 import BundleCheckInspection
 import BundleCheckModel
 import BundleCheckGenerator
+import BundleCheckCommandLine
 
 // Regenerates what is derived from Rules/*.yml, from the repository root:
 //   swift run bundlecheck-generate
@@ -9,7 +10,27 @@ import BundleCheckGenerator
 // - Sources/BundleCheckModel/Data/EmbeddedDataTables.generated.swift: the data tables compiled in;
 // - Rules/README.md: the rule catalogue.
 // Tests fail while either is stale.
-let root = CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath
+//
+// What derives from the option table is printed, not committed; `make install` writes it:
+//   bundlecheck-generate man                        bundlecheck(1) in roff
+//   bundlecheck-generate completion bash|zsh|fish   the shell's completion script
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "man":
+    print(ManPage.render(), terminator: "")
+    exit(0)
+case "completion":
+    guard arguments.count == 2, let shell = ShellCompletion(rawValue: arguments[1]) else {
+        let shells = ShellCompletion.allCases.map(\.rawValue).joined(separator: "|")
+        FileHandle.standardError.write(Data("usage: bundlecheck-generate completion \(shells)\n".utf8))
+        exit(64)
+    }
+    print(shell.script(), terminator: "")
+    exit(0)
+default:
+    break
+}
+let root = arguments.first ?? FileManager.default.currentDirectoryPath
 do {
     let sources = try RuleSourceFiles.read(from: root + "/Rules")
     let embedded = EmbeddedRulePacksRenderer.render(files: sources)

@@ -32,7 +32,7 @@ public enum BundleCheckCommand {
                 console.writeOutput(help)
                 return .success
             case .version:
-                console.writeOutput("bundlecheck \(BundleCheckVersion.current)\n")
+                console.writeOutput(BuildCommit.versionLine(version: BundleCheckVersion.current, commit: BuildCommit.hash) + "\n")
                 return .success
             case .listRules(let options):
                 let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)

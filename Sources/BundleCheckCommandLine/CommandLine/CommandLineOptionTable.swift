@@ -143,7 +143,7 @@ extension CommandLineOption {
         ) { given, id in
             given.explainID = id
         },
-        .answer("--version", .version, help: ["Show the version."]),
+        .answer("--version", .version, help: ["Show the version and the commit it was built from."]),
         .answer("--help", short: "-h", .help, help: ["Show help information."]),
     ]
 

@@ -1,7 +1,7 @@
 /// The process exit status; the worst across all inputs wins.
 ///
 /// 64 and 73 are sysexits(3)'s EX_USAGE and EX_CANTCREAT, which CI scripts and shells know.
-public enum ExitCode: Int32, Sendable, Comparable {
+public enum ExitCode: Int32, Sendable, Comparable, CaseIterable {
     /// Every input was checked and no finding fails the run.
     case success = 0
     /// At least one finding fails the run (errors; warnings too with `--fail-on warning`).

@@ -3,9 +3,7 @@ extension BundleCheckCommand {
     static let help = """
         OVERVIEW: \(abstract)
 
-        Reads .ipa files and other zip archives without unpacking them, zipped or plain
-        .xcarchive and .app bundles, and checks the app and every nested bundle against the
-        rules compiled into bundlecheck, plus any --rules packs, as the configuration sets them.
+        \(overview)
 
         USAGE: \(usage)
 
@@ -36,6 +34,13 @@ extension BundleCheckCommand {
               or an output would overwrite an input or another output
           73  a report or baseline file could not be written
 
+        """
+
+    /// What the command reads and checks: `--help` and the man page's DESCRIPTION.
+    static let overview = """
+        Reads .ipa files and other zip archives without unpacking them, zipped or plain
+        .xcarchive and .app bundles, and checks the app and every nested bundle against the
+        rules compiled into bundlecheck, plus any --rules packs, as the configuration sets them.
         """
 
     /// Where descriptions start in OPTIONS (and ARGUMENTS), after the two-space indent.

@@ -14,7 +14,8 @@ import Testing
         "BundleCheckFixtures": ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection"],
         "bundlecheck-fixtures": ["BundleCheckFixtures"],
         "BundleCheckGenerator": ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection"],
-        "bundlecheck-generate": ["BundleCheckGenerator", "BundleCheckModel", "BundleCheckInspection"],
+        // It also prints the man page and completions, which the command line renders from its option table.
+        "bundlecheck-generate": ["BundleCheckGenerator", "BundleCheckModel", "BundleCheckInspection", "BundleCheckCommandLine"],
     ]
     static let cShims: Set<String> = ["CLibzip", "CLibxml2", "CLibyaml", "CLibcrypto"]
     static let system: Set<String> = ["Foundation", "Glibc", "Musl", "Darwin"]

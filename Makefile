@@ -1,0 +1,59 @@
+# Build, install and test bundlecheck.
+#   make build                     the release binary, Swift runtime linked in (no toolchain needed to run it)
+#   make install PREFIX=/usr/local binary, man page, bash/zsh/fish completions (DESTDIR for staging)
+#   make uninstall PREFIX=...      removes what install wrote
+#   make test                      the test suite (debug build)
+# The system C libraries (libzip, libxml2, libyaml, libcrypto) stay shared: Debian's packages.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+# BUNDLECHECK_STAMPED_BUILD makes --version read the stamped commit (BuildCommit.swift).
+RELEASE = -c release --static-swift-stdlib -Xswiftc -DBUNDLECHECK_STAMPED_BUILD
+STAMP = Sources/BundleCheckCommandLine/CommandLine/BuildCommit.stamped.swift
+
+.PHONY: build install uninstall test stamp
+
+build: stamp
+	$(SWIFT) build $(RELEASE) --product bundlecheck
+	$(SWIFT) build $(RELEASE) --product bundlecheck-generate
+
+# The commit this build is made from, with -dirty for uncommitted changes to tracked files;
+# nil outside a git checkout. Rewritten only when it changes, so a rebuild stays incremental.
+stamp:
+	@commit=$$(git -c safe.directory='*' rev-parse --short=7 HEAD 2>/dev/null) || commit=; \
+	if [ -n "$$commit" ] && [ -n "$$(git -c safe.directory='*' status --porcelain --untracked-files=no 2>/dev/null)" ]; then \
+		commit="$$commit-dirty"; \
+	fi; \
+	if [ -n "$$commit" ]; then value="\"$$commit\""; else value=nil; fi; \
+	printf '%s\n' '// Written by `make build`: the commit of this build (BuildCommit.swift). Git-ignored.' \
+		"let stampedBuildCommit: String? = $$value" > $(STAMP).new; \
+	if cmp -s $(STAMP).new $(STAMP); then rm $(STAMP).new; else mv $(STAMP).new $(STAMP); fi
+
+# The man page and completions are rendered from the option table by the generator just built,
+# so they always describe the binary installed beside them.
+install: build
+	@bin=$$($(SWIFT) build $(RELEASE) --show-bin-path) && \
+	set -x && \
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" && \
+	install -m 755 "$$bin/bundlecheck" "$(BINDIR)/bundlecheck" && \
+	"$$bin/bundlecheck-generate" man > "$(MANDIR)/bundlecheck.1" && \
+	"$$bin/bundlecheck-generate" completion bash > "$(BASHDIR)/bundlecheck" && \
+	"$$bin/bundlecheck-generate" completion zsh > "$(ZSHDIR)/_bundlecheck" && \
+	"$$bin/bundlecheck-generate" completion fish > "$(FISHDIR)/bundlecheck.fish" && \
+	chmod 644 "$(MANDIR)/bundlecheck.1" "$(BASHDIR)/bundlecheck" "$(ZSHDIR)/_bundlecheck" "$(FISHDIR)/bundlecheck.fish"
+
+uninstall:
+	rm -f "$(BINDIR)/bundlecheck" "$(MANDIR)/bundlecheck.1" "$(BASHDIR)/bundlecheck" \
+		"$(ZSHDIR)/_bundlecheck" "$(FISHDIR)/bundlecheck.fish"
+
+test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
