@@ -133,7 +133,7 @@ public enum BundleCheckCommand {
         let toFile = options.outputPath != nil
         let color = options.color.isEnabled(isTerminal: !toFile && console.isTerminal, environment: environment)
         let context = ReportContext(
-            rules: settings.rules, failOn: failOn, color: color, quiet: options.quiet,
+            rules: settings.rules, failOn: failOn, color: color, quiet: options.quiet, helpURL: settings.configuration.helpURL,
             workingDirectory: workingDirectory, environment: environment
         )
         let rendered = options.format.makeReporter(context).render(report)

@@ -12,6 +12,7 @@ import BundleCheckFormats
 ///     baseline: bundlecheck-baseline.json  # like --baseline
 ///     ignore:                        # accepted findings, by rule and path, with a reason
 ///       - { rule: junk-file, path: "Payload/*.app/Frameworks/Vendor*.framework/**", reason: vendor SDK }
+///     help-url: https://example.com/bundlecheck/rules#   # a rule's help is this + its id
 ///
 /// `ConfigurationLoader` reads and checks the file; this is the result. Paths in it are
 /// already resolved against the file's folder.
@@ -30,6 +31,9 @@ public struct Configuration: Sendable, Equatable {
     public var baseline: String?
     /// Findings accepted by rule and path, in the file's order (the first match gives the reason).
     public var ignores: [IgnoreEntry]
+    /// Where each rule's documentation is: the rule id is appended (`…/Rules/README.md#` gives
+    /// the catalogue's heading). SARIF's `helpUri` and `--explain`'s `helpURL` use it; nil, none.
+    public var helpURL: String?
     /// The file this was read from, as the user knows it; nil for the defaults.
     public var file: String?
 
@@ -41,6 +45,7 @@ public struct Configuration: Sendable, Equatable {
         rulePacks: [String] = [],
         baseline: String? = nil,
         ignores: [IgnoreEntry] = [],
+        helpURL: String? = nil,
         file: String? = nil
     ) {
         self.rules = rules
@@ -50,6 +55,7 @@ public struct Configuration: Sendable, Equatable {
         self.rulePacks = rulePacks
         self.baseline = baseline
         self.ignores = ignores
+        self.helpURL = helpURL
         self.file = file
     }
 

@@ -13,7 +13,7 @@ public enum ConfigurationLoader {
     /// The file looked for in the working directory and its parents.
     package static let fileName = ConfigurationDiscovery.fileName
 
-    static let keys = ["rules", "fail-on", "distribution", "profile-expiry-warning-days", "rule-packs", "baseline", "ignore"]
+    static let keys = ["rules", "fail-on", "distribution", "profile-expiry-warning-days", "rule-packs", "baseline", "ignore", "help-url"]
     static let ignoreKeys = ["rule", "path", "reason"]
 
     /// The configuration file of a run, as messages and reports call it: `explicitPath` when
@@ -106,6 +106,8 @@ public enum ConfigurationLoader {
                 configuration.baseline = source.resolve(try path(pair.value, key: key, file: file))
             case "ignore":
                 configuration.ignores = try ignores(pair.value, file: file, catalogue: catalogue)
+            case "help-url":
+                configuration.helpURL = try absoluteURL(pair.value, key: key, file: file)
             default:
                 throw .unknownKey(file: file, line: pair.key.line, key: key, expected: keys)
             }
@@ -135,6 +137,17 @@ public enum ConfigurationLoader {
     private static func path(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> String {
         let text = try value(node, key: key, file: file)
         guard !text.isEmpty else { throw .emptyValue(file: file, line: node.line, key: key) }
+        return text
+    }
+
+    /// An `http` or `https` URL with a host: SARIF consumers (GitHub) reject relative help links.
+    private static func absoluteURL(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> String {
+        let text = try value(node, key: key, file: file)
+        let lowercased = text.lowercased()
+        guard lowercased.hasPrefix("https://") || lowercased.hasPrefix("http://"),
+              let host = text.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first, !host.isEmpty,
+              !text.contains(where: { $0.isWhitespace })
+        else { throw .invalidURL(file: file, line: node.line, key: key, value: text) }
         return text
     }
 
@@ -252,6 +265,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case invalidValue(file: String, line: Int, key: String, value: String, choices: [String])
     /// A value that should be a non-negative whole number (`profile-expiry-warning-days: soon`).
     case invalidNumber(file: String, line: Int, key: String, value: String)
+    /// A value that should be an absolute `http(s)` URL (`help-url`).
+    case invalidURL(file: String, line: Int, key: String, value: String)
 
     public var description: String {
         switch self {
@@ -287,6 +302,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             "\(file):\(line): key '\(key)': '\(value)' is not one of: \(choices.joined(separator: ", "))"
         case .invalidNumber(let file, let line, let key, let value):
             "\(file):\(line): key '\(key)': '\(value)' is not a whole number of days (0 or more)"
+        case .invalidURL(let file, let line, let key, let value):
+            "\(file):\(line): key '\(key)': '\(value)' is not an absolute http or https URL"
         }
     }
 

@@ -134,7 +134,7 @@ public struct HTMLReporter: Reporter {
             if input.findings.isEmpty {
                 lines.append("<p class=\"clean\">No findings.</p>")
             } else if input.findings.allSatisfy(\.suppressed) {
-                lines.append("<p class=\"clean\">No findings but those the baseline suppressed.</p>")
+                lines.append("<p class=\"clean\">No findings but suppressed ones.</p>")
             }
         }
         let ordered = TextReporter.severityOrder(input.findings.filter { !$0.suppressed })
@@ -271,8 +271,14 @@ public struct HTMLReporter: Reporter {
         if let title = rule?.title {
             head += " <span class=\"rule-title\">\(escaped(title))</span>"
         }
-        if finding.suppressed {
+        switch finding.suppression?.kind {
+        case .baseline?:
             head += " <span class=\"suppressed-label\">suppressed by the baseline</span>"
+        case .configuration?:
+            // The ignore entry's reason is what a reviewer needs to judge the suppression.
+            head += " <span class=\"suppressed-label\">ignored by the configuration: \(escaped(finding.suppression?.reason ?? ""))</span>"
+        case nil:
+            break
         }
         var lines = [
             "<article class=\"finding \(severity)\(finding.suppressed ? " suppressed" : "")\">",

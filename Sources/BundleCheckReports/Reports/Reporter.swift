@@ -58,6 +58,8 @@ public struct ReportContext: Sendable {
     public var color: Bool
     /// `--quiet`: the text report leaves out the inventory of bundles.
     public var quiet: Bool
+    /// The configuration's `help-url`: a rule's documentation is this followed by its id.
+    public var helpURL: String?
     /// The directory paths are made relative to; nil for the process's.
     public var workingDirectory: String?
     /// The environment the run sees (`GITHUB_WORKSPACE`, `GITHUB_STEP_SUMMARY` …).
@@ -68,6 +70,7 @@ public struct ReportContext: Sendable {
         failOn: FailureThreshold = .error,
         color: Bool = false,
         quiet: Bool = false,
+        helpURL: String? = nil,
         workingDirectory: String? = nil,
         environment: [String: String] = [:]
     ) {
@@ -75,6 +78,7 @@ public struct ReportContext: Sendable {
         self.failOn = failOn
         self.color = color
         self.quiet = quiet
+        self.helpURL = helpURL
         self.workingDirectory = workingDirectory
         self.environment = environment
     }

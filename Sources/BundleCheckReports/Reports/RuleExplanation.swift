@@ -90,7 +90,7 @@ package enum RuleExplanation {
 
     /// The rule's page under the configured documentation base, when there is one.
     static func helpURL(of rule: RuleDefinition, configuration: Configuration) -> String? {
-        nil
+        configuration.helpURL.map { $0 + rule.id }
     }
 
     /// The effective severity, and where it comes from when the configuration changed it.

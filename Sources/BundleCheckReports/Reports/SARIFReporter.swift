@@ -31,7 +31,7 @@ public struct SARIFReporter: Reporter {
     package init(context: ReportContext = ReportContext(), documentationBaseURL: String? = nil) {
         rules = context.rules
         workingDirectory = context.workingDirectory
-        self.documentationBaseURL = documentationBaseURL.flatMap { URL(string: $0)?.scheme == nil ? nil : $0 }
+        self.documentationBaseURL = (documentationBaseURL ?? context.helpURL).flatMap { URL(string: $0)?.scheme == nil ? nil : $0 }
     }
 
     public func render(_ report: Report) -> String {
