@@ -21,6 +21,7 @@ public struct SARIFReporter: Reporter {
     static let maximumNameLength = 255
     static let maximumTags = 20
     static let maximumResults = 25_000
+    static let maximumRuns = 20
 
     let rules: [RuleDefinition]
     let workingDirectory: String?
@@ -40,7 +41,7 @@ public struct SARIFReporter: Reporter {
 
     func document(for report: Report) -> JSONValue {
         // GitHub rejects a file without runs; a report of no inputs still says the tool ran.
-        let runs = report.inputs.isEmpty ? [emptyRun(report)] : report.inputs.map { run($0, report: report) }
+        let runs = report.inputs.isEmpty ? [emptyRun(report)] : runs(report)
         return [
             "$schema": .string(Self.schemaURI),
             "version": "2.1.0",
@@ -59,72 +60,99 @@ public struct SARIFReporter: Reporter {
         ]
     }
 
-    private func run(_ input: InputReport, report: Report) -> JSONValue {
-        let artifact = Self.uri(relativePath(of: input.path))
+    /// One run per input, so each keeps its own alerts; past GitHub's limit of runs per file,
+    /// one run for all, since a file GitHub rejects would upload nothing at all.
+    private func runs(_ report: Report) -> [JSONValue] {
+        guard report.inputs.count > Self.maximumRuns else {
+            return report.inputs.map { run([$0], category: relativePath(of: $0.path), report: report) }
+        }
+        let note = "the \(report.inputs.count) inputs are reported in one run: GitHub accepts at most \(Self.maximumRuns) runs per file. "
+            + "Alerts of an input this category no longer lists will be closed; check at most \(Self.maximumRuns) inputs per run to keep one category per input"
+        return [run(report.inputs, category: "all-inputs", report: report, notice: note)]
+    }
+
+    /// A run over `inputs` (one, or all past the limit), each input an artifact of its own.
+    private func run(_ inputs: [InputReport], category: String, report: Report, notice: String? = nil) -> JSONValue {
         var descriptors = rules.map(ruleDescriptor)
         var indices: [String: Int] = [:]
         for (index, rule) in rules.enumerated() where indices[rule.id] == nil {
             indices[rule.id] = index
         }
         // Findings of rules the context does not list (a report read back) still need a rule.
-        for finding in input.findings where indices[finding.rule] == nil {
-            indices[finding.rule] = descriptors.count
-            descriptors.append(bareDescriptor(id: finding.rule, severity: finding.severity))
+        for input in inputs {
+            for finding in input.findings where indices[finding.rule] == nil {
+                indices[finding.rule] = descriptors.count
+                descriptors.append(bareDescriptor(id: finding.rule, severity: finding.severity))
+            }
         }
 
         var results: [JSONValue] = []
         var notifications: [JSONValue] = []
-        if let error = input.error {
-            let failureRule = Self.inputFailureRule
-            if indices[failureRule] == nil {
-                indices[failureRule] = descriptors.count
-                descriptors.append(bareDescriptor(
-                    id: failureRule, severity: .error,
-                    title: "The input could not be checked",
-                    help: "bundlecheck could not open or read this package, so none of its rules ran."
-                ))
+        if let notice {
+            notifications.append(["level": "warning", "message": ["text": .string(notice)]])
+        }
+        var listed = 0
+        var total = 0
+        for (artifactIndex, input) in inputs.enumerated() {
+            let artifact = Artifact(uri: Self.uri(relativePath(of: input.path)), index: artifactIndex)
+            if let error = input.error {
+                let failureRule = Self.inputFailureRule
+                if indices[failureRule] == nil {
+                    indices[failureRule] = descriptors.count
+                    descriptors.append(bareDescriptor(
+                        id: failureRule, severity: .error,
+                        title: "The input could not be checked",
+                        help: "bundlecheck could not open or read this package, so none of its rules ran."
+                    ))
+                }
+                notifications.append([
+                    "level": "error",
+                    "message": ["text": .string(error.description)],
+                    "descriptor": ["id": .string(error.code)],
+                ])
+                // Without a result, an upload would mark every open alert of this input fixed.
+                results.append([
+                    "ruleId": .string(failureRule),
+                    "ruleIndex": .integer(Int64(indices[failureRule] ?? 0)),
+                    "level": "error",
+                    "message": ["text": .string("The input could not be checked: \(error.description)")],
+                    "locations": [location(artifact: artifact, logical: nil, line: nil)],
+                    "partialFingerprints": .object([
+                        .init(Self.fingerprintKey, .string(Self.fingerprint(input: input.path, parts: [failureRule, error.code])))
+                    ]),
+                ])
             }
-            notifications.append([
-                "level": "error",
-                "message": ["text": .string(error.description)],
-                "descriptor": ["id": .string(error.code)],
-            ])
-            // Without a result, an upload would mark every open alert of this input fixed.
-            results.append([
-                "ruleId": .string(failureRule),
-                "ruleIndex": .integer(Int64(indices[failureRule] ?? 0)),
-                "level": "error",
-                "message": ["text": .string("The input could not be checked: \(error.description)")],
-                "locations": [location(artifact: artifact, logical: nil, line: nil)],
-                "partialFingerprints": .object([
-                    .init(Self.fingerprintKey, .string(Self.fingerprint(input: input.path, parts: [failureRule, error.code])))
-                ]),
-            ])
+            total += input.findings.count
+            for finding in input.findings.prefix(max(0, Self.maximumResults - results.count)) {
+                results.append(result(finding, ruleIndex: indices[finding.rule] ?? 0, artifact: artifact, input: input.path))
+                listed += 1
+            }
         }
-
-        let findings = input.findings.prefix(Self.maximumResults - results.count)
-        for finding in findings {
-            results.append(result(finding, ruleIndex: indices[finding.rule] ?? 0, artifact: artifact, input: input.path))
-        }
-        if findings.count < input.findings.count {
+        if listed < total {
             notifications.append([
                 "level": "warning",
-                "message": ["text": .string("only the first \(findings.count) of \(input.findings.count) findings are listed: GitHub accepts at most \(Self.maximumResults) results per run")],
+                "message": ["text": .string("only the first \(listed) of \(total) findings are listed: GitHub accepts at most \(Self.maximumResults) results per run")],
             ])
         }
 
-        var invocation: [JSONValue.Member] = [.init("executionSuccessful", .bool(input.error == nil))]
+        var invocation: [JSONValue.Member] = [.init("executionSuccessful", .bool(inputs.allSatisfy { $0.error == nil }))]
         if !notifications.isEmpty {
             invocation.append(.init("toolExecutionNotifications", .array(notifications)))
         }
         return [
             "tool": ["driver": driver(report, rules: descriptors)],
             // Everything before the last `/` is the category GitHub keeps apart per input.
-            "automationDetails": ["id": .string("bundlecheck/\(relativePath(of: input.path))/")],
+            "automationDetails": ["id": .string("bundlecheck/\(category)/")],
             "invocations": [.object(invocation)],
-            "artifacts": [["location": ["uri": .string(artifact)]]],
+            "artifacts": .array(inputs.map { ["location": ["uri": .string(Self.uri(relativePath(of: $0.path)))]] }),
             "results": .array(results),
         ]
+    }
+
+    /// An input as the run's artifact: its URI and its place in `artifacts`.
+    private struct Artifact {
+        let uri: String
+        let index: Int
     }
 
     private func driver(_ report: Report, rules descriptors: [JSONValue]) -> JSONValue {
@@ -188,7 +216,7 @@ public struct SARIFReporter: Reporter {
 
     // MARK: Results
 
-    private func result(_ finding: Finding, ruleIndex: Int, artifact: String, input: String) -> JSONValue {
+    private func result(_ finding: Finding, ruleIndex: Int, artifact: Artifact, input: String) -> JSONValue {
         let inside = finding.file ?? finding.bundle
         var logical = inside
         if let inside, let keyPath = finding.keyPath {
@@ -228,8 +256,8 @@ public struct SARIFReporter: Reporter {
         return "\(finding.message) (\(place.joined(separator: ", ")))"
     }
 
-    private func location(artifact: String, logical: String?, line: Int?) -> JSONValue {
-        var physical: [JSONValue.Member] = [.init("artifactLocation", ["uri": .string(artifact), "index": 0])]
+    private func location(artifact: Artifact, logical: String?, line: Int?) -> JSONValue {
+        var physical: [JSONValue.Member] = [.init("artifactLocation", ["uri": .string(artifact.uri), "index": .integer(Int64(artifact.index))])]
         // Lines are of the file inside the package; without one there is no region at all.
         if let line, line >= 1 {
             physical.append(.init("region", ["startLine": .integer(Int64(line))]))
