@@ -36,6 +36,7 @@ public enum BundleCheckCommand {
                 return .success
             case .listRules(let options):
                 let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
+                try OutputPlan(outputPath: options.outputPath).check(against: settings.reads(rulePacks: options.rulePacks))
                 let text = switch options.format {
                 case .text: RuleListing.text(settings.catalogue, configuration: settings.configuration)
                 case .json: RuleListing.json(settings.catalogue, configuration: settings.configuration)
@@ -43,6 +44,7 @@ public enum BundleCheckCommand {
                 return deliver(text, to: options.outputPath, console: console)
             case .explain(let id, let options):
                 let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
+                try OutputPlan(outputPath: options.outputPath).check(against: settings.reads(rulePacks: options.rulePacks))
                 let rules = explained(id, in: settings.catalogue)
                 guard !rules.isEmpty else {
                     throw UsageError.unknownRule(id: id, suggestions: RuleIDSuggestions.closest(to: id.lowercased(), among: settings.catalogue.rules.map(\.id)))
@@ -54,16 +56,16 @@ public enum BundleCheckCommand {
                 return deliver(text, to: options.outputPath, console: console)
             case .check(let options):
                 let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
+                try InputList.refuseRepeats(options.inputs)
                 var reads = options.inputs.map { (what: "an input package", path: $0) }
                 // The configuration's baseline is not read while a baseline is written: writing it
                 // there is how it is made.
                 reads += [
                     ("the baseline", options.baselinePath),
                     ("the baseline", options.writeBaselinePath == nil ? settings.configuration.baseline : nil),
-                    ("the configuration file", settings.configuration.file),
                 ]
                     .compactMap { what, path in path.map { (what: what, path: $0) } }
-                try OutputPlan(options).check(against: reads)
+                try OutputPlan(options).check(against: reads + settings.reads(rulePacks: options.rulePacks))
                 var baseline: Baseline?
                 // `--baseline` overrides the configuration's. While a baseline is being written the
                 // configuration's is not read: it may not exist yet, and every finding goes in anyway.
@@ -118,6 +120,9 @@ public enum BundleCheckCommand {
             inputs = inputs.map(baseline.applied(to:))
         }
         let report = Report(toolVersion: BundleCheckVersion.current, inputs: inputs, configurationFile: settings.configuration.file)
+        if inputs.count > SARIFReporter.maximumRuns, options.format == .sarif || options.reports.contains(where: { $0.format == .sarif }) {
+            console.writeError("bundlecheck: warning: SARIF: \(inputs.count) inputs are reported in one run (bundlecheck/all-inputs/), since GitHub accepts at most \(SARIFReporter.maximumRuns) runs per file; check at most \(SARIFReporter.maximumRuns) inputs per run to keep a code-scanning category per input\n")
+        }
 
         // The text report on the terminal already says why an input failed; say it on standard
         // error only when nobody sees that report there (it goes to a file, or is JSON).
@@ -180,7 +185,7 @@ public enum BundleCheckCommand {
             return .success(try StandardInputPackage.spool(from: console.standardInput))
         } catch {
             let name = StandardInputPackage.name
-            let reason = "standard input cannot be copied to a temporary file: \(error.localizedDescription)"
+            let reason = "standard input cannot be copied to a temporary file (set TMPDIR to a writable folder): \(error)"
             return .failure(StandardInputFailure(report: InputReport(
                 path: name, kind: nil, container: nil, size: 0, error: .unreadable(path: name, reason: reason),
                 bundles: [], findings: [], distribution: nil

@@ -15,7 +15,9 @@ extension BundleCheckCommand {
         \(optionsHelp(CommandLineOption.all))
 
         CONFIGURATION:
-          .bundlecheck.yml in the working directory, when present, or --config <file>:
+          .bundlecheck.yml in the working directory or the nearest parent up to the
+          repository root (the folder holding .git), or --config <file>; paths in it
+          are relative to its folder:
             rules:
               junk-file: off               # turn a rule off
               ats-arbitrary-loads: error   # or set its severity: error, warning or note
@@ -25,13 +27,21 @@ extension BundleCheckCommand {
                                            # none for an .xcarchive)
             profile-expiry-warning-days: 30  # profile-expiring warns this many days
                                              # before a profile expires (default 30)
+            rule-packs: [ci/rules]         # folders of rule files, as --rules
+            baseline: bundlecheck-baseline.json  # as --baseline (which overrides it)
+            ignore:                        # accepted findings, with the reason why
+              - rule: junk-file
+                path: "Payload/*.app/Frameworks/Vendor*.framework/**"
+                reason: the vendor's SDK ships these files
+            help-url: https://example.com/bundlecheck/rules#  # a rule's link: + its id
 
         EXIT STATUS:
           0   every input was checked; no finding that fails the run
           1   at least one error-severity finding (or warning, with fail-on: warning)
           2   at least one input could not be checked
           64  the command line, a --rules pack, the configuration or the baseline is wrong,
-              or an output would overwrite an input or another output
+              or an output would overwrite an input, the configuration, the baseline or
+              another output
           73  a report or baseline file could not be written
 
         """

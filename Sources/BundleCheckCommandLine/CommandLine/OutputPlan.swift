@@ -16,6 +16,10 @@ struct OutputPlan {
 
     let outputs: [Output]
 
+    init(outputPath: String?) {
+        outputs = [Output(option: "--output", path: outputPath ?? Self.standardOutput)]
+    }
+
     init(_ options: CommandOptions) {
         var outputs = [Output(option: "--output", path: options.outputPath ?? Self.standardOutput)]
         outputs += options.reports.map { Output(option: "--report \($0.format.rawValue)", path: $0.path) }
@@ -26,7 +30,8 @@ struct OutputPlan {
     }
 
     /// Throws when two outputs go to standard output, or a file would be overwritten that the
-    /// run reads (`reads`: what each file is, by path) or that another output writes.
+    /// run reads (`reads`: what each file is, by path; a folder, such as an unpacked archive or
+    /// a rule pack, protects everything inside it) or that another output writes.
     func check(against reads: [(what: String, path: String)]) throws(UsageError) {
         if outputs.filter({ $0.path == Self.standardOutput }).count > 1 {
             throw .standardOutputTwice
@@ -34,8 +39,14 @@ struct OutputPlan {
         let files = outputs.filter { $0.path != Self.standardOutput }
         for (index, output) in files.enumerated() {
             let identity = FileIdentity(output.path)
-            if let read = reads.first(where: { $0.path != StandardInputPackage.name && FileIdentity($0.path) == identity }) {
-                throw .outputOverwrites(output: output.path, what: read.what)
+            for read in reads where read.path != StandardInputPackage.name {
+                let readIdentity = FileIdentity(read.path)
+                if readIdentity == identity {
+                    throw .outputOverwrites(output: output.path, what: read.what)
+                }
+                if readIdentity.isDirectory, identity.isInside(readIdentity) {
+                    throw .outputOverwrites(output: output.path, what: "inside \(read.what) \(read.path)")
+                }
             }
             if let earlier = files[..<index].first(where: { FileIdentity($0.path) == identity }) {
                 throw .outputOverwrites(output: output.path, what: "also where \(earlier.option) writes")
@@ -50,6 +61,7 @@ struct FileIdentity: Equatable {
     private let device: UInt64?
     private let inode: UInt64?
     private let absolutePath: String
+    let isDirectory: Bool
 
     init(_ path: String) {
         let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -58,10 +70,18 @@ struct FileIdentity: Equatable {
         if stat(path, &status) == 0 {
             device = UInt64(status.st_dev)
             inode = UInt64(status.st_ino)
+            isDirectory = (status.st_mode & S_IFMT) == S_IFDIR
         } else {
             device = nil
             inode = nil
+            isDirectory = false
         }
+    }
+
+    /// Whether this path lies under `folder`, by their absolute paths with links resolved.
+    func isInside(_ folder: FileIdentity) -> Bool {
+        let prefix = folder.absolutePath.hasSuffix("/") ? folder.absolutePath : folder.absolutePath + "/"
+        return absolutePath.hasPrefix(prefix)
     }
 
     static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {

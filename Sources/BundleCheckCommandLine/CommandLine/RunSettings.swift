@@ -58,6 +58,14 @@ package struct RunSettings: Sendable {
         }
     }
 
+    /// The files the run reads besides the packages, which no output may overwrite: the
+    /// configuration file and every rule-pack folder (the configuration's and `--rules`').
+    package func reads(rulePacks: [String]) -> [(what: String, path: String)] {
+        var reads = configuration.file.map { [(what: "the configuration file", path: $0)] } ?? []
+        reads += (configuration.rulePacks + rulePacks).map { (what: "a rule pack", path: $0) }
+        return reads
+    }
+
     /// The rules to run: the catalogue minus disabled rules, at the configured severities.
     package var rules: [RuleDefinition] {
         configuration.effectiveRules(of: catalogue)

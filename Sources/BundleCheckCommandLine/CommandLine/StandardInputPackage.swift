@@ -16,23 +16,30 @@ struct StandardInputPackage: Sendable {
     /// The temporary file holding the package.
     let path: String
 
-    /// Copies everything `input` yields into a new temporary file.
+    /// Copies everything `input` yields into a new temporary file, readable by this user only.
     static func spool(from input: FileHandle, temporaryDirectory: URL = FileManager.default.temporaryDirectory) throws -> StandardInputPackage {
-        let url = temporaryDirectory.appendingPathComponent("bundlecheck-stdin-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
+        let path = temporaryDirectory.appendingPathComponent("bundlecheck-stdin-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SpoolFailure(path: path, reason: String(cString: strerror(errno))) }
+        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
-            let output = try FileHandle(forWritingTo: url)
-            defer { try? output.close() }
             while let chunk = try input.read(upToCount: chunkSize), !chunk.isEmpty {
                 try output.write(contentsOf: chunk)
             }
+            try output.close()
         } catch {
-            try? FileManager.default.removeItem(at: url)
-            throw error
+            try? FileManager.default.removeItem(atPath: path)
+            throw SpoolFailure(path: path, reason: "\(error)")
         }
-        return StandardInputPackage(path: url.path)
+        return StandardInputPackage(path: path)
+    }
+
+    /// Why the copy failed, with the temporary file's path, so a `TMPDIR` without room or
+    /// permission is named.
+    struct SpoolFailure: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "\(path): \(reason)" }
     }
 
     func remove() {

@@ -31,6 +31,8 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An output (`--output`, `--report`, `--write-baseline`) that would overwrite a file the
     /// run reads, or another output of the same run.
     case outputOverwrites(output: String, what: String)
+    /// One package given twice, as written or under another spelling.
+    case repeatedInput(first: String, again: String)
     /// More than one input of `-`: standard input can be read once.
     case standardInputTwice
     /// More than one output of `-`: two reports on standard output would be one unreadable stream.
@@ -79,6 +81,8 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "no rule has the id '\(id)'; " + RuleIDSuggestions.hint(suggestions)
         case .outputOverwrites(let output, let what):
             "\(output): refusing to write there: it is \(what)"
+        case .repeatedInput(let first, let again):
+            first == again ? "'\(first)' given twice; check each package once" : "'\(again)' is the same file as '\(first)'; check each package once"
         case .standardInputTwice:
             "'-' (standard input) given more than once; a package can be read from it once"
         case .standardOutputTwice:

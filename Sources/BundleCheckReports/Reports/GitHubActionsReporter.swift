@@ -35,12 +35,11 @@ public struct GitHubActionsReporter: Reporter {
                 // Most errors already start with the input's path.
                 let text = error.description
                 let message = ReportText.printable(text.hasPrefix(input.path + ":") ? text : input.path + ": " + text)
-                commands.append((.error, Self.command("error", properties: [("file", file), ("title", "bundlecheck: input could not be checked")], message: message)))
+                commands.append((.error, Self.command("error", properties: [("file", file), ("title", ReportVerdict.inputNotCheckedID + ": the input could not be checked")], message: message)))
             }
             for finding in input.findings where !finding.suppressed {
                 var properties = [("file", file)]
-                if input.container == .directory, let inner = finding.file {
-                    let path = Self.joined(input.path, inner)
+                if let inner = finding.file, let path = ReportPaths.fileOnDisk(inner, of: input) {
                     if fileExists(absolutePath(path)) {
                         properties = [("file", relativePath(path))]
                         if let line = finding.line { properties.append(("line", String(line))) }
@@ -107,10 +106,7 @@ public struct GitHubActionsReporter: Reporter {
     // MARK: Paths
 
     /// Paths relative to the workspace in a workflow, else to where the run is.
-    var paths: ReportPaths {
-        let workspace = context.environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
-        return ReportPaths(workingDirectory: context.workingDirectory, base: workspace)
-    }
+    var paths: ReportPaths { ReportPaths(context) }
 
     /// The path as the run resolves it: relative ones start in the working directory.
     func absolutePath(_ path: String) -> String {
@@ -120,9 +116,5 @@ public struct GitHubActionsReporter: Reporter {
     /// The path relative to the workspace (or working directory); absolute when it lies outside.
     func relativePath(_ path: String) -> String {
         paths.relative(path)
-    }
-
-    static func joined(_ directory: String, _ path: String) -> String {
-        ReportPaths.absolute(path, from: directory)
     }
 }

@@ -9,11 +9,14 @@ import Foundation
 /// each one hashes the input's path with the finding's own fingerprint: the same finding in
 /// two inputs stays two issues.
 public struct GitLabCodeQualityReporter: Reporter {
-    /// Paths inside it are given relative to it, as GitLab expects; nil for the process's.
-    let workingDirectory: String?
+    /// Inputs relative to the checkout (`$CI_PROJECT_DIR`) or the working directory.
+    let paths: ReportPaths
+    /// Whether a path exists on disk: an issue of a directory input points at its file then.
+    let fileExists: @Sendable (String) -> Bool
 
-    public init(workingDirectory: String? = nil) {
-        self.workingDirectory = workingDirectory
+    public init(_ context: ReportContext = ReportContext()) {
+        paths = ReportPaths(context)
+        fileExists = { FileManager.default.fileExists(atPath: $0) }
     }
 
     public func render(_ report: Report) -> String {
@@ -25,21 +28,28 @@ public struct GitLabCodeQualityReporter: Reporter {
         if let error = input.error {
             return [issue(
                 description: "could not be checked: " + error.description,
-                checkName: "input-error",
-                fingerprint: Self.fingerprint(path, "input-error"),
+                checkName: ReportVerdict.inputNotCheckedID,
+                fingerprint: Self.fingerprint(path, ReportVerdict.inputNotCheckedID),
                 severity: "critical",
                 path: path,
                 line: 1
             )]
         }
         return input.findings.filter { !$0.suppressed }.map { finding in
-            issue(
+            // The file itself where a directory input has it on disk; else the package, whose
+            // first line stands for it (a line inside an IPA's file is no line of the IPA).
+            var place = (path: path, line: 1)
+            if let inner = finding.file, let file = ReportPaths.fileOnDisk(inner, of: input),
+               fileExists(ReportPaths.absolute(file, from: paths.currentDirectory)) {
+                place = (relative(file), finding.line ?? 1)
+            }
+            return issue(
                 description: Self.description(of: finding),
                 checkName: finding.rule,
                 fingerprint: Self.fingerprint(path, finding.fingerprint),
                 severity: Self.severity(finding.severity),
-                path: path,
-                line: finding.line ?? 1
+                path: place.path,
+                line: place.line
             )
         }
     }
@@ -78,6 +88,6 @@ public struct GitLabCodeQualityReporter: Reporter {
 
     /// `path` relative to the working directory when it lies inside it, else absolute.
     private func relative(_ path: String) -> String {
-        ReportPaths(workingDirectory: workingDirectory).relative(path)
+        paths.relative(path)
     }
 }

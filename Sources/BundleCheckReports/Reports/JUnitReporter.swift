@@ -101,17 +101,19 @@ public struct JUnitReporter: Reporter {
         return "suppressed by the configuration (\(suppression.reason))"
     }
 
-    /// `severity: message`, then where, the excerpt and Apple's codes, one per line.
+    /// `severity: message`, then where, the excerpt and Apple's codes, one per line. Package
+    /// text is made printable as the text report prints it: a line break in a plist value must
+    /// not start a line of its own in a log that shows the XML (`::error::` would be obeyed).
     private func describe(_ finding: Finding) -> String {
-        var lines = ["\(finding.severity.rawValue): \(finding.message)"]
+        var lines = ["\(finding.severity.rawValue): \(ReportText.printable(finding.message))"]
         if let location = TextReporter.location(of: finding) {
-            lines.append("at: " + location)
+            lines.append("at: " + ReportText.printable(location))
         }
         if let excerpt = finding.excerpt {
-            lines += excerpt.split(separator: "\n", omittingEmptySubsequences: false).map { "  | " + $0 }
+            lines += excerpt.split(separator: "\n", omittingEmptySubsequences: false).map { "  | " + ReportText.printable(String($0)) }
         }
         if !finding.appleCodes.isEmpty {
-            lines.append("Apple: " + finding.appleCodes.joined(separator: ", "))
+            lines.append("Apple: " + ReportText.printable(finding.appleCodes.joined(separator: ", ")))
         }
         return lines.joined(separator: "\n")
     }

@@ -55,6 +55,10 @@ package struct ReportVerdict: Sendable, Equatable {
     }
 
     /// The hint after the verdict, naming a rule of the report as the example.
+    /// What CI formats that need a rule for everything (SARIF's rules, GitLab's check names,
+    /// annotation titles) call an input that could not be checked.
+    package static let inputNotCheckedID = "input-not-checked"
+
     package static func explainHint(rule: String) -> String {
         "Run 'bundlecheck --explain <rule>' for why a rule matters and how to fix it, e.g. bundlecheck --explain \(rule)."
     }

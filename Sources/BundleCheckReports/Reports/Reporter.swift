@@ -34,7 +34,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json: JSONReporter()
         case .sarif: SARIFReporter(context: context)
         case .junit: JUnitReporter(rules: context.rules, failOn: context.failOn)
-        case .gitlab: GitLabCodeQualityReporter(workingDirectory: context.workingDirectory)
+        case .gitlab: GitLabCodeQualityReporter(context)
         case .github: GitHubActionsReporter(context)
         case .html: HTMLReporter(rules: context.rules, failOn: context.failOn)
         }

@@ -41,7 +41,7 @@ package enum RuleExplanation {
             ("scope", rule.scope.summary),
             ("check", implementation),
             ("defined in", "\(rule.source.file) (\(kind))"),
-        ]
+        ] + (helpURL(of: rule, configuration: configuration).map { [("help", $0)] } ?? [])
         let labelWidth = fields.map(\.0.count).max() ?? 0
         for (label, value) in fields {
             lines.append("  " + label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + ReportText.printable(value))

@@ -14,24 +14,27 @@ public struct SARIFReporter: Reporter {
     /// The `partialFingerprints` key; bump the version if what is hashed changes.
     static let fingerprintKey = "bundlecheckFingerprint/v1"
     /// The rule of the result an input that could not be checked gives.
-    static let inputFailureRule = "input-not-checked"
+    static let inputFailureRule = ReportVerdict.inputNotCheckedID
 
     /// GitHub's limits: longer texts are cut, more tags dropped, more results left out.
     static let maximumTextLength = 1024
     static let maximumNameLength = 255
     static let maximumTags = 20
     static let maximumResults = 25_000
-    static let maximumRuns = 20
+    package static let maximumRuns = 20
 
     let rules: [RuleDefinition]
-    let workingDirectory: String?
+    let paths: ReportPaths
+    /// Whether a path exists on disk: a result of a directory input points at its file then.
+    let fileExists: @Sendable (String) -> Bool
     /// Absolute base URL of the rule documentation (`<base><rule-id>`); with none, no
     /// `informationUri` or `helpUri`, since GitHub wants them absolute.
     let documentationBaseURL: String?
 
     package init(context: ReportContext = ReportContext(), documentationBaseURL: String? = nil) {
         rules = context.rules
-        workingDirectory = context.workingDirectory
+        paths = ReportPaths(context)
+        fileExists = { FileManager.default.fileExists(atPath: $0) }
         self.documentationBaseURL = (documentationBaseURL ?? context.helpURL).flatMap { URL(string: $0)?.scheme == nil ? nil : $0 }
     }
 
@@ -124,7 +127,7 @@ public struct SARIFReporter: Reporter {
             }
             total += input.findings.count
             for finding in input.findings.prefix(max(0, Self.maximumResults - results.count)) {
-                results.append(result(finding, ruleIndex: indices[finding.rule] ?? 0, artifact: artifact, input: input.path))
+                results.append(result(finding, ruleIndex: indices[finding.rule] ?? 0, artifact: artifact, input: input))
                 listed += 1
             }
         }
@@ -149,10 +152,11 @@ public struct SARIFReporter: Reporter {
         ]
     }
 
-    /// An input as the run's artifact: its URI and its place in `artifacts`.
+    /// An input as the run's artifact (its URI and its place in `artifacts`), or a file of a
+    /// directory input, which is not listed.
     private struct Artifact {
         let uri: String
-        let index: Int
+        let index: Int?
     }
 
     private func driver(_ report: Report, rules descriptors: [JSONValue]) -> JSONValue {
@@ -174,12 +178,16 @@ public struct SARIFReporter: Reporter {
         for code in rule.appleCodes where !tags.contains(code) {
             tags.append(code)
         }
+        let rationale = rule.rationale.trimmingCharacters(in: .whitespacesAndNewlines)
+        let fix = rule.fix.trimmingCharacters(in: .whitespacesAndNewlines)
         return descriptor(
             id: rule.id,
             title: rule.title,
             full: rule.rationale,
-            helpText: "\(rule.rationale)\n\nFix: \(rule.fix)",
-            helpMarkdown: "\(rule.rationale)\n\n**Fix:** \(rule.fix)",
+            helpText: "\(rationale)\n\nFix: \(fix)",
+            // Rule texts are plain prose: `&gt;` in one means those four characters, so markdown
+            // gets `&`, `<` and `>` as entities and shows them as written.
+            helpMarkdown: "\(Self.literalMarkdown(rationale))\n\n**Fix:** \(Self.literalMarkdown(fix))",
             severity: rule.severity,
             tags: tags
         )
@@ -216,7 +224,7 @@ public struct SARIFReporter: Reporter {
 
     // MARK: Results
 
-    private func result(_ finding: Finding, ruleIndex: Int, artifact: Artifact, input: String) -> JSONValue {
+    private func result(_ finding: Finding, ruleIndex: Int, artifact: Artifact, input: InputReport) -> JSONValue {
         let inside = finding.file ?? finding.bundle
         var logical = inside
         if let inside, let keyPath = finding.keyPath {
@@ -227,9 +235,9 @@ public struct SARIFReporter: Reporter {
             .init("ruleIndex", .integer(Int64(ruleIndex))),
             .init("level", .string(Self.level(finding.severity))),
             .init("message", ["text": .string(message(finding))]),
-            .init("locations", [location(artifact: artifact, logical: logical, line: finding.line)]),
+            .init("locations", [location(of: finding, in: input, artifact: artifact, logical: logical)]),
             .init("partialFingerprints", .object([
-                .init(Self.fingerprintKey, .string(Self.fingerprint(input: input, parts: [finding.fingerprint])))
+                .init(Self.fingerprintKey, .string(Self.fingerprint(input: input.path, parts: [finding.fingerprint])))
             ])),
         ]
         if let suppression = finding.suppression {
@@ -256,9 +264,22 @@ public struct SARIFReporter: Reporter {
         return "\(finding.message) (\(place.joined(separator: ", ")))"
     }
 
+    /// A finding of a directory input whose file is on disk points at that file, with its line;
+    /// otherwise at the package, without a region: the line is of a file inside it.
+    private func location(of finding: Finding, in input: InputReport, artifact: Artifact, logical: String?) -> JSONValue {
+        if let inner = finding.file, let path = ReportPaths.fileOnDisk(inner, of: input),
+           fileExists(ReportPaths.absolute(path, from: paths.currentDirectory)) {
+            return location(artifact: Artifact(uri: Self.uri(relativePath(of: path)), index: nil), logical: logical, line: finding.line)
+        }
+        return location(artifact: artifact, logical: logical, line: nil)
+    }
+
     private func location(artifact: Artifact, logical: String?, line: Int?) -> JSONValue {
-        var physical: [JSONValue.Member] = [.init("artifactLocation", ["uri": .string(artifact.uri), "index": .integer(Int64(artifact.index))])]
-        // Lines are of the file inside the package; without one there is no region at all.
+        var artifactLocation: [JSONValue.Member] = [.init("uri", .string(artifact.uri))]
+        if let index = artifact.index {
+            artifactLocation.append(.init("index", .integer(Int64(index))))
+        }
+        var physical: [JSONValue.Member] = [.init("artifactLocation", .object(artifactLocation))]
         if let line, line >= 1 {
             physical.append(.init("region", ["startLine": .integer(Int64(line))]))
         }
@@ -270,6 +291,13 @@ public struct SARIFReporter: Reporter {
     }
 
     // MARK: Helpers
+
+    /// Text markdown shows as written: `&`, `<` and `>` as entities.
+    static func literalMarkdown(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
 
     static func level(_ severity: Severity) -> String {
         switch severity {
@@ -308,7 +336,7 @@ public struct SARIFReporter: Reporter {
 
     /// The input's path relative to the working directory, with `/`; absolute when outside it.
     func relativePath(of path: String) -> String {
-        ReportPaths(workingDirectory: workingDirectory).relative(path.replacingOccurrences(of: "\\", with: "/"))
+        paths.relative(path.replacingOccurrences(of: "\\", with: "/"))
     }
 
     /// A URI reference for a path: relative ones stay relative, absolute ones become `file://`.

@@ -54,7 +54,7 @@ import Testing
         try Data("this is not a zip".utf8).write(to: URL(fileURLWithPath: garbage))
         let (status, console) = CapturingConsole.run(["--format", "github", garbage], environment: ["GITHUB_WORKSPACE": directory.url.path])
         #expect(status == .inputFailure)
-        #expect(console.output.hasPrefix("::error file=garbage.ipa,title=bundlecheck%3A input could not be checked::"))
+        #expect(console.output.hasPrefix("::error file=garbage.ipa,title=input-not-checked%3A the input could not be checked::"))
     }
 
     @Test func helpNamesTheGitHubFormat() {

@@ -126,4 +126,45 @@ import Testing
         spooled.remove()
         #expect(!FileManager.default.fileExists(atPath: spooled.path))
     }
+
+    @Test func anOutputInsideAFolderInputIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        try FixturePackage.app(BundleCheckCommandTests.drifted).writeDirectory(to: directory.path("apps"))
+        let app = directory.path("apps/Drift.app")
+        let plist = directory.path("apps/Drift.app/Info.plist")
+        let before = try Data(contentsOf: URL(fileURLWithPath: plist))
+        let (status, console) = CapturingConsole.run(["-o", plist, app])
+        #expect(status == .usage)
+        #expect(console.error == "bundlecheck: error: \(plist): refusing to write there: it is inside an input package \(app)\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: plist)) == before)
+    }
+
+    @Test func theRuleListAndExplanationDoNotOverwriteTheConfigurationOrARulePack() throws {
+        let directory = try TemporaryDirectory()
+        let config = try directory.write("fail-on: warning\n", to: "ci.yml")
+        let (status, console) = CapturingConsole.run(["--list-rules", "--config", config, "-o", config])
+        #expect(status == .usage)
+        #expect(console.error == "bundlecheck: error: \(config): refusing to write there: it is the configuration file\n")
+        #expect(try String(contentsOfFile: config, encoding: .utf8) == "fail-on: warning\n")
+        try FileManager.default.createDirectory(atPath: directory.path("pack"), withIntermediateDirectories: true)
+        let inPack = directory.path("pack/list.yml")
+        let (explainStatus, explain) = CapturingConsole.run(["--explain", "junk-file", "--rules", directory.path("pack"), "-o", inPack])
+        #expect(explainStatus == .usage)
+        #expect(explain.error.contains("refusing to write there: it is inside a rule pack"))
+        #expect(!FileManager.default.fileExists(atPath: inPack))
+    }
+
+    @Test func onePackageGivenTwiceIsAUsageError() throws {
+        let directory = try TemporaryDirectory()
+        let package = try Self.drifted(in: directory)
+        let again = directory.path("./Drift.ipa")
+        let (status, console) = CapturingConsole.run([package, package])
+        #expect(status == .usage)
+        #expect(console.error.hasPrefix("bundlecheck: error: '\(package)' given twice; check each package once\n"))
+        let link = directory.path("link.ipa")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: package)
+        let (linkStatus, linkConsole) = CapturingConsole.run([again, link])
+        #expect(linkStatus == .usage)
+        #expect(linkConsole.error.hasPrefix("bundlecheck: error: '\(link)' is the same file as '\(again)'"))
+    }
 }

@@ -17,6 +17,8 @@ import Testing
         let list = CapturingConsole.run(["--list-rules", "--format", "json", "--config", config]).1.output
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]])
         #expect(listed.allSatisfy { ($0["helpURL"] as? String) == Self.base + (($0["id"] as? String) ?? "?") })
+        let text = CapturingConsole.run(["--explain", "junk-file", "--config", config]).1.output
+        #expect(text.contains("  help         \(Self.base)junk-file\n"))
     }
 
     @Test func sarifRulesLinkToTheirHelp() throws {

@@ -67,7 +67,7 @@ import Testing
         #expect(lines.map { $0.prefix { $0 != " " } } == ["::error", "::error", "::error", "::warning", "::warning", "::notice"])
         #expect(lines[0].contains("title=e1"))
         #expect(lines[1].contains("title=e2"))
-        #expect(lines[2].hasPrefix("::error file=C.ipa,title=bundlecheck%3A input could not be checked::C.ipa: "))
+        #expect(lines[2].hasPrefix("::error file=C.ipa,title=input-not-checked%3A the input could not be checked::C.ipa: "))
         #expect(lines[3].contains("title=w1"))
         #expect(lines[4].contains("title=w2"))
     }

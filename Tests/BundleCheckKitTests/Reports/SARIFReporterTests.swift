@@ -156,11 +156,10 @@ import Testing
                 #expect(string(physical?["artifactLocation"]?["uri"]) == input.path)
                 // The failed input's result comes first and has no finding behind it.
                 let finding = input.error == nil ? input.findings[index] : nil
-                if let line = finding?.line {
-                    #expect(physical?["region"]?["startLine"] == .integer(Int64(line)))
-                } else {
-                    #expect(physical?["region"] == nil)
-                }
+                // The sample's inputs are zips: a line is of a file inside the package, never of
+                // the package itself, so no result has a region (directory inputs: below).
+                _ = finding?.line
+                #expect(physical?["region"] == nil)
                 if let finding, let inside = finding.file {
                     let logical = string(array(locations.first?["logicalLocations"]).first?["fullyQualifiedName"])
                     #expect(logical?.hasPrefix(inside) == true)
