@@ -16,6 +16,8 @@ public struct Finding: Sendable, Hashable {
     public let fingerprint: String
     /// Listed in the `--baseline` file: still reported (JSON), but not counted and never failing the run.
     public private(set) var suppressed: Bool
+    /// Set on the one finding that stands for those `FindingCap` left out: how many it left out.
+    public private(set) var omittedCount: Int?
 
     package init(
         rule: String,
@@ -69,6 +71,13 @@ public struct Finding: Sendable, Hashable {
     public var column: Int? { location.column }
     /// The line of the value at fault with a caret under `column`.
     public var excerpt: String? { location.excerpt }
+
+    /// The same finding, standing for `omitted` findings of its rule the cap left out.
+    func counting(omitted: Int) -> Finding {
+        var copy = self
+        copy.omittedCount = omitted
+        return copy
+    }
 
     /// The same finding, marked as accepted by a baseline; the fingerprint stays as it was.
     func suppressing() -> Finding {

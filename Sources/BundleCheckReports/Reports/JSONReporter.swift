@@ -132,7 +132,7 @@ public struct JSONReporter: Reporter {
     }
 
     private func finding(_ finding: Finding) -> JSONValue {
-        [
+        let fields: JSONValue = [
             "rule": .string(finding.rule),
             "severity": .string(finding.severity.rawValue),
             "message": .string(finding.message),
@@ -146,5 +146,8 @@ public struct JSONReporter: Reporter {
             "fingerprint": .string(finding.fingerprint),
             "suppressed": .bool(finding.suppressed),
         ]
+        // Only the finding that stands for those the cap left out says how many (docs/limits.md).
+        guard let omitted = finding.omittedCount, case .object(let members) = fields else { return fields }
+        return .object(members + [JSONValue.Member("omittedCount", .integer(Int64(omitted)))])
     }
 }
