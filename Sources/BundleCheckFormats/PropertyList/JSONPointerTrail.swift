@@ -15,6 +15,8 @@ public final class JSONPointerTrail: Sendable {
     private let components: [String]
     /// FNV-1a of each place's pointer components, extended one step at a time.
     private let hashes: [UInt64]
+    /// Whether a component holds `~` or `/`, which pointer text escapes.
+    private let needsEscape: [Bool]
     private let pointersBuilt = Mutex(0)
 
     fileprivate init(builder: Builder) {
@@ -22,6 +24,7 @@ public final class JSONPointerTrail: Sendable {
         self.depths = builder.depths
         self.components = builder.components
         self.hashes = builder.hashes
+        self.needsEscape = builder.needsEscape
     }
 
     /// How many pointers `Place.pointer` built so far (for tests that bound the work).
@@ -35,7 +38,8 @@ public final class JSONPointerTrail: Sendable {
     /// One place on a trail.
     public struct Place: Sendable, Hashable {
         public let trail: JSONPointerTrail
-        let index: Int32
+        /// The place's number on its trail, for `ranks(of:)`.
+        public let index: Int32
 
         /// The place's pointer, built now: once per finding, not once per value.
         public var pointer: JSONPointer {
@@ -65,35 +69,7 @@ public final class JSONPointerTrail: Sendable {
         /// Whether `lhs`'s pointer text sorts before `rhs`'s, as `JSONPointer`'s `<` does.
         public static func precedes(_ lhs: Place, _ rhs: Place) -> Bool {
             guard lhs.trail === rhs.trail else { return lhs.pointer < rhs.pointer }
-            guard lhs.index != rhs.index else { return false }
-            let trail = lhs.trail
-            // Climb to the same depth, then together to the children of the common ancestor.
-            var left = lhs.index, right = rhs.index
-            var leftChild: Int32 = -1, rightChild: Int32 = -1
-            while trail.depths[Int(left)] > trail.depths[Int(right)] {
-                leftChild = left
-                left = trail.parents[Int(left)]
-            }
-            while trail.depths[Int(right)] > trail.depths[Int(left)] {
-                rightChild = right
-                right = trail.parents[Int(right)]
-            }
-            while left != right {
-                leftChild = left
-                rightChild = right
-                left = trail.parents[Int(left)]
-                right = trail.parents[Int(right)]
-            }
-            // One is the other's ancestor: its text is a prefix of the other's.
-            if leftChild < 0 { return true }
-            if rightChild < 0 { return false }
-            // The texts part at these components; what follows them is either the end
-            // or a `/`, which must take part since `/` sorts above some characters.
-            var leftText = JSONPointer.escape(trail.components[Int(leftChild)])
-            var rightText = JSONPointer.escape(trail.components[Int(rightChild)])
-            if leftChild != lhs.index { leftText += "/" }
-            if rightChild != rhs.index { rightText += "/" }
-            return leftText < rightText
+            return lhs.trail.precedes(lhs.index, rhs.index)
         }
 
         private func sameComponents(as other: Place) -> Bool {
@@ -108,26 +84,73 @@ public final class JSONPointerTrail: Sendable {
         }
     }
 
+    /// Places `indices` in the order of their pointer text: their rank by that order, by index
+    /// (places not among `indices` rank -1). Sorts numbers, not places or pointers.
+    public func ranks(of indices: [Int32]) -> [Int32] {
+        var ranks = [Int32](repeating: -1, count: parents.count)
+        for (rank, index) in indices.sorted(by: precedes).enumerated() {
+            ranks[Int(index)] = Int32(rank)
+        }
+        return ranks
+    }
+
+    /// Whether place `lhs`'s pointer text sorts before place `rhs`'s.
+    private func precedes(_ lhs: Int32, _ rhs: Int32) -> Bool {
+        guard lhs != rhs else { return false }
+        // Climb to the same depth, then together to the children of the common ancestor.
+        var left = lhs, right = rhs
+        var leftChild: Int32 = -1, rightChild: Int32 = -1
+        while depths[Int(left)] > depths[Int(right)] {
+            leftChild = left
+            left = parents[Int(left)]
+        }
+        while depths[Int(right)] > depths[Int(left)] {
+            rightChild = right
+            right = parents[Int(right)]
+        }
+        while left != right {
+            leftChild = left
+            rightChild = right
+            left = parents[Int(left)]
+            right = parents[Int(right)]
+        }
+        // One is the other's ancestor: its text is a prefix of the other's.
+        if leftChild < 0 { return true }
+        if rightChild < 0 { return false }
+        // The texts part at these components; what follows them is either the end
+        // or a `/`, which must take part since `/` sorts above some characters.
+        var leftText = escapedComponent(leftChild)
+        var rightText = escapedComponent(rightChild)
+        if leftChild != lhs { leftText += "/" }
+        if rightChild != rhs { rightText += "/" }
+        return leftText < rightText
+    }
+
     /// Records places as a walk meets them, in constant time each (plus the component's length for its hash).
     public struct Builder {
         fileprivate var parents: [Int32] = []
         fileprivate var depths: [Int32] = []
         fileprivate var components: [String] = []
         fileprivate var hashes: [UInt64] = []
+        fileprivate var needsEscape: [Bool] = []
 
         public init() {}
 
         /// The root: the empty pointer.
         public mutating func addRoot() -> Int32 {
-            append(parent: -1, depth: 0, component: "", hash: Self.seed)
+            needsEscape.append(false)
+            return append(parent: -1, depth: 0, component: "", hash: Self.seed)
         }
 
         /// A child of `parent` reached through `component` (a key, or an index as decimal text).
         public mutating func add(_ component: String, under parent: Int32) -> Int32 {
             var hash = Self.mix(hashes[Int(parent)], 0x2F)
+            var escaped = false
             for byte in component.utf8 {
                 hash = Self.mix(hash, byte)
+                escaped = escaped || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/")
             }
+            needsEscape.append(escaped)
             return append(parent: parent, depth: depths[Int(parent)] + 1, component: component, hash: hash)
         }
 
@@ -148,6 +171,10 @@ public final class JSONPointerTrail: Sendable {
         private static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
             (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
+    }
+
+    private func escapedComponent(_ index: Int32) -> String {
+        needsEscape[Int(index)] ? JSONPointer.escape(components[Int(index)]) : components[Int(index)]
     }
 
     /// Places of a finished trail.

@@ -99,6 +99,35 @@ struct MatchHit: Sendable, Hashable, Comparable {
         return Self.order(lhs.value, rhs.value) ?? false
     }
 
+    /// `hits` in the order of `<`. Where all hits of one file are places found by one search,
+    /// the places are ranked once on their trail and the hits sorted as numbers; other files'
+    /// hits (paths, text, several searches) are sorted by comparing hits.
+    static func sorted(_ hits: [MatchHit]) -> [MatchHit] {
+        var groups: [FindingCap.Place: [Int]] = [:]
+        for index in hits.indices {
+            groups[FindingCap.Place(bundle: hits[index].bundle, file: hits[index].file), default: []].append(index)
+        }
+        let orderedGroups = groups.keys.sorted { lhs, rhs in
+            order(lhs.bundle, rhs.bundle) ?? order(lhs.file, rhs.file) ?? false
+        }
+        var result: [MatchHit] = []
+        result.reserveCapacity(hits.count)
+        for group in orderedGroups {
+            let members = groups[group] ?? []
+            let places = members.compactMap { index -> JSONPointerTrail.Place? in
+                if case .found(let place, _) = hits[index].location { return place }
+                return nil
+            }
+            if let trail = places.first?.trail, places.count == members.count, places.allSatisfy({ $0.trail === trail }) {
+                let ranks = trail.ranks(of: places.map(\.index))
+                result += zip(members, places).sorted { ranks[Int($0.1.index)] < ranks[Int($1.1.index)] }.map { hits[$0.0] }
+            } else {
+                result += members.map { hits[$0] }.sorted()
+            }
+        }
+        return result
+    }
+
     /// Whether `lhs` sorts first, nil sorting before any value; nil when they are equal.
     private static func order<Value: Comparable>(_ lhs: Value?, _ rhs: Value?) -> Bool? {
         switch (lhs, rhs) {

@@ -35,7 +35,7 @@ struct RuleEngine {
         case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }
         }
         let hits = subjects.flatMap { evaluate(matcher, on: $0) }
-        return Array(Set(hits)).sorted()
+        return MatchHit.sorted(Array(Set(hits)))
     }
 
     // MARK: - Combinators

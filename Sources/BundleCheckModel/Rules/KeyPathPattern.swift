@@ -78,8 +78,8 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
             }
             let room = maximumVisits - visits
             guard room > 0 else { break }
-            let children = self.children(of: value, states: states)
-            for (childKey, child) in children.prefix(room).reversed() {
+            let children = self.children(of: value, states: states, atMost: room)
+            for (childKey, child) in children.reversed() {
                 let next = closure(advancing(states, over: childKey))
                 if !next.isEmpty {
                     pending.append((place, childKey, child, next))
@@ -127,19 +127,19 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
         return next
     }
 
-    /// The children worth visiting: all of them when a wildcard is pending, else
-    /// the one the literal component names. Without a `**` among the states
+    /// The first `limit` children worth visiting: all of them when a wildcard is pending,
+    /// else the one the literal component names. Without a `**` among the states
     /// there is never more than one state, so a literal needs one lookup.
-    private func children(of value: PlistValue, states: [Int]) -> [(key: String, value: PlistValue)] {
+    private func children(of value: PlistValue, states: [Int], atMost limit: Int) -> [(key: String, value: PlistValue)] {
         let pending = states.filter { $0 < components.count }.map { components[$0] }
         guard let first = pending.first else { return [] }
         let needsScan = pending.contains { $0 == "*" || $0 == "**" }
         switch value {
         case .dictionary(let dictionary):
-            if needsScan { return Self.effectiveEntries(of: dictionary) }
-            return pending.compactMap { key in dictionary[key].map { (key, $0) } }
+            if needsScan { return Array(Self.effectiveEntries(of: dictionary).prefix(limit)) }
+            return Array(pending.compactMap { key in dictionary[key].map { (key, $0) } }.prefix(limit))
         case .array(let array):
-            if needsScan { return array.enumerated().map { (String($0.offset), $0.element) } }
+            if needsScan { return array.prefix(limit).enumerated().map { (String($0.offset), $0.element) } }
             guard pending.count == 1, let index = JSONPointer.arrayIndex(first), index < array.count else { return [] }
             return [(first, array[index])]
         default:
