@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The places one walk of a property list went through, each a step from its parent,
 /// so that a place costs the same to record at any depth.
@@ -17,7 +17,7 @@ public final class JSONPointerTrail: Sendable {
     private let hashes: [UInt64]
     /// Whether a component holds `~` or `/`, which pointer text escapes.
     private let needsEscape: [Bool]
-    private let pointersBuilt = Mutex(0)
+    private let pointersBuilt = BuiltPointerCounter()
 
     fileprivate init(builder: Builder) {
         self.parents = builder.parents
@@ -29,7 +29,7 @@ public final class JSONPointerTrail: Sendable {
 
     /// How many pointers `Place.pointer` built so far (for tests that bound the work).
     public var builtPointerCount: Int {
-        pointersBuilt.withLock { $0 }
+        pointersBuilt.value
     }
 
     /// How many places the walk recorded.
@@ -43,7 +43,7 @@ public final class JSONPointerTrail: Sendable {
 
         /// The place's pointer, built now: once per finding, not once per value.
         public var pointer: JSONPointer {
-            trail.pointersBuilt.withLock { $0 += 1 }
+            trail.pointersBuilt.increment()
             var reversed: [String] = []
             reversed.reserveCapacity(Int(trail.depths[Int(index)]))
             var place = index
@@ -190,5 +190,19 @@ public final class JSONPointerTrail: Sendable {
             place = builder.add(component, under: place)
         }
         return builder.hashes[Int(place)]
+    }
+}
+
+/// How many pointers a trail built; a lock guards it, since places are shared across tasks.
+private final class BuiltPointerCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int {
+        lock.withLock { count }
+    }
+
+    func increment() {
+        lock.withLock { count += 1 }
     }
 }

@@ -35,7 +35,12 @@ struct RuleEngine {
         case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }
         }
         let hits = subjects.flatMap { evaluate(matcher, on: $0) }
-        return MatchHit.sorted(Array(Set(hits)))
+        // Sorted first, equal hits are neighbours: dropping repeats then needs no set of every hit.
+        var unique: [MatchHit] = []
+        for hit in MatchHit.sorted(hits) where unique.last != hit {
+            unique.append(hit)
+        }
+        return unique
     }
 
     // MARK: - Combinators
