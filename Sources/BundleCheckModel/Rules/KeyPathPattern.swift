@@ -136,7 +136,7 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
         let needsScan = pending.contains { $0 == "*" || $0 == "**" }
         switch value {
         case .dictionary(let dictionary):
-            if needsScan { return Array(Self.effectiveEntries(of: dictionary).prefix(limit)) }
+            if needsScan { return Self.effectiveEntries(of: dictionary, atMost: limit) }
             return Array(pending.compactMap { key in dictionary[key].map { (key, $0) } }.prefix(limit))
         case .array(let array):
             if needsScan { return array.prefix(limit).enumerated().map { (String($0.offset), $0.element) } }
@@ -147,17 +147,21 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Each key once, in order of first appearance, with its last value; one pass,
-    /// since looking each key up again would be quadratic in a hostile dictionary.
-    private static func effectiveEntries(of dictionary: PlistDictionary) -> [(key: String, value: PlistValue)] {
-        var lastValue: [String: PlistValue] = [:]
-        lastValue.reserveCapacity(dictionary.count)
-        var order: [String] = []
+    /// The first `limit` keys, each once, in order of first appearance, with its last value;
+    /// one pass, since looking each key up again would be quadratic in a hostile dictionary,
+    /// and a table of no more keys than can still be visited.
+    private static func effectiveEntries(of dictionary: PlistDictionary, atMost limit: Int) -> [(key: String, value: PlistValue)] {
+        var position: [String: Int] = [:]
+        position.reserveCapacity(Swift.min(dictionary.count, limit))
+        var entries: [(key: String, value: PlistValue)] = []
         for entry in dictionary.entries {
-            if lastValue.updateValue(entry.value, forKey: entry.key) == nil {
-                order.append(entry.key)
+            if let index = position[entry.key] {
+                entries[index].value = entry.value
+            } else if entries.count < limit {
+                position[entry.key] = entries.count
+                entries.append((entry.key, entry.value))
             }
         }
-        return order.map { ($0, lastValue[$0]!) }
+        return entries
     }
 }
