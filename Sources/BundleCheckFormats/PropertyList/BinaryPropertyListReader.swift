@@ -248,12 +248,16 @@ struct BinaryPropertyListReader {
         defer { containersBeingRead.remove(object) }
         var dictionary = PlistDictionary()
         var seen = Set<String>()
+        // Built at the first repeated key and shared by the others.
+        var pointer: JSONPointer?
         for index in 0..<count {
             let keyObject = try reference(at: start + index * objectRefSize, in: object)
             let valueObject = try reference(at: start + (count + index) * objectRefSize, in: object)
             let key = try readKey(keyObject, dictionary: object)
             if !seen.insert(key).inserted {
-                duplicateKeys.append(PropertyListDocument.DuplicateKey(dictionary: currentPointer(), key: key, line: nil))
+                let dictionaryPointer = pointer ?? currentPointer()
+                pointer = dictionaryPointer
+                duplicateKeys.append(PropertyListDocument.DuplicateKey(dictionary: dictionaryPointer, key: key, line: nil))
             }
             path.append(.key(key))
             dictionary.append(key: key, value: try readObject(valueObject, depth: depth + 1))

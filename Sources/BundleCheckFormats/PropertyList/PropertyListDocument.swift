@@ -2,8 +2,8 @@
 public struct PropertyListDocument: Sendable {
     public let format: PropertyListFormat
     public let root: PlistValue
-    /// 1-based source line of each value's element, keyed by JSON Pointer text; XML only.
-    public let lines: [String: Int]
+    /// 1-based source line of each value's element; XML only.
+    public let lines: PropertyListLines?
     /// Every key that occurs more than once in one dictionary, in document order.
     public let duplicateKeys: [DuplicateKey]
 
@@ -21,7 +21,7 @@ public struct PropertyListDocument: Sendable {
         }
     }
 
-    public init(format: PropertyListFormat, root: PlistValue, lines: [String: Int] = [:], duplicateKeys: [DuplicateKey] = []) {
+    public init(format: PropertyListFormat, root: PlistValue, lines: PropertyListLines? = nil, duplicateKeys: [DuplicateKey] = []) {
         self.format = format
         self.root = root
         self.lines = lines
@@ -34,7 +34,7 @@ public struct PropertyListDocument: Sendable {
 
     /// The XML line of the value at `pointer`, or nil for binary plists.
     public func line(of pointer: JSONPointer) -> Int? {
-        lines[pointer.description]
+        lines?.line(of: pointer)
     }
 }
 

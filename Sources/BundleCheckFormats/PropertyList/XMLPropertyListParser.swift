@@ -15,7 +15,10 @@ import Foundation
 struct XMLPropertyListParser {
     private let file: String
     private let limits: PropertyListLimits
-    private var lines: [String: Int] = [:]
+    private var lines = PropertyListLines.Builder()
+    /// The keys and indices from the root to the value being read, for the pointer
+    /// of a dictionary that repeats a key; nothing else builds a pointer.
+    private var path: [String] = []
     private var duplicateKeys: [PropertyListDocument.DuplicateKey] = []
     private var valueCount = 0
 
@@ -53,13 +56,14 @@ struct XMLPropertyListParser {
         } else {
             rootValue = root
         }
-        let value = try parseValue(rootValue, pointer: .root, depth: 1)
-        return PropertyListDocument(format: .xml, root: value, lines: lines, duplicateKeys: duplicateKeys)
+        let value = try parseValue(rootValue, depth: 1).value
+        return PropertyListDocument(format: .xml, root: value, lines: lines.build(), duplicateKeys: duplicateKeys)
     }
 
     // MARK: - Values
 
-    private mutating func parseValue(_ node: Libxml2Document.Node, pointer: JSONPointer, depth: Int) throws -> PlistValue {
+    /// The value of `node` and its number in `lines`.
+    private mutating func parseValue(_ node: Libxml2Document.Node, depth: Int) throws -> (value: PlistValue, number: Int32) {
         let line = node.line
         valueCount += 1
         guard valueCount <= limits.maxValues else {
@@ -68,7 +72,11 @@ struct XMLPropertyListParser {
         guard depth <= limits.maxDepth else {
             throw malformed("nesting deeper than \(limits.maxDepth) levels", line: line)
         }
-        lines[pointer.description] = line
+        let number = lines.add(line: line)
+        return (try parseContent(of: node, number: number, line: line, depth: depth), number)
+    }
+
+    private mutating func parseContent(of node: Libxml2Document.Node, number: Int32, line: Int, depth: Int) throws -> PlistValue {
         let name = node.name
         switch name {
         case "string":
@@ -98,13 +106,22 @@ struct XMLPropertyListParser {
             }
             return .data(data)
         case "array":
+            let children = try elementChildren(of: node, element: name)
             var elements: [PlistValue] = []
-            for (index, child) in try elementChildren(of: node, element: name).enumerated() {
-                elements.append(try parseValue(child, pointer: pointer.appending(index), depth: depth + 1))
+            var numbers: [Int32] = []
+            elements.reserveCapacity(children.count)
+            numbers.reserveCapacity(children.count)
+            for (index, child) in children.enumerated() {
+                path.append(String(index))
+                let (element, elementNumber) = try parseValue(child, depth: depth + 1)
+                path.removeLast()
+                elements.append(element)
+                numbers.append(elementNumber)
             }
+            lines.setElements(of: number, numbers)
             return .array(elements)
         case "dict":
-            return try parseDictionary(node, pointer: pointer, depth: depth)
+            return try parseDictionary(node, number: number, depth: depth)
         case "key":
             let key = (try? textContent(of: node, element: name)) ?? ""
             throw malformed("<key> '\(Self.excerpt(key))' outside a dictionary", line: line)
@@ -115,9 +132,11 @@ struct XMLPropertyListParser {
         }
     }
 
-    private mutating func parseDictionary(_ node: Libxml2Document.Node, pointer: JSONPointer, depth: Int) throws -> PlistValue {
+    private mutating func parseDictionary(_ node: Libxml2Document.Node, number: Int32, depth: Int) throws -> PlistValue {
         var dictionary = PlistDictionary()
         var seen = Set<String>()
+        // Built at the first repeated key and shared by the others.
+        var pointer: JSONPointer?
         var pendingKey: (key: String, line: Int)?
         for child in try elementChildren(of: node, element: "dict") {
             if child.name == "key" {
@@ -136,17 +155,23 @@ struct XMLPropertyListParser {
             }
             pendingKey = nil
             if !seen.insert(key).inserted {
-                duplicateKeys.append(PropertyListDocument.DuplicateKey(dictionary: pointer, key: key, line: keyLine))
+                let dictionaryPointer = pointer ?? JSONPointer(components: path)
+                pointer = dictionaryPointer
+                duplicateKeys.append(PropertyListDocument.DuplicateKey(dictionary: dictionaryPointer, key: key, line: keyLine))
             }
-            dictionary.append(key: key, value: try parseValue(child, pointer: pointer.appending(key), depth: depth + 1))
+            path.append(key)
+            let (value, valueNumber) = try parseValue(child, depth: depth + 1)
+            path.removeLast()
+            lines.setEntry(of: number, key: key, to: valueNumber)
+            dictionary.append(key: key, value: value)
         }
         if let pendingKey {
             throw malformed("dictionary key '\(Self.excerpt(pendingKey.key))' has no value", line: pendingKey.line)
         }
         // Core Foundation reads {CF$UID: n} back as the UID its XML writer turned into that dictionary.
         if dictionary.count == 1, let entry = dictionary.entries.first, entry.key == "CF$UID",
-            case .integer(let number) = entry.value, let uid = number.uint64, uid <= UInt64(UInt32.max) {
-            lines[pointer.appending(entry.key).description] = nil
+            case .integer(let integer) = entry.value, let uid = integer.uint64, uid <= UInt64(UInt32.max) {
+            lines.removeEntry(of: number, key: entry.key)
             return .uid(uid)
         }
         return .dictionary(dictionary)

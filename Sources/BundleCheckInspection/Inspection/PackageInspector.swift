@@ -66,16 +66,21 @@ public struct PackageInspector: Sendable {
                 // The loader accepts only registered names; a hand-made definition naming none runs nothing.
                 guard let check = BuiltInCheck(rawValue: name) else { continue }
                 // The rule file's scope is authoritative for built-in checks too.
-                findings += check.implementation.run(in: context, as: rule).filter { finding in
+                let produced = check.implementation.run(in: context, as: rule).filter { finding in
                     guard case .bundles = rule.scope, let path = finding.bundle, let bundle = context.bundle(at: path) else { return true }
                     return rule.scope.includes(bundle)
                 }
+                findings += FindingCap.limit(produced, of: rule)
             case .matcher(let matcher):
                 // `$(…)` values are reported by unexpanded-variable alone: one mistake, one finding.
                 let hits = engine.hits(of: matcher, scope: rule.scope).filter { hit in
                     rule.reportsUnexpandedVariables || !(hit.value.map(UnexpandedVariable.occurs(in:)) ?? false)
                 }
-                findings += hits.map(rule.finding(for:))
+                // Hits come sorted by bundle, file and key path: cut them before building
+                // findings, so only the kept ones have their pointers and messages built.
+                let (kept, omitted) = FindingCap.cut(hits) { FindingCap.Place(bundle: $0.bundle, file: $0.file) }
+                findings += kept.map(rule.finding(for:))
+                findings += omitted.map { FindingCap.summary(of: rule, at: $0.place, omitted: $0.count) }
             }
         }
         return findings

@@ -35,7 +35,12 @@ struct RuleEngine {
         case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }
         }
         let hits = subjects.flatMap { evaluate(matcher, on: $0) }
-        return Array(Set(hits)).sorted()
+        // Sorted first, equal hits are neighbours: dropping repeats then needs no set of every hit.
+        var unique: [MatchHit] = []
+        for hit in MatchHit.sorted(hits) where unique.last != hit {
+            unique.append(hit)
+        }
+        return unique
     }
 
     // MARK: - Combinators
@@ -136,31 +141,29 @@ struct RuleEngine {
     }
 
     /// A bundle without a property list has no values: `missing` hits, nothing else does.
+    /// Hits keep the places the search found; pointers are built for the findings a report keeps.
     private func plistHits(_ matcher: PlistMatcher, document: PropertyListDocument?, file: String, bundle: String) -> [MatchHit] {
-        let found = document.map { matcher.key.values(in: $0.root) } ?? []
-        func hit(_ pointer: JSONPointer, _ value: PlistValue) -> MatchHit {
-            MatchHit(
-                bundle: bundle, file: file, keyPath: pointer, line: document?.line(of: pointer),
-                value: value.displayText, identity: pointer.description
-            )
+        let found = document.map { matcher.key.search(in: $0.root).matches } ?? []
+        func hit(_ place: JSONPointerTrail.Place, _ value: PlistValue) -> MatchHit {
+            MatchHit(bundle: bundle, file: file, place: place, lines: document?.lines, value: value.displayText)
         }
         switch matcher.condition {
         case .exists:
-            return found.map { hit($0.pointer, $0.value) }
+            return found.map { hit($0.place, $0.value) }
         case .missing:
             guard found.isEmpty else { return [] }
             let pointer = matcher.key.literalPointer
             return [MatchHit(bundle: bundle, file: file, keyPath: pointer, line: nil, value: nil, identity: pointer?.description)]
         case .equals(let text):
-            return found.filter { $0.value.comparableText == text }.map { hit($0.pointer, $0.value) }
+            return found.filter { $0.value.comparableText == text }.map { hit($0.place, $0.value) }
         case .matches(let regex):
             return found.filter { location in
                 guard let string = location.value.stringValue else { return false }
                 let range = NSRange(location: 0, length: NSString(string: string).length)
                 return regex.firstMatch(in: string, options: [], range: range) != nil
-            }.map { hit($0.pointer, $0.value) }
+            }.map { hit($0.place, $0.value) }
         case .typeIs(let name):
-            return found.filter { $0.value.typeName == name }.map { hit($0.pointer, $0.value) }
+            return found.filter { $0.value.typeName == name }.map { hit($0.place, $0.value) }
         }
     }
 

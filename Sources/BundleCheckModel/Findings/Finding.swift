@@ -21,6 +21,8 @@ public struct Finding: Sendable, Hashable {
 
     /// Whether a baseline or the configuration accepted the finding.
     public var suppressed: Bool { suppression != nil }
+    /// Set on the one finding that stands for those `FindingCap` left out: how many it left out.
+    public private(set) var omittedCount: Int?
 
     package init(
         rule: String,
@@ -77,6 +79,13 @@ public struct Finding: Sendable, Hashable {
     public var column: Int? { location.column }
     /// The line of the value at fault with a caret under `column`.
     public var excerpt: String? { location.excerpt }
+
+    /// The same finding, standing for `omitted` findings of its rule the cap left out.
+    func counting(omitted: Int) -> Finding {
+        var copy = self
+        copy.omittedCount = omitted
+        return copy
+    }
 
     /// The same finding, marked as accepted; the fingerprint stays as it was.
     func suppressing(_ suppression: Suppression) -> Finding {

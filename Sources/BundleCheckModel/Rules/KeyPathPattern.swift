@@ -42,27 +42,61 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The same search with another visit cap (tests).
     func values(in root: PlistValue, maximumVisits: Int) -> [(pointer: JSONPointer, value: PlistValue)] {
-        // One pre-order walk of the document carrying the set of pattern
-        // positions reached so far (a small NFA), so each location is visited
-        // once whatever the number of `**`, and results come in document order.
-        var results: [(pointer: JSONPointer, value: PlistValue)] = []
-        var pending: [(path: [String], value: PlistValue, states: [Int])] = [([], root, closure([0]))]
+        search(in: root, maximumVisits: maximumVisits).matches.map { ($0.place.pointer, $0.value) }
+    }
+
+    /// What one search found and what it cost.
+    package struct Search: Sendable {
+        /// The matches in document order; each place's pointer is built only when asked for.
+        package let matches: [(place: JSONPointerTrail.Place, value: PlistValue)]
+        /// The trail of every value visited, the matches' places among them.
+        package let trail: JSONPointerTrail
+        /// Values visited, at most the visit cap.
+        package let visits: Int
+        /// The most values ever waiting to be visited, at most three times the visit cap.
+        package let mostQueued: Int
+    }
+
+    /// The search of `values(in:)`, its pointers left unbuilt.
+    ///
+    /// One pre-order walk of the document carrying the set of pattern positions
+    /// reached so far (a small NFA), so each location is visited once whatever the
+    /// number of `**`, and results come in document order. The walk keeps a place per
+    /// visited value on a trail (a step from its parent), never a copy of the path,
+    /// and queues no more children than the visits left can reach.
+    package func search(in root: PlistValue, maximumVisits: Int = Self.maximumVisits) -> Search {
+        var trail = JSONPointerTrail.Builder()
+        var matched: [(place: Int32, value: PlistValue)] = []
+        var pending: [(parent: Int32, key: String, value: PlistValue, states: [Int])] = [(-1, "", root, closure([0]))]
         var visits = 0
-        while let (path, value, states) = pending.popLast() {
+        var mostQueued = pending.count
+        while visits < maximumVisits, let (parent, key, value, states) = pending.popLast() {
             visits += 1
-            guard visits <= maximumVisits else { break }
+            let place = parent < 0 ? trail.addRoot() : trail.add(key, under: parent)
             if states.contains(components.count) {
-                results.append((JSONPointer(components: path), value))
+                matched.append((place, value))
             }
-            let children = self.children(of: value, states: states)
-            for (key, child) in children.reversed() {
-                let next = closure(advancing(states, over: key))
+            let room = maximumVisits - visits
+            guard room > 0 else { break }
+            let children = self.children(of: value, states: states, atMost: room)
+            for (childKey, child) in children.reversed() {
+                let next = closure(advancing(states, over: childKey))
                 if !next.isEmpty {
-                    pending.append((path + [key], child, next))
+                    pending.append((place, childKey, child, next))
                 }
             }
+            mostQueued = max(mostQueued, pending.count)
+            // Only the top `room` entries can still be visited: drop the rest once
+            // they are as many again, so each entry is dropped once and the queue stays
+            // within three times the visit cap.
+            if pending.count > 2 * room {
+                pending.removeFirst(pending.count - room)
+            }
         }
-        return results
+        let finished = trail.build()
+        return Search(
+            matches: matched.map { (finished.place($0.place), $0.value) }, trail: finished, visits: visits, mostQueued: mostQueued
+        )
     }
 
     // MARK: - Private
@@ -93,19 +127,19 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
         return next
     }
 
-    /// The children worth visiting: all of them when a wildcard is pending, else
-    /// the one the literal component names. Without a `**` among the states
+    /// The first `limit` children worth visiting: all of them when a wildcard is pending,
+    /// else the one the literal component names. Without a `**` among the states
     /// there is never more than one state, so a literal needs one lookup.
-    private func children(of value: PlistValue, states: [Int]) -> [(key: String, value: PlistValue)] {
+    private func children(of value: PlistValue, states: [Int], atMost limit: Int) -> [(key: String, value: PlistValue)] {
         let pending = states.filter { $0 < components.count }.map { components[$0] }
         guard let first = pending.first else { return [] }
         let needsScan = pending.contains { $0 == "*" || $0 == "**" }
         switch value {
         case .dictionary(let dictionary):
-            if needsScan { return Self.effectiveEntries(of: dictionary) }
-            return pending.compactMap { key in dictionary[key].map { (key, $0) } }
+            if needsScan { return Self.effectiveEntries(of: dictionary, atMost: limit) }
+            return Array(pending.compactMap { key in dictionary[key].map { (key, $0) } }.prefix(limit))
         case .array(let array):
-            if needsScan { return array.enumerated().map { (String($0.offset), $0.element) } }
+            if needsScan { return array.prefix(limit).enumerated().map { (String($0.offset), $0.element) } }
             guard pending.count == 1, let index = JSONPointer.arrayIndex(first), index < array.count else { return [] }
             return [(first, array[index])]
         default:
@@ -113,17 +147,21 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Each key once, in order of first appearance, with its last value; one pass,
-    /// since looking each key up again would be quadratic in a hostile dictionary.
-    private static func effectiveEntries(of dictionary: PlistDictionary) -> [(key: String, value: PlistValue)] {
-        var lastValue: [String: PlistValue] = [:]
-        lastValue.reserveCapacity(dictionary.count)
-        var order: [String] = []
+    /// The first `limit` keys, each once, in order of first appearance, with its last value;
+    /// one pass, since looking each key up again would be quadratic in a hostile dictionary,
+    /// and a table of no more keys than can still be visited.
+    private static func effectiveEntries(of dictionary: PlistDictionary, atMost limit: Int) -> [(key: String, value: PlistValue)] {
+        var position: [String: Int] = [:]
+        position.reserveCapacity(Swift.min(dictionary.count, limit))
+        var entries: [(key: String, value: PlistValue)] = []
         for entry in dictionary.entries {
-            if lastValue.updateValue(entry.value, forKey: entry.key) == nil {
-                order.append(entry.key)
+            if let index = position[entry.key] {
+                entries[index].value = entry.value
+            } else if entries.count < limit {
+                position[entry.key] = entries.count
+                entries.append((entry.key, entry.value))
             }
         }
-        return order.map { ($0, lastValue[$0]!) }
+        return entries
     }
 }

@@ -133,7 +133,7 @@ public struct JSONReporter: Reporter {
     }
 
     private func finding(_ finding: Finding) -> JSONValue {
-        [
+        let fields: JSONValue = [
             "rule": .string(finding.rule),
             "severity": .string(finding.severity.rawValue),
             "message": .string(finding.message),
@@ -150,5 +150,8 @@ public struct JSONReporter: Reporter {
                 ["kind": .string(suppression.kind.rawValue), "reason": .string(suppression.reason)]
             } ?? .null,
         ]
+        // Only the finding that stands for those the cap left out says how many (docs/limits.md).
+        guard let omitted = finding.omittedCount, case .object(let members) = fields else { return fields }
+        return .object(members + [JSONValue.Member("omittedCount", .integer(Int64(omitted)))])
     }
 }

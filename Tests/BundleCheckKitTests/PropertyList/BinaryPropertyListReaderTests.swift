@@ -9,7 +9,7 @@ import Testing
     private func single(_ object: [UInt8]) throws -> PlistValue {
         let document = try Support.parse(HandmadeBinaryPlist.assemble([object]))
         #expect(document.format == .binary)
-        #expect(document.lines.isEmpty)
+        #expect(document.lines == nil)
         return document.root
     }
 

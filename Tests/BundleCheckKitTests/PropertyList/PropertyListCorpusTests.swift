@@ -33,7 +33,7 @@ struct PropertyListCorpusTests {
             #expect(document.format == .xml, "\(file.path)")
             #expect(document.root.dictionaryValue != nil, "\(file.path)")
             #expect(document.duplicateKeys.isEmpty, "\(file.path)")
-            #expect(document.lines[""] == 4, "\(file.path)")
+            #expect(document.line(of: .root) == 4, "\(file.path)")
         }
     }
 

@@ -1,0 +1,98 @@
+import Testing
+import BundleCheckFixtures
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
+
+/// Deep and wide plists cost work in proportion to their values, counted, not timed:
+/// what the parsers record and what a key-path search keeps grow by one per value,
+/// whatever the depth, and no pointer is built until one is asked for.
+@Suite struct PlistLinearCostTests {
+    /// Values at level 250, near the depth cap of 256.
+    static let depth = 250
+    static let width = 20_000
+    /// The root, its five app keys' values, the chain of dictionaries, the wide array and its values.
+    static let valueCount = 1 + 5 + (depth - 3) + 1 + width
+
+    @Test func xmlParserRecordsOneLinePerValueWhateverTheDepth() throws {
+        let bytes = HostilePropertyList.xml(depth: Self.depth, width: Self.width)
+        let document = try PropertyListParser.parse(bytes, file: "Info.plist")
+        let lines = try #require(document.lines)
+        #expect(lines.valueCount == Self.valueCount)
+        #expect(lines.linkCount == Self.valueCount - 1)
+        // The wide array's values start on the line after `<key>d</key><array>`.
+        let firstValueLine = 3 + 5 + (Self.depth - 3) + 2
+        #expect(document.line(of: HostilePropertyList.pointer(depth: Self.depth, index: 0)) == firstValueLine)
+        #expect(document.line(of: HostilePropertyList.pointer(depth: Self.depth, index: Self.width - 1)) == firstValueLine + Self.width - 1)
+        #expect(document.line(of: HostilePropertyList.pointer(depth: Self.depth, index: Self.width)) == nil)
+        #expect(document.value(at: HostilePropertyList.pointer(depth: Self.depth, index: 7)) == .string(HostilePropertyList.value))
+    }
+
+    @Test func xmlDictionaryKeysAreLinkedOncePerValue() throws {
+        let bytes = HostilePropertyList.xml(depth: Self.depth, width: 2_000, keyed: true)
+        let lines = try #require(try PropertyListParser.parse(bytes, file: "Info.plist").lines)
+        let values = 1 + 5 + (Self.depth - 3) + 1 + 2_000
+        #expect(lines.valueCount == values && lines.linkCount == values - 1)
+        #expect(lines.line(of: HostilePropertyList.pointer(depth: Self.depth, index: 1_999, keyed: true)) != nil)
+    }
+
+    @Test func binaryDeepAndWideReadsBackWithItsDuplicatesNamedOnce() throws {
+        let value = HostilePropertyList.value(depth: Self.depth, width: Self.width)
+        let document = try PropertyListParser.parse(try BinaryPropertyListWriter.write(value), file: "Info.plist")
+        #expect(document.root == value)
+        #expect(document.lines == nil)
+        // 1,000 repeated keys in one dictionary at depth 249: one pointer, shared by every report of them.
+        var bottom = PlistDictionary()
+        for _ in 0..<1_001 { bottom.append(key: "same", value: .bool(true)) }
+        var nested = PlistValue.dictionary(bottom)
+        for _ in 0..<(Self.depth - 2) { nested = .dictionary(PlistDictionary(["d": nested])) }
+        let duplicates = try PropertyListParser.parse(try BinaryPropertyListWriter.write(nested), file: "x.plist").duplicateKeys
+        #expect(duplicates.count == 1_000)
+        #expect(Set(duplicates.map(\.dictionary)) == [JSONPointer(components: Array(repeating: "d", count: Self.depth - 2))])
+    }
+
+    @Test func keyPathSearchKeepsOnePlacePerVisitAndBuildsNoPointer() throws {
+        let root = HostilePropertyList.value(depth: Self.depth, width: Self.width)
+        let search = try #require(KeyPathPattern(parsing: "/**")).search(in: root)
+        #expect(search.visits == Self.valueCount)
+        #expect(search.trail.count == search.visits)
+        #expect(search.matches.count == Self.valueCount)
+        #expect(search.trail.builtPointerCount == 0)
+        let last = try #require(search.matches.last)
+        #expect(last.place.pointer == HostilePropertyList.pointer(depth: Self.depth, index: Self.width - 1))
+        #expect(search.trail.builtPointerCount == 1)
+    }
+
+    @Test func theVisitCapIsCheckedBeforeQueuing() throws {
+        let everything = try #require(KeyPathPattern(parsing: "/**"))
+        let wide = PlistValue.array(Array(repeating: .string("x"), count: 200_000))
+        let capped = everything.search(in: wide, maximumVisits: 10)
+        #expect(capped.visits == 10 && capped.matches.count == 10)
+        #expect(capped.mostQueued <= 30)
+        let standard = everything.search(in: wide)
+        #expect(standard.visits == KeyPathPattern.maximumVisits)
+        #expect(standard.mostQueued <= 3 * KeyPathPattern.maximumVisits)
+        // The kept places are the first in document order.
+        #expect(capped.matches.map(\.place.pointer.description) == [""] + (0..<9).map { "/\($0)" })
+    }
+
+    @Test func placesSortAsTheirPointerTextDoes() throws {
+        // Keys that part before, at and after `/`, escapes, indices past 9, accents.
+        let keys = ["a", "a!", "a.b", "a/b", "a~", "ab", "a0", "é", "e\u{301}x", "", "~1", "Z"]
+        func tree(_ level: Int) -> PlistValue {
+            guard level > 0 else { return .array((0..<12).map { .integer(PlistInteger($0)) }) }
+            var dictionary = PlistDictionary()
+            for key in keys { dictionary.append(key: key, value: tree(level - 1)) }
+            return .dictionary(dictionary)
+        }
+        let search = try #require(KeyPathPattern(parsing: "/**")).search(in: tree(2))
+        let places = search.matches.map(\.place)
+        let byPlace = places.sorted(by: JSONPointerTrail.Place.precedes).map(\.pointer.description)
+        let byText = places.map(\.pointer.description).sorted()
+        #expect(byPlace == byText)
+        // Places of two searches are equal when their pointers are.
+        let again = try #require(KeyPathPattern(parsing: "/a/*/3")).search(in: tree(2)).matches.map(\.place)
+        #expect(again.count == keys.count)
+        #expect(Set(again).isSubset(of: Set(places)))
+        #expect(again.allSatisfy { place in places.contains(place) && place.componentHash == JSONPointerTrail.componentHash(of: place.pointer) })
+    }
+}
