@@ -19,6 +19,20 @@ extension DistributionCheck {
     }
 }
 
+/// Which rules depend on how the package ships, for reports outside this layer.
+package enum DistributionDependence {
+    /// Whether `rule` had nothing to say about an input judged for `distribution` (nil: none,
+    /// an archive whose export re-signs it) because its check depends on how the package ships:
+    /// reports that list passing rules (JUnit) show it as skipped, not passed.
+    package static func isSkipped(_ rule: RuleDefinition, judgedFor distribution: Distribution?) -> Bool {
+        guard case .builtIn(let name) = rule.implementation,
+              let check = BuiltInCheck(rawValue: name)?.implementation as? any DistributionCheck
+        else { return false }
+        guard let distribution else { return true }
+        return !check.distributions.contains(distribution)
+    }
+}
+
 extension Set where Element == Distribution {
     /// Every distribution: checks that judge all of them, each by its own measure.
     static let all = Set(Distribution.allCases)

@@ -8,7 +8,8 @@ import Foundation
 /// dashboard can count them. A case fails when findings of its rule fail the run (`fail-on`);
 /// the other findings, and those a baseline or the configuration suppressed, go to the case's `system-out`, so a
 /// warning does not mark a green build unstable. An input that could not be checked is a suite
-/// with one `error` case saying why.
+/// with one `error` case saying why. A rule whose check depends on how the package ships and
+/// that did not apply to the input (an archive checked for no distribution) is `skipped`.
 public struct JUnitReporter: Reporter {
     let rules: [RuleDefinition]
     let failOn: FailureThreshold
@@ -23,6 +24,7 @@ public struct JUnitReporter: Reporter {
         var lines: [String]
         var failed = false
         var errored = false
+        var skipped = false
     }
 
     public func render(_ report: Report) -> String {
@@ -43,6 +45,7 @@ public struct JUnitReporter: Reporter {
 
     private func counts(_ cases: [Case]) -> String {
         " tests=\"\(cases.count)\" failures=\"\(cases.filter(\.failed).count)\" errors=\"\(cases.filter(\.errored).count)\""
+            + " skipped=\"\(cases.filter(\.skipped).count)\""
     }
 
     private func cases(for input: InputReport) -> [Case] {
@@ -60,7 +63,20 @@ public struct JUnitReporter: Reporter {
         // A finding of a rule the context does not list (a report read back, a test) still gets its case.
         let ids = Set(rules.map(\.id)).union(findingsByRule.keys).sorted()
         return ids.map { id in
-            testCase(id, definitions[id], findings: findingsByRule[id] ?? [], suite: suite)
+            let findings = findingsByRule[id] ?? []
+            // A check that depends on how the package ships did not run on an archive checked
+            // for no distribution: a dashboard must not count it as passed.
+            if findings.isEmpty, let rule = definitions[id], let distribution = input.distribution,
+               DistributionDependence.isSkipped(rule, judgedFor: distribution.checked) {
+                let reason = distribution.checked.map { "does not apply to \($0.rawValue) distribution" }
+                    ?? "skipped: no distribution is stated for this input (give --distribution to check it)"
+                return Case(lines: [
+                    "    <testcase classname=\"\(suite)\" name=\"\(XMLText.attribute(id))\">",
+                    "      <skipped message=\"\(XMLText.attribute(reason))\"/>",
+                    "    </testcase>",
+                ], skipped: true)
+            }
+            return testCase(id, definitions[id], findings: findings, suite: suite)
         }
     }
 

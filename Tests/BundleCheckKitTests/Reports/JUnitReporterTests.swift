@@ -1,5 +1,7 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
+@testable import BundleCheckCommandLine
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckReports
@@ -34,7 +36,7 @@ import Testing
         #expect(suites[0].attributes["tests"] == "\(rules)")
         // The two errors fail; the warnings, the note and the suppressed finding do not.
         #expect(suites[0].attributes["failures"] == "2")
-        #expect(suites[1].attributes == ["name": "Build/Broken.ipa", "tests": "1", "failures": "0", "errors": "1"])
+        #expect(suites[1].attributes == ["name": "Build/Broken.ipa", "tests": "1", "failures": "0", "errors": "1", "skipped": "0"])
         #expect(xml.all("testcase").count == rules + 1)
         #expect(xml.all("failure").map { $0.ancestors.count } == [3, 3])
         let error = try #require(xml.all("error").first)
@@ -93,5 +95,39 @@ import Testing
         let xml = try render(report([finding(.error, suppressed: true)]), failOn: .warning)
         #expect(xml.all("failure").isEmpty)
         #expect(xml.all("system-out").first?.text.hasPrefix("suppressed by the baseline: error: something is off") == true)
+    }
+}
+
+/// Checks that depend on how a package ships are `skipped`, not passed, where they did not run.
+@Suite struct JUnitSkippedDistributionTests {
+    static func cases(_ arguments: [String]) throws -> (skipped: [String], passing: [String]) {
+        let directory = try TemporaryDirectory()
+        let archive = directory.path("Drift.xcarchive")
+        try FixturePackage.xcarchive(BundleCheckCommandTests.drifted, name: "Drift").writeDirectory(to: archive)
+        let (_, console) = CapturingConsole.run(["--format", "junit"] + arguments + [archive])
+        let xml = try ParsedXML(parsing: console.output)
+        let skipped = xml.elements.filter { $0.name == "skipped" }.count
+        #expect(xml.all("testsuite").first?.attributes["skipped"] == String(skipped))
+        // Each skipped element follows its test case in document order.
+        var skippedNames: [String] = []
+        var last: String?
+        for element in xml.elements {
+            if element.name == "testcase" { last = element.attributes["name"] }
+            if element.name == "skipped", let last { skippedNames.append(last) }
+        }
+        let names = xml.all("testcase").compactMap { $0.attributes["name"] }
+        return (skippedNames, names.filter { !skippedNames.contains($0) })
+    }
+
+    @Test func anArchiveCheckedForNoDistributionSkipsTheSigningChecks() throws {
+        let plain = try Self.cases([])
+        #expect(plain.skipped.contains("profile-kind"))
+        #expect(plain.skipped.contains("get-task-allow"))
+        #expect(!plain.passing.contains("profile-kind"))
+        #expect(plain.passing.contains("version-format"))
+        let stated = try Self.cases(["--distribution", "app-store"])
+        #expect(!stated.skipped.contains("profile-kind"))
+        // The App Store re-signs what it is sent: the certificate's expiry does not apply.
+        #expect(stated.skipped.contains("certificate-expired"))
     }
 }
