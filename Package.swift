@@ -122,12 +122,12 @@ if Context.environment["BUNDLECHECK_FUZZ"] == "1" {
     ]
     package.targets += [
         .target(name: "BundleCheckFuzzDriver", path: "Fuzz/Driver"),
-        .target(name: "BundleCheckFuzzSupport", dependencies: ["BundleCheckFormats"], path: "Fuzz/Support", swiftSettings: strict),
+        .target(name: "BundleCheckFuzzSupport", dependencies: ["BundleCheckFixtures"], path: "Fuzz/Support", swiftSettings: strict),
     ]
     for harness in harnesses {
         package.targets.append(.executableTarget(
             name: "fuzz-" + harness,
-            dependencies: ["BundleCheckFuzzDriver", "BundleCheckFuzzSupport", "BundleCheckInspection"],
+            dependencies: ["BundleCheckFuzzDriver", "BundleCheckFuzzSupport"],
             path: "Fuzz/Harnesses/" + harness,
             swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]
         ))

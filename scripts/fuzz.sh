@@ -5,6 +5,8 @@
 #   scripts/fuzz.sh [HARNESS|all] [SECONDS]   build, then fuzz each harness for SECONDS (default 300)
 #   scripts/fuzz.sh --smoke                   build, replay the committed seeds and regression inputs,
 #                                             then a fixed-seed burst per harness (CI; deterministic)
+#   scripts/fuzz.sh --coverage [HARNESS|all]  build with coverage mapping, replay each harness's
+#                                             corpus and seeds, print the lines reached in its parser
 #   scripts/fuzz.sh --list                    the harness names
 #
 # Long runs keep their corpus in .fuzz/corpus/HARNESS and what they find (crash-*, timeout-*,
@@ -34,7 +36,7 @@ max_len() {
 }
 
 usage() {
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
   exit 64
 }
 
@@ -47,6 +49,22 @@ build() {
     [ -x "$scratch/release/fuzz-$harness" ] || { echo "error: fuzz-$harness did not build" >&2; exit 1; }
   done
   echo "built ${#@} harness(es) in $((SECONDS - started)) s"
+}
+
+# The sources each harness is meant to cover, for --coverage.
+sources_of() {
+  local formats=Sources/BundleCheckFormats
+  case $1 in
+    binary-plist) echo "$formats/PropertyList/BinaryPropertyListReader.swift $formats/PropertyList/PropertyListParser.swift" ;;
+    xml-plist) echo "$formats/PropertyList/XMLPropertyListParser.swift $formats/PropertyList/Libxml2.swift $formats/PropertyList/PropertyListParser.swift" ;;
+    macho) echo "$formats/MachO" ;;
+    cms) echo "$formats/Signing/BERReader.swift $formats/Signing/BERElement.swift $formats/Signing/CMSSignedData.swift $formats/Signing/X509Certificate.swift $formats/Signing/X509Time.swift $formats/Signing/DistinguishedName.swift" ;;
+    profile) echo "$formats/Signing/ProvisioningProfileReader.swift $formats/Signing/ProvisioningProfile.swift $formats/Signing/Entitlements.swift" ;;
+    predicate) echo "$formats/Predicates" ;;
+    rule-file) echo "$formats/YAML Sources/BundleCheckModel/Rules" ;;
+    zip) echo "$formats/Archive" ;;
+    package) echo "Sources/BundleCheckFormats Sources/BundleCheckModel Sources/BundleCheckInspection" ;;
+  esac
 }
 
 # Options every run shares: 5 s per input is a hang, one allocation over 256 MiB is a finding
@@ -187,7 +205,8 @@ long_run() {
     [ "$harness" = rule-file ] && folders+=(Rules)
     echo "fuzzing $harness for $seconds s (log: $log)"
     # shellcheck disable=SC2046
-    run "$harness" "$log" $(common_options "$harness") "-max_total_time=$seconds" \
+    # -report_slow_units=1: an input that takes over a second is saved (slow-unit-*) as a finding.
+    run "$harness" "$log" $(common_options "$harness") "-max_total_time=$seconds" -report_slow_units=1 \
       "$work/corpus/$harness" "${folders[@]}" || status=$?
     local findings
     findings=$(find "$work/artifacts/$harness" -type f | wc -l)
@@ -199,10 +218,36 @@ long_run() {
   column -t -s "$(printf '\t')" "$results"
 }
 
+# Replays each harness's corpus, seeds and regression inputs once with a build that records
+# coverage (no AddressSanitizer, so the replay is quick) and prints the line coverage of its parser.
+coverage() {
+  local coverage_scratch=.build/fuzz-coverage llvm=${LLVM_BIN:-/opt/swift/usr/bin} out=$work/coverage
+  mkdir -p "$out"
+  for harness in "$@"; do
+    if [ "${BUNDLECHECK_FUZZ_NO_BUILD:-}" != 1 ]; then
+      BUNDLECHECK_FUZZ=1 swift build -c release --scratch-path "$coverage_scratch" -Xswiftc -sanitize=fuzzer \
+        -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping --product "fuzz-$harness" 2>&1 | grep -v '^\[' || true
+    fi
+    rm -f "$out/$harness"-*.profraw
+    mkdir -p "$work/corpus/$harness"
+    # shellcheck disable=SC2046
+    LLVM_PROFILE_FILE="$out/$harness-%p.profraw" LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp" \
+      "$coverage_scratch/release/fuzz-$harness" -runs=0 "-max_len=$(max_len "$harness")" \
+      "$work/corpus/$harness" $(folders_of "$harness") >"$out/$harness.log" 2>&1
+    "$llvm/llvm-profdata" merge -sparse "$out/$harness"-*.profraw -o "$out/$harness.profdata"
+    # shellcheck disable=SC2046
+    "$llvm/llvm-cov" report "$coverage_scratch/release/fuzz-$harness" -instr-profile="$out/$harness.profdata" \
+      $(sources_of "$harness") >"$out/$harness.txt"
+    echo "$harness: $(awk '/^TOTAL/ { print "lines " $(NF-3) ", regions " $4 ", functions " $7 }' "$out/$harness.txt") (per file: $out/$harness.txt)"
+  done
+}
+
 [ "${BUNDLECHECK_FUZZ_NO_BUILD:-}" = 1 ] && build() { :; }
 mkdir -p "$work"
 case ${1:-all} in
   --smoke) smoke ;;
+  --coverage)
+    if [ "${2:-all}" = all ]; then coverage "${harnesses[@]}"; else coverage "$2"; fi ;;
   --list) printf '%s\n' "${harnesses[@]}" ;;
   -h|--help) usage ;;
   all) long_run "${2:-300}" "${harnesses[@]}" ;;
