@@ -61,8 +61,12 @@ sources_of() {
     cms) echo "$formats/Signing/BERReader.swift $formats/Signing/BERElement.swift $formats/Signing/CMSSignedData.swift $formats/Signing/X509Certificate.swift $formats/Signing/X509Time.swift $formats/Signing/DistinguishedName.swift" ;;
     profile) echo "$formats/Signing/ProvisioningProfileReader.swift $formats/Signing/ProvisioningProfile.swift $formats/Signing/Entitlements.swift" ;;
     predicate) echo "$formats/Predicates" ;;
-    rule-file) echo "$formats/YAML Sources/BundleCheckModel/Rules" ;;
-    zip) echo "$formats/Archive" ;;
+    rule-file)
+      local rules=Sources/BundleCheckModel/Rules
+      echo "$formats/YAML $rules/RuleLoader.swift $rules/MatcherParser.swift $rules/YAMLFieldReader.swift $rules/ExampleParser.swift" ;;
+    zip)
+      local archive=$formats/Archive
+      echo "$archive/ZipArchiveReader.swift $archive/ZipEntryReader.swift $archive/Libzip.swift $archive/LibzipError.swift $archive/PackageContainer.swift" ;;
     package) echo "Sources/BundleCheckFormats Sources/BundleCheckModel Sources/BundleCheckInspection" ;;
   esac
 }
