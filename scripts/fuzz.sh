@@ -10,7 +10,7 @@
 #   scripts/fuzz.sh --list                    the harness names
 #
 # Long runs keep their corpus in .fuzz/corpus/HARNESS and what they find (crash-*, timeout-*,
-# leak-*, oom-*) in .fuzz/artifacts/HARNESS; both are git-ignored. A finding becomes a regression
+# leak-*, oom-*, slow-unit-*) in .fuzz/artifacts/HARNESS; both are git-ignored. A finding becomes a regression
 # input in Fuzz/Regressions/HARNESS and a test (docs/fuzzing.md says how).
 #
 # Environment: BUNDLECHECK_CORPUS (default ../shared/corpus) adds seeds extracted at run time
@@ -36,7 +36,7 @@ max_len() {
 }
 
 usage() {
-  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
   exit 64
 }
 
