@@ -10,8 +10,8 @@
 #   scripts/fuzz.sh --list                    the harness names
 #
 # Long runs keep their corpus in .fuzz/corpus/HARNESS and what they find (crash-*, timeout-*,
-# leak-*, oom-*, slow-unit-*) in .fuzz/artifacts/HARNESS; both are git-ignored. A finding becomes a regression
-# input in Fuzz/Regressions/HARNESS and a test (docs/fuzzing.md says how).
+# leak-*, oom-*, slow-unit-*) in .fuzz/artifacts/HARNESS; both are git-ignored. A finding becomes
+# a regression input in Fuzz/Regressions/HARNESS and a test (docs/fuzzing.md says how).
 #
 # Environment: BUNDLECHECK_CORPUS (default ../shared/corpus) adds seeds extracted at run time
 # from third-party packages, never committed; BUNDLECHECK_FUZZ_NO_BUILD=1 skips the build;
