@@ -26,7 +26,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case ruleFile = "rule-file"
     /// The zip container from a file: the listing, then the first entries read, streamed and skipped through.
     case zip
-    /// The whole inspection of one input with the shipped rules.
+    /// The whole inspection of one input with the shipped rules, `--verify-resources` on (so
+    /// `CodeResources` is read too) and a fixed date (so expiry does not depend on the clock).
     case package
 
     /// What became of one input.
@@ -163,7 +164,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// Built once: the shipped catalogue lives as long as the process (Fuzz/lsan.supp says so to
     /// LeakSanitizer).
-    private static let inspector = PackageInspector(rules: RuleCatalogue.shipped.rules)
+    private static let inspector = PackageInspector(
+        rules: RuleCatalogue.shipped.rules,
+        settings: InspectionSettings(now: Date(timeIntervalSince1970: 1_780_272_000), verifiesResources: true)
+    )
 
     /// Replaces the contents of the file at `path` with `bytes`.
     private static func writing(_ bytes: [UInt8], to path: String) -> String {
