@@ -113,3 +113,25 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzzing (docs/fuzzing.md): one libFuzzer executable per parser, declared only when
+// BUNDLECHECK_FUZZ=1 asks for them, because they link only with `-sanitize=fuzzer`
+// (their `main` is libFuzzer's driver, reached through Fuzz/Driver). scripts/fuzz.sh builds them.
+if Context.environment["BUNDLECHECK_FUZZ"] == "1" {
+    let harnesses = [
+        "binary-plist", "xml-plist", "macho", "cms", "profile", "predicate", "rule-file", "zip", "package",
+    ]
+    package.targets += [
+        .target(name: "BundleCheckFuzzDriver", path: "Fuzz/Driver"),
+        .target(name: "BundleCheckFuzzSupport", dependencies: ["BundleCheckFixtures"], path: "Fuzz/Support", swiftSettings: strict),
+    ]
+    for harness in harnesses {
+        package.targets.append(.executableTarget(
+            name: "fuzz-" + harness,
+            dependencies: ["BundleCheckFuzzDriver", "BundleCheckFuzzSupport"],
+            path: "Fuzz/Harnesses/" + harness,
+            swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]
+        ))
+        package.products.append(.executable(name: "fuzz-" + harness, targets: ["fuzz-" + harness]))
+    }
+}

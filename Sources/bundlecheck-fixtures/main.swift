@@ -1,9 +1,20 @@
 import BundleCheckFixtures
 import Foundation
-import BundleCheckFixtures
 
 // Regenerates the packages in Examples/ from their Swift descriptions:
 //   swift run bundlecheck-fixtures [Examples]
+// or the fuzz harnesses' seeds (docs/fuzzing.md):
+//   swift run bundlecheck-fixtures fuzz-seeds Fuzz/Seeds
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "fuzz-seeds" {
+    do {
+        try FuzzSeeds.write(to: CommandLine.arguments[2])
+        print("wrote the fuzz seeds under \(CommandLine.arguments[2])")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("bundlecheck-fixtures: error: \(error)\n".utf8))
+        exit(1)
+    }
+}
 let folder = CommandLine.arguments.dropFirst().first ?? "Examples"
 do {
     for (name, package) in [("PaiNotes", try ExamplePackages.paiNotes()), ("PaiScan", try ExamplePackages.paiScan())] {

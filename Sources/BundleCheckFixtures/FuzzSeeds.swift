@@ -1,0 +1,163 @@
+import BundleCheckFormats
+import BundleCheckModel
+import Foundation
+
+/// The seeds of the fuzz harnesses in `Fuzz/Harnesses`, written by the fixture builder so they can
+/// be regenerated (`swift run bundlecheck-fixtures fuzz-seeds Fuzz/Seeds`): a few small, valid
+/// inputs per parser that reach its main paths, for libFuzzer to mutate. The deep seeds (250
+/// levels of dictionaries, just under the 256-level cap) are there because mutation of small
+/// seeds never reaches the shapes whose cost grows with depth × width.
+public enum FuzzSeeds {
+    /// Nesting of the deep XML seeds: the plist parser refuses more than 256 levels.
+    public static let deepLevels = 250
+
+    /// Every seed, by harness (the folder name under `Fuzz/Harnesses`), then file name.
+    public static func all() throws -> [String: [String: [UInt8]]] {
+        let packages = [("PaiNotes", try ExamplePackages.paiNotes()), ("PaiScan", try ExamplePackages.paiScan())]
+        var seeds: [String: [String: [UInt8]]] = [:]
+        func add(_ harness: String, _ name: String, _ bytes: [UInt8]) {
+            seeds[harness, default: [:]][name] = bytes
+        }
+
+        let everyType = everyTypePlist()
+        add("xml-plist", "every-type.plist", XMLPropertyListWriter.write(everyType))
+        add("xml-plist", "deep.plist", compactXML(deepLevels))
+        add("binary-plist", "every-type.bplist", try BinaryPropertyListWriter.write(everyType))
+        add("binary-plist", "deep.bplist", try BinaryPropertyListWriter.write(nested(deepLevels)))
+
+        for (name, package) in packages {
+            for file in package.files {
+                let fileName = PackagePath.name(file.path)
+                let label = "\(name)-\(fileName)"
+                switch fileName {
+                case "Info.plist", "PrivacyInfo.xcprivacy":
+                    add("xml-plist", label, file.contents)
+                    if let document = try? PropertyListParser.parse(file.contents, file: file.path) {
+                        add("binary-plist", label, try BinaryPropertyListWriter.write(document.root))
+                        if case .dictionary(let info) = document.root,
+                           let rule = info["NSExtension"]?.dictionaryValue?["NSExtensionAttributes"]?.dictionaryValue?["NSExtensionActivationRule"] {
+                            if case .string(let text) = rule {
+                                add("predicate", "\(name)-rule.txt", Array(text.utf8))
+                            } else {
+                                add("predicate", "\(name)-rule.plist", XMLPropertyListWriter.write(rule))
+                            }
+                        }
+                    }
+                case "embedded.mobileprovision":
+                    add("profile", label, file.contents)
+                    add("cms", label, file.contents)
+                default:
+                    if MachOReader.startsLikeMachO(Array(file.contents.prefix(8))) {
+                        add("macho", label, file.contents)
+                    }
+                }
+            }
+        }
+
+        let fat = MachOWriter.fat([
+            MachOSliceDescription(architecture: .arm64, cStrings: ["https://example.com"], objcClassNames: ["AppDelegate"],
+                                  objcSelectors: ["viewDidLoad"], importedSymbols: ["_OBJC_CLASS_$_UIWebView"]),
+            MachOSliceDescription(architecture: .armv7, fileType: .dylib, hasBitcodeSegment: true),
+        ])
+        add("macho", "fat-unsigned", fat)
+
+        let signer = FixtureSigner.apple(.signing(commonName: "Apple Distribution: Fuzz (AB12CD34EF)", team: "AB12CD34EF",
+                                                  notAfter: Date(timeIntervalSince1970: 1_900_000_000)))
+        add("cms", "code-signature-cms", CodeSignatureCMSWriter.write(signer))
+        let profile = FixtureProfile(name: "Fuzz Development", team: "AB12CD34EF", teamName: "Fuzz",
+                                     applicationIdentifier: "AB12CD34EF.*", entitlements: PlistDictionary(), devices: ["00008030-001A2B3C4D5E6F70"])
+        add("profile", "development-der.mobileprovision", ProfileWriter.write(profile, encoding: .der))
+
+        for (index, text) in predicates.enumerated() {
+            add("predicate", "predicate-\(index).txt", Array(text.utf8))
+        }
+
+        // Rule files of each kind of matcher and a built-in one, as shipped.
+        for file in EmbeddedRulePacks.files where ruleSeedNames.contains(file.name) {
+            add("rule-file", file.name, Array(file.text.utf8))
+        }
+
+        for (name, package) in packages {
+            let bytes = try zipped(package)
+            add("zip", "\(name).ipa", bytes)
+            add("package", "\(name).ipa", bytes)
+        }
+        add("zip", "shapes.zip", try zipped(FixturePackage(files: [
+            FixtureFile.folder("Payload/Empty"),
+            FixtureFile(path: "Payload/stored.txt", contents: Array("stored".utf8), compression: .stored),
+            FixtureFile(path: "Payload/deflated.txt", contents: Array(repeating: 0x41, count: 5000)),
+            { var link = FixtureFile(path: "Payload/link", contents: Array("stored.txt".utf8)); link.isSymbolicLink = true; return link }(),
+        ])))
+        let deepApp = FixtureBundle.app("Deep", bundleIdentifier: "com.example.deep")
+            .setting("Deep", to: nested(deepLevels - 2))
+        add("package", "deep-info-plist.ipa", try zipped(FixturePackage.ipa(deepApp)))
+        return seeds
+    }
+
+    /// Writes `all()` under `folder`, one folder per harness, replacing what was there.
+    public static func write(to folder: String) throws {
+        let fileManager = FileManager.default
+        for (harness, files) in try all().sorted(by: { $0.key < $1.key }) {
+            let directory = folder + "/" + harness
+            try? fileManager.removeItem(atPath: directory)
+            try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for (name, bytes) in files {
+                try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + name))
+            }
+        }
+    }
+
+    static let ruleSeedNames: Set<String> = [
+        "junk-file.yml", "ats-arbitrary-loads.yml", "private-framework.yml", "version-mismatch.yml", "unexpanded-variable.yml",
+    ]
+
+    static let predicates = [
+        "TRUEPREDICATE",
+        "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.url\").@count >= 1).@count == 1",
+        "NOT (name BEGINSWITH[cd] 'a') AND (size + 2) * 3 ** 2 < -4.5 OR ANY tags IN {1, 'two', nil} AND FUNCTION(x, 'y:', $v)[LAST] != $(VAR)",
+    ]
+
+    /// One value of every property-list type, with the edges of integers and strings.
+    static func everyTypePlist() -> PlistValue {
+        var dictionary = PlistDictionary()
+        dictionary.append(key: "string", value: .string("Ünïcödé ✓ 𝄞"))
+        dictionary.append(key: "empty", value: .string(""))
+        dictionary.append(key: "integer", value: .integer(PlistInteger(Int64.min)))
+        dictionary.append(key: "real", value: .real(-2.5e-300))
+        dictionary.append(key: "true", value: .bool(true))
+        dictionary.append(key: "date", value: .date(Date(timeIntervalSince1970: 1_700_000_000)))
+        dictionary.append(key: "data", value: .data([0, 1, 2, 255]))
+        dictionary.append(key: "array", value: .array([.integer(PlistInteger(1)), .array([]), .dictionary(PlistDictionary())]))
+        return .dictionary(dictionary)
+    }
+
+    /// `levels` dictionaries, each holding the next under one key and a string beside it.
+    static func nested(_ levels: Int) -> PlistValue {
+        var value = PlistValue.string("$(PRODUCT_NAME)")
+        for level in 0..<levels {
+            var dictionary = PlistDictionary()
+            dictionary.append(key: "v\(level)", value: .string("x"))
+            dictionary.append(key: "k", value: value)
+            value = .dictionary(dictionary)
+        }
+        return value
+    }
+
+    /// What `nested(levels)` holds, as XML without the writer's indentation (which would make up
+    /// most of the file at this depth).
+    static func compactXML(_ levels: Int) -> [UInt8] {
+        var text = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#
+        for level in (0..<levels).reversed() {
+            text += "<dict><key>v\(level)</key><string>x</string><key>k</key>"
+        }
+        text += "<string>$(PRODUCT_NAME)</string>" + String(repeating: "</dict>", count: levels) + "</plist>\n"
+        return Array(text.utf8)
+    }
+
+    private static func zipped(_ package: FixturePackage) throws -> [UInt8] {
+        let path = NSTemporaryDirectory() + "/bundlecheck-fuzz-seed-\(getpid()).zip"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try package.writeZip(to: path)
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+}

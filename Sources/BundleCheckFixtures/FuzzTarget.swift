@@ -1,0 +1,241 @@
+import BundleCheckFormats
+import BundleCheckInspection
+import BundleCheckModel
+import Foundation
+
+/// What each fuzz harness does with one input, in one place: the executables in `Fuzz/Harnesses`
+/// hand libFuzzer's bytes to `run`, and the tests replay the committed seeds and regression
+/// inputs through the same calls (docs/fuzzing.md).
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `bplist00` files through `PropertyListParser` (inputs without the magic are rejected:
+    /// they would go to the XML reader, which has a harness of its own).
+    case binaryPropertyList = "binary-plist"
+    /// XML property lists (libxml2 underneath), with the line numbers and duplicate keys recorded.
+    case xmlPropertyList = "xml-plist"
+    /// The Mach-O forward pass over an in-memory entry, twice: seeking with every string kept as
+    /// evidence, and streaming (as a deflated zip entry is read) while hashing every code page.
+    case machO = "macho"
+    /// BER and CMS SignedData with its X.509 certificates and the signer's picked out.
+    case cms
+    /// A provisioning profile: envelope, plist inside, and what the checks ask of the model.
+    case profile
+    /// An NSExtensionActivationRule: a property list is its dictionary form, anything else a
+    /// predicate string.
+    case predicate
+    /// A rule file through libyaml and `RuleLoader`, against the real registry of built-in checks.
+    case ruleFile = "rule-file"
+    /// The zip container from a file: the listing, then the first entries read, streamed and skipped through.
+    case zip
+    /// The whole inspection of one input with the shipped rules, `--verify-resources` on (so
+    /// `CodeResources` is read too) and a fixed date (so expiry does not depend on the clock).
+    case package
+
+    /// What became of one input.
+    public enum Outcome: Equatable, Sendable {
+        /// Not this harness's kind of input; libFuzzer leaves it out of the corpus.
+        case rejected
+        /// The parser refused it (an error, a problem it reports): the safe way to fail.
+        case refused
+        /// The parser read it.
+        case read
+    }
+
+    /// Entries of a zip past this many are listed but not read: reading hundreds per input
+    /// would only slow the run down.
+    public static let maximumEntriesRead = 32
+
+    /// Runs the input `bytes`; `inputFile` is where the zip and package targets write them,
+    /// since libzip and the inspector open a path.
+    public func run(_ bytes: [UInt8], inputFile: String) -> Outcome {
+        switch self {
+        case .binaryPropertyList:
+            guard bytes.starts(with: "bplist".utf8) else { return .rejected }
+            return Self.propertyList(bytes)
+        case .xmlPropertyList:
+            guard !bytes.starts(with: "bplist".utf8) else { return .rejected }
+            return Self.propertyList(bytes)
+        case .machO:
+            return Self.machO(bytes)
+        case .cms:
+            return Self.cms(bytes)
+        case .profile:
+            return Self.profile(bytes)
+        case .predicate:
+            return Self.activationRule(bytes)
+        case .ruleFile:
+            return Self.ruleFile(String(decoding: bytes, as: UTF8.self))
+        case .zip:
+            return Self.zip(Self.writing(bytes, to: inputFile))
+        case .package:
+            let report = Self.inspector.inspect(path: Self.writing(bytes, to: inputFile))
+            return report.error == nil ? .read : .refused
+        }
+    }
+
+    private static func propertyList(_ bytes: [UInt8]) -> Outcome {
+        guard let document = try? PropertyListParser.parse(bytes, file: "Info.plist") else { return .refused }
+        visitEveryValue(document.root)
+        for duplicate in document.duplicateKeys {
+            _ = document.line(of: duplicate.dictionary.appending(duplicate.key))
+        }
+        _ = document.line(of: JSONPointer("CFBundleIdentifier"))
+        return .read
+    }
+
+    private static func machO(_ bytes: [UInt8]) -> Outcome {
+        let size = UInt64(bytes.count)
+        let seeking = try? MachOReader.read(ByteEntryReader(bytes, canSeek: true), size: size, evidence: KeepEveryString())
+        let streaming = try? MachOReader.read(ByteEntryReader(bytes, canSeek: false), size: size, hashingCodePages: true)
+        guard seeking != nil, streaming != nil else { return .refused }
+        return .read
+    }
+
+    private static func cms(_ bytes: [UInt8]) -> Outcome {
+        guard let signedData = try? CMSSignedData.read(bytes) else { return .refused }
+        for certificate in signedData.certificates {
+            _ = (certificate.serialNumber, certificate.subject.commonName, certificate.issuer.organization)
+        }
+        if let signer = signedData.signerCertificate {
+            _ = signer.isExpired(at: signer.notBefore)
+        }
+        return .read
+    }
+
+    private static func profile(_ bytes: [UInt8]) -> Outcome {
+        guard let profile = try? ProvisioningProfileReader.read(bytes, file: "embedded.mobileprovision") else { return .refused }
+        visitEveryValue(.dictionary(profile.propertyList))
+        _ = (profile.name, profile.uuid, profile.teamIdentifier, profile.teamName)
+        _ = (profile.applicationIdentifier, profile.appGroups, profile.getTaskAllow, profile.apsEnvironment)
+        _ = (profile.creationDate, profile.platforms, profile.provisionedDeviceCount, profile.kind)
+        _ = profile.applicationIdentifierMatches(team: profile.teamIdentifier ?? "", bundleIdentifier: "com.example.app")
+        _ = profile.isExpired(at: Date(timeIntervalSince1970: 1_800_000_000))
+        return .read
+    }
+
+    private static func activationRule(_ bytes: [UInt8]) -> Outcome {
+        let rule: PlistValue
+        if bytes.starts(with: "bplist".utf8) || bytes.starts(with: "<?xml".utf8) || bytes.starts(with: "<plist".utf8) {
+            guard let document = try? PropertyListParser.parse(bytes, file: "Info.plist") else { return .refused }
+            rule = document.root
+        } else {
+            rule = .string(String(decoding: bytes, as: UTF8.self))
+        }
+        let analysis = ActivationRuleAnalysis(rule: rule)
+        for observation in analysis.observations {
+            _ = String(describing: observation)
+        }
+        for accepted in analysis.accepts {
+            _ = accepted.description
+        }
+        return analysis.problems.isEmpty ? .read : .refused
+    }
+
+    /// The loader insists that a file is named after its rule's id, so the input is named after its
+    /// first `id:` line: the fuzzer then reaches past that check without guessing a file name.
+    private static func ruleFile(_ text: String) -> Outcome {
+        var id = "fuzz"
+        for line in text.split(separator: "\n") where line.hasPrefix("id:") {
+            id = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+            break
+        }
+        guard let rule = try? RuleLoader.load(text: text, file: "Rules/\(id).yml", isBuiltIn: false) else { return .refused }
+        _ = (rule.id, rule.title, rule.examples.count)
+        return .read
+    }
+
+    private static func zip(_ path: String) -> Outcome {
+        guard let container = try? PackageOpener.open(path: path) else { return .refused }
+        _ = (container.byteCount, container.folders.count, container.duplicateNames.count, container.symbolicLinks.count)
+        for entry in container.files.prefix(maximumEntriesRead) {
+            _ = try? container.read(entry.path, limit: 1 << 20)
+            var streamed = 0
+            try? container.stream(entry.path, chunkSize: 4096) { chunk in
+                streamed += chunk.count
+                return streamed < 1 << 20
+            }
+            if let reader = try? container.openEntry(entry.path) {
+                _ = try? reader.read(upTo: 64)
+                try? reader.skip(4096)
+                _ = try? reader.read(upTo: 64)
+            }
+        }
+        return .read
+    }
+
+    /// Built once: the shipped catalogue lives as long as the process (Fuzz/lsan.supp says so to
+    /// LeakSanitizer).
+    private static let inspector = PackageInspector(
+        rules: RuleCatalogue.shipped.rules,
+        settings: InspectionSettings(now: Date(timeIntervalSince1970: 1_780_272_000), verifiesResources: true)
+    )
+
+    /// Replaces the contents of the file at `path` with `bytes`.
+    private static func writing(_ bytes: [UInt8], to path: String) -> String {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        precondition(descriptor >= 0, "cannot write the fuzz input to \(path)")
+        defer { close(descriptor) }
+        var written = 0
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                precondition(count > 0, "cannot write the fuzz input to \(path)")
+                written += count
+            }
+        }
+        return path
+    }
+
+    /// Reads every value of a parsed property list, with a stack of its own (a deep document
+    /// cannot exhaust the harness's), so that a value built wrongly is touched, not just returned.
+    private static func visitEveryValue(_ root: PlistValue) {
+        var pending = [root]
+        var characters = 0
+        while let value = pending.popLast() {
+            switch value {
+            case .array(let items):
+                pending += items
+            case .dictionary(let dictionary):
+                for entry in dictionary.entries {
+                    characters += entry.key.utf8.count
+                    pending.append(entry.value)
+                }
+            case .string(let text):
+                characters += text.utf8.count
+            default:
+                break
+            }
+        }
+        _ = characters
+    }
+}
+
+/// Keeps every string the Mach-O pass offers, so the evidence collector runs over all it finds.
+private struct KeepEveryString: BinaryEvidenceFilter {
+    func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool { true }
+}
+
+/// An `EntryReader` over bytes in memory that seeks or, like a deflated zip entry, cannot.
+private final class ByteEntryReader: EntryReader {
+    let canSeek: Bool
+    private let bytes: [UInt8]
+    private var position = 0
+
+    init(_ bytes: [UInt8], canSeek: Bool) {
+        self.bytes = bytes
+        self.canSeek = canSeek
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(buffer.count, bytes.count - position)
+        guard count > 0, let target = buffer.baseAddress else { return 0 }
+        bytes.withUnsafeBytes { source in
+            target.copyMemory(from: source.baseAddress! + position, byteCount: count)
+        }
+        position += count
+        return count
+    }
+
+    func skip(_ count: UInt64) throws {
+        position += Int(min(count, UInt64(bytes.count - position)))
+    }
+}

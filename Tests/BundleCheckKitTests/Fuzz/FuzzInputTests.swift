@@ -1,0 +1,52 @@
+import BundleCheckFixtures
+import Foundation
+import Testing
+
+/// The fuzz harnesses' committed inputs run through the same `FuzzTarget` calls as the harnesses
+/// (without the sanitizers: `scripts/fuzz.sh --smoke` replays them under AddressSanitizer).
+@Suite struct FuzzInputTests {
+    struct Input: Sendable, CustomStringConvertible {
+        let target: FuzzTarget
+        let path: String
+        var description: String { target.rawValue + "/" + URL(fileURLWithPath: path).lastPathComponent }
+        var bytes: [UInt8] { get throws { Array(try Data(contentsOf: URL(fileURLWithPath: path))) } }
+    }
+
+    /// Every file under `folder`/HARNESS, for each harness, in a stable order.
+    static func inputs(in folder: String) -> [Input] {
+        FuzzTarget.allCases.flatMap { target in
+            let directory = RepositoryPaths.file("\(folder)/\(target.rawValue)")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            return names.sorted().filter { !$0.hasPrefix(".") }.map { Input(target: target, path: directory + "/" + $0) }
+        }
+    }
+
+    static let seeds = inputs(in: "Fuzz/Seeds")
+
+    @Test func committedSeedsAreWhatTheFixtureBuilderWrites() throws {
+        let written = try FuzzSeeds.all()
+        #expect(Set(written.keys) == Set(FuzzTarget.allCases.map(\.rawValue)), "every harness has seeds")
+        let committed = Dictionary(grouping: Self.seeds, by: \.target.rawValue)
+        for (harness, files) in written {
+            let names = Set((committed[harness] ?? []).map { URL(fileURLWithPath: $0.path).lastPathComponent })
+            #expect(names == Set(files.keys), "Fuzz/Seeds/\(harness) is stale: run `swift run bundlecheck-fixtures fuzz-seeds Fuzz/Seeds`")
+            for seed in committed[harness] ?? [] {
+                let name = URL(fileURLWithPath: seed.path).lastPathComponent
+                #expect(try seed.bytes == files[name], "\(seed) differs from what the fixture builder writes")
+            }
+        }
+    }
+
+    @Test func seedsStaySmall() throws {
+        let sizes = try Self.seeds.map { try $0.bytes.count }
+        #expect(sizes.allSatisfy { $0 <= 64 << 10 }, "a seed is over 64 KiB")
+        #expect(sizes.reduce(0, +) < 1 << 20, "the seeds total 1 MiB or more")
+    }
+
+    /// A seed the parser refuses teaches the fuzzer nothing about the paths past the checks.
+    @Test(arguments: seeds)
+    func everySeedIsReadByItsTarget(_ seed: Input) throws {
+        let directory = try TemporaryDirectory()
+        #expect(seed.target.run(try seed.bytes, inputFile: directory.path("input")) == .read)
+    }
+}
