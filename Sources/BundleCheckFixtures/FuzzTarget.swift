@@ -84,8 +84,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     private static func machO(_ bytes: [UInt8]) -> Outcome {
         let size = UInt64(bytes.count)
-        let seeking = try? MachOReader.read(ByteEntryReader(bytes, canSeek: true), size: size, evidence: KeepEveryString())
-        let streaming = try? MachOReader.read(ByteEntryReader(bytes, canSeek: false), size: size, hashingCodePages: true)
+        let seeking = try? MachOReader.read(InMemoryEntryReader(bytes: bytes, canSeek: true), size: size, evidence: KeepEveryString())
+        let streaming = try? MachOReader.read(InMemoryEntryReader(bytes: bytes, canSeek: false), size: size, hashingCodePages: true)
         guard seeking != nil, streaming != nil else { return .refused }
         return .read
     }
@@ -212,30 +212,4 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 /// Keeps every string the Mach-O pass offers, so the evidence collector runs over all it finds.
 private struct KeepEveryString: BinaryEvidenceFilter {
     func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool { true }
-}
-
-/// An `EntryReader` over bytes in memory that seeks or, like a deflated zip entry, cannot.
-private final class ByteEntryReader: EntryReader {
-    let canSeek: Bool
-    private let bytes: [UInt8]
-    private var position = 0
-
-    init(_ bytes: [UInt8], canSeek: Bool) {
-        self.bytes = bytes
-        self.canSeek = canSeek
-    }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let count = min(buffer.count, bytes.count - position)
-        guard count > 0, let target = buffer.baseAddress else { return 0 }
-        bytes.withUnsafeBytes { source in
-            target.copyMemory(from: source.baseAddress! + position, byteCount: count)
-        }
-        position += count
-        return count
-    }
-
-    func skip(_ count: UInt64) throws {
-        position += Int(min(count, UInt64(bytes.count - position)))
-    }
 }

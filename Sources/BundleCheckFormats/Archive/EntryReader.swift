@@ -35,20 +35,22 @@ extension EntryReader {
 }
 
 /// An `EntryReader` over bytes already in memory: the fallback for containers that
-/// hold their files in memory anyway, and for readers given a byte array (tests, fixtures).
-final class InMemoryEntryReader: EntryReader {
+/// hold their files in memory anyway, and for readers given a byte array (tests, fixtures,
+/// fuzz harnesses, which also read as if it were a deflated zip entry that cannot seek).
+package final class InMemoryEntryReader: EntryReader {
     /// The largest file `PackageContainer`'s default `openEntry` reads whole.
     static let containerFallbackLimit = 256 << 20
 
-    let canSeek = true
+    package let canSeek: Bool
     private let bytes: [UInt8]
     private var position = 0
 
-    init(bytes: [UInt8]) {
+    package init(bytes: [UInt8], canSeek: Bool = true) {
         self.bytes = bytes
+        self.canSeek = canSeek
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = min(buffer.count, bytes.count - position)
         guard count > 0, let base = buffer.baseAddress else { return 0 }
         bytes.withUnsafeBytes { source in
@@ -58,7 +60,7 @@ final class InMemoryEntryReader: EntryReader {
         return count
     }
 
-    func skip(_ count: UInt64) throws {
+    package func skip(_ count: UInt64) throws {
         position += Int(min(count, UInt64(bytes.count - position)))
     }
 }
