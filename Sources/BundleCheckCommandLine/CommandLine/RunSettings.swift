@@ -35,7 +35,7 @@ package struct RunSettings: Sendable {
             } catch let error as RuleLoadError {
                 throw .rulePack(error)
             } catch {
-                throw .rulePack(RuleLoadError(file: pack, line: 1, field: nil, message: "\(error)"))
+                throw .rulePack(RuleLoadError(file: pack, line: 0, field: nil, message: "\(error)"))
             }
         }
         var configuration = Configuration.defaults

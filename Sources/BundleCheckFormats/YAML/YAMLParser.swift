@@ -203,7 +203,7 @@ private struct TreeBuilder {
 
 /// The wording of every problem the parser itself raises (libyaml's own messages pass through).
 private enum Message {
-    static let anchorsAndAliases = "anchors and aliases are not allowed in rule files"
+    static let anchorsAndAliases = "anchors and aliases are not allowed; quote a value that starts with * or &"
     static let mergeKey = "merge keys (<<) are not allowed in rule files"
     static let moreThanOneDocument = "expected one YAML document"
     static let tooDeep = "lists and mappings are nested more than \(YAMLParser.maximumDepth) levels deep"

@@ -38,7 +38,7 @@ package struct DataTable: Sendable {
         let nameNode = try reader.required(fields, "name", in: root, field: "name")
         let name = try reader.nonEmptyString(nameNode, field: "name")
         guard PackagePath.name(file) == name + ".yml" else {
-            throw reader.error(nameNode, "name", "the name '\(name)' must match the file name, \(name).yml")
+            throw reader.error(nameNode, "name", "the name '\(name)' does not match the file name '\(PackagePath.name(file))': name the file \(name).yml or change the name")
         }
         let title = try reader.nonEmptyString(try reader.required(fields, "title", in: root, field: "title"), field: "title")
         let sourcesNode = try reader.required(fields, "sources", in: root, field: "sources")

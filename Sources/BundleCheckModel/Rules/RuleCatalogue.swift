@@ -34,10 +34,10 @@ public struct RuleCatalogue: Sendable {
     static func loadPack(at directory: String, checks: Set<String>) throws(RuleLoadError) -> [RuleDefinition] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw RuleLoadError(file: directory, line: 1, field: nil, message: "no such folder of rule files")
+            throw RuleLoadError(file: directory, line: 0, field: nil, message: "no such folder of rule files")
         }
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
-            throw RuleLoadError(file: directory, line: 1, field: nil, message: "the folder cannot be read")
+            throw RuleLoadError(file: directory, line: 0, field: nil, message: "the folder cannot be read")
         }
         let names = (enumerator.allObjects as? [String] ?? []).filter { $0.hasSuffix(".yml") }.sorted()
         return try names.map { name throws(RuleLoadError) in

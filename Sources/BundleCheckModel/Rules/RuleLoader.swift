@@ -38,7 +38,7 @@ package enum RuleLoader {
         }
         let fileName = PackagePath.name(file)
         guard fileName == id + ".yml" else {
-            throw reader.error(idNode, "id", "the id '\(id)' must match the file name, \(id).yml")
+            throw reader.error(idNode, "id", "the id '\(id)' does not match the file name '\(fileName)': name the file \(id).yml or change the id")
         }
 
         let title = try reader.nonEmptyString(try reader.required(fields, "title", in: root, field: "title"), field: "title")
@@ -117,6 +117,7 @@ package enum RuleLoader {
 /// For user packs (`--rules DIR`) this is a usage error (exit 64).
 public struct RuleLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     public let file: String
+    /// 1-based; 0 for a problem with no line (a folder that does not exist).
     public let line: Int
     /// The field at fault, dotted from the top (`match.plist.key`), or nil for the file as a whole.
     public let field: String?
@@ -134,10 +135,11 @@ public struct RuleLoadError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String {
+        let place = line > 0 ? "\(file):\(line)" : file
         if let field {
-            return "\(file):\(line): field '\(field)': \(message)"
+            return "\(place): field '\(field)': \(message)"
         }
-        return "\(file):\(line): \(message)"
+        return "\(place): \(message)"
     }
 }
 

@@ -29,6 +29,15 @@ import Testing
         }
     }
 
+    @Test func anIdThatIsNotTheFileNameSaysBothAndWhatToChange() {
+        let error = loadError(Self.valid, file: "pack/x.yml")
+        #expect(error?.description == "pack/x.yml:1: field 'id': the id 'no-readme' does not match the file name 'x.yml': name the file no-readme.yml or change the id")
+    }
+
+    @Test func aMissingPackFolderHasNoLineNumber() {
+        #expect(RuleLoadError(file: "ci/rules", line: 0, field: nil, message: "no such folder of rule files").description == "ci/rules: no such folder of rule files")
+    }
+
     @Test func aValidRuleLoads() throws {
         let rule = try RuleLoader.load(text: Self.valid, file: "pack/no-readme.yml", isBuiltIn: false)
         #expect(rule.id == "no-readme")

@@ -99,6 +99,6 @@ import Testing
         let missing = directory.path("nope")
         let (status, console) = CapturingConsole.run(["--rules", missing, "--list-rules"])
         #expect(status == .usage)
-        #expect(console.error.hasPrefix("bundlecheck: error: \(missing):1: no such folder of rule files"), "\(console.error)")
+        #expect(console.error.hasPrefix("bundlecheck: error: \(missing): no such folder of rule files"), "\(console.error)")
     }
 }

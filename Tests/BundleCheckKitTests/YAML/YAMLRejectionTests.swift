@@ -5,7 +5,7 @@ import Testing
 @Suite struct YAMLRejectionTests {
     typealias Support = YAMLTestSupport
 
-    private static let anchorMessage = "anchors and aliases are not allowed in rule files"
+    private static let anchorMessage = "anchors and aliases are not allowed; quote a value that starts with * or &"
 
     @Test func anchorOnAScalarIsRefusedAtTheAnchor() throws {
         let error = try #require(Support.failure("id: x\nbase: &name value\n"))
