@@ -139,6 +139,7 @@ public enum BundleCheckCommand {
         let color = options.color.isEnabled(isTerminal: !toFile && console.isTerminal, environment: environment)
         let context = ReportContext(
             rules: settings.rules, failOn: failOn, color: color, quiet: options.quiet, helpURL: settings.configuration.helpURL,
+            writesBaseline: options.writeBaselinePath != nil,
             workingDirectory: workingDirectory, environment: environment
         )
         let rendered = options.format.makeReporter(context).render(report)

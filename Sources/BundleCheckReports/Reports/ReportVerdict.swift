@@ -28,6 +28,15 @@ package struct ReportVerdict: Sendable, Equatable {
 
     package var isFailure: Bool { errors + warnings + uncheckedInputs > 0 }
 
+    /// The verdict of a run that writes a baseline (`--write-baseline`), which accepts every
+    /// finding: `ACCEPTED into the baseline: 2 errors in 1 of 1 input`; an input that could not
+    /// be checked still fails it.
+    package var baselineLine: String {
+        guard uncheckedInputs == 0 else { return line }
+        guard errors + warnings > 0 else { return "PASSED" }
+        return "ACCEPTED into the baseline: " + line.dropFirst("FAILED: ".count)
+    }
+
     /// `FAILED: 2 errors, 1 warning in 1 of 3 inputs`, `FAILED: 1 input could not be checked`, or `PASSED`.
     package var line: String {
         guard isFailure else { return "PASSED" }

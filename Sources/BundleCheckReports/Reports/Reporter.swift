@@ -30,7 +30,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// ran, the failure threshold, whether to colour); formats take what they need.
     public func makeReporter(_ context: ReportContext) -> any Reporter {
         switch self {
-        case .text: TextReporter(color: context.color, failOn: context.failOn, quiet: context.quiet)
+        case .text: TextReporter(color: context.color, failOn: context.failOn, quiet: context.quiet, writesBaseline: context.writesBaseline)
         case .json: JSONReporter()
         case .sarif: SARIFReporter(context: context)
         case .junit: JUnitReporter(rules: context.rules, failOn: context.failOn)
@@ -60,6 +60,8 @@ public struct ReportContext: Sendable {
     public var quiet: Bool
     /// The configuration's `help-url`: a rule's documentation is this followed by its id.
     public var helpURL: String?
+    /// `--write-baseline`: every finding is accepted, so the text verdict does not say FAILED.
+    public var writesBaseline: Bool
     /// The directory paths are made relative to; nil for the process's.
     public var workingDirectory: String?
     /// The environment the run sees (`GITHUB_WORKSPACE`, `GITHUB_STEP_SUMMARY` …).
@@ -71,6 +73,7 @@ public struct ReportContext: Sendable {
         color: Bool = false,
         quiet: Bool = false,
         helpURL: String? = nil,
+        writesBaseline: Bool = false,
         workingDirectory: String? = nil,
         environment: [String: String] = [:]
     ) {
@@ -79,6 +82,7 @@ public struct ReportContext: Sendable {
         self.color = color
         self.quiet = quiet
         self.helpURL = helpURL
+        self.writesBaseline = writesBaseline
         self.workingDirectory = workingDirectory
         self.environment = environment
     }

@@ -34,13 +34,17 @@ public struct TextReporter: Reporter {
     /// findings): `--quiet`, for CI logs that only need what is wrong.
     let quiet: Bool
 
+    /// `--write-baseline`: the run accepts its findings, and the verdict says so.
+    let writesBaseline: Bool
+
     /// Places listed under a group of identical findings before "and N more places".
     static let placesShown = 5
 
-    public init(color: Bool, failOn: FailureThreshold = .error, quiet: Bool = false) {
+    public init(color: Bool, failOn: FailureThreshold = .error, quiet: Bool = false, writesBaseline: Bool = false) {
         self.color = color
         self.failOn = failOn
         self.quiet = quiet
+        self.writesBaseline = writesBaseline
     }
 
     public func render(_ report: Report) -> String {
@@ -296,7 +300,12 @@ public struct TextReporter: Reporter {
             line += "; " + style.red(ReportText.count(failed, "input")) + " could not be checked"
         }
         let verdict = ReportVerdict(report, failOn: failOn)
-        var lines = [line, verdict.isFailure ? style.red(verdict.line) : verdict.line]
+        var lines = [line]
+        if writesBaseline {
+            lines.append(verdict.uncheckedInputs > 0 ? style.red(verdict.baselineLine) : verdict.baselineLine)
+        } else {
+            lines.append(verdict.isFailure ? style.red(verdict.line) : verdict.line)
+        }
         if let file = report.configurationFile {
             // Found in a parent folder, it may not be the file the reader expects.
             lines.insert("configuration: " + ReportText.printable(file), at: 0)

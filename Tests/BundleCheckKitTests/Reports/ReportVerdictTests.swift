@@ -1,3 +1,4 @@
+@testable import BundleCheckCommandLine
 import Testing
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
@@ -72,5 +73,19 @@ import Testing
         let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
         let rules = output.split(separator: "\n").compactMap { line in line.firstMatch(of: /\[([a-z-]+)\]:/).map { String($0.1) } }
         #expect(rules == ["c-error", "e-error", "b-warning", "d-warning", "a-note"])
+    }
+}
+
+/// `--write-baseline` accepts every finding: its text verdict must not say FAILED while it exits 0.
+@Suite struct BaselineVerdictTests {
+    @Test func writingABaselineAcceptsTheFindingsInTheVerdict() throws {
+        let directory = try TemporaryDirectory()
+        let package = try OutputAndInputTests.drifted(in: directory)
+        let (status, console) = CapturingConsole.run(["--write-baseline", directory.path("b.json"), package])
+        #expect(status == .success)
+        #expect(console.output.contains("\nACCEPTED into the baseline: 2 errors in 1 of 1 input\n"), "\(console.output)")
+        #expect(!console.output.contains("FAILED"))
+        let (_, plain) = CapturingConsole.run([package])
+        #expect(plain.output.contains("\nFAILED: 2 errors in 1 of 1 input\n"))
     }
 }
