@@ -44,3 +44,18 @@ import Testing
         #expect(PlistInteger(parsing: "-0") == PlistInteger(0))
     }
 }
+
+/// What people read: keys as written in the plist, not RFC 6901's `~0` and `~1`.
+@Suite struct JSONPointerDisplayTests {
+    @Test func tildesInKeysAreShownAsWritten() {
+        let pointer = JSONPointer(components: ["UISupportedInterfaceOrientations~ipad", "0"])
+        #expect(pointer.description == "/UISupportedInterfaceOrientations~0ipad/0")
+        #expect(pointer.displayed == "/UISupportedInterfaceOrientations~ipad/0")
+    }
+
+    @Test func aSlashInsideAKeyStaysDistinctFromThePathsSlashes() {
+        let pointer = JSONPointer(components: ["a/b", "c"])
+        #expect(pointer.displayed == "/a~1b/c")
+        #expect(JSONPointer.root.displayed == "")
+    }
+}

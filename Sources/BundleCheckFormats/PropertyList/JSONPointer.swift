@@ -50,6 +50,16 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
         components.map { "/" + Self.escape($0) }.joined()
     }
 
+    /// The key path as people read it in a report: keys as they are written in the plist
+    /// (`/UISupportedInterfaceOrientations~ipad/0`, where the pointer has `~0ipad`); only a `/`
+    /// inside a key is shown as `~1`, so the path's own slashes stay unambiguous. Machine formats
+    /// (JSON, SARIF) keep the RFC 6901 `description`.
+    public var displayed: String {
+        components.map { component in
+            "/" + (component.utf8.contains(UInt8(ascii: "/")) ? component.replacingOccurrences(of: "/", with: "~1") : component)
+        }.joined()
+    }
+
     /// Whether this concrete pointer matches `pattern`, where a `*` component matches any one component.
     public func matches(_ pattern: JSONPointer) -> Bool {
         guard pattern.components.count == components.count else { return false }

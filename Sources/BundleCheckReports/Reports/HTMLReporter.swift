@@ -292,7 +292,7 @@ public struct HTMLReporter: Reporter {
             location.append(("Line", "\(line)"))
         }
         if let keyPath = finding.keyPath {
-            location.append(("Key path", "<code>\(escaped(keyPath.description))</code>" + (finding.column.map { " column \($0)" } ?? "")))
+            location.append(("Key path", "<code>\(escaped(keyPath.displayed))</code>" + (finding.column.map { " column \($0)" } ?? "")))
         }
         if !finding.appleCodes.isEmpty {
             location.append(("Apple", finding.appleCodes.map { "<span class=\"apple\">\(escaped($0))</span>" }.joined(separator: " ")))

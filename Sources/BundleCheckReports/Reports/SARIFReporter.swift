@@ -258,7 +258,7 @@ public struct SARIFReporter: Reporter {
     private func message(_ finding: Finding) -> String {
         var place: [String] = []
         if let inside = finding.file ?? finding.bundle { place.append("in \(inside)") }
-        if let keyPath = finding.keyPath { place.append("at \(keyPath)") }
+        if let keyPath = finding.keyPath { place.append("at \(keyPath.displayed)") }
         if let line = finding.line { place.append("line \(line)") }
         guard !place.isEmpty else { return finding.message }
         return "\(finding.message) (\(place.joined(separator: ", ")))"

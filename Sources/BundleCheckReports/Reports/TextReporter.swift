@@ -269,7 +269,7 @@ public struct TextReporter: Reporter {
             file = (file ?? "") + ":\(line)"
         }
         let keyPath = finding.keyPath.map { pointer in
-            pointer.description + (finding.column.map { " (column \($0))" } ?? "")
+            pointer.displayed + (finding.column.map { " (column \($0))" } ?? "")
         }
         let parts = [file, keyPath].compactMap { $0 }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
