@@ -33,6 +33,13 @@ package struct RunSettings: Sendable {
             do {
                 catalogue = try catalogue.adding(packAt: pack)
             } catch let error as RuleLoadError {
+                // A folder named by the configuration: say where, since no flag on the command line did.
+                if error.line == 0, let source, packs.contains(pack),
+                   let line = source.line(ofKey: "rule-packs") {
+                    throw .rulePack(RuleLoadError(
+                        file: pack, line: 0, field: nil, message: error.message + " (named by \(source.file):\(line), rule-packs)"
+                    ))
+                }
                 throw .rulePack(error)
             } catch {
                 throw .rulePack(RuleLoadError(file: pack, line: 0, field: nil, message: "\(error)"))

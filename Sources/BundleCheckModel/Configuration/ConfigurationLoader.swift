@@ -321,6 +321,11 @@ public struct ConfigurationSource: Sendable {
     /// The top-level settings, in the file's order.
     let pairs: [YAMLNode.Pair]
 
+    /// The line a top-level key is on, for messages about what it names; nil when absent.
+    package func line(ofKey key: String) -> Int? {
+        pairs.first { $0.key.scalar == key }?.key.line
+    }
+
     /// `path` as written in the file, resolved against the file's own folder (absolute paths stay),
     /// so `rule-packs: [ci/rules]` means the same from wherever bundlecheck runs.
     func resolve(_ path: String) -> String {

@@ -143,6 +143,8 @@ import Testing
         let (status, console) = CapturingConsole.run([package], workingDirectory: directory.path("repo/build"))
         #expect(status == .usage)
         #expect(console.error.hasPrefix("bundlecheck: error: \(directory.path("repo/ci/rules"))"), "\(console.error)")
+        #expect(console.error.contains("no such folder of rule files (named by "), "\(console.error)")
+        #expect(console.error.contains(".bundlecheck.yml:1, rule-packs)"), "\(console.error)")
     }
 
     @Test func anIgnoreEntryWithoutAReasonIsAUsageErrorNamingTheLine() throws {
