@@ -11,13 +11,24 @@ import Testing
 @Suite struct BundleLoadPlanTests {
     static let mebibyte: UInt64 = 1 << 20
     /// Every bundle earns a worker, however small: for the fixture builder's kilobyte executables.
-    static let always = BundleLoadPlan(minimumExecutableBytes: 0, maximumEntryCount: .max, countedExecutableBytes: 1)
+    static let always = BundleLoadPlan(minimumExecutableBytes: 0, extraHandleEntryBudget: .max, countedExecutableBytes: 1)
 
     @Test func twoLargeExecutablesInAModestZipGetAWorkerEach() {
         let plan = BundleLoadPlan()
         #expect(plan.workers(jobs: 4, executableSizes: [100 * Self.mebibyte, 100 * Self.mebibyte, 0], entryCount: 50) == 2)
         #expect(plan.workers(jobs: 2, executableSizes: Array(repeating: 20 * Self.mebibyte, count: 5), entryCount: 50) == 2)
-        #expect(plan.workers(jobs: 4, executableSizes: Array(repeating: 20 * Self.mebibyte, count: 5), entryCount: 20_000) == 4)
+        #expect(plan.workers(jobs: 4, executableSizes: Array(repeating: 20 * Self.mebibyte, count: 5), entryCount: 10_000) == 4)
+    }
+
+    @Test func extraHandlesShareOneBudgetOfEntries() {
+        let plan = BundleLoadPlan()
+        let sizes = Array(repeating: 50 * Self.mebibyte, count: 5)
+        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 10_001) == 3)
+        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 15_000) == 3)
+        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 15_001) == 2)
+        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 30_000) == 2)
+        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 30_001) == 1)
+        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 0) == 4)
     }
 
     @Test func oneJobSmallExecutablesOrManyEntriesStayOnOneThread() {
@@ -26,7 +37,6 @@ import Testing
         #expect(plan.workers(jobs: 4, executableSizes: [500 * Self.mebibyte], entryCount: 50) == 1, "one executable: nothing to overlap")
         #expect(plan.workers(jobs: 4, executableSizes: [15 * Self.mebibyte, 16 * Self.mebibyte], entryCount: 50) == 1, "31 MiB in all")
         #expect(plan.workers(jobs: 4, executableSizes: [16 * Self.mebibyte, 16 * Self.mebibyte], entryCount: 50) == 2, "32 MiB in all")
-        #expect(plan.workers(jobs: 4, executableSizes: [100 * Self.mebibyte, 100 * Self.mebibyte], entryCount: 20_001) == 1)
         // Small bundles (a bundle of resources, a tiny framework) earn no worker and do not count.
         #expect(plan.workers(jobs: 4, executableSizes: [64 * Self.mebibyte, Self.mebibyte - 1, 4096], entryCount: 50) == 1)
         #expect(plan.workers(jobs: 4, executableSizes: [.max, .max], entryCount: 50) == 2, "sizes that overflow a sum saturate")
