@@ -13,7 +13,8 @@ struct BundleLoadPlan: Sendable {
     static let minimumExecutableBytes: UInt64 = 32 << 20
     /// The entries all extra handles may list together: each handle holds the listing again
     /// (libzip's and ours, about 9 MiB at 20,000 entries, measured), so at most about 14 MiB
-    /// more whatever the package: 3 extra handles up to 10,000 entries, 1 up to 30,000, none past.
+    /// more whatever the package: 3 extra handles up to 10,000 entries, 2 up to 15,000, 1 up to
+    /// 30,000, none past.
     static let extraHandleEntryBudget = 30_000
     /// A bundle whose executable is smaller has little to inflate: it earns no worker of its own.
     static let countedExecutableBytes: UInt64 = 1 << 20
