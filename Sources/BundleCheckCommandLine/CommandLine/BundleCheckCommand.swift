@@ -102,12 +102,15 @@ public enum BundleCheckCommand {
             profileExpiryWarningDays: settings.configuration.profileExpiryWarningDays,
             verifiesResources: options.verifiesResources
         )
-        let inspector = PackageInspector(rules: settings.rules, settings: inspection)
+        // Several inputs are checked side by side, each loading its bundles one after another
+        // (not jobs × jobs threads); one input gets the jobs for its bundles.
+        let jobs = options.jobs ?? ProcessorBudget.defaultJobs()
+        let inspector = PackageInspector(rules: settings.rules, settings: inspection, jobs: options.inputs.count == 1 ? jobs : 1)
         // Standard input is copied first, on this thread; then the inputs are independent (each
         // opens its own container) and are checked side by side, reported in the order given.
         let piped = options.inputs.contains(StandardInputPackage.name) ? spoolStandardInput(console: console) : nil
         defer { if case .success(let package)? = piped { package.remove() } }
-        var inputs = ParallelMap.map(options.inputs, jobs: options.jobs ?? ProcessorBudget.defaultJobs()) { path in
+        var inputs = ParallelMap.map(options.inputs, jobs: jobs) { path in
             guard path == StandardInputPackage.name, let piped else { return inspector.inspect(path: path) }
             switch piped {
             case .success(let package): return inspector.inspect(path: package.path).named(path)

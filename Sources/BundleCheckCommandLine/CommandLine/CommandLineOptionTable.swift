@@ -102,9 +102,10 @@ extension CommandLineOption {
         .value(
             "--jobs", short: "-j", "<n>",
             help: [
-                "Check up to <n> inputs at once. (default: the processors",
-                "this process may use, from its CPU affinity and cgroup",
-                "quota, at most 4; --jobs 1 checks one after another)",
+                "Check up to <n> inputs at once; with one input, read up",
+                "to <n> of its large executables at once. (default: the",
+                "processors this process may use, from its CPU affinity and",
+                "cgroup quota, at most 4; --jobs 1 reads one after another)",
             ]
         ) { given, text throws(UsageError) in
             let range = 1...ProcessorBudget.maximumJobs

@@ -4,8 +4,9 @@ import BundleCheckModel
 
 /// Checks one input end to end: open, locate bundles, read their Info.plists and signing, run the rules.
 ///
-/// One input is one unit of work that owns its container (and so its C handles);
-/// inputs may later run in parallel, each with its own inspector call.
+/// One input is one unit of work that owns its container (and so its C handles); inputs may
+/// run in parallel, each with its own inspector call, and one input's bundles may be loaded on
+/// up to `jobs` threads (see `BundleLoadPlan`), each with its own handle.
 public struct PackageInspector: Sendable {
     /// Info.plists are small; anything past this is hostile or broken.
     static let infoPlistLimit = 8 << 20
@@ -13,10 +14,20 @@ public struct PackageInspector: Sendable {
     /// The rules to run, with the severities the configuration settled on.
     let rules: [RuleDefinition]
     let settings: InspectionSettings
+    /// Threads that may load one package's bundles; 1 loads them one after another.
+    let jobs: Int
+    let loadPlan: BundleLoadPlan
 
-    public init(rules: [RuleDefinition] = RuleCatalogue.shipped.rules, settings: InspectionSettings = InspectionSettings()) {
+    public init(rules: [RuleDefinition] = RuleCatalogue.shipped.rules, settings: InspectionSettings = InspectionSettings(), jobs: Int = 1) {
+        self.init(rules: rules, settings: settings, jobs: jobs, loadPlan: BundleLoadPlan())
+    }
+
+    /// With other thresholds for loading bundles side by side (tests).
+    init(rules: [RuleDefinition], settings: InspectionSettings, jobs: Int, loadPlan: BundleLoadPlan) {
         self.rules = rules
         self.settings = settings
+        self.jobs = jobs
+        self.loadPlan = loadPlan
     }
 
     public func inspect(path: String) -> InputReport {
@@ -35,10 +46,7 @@ public struct PackageInspector: Sendable {
             let paths = PathIndex(container: container)
             let evidence = EvidenceWants(rules: rules)
             let seals = SealWants(rules: rules, settings: settings)
-            let bundles = located.bundles.map { location in
-                let nested = located.bundles.filter { $0.parent == location.path }.map(\.path)
-                return Self.load(location, from: container, paths: paths, evidence: evidence, seals: seals, nestedBundles: nested)
-            }
+            let bundles = loadBundles(located.bundles, of: path, from: container, paths: paths, evidence: evidence, seals: seals)
             let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
@@ -50,6 +58,28 @@ public struct PackageInspector: Sendable {
                 error: Self.wrap(error, path: path), bundles: [], findings: [], distribution: nil
             )
         }
+    }
+
+    /// Loads every bundle, in `bundles`' order whatever the scheduling. This thread uses
+    /// `container`; each other worker opens the package again and works only when that handle
+    /// lists the same files (the package was not replaced in between).
+    func loadBundles(
+        _ bundles: [BundleLocation], of path: String, from container: any PackageContainer,
+        paths: PathIndex, evidence: EvidenceWants, seals: SealWants
+    ) -> [InspectedBundle] {
+        let workers = loadPlan.workers(jobs: jobs, bundles: bundles, in: container)
+        @Sendable func nested(in location: BundleLocation) -> [String] {
+            bundles.filter { $0.parent == location.path }.map(\.path)
+        }
+        let files = workers > 1 ? container.files : []
+        return ParallelMap.map(bundles, jobs: workers, { location in
+            Self.load(location, from: container, paths: paths, evidence: evidence, seals: seals, nestedBundles: nested(in: location))
+        }, helpers: {
+            guard let handle = try? PackageOpener.open(path: path), handle.storage == .zip, handle.files == files else { return nil }
+            return { location in
+                Self.load(location, from: handle, paths: paths, evidence: evidence, seals: seals, nestedBundles: nested(in: location))
+            }
+        })
     }
 
     func run(

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+import BundleCheckFormats
 @testable import BundleCheckCommandLine
 
 /// `--jobs`: how many inputs are checked at once, and that the report does not depend on it.
@@ -45,6 +46,19 @@ import Testing
             return item * item
         }
         #expect(results == (0..<12).map { $0 * $0 })
+    }
+
+    @Test func eachHelperStartsWithItsOwnItem() {
+        // Worker k starts with item k: helpers work even when the calling thread could do it all.
+        let results = ParallelMap.map(Array(0..<6), jobs: 4, { "caller \($0)" }, helpers: { { "helper \($0)" } })
+        #expect(results[0] == "caller 0")
+        #expect(results[1...3] == ["helper 1", "helper 2", "helper 3"])
+        #expect(results.enumerated().allSatisfy { $0.element.hasSuffix(" \($0.offset)") })
+    }
+
+    @Test func helpersThatCannotStartLeaveTheirItemsToTheCallingThread() {
+        let results = ParallelMap.map(Array(0..<6), jobs: 4, { "caller \($0)" }, helpers: { nil })
+        #expect(results == (0..<6).map { "caller \($0)" })
     }
 
     @Test func theReportIsByteIdenticalWithOneJobAndMany() throws {
