@@ -45,8 +45,10 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
         matches(components: Self.split(path))
     }
 
-    /// Matches a path already split into components, so that many globs can share one split.
-    package func matches(components path: [Substring]) -> Bool {
+    /// Matches a path already split into components, so that many globs can share one split
+    /// (an array, or a compact view such as the rule engine's `PathComponents`).
+    package func matches<Path: RandomAccessCollection>(components path: Path) -> Bool
+    where Path.Element == Substring, Path.Index == Int {
         // A `**` can take any number of components and every other component
         // exactly one, so on a mismatch only the latest `**` takes one more.
         var index = 0
