@@ -236,11 +236,11 @@ public enum BundleCheckCommand {
             console.writeOutput(text)
             return .success
         }
-        do {
-            try OutputFile.write(text, to: path)
+        do throws(FileSystem.Failure) {
+            try FileSystem.writeFile(path, bytes: Array(text.utf8))
             return .success
         } catch {
-            console.writeError("bundlecheck: error: \(path): cannot write \(what): \(error.reason)\n")
+            console.writeError("bundlecheck: error: \(path): cannot write \(what): \(error.systemReason)\n")
             return .cannotCreate
         }
     }

@@ -33,7 +33,12 @@ package enum FileSystem {
 
         /// The system's wording in lowercase, e.g. `permission denied`.
         package var reason: String {
-            String(cString: strerror(errno)).lowercased()
+            systemReason.lowercased()
+        }
+
+        /// The system's wording as `strerror` gives it, e.g. `Permission denied`.
+        package var systemReason: String {
+            String(cString: strerror(errno))
         }
 
         /// The user-facing error for `path`: a missing path is `notFound`, anything else `unreadable`.
@@ -104,11 +109,11 @@ package enum FileSystem {
         }
     }
 
-    /// Creates or truncates the file at `path` and writes `bytes` to it.
+    /// Creates or truncates the file at `path` and writes `bytes` to it. Not atomic on purpose:
+    /// the path may be a FIFO or `/dev/stdout`, which a rename would replace.
     package static func writeFile(_ path: String, bytes: [UInt8]) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(errno: errno) }
-        defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
@@ -116,10 +121,14 @@ package enum FileSystem {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(errno: errno)
+                let failure = Failure(errno: errno)
+                close(descriptor)
+                throw failure
             }
             written += count
         }
+        // A full disk or a quota can surface only at close (NFS): that is a failed write too.
+        guard close(descriptor) == 0 else { throw Failure(errno: errno) }
     }
 
     /// The names in a directory, without `.` and `..`, in the order the file system gives them.
