@@ -23,14 +23,12 @@ final class DirectoryContainer: PackageContainer {
     let pathPrefix: String
     let storage = ContainerStorage.directory
     /// Regular files, sorted by path.
-    let files: [ContainerEntry]
+    let files: ContainerFiles
     /// Every directory under `root`, sorted, as package paths; with a prefix, the
     /// prefix's own folder (`Foo.app`) too, since it is a folder of the package.
     let folders: [String]
     /// Symbolic links and special files that were not listed, as package paths, sorted.
     let skippedPaths: [String]
-
-    private let sizes: [String: UInt64]
 
     /// Lists the regular files under `root`.
     ///
@@ -108,15 +106,14 @@ final class DirectoryContainer: PackageContainer {
         files.sort { $0.path < $1.path }
         self.root = root
         self.pathPrefix = pathPrefix
-        self.files = files
+        self.files = ContainerFiles(files)
         self.folders = folders.sorted()
         self.skippedPaths = skipped.sorted()
-        self.sizes = Dictionary(files.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
     }
 
     func size(of path: String) throws -> UInt64 {
-        guard let size = sizes[path] else { throw BundleCheckError.missingEntry(file: path) }
-        return size
+        guard let position = files.position(of: path) else { throw BundleCheckError.missingEntry(file: path) }
+        return files.size(at: position)
     }
 
     func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
@@ -128,7 +125,7 @@ final class DirectoryContainer: PackageContainer {
 
     /// Opens a listed file for reading forward; skipping is an `lseek`.
     func openEntry(_ path: String) throws -> any EntryReader {
-        guard sizes[path] != nil else { throw BundleCheckError.missingEntry(file: path) }
+        guard files.position(of: path) != nil else { throw BundleCheckError.missingEntry(file: path) }
         return try DirectoryEntryReader(diskPath: root + "/" + path.dropFirst(pathPrefix.count))
     }
 
@@ -136,7 +133,7 @@ final class DirectoryContainer: PackageContainer {
 
     /// Opens a listed file (never a path outside the listing), checking it is still a regular file.
     private func withOpenFile<Result>(_ path: String, _ body: (Int32, UInt64) throws -> Result) throws -> Result {
-        guard sizes[path] != nil else { throw BundleCheckError.missingEntry(file: path) }
+        guard files.position(of: path) != nil else { throw BundleCheckError.missingEntry(file: path) }
         let diskPath = root + "/" + path.dropFirst(pathPrefix.count)
         do {
             return try FileSystem.withFile(diskPath) { descriptor, status in

@@ -51,7 +51,12 @@ package enum Libzip {
         return Int(count)
     }
 
-    /// Name, size and compression of the entry at `index`, as the central directory states them.
+    /// The length in bytes of the entry's name as `stat` gives it (0 when libzip has none),
+    /// without making a `String`: for sizing a buffer that will hold every name.
+    package static func nameLength(_ archive: OpaquePointer, index: Int) -> Int {
+        zip_get_name(archive, UInt64(index), 0).map { strlen($0) } ?? 0
+    }
+
     /// Whether the entry was zipped from a symbolic link: made on a Unix system, with `S_IFLNK` in
     /// the file mode that the high 16 bits of its external attributes hold.
     package static func isSymbolicLink(_ archive: OpaquePointer, index: Int) -> Bool {
@@ -63,6 +68,7 @@ package enum Libzip {
         return (attributes >> 16) & 0o170000 == 0o120000
     }
 
+    /// Name, size and compression of the entry at `index`, as the central directory states them.
     package static func stat(_ archive: OpaquePointer, index: Int) throws(LibzipError) -> EntryStat {
         var stat = zip_stat_t()
         zip_stat_init(&stat)

@@ -16,7 +16,7 @@ public protocol PackageContainer: AnyObject {
     /// never followed).
     var symbolicLinks: [ContainerLink] { get }
     /// Every regular file in the container, in a stable order.
-    var files: [ContainerEntry] { get }
+    var files: ContainerFiles { get }
     /// Folders the input states itself, without a trailing slash: a zip's folder
     /// entries, or every directory of a directory input. Empty ones included.
     var folders: [String] { get }
@@ -32,7 +32,7 @@ public protocol PackageContainer: AnyObject {
 }
 
 extension PackageContainer {
-    public var byteCount: UInt64 { files.reduce(0) { $0 + $1.size } }
+    public var byteCount: UInt64 { files.indices.reduce(0) { $0 + files.size(at: $1) } }
     public var duplicateNames: [String] { [] }
     public var symbolicLinks: [ContainerLink] { [] }
 

@@ -19,7 +19,7 @@ final class ZipArchiveReader: PackageContainer {
     let byteCount: UInt64
     let storage = ContainerStorage.zip
     /// File entries in central-directory order.
-    let files: [ContainerEntry]
+    let files: ContainerFiles
     /// Folder entries in central-directory order, without their trailing slash, each once.
     let folders: [String]
     /// Paths that occur more than once in the central directory, once each.
@@ -35,8 +35,8 @@ final class ZipArchiveReader: PackageContainer {
     static let linkTargetLimit = 4096
 
     private let archive: OpaquePointer
-    /// libzip index and declared size of each listed path.
-    private let entries: [String: Entry]
+    /// libzip index and storage of each file, by position in `files`.
+    private let entries: [Entry]
 
     /// Opens the zip at `path` and reads its central directory.
     ///
@@ -93,11 +93,11 @@ final class ZipArchiveReader: PackageContainer {
 
     func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
         precondition(chunkSize > 0, "chunkSize must be positive")
-        guard let index = entries[path]?.index else { throw BundleCheckError.missingEntry(file: path) }
+        guard let index = entry(path)?.index else { throw BundleCheckError.missingEntry(file: path) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         do {
-            try Libzip.withEntry(archive, index: index) { file in
+            try Libzip.withEntry(archive, index: Int(index)) { file in
                 while true {
                     let count = try Libzip.read(file, into: buffer)
                     if count == 0 { return }
@@ -111,38 +111,43 @@ final class ZipArchiveReader: PackageContainer {
 
     /// Opens `path` for reading forward; a stored entry can seek, a compressed one skips by reading.
     func openEntry(_ path: String) throws -> any EntryReader {
-        guard let entry = entries[path] else { throw BundleCheckError.missingEntry(file: path) }
+        guard let position = files.position(of: path) else { throw BundleCheckError.missingEntry(file: path) }
+        let entry = entries[position]
         return try ZipEntryReader(
             archive: self,
             handle: archive,
-            index: entry.index,
+            index: Int(entry.index),
             path: path,
-            size: entry.size,
+            size: files.size(at: position),
             isStored: entry.isStored
         )
     }
 
     /// The uncompressed size the central directory declares for `path`.
     func size(of path: String) throws -> UInt64 {
-        guard let size = entries[path]?.size else { throw BundleCheckError.missingEntry(file: path) }
-        return size
+        guard let position = files.position(of: path) else { throw BundleCheckError.missingEntry(file: path) }
+        return files.size(at: position)
     }
 
     // MARK: - Private
 
     private struct Entry {
-        var index: Int
-        var size: UInt64
+        /// libzip's index; `maximumEntryCount` keeps it within 32 bits.
+        var index: UInt32
         /// Stored uncompressed, so that an `EntryReader` can seek in it.
         var isStored: Bool
     }
 
     private struct Listing {
-        var files: [ContainerEntry] = []
+        var files: ContainerFiles = []
         var folders: [String] = []
         var duplicates: [String] = []
         var links: [String] = []
-        var entries: [String: Entry] = [:]
+        var entries: [Entry] = []
+    }
+
+    private func entry(_ path: String) -> Entry? {
+        files.position(of: path).map { entries[$0] }
     }
 
     private static func list(_ archive: OpaquePointer, path: String, maximumEntryCount: Int) throws -> Listing {
@@ -155,9 +160,13 @@ final class ZipArchiveReader: PackageContainer {
                     reason: "\(count) zip entries is more than the \(maximumEntryCount) bundlecheck lists"
                 )
             }
-            listing.files.reserveCapacity(count)
-            listing.entries.reserveCapacity(count)
-            var duplicates = Set<String>()
+            var files = ContainerFiles.Builder()
+            // Sized from libzip's own names first, so the buffer of every path never doubles.
+            files.reserveCapacity(count, bytes: (0..<count).reduce(0) { $0 + Libzip.nameLength(archive, index: $1) })
+            var entries: [Entry] = []
+            entries.reserveCapacity(count)
+            // Links are rare: their names are kept with their place in the listing.
+            var links: [(position: Int, name: String)] = []
             var folders = Set<Substring>()
             for index in 0..<count {
                 let stat = try Libzip.stat(archive, index: index)
@@ -168,15 +177,25 @@ final class ZipArchiveReader: PackageContainer {
                     if !name.isEmpty, folders.insert(name).inserted { listing.folders.append(String(name)) }
                     continue
                 }
-                if let first = listing.entries.updateValue(Entry(index: index, size: stat.size, isStored: stat.isStored), forKey: stat.name) {
-                    // A repeated name: the first entry stays the one listed and read.
-                    listing.entries[stat.name] = first
-                    if duplicates.insert(stat.name).inserted { listing.duplicates.append(stat.name) }
-                    continue
-                }
-                listing.files.append(ContainerEntry(path: stat.name, size: stat.size))
-                if Libzip.isSymbolicLink(archive, index: index) { listing.links.append(stat.name) }
+                if Libzip.isSymbolicLink(archive, index: index) { links.append((files.count, stat.name)) }
+                files.append(path: stat.name, size: stat.size)
+                entries.append(Entry(index: UInt32(truncatingIfNeeded: index), isStored: stat.isStored))
             }
+            // A repeated name: the first entry stays the one listed and read.
+            let (unique, repeats) = files.build()
+            if !repeats.isEmpty {
+                var repeated = Set<String>()
+                for position in repeats {
+                    let name = try Libzip.stat(archive, index: Int(entries[position].index)).name
+                    if repeated.insert(name).inserted { listing.duplicates.append(name) }
+                }
+                let dropped = Set(repeats)
+                entries = entries.indices.filter { !dropped.contains($0) }.map { entries[$0] }
+                links.removeAll { dropped.contains($0.position) }
+            }
+            listing.files = unique
+            listing.entries = entries
+            listing.links = links.map(\.name)
         } catch let error as LibzipError {
             throw BundleCheckError.corruptArchive(path: path, reason: error.lowercasedMessage)
         }

@@ -3,6 +3,13 @@ package enum PackagePath {
     /// The last component, `S.appex` for `Payload/X.app/PlugIns/S.appex`; the path itself when
     /// it has none (it is empty or all slashes).
     package static func name(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        // From the end, without splitting the whole path: checks ask this of every entry.
+        var end = path.utf8.endIndex
+        while end > path.utf8.startIndex, path.utf8[path.utf8.index(before: end)] == UInt8(ascii: "/") {
+            end = path.utf8.index(before: end)
+        }
+        guard end > path.utf8.startIndex else { return path }
+        let start = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.utf8.startIndex
+        return String(path[start..<end])
     }
 }

@@ -49,9 +49,11 @@ struct CheckContext {
 
     /// Every entry name the container lists (files, then folders), as written: also the names
     /// the bundle locator and path index pass over (`..`, absolute, with backslashes).
-    var entryNames: [String] {
-        guard let container else { return [] }
-        return container.files.map(\.path) + container.folders
+    /// Made one at a time: a listing of 60,000 names is not copied for one check.
+    var entryNames: some Sequence<String> {
+        let files = container?.files ?? []
+        let folders = container?.folders ?? []
+        return [AnySequence(files.lazy.map(\.path)), AnySequence(folders)].joined()
     }
 
     /// Names the zip holds more than once.

@@ -20,12 +20,9 @@ struct RuleEngine {
     init(container: any PackageContainer, bundles: [InspectedBundle], paths: PathIndex) {
         self.container = container
         self.bundles = bundles
-        self.archiveSubject = MatchSubject(
-            bundle: nil,
-            entries: paths.entries.map { SubjectEntry(path: $0.path, droppingPrefixOf: 0, isFolder: $0.isFolder) }
-        )
+        self.archiveSubject = MatchSubject(bundle: nil, paths: paths, positions: paths.entries.indices.map { Int32($0) })
         let owned = Self.entriesByOwner(paths: paths, bundles: bundles)
-        self.bundleSubjects = bundles.indices.map { MatchSubject(bundle: bundles[$0], entries: owned[$0]) }
+        self.bundleSubjects = bundles.indices.map { MatchSubject(bundle: bundles[$0], paths: paths, positions: owned[$0]) }
     }
 
     /// Every hit of `matcher` over the subjects of `scope`, each once, ordered by bundle, file and key path.
@@ -200,22 +197,19 @@ struct RuleEngine {
     /// The entries each bundle owns, by index in `bundles`. Tree order lists a
     /// folder before its contents, so the owner of an entry is found with one
     /// lookup of its parent folder: the bundle whose folder is the deepest one above it.
-    private static func entriesByOwner(paths: PathIndex, bundles: [InspectedBundle]) -> [[SubjectEntry]] {
+    private static func entriesByOwner(paths: PathIndex, bundles: [InspectedBundle]) -> [[Int32]] {
         var bundleIndex: [String: Int] = [:]
         for (index, bundle) in bundles.enumerated() where bundleIndex[bundle.path] == nil {
             bundleIndex[bundle.path] = index
         }
-        var owned = [[SubjectEntry]](repeating: [], count: bundles.count)
+        var owned = [[Int32]](repeating: [], count: bundles.count)
         // For each folder: the bundle that owns what is directly inside it.
         var ownerOfContents: [Substring: Int] = [:]
-        for entry in paths.entries {
+        for (position, entry) in zip(paths.entries.indices, paths.entries) {
             let path = entry.path
             let parent = path.lastIndex(of: "/").map { path[..<$0] }
             let owner = parent.flatMap { ownerOfContents[$0] }
-            if let owner {
-                let prefixLength = bundles[owner].path.utf8.count + 1
-                owned[owner].append(SubjectEntry(path: path, droppingPrefixOf: prefixLength, isFolder: entry.isFolder))
-            }
+            if let owner { owned[owner].append(Int32(position)) }
             if entry.isFolder {
                 if let own = bundleIndex[path] {
                     ownerOfContents[path[...]] = own
@@ -232,9 +226,19 @@ struct RuleEngine {
 struct MatchSubject: Sendable {
     /// Nil for the archive as a whole.
     let bundle: InspectedBundle?
-    /// The files and folders the subject owns, in tree order: for a bundle, those
-    /// beneath its folder but not inside a nested bundle (whose folder it does own).
-    let entries: [SubjectEntry]
+    let paths: PathIndex
+    /// Positions in `paths` of the files and folders the subject owns, in tree order: for a
+    /// bundle, those beneath its folder but not inside a nested bundle (whose folder it does own).
+    let positions: [Int32]
+
+    /// The subject's entries, each made when the evaluation reaches it and dropped after.
+    var entries: some Sequence<SubjectEntry> {
+        let prefixLength = bundle.map { $0.path.utf8.count + 1 } ?? 0
+        return positions.lazy.map { [paths] position in
+            let entry = paths.entries[Int(position)]
+            return SubjectEntry(path: entry.path, droppingPrefixOf: prefixLength, isFolder: entry.isFolder)
+        }
+    }
 }
 
 /// A file or folder as one match subject sees it.

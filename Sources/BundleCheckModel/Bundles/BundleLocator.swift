@@ -23,7 +23,7 @@ import BundleCheckFormats
 ///
 /// One pass builds a folder tree, so the cost is linear in the total length of the paths.
 package enum BundleLocator {
-    package static func locate(files: [ContainerEntry], packagePath: String) throws(BundleCheckError) -> (kind: InputKind, bundles: [BundleLocation]) {
+    package static func locate(files: some Sequence<ContainerEntry>, packagePath: String) throws(BundleCheckError) -> (kind: InputKind, bundles: [BundleLocation]) {
         let tree = FolderTree()
         for file in files {
             let path = file.path

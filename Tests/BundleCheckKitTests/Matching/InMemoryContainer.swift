@@ -4,7 +4,7 @@
 /// A container held in memory, for engine tests that need many entries or a file that cannot be read.
 final class InMemoryContainer: PackageContainer {
     let storage = ContainerStorage.zip
-    let files: [ContainerEntry]
+    let files: ContainerFiles
     let folders: [String]
     private let contents: [String: [UInt8]]
     /// Listed, but reading them fails as a damaged zip entry would.
@@ -14,7 +14,7 @@ final class InMemoryContainer: PackageContainer {
         self.contents = contents
         self.folders = folders
         self.damaged = damaged
-        self.files = contents.keys.sorted().map { ContainerEntry(path: $0, size: UInt64(contents[$0]!.count)) }
+        self.files = ContainerFiles(contents.keys.sorted().map { ContainerEntry(path: $0, size: UInt64(contents[$0]!.count)) })
     }
 
     func size(of path: String) throws -> UInt64 {

@@ -34,7 +34,7 @@ import Testing
 
     @Test func aPathThatIsBothFileAndFolderHasBothEntries() {
         let index = PathIndex(files: ["x", "x/y"], folders: [])
-        #expect(index.entries == [
+        #expect(Array(index.entries) == [
             PathIndex.Entry(path: "x", isFolder: false),
             PathIndex.Entry(path: "x", isFolder: true),
             PathIndex.Entry(path: "x/y", isFolder: false),
