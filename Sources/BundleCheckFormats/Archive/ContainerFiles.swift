@@ -34,6 +34,10 @@ public struct ContainerFiles: RandomAccessCollection, Equatable, Sendable, Expre
     }
 
     public func path(at position: Int) -> String { paths.string(at: position) }
+    /// Calls `body` with the UTF-8 of the path at `position`, without making a `String`.
+    public func withPathBytes<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try paths.withBytes(at: position, body)
+    }
     public func size(at position: Int) -> UInt64 { sizes[position] }
 
     /// Where `path` is in the list, by binary search over the sorted index.

@@ -9,8 +9,9 @@ import BundleCheckFormats
 /// character, so a folder is directly followed by everything beneath it and
 /// "all paths under a folder" is one binary search and a contiguous slice.
 ///
-/// Paths are held packed (`PackedUTF8`), not as `String`s: an `Entry` is made when
-/// someone reads it, so 60,000 entries cost their bytes and an offset each.
+/// Files are the container's own packed listing (`ContainerFiles`), shared, not copied;
+/// folders are packed beside them, and tree order is a list of positions. An `Entry`
+/// is made when someone reads it, so 60,000 entries cost little beyond the listing.
 struct PathIndex: Sendable {
     struct Entry: Sendable, Hashable {
         /// Path relative to the package root, without a trailing slash.
@@ -21,39 +22,49 @@ struct PathIndex: Sendable {
     /// Files and folders in tree order, made on access. A path that is both a file and a
     /// folder (a broken zip can say so) has both entries, the file first.
     struct Entries: RandomAccessCollection, Sendable {
-        /// Each path as UTF-8 with `/` turned into 0 (no zip or file name holds a 0 byte),
-        /// so that `memcmp` gives tree order; in the order they were found, not sorted.
-        fileprivate let keys: PackedUTF8
-        /// Positions in `keys`, in tree order: sorting these is cheaper than moving the bytes.
+        fileprivate let files: ContainerFiles
+        fileprivate let folders: PackedUTF8
+        /// Tree order: a value below `files.count` is that file; above, a folder, by
+        /// `value - files.count`. Sorting positions is cheaper than moving the bytes.
         fileprivate let order: [Int32]
-        /// Whether each entry, in tree order, is a folder.
-        fileprivate let folderFlags: [Bool]
 
         var startIndex: Int { 0 }
         var endIndex: Int { order.count }
 
         subscript(position: Int) -> Entry {
-            Entry(path: PathIndex.path(ofKey: Int(order[position]), in: keys), isFolder: folderFlags[position])
+            let value = Int(order[position])
+            return value < files.count
+                ? Entry(path: files.path(at: value), isFolder: false)
+                : Entry(path: folders.string(at: value - files.count), isFolder: true)
         }
 
-        /// Calls `body` with the key of the entry at `position` in tree order.
-        fileprivate func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-            keys.withBytes(at: Int(order[position]), body)
+        fileprivate func isFolder(at position: Int) -> Bool {
+            Int(order[position]) >= files.count
+        }
+
+        /// Calls `body` with the path bytes of the entry at `position` in tree order.
+        fileprivate func withPath<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            withPath(ofValue: Int(order[position]), body)
+        }
+
+        fileprivate func withPath<Result>(ofValue value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            value < files.count ? files.withPathBytes(at: value, body) : folders.withBytes(at: value - files.count, body)
         }
     }
 
     let entries: Entries
 
     init(container: any PackageContainer) {
-        self.init(files: container.files.lazy.map(\.path), folders: container.folders)
+        self.init(files: container.files, folders: container.folders)
     }
 
-    init(files: some Collection<String>, folders: [String]) {
-        // First pass: the folders, and how many bytes everything takes, so that the
-        // keys are written once into a buffer of the right size (growing one by doubling
-        // held twice the paths at the peak of a large listing).
+    init(files: [String], folders: [String]) {
+        self.init(files: ContainerFiles(files.map { ContainerEntry(path: $0, size: 0) }), folders: folders)
+    }
+
+    init(files: ContainerFiles, folders: [String]) {
         var folderSet = Set<Substring>()
-        var folderList: [Substring] = []
+        var folderList = PackedUTF8()
         // Adds `path` and its parents, stopping at the first parent already known,
         // so the whole pass is linear in the total length of the paths.
         func addFolder(_ path: Substring) {
@@ -69,50 +80,31 @@ struct PathIndex: Sendable {
             while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
             addFolder(trimmed)
         }
-        var fileCount = 0
-        var byteCount = 0
-        for file in files where !file.isEmpty {
-            fileCount += 1
-            byteCount += file.utf8.count
+        var values: [Int32] = []
+        values.reserveCapacity(files.count)
+        for position in files.indices {
+            let file = files.path(at: position)
+            guard !file.isEmpty else { continue }
+            values.append(Int32(position))
             if let slash = file.lastIndex(of: "/") { addFolder(file[..<slash]) }
         }
-        byteCount += folderList.reduce(0) { $0 + $1.utf8.count }
-
-        var unsortedKeys = PackedUTF8()
-        unsortedKeys.reserveCapacity(strings: fileCount + folderList.count, bytes: byteCount)
-        var flags: [Bool] = []
-        flags.reserveCapacity(fileCount + folderList.count)
-        for file in files where !file.isEmpty {
-            unsortedKeys.append(file)
-            flags.append(false)
-        }
-        for folder in folderList {
-            unsortedKeys.append(folder)
-            flags.append(true)
-        }
-        folderList = []
         folderSet = []
-        unsortedKeys.replaceBytes(UInt8(ascii: "/"), with: 0)
-        var order: [Int] = Array(0..<flags.count).sorted { lhs, rhs in
-            let comparison = unsortedKeys.compare(lhs, rhs)
-            if comparison != 0 { return comparison < 0 }
-            return flags[lhs] != flags[rhs] ? !flags[lhs] : lhs < rhs
+        if folderList.unusedCapacity > folderList.byteCount / 8 { folderList = folderList.compacted() }
+        values += (0..<folderList.count).map { Int32(files.count + $0) }
+        let entries = Entries(files: files, folders: folderList, order: [])
+        values.sort { lhs, rhs in
+            let order = entries.withPath(ofValue: Int(lhs)) { left in entries.withPath(ofValue: Int(rhs)) { Self.treeCompare(left, $0) } }
+            // Files sort before folders of the same path, and a file repeated
+            // (only from the string initializer's caller) stays in listing order.
+            return order != 0 ? order < 0 : lhs < rhs
         }
-        // A file listed twice is one entry.
-        var kept = 0
-        for position in order.indices {
-            if kept > 0, unsortedKeys.compare(order[kept - 1], order[position]) == 0, flags[order[kept - 1]] == flags[order[position]] { continue }
-            order[kept] = order[position]
-            kept += 1
-        }
-        order.removeLast(order.count - kept)
-        self.entries = Entries(keys: unsortedKeys, order: order.map { Int32($0) }, folderFlags: order.map { flags[$0] })
+        self.entries = Entries(files: files, folders: folderList, order: values)
     }
 
     /// Every entry strictly beneath `folder`, in tree order; everything for `""`.
     func entries(under folder: String) -> Slice<Entries> {
         if folder.isEmpty { return entries[...] }
-        let prefix = Self.key(folder.hasSuffix("/") ? folder : folder + "/")
+        let prefix = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8)
         let start = lowerBound(prefix)
         var end = start
         // Tree order keeps the folder's contents together; only their count is unknown.
@@ -120,7 +112,7 @@ struct PathIndex: Sendable {
         prefix.withUnsafeBufferPointer { prefix in
             while end < high {
                 let middle = (end + high) / 2
-                if entries.withKey(at: middle, { $0.starts(with: prefix) }) {
+                if entries.withPath(at: middle, { $0.starts(with: prefix) }) {
                     end = middle + 1
                 } else {
                     high = middle
@@ -132,22 +124,22 @@ struct PathIndex: Sendable {
 
     /// Whether `path` is a folder of the package, explicit or derived.
     func isFolder(_ path: String) -> Bool {
-        let key = Self.key(path)
+        let key = Array(path.utf8)
         let index = lowerBound(key)
-        return (index..<min(index + 2, entries.count)).contains { entries.folderFlags[$0] && matches(at: $0, key) }
+        return (index..<min(index + 2, entries.count)).contains { entries.isFolder(at: $0) && matches(at: $0, key) }
     }
 
     /// Whether `path` is a file of the package.
     func isFile(_ path: String) -> Bool {
-        let key = Self.key(path)
+        let key = Array(path.utf8)
         let index = lowerBound(key)
-        return index < entries.count && !entries.folderFlags[index] && matches(at: index, key)
+        return index < entries.count && !entries.isFolder(at: index) && matches(at: index, key)
     }
 
     // MARK: - Private
 
     private func matches(at index: Int, _ key: [UInt8]) -> Bool {
-        key.withUnsafeBufferPointer { key in entries.withKey(at: index) { PackedUTF8.compare($0, key) == 0 } }
+        key.withUnsafeBufferPointer { key in entries.withPath(at: index) { PackedUTF8.compare($0, key) == 0 } }
     }
 
     /// The first index whose key is not before `key` in tree order.
@@ -157,7 +149,7 @@ struct PathIndex: Sendable {
             var high = entries.count
             while low < high {
                 let middle = (low + high) / 2
-                if entries.withKey(at: middle, { PackedUTF8.compare($0, key) }) < 0 {
+                if entries.withPath(at: middle, { Self.treeCompare($0, key) }) < 0 {
                     low = middle + 1
                 } else {
                     high = middle
@@ -167,16 +159,20 @@ struct PathIndex: Sendable {
         }
     }
 
-    private static func key(_ path: String) -> [UInt8] {
-        path.utf8.map { $0 == UInt8(ascii: "/") ? 0 : $0 }
+    /// Tree order: bytewise with `/` before every other byte, a proper prefix first.
+    private static func treeCompare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(lhs.count, rhs.count)
+        var offset = 0
+        while offset < common {
+            let left = lhs[offset]
+            let right = rhs[offset]
+            if left != right { return rank(left) - rank(right) }
+            offset += 1
+        }
+        return lhs.count - rhs.count
     }
 
-    fileprivate static func path(ofKey index: Int, in keys: PackedUTF8) -> String {
-        keys.withBytes(at: index) { key in
-            String(unsafeUninitializedCapacity: key.count) { buffer in
-                for (offset, byte) in key.enumerated() { buffer[offset] = byte == 0 ? UInt8(ascii: "/") : byte }
-                return key.count
-            }
-        }
+    private static func rank(_ byte: UInt8) -> Int {
+        byte == UInt8(ascii: "/") ? 0 : Int(byte) + 1
     }
 }
