@@ -51,6 +51,19 @@ build() {
   echo "built ${#@} harness(es) in $((SECONDS - started)) s"
 }
 
+# With BUNDLECHECK_FUZZ_NO_BUILD=1 nothing is built: each harness asked for must already be in
+# $1 (a scratch path), or the run stops here rather than report the missing binary as a finding.
+require_built() {
+  local folder=$1; shift
+  for harness in "$@"; do
+    [ -x "$folder/release/fuzz-$harness" ] || {
+      echo "error: fuzz-$harness is not built ($folder/release/fuzz-$harness is missing);" \
+        "run without BUNDLECHECK_FUZZ_NO_BUILD=1 to build it" >&2
+      exit 1
+    }
+  done
+}
+
 # The sources each harness is meant to cover, for --coverage.
 sources_of() {
   local formats=Sources/BundleCheckFormats
@@ -232,6 +245,7 @@ coverage() {
       BUNDLECHECK_FUZZ=1 swift build -c release --scratch-path "$coverage_scratch" -Xswiftc -sanitize=fuzzer \
         -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping --product "fuzz-$harness" 2>&1 | grep -v '^\[' || true
     fi
+    require_built "$coverage_scratch" "$harness"
     rm -f "$out/$harness"-*.profraw
     mkdir -p "$work/corpus/$harness"
     # shellcheck disable=SC2046
@@ -246,7 +260,7 @@ coverage() {
   done
 }
 
-[ "${BUNDLECHECK_FUZZ_NO_BUILD:-}" = 1 ] && build() { :; }
+[ "${BUNDLECHECK_FUZZ_NO_BUILD:-}" = 1 ] && build() { require_built "$scratch" "$@"; }
 mkdir -p "$work"
 case ${1:-all} in
   --smoke) smoke ;;

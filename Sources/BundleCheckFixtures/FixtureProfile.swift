@@ -21,6 +21,8 @@ public struct FixtureProfile: Sendable, Hashable {
     public var expirationDate: Date
     public var creationDate: Date
     public var platforms: [String]
+    /// `DeveloperCertificates`, each as its DER bytes: the certificates the team may sign with.
+    public var developerCertificates: [FixtureCertificate]
 
     public init(
         name: String = "Fixture Profile",
@@ -34,7 +36,8 @@ public struct FixtureProfile: Sendable, Hashable {
         // 2030-01-01 and 2025-01-01, fixed so fixture files never change.
         expirationDate: Date = Date(timeIntervalSince1970: 1_893_456_000),
         creationDate: Date = Date(timeIntervalSince1970: 1_735_689_600),
-        platforms: [String] = ["iOS"]
+        platforms: [String] = ["iOS"],
+        developerCertificates: [FixtureCertificate] = []
     ) {
         self.name = name
         self.uuid = uuid
@@ -47,6 +50,7 @@ public struct FixtureProfile: Sendable, Hashable {
         self.expirationDate = expirationDate
         self.creationDate = creationDate
         self.platforms = platforms
+        self.developerCertificates = developerCertificates
     }
 
     /// The profile's property list, keys in the order Apple's portal writes them.
@@ -66,7 +70,7 @@ public struct FixtureProfile: Sendable, Hashable {
         root.append(key: "ApplicationIdentifierPrefix", value: .array([.string(team)]))
         root.append(key: "CreationDate", value: .date(creationDate))
         root.append(key: "Platform", value: .array(platforms.map(PlistValue.string)))
-        root.append(key: "DeveloperCertificates", value: .array([]))
+        root.append(key: "DeveloperCertificates", value: .array(developerCertificates.map { .data($0.der) }))
         root.append(key: "Entitlements", value: .dictionary(entitlementEntries))
         root.append(key: "ExpirationDate", value: .date(expirationDate))
         root.append(key: "Name", value: .string(name))

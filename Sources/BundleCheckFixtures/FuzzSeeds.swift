@@ -24,6 +24,10 @@ public enum FuzzSeeds {
         add("xml-plist", "deep.plist", compactXML(deepLevels))
         add("binary-plist", "every-type.bplist", try BinaryPropertyListWriter.write(everyType))
         add("binary-plist", "deep.bplist", try BinaryPropertyListWriter.write(nested(deepLevels)))
+        for (name, manifest) in [("privacy-manifest", privacyManifest(withProblems: false)), ("privacy-manifest-problems", privacyManifest(withProblems: true))] {
+            add("xml-plist", "\(name).xcprivacy", XMLPropertyListWriter.write(manifest))
+            add("binary-plist", "\(name).xcprivacy", try BinaryPropertyListWriter.write(manifest))
+        }
 
         for (name, package) in packages {
             for file in package.files {
@@ -67,6 +71,7 @@ public enum FuzzSeeds {
         let profile = FixtureProfile(name: "Fuzz Development", team: "AB12CD34EF", teamName: "Fuzz",
                                      applicationIdentifier: "AB12CD34EF.*", entitlements: PlistDictionary(), devices: ["00008030-001A2B3C4D5E6F70"])
         add("profile", "development-der.mobileprovision", ProfileWriter.write(profile, encoding: .der))
+        add("profile", "certificates-ber.mobileprovision", ProfileWriter.write(profileWithCertificates(), encoding: .indefiniteBER(chunkSize: 512)))
 
         for (index, text) in predicates.enumerated() {
             add("predicate", "predicate-\(index).txt", Array(text.utf8))
@@ -91,6 +96,7 @@ public enum FuzzSeeds {
         let deepApp = FixtureBundle.app("Deep", bundleIdentifier: "com.example.deep")
             .setting("Deep", to: nested(deepLevels - 2))
         add("package", "deep-info-plist.ipa", try zipped(FixturePackage.ipa(deepApp)))
+        add("package", "privacy-and-expired-certificate.ipa", try zipped(FixturePackage.ipa(privacyApp())))
         return seeds
     }
 
@@ -116,6 +122,80 @@ public enum FuzzSeeds {
         "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"public.url\").@count >= 1).@count == 1",
         "NOT (name BEGINSWITH[cd] 'a') AND (size + 2) * 3 ** 2 < -4.5 OR ANY tags IN {1, 'two', nil} AND FUNCTION(x, 'y:', $v)[LAST] != $(VAR)",
     ]
+
+    /// A privacy manifest with every key Apple documents filled in: tracking domains, collected
+    /// data types with all their fields, accessed API types with reasons. `withProblems` misspells
+    /// a category, gives a reason of another category, an unknown data type and purpose, and
+    /// tracking without domains, so the validator's problem paths have something to start from.
+    static func privacyManifest(withProblems: Bool) -> PlistValue {
+        func dictionary(_ entries: [(String, PlistValue)]) -> PlistValue {
+            var dictionary = PlistDictionary()
+            for (key, value) in entries { dictionary.append(key: key, value: value) }
+            return .dictionary(dictionary)
+        }
+        let collected = dictionary([
+            ("NSPrivacyCollectedDataType", .string(withProblems ? "NSPrivacyCollectedDataTypeEmail Address" : "NSPrivacyCollectedDataTypeEmailAddress")),
+            ("NSPrivacyCollectedDataTypeLinked", .bool(true)),
+            ("NSPrivacyCollectedDataTypeTracking", .bool(false)),
+            ("NSPrivacyCollectedDataTypePurposes", .array([
+                .string("NSPrivacyCollectedDataTypePurposeAppFunctionality"),
+                .string(withProblems ? "NSPrivacyCollectedDataTypePurposeAdverts" : "NSPrivacyCollectedDataTypePurposeAnalytics"),
+            ])),
+        ])
+        let accessed: [PlistValue] = [
+            dictionary([
+                ("NSPrivacyAccessedAPIType", .string(withProblems ? "NSPrivacyAccessedAPICategoryFileTimeStamp" : "NSPrivacyAccessedAPICategoryFileTimestamp")),
+                ("NSPrivacyAccessedAPITypeReasons", .array([.string("C617.1"), .string(withProblems ? "CA92.1" : "3B52.1")])),
+            ]),
+            dictionary([
+                ("NSPrivacyAccessedAPIType", .string(withProblems ? "SystemBootTime" : "NSPrivacyAccessedAPICategorySystemBootTime")),
+                ("NSPrivacyAccessedAPITypeReasons", .array([.string("35F9.1")])),
+            ]),
+            dictionary([
+                ("NSPrivacyAccessedAPIType", .string("NSPrivacyAccessedAPICategoryUserDefaults")),
+                ("NSPrivacyAccessedAPITypeReasons", .array(withProblems ? [] : [.string("CA92.1")])),
+            ]),
+        ]
+        return dictionary([
+            ("NSPrivacyTracking", .bool(true)),
+            ("NSPrivacyTrackingDomains", .array(withProblems ? [] : [.string("tracking.example.com")])),
+            ("NSPrivacyCollectedDataTypes", .array([collected])),
+            ("NSPrivacyAccessedAPITypes", .array(accessed)),
+        ])
+    }
+
+    /// An ad hoc profile whose `DeveloperCertificates` hold one certificate expired in 2021
+    /// (its dates as UTCTime) and one valid until 2051 (GeneralizedTime, from 2050 on).
+    static func profileWithCertificates() -> FixtureProfile {
+        let team = "AB12CD34EF"
+        return FixtureProfile(
+            name: "Fuzz Ad Hoc", team: team, teamName: "Fuzz", applicationIdentifier: "\(team).com.example.fuzz",
+            devices: ["00008030-001A2B3C4D5E6F70"],
+            developerCertificates: [
+                .signing(commonName: "Apple Distribution: Fuzz (\(team))", team: team, notAfter: Date(timeIntervalSince1970: 1_609_459_200)),
+                .signing(commonName: "Apple Development: Fuzz (\(team))", team: team, notAfter: Date(timeIntervalSince1970: 2_556_144_000)),
+            ]
+        )
+    }
+
+    /// An ad hoc app whose privacy manifest has problems and whose executable is signed with a
+    /// certificate that expired in 2021, for the package harness's privacy and expiry checks.
+    static func privacyApp() -> FixtureBundle {
+        let profile = profileWithCertificates()
+        let expired = FixtureSigner.apple(profile.developerCertificates[0])
+        let signature = FixtureCodeSignature(
+            identifier: "com.example.fuzz", teamIdentifier: profile.team,
+            entitlementsXML: XMLPropertyListWriter.write(.dictionary(PlistDictionary([
+                "application-identifier": .string(profile.applicationIdentifier),
+                "com.apple.developer.team-identifier": .string(profile.team),
+            ]))),
+            signer: expired
+        )
+        return FixtureBundle.app("Privacy", bundleIdentifier: "com.example.fuzz")
+            .adding(file: "PrivacyInfo.xcprivacy", contents: XMLPropertyListWriter.write(privacyManifest(withProblems: true)))
+            .adding(file: "embedded.mobileprovision", contents: ProfileWriter.write(profile))
+            .with(FixtureExecutable(name: "Privacy", slices: [MachOSliceDescription(codeSignature: signature)]))
+    }
 
     /// One value of every property-list type, with the edges of integers and strings.
     static func everyTypePlist() -> PlistValue {

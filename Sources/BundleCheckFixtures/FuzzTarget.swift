@@ -109,6 +109,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         _ = (profile.creationDate, profile.platforms, profile.provisionedDeviceCount, profile.kind)
         _ = profile.applicationIdentifierMatches(team: profile.teamIdentifier ?? "", bundleIdentifier: "com.example.app")
         _ = profile.isExpired(at: Date(timeIntervalSince1970: 1_800_000_000))
+        // The certificates the profile lists, with their expiry dates (UTCTime or GeneralizedTime).
+        for case .data(let der) in profile.propertyList["DeveloperCertificates"]?.arrayValue ?? [] {
+            guard let certificate = try? X509Certificate(der: der) else { continue }
+            _ = (certificate.subject.commonName, certificate.serialNumber, certificate.isExpired(at: Date(timeIntervalSince1970: 1_800_000_000)))
+        }
         return .read
     }
 

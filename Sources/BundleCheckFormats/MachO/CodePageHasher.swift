@@ -2,17 +2,15 @@
 /// (which sits after the code) says which hashes to expect.
 ///
 /// Pages are 4096 bytes, the size codesign writes for iOS. Each page is hashed with every
-/// algorithm asked for; the digests of the first `maximumKeptPages` pages are kept one by
+/// algorithm asked for; the digests of the first `maxKeptPages` pages (`MachOLimits.maxKeptPageHashes`) are kept one by
 /// one (32 bytes a page for SHA-256, under 1% of the code) so a mismatch can name its page,
 /// and the digests of any later page are folded into one running digest. Memory is bounded
 /// however large the executable: the pages themselves are never kept.
 final class CodePageHasher {
     static let pageSize = 4096
-    /// 256 MiB of code compared page by page; beyond, as a whole.
-    static let maximumKeptPages = 1 << 16
 
     let algorithms: [Digest.Algorithm]
-    private let maximumKeptPages: Int
+    private let maxKeptPages: Int
     /// The page being filled, one digest per algorithm.
     private let pageDigests: [Digest]
     private var kept: [[UInt8]]
@@ -23,9 +21,9 @@ final class CodePageHasher {
     private(set) var pageCount = 0
     private(set) var byteCount: UInt64 = 0
 
-    init(algorithms: [Digest.Algorithm], maximumKeptPages: Int = CodePageHasher.maximumKeptPages) throws(DigestError) {
+    init(algorithms: [Digest.Algorithm], maxKeptPages: Int = MachOLimits.standard.maxKeptPageHashes) throws(DigestError) {
         self.algorithms = algorithms
-        self.maximumKeptPages = maximumKeptPages
+        self.maxKeptPages = max(maxKeptPages, 0)
         var digests: [Digest] = []
         var folds: [[Int: Digest]] = []
         for algorithm in algorithms {
@@ -78,7 +76,7 @@ final class CodePageHasher {
             return .unverifiable("it lists \(slots.count / max(slotSize, 1)) code pages, but \(pageCount) were hashed")
         }
         let size = algorithm.size
-        let keptCount = min(pageCount, maximumKeptPages)
+        let keptCount = min(pageCount, maxKeptPages)
         for page in 0..<keptCount {
             let computed = kept[index][(page * size)..<(page * size + slotSize)]
             let start = slots.startIndex + page * slotSize
@@ -92,7 +90,7 @@ final class CodePageHasher {
     private func endPage() throws(DigestError) {
         for (index, digest) in pageDigests.enumerated() {
             let value = try digest.finish()
-            if pageCount < maximumKeptPages {
+            if pageCount < maxKeptPages {
                 kept[index] += value
             } else {
                 for (size, fold) in folds[index] { try fold.update(value.prefix(size)) }

@@ -6,7 +6,7 @@ public struct CodeSignature: Sendable, Hashable {
     /// Where the signature data lies, relative to the start of its slice.
     public var dataOffset: UInt32
     public var dataSize: UInt32
-    /// The data was larger than `MachOReader.maximumCodeSignatureSize` and was skipped unread:
+    /// The data was larger than `MachOLimits.maxCodeSignatureBytes` and was skipped unread:
     /// every field below is then empty.
     public var isTooLargeToRead: Bool
     /// From the first CodeDirectory (the primary one, slot 0, when present).

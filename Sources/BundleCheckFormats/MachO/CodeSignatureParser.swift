@@ -10,19 +10,18 @@ enum CodeSignatureParser {
     static let cmsSignatureMagic: UInt32 = 0xFADE_0B01
     /// Slot of the primary CodeDirectory; alternates sit at 0x1000 and up.
     static let primaryCodeDirectorySlot: UInt32 = 0
-    /// Real signatures hold five to ten blobs: a larger count is damage, not a signature.
-    static let maximumBlobCount = 64
     /// The first CodeDirectory version with a team identifier field.
     static let teamIdentifierVersion: UInt32 = 0x20200
     /// The first CodeDirectory version with a 64-bit code limit.
     static let codeLimit64Version: UInt32 = 0x20300
     /// magic through pageSize, then spare2: the oldest CodeDirectory layout.
     static let codeDirectoryHeaderSize = 44
-    /// Pages of 2^30 bytes and more are damage (codesign writes 2^12).
-    static let maximumPageShift: UInt8 = 30
 
     /// Fills in `signature` (which holds the load command's offset and size) from `data`.
-    static func parse(_ data: [UInt8], into signature: CodeSignature) throws(MachOError) -> CodeSignature {
+    ///
+    /// A SuperBlob listing more than `limits.maxSignatureBlobs` blobs is refused; a
+    /// CodeDirectory stating pages past `limits.maxPageShift` leaves `sealProblem`.
+    static func parse(_ data: [UInt8], into signature: CodeSignature, limits: MachOLimits = .standard) throws(MachOError) -> CodeSignature {
         var signature = signature
         let view = ByteView(data)
         guard let magic = view.uint32BE(at: 0), let length32 = view.uint32BE(at: 4), let count32 = view.uint32BE(at: 8) else {
@@ -36,8 +35,8 @@ enum CodeSignatureParser {
             throw MachOError.malformedCodeSignature(reason: "superblob length \(length) does not fit in its \(data.count) bytes")
         }
         let count = Int(count32)
-        guard count <= maximumBlobCount, count <= (length - 12) / 8 else {
-            throw MachOError.malformedCodeSignature(reason: "superblob lists \(count) blobs, more than its length or the \(maximumBlobCount) bundlecheck reads")
+        guard count <= limits.maxSignatureBlobs, count <= (length - 12) / 8 else {
+            throw MachOError.malformedCodeSignature(reason: "superblob lists \(count) blobs, more than its length or the \(limits.maxSignatureBlobs) bundlecheck reads")
         }
 
         var primary: [UInt8]?
@@ -79,7 +78,7 @@ enum CodeSignatureParser {
         if let directory = primary ?? firstCodeDirectory {
             try readCodeDirectory(directory, into: &signature)
         }
-        readSeal(of: codeDirectories, in: data, blobs: blobs, into: &signature)
+        readSeal(of: codeDirectories, in: data, blobs: blobs, maxPageShift: limits.maxPageShift, into: &signature)
         return signature
     }
 
@@ -90,6 +89,7 @@ enum CodeSignatureParser {
         of directories: [(slot: UInt32, range: Range<Int>)],
         in data: [UInt8],
         blobs: [UInt32: Range<Int>],
+        maxPageShift: Int,
         into signature: inout CodeSignature
     ) {
         let typed = directories.compactMap { directory -> (slot: UInt32, range: Range<Int>, type: CodeDirectoryHashType)? in
@@ -100,7 +100,7 @@ enum CodeSignatureParser {
             return
         }
         do {
-            var seal = try seal(of: Array(data[chosen.range]), type: chosen.type, slot: chosen.slot, at: chosen.range.lowerBound)
+            var seal = try seal(of: Array(data[chosen.range]), type: chosen.type, slot: chosen.slot, at: chosen.range.lowerBound, maxPageShift: maxPageShift)
             for slot in CodeSignatureSlot.signatureBlobs where seal.specialSlots[slot] != nil {
                 seal.signatureBlobs[slot] = blobs[UInt32(slot.rawValue)]
             }
@@ -112,7 +112,9 @@ enum CodeSignatureParser {
 
     /// Reads and bounds-checks the hash slots of one CodeDirectory `blob`, which starts at
     /// `offset` in the SuperBlob.
-    private static func seal(of blob: [UInt8], type: CodeDirectoryHashType, slot: UInt32, at offset: Int) throws(SealError) -> CodeSeal {
+    private static func seal(
+        of blob: [UInt8], type: CodeDirectoryHashType, slot: UInt32, at offset: Int, maxPageShift: Int
+    ) throws(SealError) -> CodeSeal {
         let view = ByteView(blob)
         guard blob.count >= codeDirectoryHeaderSize, let version = view.uint32BE(at: 8), let hashOffset32 = view.uint32BE(at: 16),
               let specialCount = view.uint32BE(at: 24), let codeCount = view.uint32BE(at: 28), let codeLimit32 = view.uint32BE(at: 32)
@@ -121,7 +123,7 @@ enum CodeSignatureParser {
         guard let size = type.size, hashSize == size else {
             throw SealError("its \(type) code directory states a hash size of \(hashSize) bytes, not \(type.size ?? 0)")
         }
-        guard pageShift <= maximumPageShift else { throw SealError("its code directory states pages of 2^\(pageShift) bytes") }
+        guard Int(pageShift) <= maxPageShift else { throw SealError("its code directory states pages of 2^\(pageShift) bytes") }
         var codeLimit = UInt64(codeLimit32)
         if version >= codeLimit64Version, let codeLimit64 = view.uint64BE(at: 56), codeLimit64 != 0 {
             codeLimit = codeLimit64

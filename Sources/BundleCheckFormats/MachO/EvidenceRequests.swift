@@ -2,10 +2,6 @@
 /// `LoadCommandParser` walks the load commands, each checked to lie after the load
 /// commands and inside the slice.
 struct EvidenceRequests {
-    /// Bind streams and chained-fixups data are read whole; larger than this is damage
-    /// (real apps have a few MiB at most).
-    static let maximumCapturedSize: UInt64 = 32 << 20
-
     /// The `__TEXT` sections read as C strings, and what their strings are evidence of.
     static let stringSections: [String: BinaryEvidenceKind] = [
         "__cstring": .string,
@@ -16,14 +12,18 @@ struct EvidenceRequests {
     let header: MachOHeader
     let sliceOffset: UInt64
     let sliceSize: UInt64
+    /// Bind streams and chained-fixups data are read whole; larger than this is damage
+    /// (`MachOLimits.maxWholeRangeBytes`).
+    let maxWholeRangeBytes: Int
     private var collected: [ByteRangeRequest] = []
     /// Slice-relative ranges of the string sections, to leave out encrypted ones.
     private var sectionRanges: [(request: ByteRangeRequest, start: UInt64)] = []
 
-    init(header: MachOHeader, sliceOffset: UInt64, sliceSize: UInt64) {
+    init(header: MachOHeader, sliceOffset: UInt64, sliceSize: UInt64, maxWholeRangeBytes: Int) {
         self.header = header
         self.sliceOffset = sliceOffset
         self.sliceSize = sliceSize
+        self.maxWholeRangeBytes = maxWholeRangeBytes
     }
 
     /// The section headers that follow a segment command's fields.
@@ -66,10 +66,10 @@ struct EvidenceRequests {
         }
     }
 
-    /// A range captured whole, refused past `maximumCapturedSize`.
+    /// A range captured whole, refused past `maxWholeRangeBytes`.
     mutating func addWhole(offset: UInt32, size: UInt32, purpose: ByteRangePurpose) throws(MachOError) {
-        guard UInt64(size) <= Self.maximumCapturedSize else {
-            throw MachOError.rangeOutOfBounds(part: purpose.partName, offset: UInt64(offset), size: UInt64(size), sliceSize: sliceSize)
+        guard UInt64(size) <= UInt64(max(maxWholeRangeBytes, 0)) else {
+            throw MachOError.rangeTooLarge(part: purpose.partName, size: UInt64(size), limit: maxWholeRangeBytes)
         }
         if let request = try request(offset: UInt64(offset), size: UInt64(size), purpose: purpose) {
             collected.append(request)

@@ -12,17 +12,19 @@ enum FatHeaderParser {
         case javaClass
     }
 
-    /// Tells a fat header from a Java class file, and refuses absurd counts.
-    static func header(magic: UInt32, count: UInt32) throws(MachOError) -> Header {
+    /// Tells a fat header from a Java class file, and refuses counts above `maxArchitectures`.
+    ///
+    /// The Java test does not depend on the cap: a count that reads as a class-file version
+    /// (major 45 to 100) is at least 45, more than any real fat file lists.
+    static func header(magic: UInt32, count: UInt32, maxArchitectures: Int) throws(MachOError) -> Header {
         let minor = count >> 16
         let major = count & 0xffff
-        if magic == fatMagic, count > UInt32(MachOReader.maximumArchitectureCount),
-           minor == 0 || minor == 0xffff, (45...100).contains(major) {
+        if magic == fatMagic, minor == 0 || minor == 0xffff, (45...100).contains(major) {
             return .javaClass
         }
         guard count > 0 else { throw MachOError.noArchitectures }
-        guard count <= UInt32(MachOReader.maximumArchitectureCount) else {
-            throw MachOError.tooManyArchitectures(count: count, limit: MachOReader.maximumArchitectureCount)
+        guard UInt64(count) <= UInt64(max(maxArchitectures, 0)) else {
+            throw MachOError.tooManyArchitectures(count: count, limit: maxArchitectures)
         }
         return .fat(count: count, is64: magic == fatMagic64)
     }

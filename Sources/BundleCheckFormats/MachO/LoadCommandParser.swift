@@ -3,13 +3,15 @@
 enum LoadCommandParser {
     /// Parses `commands` (the `sizeofcmds` bytes after the header) of the slice at
     /// `sliceOffset` in the file, `sliceSize` bytes long. With `collectsEvidence`, it
-    /// also requests the sections and tables that binary evidence comes from.
+    /// also requests the sections and tables that binary evidence comes from. Ranges
+    /// are bound by `limits`' `maxCodeSignatureBytes` and `maxWholeRangeBytes`.
     static func parse(
         header: MachOHeader,
         commands: [UInt8],
         sliceOffset: UInt64,
         sliceSize: UInt64,
-        collectsEvidence: Bool = false
+        collectsEvidence: Bool = false,
+        limits: MachOLimits = .standard
     ) throws(MachOError) -> ParsedLoadCommands {
         var slice = MachOSlice(
             architecture: MachOArchitectureName.name(cpuType: header.cpuType, cpuSubtype: header.cpuSubtype),
@@ -21,7 +23,7 @@ enum LoadCommandParser {
             size: sliceSize
         )
         var requests: [ByteRangeRequest] = []
-        var evidence = EvidenceRequests(header: header, sliceOffset: sliceOffset, sliceSize: sliceSize)
+        var evidence = EvidenceRequests(header: header, sliceOffset: sliceOffset, sliceSize: sliceSize, maxWholeRangeBytes: limits.maxWholeRangeBytes)
         var symbolTableSeen = false
         var versionMinSeen = false
         let view = ByteView(commands)
@@ -103,7 +105,8 @@ enum LoadCommandParser {
                     dataSize: dataSize,
                     header: header,
                     sliceOffset: sliceOffset,
-                    sliceSize: sliceSize
+                    sliceSize: sliceSize,
+                    maxBytes: limits.maxCodeSignatureBytes
                 )
                 slice.codeSignature = CodeSignature(dataOffset: dataOffset, dataSize: dataSize, isTooLargeToRead: request == nil)
                 if let request { requests.append(request) }
@@ -119,20 +122,21 @@ enum LoadCommandParser {
     }
 
     /// The range of the signature data, checked to lie after the load commands and
-    /// inside the slice; nil when it is larger than the reader reads.
+    /// inside the slice; nil when it is larger than `maxBytes`, the most the reader reads.
     private static func signatureRequest(
         dataOffset: UInt32,
         dataSize: UInt32,
         header: MachOHeader,
         sliceOffset: UInt64,
-        sliceSize: UInt64
+        sliceSize: UInt64,
+        maxBytes: Int
     ) throws(MachOError) -> ByteRangeRequest? {
         let start = UInt64(dataOffset), length = UInt64(dataSize)
         let commandsEnd = UInt64(header.size) + UInt64(header.commandsSize)
         guard start >= commandsEnd, start + length <= sliceSize else {
             throw MachOError.rangeOutOfBounds(part: "code signature", offset: start, size: length, sliceSize: sliceSize)
         }
-        guard length <= UInt64(MachOReader.maximumCodeSignatureSize) else { return nil }
+        guard length <= UInt64(max(maxBytes, 0)) else { return nil }
         return ByteRangeRequest(offset: sliceOffset + start, length: length, purpose: .codeSignature)
     }
 }

@@ -26,6 +26,8 @@ package enum MachOError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedLoadCommand(index: Int, reason: String)
     /// A range that a load command points at (e.g. `code signature`) that lies outside its slice.
     case rangeOutOfBounds(part: String, offset: UInt64, size: UInt64, sliceSize: UInt64)
+    /// A range read whole (e.g. `bind opcodes`) larger than the reader accepts.
+    case rangeTooLarge(part: String, size: UInt64, limit: Int)
     /// The code signature's SuperBlob or one of its blobs is malformed.
     case malformedCodeSignature(reason: String)
     /// `LC_SYMTAB`'s symbol or string table is malformed (e.g. a name offset past the string table).
@@ -61,6 +63,8 @@ package enum MachOError: Error, Sendable, Equatable, CustomStringConvertible {
             "load command \(index): \(reason)"
         case .rangeOutOfBounds(let part, let offset, let size, let sliceSize):
             "the \(part) (offset \(offset), size \(size)) lies outside its \(sliceSize)-byte slice"
+        case .rangeTooLarge(let part, let size, let limit):
+            "the \(part) (size \(size)) is larger than the \(limit) bytes bundlecheck reads"
         case .malformedCodeSignature(let reason):
             "malformed code signature: \(reason)"
         case .malformedSymbolTable(let reason):

@@ -4,7 +4,8 @@
 /// ranges the load commands point at that a check needs (today only the code
 /// signature), skipping everything else; `skip` seeks where the entry allows it.
 /// An executable is never held whole: at most the load commands
-/// (`maximumLoadCommandsSize`) and one captured range (`maximumCodeSignatureSize`).
+/// (`MachOLimits.maxLoadCommandsBytes`) and one captured range (`maxCodeSignatureBytes`).
+/// Every cap on what the file may claim is in `MachOLimits`.
 ///
 /// Every offset and size read from the file is checked before use; a malformed
 /// file throws `MachOError`, never traps. A file that is not Mach-O at all is
@@ -20,23 +21,19 @@
 /// `CodePageHasher` on its way (skipped ranges are then read, not sought past), and the
 /// page digests are compared with the CodeDirectory's code slots once the signature is read.
 package enum MachOReader {
-    /// Fat files list a handful of architectures; more than this is damage.
-    package static let maximumArchitectureCount = 32
-    /// `ncmds` above this is damage (real binaries have under a few hundred).
-    package static let maximumLoadCommandCount = 65_536
-    /// `sizeofcmds` above this is damage (real binaries have tens of kilobytes).
-    package static let maximumLoadCommandsSize = 16 << 20
-    /// Signature data larger than this is skipped and reported as `isTooLargeToRead`.
-    package static let maximumCodeSignatureSize = 32 << 20
-
     static let headerSize32: UInt64 = 28
 
     /// Reads the file behind `reader`, whose container declares `size` bytes.
     ///
     /// - Returns: nil when the file does not start with a Mach-O or fat magic number.
     /// - Throws: `MachOError` for a malformed Mach-O; the reader's own errors for I/O.
-    package static func read(_ reader: any EntryReader, size: UInt64, hashingCodePages: Bool = false) throws -> MachOFile? {
-        try read(reader, size: size, evidenceFilter: nil, hashingCodePages: hashingCodePages)
+    package static func read(
+        _ reader: any EntryReader,
+        size: UInt64,
+        hashingCodePages: Bool = false,
+        limits: MachOLimits = .standard
+    ) throws -> MachOFile? {
+        try read(reader, size: size, evidenceFilter: nil, hashingCodePages: hashingCodePages, limits: limits)
     }
 
     /// Reads the file as `read(_:size:)` does and, in the same pass, fills each slice's
@@ -46,16 +43,18 @@ package enum MachOReader {
         _ reader: any EntryReader,
         size: UInt64,
         evidence: any BinaryEvidenceFilter,
-        hashingCodePages: Bool = false
+        hashingCodePages: Bool = false,
+        limits: MachOLimits = .standard
     ) throws -> MachOFile? {
-        try read(reader, size: size, evidenceFilter: evidence, hashingCodePages: hashingCodePages)
+        try read(reader, size: size, evidenceFilter: evidence, hashingCodePages: hashingCodePages, limits: limits)
     }
 
     private static func read(
         _ reader: any EntryReader,
         size: UInt64,
         evidenceFilter: (any BinaryEvidenceFilter)?,
-        hashingCodePages: Bool
+        hashingCodePages: Bool,
+        limits: MachOLimits
     ) throws -> MachOFile? {
         let pass = ForwardPass(reader: reader, size: size)
         let magicBytes = try pass.readAvailable(4)
@@ -67,13 +66,13 @@ package enum MachOReader {
         case .thin32, .thin64:
             let slice = try readSlice(
                 pass, index: nil, prefix: magicBytes, offset: 0, size: size,
-                evidenceFilter: evidenceFilter, hashingCodePages: hashingCodePages
+                evidenceFilter: evidenceFilter, hashingCodePages: hashingCodePages, limits: limits
             )
             return MachOFile(kind: .thin, slices: [slice])
         case .fat(let magic):
             let countBytes = try pass.read(4, part: "fat header")
             let count = ByteView(countBytes).uint32BE(at: 0)!
-            guard case .fat(let architectureCount, let is64) = try FatHeaderParser.header(magic: magic, count: count) else {
+            guard case .fat(let architectureCount, let is64) = try FatHeaderParser.header(magic: magic, count: count, maxArchitectures: limits.maxArchitectures) else {
                 return nil
             }
             let records = try pass.read(Int(architectureCount) * (is64 ? 32 : 20), part: "fat header")
@@ -88,7 +87,8 @@ package enum MachOReader {
                     offset: architecture.offset,
                     size: architecture.size,
                     evidenceFilter: evidenceFilter,
-                    hashingCodePages: hashingCodePages
+                    hashingCodePages: hashingCodePages,
+                    limits: limits
                 ))
             }
             return MachOFile(kind: .fat, slices: slices)
@@ -104,7 +104,8 @@ package enum MachOReader {
         offset: UInt64,
         size: UInt64,
         evidenceFilter: (any BinaryEvidenceFilter)?,
-        hashingCodePages: Bool
+        hashingCodePages: Bool,
+        limits: MachOLimits
     ) throws -> MachOSlice {
         let headerStart = try prefix + pass.read(4 - prefix.count, part: "mach header")
         let is64: Bool
@@ -120,11 +121,11 @@ package enum MachOReader {
         }
         let headerBytes = try headerStart + pass.read(headerSize - 4, part: "mach header")
         let header = MachOHeader(headerBytes, is64Bit: is64)!
-        guard header.commandCount <= UInt32(maximumLoadCommandCount) else {
-            throw MachOError.tooManyLoadCommands(count: header.commandCount, limit: maximumLoadCommandCount)
+        guard UInt64(header.commandCount) <= UInt64(max(limits.maxLoadCommands, 0)) else {
+            throw MachOError.tooManyLoadCommands(count: header.commandCount, limit: limits.maxLoadCommands)
         }
-        guard header.commandsSize <= UInt32(maximumLoadCommandsSize) else {
-            throw MachOError.loadCommandsTooLarge(size: header.commandsSize, limit: maximumLoadCommandsSize)
+        guard UInt64(header.commandsSize) <= UInt64(max(limits.maxLoadCommandsBytes, 0)) else {
+            throw MachOError.loadCommandsTooLarge(size: header.commandsSize, limit: limits.maxLoadCommandsBytes)
         }
         let commandsEnd = UInt64(headerSize) + UInt64(header.commandsSize)
         guard commandsEnd <= size else {
@@ -142,14 +143,17 @@ package enum MachOReader {
             commands: commands,
             sliceOffset: offset,
             sliceSize: size,
-            collectsEvidence: evidenceFilter != nil
+            collectsEvidence: evidenceFilter != nil,
+            limits: limits
         )
         var slice = parsed.slice
-        var collector = evidenceFilter.map { SliceEvidenceCollector(filter: $0, architecture: slice.architecture, is64Bit: is64) }
+        var collector = evidenceFilter.map {
+            SliceEvidenceCollector(filter: $0, architecture: slice.architecture, is64Bit: is64, maxStringBytes: limits.maxStringBytes)
+        }
         var pages: CodePageHasher?
         if hashingCodePages, let signature = slice.codeSignature, !signature.isTooLargeToRead {
             // The header and load commands are already read: they open the first page.
-            let hasher = try CodePageHasher(algorithms: pageAlgorithms(for: slice))
+            let hasher = try CodePageHasher(algorithms: pageAlgorithms(for: slice), maxKeptPages: limits.maxKeptPageHashes)
             try hasher.feed(headerBytes + commands)
             pass.observe(with: hasher, until: offset + UInt64(signature.dataOffset))
             pages = hasher
@@ -159,7 +163,7 @@ package enum MachOReader {
         let requests = parsed.requests.sorted { ($0.offset, $0.length) < ($1.offset, $1.length) }
         for request in requests {
             if request.purpose == .codeSignature {
-                try apply(CapturedRange(request: request, bytes: try pass.capture(request)), to: &slice, pages: pages)
+                try apply(CapturedRange(request: request, bytes: try pass.capture(request)), to: &slice, pages: pages, limits: limits)
             } else {
                 try collector?.read(request, from: pass)
             }
@@ -178,11 +182,11 @@ package enum MachOReader {
 
     /// Hands a captured range to the parser for its purpose; a signature's seal is then
     /// compared with its own blobs and, when hashed, with the slice's code pages.
-    private static func apply(_ captured: CapturedRange, to slice: inout MachOSlice, pages: CodePageHasher?) throws {
+    private static func apply(_ captured: CapturedRange, to slice: inout MachOSlice, pages: CodePageHasher?, limits: MachOLimits) throws {
         switch captured.request.purpose {
         case .codeSignature:
             guard let signature = slice.codeSignature else { return }
-            var parsed = try CodeSignatureParser.parse(captured.bytes, into: signature)
+            var parsed = try CodeSignatureParser.parse(captured.bytes, into: signature, limits: limits)
             if var seal = parsed.seal {
                 try compareBlobs(of: &seal, in: captured.bytes)
                 if let pages {

@@ -2,15 +2,15 @@
 /// asking the filter about every candidate and keeping only what it wants,
 /// without duplicates, in the order the pass met them.
 struct SliceEvidenceCollector {
-    /// Strings and names longer than this are skipped: no check matches them, and
-    /// the cap keeps one string from growing without bound.
-    static let maximumStringLength = 4096
     /// How much of a streamed range is held at a time.
     static let chunkSize = 64 << 10
 
     let filter: any BinaryEvidenceFilter
     let architecture: String
     let is64Bit: Bool
+    /// Strings and names longer than this are skipped (`MachOLimits.maxStringBytes`): no
+    /// check matches them, and the cap keeps one string from growing without bound.
+    let maxStringBytes: Int
     private(set) var evidence: [BinaryEvidence] = []
     private var seen: Set<BinaryEvidence> = []
     /// The undefined symbols' name offsets, sorted and unique, once the symbol table is read.
@@ -20,10 +20,11 @@ struct SliceEvidenceCollector {
     private var wantedNamesByOffset: [UInt32: String] = [:]
     private var stringTableRead = false
 
-    init(filter: any BinaryEvidenceFilter, architecture: String, is64Bit: Bool) {
+    init(filter: any BinaryEvidenceFilter, architecture: String, is64Bit: Bool, maxStringBytes: Int = MachOLimits.standard.maxStringBytes) {
         self.filter = filter
         self.architecture = architecture
         self.is64Bit = is64Bit
+        self.maxStringBytes = maxStringBytes
     }
 
     /// Reads `request` (one of the evidence purposes) from `pass`.
@@ -32,7 +33,7 @@ struct SliceEvidenceCollector {
         case .codeSignature:
             return
         case .cStringSection(let kind):
-            var scanner = CStringScanner(maximumLength: Self.maximumStringLength)
+            var scanner = CStringScanner(maximumLength: maxStringBytes)
             try pass.stream(request, chunkSize: Self.chunkSize) { chunk in
                 try scanner.feed(chunk) { _, bytes in keep(kind, bytes) }
             }
@@ -51,11 +52,11 @@ struct SliceEvidenceCollector {
         case .stringTable:
             try readStringTable(request, from: pass)
         case .bindOpcodes:
-            try BindOpcodeParser.names(try pass.capture(request), maximumNameLength: Self.maximumStringLength) { name in
+            try BindOpcodeParser.names(try pass.capture(request), maximumNameLength: maxStringBytes) { name in
                 keep(.symbol, name)
             }
         case .chainedFixups:
-            try ChainedFixupsParser.names(try pass.capture(request), maximumNameLength: Self.maximumStringLength) { name in
+            try ChainedFixupsParser.names(try pass.capture(request), maximumNameLength: maxStringBytes) { name in
                 keep(.symbol, name)
             }
         }
@@ -63,7 +64,7 @@ struct SliceEvidenceCollector {
 
     private mutating func readStringTable(_ request: ByteRangeRequest, from pass: ForwardPass) throws {
         stringTableRead = true
-        var scanner = CStringScanner(maximumLength: Self.maximumStringLength)
+        var scanner = CStringScanner(maximumLength: maxStringBytes)
         if let offsets = undefinedNameOffsets {
             // An offset may point into the middle of a longer string (a linker that
             // shares suffixes): the name is then that string's tail.

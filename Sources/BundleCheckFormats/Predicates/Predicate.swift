@@ -6,7 +6,7 @@
 struct Predicate: Sendable, Hashable, CustomStringConvertible {
     let kind: PredicateKind
     let location: PredicateSourceLocation
-    /// Levels of nodes below and including this one; bounded by `PredicateParser.maximumDepth`.
+    /// Levels of nodes below and including this one; bounded by `PredicateLimits.maxDepth`.
     let height: Int
 
     init(_ kind: PredicateKind, at location: PredicateSourceLocation) {

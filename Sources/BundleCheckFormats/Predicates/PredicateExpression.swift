@@ -2,7 +2,7 @@
 struct PredicateExpression: Sendable, Hashable, CustomStringConvertible {
     let kind: PredicateExpressionKind
     let location: PredicateSourceLocation
-    /// Levels of nodes below and including this one; bounded by `PredicateParser.maximumDepth`.
+    /// Levels of nodes below and including this one; bounded by `PredicateLimits.maxDepth`.
     let height: Int
 
     init(_ kind: PredicateExpressionKind, at location: PredicateSourceLocation) {

@@ -4,33 +4,30 @@
 /// Precedence, loosest first: `OR`/`||`, `AND`/`&&`, `NOT`/`!`, comparisons, `+ -`, `* /`,
 /// `**`, unary minus, then `.key`, `[index]` and the primaries. Keywords are matched
 /// without regard to case. Hostile text cannot crash it or exhaust the stack: the text
-/// is capped at `maximumLength` UTF-8 bytes and nesting at `maximumDepth` levels, both
-/// reported as syntax errors.
+/// is capped at `PredicateLimits.maxBytes` UTF-8 bytes and nesting at `maxDepth` levels,
+/// both reported as syntax errors.
 struct PredicateParser {
-    /// The longest predicate accepted, in UTF-8 bytes.
-    static let maximumLength = 65_536
-    /// The deepest nesting accepted: parentheses, NOT, SUBQUERY, aggregates, calls, and nodes of the tree.
-    static let maximumDepth = 200
-
     private let tokens: [PredicateToken]
+    private let limits: PredicateLimits
     private var position = 0
     private var depth = 0
 
-    private init(tokens: [PredicateToken]) {
+    private init(tokens: [PredicateToken], limits: PredicateLimits) {
         self.tokens = tokens
+        self.limits = limits
     }
 
     /// Parses `text` as a predicate, or throws the first problem in reading order.
-    static func parse(_ text: String) throws(PredicateSyntaxError) -> Predicate {
-        guard text.utf8.count <= maximumLength else {
+    static func parse(_ text: String, limits: PredicateLimits = .standard) throws(PredicateSyntaxError) -> Predicate {
+        guard text.utf8.count <= limits.maxBytes else {
             // Only the start of the first line is kept for the excerpt: the rest is not needed.
             let firstLine = text.prefix { !PredicateSource.isLineBreak($0) }.prefix(PredicateSource.excerptWidth)
             let location = PredicateSourceLocation(offset: 0, line: 1, column: 1, source: PredicateSource(String(firstLine)))
             throw PredicateSyntaxError(
-                "the predicate is \(text.utf8.count) bytes long; the limit is \(maximumLength)", at: location
+                "the predicate is \(text.utf8.count) bytes long; the limit is \(limits.maxBytes)", at: location
             )
         }
-        var parser = PredicateParser(tokens: PredicateTokenizer.tokens(in: PredicateSource(text)))
+        var parser = PredicateParser(tokens: PredicateTokenizer.tokens(in: PredicateSource(text)), limits: limits)
         return try parser.parseWhole()
     }
 
@@ -60,14 +57,14 @@ struct PredicateParser {
         return token
     }
 
-    /// One more level of nesting; throws past `maximumDepth`.
+    /// One more level of nesting; throws past `limits.maxDepth`.
     private mutating func descend(at location: PredicateSourceLocation) throws(PredicateSyntaxError) {
         depth += 1
-        guard depth <= Self.maximumDepth else { throw Self.tooDeep(at: location) }
+        guard depth <= limits.maxDepth else { throw tooDeep(at: location) }
     }
 
-    private static func tooDeep(at location: PredicateSourceLocation) -> PredicateSyntaxError {
-        PredicateSyntaxError("the predicate nests deeper than \(maximumDepth) levels", at: location)
+    private func tooDeep(at location: PredicateSourceLocation) -> PredicateSyntaxError {
+        PredicateSyntaxError("the predicate nests deeper than \(limits.maxDepth) levels", at: location)
     }
 
     private static func startsExpression(_ token: PredicateToken) -> Bool {
@@ -142,13 +139,13 @@ struct PredicateParser {
 
     private func makePredicate(_ kind: PredicateKind, at location: PredicateSourceLocation) throws(PredicateSyntaxError) -> Predicate {
         let predicate = Predicate(kind, at: location)
-        guard predicate.height <= Self.maximumDepth else { throw Self.tooDeep(at: location) }
+        guard predicate.height <= limits.maxDepth else { throw tooDeep(at: location) }
         return predicate
     }
 
     private func makeExpression(_ kind: PredicateExpressionKind, at location: PredicateSourceLocation) throws(PredicateSyntaxError) -> PredicateExpression {
         let expression = PredicateExpression(kind, at: location)
-        guard expression.height <= Self.maximumDepth else { throw Self.tooDeep(at: location) }
+        guard expression.height <= limits.maxDepth else { throw tooDeep(at: location) }
         return expression
     }
 

@@ -3,26 +3,26 @@
 /// braces around the whole, and `"KEY";` for a value equal to its key.
 ///
 /// The text is hostile input: every index is checked against the end, nothing recurses, an
-/// unterminated string or comment is an error with its line, and the number of pairs is capped.
+/// unterminated string or comment is an error with its line, and the number of pairs is capped
+/// (`StringsFileLimits`).
 /// Values other than strings (arrays, dictionaries, data) are refused: InfoPlist.strings holds
 /// strings only.
 struct StringsFileParser {
-    /// Far above any real InfoPlist.strings; a hostile file cannot make the list grow without bound.
-    static let maximumEntries = 100_000
-
     private let scalars: [Unicode.Scalar]
     private let file: String
+    private let limits: StringsFileLimits
     private var index = 0
     private var line = 1
 
-    private init(scalars: [Unicode.Scalar], file: String) {
+    private init(scalars: [Unicode.Scalar], file: String, limits: StringsFileLimits) {
         self.scalars = scalars
         self.file = file
+        self.limits = limits
     }
 
     /// Parses decoded text (the caller has dealt with the byte encoding).
-    static func parse(_ text: String, file: String) throws -> [StringsFileEntry] {
-        var parser = StringsFileParser(scalars: Array(text.unicodeScalars), file: file)
+    static func parse(_ text: String, file: String, limits: StringsFileLimits = .standard) throws -> [StringsFileEntry] {
+        var parser = StringsFileParser(scalars: Array(text.unicodeScalars), file: file, limits: limits)
         return try parser.parseFile()
     }
 
@@ -35,8 +35,8 @@ struct StringsFileParser {
             try skipSpaceAndComments()
         }
         while let next = peek, !(braced && next == "}") {
-            guard entries.count < Self.maximumEntries else {
-                throw malformed("more than \(Self.maximumEntries) entries")
+            guard entries.count < limits.maxEntries else {
+                throw malformed("more than \(limits.maxEntries) entries")
             }
             entries.append(try parsePair())
             try skipSpaceAndComments()

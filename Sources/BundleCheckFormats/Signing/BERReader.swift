@@ -125,20 +125,3 @@ struct BERReader {
         return length
     }
 }
-
-/// How much structure `BERReader` accepts before refusing the input.
-///
-/// Both caps keep hostile input cheap: depth bounds the reader's recursion (and so
-/// its stack), the element count bounds the tree it builds. A real provisioning
-/// profile nests about 12 deep and holds a few hundred elements.
-package struct BERLimits: Sendable, Hashable {
-    package var maximumDepth: Int
-    package var maximumElementCount: Int
-
-    package init(maximumDepth: Int, maximumElementCount: Int) {
-        self.maximumDepth = maximumDepth
-        self.maximumElementCount = maximumElementCount
-    }
-
-    package static let standard = BERLimits(maximumDepth: 64, maximumElementCount: 100_000)
-}

@@ -14,27 +14,20 @@
 ///   keys that are lists or mappings; duplicate keys in one mapping (`a` and `"a"` are
 ///   the same key); more than one document; anything libyaml itself rejects (invalid
 ///   UTF-8, a tab in indentation, an unclosed bracket...).
-/// - Bounded: at most `maximumInputSize` bytes, collections nested at most
-///   `maximumDepth` deep and `maximumNodeCount` nodes in all; beyond that, an error.
+/// - Bounded by `YAMLLimits`: at most `maxBytes` bytes, collections nested at most
+///   `maxDepth` deep and `maxNodes` nodes in all; beyond that, an error.
 ///
 /// Lines and columns are 1-based and count characters; a node's position is that of
 /// its first property (tag) or, without one, its first character.
 package enum YAMLParser {
-    /// The largest file read: 4 MiB.
-    package static let maximumInputSize = 4 * 1024 * 1024
-    /// The deepest nesting of lists and mappings: the document's top-level collection is depth 1.
-    package static let maximumDepth = 64
-    /// The most nodes (scalars, lists and mappings, keys included) in one document.
-    package static let maximumNodeCount = 200_000
-
     /// The single document in `bytes`, or nil when the stream or the document is empty.
     ///
     /// `file` names the input in every error.
-    package static func parse(_ bytes: [UInt8], file: String) throws(YAMLError) -> YAMLNode? {
-        guard bytes.count <= maximumInputSize else {
-            throw YAMLError(file: file, line: 1, column: 1, message: Message.tooLarge(bytes.count))
+    package static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .standard) throws(YAMLError) -> YAMLNode? {
+        guard bytes.count <= limits.maxBytes else {
+            throw YAMLError(file: file, line: 1, column: 1, message: Message.tooLarge(bytes.count, limit: limits.maxBytes))
         }
-        var builder = try TreeBuilder(events: LibyamlParser(bytes: bytes, file: file), file: file)
+        var builder = try TreeBuilder(events: LibyamlParser(bytes: bytes, file: file), file: file, limits: limits)
         return try builder.document()
     }
 }
@@ -66,12 +59,14 @@ private struct TreeBuilder {
 
     private let events: LibyamlParser
     private let file: String
+    private let limits: YAMLLimits
     private var open: [OpenCollection] = []
     private var nodeCount = 0
 
-    init(events: LibyamlParser, file: String) {
+    init(events: LibyamlParser, file: String, limits: YAMLLimits) {
         self.events = events
         self.file = file
+        self.limits = limits
     }
 
     /// The stream's only document; nil for an empty stream or an empty document.
@@ -126,8 +121,8 @@ private struct TreeBuilder {
                 if open.last?.expectsKey == true {
                     throw error(Message.complexKey(isMapping ? "a mapping" : "a list"), at: event.mark)
                 }
-                guard open.count < YAMLParser.maximumDepth else {
-                    throw error(Message.tooDeep, at: event.mark)
+                guard open.count < limits.maxDepth else {
+                    throw error(Message.tooDeep(limits.maxDepth), at: event.mark)
                 }
                 open.append(OpenCollection(isMapping: isMapping, tag: properties.tag, mark: event.mark))
                 continue
@@ -154,8 +149,8 @@ private struct TreeBuilder {
             throw error(Message.anchorsAndAliases, at: mark)
         }
         nodeCount += 1
-        if nodeCount > YAMLParser.maximumNodeCount {
-            throw error(Message.tooManyNodes, at: mark)
+        if nodeCount > limits.maxNodes {
+            throw error(Message.tooManyNodes(limits.maxNodes), at: mark)
         }
     }
 
@@ -206,12 +201,20 @@ private enum Message {
     static let anchorsAndAliases = "anchors and aliases are not allowed; quote a value that starts with * or &"
     static let mergeKey = "merge keys (<<) are not allowed in rule files"
     static let moreThanOneDocument = "expected one YAML document"
-    static let tooDeep = "lists and mappings are nested more than \(YAMLParser.maximumDepth) levels deep"
-    static let tooManyNodes = "the document has more than \(YAMLParser.maximumNodeCount) nodes"
     static let unexpectedEvent = "the yaml parser produced an unexpected event"
 
-    static func tooLarge(_ size: Int) -> String {
-        "the file has \(size) bytes, more than the \(YAMLParser.maximumInputSize / (1024 * 1024)) MiB allowed"
+    static func tooLarge(_ size: Int, limit: Int) -> String {
+        let mebibyte = 1024 * 1024
+        let allowed = limit > 0 && limit % mebibyte == 0 ? "\(limit / mebibyte) MiB" : "\(limit) bytes"
+        return "the file has \(size) bytes, more than the \(allowed) allowed"
+    }
+
+    static func tooDeep(_ limit: Int) -> String {
+        "lists and mappings are nested more than \(limit) levels deep"
+    }
+
+    static func tooManyNodes(_ limit: Int) -> String {
+        "the document has more than \(limit) nodes"
     }
 
     static func complexKey(_ kindName: String) -> String {

@@ -146,7 +146,7 @@ import BundleCheckFixtures
             try Digest.hash(Array(code[(page * 4096)..<min(code.count, (page + 1) * 4096)]), .sha256)
         }
         func compare() throws -> CodePageCheck {
-            let hasher = try CodePageHasher(algorithms: [.sha256], maximumKeptPages: 2)
+            let hasher = try CodePageHasher(algorithms: [.sha256], maxKeptPages: 2)
             try hasher.feed(code)
             try hasher.finish()
             #expect(hasher.pageCount == 8)

@@ -78,7 +78,7 @@ import BundleCheckFixtures
     @Test func stringsCutByChunkBoundariesAreJoinedAndOverlongOnesSkipped() throws {
         // About 300 KiB of strings: several 64 KiB chunks, with strings straddling each boundary.
         let many = (0..<12_000).map { "string number \($0) of the fixture" }
-        let overlong = String(repeating: "x", count: SliceEvidenceCollector.maximumStringLength + 1)
+        let overlong = String(repeating: "x", count: MachOLimits.standard.maxStringBytes + 1)
         var description = Self.described
         description.cStrings = many + [overlong, "after the overlong one"]
         let slice = try #require(try Self.read(MachOWriter.thin(description))?.slices.first)

@@ -75,10 +75,10 @@ import BundleCheckFixtures
     @Test func hugeLoadCommandCountAndSizeAreRefused() {
         var bytes = Self.thin
         Support.writeUInt32LE(0xFFFF_FFFF, into: &bytes, at: 16)
-        Self.expectError(.tooManyLoadCommands(count: 0xFFFF_FFFF, limit: MachOReader.maximumLoadCommandCount), bytes)
+        Self.expectError(.tooManyLoadCommands(count: 0xFFFF_FFFF, limit: MachOLimits.standard.maxLoadCommands), bytes)
         bytes = Self.thin
         Support.writeUInt32LE(0xFFFF_FFF0, into: &bytes, at: 20)
-        Self.expectError(.loadCommandsTooLarge(size: 0xFFFF_FFF0, limit: MachOReader.maximumLoadCommandsSize), bytes)
+        Self.expectError(.loadCommandsTooLarge(size: 0xFFFF_FFF0, limit: MachOLimits.standard.maxLoadCommandsBytes), bytes)
         bytes = Self.thin
         Support.writeUInt32LE(1 << 20, into: &bytes, at: 20)
         Self.expectError(.truncated(part: "load commands", end: 32 + (1 << 20)), bytes)
@@ -95,9 +95,9 @@ import BundleCheckFixtures
     @Test func hugeFatArchitectureCountIsRefused() {
         var bytes = Self.fat
         Support.writeUInt32BE(1000, into: &bytes, at: 4)
-        Self.expectError(.tooManyArchitectures(count: 1000, limit: MachOReader.maximumArchitectureCount), bytes)
+        Self.expectError(.tooManyArchitectures(count: 1000, limit: MachOLimits.standard.maxArchitectures), bytes)
         Support.writeUInt32BE(0xFFFF_FFFF, into: &bytes, at: 4)
-        Self.expectError(.tooManyArchitectures(count: 0xFFFF_FFFF, limit: MachOReader.maximumArchitectureCount), bytes)
+        Self.expectError(.tooManyArchitectures(count: 0xFFFF_FFFF, limit: MachOLimits.standard.maxArchitectures), bytes)
         Support.writeUInt32BE(0, into: &bytes, at: 4)
         Self.expectError(.noArchitectures, bytes)
     }
@@ -151,7 +151,7 @@ import BundleCheckFixtures
     @Test func aHugeSignatureIsSkippedUnreadAndReportedTooLarge() throws {
         var head = Self.thin
         let command = try #require(Support.loadCommandOffset(0x1D, in: head))
-        let tooLarge = UInt32(MachOReader.maximumCodeSignatureSize + 1)
+        let tooLarge = UInt32(MachOLimits.standard.maxCodeSignatureBytes + 1)
         Support.writeUInt32LE(tooLarge, into: &head, at: command + 12)
         let reader = ZeroPaddedEntryReader(head: head, paddingSize: UInt64(tooLarge))
         let counting = CountingEntryReader(reader)
@@ -168,7 +168,8 @@ import BundleCheckFixtures
             .tooManyArchitectures(count: 99, limit: 32), .sliceOutOfBounds(index: 0, offset: 1, size: 2, fileSize: 3),
             .slicesOverlap(first: 0, second: 1), .sliceNotMachO(index: 1), .tooManyLoadCommands(count: 1, limit: 0),
             .loadCommandsTooLarge(size: 1, limit: 0), .malformedLoadCommand(index: 1, reason: "x"),
-            .rangeOutOfBounds(part: "code signature", offset: 1, size: 2, sliceSize: 3), .malformedCodeSignature(reason: "x"),
+            .rangeOutOfBounds(part: "code signature", offset: 1, size: 2, sliceSize: 3),
+            .rangeTooLarge(part: "bind opcodes", size: 2, limit: 1), .malformedCodeSignature(reason: "x"),
         ]
         for error in errors {
             #expect(error.message == error.message.lowercased())

@@ -240,7 +240,7 @@ import Testing
     }
 
     @Test func nestingUpToTheLimitParses() {
-        let depth = PredicateParser.maximumDepth
+        let depth = PredicateLimits.standard.maxDepth
         let text = String(repeating: "(", count: depth) + "a == 1" + String(repeating: ")", count: depth)
         #expect(PredicateSamples.parse(text)?.description == "a == 1")
     }

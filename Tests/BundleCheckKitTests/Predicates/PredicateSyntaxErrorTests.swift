@@ -226,7 +226,7 @@ import Testing
     }
 
     @Test func nestingBeyondTheLimitIsASyntaxErrorNotACrash() {
-        let depth = PredicateParser.maximumDepth + 1
+        let depth = PredicateLimits.standard.maxDepth + 1
         let deep: [String] = [
             String(repeating: "(", count: depth) + "a == 1" + String(repeating: ")", count: depth),
             String(repeating: "(", count: 50_000),
@@ -241,18 +241,18 @@ import Testing
                 _ = try PredicateParser.parse(text)
                 Issue.record("parsed \(text.prefix(30))…")
             } catch {
-                #expect(error.message == "the predicate nests deeper than \(PredicateParser.maximumDepth) levels")
+                #expect(error.message == "the predicate nests deeper than \(PredicateLimits.standard.maxDepth) levels")
             }
         }
     }
 
     @Test func textLongerThanTheLimitIsASyntaxError() {
-        let text = "a == \"" + String(repeating: "x", count: PredicateParser.maximumLength) + "\""
+        let text = "a == \"" + String(repeating: "x", count: PredicateLimits.standard.maxBytes) + "\""
         do {
             _ = try PredicateParser.parse(text)
             Issue.record("parsed")
         } catch {
-            #expect(error.message == "the predicate is \(text.utf8.count) bytes long; the limit is \(PredicateParser.maximumLength)")
+            #expect(error.message == "the predicate is \(text.utf8.count) bytes long; the limit is \(PredicateLimits.standard.maxBytes)")
             #expect(error.line == 1)
             #expect(error.column == 1)
             #expect(error.excerpt.hasSuffix("\n^"))

@@ -125,7 +125,7 @@ import BundleCheckFixtures
     }
 
     @Test func theNumberOfEntriesIsCapped() {
-        let many = String(repeating: "a;", count: StringsFileParser.maximumEntries + 1)
+        let many = String(repeating: "a;", count: StringsFileLimits.standard.maxEntries + 1)
         #expect(throws: BundleCheckError.self) { try Self.text(many) }
     }
 }

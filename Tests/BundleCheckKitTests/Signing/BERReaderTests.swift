@@ -145,6 +145,30 @@ import Testing
         #expect(readingError(bytes) == nil)
     }
 
+    @Test func elementsAtTheCapAreReadAndOneMoreIsRefused() {
+        // A SEQUENCE of nine NULLs is ten elements.
+        let nine = Array([[UInt8]](repeating: [0x05, 0x00], count: 9).joined())
+        let limits = BERLimits(maximumDepth: 64, maximumElementCount: 10)
+        #expect(readingError([0x30, UInt8(nine.count)] + nine, limits: limits) == nil)
+        let ten = nine + [0x05, 0x00]
+        #expect(readingError([0x30, UInt8(ten.count)] + ten, limits: limits) == .tooManyElements(offset: 2 + 2 * 9, limit: 10))
+        #expect(BERError.tooManyElements(offset: 20, limit: 10).description.contains("more than 10 elements"))
+    }
+
+    @Test func nestingAtACustomDepthCapReadsAndOneLevelMoreIsRefused() {
+        // Depth counts from 0: a cap of 3 admits four nested SEQUENCEs.
+        func nested(_ count: Int) -> [UInt8] {
+            Array([[UInt8]](repeating: [0x30, 0x80], count: count).joined()) + [UInt8](repeating: 0, count: 2 * count)
+        }
+        let limits = BERLimits(maximumDepth: 3, maximumElementCount: 100)
+        #expect(readingError(nested(4), limits: limits) == nil)
+        #expect(readingError(nested(5), limits: limits) == .nestedTooDeep(offset: 8, limit: 3))
+    }
+
+    @Test func theStandardLimitsAreTheDocumentedValues() {
+        #expect(BERLimits.standard == BERLimits(maximumDepth: 64, maximumElementCount: 100_000))
+    }
+
     @Test func bytesAfterTheTopLevelElementAreRefused() {
         #expect(readingError([0x05, 0x00, 0x00]) == .trailingBytes(offset: 2, count: 1))
     }

@@ -278,7 +278,7 @@ import Testing
     }
 
     @Test func nestingUpToTheCapIsAccepted() throws {
-        let depth = YAMLParser.maximumDepth
+        let depth = YAMLLimits.standard.maxDepth
         var node = try #require(try Support.parse(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)))
         var levels = 1
         while let first = node.sequence?.first {
@@ -290,7 +290,7 @@ import Testing
 
     @Test func nodeCountUpToTheCapIsAccepted() throws {
         // The list itself plus its items make exactly the maximum.
-        let items = YAMLParser.maximumNodeCount - 1
+        let items = YAMLLimits.standard.maxNodes - 1
         let text = "[" + String(repeating: "a,", count: items - 1) + "a]"
         let root = try #require(try Support.parse(text))
         #expect(root.sequence?.count == items)
@@ -298,7 +298,7 @@ import Testing
 
     @Test func inputOfExactlyTheMaximumSizeIsRead() throws {
         var bytes = Array("a: b\n#".utf8)
-        bytes += [UInt8](repeating: UInt8(ascii: "x"), count: YAMLParser.maximumInputSize - bytes.count)
+        bytes += [UInt8](repeating: UInt8(ascii: "x"), count: YAMLLimits.standard.maxBytes - bytes.count)
         let root = try #require(try YAMLParser.parse(bytes, file: Support.file))
         #expect(root["a"]?.scalar == "b")
     }

@@ -93,18 +93,18 @@ import Testing
     }
 
     @Test func nestingPastTheCapIsRefusedAtTheDeepestCollection() throws {
-        let depth = YAMLParser.maximumDepth + 1
+        let depth = YAMLLimits.standard.maxDepth + 1
         let error = try #require(Support.failure(String(repeating: "[", count: depth) + String(repeating: "]", count: depth)))
         #expect(error == YAMLError(file: "rule.yml", line: 1, column: depth, message: "lists and mappings are nested more than 64 levels deep"))
     }
 
     @Test func deepBlockNestingIsRefused() throws {
         var text = ""
-        for level in 0...YAMLParser.maximumDepth {
+        for level in 0...YAMLLimits.standard.maxDepth {
             text += String(repeating: " ", count: level) + "k:\n"
         }
         let error = try #require(Support.failure(text))
-        #expect((error.line, error.column) == (YAMLParser.maximumDepth + 1, YAMLParser.maximumDepth + 1))
+        #expect((error.line, error.column) == (YAMLLimits.standard.maxDepth + 1, YAMLLimits.standard.maxDepth + 1))
         #expect(error.message.contains("nested"))
     }
 
@@ -122,7 +122,7 @@ import Testing
         ("x", ": v"), ("!", ""), ("&", "a"), ("*a ", ""), ("  ", "x"), ("- [", ""), ("\"\\\"", "\""),
     ])
     func pathologicalInputsNearTheSizeCapEndQuickly(repeated: String, suffix: String) {
-        let count = (YAMLParser.maximumInputSize - suffix.utf8.count) / repeated.utf8.count
+        let count = (YAMLLimits.standard.maxBytes - suffix.utf8.count) / repeated.utf8.count
         let bytes = Array((String(repeating: repeated, count: count) + suffix).utf8)
         if let error = Support.failure(bytes) {
             #expect(error.line >= 1 && error.column >= 1)
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func nodeCountPastTheCapIsRefused() throws {
-        let items = YAMLParser.maximumNodeCount
+        let items = YAMLLimits.standard.maxNodes
         let text = "[" + String(repeating: "a,", count: items - 1) + "a]"
         let error = try #require(Support.failure(text))
         #expect(error.message == "the document has more than 200000 nodes")
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func inputPastTheSizeCapIsRefusedBeforeParsing() throws {
-        let bytes = [UInt8](repeating: UInt8(ascii: "#"), count: YAMLParser.maximumInputSize + 1)
+        let bytes = [UInt8](repeating: UInt8(ascii: "#"), count: YAMLLimits.standard.maxBytes + 1)
         let error = try #require(Support.failure(bytes))
         #expect(error == YAMLError(file: "rule.yml", line: 1, column: 1, message: "the file has 4194305 bytes, more than the 4 MiB allowed"))
     }
