@@ -12,10 +12,6 @@
 /// and iOS bundles have no business holding links. FIFOs, sockets and devices
 /// are skipped the same way and never opened, since reading a FIFO blocks.
 final class DirectoryContainer: PackageContainer {
-    /// A package with more files than this is refused rather than listed.
-    static let maximumFileCount = 2_000_000
-    /// Deeper folders than this are refused (a loop through a bind mount, or a hostile tree).
-    static let maximumDepth = 64
 
     /// The directory on disk, without a trailing slash.
     let root: String
@@ -35,12 +31,9 @@ final class DirectoryContainer: PackageContainer {
     /// - Parameter pathPrefix: `""`, or a prefix ending in `/` such as `Foo.app/`.
     /// - Throws: `BundleCheckError.notFound`, `.unreadable` (naming the folder
     ///   that could not be listed) or `.notAPackage` (too many files, too deep).
-    convenience init(root: String, pathPrefix: String = "") throws {
-        try self.init(root: root, pathPrefix: pathPrefix, maximumFileCount: Self.maximumFileCount, maximumDepth: Self.maximumDepth)
-    }
-
-    /// Lists with other caps (tests).
-    init(root: String, pathPrefix: String, maximumFileCount: Int, maximumDepth: Int) throws {
+    init(root: String, pathPrefix: String = "", limits: ContainerLimits = .standard) throws {
+        let maximumFileCount = limits.maxDirectoryFiles
+        let maximumDepth = limits.maxDirectoryDepth
         precondition(pathPrefix.isEmpty || pathPrefix.hasSuffix("/"), "pathPrefix must be empty or end in /")
         let root = Self.trimmingTrailingSlashes(root)
         let rootStatus: FileSystem.Status

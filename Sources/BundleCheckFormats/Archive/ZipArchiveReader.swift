@@ -11,9 +11,6 @@
 /// CP437 names to UTF-8). When a name occurs twice, the first entry is the one
 /// listed and read; the others are in `duplicatePaths`.
 final class ZipArchiveReader: PackageContainer {
-    /// More entries than this is not an app anyone can submit: refuse rather than list millions.
-    static let maximumEntryCount = 2_000_000
-
     /// The archive's path, as given; errors name it.
     let path: String
     let byteCount: UInt64
@@ -27,12 +24,12 @@ final class ZipArchiveReader: PackageContainer {
     var duplicateNames: [String] { duplicatePaths }
     /// Read on first use: link entries are rare, and their targets are tiny.
     private(set) lazy var symbolicLinks: [ContainerLink] = linkPaths.compactMap { path in
-        (try? read(path, limit: Self.linkTargetLimit)).map { ContainerLink(path: path, target: String(decoding: $0, as: UTF8.self)) }
+        (try? read(path, limit: limits.maxLinkTargetBytes)).map { ContainerLink(path: path, target: String(decoding: $0, as: UTF8.self)) }
     }
     /// Entries made from symbolic links, in listing order.
     private let linkPaths: [String]
-    /// No file system's path is longer; a longer "target" is something else.
-    static let linkTargetLimit = 4096
+    /// The caps this listing was read with.
+    let limits: ContainerLimits
 
     private let archive: OpaquePointer
     /// libzip index and storage of each file, by position in `files`.
@@ -42,23 +39,18 @@ final class ZipArchiveReader: PackageContainer {
     ///
     /// - Throws: `BundleCheckError.notFound`, `.unreadable`, `.emptyFile`,
     ///   `.notAPackage` (not a zip, or too many entries) or `.corruptArchive`.
-    convenience init(path: String) throws {
-        try self.init(path: path, maximumEntryCount: Self.maximumEntryCount)
-    }
-
-    /// Opens with another entry cap (tests).
-    convenience init(path: String, maximumEntryCount: Int) throws {
+    convenience init(path: String, limits: ContainerLimits = .standard) throws {
         let status: FileSystem.Status
         do throws(FileSystem.Failure) {
             status = try FileSystem.status(path, followingSymlinks: true)
         } catch {
             throw error.bundleCheckError(path: path)
         }
-        try self.init(path: path, status: status, maximumEntryCount: maximumEntryCount)
+        try self.init(path: path, status: status, limits: limits)
     }
 
     /// Opens the zip whose file `PackageOpener` has already looked at.
-    init(path: String, status: FileSystem.Status, maximumEntryCount: Int = ZipArchiveReader.maximumEntryCount) throws {
+    init(path: String, status: FileSystem.Status, limits: ContainerLimits = .standard) throws {
         guard status.type == .regular else {
             throw BundleCheckError.notAPackage(path: path, reason: "not a regular file")
         }
@@ -72,12 +64,13 @@ final class ZipArchiveReader: PackageContainer {
         }
         let listing: Listing
         do {
-            listing = try Self.list(archive, path: path, maximumEntryCount: maximumEntryCount)
+            listing = try Self.list(archive, path: path, limits: limits)
         } catch {
             Libzip.discard(archive)
             throw error
         }
         self.path = path
+        self.limits = limits
         self.byteCount = status.size
         self.archive = archive
         self.files = listing.files
@@ -132,7 +125,7 @@ final class ZipArchiveReader: PackageContainer {
     // MARK: - Private
 
     private struct Entry {
-        /// libzip's index; `maximumEntryCount` keeps it within 32 bits.
+        /// libzip's index; `ContainerLimits.maxZipEntries` keeps it within 32 bits.
         var index: UInt32
         /// Stored uncompressed, so that an `EntryReader` can seek in it.
         var isStored: Bool
@@ -150,19 +143,26 @@ final class ZipArchiveReader: PackageContainer {
         files.position(of: path).map { entries[$0] }
     }
 
-    private static func list(_ archive: OpaquePointer, path: String, maximumEntryCount: Int) throws -> Listing {
+    private static func list(_ archive: OpaquePointer, path: String, limits: ContainerLimits) throws -> Listing {
         var listing = Listing()
         do {
             let count = try Libzip.entryCount(archive)
-            guard count <= maximumEntryCount else {
+            guard count <= min(limits.maxZipEntries, Int(UInt32.max)) else {
                 throw BundleCheckError.notAPackage(
                     path: path,
-                    reason: "\(count) zip entries is more than the \(maximumEntryCount) bundlecheck lists"
+                    reason: "\(count) zip entries is more than the \(limits.maxZipEntries) bundlecheck lists"
                 )
             }
             var files = ContainerFiles.Builder()
             // Sized from libzip's own names first, so the buffer of every path never doubles.
-            files.reserveCapacity(count, bytes: (0..<count).reduce(0) { $0 + Libzip.nameLength(archive, index: $1) })
+            let nameBytes = (0..<count).reduce(0) { $0 + Libzip.nameLength(archive, index: $1) }
+            guard nameBytes <= limits.maxNameBytes else {
+                throw BundleCheckError.notAPackage(
+                    path: path,
+                    reason: "its entry names take \(nameBytes) bytes, more than the \(limits.maxNameBytes) bundlecheck lists"
+                )
+            }
+            files.reserveCapacity(count, bytes: nameBytes)
             var entries: [Entry] = []
             entries.reserveCapacity(count)
             // Links are rare: their names are kept with their place in the listing.

@@ -83,7 +83,7 @@ import BundleCheckFixtures
             try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true)
         }
         #expect(throws: BundleCheckError.notAPackage(path: root, reason: "more than the 2 folders bundlecheck lists")) {
-            try DirectoryContainer(root: root, pathPrefix: "", maximumFileCount: 2, maximumDepth: 8)
+            try DirectoryContainer(root: root, pathPrefix: "", limits: ContainerLimits(maxDirectoryFiles: 2, maxDirectoryDepth: 8))
         }
     }
 }

@@ -187,11 +187,11 @@ import Testing
         defer { Support.cleanUp(root) }
         try Self.populate(root, ["a": [], "b": [], "c": [], "d/e/f/g": []])
         #expect(throws: BundleCheckError.notAPackage(path: root, reason: "more than the 3 files bundlecheck lists")) {
-            try DirectoryContainer(root: root, pathPrefix: "", maximumFileCount: 3, maximumDepth: 64)
+            try DirectoryContainer(root: root, pathPrefix: "", limits: ContainerLimits(maxDirectoryFiles: 3, maxDirectoryDepth: 64))
         }
         #expect(throws: BundleCheckError.notAPackage(path: root, reason: "folders nested more than 2 levels deep at d/e/f")) {
-            try DirectoryContainer(root: root, pathPrefix: "", maximumFileCount: 100, maximumDepth: 2)
+            try DirectoryContainer(root: root, pathPrefix: "", limits: ContainerLimits(maxDirectoryFiles: 100, maxDirectoryDepth: 2))
         }
-        #expect(try DirectoryContainer(root: root, pathPrefix: "", maximumFileCount: 4, maximumDepth: 3).files.count == 4)
+        #expect(try DirectoryContainer(root: root, pathPrefix: "", limits: ContainerLimits(maxDirectoryFiles: 4, maxDirectoryDepth: 3)).files.count == 4)
     }
 }

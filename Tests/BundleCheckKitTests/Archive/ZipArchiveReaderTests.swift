@@ -296,8 +296,44 @@ import BundleCheckFixtures
         defer { Support.cleanUp(directory) }
         let path = try Support.writeZip(in: directory, (0..<5).map { ("f\($0)", [UInt8](), ZipCompression.stored) })
         #expect(throws: BundleCheckError.notAPackage(path: path, reason: "5 zip entries is more than the 4 bundlecheck lists")) {
-            try ZipArchiveReader(path: path, maximumEntryCount: 4)
+            try ZipArchiveReader(path: path, limits: ContainerLimits(maxZipEntries: 4))
         }
-        #expect(try ZipArchiveReader(path: path, maximumEntryCount: 5).files.count == 5)
+        #expect(try ZipArchiveReader(path: path, limits: ContainerLimits(maxZipEntries: 5)).files.count == 5)
+    }
+
+    @Test func entryNamesAtTheByteCapAreListedAndOneByteMoreIsRefused() throws {
+        let directory = try Support.makeTemporaryDirectory()
+        defer { Support.cleanUp(directory) }
+        // Three names of 4 bytes and a folder entry of 2: 14 bytes of names in all.
+        let path = try Support.writeZip(in: directory, ["abcd", "efgh", "ijkl"].map { ($0, [UInt8](), ZipCompression.stored) })
+        let writer = try ZipArchiveWriter(path: path + ".2")
+        for name in ["abcd", "efgh", "ijkl"] { try writer.add(path: name, contents: [], compression: .stored) }
+        try writer.addDirectory(path: "d")
+        try writer.close()
+        #expect(try ZipArchiveReader(path: path, limits: ContainerLimits(maxNameBytes: 12)).files.count == 3)
+        #expect(throws: BundleCheckError.notAPackage(path: path, reason: "its entry names take 12 bytes, more than the 11 bundlecheck lists")) {
+            try ZipArchiveReader(path: path, limits: ContainerLimits(maxNameBytes: 11))
+        }
+        #expect(try ZipArchiveReader(path: path + ".2", limits: ContainerLimits(maxNameBytes: 14)).folders == ["d"])
+        #expect(throws: BundleCheckError.self) { try ZipArchiveReader(path: path + ".2", limits: ContainerLimits(maxNameBytes: 13)) }
+    }
+
+    @Test func aLinkTargetAtTheCapIsReadAndALongerOneIsLeftOut() throws {
+        let directory = try Support.makeTemporaryDirectory()
+        defer { Support.cleanUp(directory) }
+        let path = directory + "/links.zip"
+        let writer = try ZipArchiveWriter(path: path)
+        try writer.add(path: "a/at-cap", contents: Array("12345678".utf8), isSymbolicLink: true)
+        try writer.add(path: "a/past-cap", contents: Array("123456789".utf8), isSymbolicLink: true)
+        try writer.close()
+        let reader = try ZipArchiveReader(path: path, limits: ContainerLimits(maxLinkTargetBytes: 8))
+        #expect(reader.symbolicLinks == [ContainerLink(path: "a/at-cap", target: "12345678")])
+        #expect(try ZipArchiveReader(path: path).symbolicLinks.count == 2)
+    }
+
+    @Test func theStandardContainerLimitsAreTheDocumentedValues() {
+        let limits = ContainerLimits.standard
+        #expect(limits.maxZipEntries == 2_000_000 && limits.maxDirectoryFiles == 2_000_000)
+        #expect(limits.maxNameBytes == 256 << 20 && limits.maxDirectoryDepth == 64 && limits.maxLinkTargetBytes == 4096)
     }
 }
