@@ -49,6 +49,11 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// (an array, or a compact view such as the rule engine's `PathComponents`).
     package func matches<Path: RandomAccessCollection>(components path: Path) -> Bool
     where Path.Element == Substring, Path.Index == Int {
+        // A pattern that does not end in `**` must match the path's last component:
+        // one comparison turns away almost every path a rule looks at.
+        if let last = components.last, last != .anyDepth, let final = path.last, !last.matches(final) {
+            return false
+        }
         // A `**` can take any number of components and every other component
         // exactly one, so on a mismatch only the latest `**` takes one more.
         var index = 0
@@ -89,6 +94,8 @@ enum GlobComponent: Sendable, Hashable {
     case anyDepth
     /// A component without wildcards, compared as a string.
     case literal(String)
+    /// `*` then characters without wildcards (`*.dSYM`): a suffix, compared by scalars.
+    case suffix([Unicode.Scalar])
     /// A component with `*`, `?` or `[...]`.
     case wildcard([GlobToken])
 
@@ -130,8 +137,16 @@ enum GlobComponent: Sendable, Hashable {
                 index += 1
             }
         }
-        let isLiteral = tokens.allSatisfy { if case .scalar = $0 { true } else { false } }
-        return (isLiteral ? .literal(String(text)) : .wildcard(tokens), problem)
+        let scalarsOnly = { (tokens: ArraySlice<GlobToken>) in tokens.allSatisfy { if case .scalar = $0 { true } else { false } } }
+        if scalarsOnly(tokens[...]) { return (.literal(String(text)), problem) }
+        if tokens.first == .anyRun, tokens.count > 1, scalarsOnly(tokens.dropFirst()) {
+            let suffix = tokens.dropFirst().map { token -> Unicode.Scalar in
+                guard case .scalar(let scalar) = token else { preconditionFailure("checked above") }
+                return scalar
+            }
+            return (.suffix(suffix), problem)
+        }
+        return (.wildcard(tokens), problem)
     }
 
     /// Whether `name`, one path component, matches. `*` takes a leading `.` like any other character.
@@ -139,11 +154,22 @@ enum GlobComponent: Sendable, Hashable {
         switch self {
         case .anyDepth: true
         case .literal(let text): name == text
+        case .suffix(let suffix): Self.hasSuffix(name.unicodeScalars, suffix)
         case .wildcard(let tokens): Self.matches(tokens, name.unicodeScalars)
         }
     }
 
     // MARK: - Private
+
+    private static func hasSuffix(_ name: Substring.UnicodeScalarView, _ suffix: [Unicode.Scalar]) -> Bool {
+        var position = name.endIndex
+        for scalar in suffix.reversed() {
+            guard position > name.startIndex else { return false }
+            position = name.index(before: position)
+            if name[position] != scalar { return false }
+        }
+        return true
+    }
 
     /// Every token but `*` takes exactly one character, so when a later token
     /// fails only the most recent `*` needs to take one more: no recursion, and

@@ -1,5 +1,6 @@
 import Testing
 @testable import BundleCheckModel
+@testable import BundleCheckInspection
 
 @Suite struct GlobTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -144,5 +145,38 @@ import Testing
     @Test(arguments: malformed) func malformedPatternsAreDescribed(_ pattern: String, _ problem: String) throws {
         let description = try #require(Glob.validate(pattern))
         #expect(description.contains(problem), "\(description)")
+    }
+}
+
+@Suite struct GlobShortcutTests {
+    /// The last-component check and the `*suffix` form must agree with the general matcher.
+    static let cases: [(pattern: String, path: String, matches: Bool)] = [
+        ("**/*.dSYM", "Payload/X.app/X.app.dSYM", true),
+        ("**/*.dSYM", "X.dSYM/Contents/Info.plist", false),
+        ("**/*.dSYM", ".dSYM", true),
+        ("**/*.dSYM", "dSYM", false),
+        ("**/*.dSYM", "a/b.dsym", false),
+        ("*.é", "x.é", true),
+        ("*.é", "x.e\u{301}", false),
+        ("*x", "x", true),
+        ("*xx", "x", false),
+        ("**/Frameworks/*.framework/**", "Frameworks/A.framework/A", true),
+        ("**/Frameworks/*.framework/**", "Frameworks/A.framework", true),
+        ("a/**/b", "a/x/y/b", true),
+        ("a/**/b", "a/x/y/c", false),
+        ("**/.DS_Store", "Payload/.DS_Store", true),
+    ]
+
+    @Test(arguments: cases) func shortcutsGiveTheGeneralAnswer(_ pattern: String, _ path: String, _ expected: Bool) {
+        #expect(Glob(pattern).matches(path) == expected)
+    }
+
+    @Test func parentComponentsAreFoundBytewise() {
+        for name in ["..", "../x", "a/..", "a/../b"] {
+            #expect(ZipEntryUnsafeNameCheck.hasParentComponent(name), "\(name)")
+        }
+        for name in ["", ".", "...", "a..", "..a", "a/.../b", "a/.b/..c", "a/./b"] {
+            #expect(!ZipEntryUnsafeNameCheck.hasParentComponent(name), "\(name)")
+        }
     }
 }

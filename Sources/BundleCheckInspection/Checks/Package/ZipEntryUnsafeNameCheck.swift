@@ -27,9 +27,28 @@ struct ZipEntryUnsafeNameCheck: Check {
     /// What is wrong with an entry name, or nil.
     static func problem(ofName name: String) -> String? {
         if name.hasPrefix("/") { return "it is an absolute path" }
-        if name.contains("\\") { return "it holds a backslash, a folder separator on Windows and a plain character elsewhere" }
-        if name.split(separator: "/", omittingEmptySubsequences: false).contains("..") { return "it climbs out of the folder with '..'" }
+        if name.utf8.contains(UInt8(ascii: "\\")) { return "it holds a backslash, a folder separator on Windows and a plain character elsewhere" }
+        if Self.hasParentComponent(name) { return "it climbs out of the folder with '..'" }
         return nil
+    }
+
+    /// Whether a component of `name` is `..`, looked for bytewise: this runs on every entry.
+    static func hasParentComponent(_ name: String) -> Bool {
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        var run = 0
+        var onlyDots = true
+        for byte in name.utf8 {
+            if byte == slash {
+                if onlyDots && run == 2 { return true }
+                run = 0
+                onlyDots = true
+            } else {
+                run += 1
+                onlyDots = onlyDots && byte == dot
+            }
+        }
+        return onlyDots && run == 2
     }
 
     /// Where the link leads outside `root` (the bundle holding it, or the package root), or nil
