@@ -9,7 +9,7 @@ import BundleCheckModel
 /// pipe cannot be read any other way.
 struct StandardInputPackage: Sendable {
     /// What the report calls the input.
-    static let name = "-"
+    static let name = InputReport.standardInput
     /// Copied in pieces of this size, so a large package never sits in memory whole.
     static let chunkSize = 1 << 20
 

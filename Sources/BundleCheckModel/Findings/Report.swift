@@ -45,8 +45,12 @@ public struct Report: Sendable {
 
 /// What was found in one input given on the command line.
 public struct InputReport: Sendable {
-    /// The path as the user gave it.
+    /// The path as the user gave it; `standardInput` for a package piped in.
     public let path: String
+    /// What an input read from standard input is called (`bundlecheck -`).
+    public static let standardInput = "-"
+    /// Whether the package was piped in: there is no file to point a CI annotation at.
+    public var isStandardInput: Bool { path == Self.standardInput }
     /// What the input turned out to be; nil when it could not be opened.
     public let kind: InputKind?
     /// How it is stored; nil when it could not be opened.

@@ -30,15 +30,16 @@ public struct GitHubActionsReporter: Reporter {
         let titles = Dictionary(context.rules.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         var commands: [(severity: Severity, text: String)] = []
         for input in report.inputs {
-            let file = relativePath(input.path)
+            // A package piped in has no file in the checkout: its annotations stand on the run.
+            let fileProperty = input.isStandardInput ? [] : [("file", relativePath(input.path))]
             if let error = input.error {
                 // Most errors already start with the input's path.
                 let text = error.description
                 let message = ReportText.printable(text.hasPrefix(input.path + ":") ? text : input.path + ": " + text)
-                commands.append((.error, Self.command("error", properties: [("file", file), ("title", ReportVerdict.inputNotCheckedID + ": the input could not be checked")], message: message)))
+                commands.append((.error, Self.command("error", properties: fileProperty + [("title", ReportVerdict.inputNotCheckedID + ": the input could not be checked")], message: message)))
             }
             for finding in input.findings where !finding.suppressed {
-                var properties = [("file", file)]
+                var properties = fileProperty
                 if let inner = finding.file, let path = ReportPaths.fileOnDisk(inner, of: input) {
                     if fileExists(absolutePath(path)) {
                         properties = [("file", relativePath(path))]

@@ -118,6 +118,16 @@ import Testing
         let lines = Self.render([Self.input("A.ipa", findings: [Self.finding(.error, line: 7)])], existing: ["/work/repo/A.ipa/Payload/A.app/Info.plist"])
         #expect(lines.first?.hasPrefix("::error file=A.ipa,title=") == true)
     }
+
+    @Test func aPackagePipedInIsAnnotatedWithoutAFile() {
+        let lines = Self.render([
+            Self.input("-", findings: [Self.finding(.warning)]),
+            Self.input("-", findings: [], error: .notAPackage(path: "-", reason: "not a zip archive")),
+        ])
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { !$0.contains("file=") && $0.contains("title=") })
+        #expect(Self.render([Self.input("x/-", findings: [Self.finding(.warning)])]).first?.contains("file=x/-") == true)
+    }
 }
 
 extension RuleDefinition {
