@@ -1,4 +1,5 @@
 import Foundation
+import BundleCheckFormats
 
 /// The files one check writes (`--output`, each `--report`, `--write-baseline`), checked
 /// before any input is read: `bundlecheck -o MyApp.ipa MyApp.ipa` must not replace the package
@@ -64,18 +65,13 @@ struct FileIdentity: Equatable {
     let isDirectory: Bool
 
     init(_ path: String) {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        absolutePath = url.resolvingSymlinksInPath().path
-        var status = stat()
-        if stat(path, &status) == 0 {
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-            isDirectory = (status.st_mode & S_IFMT) == S_IFDIR
-        } else {
-            device = nil
-            inode = nil
-            isDirectory = false
-        }
+        // realpath for what exists; for a file still to be written, its parent's with the name.
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL
+        absolutePath = FileSystem.canonicalPath(path) ?? standardized.resolvingSymlinksInPath().path
+        let status = try? FileSystem.status(path, followingSymlinks: true)
+        device = status?.device
+        inode = status?.inode
+        isDirectory = status?.type == .directory
     }
 
     /// Whether this path lies under `folder`, by their absolute paths with links resolved.

@@ -23,8 +23,11 @@ package enum FileSystem {
     }
 
     package struct Status: Sendable, Equatable {
-        var type: ItemType
-        var size: UInt64
+        package var type: ItemType
+        package var size: UInt64
+        /// The file's identity: two paths with the same device and inode are one file.
+        package var device: UInt64 = 0
+        package var inode: UInt64 = 0
     }
 
     /// A failed system call, by `errno`.
@@ -42,7 +45,7 @@ package enum FileSystem {
         }
 
         /// The user-facing error for `path`: a missing path is `notFound`, anything else `unreadable`.
-        func bundleCheckError(path: String) -> BundleCheckError {
+        package func bundleCheckError(path: String) -> BundleCheckError {
             switch errno {
             case ENOENT, ENOTDIR: .notFound(path: path)
             default: .unreadable(path: path, reason: reason)
@@ -109,6 +112,24 @@ package enum FileSystem {
         }
     }
 
+    /// The whole file at `path`, following links, so that `/dev/null` and a pipe such as
+    /// `/dev/fd/63` (`--config <(…)`) read as they do for other tools; nil when it holds more
+    /// than `limit` bytes.
+    package static func readWhole(_ path: String, limit: Int) throws(Failure) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(errno: errno) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try read(descriptor, into: buffer)
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { return nil }
+            bytes.append(contentsOf: buffer[..<count])
+        }
+    }
+
     /// Creates or truncates the file at `path` and writes `bytes` to it. Not atomic on purpose:
     /// the path may be a FIFO or `/dev/stdout`, which a rename would replace.
     package static func writeFile(_ path: String, bytes: [UInt8]) throws(Failure) {
@@ -171,6 +192,6 @@ private extension FileSystem.Status {
         case S_IFLNK: .symbolicLink
         default: .other
         }
-        self.init(type: type, size: UInt64(max(0, info.st_size)))
+        self.init(type: type, size: UInt64(max(0, info.st_size)), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import BundleCheckFormats
 
 /// The small files a user points bundlecheck at (the configuration, a baseline, rule packs),
 /// read whole; each reader words a failure in its own error type.
@@ -15,23 +16,17 @@ package enum UserFile {
         notFound: () -> Failure,
         unreadable: (_ reason: String) -> Failure
     ) throws(Failure) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw notFound() }
-        guard !isDirectory.boolValue else { throw unreadable("it is a folder") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw unreadable(String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw unreadable(String(cString: strerror(errno)))
-            }
-            if count == 0 { return data }
-            guard data.count + count <= sizeLimit else { throw unreadable("larger than \(sizeLimit >> 20) MiB") }
-            data.append(contentsOf: buffer[..<count])
+        let isFolder: Bool
+        let bytes: [UInt8]?
+        do throws(FileSystem.Failure) {
+            isFolder = try FileSystem.status(path, followingSymlinks: true).type == .directory
+            bytes = isFolder ? [] : try FileSystem.readWhole(path, limit: sizeLimit)
+        } catch {
+            if case .notFound = error.bundleCheckError(path: path) { throw notFound() }
+            throw unreadable(error.systemReason)
         }
+        guard !isFolder else { throw unreadable("it is a folder") }
+        guard let bytes else { throw unreadable("larger than \(sizeLimit >> 20) MiB") }
+        return Data(bytes)
     }
 }
