@@ -24,7 +24,8 @@ protocol Libxml2ContentHandler: AnyObject {
 /// document tree is built, so memory stays at the nesting depth plus what the
 /// handler keeps. Parsing is strict and offline:
 ///
-/// - the bytes are parsed from memory (`xmlCtxtReadMemory`), never from a path or URL;
+/// - the bytes are parsed from memory (`xmlCtxtReadIO` reading them in pieces), never
+///   from a path or URL;
 /// - no network (`XML_PARSE_NONET`), no external DTD loading, no DTD attribute
 ///   defaults, no validation, no recovery mode;
 /// - entity substitution stays off: libxml2 substitutes entities only when
@@ -133,9 +134,17 @@ enum Libxml2StreamParser {
         defer { xmlSetStructuredErrorFunc(previousHandlerContext, previousHandler) }
 
         // What comes back holds no element: only the document node and its document type.
+        // The bytes are handed over a few kilobytes at a time through a read callback, the
+        // same parser as `xmlCtxtReadMemory`, which would first copy the whole document
+        // into a buffer of its own; this way libxml2 holds only what it has yet to parse.
         let document: xmlDocPtr? = bytes.withUnsafeBytes { raw in
-            let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-            return xmlCtxtReadMemory(context, base, Int32(raw.count), nil, nil, options.rawValue)
+            var cursor = MemoryCursor(remaining: UnsafeRawBufferPointer(raw))
+            return withUnsafeMutablePointer(to: &cursor) { cursorPointer in
+                xmlCtxtReadIO(context, { opaque, buffer, length in
+                    guard let opaque, let buffer, length > 0 else { return 0 }
+                    return opaque.assumingMemoryBound(to: MemoryCursor.self).pointee.read(into: buffer, length: Int(length))
+                }, nil, cursorPointer, nil, nil, options.rawValue)
+            }
         }
         defer { if let document { xmlFreeDoc(document) } }
 
@@ -239,6 +248,20 @@ enum Libxml2StreamParser {
     }
 
     private static let libraryInitialized: Void = xmlInitParser()
+
+    /// What the read callback has yet to hand libxml2.
+    private struct MemoryCursor {
+        var remaining: UnsafeRawBufferPointer
+
+        /// Copies up to `length` bytes into `buffer`; the count copied, 0 at the end.
+        mutating func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
+            let count = min(length, remaining.count)
+            guard count > 0, let base = remaining.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: count)
+            remaining = UnsafeRawBufferPointer(rebasing: remaining[count...])
+            return Int32(count)
+        }
+    }
 
     /// One parse: its handler and its first error; reached from the C callbacks through the context's `_private`.
     private final class ParseSession {

@@ -110,6 +110,12 @@ final class XMLPropertyListBuilder: Libxml2ContentHandler {
     private var runLine = 0
     private var runContent: [UInt8] = []
 
+    /// Every `PlistValue` is a heap box: a value repeated throughout a document (the same
+    /// string 370,000 times) is made once and shared, as a binary plist's objects are.
+    private var recentStrings = RecentStrings()
+    private static let trueValue = PlistValue.bool(true)
+    private static let falseValue = PlistValue.bool(false)
+
     private var firstError: (reason: String, line: Int?)?
     private var watches: [Watch] = []
 
@@ -198,7 +204,7 @@ final class XMLPropertyListBuilder: Libxml2ContentHandler {
             guard let value = leafValue(frame.name, content, line: frame.line) else { return }
             deliver(value, number: frame.number)
         case .empty:
-            deliver(.bool(frame.name == "true"), number: frame.number)
+            deliver(frame.name == "true" ? Self.trueValue : Self.falseValue, number: frame.number)
         case .array:
             lines.setElements(of: frame.number, frame.numbers)
             deliver(.array(frame.elements), number: frame.number)
@@ -377,7 +383,7 @@ final class XMLPropertyListBuilder: Libxml2ContentHandler {
         let watching = frames.count - 1
         switch name {
         case "string":
-            return .string(content)
+            return recentStrings.value(for: content)
         case "integer":
             let text = content.trimmingXMLWhiteSpace()
             guard XMLPropertyListParser.isIntegerSyntax(text) else {
@@ -495,6 +501,23 @@ final class XMLPropertyListBuilder: Libxml2ContentHandler {
 
     private static func isXMLWhiteSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
+
+/// The last string values made, one per slot of a small table picked by hash: repeated
+/// values are shared, and the table never grows whatever the number of distinct ones.
+private struct RecentStrings {
+    private static let slotCount = 256
+    private var slots = [(text: String, value: PlistValue)?](repeating: nil, count: slotCount)
+
+    mutating func value(for text: String) -> PlistValue {
+        let slot = text.hashValue & (Self.slotCount - 1)
+        if let recent = slots[slot], recent.text == text {
+            return recent.value
+        }
+        let value = PlistValue.string(text)
+        slots[slot] = (text, value)
+        return value
     }
 }
 
