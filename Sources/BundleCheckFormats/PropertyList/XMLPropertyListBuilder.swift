@@ -163,7 +163,8 @@ final class XMLPropertyListBuilder: Libxml2ContentHandler {
         frames[parentIndex].childElementCount += 1
         // Only the parts needed: a copy of the frame would make the next change to its
         // containers copy them whole (copy on write), once per child.
-        let (role, parentName, parentLine, parentDepth) = (frames[parentIndex].role, frames[parentIndex].name, frames[parentIndex].line, frames[parentIndex].depth)
+        let role = frames[parentIndex].role, parentName = frames[parentIndex].name
+        let parentLine = frames[parentIndex].line, parentDepth = frames[parentIndex].depth
         switch role {
         case .plist:
             guard frames[parentIndex].childElementCount == 1 else {
