@@ -1,23 +1,47 @@
 import CLibxml2
 
-/// A parsed XML document: the only place in bundlecheck that calls libxml2.
+/// What a streaming parse reports, in document order, instead of building a tree.
 ///
-/// The class owns the `xmlDocPtr` and frees it in `deinit`; every `Node` handed
-/// out keeps its document alive. Parsing is strict and offline:
+/// Lines are libxml2's: for an element, the line where its start tag ends; for
+/// text, the line where its first piece was read (as a tree's nodes would have them).
+protocol Libxml2ContentHandler: AnyObject {
+    /// An element starts; `name` carries its namespace prefix if it has one.
+    func startElement(name: String, line: Int)
+    func endElement()
+    /// A piece of character data (CDATA included), entities and character references decoded.
+    /// Adjacent pieces belong to one run of text until another event comes between them.
+    func characters(_ utf8: UnsafeBufferPointer<UInt8>, line: Int)
+    /// A reference to an entity libxml2 does not define (entities are never declared here).
+    func entityReference(name: String)
+    /// A comment or processing instruction inside an element.
+    func commentOrInstruction(line: Int)
+}
+
+/// An XML document read as a stream: the only place in bundlecheck that calls libxml2.
 ///
-/// - the bytes are parsed from memory (`xmlCtxtReadMemory`), never from a path or URL;
+/// libxml2 checks that the bytes are well-formed and hands each element, run of text
+/// and entity reference to a `Libxml2ContentHandler` through SAX callbacks; no
+/// document tree is built, so memory stays at the nesting depth plus what the
+/// handler keeps. Parsing is strict and offline:
+///
+/// - the bytes are parsed from memory (`xmlCtxtReadIO` reading them in pieces), never
+///   from a path or URL;
 /// - no network (`XML_PARSE_NONET`), no external DTD loading, no DTD attribute
 ///   defaults, no validation, no recovery mode;
 /// - entity substitution stays off: libxml2 substitutes entities only when
 ///   `XML_PARSE_NOENT` is set, which `ParseOptions` cannot even express;
 /// - any `<!ENTITY` declaration stops the parser on the spot (its SAX callback is
 ///   replaced), so a declared entity is never defined, loaded or expanded, and any
-///   other declaration in an internal DTD subset is rejected after parsing;
+///   other declaration in an internal DTD subset is rejected after parsing (libxml2's
+///   own handlers still record the document type, the one part of a tree kept);
 /// - errors go to a structured handler installed on this parse's own context, which
 ///   keeps the first one and prints nothing; the few errors libxml2 raises without a
 ///   context (encoding conversion, I/O) reach the same collector through libxml2's
 ///   per-thread handler, set for the duration of the parse and then restored.
-final class Libxml2Document {
+///
+/// The handler sees events up to the point libxml2 stops; a caller must look at the
+/// outcome of `parse` (a thrown failure) before trusting what the handler built.
+enum Libxml2StreamParser {
     /// libxml2 parser flags, by name.
     struct ParseOptions: OptionSet, Sendable {
         let rawValue: Int32
@@ -70,105 +94,13 @@ final class Libxml2Document {
         var column: Int? = nil
     }
 
-    /// One node of the tree; holds its document alive.
-    struct Node {
-        enum Kind: Equatable {
-            case element
-            case text
-            case cdata
-            case comment
-            case processingInstruction
-            case entityReference
-            case other
-        }
-
-        private let pointer: xmlNodePtr
-        private let document: Libxml2Document
-
-        fileprivate init(_ pointer: xmlNodePtr, document: Libxml2Document) {
-            self.pointer = pointer
-            self.document = document
-        }
-
-        var kind: Kind {
-            switch pointer.pointee.type {
-            case XML_ELEMENT_NODE: .element
-            case XML_TEXT_NODE: .text
-            case XML_CDATA_SECTION_NODE: .cdata
-            case XML_COMMENT_NODE: .comment
-            case XML_PI_NODE: .processingInstruction
-            case XML_ENTITY_REF_NODE: .entityReference
-            default: .other
-            }
-        }
-
-        /// The element's (or entity reference's) name, with its namespace prefix if it has one.
-        var name: String {
-            let local = pointer.pointee.name.map { String(cString: $0) } ?? ""
-            if let namespace = pointer.pointee.ns, let prefix = namespace.pointee.prefix {
-                return String(cString: prefix) + ":" + local
-            }
-            return local
-        }
-
-        /// The 1-based line of the node's start tag (or text start).
-        var line: Int {
-            Int(xmlGetLineNo(pointer))
-        }
-
-        /// The characters of a text or CDATA node, entities and character references already decoded.
-        var text: String {
-            pointer.pointee.content.map { String(cString: $0) } ?? ""
-        }
-
-        var children: Children {
-            Children(first: pointer.pointee.children, document: document)
-        }
-    }
-
-    /// The direct children of a node, in document order.
-    struct Children: Sequence {
-        fileprivate let first: xmlNodePtr?
-        fileprivate let document: Libxml2Document
-
-        struct Iterator: IteratorProtocol {
-            fileprivate var upcoming: xmlNodePtr?
-            fileprivate let document: Libxml2Document
-
-            mutating func next() -> Node? {
-                guard let current = upcoming else { return nil }
-                upcoming = current.pointee.next
-                return Node(current, document: document)
-            }
-        }
-
-        func makeIterator() -> Iterator {
-            Iterator(upcoming: first, document: document)
-        }
-    }
-
-    private let pointer: xmlDocPtr
-
-    private init(_ pointer: xmlDocPtr) {
-        self.pointer = pointer
-    }
-
-    deinit {
-        xmlFreeDoc(pointer)
-    }
-
-    /// The document element, or nil when there is none.
-    var rootElement: Node? {
-        xmlDocGetRootElement(pointer).map { Node($0, document: self) }
-    }
-
     /// libxml2 refuses elements nested deeper than this (`xmlParserMaxDepth`) unless
     /// `XML_PARSE_HUGE` is set, which bundlecheck never sets since it also lifts
     /// libxml2's other safety limits.
     static let maximumElementDepth = 256
 
-    /// Parses `bytes` with `options`; throws for anything that is not a clean, well-formed document.
-    static func parse(_ bytes: [UInt8], options: ParseOptions = .strict) throws(Failure) -> Libxml2Document {
+    /// Streams `bytes` through `handler`; throws for anything that is not a clean, well-formed document.
+    static func parse(_ bytes: [UInt8], into handler: any Libxml2ContentHandler, options: ParseOptions = .strict) throws(Failure) {
         _ = libraryInitialized
         guard !bytes.isEmpty else {
             throw Failure(kind: .notWellFormed, message: "the document is empty", line: nil)
@@ -176,9 +108,9 @@ final class Libxml2Document {
         guard bytes.count <= Int(Int32.max) else {
             throw Failure(kind: .notWellFormed, message: "the document is too large for the xml parser", line: nil)
         }
-        // The collector outlives the context that points at it.
-        let collector = ParseErrorCollector()
-        let unmanaged = Unmanaged.passRetained(collector)
+        // The session outlives the context that points at it.
+        let session = ParseSession(handler: handler)
+        let unmanaged = Unmanaged.passRetained(session)
         defer { unmanaged.release() }
         guard let context = xmlNewParserCtxt() else {
             throw Failure(kind: .notWellFormed, message: "the xml parser could not be created (out of memory)", line: nil)
@@ -186,16 +118,7 @@ final class Libxml2Document {
         defer { xmlFreeParserCtxt(context) }
         context.pointee._private = unmanaged.toOpaque()
         if let sax = context.pointee.sax {
-            sax.pointee.serror = { userData, error in
-                guard let collector = ParseErrorCollector.of(context: userData), let error else { return }
-                collector.record(error.pointee)
-            }
-            sax.pointee.entityDecl = { userData, _, _, _, _, _ in
-                Libxml2Document.stopAtEntityDeclaration(userData)
-            }
-            sax.pointee.unparsedEntityDecl = { userData, _, _, _, _ in
-                Libxml2Document.stopAtEntityDeclaration(userData)
-            }
+            installCallbacks(sax)
         }
 
         // Encoding and I/O errors are raised without the parser context and would go to
@@ -206,32 +129,103 @@ final class Libxml2Document {
         let previousHandlerContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(unmanaged.toOpaque()) { opaque, error in
             guard let opaque, let error else { return }
-            Unmanaged<ParseErrorCollector>.fromOpaque(opaque).takeUnretainedValue().record(error.pointee)
+            Unmanaged<ParseSession>.fromOpaque(opaque).takeUnretainedValue().record(error.pointee)
         }
         defer { xmlSetStructuredErrorFunc(previousHandlerContext, previousHandler) }
 
+        // What comes back holds no element: only the document node and its document type.
+        // The bytes are handed over a few kilobytes at a time through a read callback, the
+        // same parser as `xmlCtxtReadMemory`, which would first copy the whole document
+        // into a buffer of its own; this way libxml2 holds only what it has yet to parse.
         let document: xmlDocPtr? = bytes.withUnsafeBytes { raw in
-            let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-            return xmlCtxtReadMemory(context, base, Int32(raw.count), nil, nil, options.rawValue)
+            var cursor = MemoryCursor(remaining: UnsafeRawBufferPointer(raw))
+            return withUnsafeMutablePointer(to: &cursor) { cursorPointer in
+                xmlCtxtReadIO(context, { opaque, buffer, length in
+                    guard let opaque, let buffer, length > 0 else { return 0 }
+                    return opaque.assumingMemoryBound(to: MemoryCursor.self).pointee.read(into: buffer, length: Int(length))
+                }, nil, cursorPointer, nil, nil, options.rawValue)
+            }
         }
-        let owner = document.map(Libxml2Document.init)
+        defer { if let document { xmlFreeDoc(document) } }
 
-        if let line = collector.entityDeclarationLine {
+        if let line = session.entityDeclarationLine {
             throw Failure(kind: .entityDeclaration, message: "entity declarations are not allowed", line: line)
         }
-        if let failure = collector.firstError {
+        if let failure = session.firstError {
             throw failure
         }
-        guard let owner, context.pointee.wellFormed != 0 else {
+        guard let document, context.pointee.wellFormed != 0 else {
             throw Failure(kind: .notWellFormed, message: "the document is not well-formed xml", line: nil)
         }
-        try owner.rejectInternalSubset()
-        return owner
+        try rejectInternalSubset(of: document)
+    }
+
+    /// Routes element, text, reference, comment and instruction events to the session's
+    /// handler instead of libxml2's tree builder. The document type and its declarations
+    /// keep libxml2's own handlers, so the internal subset can be judged after parsing.
+    private static func installCallbacks(_ sax: UnsafeMutablePointer<xmlSAXHandler>) {
+        sax.pointee.serror = { userData, error in
+            guard let session = ParseSession.of(context: userData), let error else { return }
+            session.record(error.pointee)
+        }
+        sax.pointee.entityDecl = { userData, _, _, _, _, _ in
+            Libxml2StreamParser.stopAtEntityDeclaration(userData)
+        }
+        sax.pointee.unparsedEntityDecl = { userData, _, _, _, _ in
+            Libxml2StreamParser.stopAtEntityDeclaration(userData)
+        }
+        sax.pointee.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
+            guard let session = ParseSession.of(context: userData), let localName else { return }
+            let local = String(cString: localName)
+            let name = prefix.map { String(cString: $0) + ":" + local } ?? local
+            session.handler.startElement(name: name, line: Libxml2StreamParser.currentLine(userData))
+        }
+        sax.pointee.endElementNs = { userData, _, _, _ in
+            ParseSession.of(context: userData)?.handler.endElement()
+        }
+        let characters: charactersSAXFunc = { userData, text, length in
+            guard let session = ParseSession.of(context: userData), let text, length > 0 else { return }
+            session.handler.characters(UnsafeBufferPointer(start: text, count: Int(length)), line: Libxml2StreamParser.currentLine(userData))
+        }
+        sax.pointee.characters = characters
+        // The same function for both, so libxml2 never tells blanks apart (as its tree builder does by default).
+        sax.pointee.ignorableWhitespace = characters
+        sax.pointee.reference = { userData, name in
+            guard let session = ParseSession.of(context: userData), let name else { return }
+            session.handler.entityReference(name: String(cString: name))
+        }
+        sax.pointee.comment = { userData, value in
+            // Inside the internal subset a comment is part of the document type, which is judged later.
+            if Libxml2StreamParser.isInInternalSubset(userData) {
+                xmlSAX2Comment(userData, value)
+            } else if let session = ParseSession.of(context: userData) {
+                session.handler.commentOrInstruction(line: Libxml2StreamParser.currentLine(userData))
+            }
+        }
+        sax.pointee.processingInstruction = { userData, target, data in
+            if Libxml2StreamParser.isInInternalSubset(userData) {
+                xmlSAX2ProcessingInstruction(userData, target, data)
+            } else if let session = ParseSession.of(context: userData) {
+                session.handler.commentOrInstruction(line: Libxml2StreamParser.currentLine(userData))
+            }
+        }
+    }
+
+    /// The line libxml2 has reached, which is where its tree builder would date a node.
+    private static func currentLine(_ userData: UnsafeMutableRawPointer?) -> Int {
+        guard let userData else { return 0 }
+        let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+        return context.pointee.input.map { Int($0.pointee.line) } ?? 0
+    }
+
+    private static func isInInternalSubset(_ userData: UnsafeMutableRawPointer?) -> Bool {
+        guard let userData else { return false }
+        return userData.assumingMemoryBound(to: xmlParserCtxt.self).pointee.inSubset == 1
     }
 
     /// Rejects a `<!DOCTYPE plist [ ... ]>` whose internal subset declares anything.
-    private func rejectInternalSubset() throws(Failure) {
-        guard let subset = pointer.pointee.intSubset, var child = subset.pointee.children else { return }
+    private static func rejectInternalSubset(of document: xmlDocPtr) throws(Failure) {
+        guard let subset = document.pointee.intSubset, var child = subset.pointee.children else { return }
         let line = Int(xmlGetLineNo(child))
         while true {
             if child.pointee.type == XML_ENTITY_DECL {
@@ -247,25 +241,44 @@ final class Libxml2Document {
     private static func stopAtEntityDeclaration(_ userData: UnsafeMutableRawPointer?) {
         guard let userData else { return }
         let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-        if let collector = ParseErrorCollector.of(context: userData), collector.entityDeclarationLine == nil {
-            collector.entityDeclarationLine = context.pointee.input.map { Int($0.pointee.line) } ?? 0
+        if let session = ParseSession.of(context: userData), session.entityDeclarationLine == nil {
+            session.entityDeclarationLine = context.pointee.input.map { Int($0.pointee.line) } ?? 0
         }
         xmlStopParser(context)
     }
 
     private static let libraryInitialized: Void = xmlInitParser()
 
-    /// Keeps the first error of one parse; reached from the C callbacks through the context's `_private`.
-    private final class ParseErrorCollector {
+    /// What the read callback has yet to hand libxml2.
+    private struct MemoryCursor {
+        var remaining: UnsafeRawBufferPointer
+
+        /// Copies up to `length` bytes into `buffer`; the count copied, 0 at the end.
+        mutating func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
+            let count = min(length, remaining.count)
+            guard count > 0, let base = remaining.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: count)
+            remaining = UnsafeRawBufferPointer(rebasing: remaining[count...])
+            return Int32(count)
+        }
+    }
+
+    /// One parse: its handler and its first error; reached from the C callbacks through the context's `_private`.
+    private final class ParseSession {
+        let handler: any Libxml2ContentHandler
         var firstError: Failure?
         var entityDeclarationLine: Int?
 
-        /// The collector of the parser context libxml2 passes as SAX user data.
-        static func of(context userData: UnsafeMutableRawPointer?) -> ParseErrorCollector? {
+        init(handler: any Libxml2ContentHandler) {
+            self.handler = handler
+        }
+
+        /// The session of the parser context libxml2 passes as SAX user data.
+        static func of(context userData: UnsafeMutableRawPointer?) -> ParseSession? {
             guard let userData else { return nil }
             let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
             guard let opaque = context.pointee._private else { return nil }
-            return Unmanaged<ParseErrorCollector>.fromOpaque(opaque).takeUnretainedValue()
+            return Unmanaged<ParseSession>.fromOpaque(opaque).takeUnretainedValue()
         }
 
         func record(_ error: xmlError) {

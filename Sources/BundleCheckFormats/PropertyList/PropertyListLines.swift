@@ -5,23 +5,28 @@
 /// a JSON Pointer is resolved (in steps of its length) only when a finding asks for
 /// its line. A table keyed by pointer text would rebuild and escape the whole path
 /// for every value: time and memory of values × depth.
+///
+/// A dictionary's entries are kept as its keys and value numbers side by side, in
+/// document order, like an array's elements, not in a hash table keyed by dictionary
+/// and key: a lookup scans one dictionary's keys (for the few pointers findings
+/// resolve), and recording 200,000 keys costs two flat arrays instead of a table
+/// several times their size.
 public final class PropertyListLines: Sendable {
-    fileprivate struct Entry: Hashable {
-        let dictionary: Int32
-        let key: String
-    }
-
     /// Line of each value, by number.
     private let lineOfValue: [Int32]
-    /// Dictionary entries: the number of the value under a key (the last one when the key repeats).
-    private let entries: [Entry: Int32]
+    /// Dictionaries: where their entries start in `entryKeys`/`entryNumbers`, and how many there are.
+    private let dictionaries: [Int32: (start: Int32, count: Int32)]
+    private let entryKeys: [String]
+    private let entryNumbers: [Int32]
     /// Arrays: where their elements' numbers start in `elementNumbers`, and how many there are.
     private let arrays: [Int32: (start: Int32, count: Int32)]
     private let elementNumbers: [Int32]
 
     fileprivate init(builder: Builder) {
         self.lineOfValue = builder.lineOfValue
-        self.entries = builder.entries
+        self.dictionaries = builder.dictionaries
+        self.entryKeys = builder.entryKeys
+        self.entryNumbers = builder.entryNumbers
         self.arrays = builder.arrays
         self.elementNumbers = builder.elementNumbers
     }
@@ -31,15 +36,18 @@ public final class PropertyListLines: Sendable {
 
     /// Links from a container to a value recorded: one per value but the root
     /// (fewer when a `CF$UID` dictionary became a UID).
-    public var linkCount: Int { entries.count + elementNumbers.count }
+    public var linkCount: Int { entryKeys.count + elementNumbers.count }
 
     /// The line of the value at `pointer`, or nil when there is no such value.
     public func line(of pointer: JSONPointer) -> Int? {
         guard !lineOfValue.isEmpty else { return nil }
         var value: Int32 = 0
         for component in pointer.components {
-            if let child = entries[Entry(dictionary: value, key: component)] {
-                value = child
+            if let entries = dictionaries[value] {
+                // The last value when the key repeats, as lookups in the dictionary see it.
+                let range = Int(entries.start)..<Int(entries.start + entries.count)
+                guard let position = range.last(where: { entryKeys[$0] == component }) else { return nil }
+                value = entryNumbers[position]
             } else if let elements = arrays[value], let index = JSONPointer.arrayIndex(component), index < Int(elements.count) {
                 value = elementNumbers[Int(elements.start) + index]
             } else {
@@ -54,8 +62,15 @@ public final class PropertyListLines: Sendable {
     public var everyLineByPointer: [String: Int] {
         guard !lineOfValue.isEmpty else { return [:] }
         var steps = [(parent: Int32, component: String)?](repeating: nil, count: lineOfValue.count)
-        for (entry, value) in entries {
-            steps[Int(value)] = (entry.dictionary, entry.key)
+        for (dictionary, entries) in dictionaries {
+            // Only the last value of a repeated key has a pointer.
+            var lastByKey: [String: Int32] = [:]
+            for position in Int(entries.start)..<Int(entries.start + entries.count) {
+                lastByKey[entryKeys[position]] = entryNumbers[position]
+            }
+            for (key, value) in lastByKey {
+                steps[Int(value)] = (dictionary, key)
+            }
         }
         for (array, elements) in arrays {
             for index in 0..<Int(elements.count) {
@@ -82,7 +97,9 @@ public final class PropertyListLines: Sendable {
     /// Records values as a parser meets them, in constant time each.
     struct Builder {
         fileprivate var lineOfValue: [Int32] = []
-        fileprivate var entries: [Entry: Int32] = [:]
+        fileprivate var dictionaries: [Int32: (start: Int32, count: Int32)] = [:]
+        fileprivate var entryKeys: [String] = []
+        fileprivate var entryNumbers: [Int32] = []
         fileprivate var arrays: [Int32: (start: Int32, count: Int32)] = [:]
         fileprivate var elementNumbers: [Int32] = []
 
@@ -92,12 +109,11 @@ public final class PropertyListLines: Sendable {
             return Int32(lineOfValue.count - 1)
         }
 
-        mutating func setEntry(of dictionary: Int32, key: String, to value: Int32) {
-            entries[Entry(dictionary: dictionary, key: key)] = value
-        }
-
-        mutating func removeEntry(of dictionary: Int32, key: String) {
-            entries[Entry(dictionary: dictionary, key: key)] = nil
+        /// A dictionary's keys and the numbers of their values, in order, given once the dictionary is read.
+        mutating func setEntries(of dictionary: Int32, keys: some Sequence<String>, numbers: [Int32]) {
+            dictionaries[dictionary] = (Int32(entryKeys.count), Int32(numbers.count))
+            entryKeys += keys
+            entryNumbers += numbers
         }
 
         /// The numbers of an array's elements, in order, given once the array is read.

@@ -103,12 +103,10 @@ public struct PackageInspector: Sendable {
                 findings += FindingCap.limit(produced, of: rule)
             case .matcher(let matcher):
                 // `$(…)` values are reported by unexpanded-variable alone: one mistake, one finding.
-                let hits = engine.hits(of: matcher, scope: rule.scope).filter { hit in
+                // Hits come cut as findings are, so only the kept ones have their pointers and messages built.
+                let (kept, omitted) = engine.cappedHits(of: matcher, scope: rule.scope) { hit in
                     rule.reportsUnexpandedVariables || !(hit.value.map(UnexpandedVariable.occurs(in:)) ?? false)
                 }
-                // Hits come sorted by bundle, file and key path: cut them before building
-                // findings, so only the kept ones have their pointers and messages built.
-                let (kept, omitted) = FindingCap.cut(hits) { FindingCap.Place(bundle: $0.bundle, file: $0.file) }
                 findings += kept.map(rule.finding(for:))
                 findings += omitted.map { FindingCap.summary(of: rule, at: $0.place, omitted: $0.count) }
             }

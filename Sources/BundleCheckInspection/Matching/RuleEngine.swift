@@ -25,14 +25,54 @@ struct RuleEngine {
         self.bundleSubjects = bundles.indices.map { MatchSubject(bundle: bundles[$0], paths: paths, positions: owned[$0]) }
     }
 
+    /// The hits of `matcher` over the subjects of `scope` that `isKept` keeps, each once, ordered by
+    /// bundle, file and key path, cut as `FindingCap` cuts a rule's findings: the first
+    /// `FindingCap.perRuleAndFile` of each file, and how many more each file had.
+    ///
+    /// A key-path search can match 100,000 values of one file; only the first hits of each
+    /// file in that order are made and kept, the rest are counted. Counting is exact only
+    /// when no other search adds hits to the same file (hits of two searches can be equal,
+    /// and equal hits count once); when one does, the rule is evaluated again keeping every hit.
+    func cappedHits(
+        of matcher: Matcher, scope: RuleScope, keeping isKept: (MatchHit) -> Bool
+    ) -> (kept: [MatchHit], omitted: [(place: FindingCap.Place, count: Int)]) {
+        let subjects: [MatchSubject] = switch scope {
+        case .archive: [archiveSubject]
+        case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }
+        }
+        var tally = SearchTally(limit: FindingCap.perRuleAndFile)
+        var hits = subjects.flatMap { evaluate(matcher, on: $0, keeping: isKept, tally: &tally) }
+        if tally.isInexact {
+            var everything = SearchTally(limit: nil)
+            hits = subjects.flatMap { evaluate(matcher, on: $0, keeping: isKept, tally: &everything) }
+            tally = everything
+        }
+        // Sorted first, equal hits are neighbours: dropping repeats then needs no set of every hit.
+        var unique: [MatchHit] = []
+        for hit in MatchHit.sorted(hits.filter(isKept)) where unique.last != hit {
+            unique.append(hit)
+        }
+        let (kept, omitted) = FindingCap.cut(unique) { FindingCap.Place(bundle: $0.bundle, file: $0.file) }
+        var counts = omitted
+        // Files whose search hits were counted, not made: past the kept ones, so already among those cut.
+        for (place, uncounted) in tally.uncounted {
+            if let index = counts.firstIndex(where: { $0.place == place }) {
+                counts[index].count += uncounted
+            } else {
+                counts.append((place, uncounted))
+            }
+        }
+        return (kept, counts)
+    }
+
     /// Every hit of `matcher` over the subjects of `scope`, each once, ordered by bundle, file and key path.
     func hits(of matcher: Matcher, scope: RuleScope) -> [MatchHit] {
         let subjects: [MatchSubject] = switch scope {
         case .archive: [archiveSubject]
         case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }
         }
-        let hits = subjects.flatMap { evaluate(matcher, on: $0) }
-        // Sorted first, equal hits are neighbours: dropping repeats then needs no set of every hit.
+        var tally = SearchTally(limit: nil)
+        let hits = subjects.flatMap { evaluate(matcher, on: $0, keeping: { _ in true }, tally: &tally) }
         var unique: [MatchHit] = []
         for hit in MatchHit.sorted(hits) where unique.last != hit {
             unique.append(hit)
@@ -40,27 +80,54 @@ struct RuleEngine {
         return unique
     }
 
+    /// What the key-path searches of one evaluation left out, per file.
+    private struct SearchTally {
+        /// How many hits of one search in one file are made; nil for all of them.
+        let limit: Int?
+        /// Hits found but not made, by file.
+        var uncounted: [FindingCap.Place: Int] = [:]
+        /// Searches that found something, by file.
+        var searches: [FindingCap.Place: Int] = [:]
+
+        init(limit: Int?) {
+            self.limit = limit
+        }
+
+        /// Whether a file both lost hits to the limit and got hits from another search.
+        var isInexact: Bool {
+            uncounted.contains { searches[$0.key, default: 0] > 1 }
+        }
+    }
+
     // MARK: - Combinators
 
-    private func evaluate(_ matcher: Matcher, on subject: MatchSubject) -> [MatchHit] {
+    private func evaluate(
+        _ matcher: Matcher, on subject: MatchSubject, keeping isKept: (MatchHit) -> Bool, tally: inout SearchTally
+    ) -> [MatchHit] {
         switch matcher {
         case .all(let children):
+            let before = tally
             var union: [MatchHit] = []
             for child in children {
-                let hits = evaluate(child, on: subject)
-                if hits.isEmpty { return [] }
+                let hits = evaluate(child, on: subject, keeping: isKept, tally: &tally)
+                if hits.isEmpty {
+                    tally = before
+                    return []
+                }
                 union += hits
             }
             return union
         case .any(let children):
-            return children.flatMap { evaluate($0, on: subject) }
+            return children.flatMap { evaluate($0, on: subject, keeping: isKept, tally: &tally) }
         case .not(let child):
-            guard evaluate(child, on: subject).isEmpty else { return [] }
+            // Only whether the child matches counts, not what it found.
+            var scratch = SearchTally(limit: tally.limit)
+            guard evaluate(child, on: subject, keeping: { _ in true }, tally: &scratch).isEmpty else { return [] }
             return [MatchHit(bundle: subject.bundle?.path, file: subject.bundle?.infoPlistPath, keyPath: nil, line: nil, value: nil, identity: nil)]
         case .path(let pathMatcher):
             return pathHits(pathMatcher, on: subject)
         case .plist(let plistMatcher):
-            return plistHits(plistMatcher, on: subject)
+            return plistHits(plistMatcher, on: subject, keeping: isKept, tally: &tally)
         case .text(let textMatcher):
             return textHits(textMatcher, on: subject)
         case .binary(let binaryMatcher):
@@ -113,22 +180,31 @@ struct RuleEngine {
 
     // MARK: - Property lists
 
-    private func plistHits(_ matcher: PlistMatcher, on subject: MatchSubject) -> [MatchHit] {
+    private func plistHits(
+        _ matcher: PlistMatcher, on subject: MatchSubject, keeping isKept: (MatchHit) -> Bool, tally: inout SearchTally
+    ) -> [MatchHit] {
         let sources = subject.bundle.map { [$0] } ?? bundles
         return sources.flatMap { bundle -> [MatchHit] in
+            let hits: [MatchHit]
+            let file: String
             switch matcher.source {
             case .infoPlist:
-                return plistHits(matcher, document: bundle.infoPlist, file: bundle.infoPlistPath, bundle: bundle.path)
+                file = bundle.infoPlistPath
+                hits = plistHits(matcher, document: bundle.infoPlist, file: file, bundle: bundle.path, keeping: isKept, tally: &tally)
             case .entitlements:
                 // Signed entitlements, else the .xcent; a bundle with neither has no values.
                 let dictionary = bundle.signing?.entitlements?.dictionary
-                let file = bundle.signing?.entitlementsPath ?? bundle.signing?.executablePath ?? bundle.path
-                return plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path)
+                file = bundle.signing?.entitlementsPath ?? bundle.signing?.executablePath ?? bundle.path
+                hits = plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path, keeping: isKept, tally: &tally)
             case .profile:
                 let dictionary = bundle.signing?.profile?.propertyList
-                let file = bundle.signing?.profilePath ?? bundle.path + "/" + BundleSigning.profileFileName
-                return plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path)
+                file = bundle.signing?.profilePath ?? bundle.path + "/" + BundleSigning.profileFileName
+                hits = plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path, keeping: isKept, tally: &tally)
             }
+            if !hits.isEmpty {
+                tally.searches[FindingCap.Place(bundle: bundle.path, file: file), default: 0] += 1
+            }
+            return hits
         }
     }
 
@@ -139,29 +215,52 @@ struct RuleEngine {
 
     /// A bundle without a property list has no values: `missing` hits, nothing else does.
     /// Hits keep the places the search found; pointers are built for the findings a report keeps.
-    private func plistHits(_ matcher: PlistMatcher, document: PropertyListDocument?, file: String, bundle: String) -> [MatchHit] {
-        let found = document.map { matcher.key.search(in: $0.root).matches } ?? []
+    /// With a limit in `tally`, only that many hits are made, the first by key path; the
+    /// others that `isKept` keeps are counted there.
+    private func plistHits(
+        _ matcher: PlistMatcher, document: PropertyListDocument?, file: String, bundle: String,
+        keeping isKept: (MatchHit) -> Bool, tally: inout SearchTally
+    ) -> [MatchHit] {
+        let search = document.map { matcher.key.search(in: $0.root) }
+        let found = search?.matches ?? []
         func hit(_ place: JSONPointerTrail.Place, _ value: PlistValue) -> MatchHit {
             MatchHit(bundle: bundle, file: file, place: place, lines: document?.lines, value: value.displayText)
         }
+        let matching: [Int]
         switch matcher.condition {
         case .exists:
-            return found.map { hit($0.place, $0.value) }
+            matching = Array(found.indices)
         case .missing:
             guard found.isEmpty else { return [] }
             let pointer = matcher.key.literalPointer
             return [MatchHit(bundle: bundle, file: file, keyPath: pointer, line: nil, value: nil, identity: pointer?.description)]
         case .equals(let text):
-            return found.filter { $0.value.comparableText == text }.map { hit($0.place, $0.value) }
+            matching = found.indices.filter { found[$0].value.comparableText == text }
         case .matches(let regex):
-            return found.filter { location in
-                guard let string = location.value.stringValue else { return false }
+            matching = found.indices.filter { index in
+                guard let string = found[index].value.stringValue else { return false }
                 let range = NSRange(location: 0, length: NSString(string: string).length)
                 return regex.firstMatch(in: string, options: [], range: range) != nil
-            }.map { hit($0.place, $0.value) }
+            }
         case .typeIs(let name):
-            return found.filter { $0.value.typeName == name }.map { hit($0.place, $0.value) }
+            matching = found.indices.filter { found[$0].value.typeName == name }
         }
+        guard let limit = tally.limit, matching.count > limit, let trail = search?.trail else {
+            return matching.map { hit(found[$0].place, found[$0].value) }
+        }
+        // A hit is made to be judged and dropped at once unless it is among the first.
+        let kept = matching.filter { isKept(hit(found[$0].place, found[$0].value)) }
+        guard kept.count > limit else {
+            // Hits `isKept` drops are dropped again later; one of them keeps an `all` matcher
+            // seeing that this search matched, as it did before the filter.
+            let dropped = kept.count < matching.count ? matching.first { !kept.contains($0) } : nil
+            return (kept + (dropped.map { [$0] } ?? [])).map { hit(found[$0].place, found[$0].value) }
+        }
+        // One search, one trail: its places in key-path order are its hits in report order.
+        let ranks = trail.ranks(of: kept.map { found[$0].place.index })
+        let first = kept.sorted { ranks[Int(found[$0].place.index)] < ranks[Int(found[$1].place.index)] }.prefix(limit)
+        tally.uncounted[FindingCap.Place(bundle: bundle, file: file), default: 0] += kept.count - limit
+        return first.map { hit(found[$0].place, found[$0].value) }
     }
 
     // MARK: - Text

@@ -43,10 +43,23 @@ package enum FindingCap {
     }
 
     /// A rule's findings put in report order and cut, with a counting finding for each place cut.
+    /// A check that cut its own findings says so with counting findings (`summary`): those
+    /// are not cut again, and what is cut here adds to their count.
     package static func limit(_ findings: [Finding], of rule: RuleDefinition) -> [Finding] {
-        guard findings.count > perRuleAndFile else { return findings }
-        let (kept, omitted) = cut(Finding.inReportOrder(findings)) { Place(bundle: $0.bundle, file: $0.file) }
-        return kept + omitted.map { summary(of: rule, at: $0.place, omitted: $0.count) }
+        let counting = findings.filter { $0.omittedCount != nil }
+        guard findings.count - counting.count > perRuleAndFile || !counting.isEmpty else { return findings }
+        let listed = counting.isEmpty ? findings : findings.filter { $0.omittedCount == nil }
+        let (kept, omitted) = cut(Finding.inReportOrder(listed)) { Place(bundle: $0.bundle, file: $0.file) }
+        var counts = omitted
+        for summary in counting {
+            let place = Place(bundle: summary.bundle, file: summary.file)
+            if let index = counts.firstIndex(where: { $0.place == place }) {
+                counts[index].count += summary.omittedCount ?? 0
+            } else {
+                counts.append((place, summary.omittedCount ?? 0))
+            }
+        }
+        return kept + counts.map { summary(of: rule, at: $0.place, omitted: $0.count) }
     }
 
     /// The finding that stands for the `omitted` findings of `rule` at `place`.

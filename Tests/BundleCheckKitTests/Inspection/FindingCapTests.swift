@@ -75,4 +75,47 @@ import BundleCheckFixtures
         #expect(findings.compactMap(\.omittedCount) == [2_950])
         #expect(findings.allSatisfy { $0.line == nil })
     }
+
+    @Test func aCheckThatCutItsOwnFindingsIsNotCutAgain() {
+        let place = FindingCap.Place(bundle: "Payload/A.app", file: "Payload/A.app/Info.plist")
+        func findings(_ count: Int) -> [Finding] {
+            (0..<count).map { index in
+                Self.rule.finding("value \(index)", at: FindingLocation(bundle: place.bundle, file: place.file, keyPath: JSONPointer("K\(index)")))
+            }
+        }
+        // Fifty made and 70 counted by the check: kept as they are.
+        let counted = FindingCap.summary(of: Self.rule, at: place, omitted: 70)
+        let limited = FindingCap.limit(findings(50) + [counted], of: Self.rule)
+        #expect(limited.count == FindingCap.perRuleAndFile + 1)
+        #expect(Set(limited.dropLast().map(\.message)) == Set(findings(50).map(\.message)))
+        #expect(limited.compactMap(\.omittedCount) == [70])
+        // Sixty made and 10 counted: ten more cut here, one finding counts all twenty.
+        let more = FindingCap.limit(findings(60) + [FindingCap.summary(of: Self.rule, at: place, omitted: 10)], of: Self.rule)
+        #expect(more.count == FindingCap.perRuleAndFile + 1)
+        #expect(more.compactMap(\.omittedCount) == [20])
+        #expect(more.last?.message == "… and 20 more findings of this rule in this file")
+    }
+
+    @Test func repeatedKeysDeepInAPlistMakeFiftyFindingsAndCountTheRest() throws {
+        // 120 keys written twice (k1 three times) in a dictionary 200 levels deep.
+        let depth = 200, keys = 120
+        var body = String(repeating: "<key>d</key><dict>\n", count: depth - 2) + "<key>d</key><dict>\n"
+        for index in 0..<keys {
+            body += "<key>k\(index)</key><true/>\n<key>k\(index)</key><false/>\n"
+        }
+        body += "<key>k1</key><true/>\n</dict>\n" + String(repeating: "</dict>\n", count: depth - 2)
+        let plist = Array(("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict>\n<key>CFBundleIdentifier</key><string>com.example.h</string>\n"
+            + body + "</dict></plist>\n").utf8)
+        let report = try inspect(HostilePropertyList.package(infoPlist: plist))
+        let findings = report.findings("plist-duplicate-key")
+        #expect(findings.count == FindingCap.perRuleAndFile + 1)
+        #expect(findings.compactMap(\.omittedCount) == [keys - FindingCap.perRuleAndFile])
+        let dictionary = Array(repeating: "d", count: depth - 1)
+        let expected = (0..<keys).map { JSONPointer(components: dictionary + ["k\($0)"]).description }.sorted().prefix(FindingCap.perRuleAndFile)
+        let kept = findings.filter { $0.omittedCount == nil }
+        #expect(kept.map { $0.keyPath!.description } == Array(expected))
+        // Each at its first repetition: k1's second line, not its third.
+        let k1 = try #require(kept.first { $0.keyPath?.components.last == "k1" })
+        #expect(k1.line == 3 + (depth - 1) + 1 * 2 + 2)
+    }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// The named libxml2 options are the C flags they claim, and the strict set never enables a dangerous one.
 @Suite struct PropertyListLibxml2OptionsTests {
-    typealias Options = Libxml2Document.ParseOptions
+    typealias Options = Libxml2StreamParser.ParseOptions
 
     private static func flag(_ option: xmlParserOption) -> Int32 {
         Int32(bitPattern: option.rawValue)
@@ -26,26 +26,48 @@ import Testing
         }
     }
 
-    @Test func documentExposesElementsTextAndLines() throws {
-        let document = try Libxml2Document.parse(Array("<a>\n<b>x &amp; y</b><!-- c --></a>".utf8))
-        let root = try #require(document.rootElement)
-        #expect(root.kind == .element)
-        #expect(root.name == "a")
-        #expect(root.line == 1)
-        let children = Array(root.children)
-        #expect(children.map(\.kind) == [.text, .element, .comment])
-        #expect(children[1].name == "b")
-        #expect(children[1].line == 2)
-        #expect(Array(children[1].children).map(\.text) == ["x & y"])
+    /// Writes down what a stream parse reports, one line per event.
+    final class EventLog: Libxml2ContentHandler {
+        var events: [String] = []
+        func startElement(name: String, line: Int) { events.append("start \(name) @\(line)") }
+        func endElement() { events.append("end") }
+        func characters(_ utf8: UnsafeBufferPointer<UInt8>, line: Int) { events.append("text '\(String(decoding: utf8, as: UTF8.self))' @\(line)") }
+        func entityReference(name: String) { events.append("entity \(name)") }
+        func commentOrInstruction(line: Int) { events.append("comment @\(line)") }
+    }
+
+    @Test func streamReportsElementsTextAndLinesInOrder() throws {
+        let log = EventLog()
+        try Libxml2StreamParser.parse(Array("<a>\n<b>x &amp; y</b><!-- c --><?pi?><ns:c xmlns:ns=\"urn:x\"/></a>".utf8), into: log)
+        // The text is one run split where the entity was decoded; a tree would hold it as one node.
+        #expect(log.events == [
+            "start a @1", "text '\n' @2", "start b @2", "text 'x ' @2", "text '&' @2", "text ' y' @2", "end",
+            "comment @2", "comment @2", "start ns:c @2", "end", "end",
+        ])
+    }
+
+    @Test func undefinedEntityUnderADoctypeReachesTheHandler() throws {
+        let log = EventLog()
+        // With an external DTD (never loaded) an unknown entity is not a well-formedness error.
+        try? Libxml2StreamParser.parse(Array("<!DOCTYPE a SYSTEM \"a.dtd\">\n<a>&e;</a>".utf8), into: log)
+        #expect(log.events.contains("entity e"))
     }
 
     @Test func failuresCarryKindMessageAndLine() {
-        #expect(throws: Libxml2Document.Failure.self) { try Libxml2Document.parse(Array("<a>\n</b>".utf8)) }
+        #expect(throws: Libxml2StreamParser.Failure.self) { try Libxml2StreamParser.parse(Array("<a>\n</b>".utf8), into: EventLog()) }
         do {
-            _ = try Libxml2Document.parse(Array("<!DOCTYPE a [\n<!ENTITY e \"x\">]><a/>".utf8))
+            try Libxml2StreamParser.parse(Array("<!DOCTYPE a [\n<!ENTITY e \"x\">]><a/>".utf8), into: EventLog())
+            Issue.record("an entity declaration was accepted")
         } catch {
             #expect(error.kind == .entityDeclaration)
             #expect(error.line == 2)
+        }
+        // A document type with a comment in its internal subset declares something too.
+        do {
+            try Libxml2StreamParser.parse(Array("<!DOCTYPE a [\n<!-- c -->]><a/>".utf8), into: EventLog())
+            Issue.record("an internal subset was accepted")
+        } catch {
+            #expect(error.kind == .internalSubset)
         }
     }
 }
