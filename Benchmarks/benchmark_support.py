@@ -5,6 +5,7 @@ import os
 import plistlib
 import struct
 import subprocess
+import tempfile
 import time
 import zlib
 
@@ -12,15 +13,19 @@ import zlib
 def run_measured(command, stdout=subprocess.DEVNULL):
     """Runs `command` once: wall seconds, peak RSS in KiB and exit status.
 
-    The peak comes from wait4's resource usage of the child, which on Linux covers the child
-    and every descendant it waited for: the largest of them, not their sum (what a shell CI
-    step running one command after another needs at once)."""
-    start = time.monotonic()
-    process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.monotonic() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    return elapsed, usage.ru_maxrss, process.returncode
+    The peak is GNU time's %M: the ru_maxrss of wait4's resource usage of its child, which on
+    Linux covers the child and every descendant it waited for (the largest of them, not their
+    sum: what a shell step running one command after another needs at once). It is read
+    through /usr/bin/time rather than by this script's own wait4 because the kernel keeps a
+    process's peak across fork and exec: a child forked from this Python process would start
+    with this process's peak, a child forked from time with time's (about 2 MiB)."""
+    with tempfile.NamedTemporaryFile("r", prefix="bundlecheck-rss-") as report:
+        start = time.monotonic()
+        status = subprocess.call(["/usr/bin/time", "-f", "%M", "-o", report.name, *command],
+                                 stdout=stdout, stderr=subprocess.DEVNULL)
+        elapsed = time.monotonic() - start
+        lines = report.read().strip().splitlines()
+    return elapsed, int(lines[-1]) if lines and lines[-1].isdigit() else 0, status
 
 
 def measure(command, runs=3):
