@@ -151,7 +151,7 @@ def prepared(workdir, label, spec):
     packed = sum(info.compress_size for info in infos)
     print(f"built {path} in {time.monotonic() - start:.0f} s: {os.path.getsize(path) / (1 << 20):.0f} MiB, "
           f"{entries} entries, {len(names)} executables of {raw / (1 << 20):.0f} MiB "
-          f"deflated to {packed / (1 << 20):.0f} MiB ({raw / packed:.2f}x)")
+          f"deflated to {packed / (1 << 20):.0f} MiB ({raw / packed:.2f}x)", flush=True)
     return path, names
 
 
@@ -165,7 +165,7 @@ def findings_once(bundlecheck, path):
     findings = [finding for given in report["inputs"] for finding in given["findings"]]
     counts = Counter(finding["rule"] for finding in findings)
     print(f"  findings on {os.path.basename(path)}: "
-          + (", ".join(f"{rule} {count}" for rule, count in sorted(counts.items())) or "none"))
+          + (", ".join(f"{rule} {count}" for rule, count in sorted(counts.items())) or "none"), flush=True)
     return [f"{path}: {finding['rule']}: {finding['message']}" for finding in findings
             if finding["rule"] in ("signature-modified", "executable-invalid")]
 
@@ -194,7 +194,8 @@ def run_package(label, path, names, bundlecheck, runs, workdir):
             pass
     results = {step[0]: ([], []) for step in steps}
     failures = []
-    for _ in range(runs):
+    started = time.monotonic()
+    for done in range(1, runs + 1):
         for name, argv, accepted, prepare in steps:
             if prepare:
                 prepare()
@@ -203,6 +204,7 @@ def run_package(label, path, names, bundlecheck, runs, workdir):
                 failures.append(f"{label}: {name} exited {status}")
             results[name][0].append(elapsed)
             results[name][1].append(peak)
+        print(f"  {label}: round {done} of {runs} done after {time.monotonic() - started:.0f} s", flush=True)
     shutil.rmtree(extract_to, ignore_errors=True)
     return results, failures
 
