@@ -214,7 +214,8 @@ def main():
     parser.add_argument("--bundlecheck", default=".build/release/bundlecheck")
     parser.add_argument("--only", default="a,b,c", help="packages to run, e.g. a,c")
     parser.add_argument("--runs", type=int, default=5, help="paired rounds (default 5)")
-    parser.add_argument("--quick", action="store_true", help="64 MiB and 256 MiB packages: a smoke test of this script")
+    parser.add_argument("--quick", action="store_true",
+                        help="64 MiB and 256 MiB packages: a smoke test of this script, whose gates mean little")
     parser.add_argument("--workdir", default=None, help="where packages are built and kept")
     parser.add_argument("--keep", action="store_true", help="keep the temporary work folder")
     args = parser.parse_args()
