@@ -1,7 +1,6 @@
 """What the benchmark scripts share: timing a command, judging the figures, and writing
 signed Mach-O executables and Info.plists into packages."""
 import hashlib
-import os
 import plistlib
 import struct
 import subprocess

@@ -13,7 +13,6 @@ Usage: Benchmarks/large-executables.py [--bundlecheck PATH] [--workdir DIR]
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time

@@ -32,7 +32,6 @@ Usage: Benchmarks/peers.py [--bundlecheck PATH] [--only a,b,c] [--runs N] [--qui
 import argparse
 import json
 import os
-import plistlib
 import shutil
 import subprocess
 import sys
@@ -228,7 +227,7 @@ def main():
     specs = specifications(args.quick)
     unknown = [label for label in labels if label not in specs]
     if unknown or args.runs < 1:
-        sys.exit(f"error: --only takes a, b and c; --runs at least 1")
+        sys.exit("error: --only takes a, b and c; --runs at least 1")
     workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-peers-")
     os.makedirs(workdir, exist_ok=True)
     failures, rows = [], []
@@ -252,7 +251,7 @@ def main():
                     failures.append(f"{label}: default --jobs is {single / check:.2f}x faster than --jobs 1 "
                                     f"(needs {JOBS_SPEEDUP}x)")
             else:
-                print(f"  c: bundlecheck takes {check / base:.2f}x unzip -l (no gate on time)")
+                print(f"  {label}: bundlecheck takes {check / base:.2f}x unzip -l (no gate on time)")
             if peak > RSS_LIMIT_KIB:
                 failures.append(f"{label}: bundlecheck peak RSS {peak / 1024:.1f} MiB (limit {RSS_LIMIT_KIB // 1024} MiB)")
         print(f"\nmedians of {args.runs} paired runs; ratio to unzip -p of the executables (a, b) or unzip -l (c)")
