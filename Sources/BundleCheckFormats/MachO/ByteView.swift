@@ -2,12 +2,24 @@
 /// when a field would run past the end.
 struct ByteView {
     let bytes: [UInt8]
+    /// Where offset 0 lies in `bytes`: a view of one blob inside a larger buffer, without a copy.
+    private let base: Int
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        self.base = 0
+        self.count = bytes.count
     }
 
-    var count: Int { bytes.count }
+    /// The part `range` of `bytes` (clamped to them), offsets counted from its start.
+    init(_ bytes: [UInt8], range: Range<Int>) {
+        let range = range.clamped(to: 0..<bytes.count)
+        self.bytes = bytes
+        self.base = range.lowerBound
+        self.count = range.count
+    }
+
+    let count: Int
 
     func uint32LE(at offset: Int) -> UInt32? {
         guard let raw = rawBytes(at: offset, count: 4) else { return nil }
@@ -42,9 +54,9 @@ struct ByteView {
     func cString(at offset: Int, end: Int, requiringTerminator: Bool) -> String? {
         let end = min(end, count)
         guard offset >= 0, offset <= end else { return nil }
-        let terminator = bytes[offset..<end].firstIndex(of: 0)
+        let terminator = bytes[base + offset..<base + end].firstIndex(of: 0)
         if terminator == nil && requiringTerminator { return nil }
-        return String(validating: bytes[offset..<(terminator ?? end)], as: UTF8.self)
+        return String(validating: bytes[base + offset..<(terminator ?? base + end)], as: UTF8.self)
     }
 
     /// A fixed-size name field such as a segment name: up to 16 bytes, NUL-padded.
@@ -60,6 +72,6 @@ struct ByteView {
 
     private func rawBytes(at offset: Int, count length: Int) -> ArraySlice<UInt8>? {
         guard offset >= 0, length >= 0, offset <= count, length <= count - offset else { return nil }
-        return bytes[offset..<(offset + length)]
+        return bytes[base + offset..<(base + offset + length)]
     }
 }

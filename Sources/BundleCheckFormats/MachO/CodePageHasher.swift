@@ -21,7 +21,11 @@ final class CodePageHasher {
     private(set) var pageCount = 0
     private(set) var byteCount: UInt64 = 0
 
-    init(algorithms: [Digest.Algorithm], maxKeptPages: Int = MachOLimits.standard.maxKeptPageHashes) throws(DigestError) {
+    /// - Parameter expectedBytes: how much the slice can hold at most, so the kept digests are
+    ///   reserved once instead of growing by doubling (which held up to twice them).
+    init(
+        algorithms: [Digest.Algorithm], maxKeptPages: Int = MachOLimits.standard.maxKeptPageHashes, expectedBytes: UInt64 = 0
+    ) throws(DigestError) {
         self.algorithms = algorithms
         self.maxKeptPages = max(maxKeptPages, 0)
         var digests: [Digest] = []
@@ -33,7 +37,12 @@ final class CodePageHasher {
             folds.append(fold)
         }
         self.pageDigests = digests
-        self.kept = Array(repeating: [], count: algorithms.count)
+        let expectedPages = Int(min(expectedBytes / UInt64(Self.pageSize) + 1, UInt64(self.maxKeptPages)))
+        self.kept = algorithms.map { algorithm in
+            var digests: [UInt8] = []
+            digests.reserveCapacity(expectedPages * algorithm.size)
+            return digests
+        }
         self.folds = folds
     }
 

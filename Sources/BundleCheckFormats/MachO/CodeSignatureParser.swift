@@ -39,8 +39,9 @@ enum CodeSignatureParser {
             throw MachOError.malformedCodeSignature(reason: "superblob lists \(count) blobs, more than its length or the \(limits.maxSignatureBlobs) bundlecheck reads")
         }
 
-        var primary: [UInt8]?
-        var firstCodeDirectory: [UInt8]?
+        // Ranges, not copies: a large executable's CodeDirectory is a MiB of page hashes.
+        var primary: Range<Int>?
+        var firstCodeDirectory: Range<Int>?
         var codeDirectories: [(slot: UInt32, range: Range<Int>)] = []
         var blobs: [UInt32: Range<Int>] = [:]
         for index in 0..<count {
@@ -61,7 +62,7 @@ enum CodeSignatureParser {
             case codeDirectoryMagic:
                 signature.codeDirectoryCount += 1
                 codeDirectories.append((slot, offset..<offset + blobLength))
-                let blob = Array(data[offset..<offset + blobLength])
+                let blob = offset..<offset + blobLength
                 if firstCodeDirectory == nil { firstCodeDirectory = blob }
                 if slot == primaryCodeDirectorySlot, primary == nil { primary = blob }
             case entitlementsXMLMagic:
@@ -76,7 +77,7 @@ enum CodeSignatureParser {
             }
         }
         if let directory = primary ?? firstCodeDirectory {
-            try readCodeDirectory(directory, into: &signature)
+            try readCodeDirectory(ByteView(data, range: directory), into: &signature)
         }
         readSeal(of: codeDirectories, in: data, blobs: blobs, maxPageShift: limits.maxPageShift, into: &signature)
         return signature
@@ -100,7 +101,14 @@ enum CodeSignatureParser {
             return
         }
         do {
-            var seal = try seal(of: Array(data[chosen.range]), type: chosen.type, slot: chosen.slot, at: chosen.range.lowerBound, maxPageShift: maxPageShift)
+            // Only the header and the special slots are copied: the code slots (a MiB and more for
+            // a large executable) are compared where they lie in the SuperBlob.
+            let hashOffset = ByteView(data).uint32BE(at: chosen.range.lowerBound + 16).map(Int.init) ?? 0
+            let head = data[chosen.range].prefix(max(64, codeDirectoryHeaderSize, hashOffset))
+            var seal = try seal(
+                of: Array(head), blobCount: chosen.range.count, type: chosen.type, slot: chosen.slot, at: chosen.range.lowerBound,
+                maxPageShift: maxPageShift
+            )
             for slot in CodeSignatureSlot.signatureBlobs where seal.specialSlots[slot] != nil {
                 seal.signatureBlobs[slot] = blobs[UInt32(slot.rawValue)]
             }
@@ -110,15 +118,15 @@ enum CodeSignatureParser {
         }
     }
 
-    /// Reads and bounds-checks the hash slots of one CodeDirectory `blob`, which starts at
-    /// `offset` in the SuperBlob.
+    /// Reads and bounds-checks the hash slots of one CodeDirectory of `blobCount` bytes, which
+    /// starts at `offset` in the SuperBlob; `blob` is its start, through its special slots.
     private static func seal(
-        of blob: [UInt8], type: CodeDirectoryHashType, slot: UInt32, at offset: Int, maxPageShift: Int
+        of blob: [UInt8], blobCount: Int, type: CodeDirectoryHashType, slot: UInt32, at offset: Int, maxPageShift: Int
     ) throws(SealError) -> CodeSeal {
         let view = ByteView(blob)
-        guard blob.count >= codeDirectoryHeaderSize, let version = view.uint32BE(at: 8), let hashOffset32 = view.uint32BE(at: 16),
+        guard blobCount >= codeDirectoryHeaderSize, blob.count >= codeDirectoryHeaderSize, let version = view.uint32BE(at: 8), let hashOffset32 = view.uint32BE(at: 16),
               let specialCount = view.uint32BE(at: 24), let codeCount = view.uint32BE(at: 28), let codeLimit32 = view.uint32BE(at: 32)
-        else { throw SealError("its code directory of \(blob.count) bytes is too short") }
+        else { throw SealError("its code directory of \(blobCount) bytes is too short") }
         let hashSize = Int(blob[36]), pageShift = blob[39]
         guard let size = type.size, hashSize == size else {
             throw SealError("its \(type) code directory states a hash size of \(hashSize) bytes, not \(type.size ?? 0)")
@@ -130,9 +138,9 @@ enum CodeSignatureParser {
         }
         let hashOffset = UInt64(hashOffset32), slotSize = UInt64(size)
         guard UInt64(specialCount) * slotSize <= hashOffset, hashOffset - UInt64(specialCount) * slotSize >= UInt64(codeDirectoryHeaderSize),
-              hashOffset + UInt64(codeCount) * slotSize <= UInt64(blob.count)
+              hashOffset + UInt64(codeCount) * slotSize <= UInt64(blobCount)
         else {
-            throw SealError("its code directory's \(specialCount) special and \(codeCount) code slots at offset \(hashOffset) do not fit in its \(blob.count) bytes")
+            throw SealError("its code directory's \(specialCount) special and \(codeCount) code slots at offset \(hashOffset) do not fit in its \(blobCount) bytes")
         }
         let pageSize: UInt64 = pageShift == 0 ? 0 : 1 << UInt64(pageShift)
         let pages: UInt64 = pageSize == 0 ? (codeLimit > 0 ? 1 : 0) : (codeLimit + pageSize - 1) / pageSize
@@ -160,24 +168,23 @@ enum CodeSignatureParser {
     }
 
     /// Version, flags, identifier and (from version 0x20200) team identifier.
-    private static func readCodeDirectory(_ blob: [UInt8], into signature: inout CodeSignature) throws(MachOError) {
-        let view = ByteView(blob)
+    private static func readCodeDirectory(_ view: ByteView, into signature: inout CodeSignature) throws(MachOError) {
         // magic, length, version, flags, hashOffset, identOffset, nSpecialSlots, nCodeSlots,
         // codeLimit, four one-byte fields, spare2: 44 bytes in the oldest layout.
-        guard blob.count >= 44, let version = view.uint32BE(at: 8), let flags = view.uint32BE(at: 12),
+        guard view.count >= 44, let version = view.uint32BE(at: 8), let flags = view.uint32BE(at: 12),
               let identOffset = view.uint32BE(at: 20)
         else {
-            throw MachOError.malformedCodeSignature(reason: "code directory of \(blob.count) bytes is too short")
+            throw MachOError.malformedCodeSignature(reason: "code directory of \(view.count) bytes is too short")
         }
         signature.codeDirectoryVersion = version
         signature.codeDirectoryFlags = flags
-        guard let identifier = view.cString(at: Int(identOffset), end: blob.count, requiringTerminator: true) else {
+        guard let identifier = view.cString(at: Int(identOffset), end: view.count, requiringTerminator: true) else {
             throw MachOError.malformedCodeSignature(reason: "code directory identifier at \(identOffset) is not a terminated utf-8 string inside the blob")
         }
         signature.identifier = identifier
         // scatterOffset (0x20100) then teamOffset (0x20200) follow spare2.
         guard version >= teamIdentifierVersion, let teamOffset = view.uint32BE(at: 48), teamOffset != 0 else { return }
-        guard let team = view.cString(at: Int(teamOffset), end: blob.count, requiringTerminator: true) else {
+        guard let team = view.cString(at: Int(teamOffset), end: view.count, requiringTerminator: true) else {
             throw MachOError.malformedCodeSignature(reason: "code directory team identifier at \(teamOffset) is not a terminated utf-8 string inside the blob")
         }
         signature.teamIdentifier = team

@@ -153,7 +153,9 @@ package enum MachOReader {
         var pages: CodePageHasher?
         if hashingCodePages, let signature = slice.codeSignature, !signature.isTooLargeToRead {
             // The header and load commands are already read: they open the first page.
-            let hasher = try CodePageHasher(algorithms: pageAlgorithms(for: slice), maxKeptPages: limits.maxKeptPageHashes)
+            let hasher = try CodePageHasher(
+                algorithms: pageAlgorithms(for: slice), maxKeptPages: limits.maxKeptPageHashes, expectedBytes: UInt64(signature.dataOffset)
+            )
             try hasher.feed(headerBytes + commands)
             pass.observe(with: hasher, until: offset + UInt64(signature.dataOffset))
             pages = hasher
