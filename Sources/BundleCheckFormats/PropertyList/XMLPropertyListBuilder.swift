@@ -113,8 +113,11 @@ final class XMLPropertyListBuilder: Libxml2ContentHandler {
     /// Every `PlistValue` is a heap box: a value repeated throughout a document (the same
     /// string 370,000 times) is made once and shared, as a binary plist's objects are.
     private var recentStrings = RecentStrings()
-    private static let trueValue = PlistValue.bool(true)
-    private static let falseValue = PlistValue.bool(false)
+    /// One box each per document, not process-wide statics: a static box is a pointer with the
+    /// enum's tag in its spare bits, which LeakSanitizer cannot see, so the fuzz smoke run
+    /// reported it as a leak.
+    private let trueValue = PlistValue.bool(true)
+    private let falseValue = PlistValue.bool(false)
 
     private var firstError: (reason: String, line: Int?)?
     private var watches: [Watch] = []
@@ -205,7 +208,7 @@ final class XMLPropertyListBuilder: Libxml2ContentHandler {
             guard let value = leafValue(frame.name, content, line: frame.line) else { return }
             deliver(value, number: frame.number)
         case .empty:
-            deliver(frame.name == "true" ? Self.trueValue : Self.falseValue, number: frame.number)
+            deliver(frame.name == "true" ? trueValue : falseValue, number: frame.number)
         case .array:
             lines.setElements(of: frame.number, frame.numbers)
             deliver(.array(frame.elements), number: frame.number)
