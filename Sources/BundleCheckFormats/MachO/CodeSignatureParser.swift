@@ -143,7 +143,8 @@ enum CodeSignatureParser {
             throw SealError("its code directory's \(specialCount) special and \(codeCount) code slots at offset \(hashOffset) do not fit in its \(blobCount) bytes")
         }
         let pageSize: UInt64 = pageShift == 0 ? 0 : 1 << UInt64(pageShift)
-        let pages: UInt64 = pageSize == 0 ? (codeLimit > 0 ? 1 : 0) : (codeLimit + pageSize - 1) / pageSize
+        // Rounded up without adding first: a hostile 64-bit code limit near the top would overflow.
+        let pages: UInt64 = pageSize == 0 ? (codeLimit > 0 ? 1 : 0) : codeLimit / pageSize + (codeLimit % pageSize == 0 ? 0 : 1)
         guard UInt64(codeCount) == pages else {
             throw SealError("its code directory lists \(codeCount) code pages, but its code limit of \(codeLimit) bytes spans \(pages)")
         }

@@ -43,6 +43,21 @@ import Testing
         #expect(sizes.reduce(0, +) < 1 << 20, "the seeds total 1 MiB or more")
     }
 
+    static let regressions = inputs(in: "Fuzz/Regressions")
+
+    /// Inputs that once crashed, hung or leaked, run again through the harness's own call: a
+    /// regression traps (arithmetic overflow, bounds) and ends this test process.
+    @Test(arguments: regressions)
+    func everyRegressionInputNowReadsOrIsRefused(_ input: Input) throws {
+        let directory = try TemporaryDirectory()
+        let outcome = input.target.run(try input.bytes, inputFile: directory.path("input"))
+        #expect([.read, .refused].contains(outcome), "\(outcome)")
+    }
+
+    @Test func theRegressionInputsAreThere() {
+        #expect(Self.regressions.map(\.description).contains("macho/code-limit-64-bit-overflow"))
+    }
+
     /// A seed the parser refuses teaches the fuzzer nothing about the paths past the checks.
     @Test(arguments: seeds)
     func everySeedIsReadByItsTarget(_ seed: Input) throws {

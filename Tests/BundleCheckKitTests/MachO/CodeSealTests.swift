@@ -140,6 +140,19 @@ import BundleCheckFixtures
         #expect(signature.sealProblem?.contains("spans") == true)
     }
 
+    /// Found by the `macho` fuzz harness (2026-11-30): rounding a 64-bit code limit up to whole
+    /// pages overflowed, and the overflow trap ended the process.
+    @Test(arguments: [UInt64.max, UInt64.max - 4095, 1 << 63])
+    func aCodeLimitNearTheTopOf64BitsIsAProblemNotACrash(_ limit: UInt64) throws {
+        var bytes = MachOWriter.thin(Self.slice())
+        let directory = try #require(Self.offset(of: [0xFA, 0xDE, 0x0C, 0x02], in: bytes))
+        Support.writeUInt32BE(UInt32(limit >> 32), into: &bytes, at: directory + 56)  // codeLimit64
+        Support.writeUInt32BE(UInt32(truncatingIfNeeded: limit), into: &bytes, at: directory + 60)
+        let signature = try #require(try Support.read(bytes)?.slices[0].codeSignature)
+        #expect(signature.seal == nil)
+        #expect(signature.sealProblem?.contains("spans \(limit / 4096 + (limit % 4096 == 0 ? 0 : 1))") == true, "\(signature.sealProblem ?? "")")
+    }
+
     @Test func theHasherKeepsBoundedDigestsAndComparesTheRestAsAWhole() throws {
         let code: [UInt8] = (0..<7).flatMap { page -> [UInt8] in [UInt8](repeating: UInt8(page), count: 4096) } + [1, 2, 3]
         var slots: [UInt8] = try (0..<8).flatMap { page -> [UInt8] in
