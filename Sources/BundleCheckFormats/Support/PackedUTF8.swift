@@ -29,30 +29,14 @@ public struct PackedUTF8: Sendable, Equatable {
         ends.append(bytes.count)
     }
 
-    public mutating func append(_ string: String) {
-        var string = string
-        string.withUTF8 { append($0) }
-    }
-
-    public mutating func append(_ string: Substring) {
-        var string = string
-        string.withUTF8 { append($0) }
-    }
-
-    /// Replaces every byte `old` in every string with `new`, in one pass over the buffer.
-    public mutating func replaceBytes(_ old: UInt8, with new: UInt8) {
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            for offset in buffer.indices where buffer[offset] == old { buffer[offset] = new }
-        }
+    /// A `String` or `Substring`: its UTF-8 view is contiguous, so this copies in one go.
+    public mutating func append(_ string: some StringProtocol) {
+        append(string.utf8)
     }
 
     /// The string at `index`, as UTF-8 that was stored valid (callers store `String`s' bytes).
     public func string(at index: Int) -> String {
         withBytes(at: index) { String(decoding: $0, as: UTF8.self) }
-    }
-
-    public func byteCount(at index: Int) -> Int {
-        ends[index] - start(of: index)
     }
 
     /// Calls `body` with the bytes of the string at `index`; they are valid only inside `body`.
