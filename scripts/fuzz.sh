@@ -15,7 +15,9 @@
 #
 # Environment: BUNDLECHECK_CORPUS (default ../shared/corpus) adds seeds extracted at run time
 # from third-party packages, never committed; BUNDLECHECK_FUZZ_NO_BUILD=1 skips the build;
-# BUNDLECHECK_FUZZ_SMOKE_RUNS sets the burst's length (default 2000 inputs per harness).
+# BUNDLECHECK_FUZZ_SMOKE_RUNS sets the burst's length (default 2000 inputs per harness);
+# BUNDLECHECK_FUZZ_MAX_RUNS ends a long run after that many executions if SECONDS have not passed
+# (the long-run bar is an hour or 10 million executions, whichever comes first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -225,11 +227,15 @@ long_run() {
     echo "fuzzing $harness for $seconds s (log: $log)"
     # shellcheck disable=SC2046
     # -report_slow_units=1: an input that takes over a second is saved (slow-unit-*) as a finding.
-    local begun=$SECONDS
-    run "$harness" "$log" $(common_options "$harness") "-max_total_time=$seconds" -report_slow_units=1 \
-      "$work/corpus/$harness" "${folders[@]}" || status=$?
+    local begun=$SECONDS stamp=$work/.run-started-$harness limit=()
+    [ -n "${BUNDLECHECK_FUZZ_MAX_RUNS:-}" ] && limit=("-runs=$BUNDLECHECK_FUZZ_MAX_RUNS")
+    touch "$stamp"
+    run "$harness" "$log" $(common_options "$harness") "-max_total_time=$seconds" "${limit[@]}" \
+      -report_slow_units=1 "$work/corpus/$harness" "${folders[@]}" || status=$?
+    # This run's findings only: older ones stay in the folder until someone deals with them.
     local findings
-    findings=$(find "$work/artifacts/$harness" -type f | wc -l)
+    findings=$(find "$work/artifacts/$harness" -type f -newer "$stamp" | wc -l)
+    rm -f "$stamp"
     # The seconds it ran, not those asked for: an interrupted run records what it did.
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$harness" "$((SECONDS - begun))" \
       "$(stat_of "$log" number_of_executed_units)" "$(stat_of "$log" average_exec_per_sec)" \

@@ -36,10 +36,7 @@ struct RuleEngine {
     func cappedHits(
         of matcher: Matcher, scope: RuleScope, keeping isKept: (MatchHit) -> Bool
     ) -> (kept: [MatchHit], omitted: [(place: FindingCap.Place, count: Int)]) {
-        let subjects: [MatchSubject] = switch scope {
-        case .archive: [archiveSubject]
-        case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }
-        }
+        let subjects = subjects(of: scope)
         var tally = SearchTally(limit: FindingCap.perRuleAndFile)
         var hits = subjects.flatMap { evaluate(matcher, on: $0, keeping: isKept, tally: &tally) }
         if tally.isInexact {
@@ -67,10 +64,7 @@ struct RuleEngine {
 
     /// Every hit of `matcher` over the subjects of `scope`, each once, ordered by bundle, file and key path.
     func hits(of matcher: Matcher, scope: RuleScope) -> [MatchHit] {
-        let subjects: [MatchSubject] = switch scope {
-        case .archive: [archiveSubject]
-        case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }
-        }
+        let subjects = subjects(of: scope)
         var tally = SearchTally(limit: nil)
         let hits = subjects.flatMap { evaluate(matcher, on: $0, keeping: { _ in true }, tally: &tally) }
         var unique: [MatchHit] = []
@@ -78,6 +72,21 @@ struct RuleEngine {
             unique.append(hit)
         }
         return unique
+    }
+
+    /// How many entries a path matcher over `scope` walks: the sizes of its subjects together.
+    /// Every entry has one owner, so for any bundle scope this is at most the package's entry
+    /// count, however many bundles there are; tests hold the engine to that, as the work it
+    /// stands for does not depend on the machine's speed.
+    func entriesWalked(scope: RuleScope) -> Int {
+        subjects(of: scope).reduce(0) { $0 + $1.positions.count }
+    }
+
+    private func subjects(of scope: RuleScope) -> [MatchSubject] {
+        switch scope {
+        case .archive: [archiveSubject]
+        case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }
+        }
     }
 
     /// What the key-path searches of one evaluation left out, per file.
