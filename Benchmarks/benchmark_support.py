@@ -220,12 +220,30 @@ class ChunkCompressor:
         return zlib.compressobj(self.level, zlib.DEFLATED, -15).flush(zlib.Z_FINISH)
 
 
+def unix_extra_fields(modified=1_764_504_000, uid=501, gid=20):
+    """The extra fields Info-ZIP's `zip` writes on Unix for every entry (as in the corpus's
+    IPAs): `UT`, the modification time, and `ux`, the owner's uid and gid. `ditto` writes one
+    field of the same size instead (0x5855). Readers keep them per entry, so a listing of real
+    packages costs more than one of entries without them."""
+    import struct
+    return (struct.pack("<HHBI", 0x5455, 5, 1, modified)
+            + struct.pack("<HHBBIBI", 0x7875, 11, 1, 4, uid, 4, gid))
+
+
+def entry_info(name, compress_type, mode=0o100644):
+    """A ZipInfo as `zip` on a Mac makes it: a fixed date, Unix mode and the Unix extra fields."""
+    import zipfile
+    info = zipfile.ZipInfo(name, date_time=(2026, 11, 30, 12, 0, 0))
+    info.compress_type = compress_type
+    info.external_attr = mode << 16
+    info.extra = unix_extra_fields()
+    return info
+
+
 def write_deflated(archive, name, chunks, level=6, cache=None):
     """Writes `chunks` as one deflated entry of the zipfile `archive` (zip64 when large)."""
     import zipfile
-    info = zipfile.ZipInfo(name, date_time=(2026, 11, 30, 12, 0, 0))
-    info.compress_type = zipfile.ZIP_DEFLATED
-    info.external_attr = 0o100755 << 16
+    info = entry_info(name, zipfile.ZIP_DEFLATED, mode=0o100755)
     with archive.open(info, "w", force_zip64=True) as entry:
         # zipfile has no public hook for the compressor; this is its attribute for it.
         entry._compressor = ChunkCompressor(level, {} if cache is None else cache)

@@ -100,7 +100,7 @@ def main():
     parser.add_argument("--build-only", action="store_true", help="write the packages and stop")
     args = parser.parse_args()
     if not args.build_only and not os.path.exists(args.bundlecheck):
-        sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release` first")
+        sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release --static-swift-stdlib` first")
     workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-hostile-")
     os.makedirs(workdir, exist_ok=True)
     failures = []

@@ -50,7 +50,7 @@ def main():
     parser.add_argument("--workdir", default=None)
     args = parser.parse_args()
     if not os.path.exists(args.bundlecheck):
-        sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release` first")
+        sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release --static-swift-stdlib` first")
     workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-bench-")
     os.makedirs(workdir, exist_ok=True)
     path = os.path.join(workdir, "BigExecutables.ipa")
