@@ -113,8 +113,8 @@ public enum BundleCheckCommand {
         var inputs = ParallelMap.map(options.inputs, jobs: jobs) { path in
             guard path == StandardInputPackage.name, let piped else { return inspector.inspect(path: path) }
             switch piped {
-            case .success(let package): return inspector.inspect(path: package.path).named(path)
-            case .failure(let failure): return failure.report
+            case .success(let package): return inspector.inspect(path: package.path).named(options.standardInputName ?? path)
+            case .failure(let failure): return failure.report.named(options.standardInputName ?? path)
             }
         }
         // The configuration's ignore entries first: their reason says more than the baseline's.

@@ -113,6 +113,17 @@ extension CommandLineOption {
             given.jobs = jobs
         },
         .value(
+            "--stdin-filename", "<file>",
+            help: [
+                "The path the reports give the package read from standard",
+                "input ('-'): the file it came from, so SARIF, GitLab and",
+                "GitHub annotations point at it. (default: -)",
+            ]
+        ) { given, path throws(UsageError) in
+            guard !path.isEmpty else { throw .missingValue(option: "--stdin-filename") }
+            given.standardInputName = path
+        },
+        .value(
             "--baseline", "<file>",
             help: [
                 "Suppress the findings whose fingerprints <file> lists:",

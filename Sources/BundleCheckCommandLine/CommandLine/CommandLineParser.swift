@@ -133,6 +133,14 @@ enum CommandLineParser {
         options.verifiesResources = given.verifiesResources
         options.jobs = given.jobs
         options.inputs = given.inputs
+        if let name = given.standardInputName {
+            guard given.inputs.contains(StandardInputPackage.name) else { throw .standardInputNameWithoutStandardInput }
+            // Named as another input, two reports would share a path, a SARIF category and fingerprints.
+            if let other = given.inputs.first(where: { $0 != StandardInputPackage.name && FileIdentity($0) == FileIdentity(name) }) {
+                throw .repeatedInput(first: other, again: name)
+            }
+            options.standardInputName = name
+        }
         return options
     }
 }

@@ -30,6 +30,8 @@ package struct CommandOptions: Sendable, Equatable {
     package var verifiesResources = false
     /// `--jobs`: inputs checked at once; nil for `ProcessorBudget.defaultJobs()`.
     package var jobs: Int?
+    /// `--stdin-filename`: what the reports call the package piped in as `-`; nil for `-`.
+    package var standardInputName: String?
     package var inputs: [String] = []
 
     package init() {}

@@ -23,6 +23,8 @@ package struct GivenOptions: Sendable {
     package var verifiesResources = false
     /// `--jobs N`.
     package var jobs: Int?
+    /// `--stdin-filename PATH`.
+    package var standardInputName: String?
     package var baselinePath: String?
     package var writeBaselinePath: String?
     package var listRules = false

@@ -35,6 +35,8 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case repeatedInput(first: String, again: String)
     /// More than one input of `-`: standard input can be read once.
     case standardInputTwice
+    /// `--stdin-filename` without an input of `-`: there is nothing for it to name.
+    case standardInputNameWithoutStandardInput
     /// More than one output of `-`: two reports on standard output would be one unreadable stream.
     case standardOutputTwice
 
@@ -85,6 +87,8 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             first == again ? "'\(first)' given twice; check each package once" : "'\(again)' is the same file as '\(first)'; check each package once"
         case .standardInputTwice:
             "'-' (standard input) given more than once; a package can be read from it once"
+        case .standardInputNameWithoutStandardInput:
+            "--stdin-filename names the package read from standard input; give '-' as an input"
         case .standardOutputTwice:
             "more than one report goes to standard output ('-'); write the others to files"
         }

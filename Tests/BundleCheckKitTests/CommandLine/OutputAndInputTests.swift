@@ -167,4 +167,38 @@ import Testing
         #expect(linkStatus == .usage)
         #expect(linkConsole.error.hasPrefix("bundlecheck: error: '\(link)' is the same file as '\(again)'"))
     }
+
+    @Test func stdinFilenameNamesThePipedPackageInEveryFormat() throws {
+        let directory = try TemporaryDirectory()
+        let package = try Self.drifted(in: directory)
+        let name = "build/Drift.ipa"
+        let run = { (format: String) in
+            CapturingConsole.run(["--format", format, "--stdin-filename", name, "-"],
+                                 environment: ["GITHUB_WORKSPACE": directory.url.path], workingDirectory: directory.url.path,
+                                 standardInput: FileHandle(forReadingAtPath: package)).1.output
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run("json").utf8)) as? [String: Any])
+        #expect((json["inputs"] as? [[String: Any]])?.first?["path"] as? String == name)
+        let sarif = run("sarif")
+        #expect(sarif.contains(#""uri" : "build\/Drift.ipa""#) || sarif.contains(#""uri":"build/Drift.ipa""#) || sarif.contains(#""uri": "build/Drift.ipa""#), "\(sarif.prefix(600))")
+        #expect(!sarif.contains(#""uri": "-""#) && !sarif.contains(#""uri":"-""#))
+        let gitlab = try #require(try JSONSerialization.jsonObject(with: Data(run("gitlab").utf8)) as? [[String: Any]])
+        #expect(!gitlab.isEmpty)
+        #expect(gitlab.allSatisfy { ($0["location"] as? [String: Any])?["path"] as? String == name })
+        let annotations = run("github").split(separator: "\n").filter { $0.hasPrefix("::error") || $0.hasPrefix("::warning") }
+        #expect(!annotations.isEmpty)
+        #expect(annotations.allSatisfy { $0.contains("file=\(name)") }, "\(annotations)")
+    }
+
+    @Test func stdinFilenameNeedsADashAndMayNotNameAnotherInput() throws {
+        let directory = try TemporaryDirectory()
+        let package = try Self.drifted(in: directory)
+        let (status, console) = CapturingConsole.run(["--stdin-filename", "x.ipa", package])
+        #expect(status == .usage)
+        #expect(console.error.contains("--stdin-filename names the package read from standard input"), "\(console.error)")
+        let (again, clash) = CapturingConsole.run(["--stdin-filename", package, package, "-"])
+        #expect(again == .usage)
+        #expect(clash.error.contains("given twice") || clash.error.contains("is the same file as"), "\(clash.error)")
+        #expect(CapturingConsole.run(["--stdin-filename", "", "-"]).0 == .usage)
+    }
 }
