@@ -1,10 +1,11 @@
 /// The regular files of a container, in the container's order, held compactly: paths in
-/// one buffer (`PackedUTF8`), sizes beside them, and a sorted index for lookups by path.
+/// one buffer (`PackedUTF8`) or, for a zip, as pointers to the names libzip already holds
+/// (`BorrowedUTF8`); sizes beside them, and a sorted index for lookups by path.
 ///
 /// This is what keeps a listing of 60,000 entries to a few MiB: an element
 /// (`ContainerEntry`) and its `String` exist only while someone looks at it.
 public struct ContainerFiles: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
-    private let paths: PackedUTF8
+    private let paths: Paths
     private let sizes: [UInt64]
     /// Positions in path order (bytewise), for `position(of:)`.
     private let byPath: [Int32]
@@ -20,7 +21,7 @@ public struct ContainerFiles: RandomAccessCollection, Equatable, Sendable, Expre
         self.init(elements)
     }
 
-    private init(paths: PackedUTF8, sizes: [UInt64], byPath: [Int32]) {
+    private init(paths: Paths, sizes: [UInt64], byPath: [Int32]) {
         self.paths = paths
         self.sizes = sizes
         self.byPath = byPath
@@ -55,34 +56,100 @@ public struct ContainerFiles: RandomAccessCollection, Equatable, Sendable, Expre
         }
     }
 
+    /// The same files and sizes in the same order, however each list stores its paths.
     public static func == (lhs: ContainerFiles, rhs: ContainerFiles) -> Bool {
-        lhs.sizes == rhs.sizes && lhs.paths == rhs.paths
+        lhs.sizes == rhs.sizes && lhs.paths.hasSameStrings(as: rhs.paths)
+    }
+
+    /// Where the path bytes are: copied into one buffer, or borrowed from their reader.
+    /// A switch rather than `any UTF8List`: sorting and lookups reach a path's bytes hundreds of
+    /// thousands of times, and an existential would box and dispatch at every one.
+    private enum Paths: UTF8List, Sendable {
+        case packed(PackedUTF8)
+        case borrowed(BorrowedUTF8)
+
+        var count: Int {
+            switch self {
+            case .packed(let packed): packed.count
+            case .borrowed(let borrowed): borrowed.count
+            }
+        }
+
+        func withBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+            switch self {
+            case .packed(let packed): try packed.withBytes(at: index, body)
+            case .borrowed(let borrowed): try borrowed.withBytes(at: index, body)
+            }
+        }
+
+        func reordered(_ permutation: [Int]) -> Paths {
+            switch self {
+            case .packed(let packed): .packed(packed.reordered(permutation))
+            case .borrowed(let borrowed): .borrowed(borrowed.reordered(permutation))
+            }
+        }
+
+        /// Packed bytes in a buffer of their exact size, once appending is over.
+        func compacted() -> Paths {
+            guard case .packed(let packed) = self, packed.unusedCapacity > packed.byteCount / 8 else { return self }
+            return .packed(packed.compacted())
+        }
     }
 
     /// Collects files as a container lists them, then finds repeated paths once, by sorting.
     public struct Builder {
-        private var paths = PackedUTF8()
+        private var paths: Paths
         private var sizes: [UInt64] = []
 
-        public init() {}
+        /// A builder that copies each path it is given.
+        public init() {
+            paths = .packed(PackedUTF8())
+        }
+
+        /// A builder that keeps pointers to paths in memory `owner` keeps alive and unchanged
+        /// (`BorrowedUTF8`); `append(borrowing:size:)` is its only way to add one.
+        public init(borrowingFrom owner: AnyObject) {
+            paths = .borrowed(BorrowedUTF8(owner: owner))
+        }
 
         public var count: Int { sizes.count }
 
-        /// Room for `count` files whose paths take `bytes` bytes in all.
+        /// Room for `count` files whose paths take `bytes` bytes in all (copied ones only).
         public mutating func reserveCapacity(_ count: Int, bytes: Int = 0) {
             sizes.reserveCapacity(count)
-            paths.reserveCapacity(strings: count, bytes: bytes)
+            switch paths {
+            case .packed(var packed):
+                paths = .packed(PackedUTF8())
+                packed.reserveCapacity(strings: count, bytes: bytes)
+                paths = .packed(packed)
+            case .borrowed(var borrowed):
+                paths = .packed(PackedUTF8())
+                borrowed.reserveCapacity(count)
+                paths = .borrowed(borrowed)
+            }
         }
 
         public mutating func append(path: String, size: UInt64) {
-            paths.append(path)
+            guard case .packed(var packed) = paths else { preconditionFailure("append(path:) on a borrowing builder") }
+            paths = .packed(PackedUTF8())  // so `packed` is the buffer's only reference and grows in place
+            packed.append(path)
+            paths = .packed(packed)
+            sizes.append(size)
+        }
+
+        /// Adds a path whose bytes the owner given at `init(borrowingFrom:)` holds.
+        public mutating func append(borrowing path: UnsafeBufferPointer<UInt8>, size: UInt64) {
+            guard case .borrowed(var borrowed) = paths else { preconditionFailure("append(borrowing:) on a copying builder") }
+            paths = .packed(PackedUTF8())
+            borrowed.append(borrowing: path)
+            paths = .borrowed(borrowed)
             sizes.append(size)
         }
 
         /// The files, each path once (its first appearance), and the positions, in append
         /// order, of the appends that repeated an earlier path.
         public func build() -> (files: ContainerFiles, repeats: [Int]) {
-            let paths = paths.unusedCapacity > paths.byteCount / 8 ? paths.compacted() : paths
+            let paths = paths.compacted()
             let sorted = paths.sortedIndices()
             var repeats: [Int] = []
             for (previous, current) in zip(sorted, sorted.dropFirst()) where paths.compare(previous, current) == 0 {
@@ -95,9 +162,8 @@ public struct ContainerFiles: RandomAccessCollection, Equatable, Sendable, Expre
             repeats.sort()
             let repeated = Set(repeats)
             let kept = (0..<sizes.count).filter { !repeated.contains($0) }
-            var keptBuilder = Builder()
-            let keptPaths = paths.reordered(kept)
-            keptBuilder.paths = keptPaths
+            var keptBuilder = self
+            keptBuilder.paths = paths.reordered(kept)
             keptBuilder.sizes = kept.map { sizes[$0] }
             return (keptBuilder.build().files, repeats)
         }

@@ -54,7 +54,15 @@ package enum Libzip {
     /// The length in bytes of the entry's name as `stat` gives it (0 when libzip has none),
     /// without making a `String`: for sizing a buffer that will hold every name.
     package static func nameLength(_ archive: OpaquePointer, index: Int) -> Int {
-        zip_get_name(archive, UInt64(index), 0).map { strlen($0) } ?? 0
+        name(archive, index: index)?.count ?? 0
+    }
+
+    /// The name of the entry at `index` as libzip keeps it (UTF-8: a name that is not is taken
+    /// as CP437 and converted), up to its first NUL, without copying: the bytes stay valid until
+    /// the archive is discarded, and are the ones `stat` names.
+    package static func name(_ archive: OpaquePointer, index: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let name = zip_get_name(archive, UInt64(index), 0) else { return nil }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
     }
 
     /// Whether the entry was zipped from a symbolic link: made on a Unix system, with `S_IFLNK` in

@@ -31,7 +31,9 @@ final class ZipArchiveReader: PackageContainer {
     /// The caps this listing was read with.
     let limits: ContainerLimits
 
-    private let archive: OpaquePointer
+    /// The open archive; the listing's paths point into it as well.
+    private let handle: LibzipArchiveHandle
+    private var archive: OpaquePointer { handle.pointer }
     /// libzip index and storage of each file, by position in `files`.
     private let entries: [Entry]
 
@@ -56,32 +58,23 @@ final class ZipArchiveReader: PackageContainer {
         }
         guard status.size > 0 else { throw BundleCheckError.emptyFile(path: path) }
 
-        let archive: OpaquePointer
+        let handle: LibzipArchiveHandle
         do throws(LibzipError) {
-            archive = try Libzip.openForReading(path: path, checkConsistency: false)
+            handle = LibzipArchiveHandle(try Libzip.openForReading(path: path, checkConsistency: false))
         } catch {
             throw Self.openingError(error, path: path)
         }
-        let listing: Listing
-        do {
-            listing = try Self.list(archive, path: path, limits: limits)
-        } catch {
-            Libzip.discard(archive)
-            throw error
-        }
+        // A listing that fails lets go of the handle, which discards the archive.
+        let listing = try Self.list(handle, path: path, limits: limits)
         self.path = path
         self.limits = limits
         self.byteCount = status.size
-        self.archive = archive
+        self.handle = handle
         self.files = listing.files
         self.folders = listing.folders
         self.duplicatePaths = listing.duplicates
         self.linkPaths = listing.links
         self.entries = listing.entries
-    }
-
-    deinit {
-        Libzip.discard(archive)
     }
 
     func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
@@ -143,7 +136,8 @@ final class ZipArchiveReader: PackageContainer {
         files.position(of: path).map { entries[$0] }
     }
 
-    private static func list(_ archive: OpaquePointer, path: String, limits: ContainerLimits) throws -> Listing {
+    private static func list(_ handle: LibzipArchiveHandle, path: String, limits: ContainerLimits) throws -> Listing {
+        let archive = handle.pointer
         var listing = Listing()
         do {
             let count = try Libzip.entryCount(archive)
@@ -153,8 +147,8 @@ final class ZipArchiveReader: PackageContainer {
                     reason: "\(count) zip entries is more than the \(limits.maxZipEntries) bundlecheck lists"
                 )
             }
-            var files = ContainerFiles.Builder()
-            // Sized from libzip's own names first, so the buffer of every path never doubles.
+            // Paths point at the names libzip keeps for the open archive: a copy would double them.
+            var files = ContainerFiles.Builder(borrowingFrom: handle)
             let nameBytes = (0..<count).reduce(0) { $0 + Libzip.nameLength(archive, index: $1) }
             guard nameBytes <= limits.maxNameBytes else {
                 throw BundleCheckError.notAPackage(
@@ -178,7 +172,10 @@ final class ZipArchiveReader: PackageContainer {
                     continue
                 }
                 if Libzip.isSymbolicLink(archive, index: index) { links.append((files.count, stat.name)) }
-                files.append(path: stat.name, size: stat.size)
+                guard let name = Libzip.name(archive, index: index) else {
+                    throw LibzipError(code: .inconsistent, systemCode: 0, message: "entry \(index) has no name")
+                }
+                files.append(borrowing: name, size: stat.size)
                 entries.append(Entry(index: UInt32(truncatingIfNeeded: index), isStored: stat.isStored))
             }
             // A repeated name: the first entry stays the one listed and read.

@@ -5,7 +5,7 @@ import Foundation
 /// A package of 60,000 entries kept as `String`s costs a heap object per path (about
 /// 100 bytes for a 60-byte name) in every structure that holds them; here each path
 /// costs its bytes and one offset, and a `String` is made only when someone asks.
-public struct PackedUTF8: Sendable, Equatable {
+public struct PackedUTF8: UTF8List, Sendable, Equatable {
     private var bytes: [UInt8] = []
     /// The end, in `bytes`, of each string; a string starts where the one before it ends.
     private var ends: [Int] = []
@@ -34,11 +34,6 @@ public struct PackedUTF8: Sendable, Equatable {
         append(string.utf8)
     }
 
-    /// The string at `index`, as UTF-8 that was stored valid (callers store `String`s' bytes).
-    public func string(at index: Int) -> String {
-        withBytes(at: index) { String(decoding: $0, as: UTF8.self) }
-    }
-
     /// Calls `body` with the bytes of the string at `index`; they are valid only inside `body`.
     public func withBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let start = start(of: index)
@@ -46,15 +41,6 @@ public struct PackedUTF8: Sendable, Equatable {
     }
 
     /// Bytewise order, a proper prefix first, like `memcmp` on equal lengths: negative, zero or positive.
-    public func compare(_ lhs: Int, _ rhs: Int) -> Int {
-        withBytes(at: lhs) { left in withBytes(at: rhs) { right in Self.compare(left, right) } }
-    }
-
-    /// The order of the string at `index` against `other`, as `compare(_:_:)`.
-    public func compare(_ index: Int, with other: UnsafeBufferPointer<UInt8>) -> Int {
-        withBytes(at: index) { Self.compare($0, other) }
-    }
-
     public static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
         let common = min(lhs.count, rhs.count)
         let order = common == 0 ? 0 : Int(memcmp(lhs.baseAddress!, rhs.baseAddress!, common))
@@ -88,14 +74,6 @@ public struct PackedUTF8: Sendable, Equatable {
                 _ = buffer.initialize(from: source)
                 count = source.count
             }
-        }
-    }
-
-    /// Indices of the strings sorted bytewise; equal strings keep their order.
-    public func sortedIndices() -> [Int] {
-        Array(0..<count).sorted { lhs, rhs in
-            let order = compare(lhs, rhs)
-            return order != 0 ? order < 0 : lhs < rhs
         }
     }
 

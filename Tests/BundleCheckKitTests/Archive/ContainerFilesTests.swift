@@ -50,6 +50,47 @@ import Testing
         #expect(packed.compacted() == packed)
     }
 
+    @Test func borrowedStringsPointAtTheOwnersBytesAndSortAsPackedOnes() {
+        let owner = BorrowedBytes(["ab", "a", "b", "", "ab"])
+        var borrowed = BorrowedUTF8(owner: owner)
+        for range in owner.ranges { borrowed.append(borrowing: UnsafeBufferPointer(rebasing: owner.buffer[range])) }
+        #expect(borrowed.sortedIndices() == [3, 1, 0, 4, 2])
+        #expect((0..<borrowed.count).map(borrowed.string(at:)) == ["ab", "a", "b", "", "ab"])
+        borrowed.withBytes(at: 2) { #expect(UnsafeRawPointer($0.baseAddress!) == UnsafeRawPointer(owner.buffer.baseAddress! + 3)) }
+        let reordered = borrowed.reordered([4, 3])
+        #expect((0..<reordered.count).map(reordered.string(at:)) == ["ab", ""])
+    }
+
+    @Test func aBorrowingListingFindsRepeatsAndEqualsACopiedOne() {
+        let owner = BorrowedBytes(["b", "a", "b", "c/d"])
+        var builder = ContainerFiles.Builder(borrowingFrom: owner)
+        for (index, range) in owner.ranges.enumerated() {
+            builder.append(borrowing: UnsafeBufferPointer(rebasing: owner.buffer[range]), size: UInt64(index))
+        }
+        let (files, repeats) = builder.build()
+        #expect(repeats == [2])
+        let copied: ContainerFiles = [ContainerEntry(path: "b", size: 0), ContainerEntry(path: "a", size: 1), ContainerEntry(path: "c/d", size: 3)]
+        #expect(files == copied && copied == files)
+        #expect(files.position(of: "c/d") == 2 && files.position(of: "c") == nil)
+        #expect(files != [ContainerEntry(path: "b", size: 0), ContainerEntry(path: "a", size: 1), ContainerEntry(path: "c/e", size: 3)])
+    }
+
+    @Test func aBorrowingListingKeepsItsOwnerAlive() {
+        weak var released: BorrowedBytes?
+        var files: ContainerFiles = []
+        do {
+            let owner = BorrowedBytes(["Payload/X.app/Info.plist"])
+            released = owner
+            var builder = ContainerFiles.Builder(borrowingFrom: owner)
+            builder.append(borrowing: UnsafeBufferPointer(rebasing: owner.buffer[owner.ranges[0]]), size: 1)
+            files = builder.build().files
+        }
+        #expect(released != nil)
+        #expect(files.path(at: 0) == "Payload/X.app/Info.plist")
+        files = []
+        #expect(released == nil)
+    }
+
     @Test func packagePathNameIsTheLastComponent() {
         #expect(PackagePath.name("Payload/X.app/PlugIns/S.appex") == "S.appex")
         #expect(PackagePath.name("Payload/X.app/") == "X.app")
@@ -58,5 +99,28 @@ import Testing
         #expect(PackagePath.name("") == "")
         #expect(PackagePath.name("//") == "//")
         #expect(PackagePath.name("/é") == "é")
+    }
+}
+
+/// Bytes in memory the test allocates and frees, as libzip holds entry names.
+private final class BorrowedBytes {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    let ranges: [Range<Int>]
+
+    init(_ strings: [String]) {
+        let bytes = strings.flatMap(\.utf8)
+        buffer = .allocate(capacity: max(bytes.count, 1))
+        _ = buffer.initialize(from: bytes)
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for string in strings {
+            ranges.append(start..<start + string.utf8.count)
+            start += string.utf8.count
+        }
+        self.ranges = ranges
+    }
+
+    deinit {
+        buffer.deallocate()
     }
 }

@@ -36,6 +36,18 @@ import BundleCheckFixtures
         #expect(try reader.read("Payload/X.app/fr.lproj/Réglages.strings", limit: 10) == Array("é".utf8))
     }
 
+    @Test func theListingOutlivesItsReader() throws {
+        let directory = try Support.makeTemporaryDirectory()
+        defer { Support.cleanUp(directory) }
+        let names = ["Payload/X.app/Info.plist", "Payload/X.app/fr.lproj/Réglages.strings", "Payload/X.app/X"]
+        let path = try Support.writeZip(in: directory, names.enumerated().map { ($1, Support.bytes(count: $0 + 1, seed: 5), .deflate) })
+        // The paths point at libzip's names; the listing keeps the archive open after the reader goes.
+        let files = try ZipArchiveReader(path: path).files
+        #expect(files.map(\.path) == names)
+        #expect(files.map(\.size) == [1, 2, 3])
+        #expect(files.position(of: names[1]) == 1)
+    }
+
     @Test func writerStoresTheRequestedCompressionMethods() throws {
         let directory = try Support.makeTemporaryDirectory()
         defer { Support.cleanUp(directory) }
