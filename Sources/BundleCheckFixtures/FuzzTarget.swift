@@ -67,7 +67,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .zip:
             return Self.zip(Self.writing(bytes, to: inputFile))
         case .package:
-            let report = Self.inspector.inspect(path: Self.writing(bytes, to: inputFile))
+            // The input's length picks the distribution it is judged for, so every distribution's
+            // rules run (certificate-expired only judges ad hoc, development and enterprise builds)
+            // without a byte of the package being spent on the choice.
+            let inspector = Self.inspectors[bytes.count % Self.inspectors.count]
+            let report = inspector.inspect(path: Self.writing(bytes, to: inputFile))
             return report.error == nil ? .read : .refused
         }
     }
@@ -168,11 +172,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// Built once: the shipped catalogue lives as long as the process (Fuzz/lsan.supp says so to
-    /// LeakSanitizer).
-    private static let inspector = PackageInspector(
-        rules: RuleCatalogue.shipped.rules,
-        settings: InspectionSettings(now: Date(timeIntervalSince1970: 1_780_272_000), verifiesResources: true)
-    )
+    /// LeakSanitizer). One per way a package can be judged: as its kind implies (an IPA as an App
+    /// Store build), then for each distribution.
+    private static let inspectors = ([nil] + Distribution.allCases).map { distribution in
+        PackageInspector(
+            rules: RuleCatalogue.shipped.rules,
+            settings: InspectionSettings(distribution: distribution, now: Date(timeIntervalSince1970: 1_780_272_000), verifiesResources: true)
+        )
+    }
 
     /// Replaces the contents of the file at `path` with `bytes`.
     private static func writing(_ bytes: [UInt8], to path: String) -> String {
