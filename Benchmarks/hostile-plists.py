@@ -8,6 +8,8 @@ with a very wide container at the bottom, every value `$(A)`, which the shipped
 8 MiB Info.plist cap; the binary one refers to one shared string a million times,
 just under the one-million-values cap. Flat plists of the same size are the
 baseline: any cost that grows with depth × width shows as a gap between the two.
+The last two cases hold distinct values instead (`value-number-0000001` and so on),
+which nothing can share: what the reader keeps per value shows there.
 
 Prints wall time and peak RSS for each package and exits non-zero when one takes
 a second or more, or more than 64 MiB.
@@ -40,8 +42,9 @@ APP_KEYS = {
 }
 
 
-def xml_plist(depth, width, keyed=False):
-    """An XML Info.plist, written without indentation so that depth costs no bytes per value."""
+def xml_plist(depth, width, keyed=False, distinct=False):
+    """An XML Info.plist, written without indentation so that depth costs no bytes per value;
+    every value `$(A)`, or with `distinct` each one its own 20-character string."""
     parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n']
     for key, value in APP_KEYS.items():
         parts.append(f"<key>{key}</key><string>{value}</string>\n")
@@ -56,7 +59,10 @@ def xml_plist(depth, width, keyed=False):
         parts.append("</dict>\n")
     else:
         parts.append("<array>\n")
-        parts.extend("<string>$(A)</string>\n" for _ in range(width))
+        if distinct:
+            parts.extend(f"<string>value-number-{index:07d}</string>\n" for index in range(width))
+        else:
+            parts.extend("<string>$(A)</string>\n" for _ in range(width))
         parts.append("</array>\n")
     parts.append("</dict>\n" * (depth - 2 - 1))
     parts.append("</dict>\n</plist>\n")
@@ -83,6 +89,8 @@ def cases():
     yield "xml-deep-keys", xml_plist(DEPTH, 200_000, keyed=True)
     yield "binary-deep-1m", binary_plist(DEPTH, 999_000)
     yield "binary-flat-1m", binary_plist(3, 999_000)
+    yield "xml-deep-distinct", xml_plist(DEPTH, 220_000, distinct=True)
+    yield "xml-flat-distinct", xml_plist(3, 220_000, distinct=True)
 
 
 def write_package(path, info_plist):

@@ -53,7 +53,8 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
         package let trail: JSONPointerTrail
         /// Values visited, at most the visit cap.
         package let visits: Int
-        /// The most values ever waiting to be visited, at most three times the visit cap.
+        /// The most children ever held waiting to be visited: open containers along the path,
+        /// and the entries of open dictionaries (an array's are read in place, however wide).
         package let mostQueued: Int
     }
 
@@ -63,34 +64,39 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
     /// reached so far (a small NFA), so each location is visited once whatever the
     /// number of `**`, and results come in document order. The walk keeps a place per
     /// visited value on a trail (a step from its parent), never a copy of the path,
-    /// and queues no more children than the visits left can reach.
+    /// and one frame per open container: an array's children are read where they are,
+    /// a dictionary's are listed once (a repeated key keeps its last value), no more
+    /// of them than the visits left can reach.
     package func search(in root: PlistValue, maximumVisits: Int = Self.maximumVisits) -> Search {
         var trail = JSONPointerTrail.Builder()
         var matched: [(place: Int32, value: PlistValue)] = []
-        var pending: [(parent: Int32, key: String, value: PlistValue, states: [Int])] = [(-1, "", root, closure([0]))]
+        var frames: [Frame] = []
         var visits = 0
-        var mostQueued = pending.count
-        while visits < maximumVisits, let (parent, key, value, states) = pending.popLast() {
+        var mostQueued = 1
+        var queued = 0
+        // Visits one value: records its place, matches it, opens it when its children can match.
+        func visit(_ value: PlistValue, key: String, parent: Int32?, states: [Int]) {
             visits += 1
-            let place = parent < 0 ? trail.addRoot() : trail.add(key, under: parent)
+            let place = parent.map { trail.add(key, under: $0) } ?? trail.addRoot()
             if states.contains(components.count) {
                 matched.append((place, value))
             }
             let room = maximumVisits - visits
-            guard room > 0 else { break }
-            let children = self.children(of: value, states: states, atMost: room)
-            for (childKey, child) in children.reversed() {
-                let next = closure(advancing(states, over: childKey))
-                if !next.isEmpty {
-                    pending.append((place, childKey, child, next))
-                }
+            guard room > 0, let children = children(of: value, states: states, atMost: room) else { return }
+            frames.append(Frame(place: place, states: states, children: children))
+            queued += 1 + children.listedCount
+            mostQueued = max(mostQueued, queued)
+        }
+        visit(root, key: "", parent: nil, states: closure([0]))
+        while visits < maximumVisits, let frame = frames.last {
+            guard let (key, child) = frames[frames.count - 1].children.next() else {
+                queued -= 1 + frame.children.listedCount
+                frames.removeLast()
+                continue
             }
-            mostQueued = max(mostQueued, pending.count)
-            // Only the top `room` entries can still be visited: drop the rest once
-            // they are as many again, so each entry is dropped once and the queue stays
-            // within three times the visit cap.
-            if pending.count > 2 * room {
-                pending.removeFirst(pending.count - room)
+            let next = closure(advancing(frame.states, over: key))
+            if !next.isEmpty {
+                visit(child, key: key, parent: frame.place, states: next)
             }
         }
         let finished = trail.build()
@@ -100,6 +106,51 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     // MARK: - Private
+
+    /// A container being walked: its place, the pattern positions reached at it, and the
+    /// children still to visit.
+    private struct Frame {
+        let place: Int32
+        let states: [Int]
+        var children: Children
+    }
+
+    /// The children of one container, handed out in document order.
+    private struct Children {
+        private enum Source {
+            /// Listed keys and values (a dictionary's, or the one child a literal names).
+            case listed([(key: String, value: PlistValue)])
+            /// Every element of an array, read in place up to `end`.
+            case array([PlistValue], end: Int)
+        }
+
+        private let source: Source
+        private var position = 0
+
+        init(listed entries: [(key: String, value: PlistValue)]) {
+            source = .listed(entries)
+        }
+
+        init(array: [PlistValue], atMost limit: Int) {
+            source = .array(array, end: Swift.min(array.count, limit))
+        }
+
+        /// Entries held in a list of their own, which the walk counts as queued.
+        var listedCount: Int {
+            if case .listed(let entries) = source { return entries.count }
+            return 0
+        }
+
+        mutating func next() -> (key: String, value: PlistValue)? {
+            defer { position += 1 }
+            switch source {
+            case .listed(let entries):
+                return position < entries.count ? entries[position] : nil
+            case .array(let array, let end):
+                return position < end ? (String(position), array[position]) : nil
+            }
+        }
+    }
 
     /// Adds the position after each `**`, which may take no component at all.
     private func closure(_ states: [Int]) -> [Int] {
@@ -127,23 +178,23 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
         return next
     }
 
-    /// The first `limit` children worth visiting: all of them when a wildcard is pending,
-    /// else the one the literal component names. Without a `**` among the states
+    /// The first `limit` children worth visiting, nil for none: all of them when a wildcard is
+    /// pending, else the one the literal component names. Without a `**` among the states
     /// there is never more than one state, so a literal needs one lookup.
-    private func children(of value: PlistValue, states: [Int], atMost limit: Int) -> [(key: String, value: PlistValue)] {
+    private func children(of value: PlistValue, states: [Int], atMost limit: Int) -> Children? {
         let pending = states.filter { $0 < components.count }.map { components[$0] }
-        guard let first = pending.first else { return [] }
+        guard let first = pending.first else { return nil }
         let needsScan = pending.contains { $0 == "*" || $0 == "**" }
         switch value {
         case .dictionary(let dictionary):
-            if needsScan { return Self.effectiveEntries(of: dictionary, atMost: limit) }
-            return Array(pending.compactMap { key in dictionary[key].map { (key, $0) } }.prefix(limit))
+            if needsScan { return Children(listed: Self.effectiveEntries(of: dictionary, atMost: limit)) }
+            return Children(listed: Array(pending.compactMap { key in dictionary[key].map { (key, $0) } }.prefix(limit)))
         case .array(let array):
-            if needsScan { return array.prefix(limit).enumerated().map { (String($0.offset), $0.element) } }
-            guard pending.count == 1, let index = JSONPointer.arrayIndex(first), index < array.count else { return [] }
-            return [(first, array[index])]
+            if needsScan { return Children(array: array, atMost: limit) }
+            guard pending.count == 1, let index = JSONPointer.arrayIndex(first), index < array.count else { return nil }
+            return Children(listed: [(first, array[index])])
         default:
-            return []
+            return nil
         }
     }
 
