@@ -53,6 +53,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return Self.propertyList(bytes)
         case .xmlPropertyList:
             guard !bytes.starts(with: "bplist".utf8) else { return .rejected }
+            Self.requireSameReadStreamed(bytes)
             return Self.propertyList(bytes)
         case .machO:
             return Self.machO(bytes)
@@ -74,6 +75,27 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let report = inspector.inspect(path: Self.writing(bytes, to: inputFile))
             return report.error == nil ? .read : .refused
         }
+    }
+
+    /// An XML plist handed to libxml2 from a reader a piece at a time (as a large Info.plist is)
+    /// must read exactly as its whole bytes do: any difference stops the harness, a finding.
+    private static func requireSameReadStreamed(_ bytes: [UInt8]) {
+        func outcome(_ read: () throws -> PropertyListDocument) -> String {
+            do {
+                let document = try read()
+                return "\(document.root) \(document.duplicateKeys.map { "\($0.dictionary)/\($0.key)" })"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let whole = outcome { try PropertyListParser.parse(bytes, file: "Info.plist") }
+        let streamed = outcome {
+            try PropertyListParser.parse(
+                reading: InMemoryEntryReader(bytes: bytes, canSeek: false), file: "Info.plist", byteLimit: .max,
+                streamingThreshold: 64
+            ) { _ in }
+        }
+        precondition(whole == streamed, "read whole: \(whole.prefix(300))\nstreamed: \(streamed.prefix(300))")
     }
 
     private static func propertyList(_ bytes: [UInt8]) -> Outcome {

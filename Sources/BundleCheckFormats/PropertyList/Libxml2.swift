@@ -101,13 +101,27 @@ enum Libxml2StreamParser {
 
     /// Streams `bytes` through `handler`; throws for anything that is not a clean, well-formed document.
     static func parse(_ bytes: [UInt8], into handler: any Libxml2ContentHandler, options: ParseOptions = .strict) throws(Failure) {
-        _ = libraryInitialized
         guard !bytes.isEmpty else {
             throw Failure(kind: .notWellFormed, message: "the document is empty", line: nil)
         }
         guard bytes.count <= Int(Int32.max) else {
             throw Failure(kind: .notWellFormed, message: "the document is too large for the xml parser", line: nil)
         }
+        let outcome: Result<Void, Failure> = bytes.withUnsafeBytes { raw in
+            var cursor = MemoryCursor(remaining: raw)
+            return Result { () throws(Failure) in try parse(reading: { cursor.read(into: $0) }, into: handler, options: options) }
+        }
+        try outcome.get()
+    }
+
+    /// Streams the document `read` hands over, a piece at a time, through `handler`. `read`
+    /// fills the start of the buffer and returns how many bytes it put there, 0 at the end, or
+    /// nil when its source failed: the parse then stops, and the caller, which knows why,
+    /// reports that rather than what libxml2 makes of the cut.
+    static func parse(
+        reading read: (UnsafeMutableRawBufferPointer) -> Int?, into handler: any Libxml2ContentHandler, options: ParseOptions = .strict
+    ) throws(Failure) {
+        _ = libraryInitialized
         // The session outlives the context that points at it.
         let session = ParseSession(handler: handler)
         let unmanaged = Unmanaged.passRetained(session)
@@ -137,13 +151,15 @@ enum Libxml2StreamParser {
         // The bytes are handed over a few kilobytes at a time through a read callback, the
         // same parser as `xmlCtxtReadMemory`, which would first copy the whole document
         // into a buffer of its own; this way libxml2 holds only what it has yet to parse.
-        let document: xmlDocPtr? = bytes.withUnsafeBytes { raw in
-            var cursor = MemoryCursor(remaining: UnsafeRawBufferPointer(raw))
-            return withUnsafeMutablePointer(to: &cursor) { cursorPointer in
+        let document: xmlDocPtr? = withoutActuallyEscaping(read) { read in
+            var source = Source(read: read)
+            return withUnsafeMutablePointer(to: &source) { sourcePointer in
                 xmlCtxtReadIO(context, { opaque, buffer, length in
                     guard let opaque, let buffer, length > 0 else { return 0 }
-                    return opaque.assumingMemoryBound(to: MemoryCursor.self).pointee.read(into: buffer, length: Int(length))
-                }, nil, cursorPointer, nil, nil, options.rawValue)
+                    let read = opaque.assumingMemoryBound(to: Source.self).pointee.read
+                    guard let count = read(UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))) else { return -1 }
+                    return Int32(count)
+                }, nil, sourcePointer, nil, nil, options.rawValue)
             }
         }
         defer { if let document { xmlFreeDoc(document) } }
@@ -253,14 +269,19 @@ enum Libxml2StreamParser {
     private struct MemoryCursor {
         var remaining: UnsafeRawBufferPointer
 
-        /// Copies up to `length` bytes into `buffer`; the count copied, 0 at the end.
-        mutating func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
-            let count = min(length, remaining.count)
-            guard count > 0, let base = remaining.baseAddress else { return 0 }
-            UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: count)
+        /// Copies what fits into `buffer`; the count copied, 0 at the end.
+        mutating func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+            let count = min(buffer.count, remaining.count)
+            guard count > 0, let base = remaining.baseAddress, let target = buffer.baseAddress else { return 0 }
+            target.copyMemory(from: base, byteCount: count)
             remaining = UnsafeRawBufferPointer(rebasing: remaining[count...])
-            return Int32(count)
+            return count
         }
+    }
+
+    /// The read callback's context: where libxml2's pieces come from.
+    private struct Source {
+        let read: (UnsafeMutableRawBufferPointer) -> Int?
     }
 
     /// One parse: its handler and its first error; reached from the C callbacks through the context's `_private`.

@@ -27,7 +27,7 @@ package enum PropertyListParser {
             }
             return try BinaryPropertyListReader.parse(bytes, file: file, limits: limits)
         }
-        let xml = textForXMLParser(bytes)
+        let xml = textForXMLParser(bytes, isWhole: true) ?? bytes
         guard !xml.isEmpty else {
             throw BundleCheckError.malformedPropertyList(
                 file: file, reason: "the file holds no property list (it is empty or only white space)", line: nil)
@@ -35,25 +35,173 @@ package enum PropertyListParser {
         return try XMLPropertyListParser.parse(xml, file: file, limits: limits)
     }
 
+    /// An XML plist longer than this is handed to libxml2 from its reader a piece at a time;
+    /// shorter files, and binary plists (read by offset), are read whole first.
+    static let streamingThreshold = 64 << 10
+
+    /// Reads the property list `reader` yields, at most `byteLimit` bytes (more is
+    /// `BundleCheckError.entryTooLarge`, as `PackageContainer.read` says it). An XML plist past
+    /// `streamingThreshold` is never held whole: libxml2 reads it from `reader` as it parses.
+    ///
+    /// `observe` sees every byte the reader yields, in order, once, and all of them even when
+    /// the plist is malformed (what the parser did not need is read for it), so a hash taken
+    /// there is the file's. A reader that fails throws its own error.
+    package static func parse(
+        reading reader: any EntryReader, file: String, byteLimit: Int, observe: (UnsafeRawBufferPointer) -> Void
+    ) throws -> PropertyListDocument {
+        try parse(reading: reader, file: file, byteLimit: byteLimit, limits: .standard, streamingThreshold: streamingThreshold, observe: observe)
+    }
+
+    /// The same read with another threshold: the `xml-plist` fuzz harness reads every input both ways.
+    package static func parse(
+        reading reader: any EntryReader, file: String, byteLimit: Int, streamingThreshold: Int, observe: (UnsafeRawBufferPointer) -> Void
+    ) throws -> PropertyListDocument {
+        try parse(reading: reader, file: file, byteLimit: byteLimit, limits: .standard, streamingThreshold: streamingThreshold, observe: observe)
+    }
+
+    /// The same read with other caps and threshold (tests).
+    static func parse(
+        reading reader: any EntryReader, file: String, byteLimit: Int, limits: PropertyListLimits, streamingThreshold: Int,
+        observe: (UnsafeRawBufferPointer) -> Void
+    ) throws -> PropertyListDocument {
+        try withoutActuallyEscaping(observe) { observe in
+            var source = CountedSource(reader: reader, file: file, byteLimit: byteLimit, maxBytes: limits.maxBytes, observe: observe)
+            return try parse(from: &source, file: file, limits: limits, streamingThreshold: streamingThreshold)
+        }
+    }
+
+    private static func parse(
+        from source: inout CountedSource, file: String, limits: PropertyListLimits, streamingThreshold: Int
+    ) throws -> PropertyListDocument {
+        let head = try source.readBytes(upTo: streamingThreshold)
+        let isWhole = head.count < streamingThreshold
+        guard !isWhole, !head.starts(with: "bplist".utf8), let xmlHead = textForXMLParser(head, isWhole: false) else {
+            return try parse(isWhole ? head : head + source.readBytes(upTo: Int.max), file: file, limits: limits)
+        }
+        var served = 0
+        let document: PropertyListDocument
+        do {
+            document = try XMLPropertyListParser.parse(
+                reading: { buffer in
+                    // libxml2 takes a short read for the end of the input at places (the
+                    // declaration), so every piece is filled: the head's rest, then the reader's.
+                    let fromHead = min(buffer.count, xmlHead.count - served)
+                    if fromHead > 0 {
+                        xmlHead.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + served, byteCount: fromHead) }
+                        served += fromHead
+                    }
+                    guard let fromReader = source.fill(UnsafeMutableRawBufferPointer(rebasing: buffer[fromHead...])) else { return nil }
+                    return fromHead + fromReader
+                },
+                sourceFailure: { source.failure },
+                file: file, limits: limits
+            )
+        } catch {
+            // The rest is read even so: a reader that fails anywhere says why first, as a
+            // whole read would have, and the observer sees the whole file.
+            source.drain()
+            throw source.failure ?? error
+        }
+        source.drain()
+        if let failure = source.failure { throw failure }
+        return document
+    }
+
+    /// A reader whose bytes are counted against a limit and shown to an observer; the first
+    /// error it meets is kept and ends it.
+    private struct CountedSource {
+        let reader: any EntryReader
+        let file: String
+        let byteLimit: Int
+        /// `PropertyListLimits.maxBytes`: past it the file is no property list bundlecheck reads.
+        let maxBytes: Int
+        let observe: (UnsafeRawBufferPointer) -> Void
+        private(set) var failure: (any Error)?
+        private var total = 0
+
+        init(reader: any EntryReader, file: String, byteLimit: Int, maxBytes: Int, observe: @escaping (UnsafeRawBufferPointer) -> Void) {
+            self.reader = reader
+            self.file = file
+            self.byteLimit = byteLimit
+            self.maxBytes = maxBytes
+            self.observe = observe
+        }
+
+        /// Fills the start of `buffer`; the count, 0 at the end, nil once the reader failed.
+        mutating func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+            guard failure == nil else { return nil }
+            do {
+                let count = try reader.read(into: buffer)
+                total += count
+                guard total <= byteLimit else { throw BundleCheckError.entryTooLarge(file: file, size: UInt64(total), limit: byteLimit) }
+                guard total <= maxBytes else {
+                    throw BundleCheckError.malformedPropertyList(
+                        file: file, reason: "the file is more than the \(maxBytes) bytes allowed for a property list", line: nil)
+                }
+                observe(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                return count
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+
+        /// Fills `buffer` but at the end; the count, nil once the reader failed.
+        mutating func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
+            var filled = 0
+            while filled < buffer.count {
+                guard let count = read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) else { return nil }
+                if count == 0 { break }
+                filled += count
+            }
+            return filled
+        }
+
+        /// Up to `count` bytes, fewer only at the end; throws what the reader failed with.
+        mutating func readBytes(upTo count: Int) throws -> [UInt8] {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: Swift.min(count, 64 << 10))
+            while bytes.count < count {
+                let wanted = Swift.min(chunk.count, count - bytes.count)
+                let read = chunk.withUnsafeMutableBytes { self.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted])) }
+                guard let read else { throw failure! }
+                if read == 0 { break }
+                bytes += chunk[..<read]
+            }
+            return bytes
+        }
+
+        /// Reads what is left for the observer only.
+        mutating func drain() {
+            var chunk = [UInt8](repeating: 0, count: 64 << 10)
+            while let read = chunk.withUnsafeMutableBytes({ self.read(into: $0) }), read > 0 {}
+        }
+    }
+
     /// The bytes to hand to the XML parser. XML allows white space before the root
     /// element but not before the `<?xml ...?>` declaration, which some hand-edited
     /// files have: the declaration then moves in front of that white space, so every
     /// element keeps its line number. A UTF-8 byte-order mark in front of white space
-    /// is dropped; anything else (UTF-16 text included) is left alone.
-    private static func textForXMLParser(_ bytes: [UInt8]) -> [UInt8] {
-        let bodyStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    /// is dropped; anything else (UTF-16 text included) is left alone. For the head of a
+    /// file (`isWhole` false) what follows is unchanged, and nil means the head does not
+    /// settle it: it is all white space, or the declaration to move does not end in it.
+    private static func textForXMLParser(_ bytes: [UInt8], isWhole: Bool) -> [UInt8]? {
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        guard isWhole || bytes.count >= byteOrderMark.count || !byteOrderMark.starts(with: bytes) else { return nil }
+        let bodyStart = bytes.starts(with: byteOrderMark) ? 3 : 0
         var index = bodyStart
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
             index += 1
         }
         guard index > bodyStart else { return bytes }
-        guard index < bytes.count else { return [] }
+        guard index < bytes.count else { return isWhole ? [] : nil }
+        guard isWhole || bytes.count - index >= 5 else { return nil }
         guard bytes[index...].starts(with: "<?xml".utf8) else { return Array(bytes[bodyStart...]) }
         var end = index + 5
         while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "?") && bytes[end + 1] == UInt8(ascii: ">")) {
             end += 1
         }
-        guard end + 1 < bytes.count else { return Array(bytes[index...]) }
+        guard end + 1 < bytes.count else { return isWhole ? Array(bytes[index...]) : nil }
         return Array(bytes[index...(end + 1)]) + bytes[bodyStart..<index] + bytes[(end + 2)...]
     }
 }

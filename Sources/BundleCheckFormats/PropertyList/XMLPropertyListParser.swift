@@ -26,9 +26,34 @@ import Foundation
 struct XMLPropertyListParser {
     /// Parses `bytes` as an XML plist.
     static func parse(_ bytes: [UInt8], file: String, limits: PropertyListLimits = .standard) throws -> PropertyListDocument {
+        try parse(file: file, limits: limits) { builder throws(Libxml2StreamParser.Failure) in
+            try Libxml2StreamParser.parse(bytes, into: builder)
+        }
+    }
+
+    /// Parses the XML plist `read` hands over a piece at a time (`Libxml2StreamParser.parse(reading:into:options:)`
+    /// says how); a source that fails throws what it failed with, as `sourceFailure` returns it.
+    static func parse(
+        reading read: (UnsafeMutableRawBufferPointer) -> Int?, sourceFailure: () -> (any Error)?, file: String, limits: PropertyListLimits
+    ) throws -> PropertyListDocument {
+        let document: PropertyListDocument
+        do {
+            document = try parse(file: file, limits: limits) { builder throws(Libxml2StreamParser.Failure) in
+                try Libxml2StreamParser.parse(reading: read, into: builder)
+            }
+        } catch {
+            throw sourceFailure() ?? error
+        }
+        if let failure = sourceFailure() { throw failure }
+        return document
+    }
+
+    private static func parse(
+        file: String, limits: PropertyListLimits, _ run: (XMLPropertyListBuilder) throws(Libxml2StreamParser.Failure) -> Void
+    ) throws -> PropertyListDocument {
         let builder = XMLPropertyListBuilder(limits: limits)
         do {
-            try Libxml2StreamParser.parse(bytes, into: builder)
+            try run(builder)
         } catch {
             throw translate(error, file: file, limits: limits)
         }

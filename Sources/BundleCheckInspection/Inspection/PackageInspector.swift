@@ -131,13 +131,27 @@ public struct PackageInspector: Sendable {
         let plistPath = location.path + "/Info.plist"
         var problems: [BundleReadProblem] = []
         var document: PropertyListDocument?
-        // The bytes as stored, for the signature's seal of the Info.plist.
-        var plistBytes: [UInt8]?
+        // The hashes of the file as stored, for the signature's seal of the Info.plist: taken
+        // as it streams into the parser, which never holds a large XML plist whole.
+        var plistDigests: SealedFileDigests?
         if paths.isFile(plistPath) {
+            let hasher = try? SealedFileDigests.Hasher()
             do {
-                let bytes = try container.read(plistPath, limit: infoPlistLimit)
-                plistBytes = bytes
-                let parsed = try PropertyListParser.parse(bytes, file: plistPath)
+                let declared = try container.size(of: plistPath)
+                guard declared <= UInt64(infoPlistLimit) else {
+                    throw BundleCheckError.entryTooLarge(file: plistPath, size: declared, limit: infoPlistLimit)
+                }
+                let parsed: PropertyListDocument
+                do {
+                    parsed = try PropertyListParser.parse(
+                        reading: try container.openEntry(plistPath), file: plistPath, byteLimit: infoPlistLimit
+                    ) { hasher?.update($0) }
+                } catch let error as BundleCheckError {
+                    // Malformed but read to the end: the seal is still compared, as for any file.
+                    if case .malformedPropertyList = error { plistDigests = try? hasher?.finish() }
+                    throw error
+                }
+                plistDigests = try? hasher?.finish()
                 if case .dictionary = parsed.root {
                     document = parsed
                 } else {
@@ -158,7 +172,7 @@ public struct PackageInspector: Sendable {
             infoPlistPath: plistPath, infoPlist: document
         )
         let (signing, signingProblems) = SigningLoader.load(
-            bundlePath: location.path, kind: location.kind, executableName: identity.executable, infoPlist: plistBytes,
+            bundlePath: location.path, kind: location.kind, executableName: identity.executable, infoPlist: plistDigests,
             from: container, paths: paths, evidence: evidence, seals: seals
         )
         // Read once here; the activation-rule checks and the report share it.

@@ -21,7 +21,7 @@ enum SealVerifier {
         bundlePath: String,
         executablePath: String,
         executable: MachOFile,
-        infoPlist: [UInt8]?,
+        infoPlist: SealedFileDigests?,
         from container: any PackageContainer,
         paths: PathIndex,
         comparingResources: Bool
@@ -41,9 +41,9 @@ enum SealVerifier {
             }
         }
 
-        var boundFiles: [(slot: CodeSignatureSlot, path: String, bytes: [UInt8]?, architectures: [String])] = [
+        var boundFiles: [(slot: CodeSignatureSlot, path: String, digests: SealedFileDigests?, architectures: [String])] = [
             (.infoPlist, infoPlistPath, infoPlist, []),
-            (.resourceDirectory, resourcesPath, resources, []),
+            (.resourceDirectory, resourcesPath, try resources.map { bytes throws(DigestError) in try SealedFileDigests(of: bytes) }, []),
         ]
         var blobs: [CodeSignatureSlot: [String]] = [:]
         var pages: [CodePageMismatch] = []
@@ -56,7 +56,7 @@ enum SealVerifier {
                 let file = boundFiles[index]
                 guard seal.specialSlots[file.slot] != nil else { continue }
                 var matches = false
-                if let bytes = file.bytes { matches = try seal.matches(file.slot, bytes) ?? true }
+                if let digests = file.digests { matches = seal.matches(file.slot, digests: digests) ?? true }
                 if !matches { boundFiles[index].architectures.append(architecture) }
             }
             for slot in seal.mismatchedBlobs { blobs[slot, default: []].append(architecture) }
@@ -70,7 +70,7 @@ enum SealVerifier {
             }
         }
         for file in boundFiles where !file.architectures.isEmpty {
-            mismatches.append(.boundFile(file.slot, path: file.path, isMissing: file.bytes == nil, architectures: file.architectures))
+            mismatches.append(.boundFile(file.slot, path: file.path, isMissing: file.digests == nil, architectures: file.architectures))
         }
         for (slot, architectures) in blobs.sorted(by: { $0.key < $1.key }) {
             mismatches.append(.signatureBlob(slot, architectures: architectures))

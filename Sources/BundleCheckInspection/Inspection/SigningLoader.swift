@@ -15,7 +15,7 @@ enum SigningLoader {
         bundlePath: String,
         kind: BundleKind,
         executableName: String?,
-        infoPlist: [UInt8]?,
+        infoPlist: SealedFileDigests?,
         from container: any PackageContainer,
         paths: PathIndex,
         evidence: EvidenceWants,

@@ -66,6 +66,22 @@ import BundleCheckFixtures
         #expect(finding.appleCodes == ["ITMS-90035"])
     }
 
+    @Test func anInfoPlistTooLargeToHoldWholeIsHashedAsItIsParsed() throws {
+        // Past PropertyListParser.streamingThreshold the plist streams into libxml2 and its hashes
+        // are taken on the way; the seal must still hold, and still catch an edit.
+        let filler = PlistValue.array((0..<8_000).map { .string("localized value number \($0)") })
+        let big = Self.app().setting("LSFiller", to: filler)
+        let bytes = XMLPropertyListWriter.write(.dictionary(big.infoPlist))
+        #expect(bytes.count > PropertyListParser.streamingThreshold)
+        let intact = try Self.inspect(big)
+        #expect(intact.findings(Self.rule).isEmpty, "\(intact.findings(Self.rule).map(\.message))")
+        #expect(intact.findings("info-plist-malformed").isEmpty && intact.findings("info-plist-missing").isEmpty)
+        let edited = Self.app(edits: FixtureEditsAfterSigning(infoPlist: [.init(key: "CFBundleVersion", value: .string("2"))]))
+            .setting("LSFiller", to: filler)
+        let findings = try Self.inspect(edited).findings(Self.rule)
+        #expect(findings.map(\.file) == ["Payload/Notes.app/Info.plist"])
+    }
+
     @Test func eachKindOfEditIsItsOwnFinding() throws {
         let entitlements = XMLPropertyListWriter.write(.dictionary(PlistDictionary(["application-identifier": .string("TestFixture.com.example.notes")])))
         var signature = Self.executable("Notes", "com.example.notes")
