@@ -45,11 +45,15 @@ package enum PropertyListParser {
     ///
     /// `observe` sees every byte the reader yields, in order, once, and all of them even when
     /// the plist is malformed (what the parser did not need is read for it), so a hash taken
-    /// there is the file's. A reader that fails throws its own error.
+    /// there is the file's. A reader that fails throws its own error. `expectedSize` (the size a
+    /// listing declares) sizes the buffer of a file that is read whole.
     package static func parse(
-        reading reader: any EntryReader, file: String, byteLimit: Int, observe: (UnsafeRawBufferPointer) -> Void
+        reading reader: any EntryReader, file: String, byteLimit: Int, expectedSize: Int = 0, observe: (UnsafeRawBufferPointer) -> Void
     ) throws -> PropertyListDocument {
-        try parse(reading: reader, file: file, byteLimit: byteLimit, limits: .standard, streamingThreshold: streamingThreshold, observe: observe)
+        try parse(
+            reading: reader, file: file, byteLimit: byteLimit, expectedSize: expectedSize, limits: .standard,
+            streamingThreshold: streamingThreshold, observe: observe
+        )
     }
 
     /// The same read with another threshold: the `xml-plist` fuzz harness reads every input both ways.
@@ -61,22 +65,27 @@ package enum PropertyListParser {
 
     /// The same read with other caps and threshold (tests).
     static func parse(
-        reading reader: any EntryReader, file: String, byteLimit: Int, limits: PropertyListLimits, streamingThreshold: Int,
-        observe: (UnsafeRawBufferPointer) -> Void
+        reading reader: any EntryReader, file: String, byteLimit: Int, expectedSize: Int = 0, limits: PropertyListLimits,
+        streamingThreshold: Int, observe: (UnsafeRawBufferPointer) -> Void
     ) throws -> PropertyListDocument {
         try withoutActuallyEscaping(observe) { observe in
             var source = CountedSource(reader: reader, file: file, byteLimit: byteLimit, maxBytes: limits.maxBytes, observe: observe)
-            return try parse(from: &source, file: file, limits: limits, streamingThreshold: streamingThreshold)
+            return try parse(from: &source, file: file, expectedSize: expectedSize, limits: limits, streamingThreshold: streamingThreshold)
         }
     }
 
     private static func parse(
-        from source: inout CountedSource, file: String, limits: PropertyListLimits, streamingThreshold: Int
+        from source: inout CountedSource, file: String, expectedSize: Int, limits: PropertyListLimits, streamingThreshold: Int
     ) throws -> PropertyListDocument {
-        let head = try source.readBytes(upTo: streamingThreshold)
+        var head: [UInt8] = []
+        try source.append(upTo: streamingThreshold, to: &head)
         let isWhole = head.count < streamingThreshold
         guard !isWhole, !head.starts(with: "bplist".utf8), let xmlHead = textForXMLParser(head, isWhole: false) else {
-            return try parse(isWhole ? head : head + source.readBytes(upTo: Int.max), file: file, limits: limits)
+            if !isWhole {
+                head.reserveCapacity(Swift.min(Swift.max(expectedSize, head.count), source.byteLimit, limits.maxBytes))
+                try source.append(upTo: Int.max, to: &head)
+            }
+            return try parse(head, file: file, limits: limits)
         }
         var served = 0
         let document: PropertyListDocument
@@ -157,18 +166,18 @@ package enum PropertyListParser {
             return filled
         }
 
-        /// Up to `count` bytes, fewer only at the end; throws what the reader failed with.
-        mutating func readBytes(upTo count: Int) throws -> [UInt8] {
-            var bytes: [UInt8] = []
+        /// Appends up to `count` bytes to `bytes`, fewer only at the end; throws what the reader failed with.
+        mutating func append(upTo count: Int, to bytes: inout [UInt8]) throws {
             var chunk = [UInt8](repeating: 0, count: Swift.min(count, 64 << 10))
-            while bytes.count < count {
-                let wanted = Swift.min(chunk.count, count - bytes.count)
+            var added = 0
+            while added < count {
+                let wanted = Swift.min(chunk.count, count - added)
                 let read = chunk.withUnsafeMutableBytes { self.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted])) }
                 guard let read else { throw failure! }
                 if read == 0 { break }
                 bytes += chunk[..<read]
+                added += read
             }
-            return bytes
         }
 
         /// Reads what is left for the observer only.

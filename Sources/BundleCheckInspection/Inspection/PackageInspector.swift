@@ -144,7 +144,8 @@ public struct PackageInspector: Sendable {
                 let parsed: PropertyListDocument
                 do {
                     parsed = try PropertyListParser.parse(
-                        reading: try container.openEntry(plistPath), file: plistPath, byteLimit: infoPlistLimit
+                        reading: try container.openEntry(plistPath), file: plistPath, byteLimit: infoPlistLimit,
+                        expectedSize: Int(declared)
                     ) { hasher?.update($0) }
                 } catch let error as BundleCheckError {
                     // Malformed but read to the end: the seal is still compared, as for any file.
