@@ -48,7 +48,7 @@ struct BundleLoadPlan: Sendable {
         guard jobs > 1, bundles.count >= 2, container.storage == .zip, files.count <= extraHandleEntryBudget else { return 1 }
         var largest = Dictionary(bundles.map { ($0.path, UInt64(0)) }, uniquingKeysWith: { first, _ in first })
         for file in files {
-            guard let slash = file.path.lastIndex(of: "/") else { continue }
+            guard let slash = file.path.lastSlash else { continue }
             let folder = String(file.path[..<slash])
             if let size = largest[folder], file.size > size { largest[folder] = file.size }
         }

@@ -74,7 +74,7 @@ struct PathIndex: Sendable {
             var current = path
             while !current.isEmpty, folderSet.insert(current).inserted {
                 folderList.append(current)
-                guard let slash = current.lastIndex(of: "/") else { return }
+                guard let slash = current.lastSlash else { return }
                 current = current[..<slash]
             }
         }
@@ -89,7 +89,7 @@ struct PathIndex: Sendable {
             let file = files.path(at: position)
             guard !file.isEmpty else { continue }
             values.append(Int32(position))
-            if let slash = file.lastIndex(of: "/") { addFolder(file[..<slash]) }
+            if let slash = file.lastSlash { addFolder(file[..<slash]) }
         }
         folderSet = []
         if folderList.unusedCapacity > folderList.byteCount / 8 { folderList = folderList.compacted() }

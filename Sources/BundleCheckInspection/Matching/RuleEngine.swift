@@ -315,7 +315,7 @@ struct RuleEngine {
         var ownerOfContents: [Substring: Int] = [:]
         for (position, entry) in zip(paths.entries.indices, paths.entries) {
             let path = entry.path
-            let parent = path.lastIndex(of: "/").map { path[..<$0] }
+            let parent = path.lastSlash.map { path[..<$0] }
             let owner = parent.flatMap { ownerOfContents[$0] }
             if let owner { owned[owner].append(Int32(position)) }
             if entry.isFolder {

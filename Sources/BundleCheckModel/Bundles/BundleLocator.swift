@@ -27,7 +27,7 @@ package enum BundleLocator {
         let tree = FolderTree()
         for file in files {
             let path = file.path
-            guard let slash = path.lastIndex(of: "/"), !Folder.isIgnored(path[path.index(after: slash)...]) else { continue }
+            guard let slash = path.lastSlash, !Folder.isIgnored(path[path.utf8.index(after: slash)...]) else { continue }
             tree.addFolder(path[..<slash])
         }
         let root = tree.root
@@ -65,7 +65,7 @@ package enum BundleLocator {
         }
 
         var name: Substring {
-            guard let slash = path.lastIndex(of: "/") else { return Substring(path) }
+            guard let slash = path.lastSlash else { return Substring(path) }
             return path[path.index(after: slash)...]
         }
 
@@ -102,7 +102,7 @@ package enum BundleLocator {
             var missing: [Substring] = [path]
             var parent = root
             var current = path
-            while let slash = current.lastIndex(of: "/") {
+            while let slash = current.lastSlash {
                 current = current[..<slash]
                 if let existing = known[current] {
                     parent = existing
@@ -111,7 +111,7 @@ package enum BundleLocator {
                 missing.append(current)
             }
             for folderPath in missing.reversed() {
-                let name = folderPath.lastIndex(of: "/").map { folderPath[folderPath.index(after: $0)...] } ?? folderPath
+                let name = folderPath.lastSlash.map { folderPath[folderPath.utf8.index(after: $0)...] } ?? folderPath
                 parent = parent === ignored || Folder.isIgnored(name) ? ignored : parent.child(name)
                 known[folderPath] = parent
             }

@@ -91,6 +91,18 @@ import Testing
         #expect(released == nil)
     }
 
+    @Test func theLastSlashIsFoundAmongTheBytes() throws {
+        // "/" then a combining accent is one Character, which lastIndex(of: "/") would not see.
+        let path = "Payload/X.app/\u{301}e"
+        #expect(path.lastIndex(of: "/") == path.index(path.startIndex, offsetBy: 7))
+        let slash = try #require(path.lastSlash)
+        #expect(String(path[..<slash]) == "Payload/X.app")
+        #expect(String(path[path.utf8.index(after: slash)...]) == "\u{301}e")
+        #expect("Info.plist".lastSlash == nil)
+        let folder = Substring("a/b/c").dropLast(2)
+        #expect(folder.lastSlash.map { String(folder[..<$0]) } == "a")
+    }
+
     @Test func packagePathNameIsTheLastComponent() {
         #expect(PackagePath.name("Payload/X.app/PlugIns/S.appex") == "S.appex")
         #expect(PackagePath.name("Payload/X.app/") == "X.app")

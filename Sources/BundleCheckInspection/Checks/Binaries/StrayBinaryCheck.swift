@@ -20,7 +20,8 @@ struct StrayBinaryCheck: Check {
             context.paths.entries(under: app.path).compactMap { entry -> Finding? in
                 guard !entry.isFolder else { return nil }
                 let path = entry.path
-                guard !executables.contains(path), !unnamed.contains(Self.folder(of: path)), Self.isCandidate(path), !Self.isAllowed(path),
+                guard !executables.contains(path), unnamed.isEmpty || !unnamed.contains(Self.folder(of: path)), Self.isCandidate(path),
+                      !Self.isAllowed(path),
                       let magic = context.prefix(of: path, count: 4), MachOReader.startsLikeMachO(magic)
                 else { return nil }
                 let owner = context.owner(of: path) ?? app
@@ -31,7 +32,7 @@ struct StrayBinaryCheck: Check {
 
     /// `Payload/X.app` for `Payload/X.app/X`.
     static func folder(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        path.lastSlash.map { String(path[..<$0]) } ?? ""
     }
 
     static func isCandidate(_ path: String) -> Bool {
