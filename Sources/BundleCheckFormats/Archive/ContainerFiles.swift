@@ -108,7 +108,7 @@ public struct ContainerFiles: RandomAccessCollection, Equatable, Sendable, Expre
 
         /// A builder that keeps pointers to paths in memory `owner` keeps alive and unchanged
         /// (`BorrowedUTF8`); `append(borrowing:size:)` is its only way to add one.
-        public init(borrowingFrom owner: AnyObject) {
+        package init(borrowingFrom owner: AnyObject) {
             paths = .borrowed(BorrowedUTF8(owner: owner))
         }
 
@@ -138,7 +138,7 @@ public struct ContainerFiles: RandomAccessCollection, Equatable, Sendable, Expre
         }
 
         /// Adds a path whose bytes the owner given at `init(borrowingFrom:)` holds.
-        public mutating func append(borrowing path: UnsafeBufferPointer<UInt8>, size: UInt64) {
+        package mutating func append(borrowing path: UnsafeBufferPointer<UInt8>, size: UInt64) {
             guard case .borrowed(var borrowed) = paths else { preconditionFailure("append(borrowing:) on a copying builder") }
             paths = .packed(PackedUTF8())
             borrowed.append(borrowing: path)

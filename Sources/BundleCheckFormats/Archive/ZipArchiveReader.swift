@@ -15,7 +15,8 @@ final class ZipArchiveReader: PackageContainer {
     let path: String
     let byteCount: UInt64
     let storage = ContainerStorage.zip
-    /// File entries in central-directory order.
+    /// File entries in central-directory order. Their paths are libzip's own names, so whoever
+    /// keeps this listing keeps the archive open (its memory and its file descriptor) too.
     let files: ContainerFiles
     /// Folder entries in central-directory order, without their trailing slash, each once.
     let folders: [String]
@@ -65,7 +66,12 @@ final class ZipArchiveReader: PackageContainer {
             throw Self.openingError(error, path: path)
         }
         // A listing that fails lets go of the handle, which discards the archive.
-        let listing = try Self.list(handle, path: path, limits: limits)
+        let listing: Listing
+        do {
+            listing = try Self.list(handle, path: path, limits: limits, borrowingNames: true)
+        } catch is NameNeedsRepair {
+            listing = try Self.list(handle, path: path, limits: limits, borrowingNames: false)
+        }
         self.path = path
         self.limits = limits
         self.byteCount = status.size
@@ -136,7 +142,14 @@ final class ZipArchiveReader: PackageContainer {
         files.position(of: path).map { entries[$0] }
     }
 
-    private static func list(_ handle: LibzipArchiveHandle, path: String, limits: ContainerLimits) throws -> Listing {
+    /// A name libzip took for UTF-8 that is not (an overlong form, a surrogate: libzip checks
+    /// only the bit patterns), which a `String` repairs: pointing at its bytes would list a path
+    /// no lookup finds, so the listing is made again with every name copied as repaired.
+    private struct NameNeedsRepair: Error {}
+
+    /// Reads the central directory. With `borrowingNames` the listing points at libzip's names,
+    /// and throws `NameNeedsRepair` at the first one that is not valid UTF-8.
+    private static func list(_ handle: LibzipArchiveHandle, path: String, limits: ContainerLimits, borrowingNames: Bool) throws -> Listing {
         let archive = handle.pointer
         var listing = Listing()
         do {
@@ -148,7 +161,7 @@ final class ZipArchiveReader: PackageContainer {
                 )
             }
             // Paths point at the names libzip keeps for the open archive: a copy would double them.
-            var files = ContainerFiles.Builder(borrowingFrom: handle)
+            var files = borrowingNames ? ContainerFiles.Builder(borrowingFrom: handle) : ContainerFiles.Builder()
             let nameBytes = (0..<count).reduce(0) { $0 + Libzip.nameLength(archive, index: $1) }
             guard nameBytes <= limits.maxNameBytes else {
                 throw BundleCheckError.notAPackage(
@@ -172,10 +185,13 @@ final class ZipArchiveReader: PackageContainer {
                     continue
                 }
                 if Libzip.isSymbolicLink(archive, index: index) { links.append((files.count, stat.name)) }
-                guard let name = Libzip.name(archive, index: index) else {
-                    throw LibzipError(code: .inconsistent, systemCode: 0, message: "entry \(index) has no name")
+                if borrowingNames {
+                    // `stat.name` is the name as a `String` made it, repaired where it was not UTF-8.
+                    guard let name = Libzip.name(archive, index: index), stat.name.utf8.elementsEqual(name) else { throw NameNeedsRepair() }
+                    files.append(borrowing: name, size: stat.size)
+                } else {
+                    files.append(path: stat.name, size: stat.size)
                 }
-                files.append(borrowing: name, size: stat.size)
                 entries.append(Entry(index: UInt32(truncatingIfNeeded: index), isStored: stat.isStored))
             }
             // A repeated name: the first entry stays the one listed and read.

@@ -50,13 +50,13 @@ public struct CodeSeal: Sendable, Hashable {
 
     /// Whether `bytes` hash to what `slot` binds; nil when the slot binds nothing.
     package func matches(_ slot: CodeSignatureSlot, _ bytes: [UInt8]) throws(DigestError) -> Bool? {
-        matches(slot, digests: try SealedFileDigests(of: bytes))
+        try matches(slot, digests: SealedFileDigests(of: bytes))
     }
 
     /// Whether the file whose hashes are `digests` is what `slot` binds; nil when the slot binds nothing.
-    package func matches(_ slot: CodeSignatureSlot, digests: SealedFileDigests) -> Bool? {
-        guard let expected = specialSlots[slot], let algorithm = hashType.algorithm, let digest = digests.digest(algorithm) else { return nil }
-        return digest.prefix(expected.count).elementsEqual(expected)
+    package func matches(_ slot: CodeSignatureSlot, digests: SealedFileDigests) throws(DigestError) -> Bool? {
+        guard let expected = specialSlots[slot], let algorithm = hashType.algorithm else { return nil }
+        return try digests.digest(algorithm).prefix(expected.count).elementsEqual(expected)
     }
 }
 

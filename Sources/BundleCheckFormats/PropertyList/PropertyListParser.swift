@@ -143,10 +143,9 @@ package enum PropertyListParser {
                 let count = try reader.read(into: buffer)
                 total += count
                 guard total <= byteLimit else { throw BundleCheckError.entryTooLarge(file: file, size: UInt64(total), limit: byteLimit) }
-                guard total <= maxBytes else {
-                    throw BundleCheckError.malformedPropertyList(
-                        file: file, reason: "the file is more than the \(maxBytes) bytes allowed for a property list", line: nil)
-                }
+                // Too large is the reader's failure, not a malformed plist: what was read is not
+                // the whole file, and a caller hashing it must not take it for one.
+                guard total <= maxBytes else { throw BundleCheckError.entryTooLarge(file: file, size: UInt64(total), limit: maxBytes) }
                 observe(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                 return count
             } catch {
@@ -202,6 +201,8 @@ package enum PropertyListParser {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
             index += 1
         }
+        // A head that ends in the mark or the white space after it does not show what follows.
+        guard isWhole || index < bytes.count else { return nil }
         guard index > bodyStart else { return bytes }
         guard index < bytes.count else { return isWhole ? [] : nil }
         guard isWhole || bytes.count - index >= 5 else { return nil }

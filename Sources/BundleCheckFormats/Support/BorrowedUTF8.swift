@@ -8,36 +8,36 @@
 /// `@unchecked Sendable`: the owner's bytes must not change while the list exists. libzip's
 /// names are settled once the archive has been listed (the first `zip_get_name` of an entry may
 /// convert a CP437 name and keep the result; the listing makes that call for every entry).
-public struct BorrowedUTF8: UTF8List, @unchecked Sendable {
+package struct BorrowedUTF8: UTF8List, @unchecked Sendable {
     /// Keeps the bytes alive; never read.
     private let owner: AnyObject
     private var starts: [UnsafePointer<UInt8>] = []
     private var lengths: [UInt32] = []
 
-    public init(owner: AnyObject) {
+    package init(owner: AnyObject) {
         self.owner = owner
     }
 
-    public var count: Int { starts.count }
+    package var count: Int { starts.count }
 
-    public mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         starts.reserveCapacity(count)
         lengths.reserveCapacity(count)
     }
 
     /// Adds `bytes`, which must lie in memory the owner keeps unchanged and alive.
-    public mutating func append(borrowing bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(borrowing bytes: UnsafeBufferPointer<UInt8>) {
         precondition(bytes.count <= Int(UInt32.max), "a borrowed string over 4 GiB")
         starts.append(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
         lengths.append(UInt32(bytes.count))
     }
 
-    public func withBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: starts[index], count: Int(lengths[index])))
     }
 
     /// The same strings in the order of `permutation` (indices into this list).
-    public func reordered(_ permutation: some Collection<Int>) -> BorrowedUTF8 {
+    package func reordered(_ permutation: some Collection<Int>) -> BorrowedUTF8 {
         var result = BorrowedUTF8(owner: owner)
         result.starts = permutation.map { starts[$0] }
         result.lengths = permutation.map { lengths[$0] }

@@ -135,7 +135,8 @@ public struct PackageInspector: Sendable {
         // as it streams into the parser, which never holds a large XML plist whole.
         var plistDigests: SealedFileDigests?
         if paths.isFile(plistPath) {
-            let hasher = try? SealedFileDigests.Hasher()
+            // Hashed only for the seal's rule, which is the one that compares them.
+            let hasher = seals.isEmpty ? nil : SealedFileDigests.Hasher()
             do {
                 let declared = try container.size(of: plistPath)
                 guard declared <= UInt64(infoPlistLimit) else {
@@ -149,10 +150,10 @@ public struct PackageInspector: Sendable {
                     ) { hasher?.update($0) }
                 } catch let error as BundleCheckError {
                     // Malformed but read to the end: the seal is still compared, as for any file.
-                    if case .malformedPropertyList = error { plistDigests = try? hasher?.finish() }
+                    if case .malformedPropertyList = error { plistDigests = hasher?.finish() }
                     throw error
                 }
-                plistDigests = try? hasher?.finish()
+                plistDigests = hasher?.finish()
                 if case .dictionary = parsed.root {
                     document = parsed
                 } else {

@@ -43,7 +43,7 @@ enum SealVerifier {
 
         var boundFiles: [(slot: CodeSignatureSlot, path: String, digests: SealedFileDigests?, architectures: [String])] = [
             (.infoPlist, infoPlistPath, infoPlist, []),
-            (.resourceDirectory, resourcesPath, try resources.map { bytes throws(DigestError) in try SealedFileDigests(of: bytes) }, []),
+            (.resourceDirectory, resourcesPath, resources.map(SealedFileDigests.init(of:)), []),
         ]
         var blobs: [CodeSignatureSlot: [String]] = [:]
         var pages: [CodePageMismatch] = []
@@ -56,7 +56,7 @@ enum SealVerifier {
                 let file = boundFiles[index]
                 guard seal.specialSlots[file.slot] != nil else { continue }
                 var matches = false
-                if let digests = file.digests { matches = seal.matches(file.slot, digests: digests) ?? true }
+                if let digests = file.digests { matches = try seal.matches(file.slot, digests: digests) ?? true }
                 if !matches { boundFiles[index].architectures.append(architecture) }
             }
             for slot in seal.mismatchedBlobs { blobs[slot, default: []].append(architecture) }

@@ -65,14 +65,17 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
     /// number of `**`, and results come in document order. The walk keeps a place per
     /// visited value on a trail (a step from its parent), never a copy of the path,
     /// and one frame per open container: an array's children are read where they are,
-    /// a dictionary's are listed once (a repeated key keeps its last value), no more
-    /// of them than the visits left can reach.
+    /// a dictionary's are listed once (a repeated key keeps its last value). Every child
+    /// handed out is visited, and the innermost frame's come first, so only the first
+    /// children in that order, as many as the visits left, can still be visited: the rest
+    /// are dropped whenever the frames hold twice that many, which keeps them within three
+    /// times the visit cap however many wide dictionaries are open.
     package func search(in root: PlistValue, maximumVisits: Int = Self.maximumVisits) -> Search {
         var trail = JSONPointerTrail.Builder()
         var matched: [(place: Int32, value: PlistValue)] = []
         var frames: [Frame] = []
         var visits = 0
-        var mostQueued = 1
+        var mostQueued = 0
         var queued = 0
         // Visits one value: records its place, matches it, opens it when its children can match.
         func visit(_ value: PlistValue, key: String, parent: Int32?, states: [Int]) {
@@ -84,16 +87,20 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
             let room = maximumVisits - visits
             guard room > 0, let children = children(of: value, states: states, atMost: room) else { return }
             frames.append(Frame(place: place, states: states, children: children))
-            queued += 1 + children.listedCount
+            queued += children.remaining
             mostQueued = max(mostQueued, queued)
+            if queued > 2 * room {
+                queued = Self.keepReachable(&frames, room: room)
+            }
         }
+        guard maximumVisits > 0 else { return Search(matches: [], trail: trail.build(), visits: 0, mostQueued: 0) }
         visit(root, key: "", parent: nil, states: closure([0]))
         while visits < maximumVisits, let frame = frames.last {
             guard let (key, child) = frames[frames.count - 1].children.next() else {
-                queued -= 1 + frame.children.listedCount
                 frames.removeLast()
                 continue
             }
+            queued -= 1
             let next = closure(advancing(frame.states, over: key))
             if !next.isEmpty {
                 visit(child, key: key, parent: frame.place, states: next)
@@ -106,6 +113,18 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     // MARK: - Private
+
+    /// Cuts the open frames to the first `room` children in visiting order (innermost frame
+    /// first) and returns how many they hold then.
+    private static func keepReachable(_ frames: inout [Frame], room: Int) -> Int {
+        var left = room
+        for index in frames.indices.reversed() {
+            let remaining = frames[index].children.remaining
+            if remaining > left { frames[index].children.keep(atMost: left) }
+            left -= Swift.min(remaining, left)
+        }
+        return room - left
+    }
 
     /// A container being walked: its place, the pattern positions reached at it, and the
     /// children still to visit.
@@ -124,7 +143,7 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
             case array([PlistValue], end: Int)
         }
 
-        private let source: Source
+        private var source: Source
         private var position = 0
 
         init(listed entries: [(key: String, value: PlistValue)]) {
@@ -135,19 +154,32 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
             source = .array(array, end: Swift.min(array.count, limit))
         }
 
-        /// Entries held in a list of their own, which the walk counts as queued.
-        var listedCount: Int {
-            if case .listed(let entries) = source { return entries.count }
-            return 0
+        /// Children not handed out yet.
+        var remaining: Int {
+            switch source {
+            case .listed(let entries): entries.count - position
+            case .array(_, let end): end - position
+            }
+        }
+
+        /// Keeps only the next `count` children; a list is copied down to them, so the
+        /// memory of the dropped ones goes.
+        mutating func keep(atMost count: Int) {
+            switch source {
+            case .listed(let entries):
+                source = .listed(Array(entries[position..<position + Swift.min(count, entries.count - position)]))
+                position = 0
+            case .array(let array, let end):
+                source = .array(array, end: Swift.min(end, position + count))
+            }
         }
 
         mutating func next() -> (key: String, value: PlistValue)? {
+            guard remaining > 0 else { return nil }
             defer { position += 1 }
             switch source {
-            case .listed(let entries):
-                return position < entries.count ? entries[position] : nil
-            case .array(let array, let end):
-                return position < end ? (String(position), array[position]) : nil
+            case .listed(let entries): return entries[position]
+            case .array(let array, _): return (String(position), array[position])
             }
         }
     }

@@ -48,6 +48,36 @@ import BundleCheckFixtures
         #expect(files.position(of: names[1]) == 1)
     }
 
+    @Test func namesLibzipTakesForUTF8ButAreNotAreListedAsRepairedAndFound() throws {
+        let directory = try Support.makeTemporaryDirectory()
+        defer { Support.cleanUp(directory) }
+        // Written with placeholders, then patched to an overlong NUL and two overlong forms of
+        // one character, which libzip passes as UTF-8 and a String repairs.
+        let source = try Support.writeZip(in: directory, [
+            ("a#1.txt", Support.bytes(count: 10, seed: 1), .deflate),
+            ("b#2.txt", Support.bytes(count: 20, seed: 2), .deflate),
+            ("b#3.txt", Support.bytes(count: 30, seed: 3), .deflate),
+        ])
+        var bytes = try Support.readFile(source)
+        for (placeholder, replacement) in [("#1", [0xC0, 0x80]), ("#2", [0xC0, 0xAF]), ("#3", [0xC1, 0xBF])] as [(String, [UInt8])] {
+            let pattern = Array(placeholder.utf8)
+            var index = 0
+            while index + pattern.count <= bytes.count {
+                if Array(bytes[index..<index + pattern.count]) == pattern { bytes.replaceSubrange(index..<index + pattern.count, with: replacement) }
+                index += 1
+            }
+        }
+        let path = directory + "/patched.zip"
+        try Support.writeFile(path, bytes)
+        let reader = try ZipArchiveReader(path: path)
+        #expect(reader.files.map(\.path) == ["a\u{FFFD}\u{FFFD}.txt", "b\u{FFFD}\u{FFFD}.txt"])
+        #expect(reader.duplicatePaths == ["b\u{FFFD}\u{FFFD}.txt"])
+        for file in reader.files {
+            #expect(reader.files.position(of: file.path) != nil)
+            #expect(try reader.read(file.path, limit: 100).count == Int(file.size))
+        }
+    }
+
     @Test func writerStoresTheRequestedCompressionMethods() throws {
         let directory = try Support.makeTemporaryDirectory()
         defer { Support.cleanUp(directory) }

@@ -75,6 +75,26 @@ import BundleCheckFixtures
         #expect(capped.matches.map(\.place.pointer.description) == [""] + (0..<9).map { "/\($0)" })
     }
 
+    @Test func wideDictionariesOpenAtEveryLevelStayWithinTheQueueBound() throws {
+        // Nine levels, each a dictionary of 100 keys whose first key holds the next level: every
+        // open frame lists its keys, and only the first ones in visiting order can be visited.
+        func level(_ depth: Int) -> PlistValue {
+            var dictionary = PlistDictionary()
+            for index in 0..<100 { dictionary.append(key: "k\(index)", value: index == 0 && depth < 9 ? level(depth + 1) : .string("v")) }
+            return .dictionary(dictionary)
+        }
+        let everything = try #require(KeyPathPattern(parsing: "/**"))
+        let capped = everything.search(in: level(1), maximumVisits: 50)
+        #expect(capped.visits == 50)
+        #expect(capped.mostQueued <= 3 * 50)
+        // Document order: the root, down the first keys to level 9, then level 9's keys.
+        let down = (1...8).map { String(repeating: "/k0", count: $0) }
+        let bottom = (0..<41).map { String(repeating: "/k0", count: 8) + "/k\($0)" }
+        #expect(capped.matches.map(\.place.pointer.description) == [""] + down + bottom)
+        let none = everything.search(in: level(1), maximumVisits: 0)
+        #expect(none.visits == 0 && none.matches.isEmpty)
+    }
+
     @Test func placesSortAsTheirPointerTextDoes() throws {
         // Keys that part before, at and after `/`, escapes, indices past 9, accents.
         let keys = ["a", "a!", "a.b", "a/b", "a~", "ab", "a0", "é", "e\u{301}x", "", "~1", "Z"]

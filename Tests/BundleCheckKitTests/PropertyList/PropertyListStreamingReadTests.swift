@@ -80,7 +80,7 @@ import BundleCheckFixtures
         for (index, bytes) in Self.documents(count: 60).enumerated() {
             let whole = Self.outcome { try PropertyListParser.parse(bytes, file: "Info.plist") }
             // Thresholds that put the end of the head before, inside and after the declaration.
-            for threshold in [1, 5, 16, 64, 1 << 20] {
+            for threshold in [1, 3, 5, 16, 64, 1 << 20] {
                 var seen: [UInt8] = []
                 let streamed = Self.streamed(bytes, threshold: threshold, seen: &seen)
                 #expect(streamed == whole, "document \(index), threshold \(threshold)")
