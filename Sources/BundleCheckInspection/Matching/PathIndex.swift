@@ -107,6 +107,11 @@ struct PathIndex: Sendable {
         self.comparisonsToBuild = comparisons
     }
 
+    /// Calls `body` with the UTF-8 of the path at `position` in tree order, without making a `String`.
+    func withPathBytes<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        entries.withPath(at: position, body)
+    }
+
     /// Every entry strictly beneath `folder`, in tree order; everything for `""`.
     func entries(under folder: String) -> Slice<Entries> {
         if folder.isEmpty { return entries[...] }

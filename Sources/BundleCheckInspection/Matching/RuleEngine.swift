@@ -170,7 +170,14 @@ struct RuleEngine {
         // Tree order puts a folder's contents right after it, so one prefix is
         // enough to skip everything beneath the last folder that matched.
         var skippedFolder: String?
-        for entry in subject.entries {
+        for position in subject.positions {
+            // Most paths fail on their last component's bytes, before a `String` is made of them.
+            let mayMatch = subject.paths.withPathBytes(at: Int(position)) { path in
+                let name = UnsafeBufferPointer(rebasing: path[((path.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...])
+                return matcher.globs.contains { $0.mayMatch(lastComponent: name) }
+            }
+            guard mayMatch else { continue }
+            let entry = subject.entry(at: position)
             if let folder = skippedFolder {
                 if entry.path.utf8.starts(with: folder.utf8) { continue }
                 skippedFolder = nil
@@ -341,11 +348,13 @@ struct MatchSubject: Sendable {
 
     /// The subject's entries, each made when the evaluation reaches it and dropped after.
     var entries: some Sequence<SubjectEntry> {
-        let prefixLength = bundle.map { $0.path.utf8.count + 1 } ?? 0
-        return positions.lazy.map { [paths] position in
-            let entry = paths.entries[Int(position)]
-            return SubjectEntry(path: entry.path, droppingPrefixOf: prefixLength, isFolder: entry.isFolder)
-        }
+        positions.lazy.map(entry(at:))
+    }
+
+    /// The entry at `position` in `paths`, one of `positions`.
+    func entry(at position: Int32) -> SubjectEntry {
+        let entry = paths.entries[Int(position)]
+        return SubjectEntry(path: entry.path, droppingPrefixOf: bundle.map { $0.path.utf8.count + 1 } ?? 0, isFolder: entry.isFolder)
     }
 }
 

@@ -83,6 +83,28 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
         return index == components.count
     }
 
+    /// Whether a path whose last component is the UTF-8 `name` can match, decided from the bytes
+    /// alone: false turns the path away without making a `String` of it, true says nothing.
+    /// Only a pattern ending in a literal or a `*suffix` decides anything, and a literal only
+    /// against an all-ASCII name (two ASCII names are the same string exactly when their bytes
+    /// are; a name with other characters may equal the literal under canonical equivalence).
+    package func mayMatch(lastComponent name: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch components.last {
+        case .literal(let text)?:
+            guard name.allSatisfy({ $0 < 0x80 }) else { return true }
+            return name.elementsEqual(text.utf8)
+        case .suffix(let suffix)?:
+            // Suffixes compare by scalars, so by their UTF-8 bytes exactly.
+            var bytes = name.reversed().makeIterator()
+            for scalar in suffix.reversed() {
+                for byte in String(Character(scalar)).utf8.reversed() where bytes.next() != byte { return false }
+            }
+            return true
+        default:
+            return true
+        }
+    }
+
     static func split(_ path: String) -> [Substring] {
         path.split(separator: "/", omittingEmptySubsequences: false)
     }

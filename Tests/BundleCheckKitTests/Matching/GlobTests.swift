@@ -179,4 +179,25 @@ import Testing
             #expect(!ZipEntryUnsafeNameCheck.hasParentComponent(name), "\(name)")
         }
     }
+
+    @Test func theByteCheckOfTheLastComponentNeverTurnsAwayAMatch() {
+        // Names that differ from the patterns' endings by a byte, by case, by canonical
+        // equivalence (a Kelvin sign is the letter K to a String), or not at all.
+        let globs = ["**/Keychain", "**/*.dSYM", "*.car", "**/.DS_Store", "Info.plist", "**/*é", "**/*", "a/**", "**/[ab]c", "**"].map(Glob.init)
+        let names = ["Keychain", "\u{212A}eychain", "keychain", "App.dSYM", "App.dsym", "x.car", ".DS_Store", "DS_Store", "Info.plist",
+                     "cafe\u{301}", "café", "ac", "bc", "dc", "", "\u{1F600}.car"]
+        var turnedAway = 0
+        for glob in globs {
+            for name in names {
+                let byBytes = Array(name.utf8).withUnsafeBufferPointer { glob.mayMatch(lastComponent: $0) }
+                let path = glob.pattern.hasPrefix("a/") ? "a/" + name : name
+                if glob.matches(path) {
+                    #expect(byBytes, "\(glob) matches \(path) but the byte check turns it away")
+                }
+                if !byBytes { turnedAway += 1 }
+            }
+        }
+        #expect(Glob("**/Keychain").matches("\u{212A}eychain"), "a String compares by canonical equivalence")
+        #expect(turnedAway > 30, "the check turns most non-matching names away")
+    }
 }
