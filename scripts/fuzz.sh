@@ -15,6 +15,8 @@
 #
 # Environment: BUNDLECHECK_CORPUS (default ../shared/corpus) adds seeds extracted at run time
 # from third-party packages, never committed; BUNDLECHECK_FUZZ_NO_BUILD=1 skips the build;
+# BUNDLECHECK_FUZZ_SCRATCH builds and runs the harnesses from another folder (default .build/fuzz),
+# so that a second run, or the smoke run, can build while a long run goes on;
 # BUNDLECHECK_FUZZ_SMOKE_RUNS sets the burst's length (default 2000 inputs per harness);
 # BUNDLECHECK_FUZZ_MAX_RUNS ends a long run after that many executions if SECONDS have not passed
 # (the long-run bar is an hour or 10 million executions, whichever comes first).
@@ -22,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package)
-scratch=.build/fuzz
+scratch=${BUNDLECHECK_FUZZ_SCRATCH:-.build/fuzz}
 work=.fuzz
 corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
 
@@ -44,6 +46,13 @@ usage() {
 
 build() {
   local started=$SECONDS
+  # Relinking a harness under a running fuzzer changes the file its crash and leak reports are
+  # symbolized from at exit: the stacks come out as nonsense, and a suppressed allocation
+  # (Fuzz/lsan.supp) is then reported as a leak. Build elsewhere while a long run goes on.
+  if pgrep -f "$(realpath -m "$scratch")/.*/fuzz-|^$scratch/release/fuzz-" >/dev/null 2>&1; then
+    echo "error: a fuzzer from $scratch is running; wait for it, or build elsewhere with BUNDLECHECK_FUZZ_SCRATCH=.build/fuzz-other" >&2
+    exit 1
+  fi
   for harness in "$@"; do
     BUNDLECHECK_FUZZ=1 swift build -c release --scratch-path "$scratch" \
       -Xswiftc -sanitize=fuzzer,address --product "fuzz-$harness" 2>&1 \
