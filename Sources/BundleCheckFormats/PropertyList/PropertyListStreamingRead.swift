@@ -13,21 +13,16 @@ extension PropertyListParser {
     /// `observe` sees every byte the reader yields, in order, once, and all of them even when
     /// the plist is malformed (what the parser did not need is read for it), so a hash taken
     /// there is the file's. A reader that fails throws its own error. `expectedSize` (the size a
-    /// listing declares) sizes the buffer of a file that is read whole.
+    /// listing declares) sizes the buffer of a file that is read whole. Another threshold is for
+    /// the `xml-plist` fuzz harness, which reads every input both ways.
     package static func parse(
-        reading reader: any EntryReader, file: String, byteLimit: Int, expectedSize: Int = 0, observe: (UnsafeRawBufferPointer) -> Void
+        reading reader: any EntryReader, file: String, byteLimit: Int, expectedSize: Int = 0,
+        streamingThreshold: Int = streamingThreshold, observe: (UnsafeRawBufferPointer) -> Void
     ) throws -> PropertyListDocument {
         try parse(
             reading: reader, file: file, byteLimit: byteLimit, expectedSize: expectedSize, limits: .standard,
             streamingThreshold: streamingThreshold, observe: observe
         )
-    }
-
-    /// The same read with another threshold: the `xml-plist` fuzz harness reads every input both ways.
-    package static func parse(
-        reading reader: any EntryReader, file: String, byteLimit: Int, streamingThreshold: Int, observe: (UnsafeRawBufferPointer) -> Void
-    ) throws -> PropertyListDocument {
-        try parse(reading: reader, file: file, byteLimit: byteLimit, limits: .standard, streamingThreshold: streamingThreshold, observe: observe)
     }
 
     /// The same read with other caps and threshold (tests).
@@ -69,7 +64,6 @@ extension PropertyListParser {
                     guard let fromReader = source.fill(UnsafeMutableRawBufferPointer(rebasing: buffer[fromHead...])) else { return nil }
                     return fromHead + fromReader
                 },
-                sourceFailure: { source.failure },
                 file: file, limits: limits
             )
         } catch {

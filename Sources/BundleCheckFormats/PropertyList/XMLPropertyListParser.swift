@@ -32,20 +32,14 @@ struct XMLPropertyListParser {
     }
 
     /// Parses the XML plist `read` hands over a piece at a time (`Libxml2StreamParser.parse(reading:into:options:)`
-    /// says how); a source that fails throws what it failed with, as `sourceFailure` returns it.
+    /// says how). When the source fails, what the parse makes of the cut is thrown; the caller,
+    /// which knows why the source failed, says that instead.
     static func parse(
-        reading read: (UnsafeMutableRawBufferPointer) -> Int?, sourceFailure: () -> (any Error)?, file: String, limits: PropertyListLimits
+        reading read: (UnsafeMutableRawBufferPointer) -> Int?, file: String, limits: PropertyListLimits
     ) throws -> PropertyListDocument {
-        let document: PropertyListDocument
-        do {
-            document = try parse(file: file, limits: limits) { builder throws(Libxml2StreamParser.Failure) in
-                try Libxml2StreamParser.parse(reading: read, into: builder)
-            }
-        } catch {
-            throw sourceFailure() ?? error
+        try parse(file: file, limits: limits) { builder throws(Libxml2StreamParser.Failure) in
+            try Libxml2StreamParser.parse(reading: read, into: builder)
         }
-        if let failure = sourceFailure() { throw failure }
-        return document
     }
 
     private static func parse(

@@ -97,7 +97,7 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
             // Suffixes compare by scalars, so by their UTF-8 bytes exactly.
             var bytes = name.reversed().makeIterator()
             for scalar in suffix.reversed() {
-                for byte in String(Character(scalar)).utf8.reversed() where bytes.next() != byte { return false }
+                for byte in scalar.utf8.reversed() where bytes.next() != byte { return false }
             }
             return true
         default:
