@@ -98,18 +98,29 @@ public struct ContainerFiles: RandomAccessCollection, Equatable, Sendable, Expre
 
     /// Collects files as a container lists them, then finds repeated paths once, by sorting.
     public struct Builder {
-        private var paths: Paths
+        /// The paths while they are collected: one of the two lists, the other nil. Kept apart
+        /// rather than in `Paths`, so each grows in place (an enum's payload is a copy).
+        private var packed: PackedUTF8?
+        private var borrowed: BorrowedUTF8?
         private var sizes: [UInt64] = []
 
         /// A builder that copies each path it is given.
         public init() {
-            paths = .packed(PackedUTF8())
+            packed = PackedUTF8()
         }
 
         /// A builder that keeps pointers to paths in memory `owner` keeps alive and unchanged
         /// (`BorrowedUTF8`); `append(borrowing:size:)` is its only way to add one.
         package init(borrowingFrom owner: AnyObject) {
-            paths = .borrowed(BorrowedUTF8(owner: owner))
+            borrowed = BorrowedUTF8(owner: owner)
+        }
+
+        private init(paths: Paths, sizes: [UInt64]) {
+            switch paths {
+            case .packed(let list): packed = list
+            case .borrowed(let list): borrowed = list
+            }
+            self.sizes = sizes
         }
 
         public var count: Int { sizes.count }
@@ -117,39 +128,27 @@ public struct ContainerFiles: RandomAccessCollection, Equatable, Sendable, Expre
         /// Room for `count` files whose paths take `bytes` bytes in all (copied ones only).
         public mutating func reserveCapacity(_ count: Int, bytes: Int = 0) {
             sizes.reserveCapacity(count)
-            switch paths {
-            case .packed(var packed):
-                paths = .packed(PackedUTF8())
-                packed.reserveCapacity(strings: count, bytes: bytes)
-                paths = .packed(packed)
-            case .borrowed(var borrowed):
-                paths = .packed(PackedUTF8())
-                borrowed.reserveCapacity(count)
-                paths = .borrowed(borrowed)
-            }
+            packed?.reserveCapacity(strings: count, bytes: bytes)
+            borrowed?.reserveCapacity(count)
         }
 
         public mutating func append(path: String, size: UInt64) {
-            guard case .packed(var packed) = paths else { preconditionFailure("append(path:) on a borrowing builder") }
-            paths = .packed(PackedUTF8())  // so `packed` is the buffer's only reference and grows in place
-            packed.append(path)
-            paths = .packed(packed)
+            precondition(packed != nil, "append(path:) on a borrowing builder")
+            packed?.append(path)
             sizes.append(size)
         }
 
         /// Adds a path whose bytes the owner given at `init(borrowingFrom:)` holds.
         package mutating func append(borrowing path: UnsafeBufferPointer<UInt8>, size: UInt64) {
-            guard case .borrowed(var borrowed) = paths else { preconditionFailure("append(borrowing:) on a copying builder") }
-            paths = .packed(PackedUTF8())
-            borrowed.append(borrowing: path)
-            paths = .borrowed(borrowed)
+            precondition(borrowed != nil, "append(borrowing:) on a copying builder")
+            borrowed?.append(borrowing: path)
             sizes.append(size)
         }
 
         /// The files, each path once (its first appearance), and the positions, in append
         /// order, of the appends that repeated an earlier path.
         public func build() -> (files: ContainerFiles, repeats: [Int]) {
-            let paths = paths.compacted()
+            let paths = borrowed.map(Paths.borrowed) ?? packed.map(Paths.packed)!.compacted()
             let sorted = paths.sortedIndices()
             var repeats: [Int] = []
             for (previous, current) in zip(sorted, sorted.dropFirst()) where paths.compare(previous, current) == 0 {
@@ -162,9 +161,7 @@ public struct ContainerFiles: RandomAccessCollection, Equatable, Sendable, Expre
             repeats.sort()
             let repeated = Set(repeats)
             let kept = (0..<sizes.count).filter { !repeated.contains($0) }
-            var keptBuilder = self
-            keptBuilder.paths = paths.reordered(kept)
-            keptBuilder.sizes = kept.map { sizes[$0] }
+            let keptBuilder = Builder(paths: paths.reordered(kept), sizes: kept.map { sizes[$0] })
             return (keptBuilder.build().files, repeats)
         }
     }
