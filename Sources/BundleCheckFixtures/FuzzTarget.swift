@@ -80,22 +80,25 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// An XML plist handed to libxml2 from a reader a piece at a time (as a large Info.plist is)
     /// must read exactly as its whole bytes do: any difference stops the harness, a finding.
     private static func requireSameReadStreamed(_ bytes: [UInt8]) {
-        func outcome(_ read: () throws -> PropertyListDocument) -> String {
-            do {
-                let document = try read()
-                return "\(document.root) \(document.duplicateKeys.map { "\($0.dictionary)/\($0.key)" })"
-            } catch {
-                return "\(error)"
-            }
-        }
-        let whole = outcome { try PropertyListParser.parse(bytes, file: "Info.plist") }
-        let streamed = outcome {
+        let whole = readOutcome { try PropertyListParser.parse(bytes, file: "Info.plist") }
+        let streamed = readOutcome {
             try PropertyListParser.parse(
                 reading: InMemoryEntryReader(bytes: bytes, canSeek: false), file: "Info.plist", byteLimit: .max,
                 streamingThreshold: 64
             ) { _ in }
         }
         precondition(whole == streamed, "read whole: \(whole.prefix(300))\nstreamed: \(streamed.prefix(300))")
+    }
+
+    /// What a plist read came to, as text two reads can be compared by: the root and the
+    /// repeated keys, or the error (the harness and the streaming tests compare reads so).
+    package static func readOutcome(_ read: () throws -> PropertyListDocument) -> String {
+        do {
+            let document = try read()
+            return "\(document.root) \(document.duplicateKeys.map { "\($0.dictionary)/\($0.key)" })"
+        } catch {
+            return "error: \(error)"
+        }
     }
 
     private static func propertyList(_ bytes: [UInt8]) -> Outcome {

@@ -36,18 +36,8 @@ import BundleCheckFixtures
         }
     }
 
-    /// What a read came to, comparable: the root and duplicate keys, or the error's text.
-    static func outcome(_ read: () throws -> PropertyListDocument) -> String {
-        do {
-            let document = try read()
-            return "\(document.root) \(document.duplicateKeys.map { "\($0.dictionary)/\($0.key)" })"
-        } catch {
-            return "error: \(error)"
-        }
-    }
-
     static func streamed(_ bytes: [UInt8], threshold: Int, limit: Int = 8 << 20, seen: inout [UInt8]) -> String {
-        outcome {
+        FuzzTarget.readOutcome {
             try PropertyListParser.parse(
                 reading: PiecewiseReader(bytes), file: "Info.plist", byteLimit: limit, limits: .standard,
                 streamingThreshold: threshold
@@ -78,7 +68,7 @@ import BundleCheckFixtures
 
     @Test func streamingReadsEveryDocumentAsTheWholeBytesDo() {
         for (index, bytes) in Self.documents(count: 60).enumerated() {
-            let whole = Self.outcome { try PropertyListParser.parse(bytes, file: "Info.plist") }
+            let whole = FuzzTarget.readOutcome { try PropertyListParser.parse(bytes, file: "Info.plist") }
             // Thresholds that put the end of the head before, inside and after the declaration.
             for threshold in [1, 3, 5, 16, 64, 1 << 20] {
                 var seen: [UInt8] = []
@@ -93,7 +83,7 @@ import BundleCheckFixtures
         let xml = Array("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>a</key><string>x</string></dict></plist>\n".utf8)
         let broken = Array(xml.prefix(40)) + Array("<<<".utf8) + Array(xml.dropFirst(40))
         for bytes in [xml, broken] {
-            let failing = Self.outcome {
+            let failing = FuzzTarget.readOutcome {
                 try PropertyListParser.parse(
                     reading: PiecewiseReader(bytes, failAfter: 60), file: "Info.plist", byteLimit: 1 << 20, limits: .standard,
                     streamingThreshold: 16
