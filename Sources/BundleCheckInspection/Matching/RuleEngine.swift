@@ -237,30 +237,18 @@ struct RuleEngine {
         _ matcher: PlistMatcher, document: PropertyListDocument?, file: String, bundle: String,
         keeping isKept: (MatchHit) -> Bool, tally: inout SearchTally
     ) -> [MatchHit] {
-        let search = document.map { matcher.key.search(in: $0.root) }
+        // The condition is tested during the search, so a value it rejects leaves nothing behind.
+        let search = document.map { matcher.key.search(in: $0.root, where: matcher.condition.accepts) }
         let found = search?.matches ?? []
         func hit(_ place: JSONPointerTrail.Place, _ value: PlistValue) -> MatchHit {
             MatchHit(bundle: bundle, file: file, place: place, lines: document?.lines, value: value.displayText)
         }
-        let matching: [Int]
-        switch matcher.condition {
-        case .exists:
-            matching = Array(found.indices)
-        case .missing:
+        if case .missing = matcher.condition {
             guard found.isEmpty else { return [] }
             let pointer = matcher.key.literalPointer
             return [MatchHit(bundle: bundle, file: file, keyPath: pointer, line: nil, value: nil, identity: pointer?.description)]
-        case .equals(let text):
-            matching = found.indices.filter { found[$0].value.comparableText == text }
-        case .matches(let regex):
-            matching = found.indices.filter { index in
-                guard let string = found[index].value.stringValue else { return false }
-                let range = NSRange(location: 0, length: NSString(string: string).length)
-                return regex.firstMatch(in: string, options: [], range: range) != nil
-            }
-        case .typeIs(let name):
-            matching = found.indices.filter { found[$0].value.typeName == name }
         }
+        let matching = Array(found.indices)
         guard let limit = tally.limit, matching.count > limit, let trail = search?.trail else {
             return matching.map { hit(found[$0].place, found[$0].value) }
         }

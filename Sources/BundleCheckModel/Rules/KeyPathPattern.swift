@@ -47,9 +47,11 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// What one search found and what it cost.
     package struct Search: Sendable {
-        /// The matches in document order; each place's pointer is built only when asked for.
+        /// The matches the search's test accepted, in document order; each place's pointer is
+        /// built only when asked for.
         package let matches: [(place: JSONPointerTrail.Place, value: PlistValue)]
-        /// The trail of every value visited, the matches' places among them.
+        /// The places of the matches and of the containers opened on the way to them; a value
+        /// visited and rejected leaves no place.
         package let trail: JSONPointerTrail
         /// Values visited, at most the visit cap.
         package let visits: Int
@@ -70,22 +72,32 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
     /// children in that order, as many as the visits left, can still be visited: the rest
     /// are dropped whenever the frames hold twice that many, which keeps them within three
     /// times the visit cap however many wide dictionaries are open.
-    package func search(in root: PlistValue, maximumVisits: Int = Self.maximumVisits) -> Search {
+    ///
+    /// A location the pattern matches is kept only when `accepts` takes its value, so a
+    /// condition on the values (a regular expression, a type) costs no place for each value
+    /// it rejects: a search of `/**` keeps what its rule reports, not every value it looked at.
+    package func search(
+        in root: PlistValue, maximumVisits: Int = Self.maximumVisits, where accepts: (PlistValue) -> Bool = { _ in true }
+    ) -> Search {
         var trail = JSONPointerTrail.Builder()
         var matched: [(place: Int32, value: PlistValue)] = []
         var frames: [Frame] = []
         var visits = 0
         var mostQueued = 0
         var queued = 0
-        // Visits one value: records its place, matches it, opens it when its children can match.
+        // Visits one value: matches it, opens it when its children can match, and records its
+        // place when it is a match or a parent of later ones.
         func visit(_ value: PlistValue, key: String, parent: Int32?, states: [Int]) {
             visits += 1
+            let isMatch = states.contains(components.count) && accepts(value)
+            let room = maximumVisits - visits
+            let children = room > 0 ? children(of: value, states: states, atMost: room) : nil
+            guard isMatch || children != nil else { return }
             let place = parent.map { trail.add(key, under: $0) } ?? trail.addRoot()
-            if states.contains(components.count) {
+            if isMatch {
                 matched.append((place, value))
             }
-            let room = maximumVisits - visits
-            guard room > 0, let children = children(of: value, states: states, atMost: room) else { return }
+            guard let children else { return }
             frames.append(Frame(place: place, states: states, children: children))
             queued += children.remaining
             mostQueued = max(mostQueued, queued)

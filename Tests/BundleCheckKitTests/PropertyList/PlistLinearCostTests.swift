@@ -62,6 +62,25 @@ import BundleCheckFixtures
         #expect(search.trail.builtPointerCount == 1)
     }
 
+    @Test func aValueTheSearchRejectsLeavesNoPlace() throws {
+        let root = HostilePropertyList.value(depth: Self.depth, width: Self.width)
+        // Only containers pass: the root, the chain of dictionaries and the wide array.
+        let containers = 1 + (Self.depth - 3) + 1
+        let search = try #require(KeyPathPattern(parsing: "/**")).search(in: root) { value in
+            value.arrayValue != nil || value.dictionaryValue != nil
+        }
+        #expect(search.visits == Self.valueCount)
+        #expect(search.matches.count == containers)
+        #expect(search.trail.count == containers)
+        // A test nothing passes keeps the containers that were opened, and no match.
+        let none = try #require(KeyPathPattern(parsing: "/**")).search(in: root) { _ in false }
+        #expect(none.matches.isEmpty && none.trail.count == containers)
+        #expect(none.visits == Self.valueCount)
+        let array = try #require(search.matches.last)
+        let arrayPointer = HostilePropertyList.pointer(depth: Self.depth, index: 0).components.dropLast()
+        #expect(array.place.pointer == JSONPointer(components: Array(arrayPointer)))
+    }
+
     @Test func theVisitCapIsCheckedBeforeQueuing() throws {
         let everything = try #require(KeyPathPattern(parsing: "/**"))
         let wide = PlistValue.array(Array(repeating: .string("x"), count: 200_000))
