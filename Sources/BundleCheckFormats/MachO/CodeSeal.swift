@@ -50,7 +50,8 @@ public struct CodeSeal: Sendable, Hashable {
 
     /// Whether `bytes` hash to what `slot` binds; nil when the slot binds nothing.
     package func matches(_ slot: CodeSignatureSlot, _ bytes: [UInt8]) throws(DigestError) -> Bool? {
-        try matches(slot, digests: SealedFileDigests(of: bytes))
+        guard let algorithm = hashType.algorithm else { return nil }
+        return try matches(slot, digests: SealedFileDigests(of: bytes, in: [algorithm]))
     }
 
     /// Whether the file whose hashes are `digests` is what `slot` binds; nil when the slot binds nothing.

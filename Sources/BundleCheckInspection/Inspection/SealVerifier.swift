@@ -41,9 +41,10 @@ enum SealVerifier {
             }
         }
 
+        let algorithms = Set(signed.compactMap { $0.1.seal?.hashType.algorithm })
         var boundFiles: [(slot: CodeSignatureSlot, path: String, digests: SealedFileDigests?, architectures: [String])] = [
             (.infoPlist, infoPlistPath, infoPlist, []),
-            (.resourceDirectory, resourcesPath, resources.map(SealedFileDigests.init(of:)), []),
+            (.resourceDirectory, resourcesPath, resources.map { SealedFileDigests(of: $0, in: algorithms) }, []),
         ]
         var blobs: [CodeSignatureSlot: [String]] = [:]
         var pages: [CodePageMismatch] = []
