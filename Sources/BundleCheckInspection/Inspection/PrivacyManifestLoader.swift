@@ -19,7 +19,7 @@ enum PrivacyManifestLoader {
         let prefix = bundlePath + "/"
         var manifests: [PrivacyManifest] = []
         var problems: [BundleReadProblem] = []
-        for entry in paths.entries(under: bundlePath) where !entry.isFolder && PackagePath.name(entry.path) == PrivacyManifest.fileName {
+        for entry in paths.files(under: bundlePath, named: PrivacyManifest.fileName) {
             guard !nestedBundles.contains(where: { entry.path.hasPrefix($0 + "/") }) else { continue }
             let placement = PrivacyManifest.placement(of: String(entry.path.dropFirst(prefix.count)), in: kind)
             do {

@@ -128,7 +128,7 @@ enum SigningLoader {
         let folder = bundlePath + "/Frameworks/"
         var libraries: [BundleBinary] = []
         var problems: [BundleReadProblem] = []
-        for entry in paths.entries(under: folder) where !entry.isFolder && entry.path.hasSuffix(".dylib") {
+        for entry in paths.files(under: folder, nameEndingWith: ".dylib") {
             guard !entry.path.dropFirst(folder.count).contains("/") else { continue }
             do {
                 let file = try readExecutable(entry.path, from: container, evidence: evidence, hashingCodePages: false)

@@ -133,6 +133,31 @@ struct PathIndex: Sendable {
         return entries[start..<end]
     }
 
+    /// The files strictly beneath `folder` whose name (last component) is `name`, in tree order.
+    func files(under folder: String, named name: String) -> [Entry] {
+        let wanted = Array(name.utf8)
+        return files(under: folder) { $0.elementsEqual(wanted) }
+    }
+
+    /// The files strictly beneath `folder` whose name ends with `suffix` (`.dylib`), in tree order.
+    func files(under folder: String, nameEndingWith suffix: String) -> [Entry] {
+        let wanted = Array(suffix.utf8)
+        return files(under: folder) { $0.count >= wanted.count && $0.suffix(wanted.count).elementsEqual(wanted) }
+    }
+
+    /// The files strictly beneath `folder` whose name's UTF-8 passes `test`, in tree order. Names
+    /// are tested where the listing keeps them, so a check that wants a few files among 60,000
+    /// makes a `String` for those few only.
+    func files(under folder: String, whereName test: (Slice<UnsafeBufferPointer<UInt8>>) -> Bool) -> [Entry] {
+        entries(under: folder).indices.compactMap { position in
+            guard !entries.isFolder(at: position) else { return nil }
+            let passes = entries.withPath(at: position) { path in
+                test(path[(path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex)...])
+            }
+            return passes ? entries[position] : nil
+        }
+    }
+
     /// Whether `path` is a folder of the package, explicit or derived.
     func isFolder(_ path: String) -> Bool {
         let key = Array(path.utf8)

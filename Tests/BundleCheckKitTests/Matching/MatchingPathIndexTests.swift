@@ -33,6 +33,18 @@ import Testing
         #expect(index.entries(under: "").count == index.entries.count)
     }
 
+    @Test func filesAreFoundByTheirNameAloneAndNeverAFolder() {
+        let index = PathIndex(
+            files: ["a/PrivacyInfo.xcprivacy", "a/b/PrivacyInfo.xcprivacy", "a/xPrivacyInfo.xcprivacy", "a/lib.dylib", "a/b/c.dylib.txt", "b/PrivacyInfo.xcprivacy", "a/é.dylib"],
+            folders: ["a/PrivacyInfo.xcprivacy.d/", "a/x.dylib/"]
+        )
+        #expect(index.files(under: "a", named: "PrivacyInfo.xcprivacy").map(\.path) == ["a/PrivacyInfo.xcprivacy", "a/b/PrivacyInfo.xcprivacy"])
+        #expect(index.files(under: "a", nameEndingWith: ".dylib").map(\.path) == ["a/lib.dylib", "a/é.dylib"])
+        #expect(index.files(under: "", named: "PrivacyInfo.xcprivacy").count == 3)
+        #expect(index.files(under: "a", whereName: { $0.first == UInt8(ascii: "x") }).map(\.path) == ["a/xPrivacyInfo.xcprivacy"])
+        #expect(index.files(under: "missing", named: "PrivacyInfo.xcprivacy").isEmpty)
+    }
+
     @Test func aPathThatIsBothFileAndFolderHasBothEntries() {
         let index = PathIndex(files: ["x", "x/y"], folders: [])
         #expect(Array(index.entries) == [

@@ -17,10 +17,9 @@ struct StrayBinaryCheck: Check {
         // name: unexpanded-variable reports that, so its top-level Mach-O files are not strays.
         let unnamed = Set(context.bundles.filter { $0.executable.map(UnexpandedVariable.occurs(in:)) ?? false }.map(\.path))
         return context.bundles.filter { $0.parent == nil }.flatMap { app -> [Finding] in
-            context.paths.entries(under: app.path).compactMap { entry -> Finding? in
-                guard !entry.isFolder else { return nil }
+            context.paths.files(under: app.path, whereName: Self.isCandidate(name:)).compactMap { entry -> Finding? in
                 let path = entry.path
-                guard !executables.contains(path), unnamed.isEmpty || !unnamed.contains(Self.folder(of: path)), Self.isCandidate(path),
+                guard !executables.contains(path), unnamed.isEmpty || !unnamed.contains(Self.folder(of: path)),
                       !Self.isAllowed(path),
                       let magic = context.prefix(of: path, count: 4), MachOReader.startsLikeMachO(magic)
                 else { return nil }
@@ -35,10 +34,24 @@ struct StrayBinaryCheck: Check {
         path.lastSlash.map { String(path[..<$0]) } ?? ""
     }
 
-    static func isCandidate(_ path: String) -> Bool {
-        let name = PackagePath.name(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return true }
-        return candidateExtensions.contains(String(name[name.index(after: dot)...]).lowercased())
+    /// Whether a file of this name (UTF-8) may be a binary: no extension (a leading dot is not
+    /// one), or one of `candidateExtensions` in any case. Runs for every file of the app, so an
+    /// ASCII extension is compared as bytes; any other is lowercased as a `String`.
+    static func isCandidate(name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return true }
+        let suffix = name[(dot + 1)...]
+        guard suffix.allSatisfy({ $0 < 0x80 }) else {
+            return candidateExtensions.contains(String(decoding: suffix, as: UTF8.self).lowercased())
+        }
+        return candidateExtensionBytes.contains { candidate in
+            candidate.count == suffix.count && zip(candidate, suffix).allSatisfy { $0 == Self.asciiLowercased($1) }
+        }
+    }
+
+    private static let candidateExtensionBytes = candidateExtensions.map { Array($0.utf8) }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     /// Libraries in a Frameworks folder, the watch app stub, and what dSYMs hold (their own rule).

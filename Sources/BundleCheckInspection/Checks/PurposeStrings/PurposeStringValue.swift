@@ -50,8 +50,8 @@ struct PurposeStringValue {
     /// `<bundle>/<language>.lproj/InfoPlist.strings`, directly in the bundle's folder.
     static func localizedFiles(of bundle: InspectedBundle, in context: CheckContext) -> [String] {
         let prefix = bundle.path + "/"
-        return context.paths.entries(under: bundle.path).compactMap { entry in
-            guard !entry.isFolder, entry.path.hasSuffix(".lproj/InfoPlist.strings") else { return nil }
+        return context.paths.files(under: bundle.path, named: "InfoPlist.strings").compactMap { entry in
+            guard entry.path.hasSuffix(".lproj/InfoPlist.strings") else { return nil }
             let components = entry.path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
             return components.count == 2 ? entry.path : nil
         }
