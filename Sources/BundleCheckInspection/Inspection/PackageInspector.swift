@@ -104,11 +104,15 @@ public struct PackageInspector: Sendable {
             case .matcher(let matcher):
                 // `$(…)` values are reported by unexpanded-variable alone: one mistake, one finding.
                 // Hits come cut as findings are, so only the kept ones have their pointers and messages built.
-                let (kept, omitted) = engine.cappedHits(of: matcher, scope: rule.scope) { hit in
+                let (kept, omitted, unfinished) = engine.cappedHits(of: matcher, scope: rule.scope) { hit in
                     rule.reportsUnexpandedVariables || !(hit.value.map(UnexpandedVariable.occurs(in:)) ?? false)
                 }
+                let unfinishedPlaces = Set(unfinished.map(\.place))
                 findings += kept.map(rule.finding(for:))
-                findings += omitted.map { FindingCap.summary(of: rule, at: $0.place, omitted: $0.count) }
+                findings += omitted.map {
+                    FindingCap.summary(of: rule, at: $0.place, omitted: $0.count, isLowerBound: unfinishedPlaces.contains($0.place))
+                }
+                findings += unfinished.map { FindingCap.unfinished($0.reason, of: rule, at: $0.place) }
             }
         }
         return findings

@@ -33,9 +33,11 @@ struct RuleEngine {
     /// file in that order are made and kept, the rest are counted. Counting is exact only
     /// when no other search adds hits to the same file (hits of two searches can be equal,
     /// and equal hits count once); when one does, the rule is evaluated again keeping every hit.
+    /// `unfinished` names the files a search's own cap kept the rule from reading whole, in
+    /// order of bundle and file.
     func cappedHits(
         of matcher: Matcher, scope: RuleScope, keeping isKept: (MatchHit) -> Bool
-    ) -> (kept: [MatchHit], omitted: [(place: FindingCap.Place, count: Int)]) {
+    ) -> (kept: [MatchHit], omitted: [(place: FindingCap.Place, count: Int)], unfinished: [(place: FindingCap.Place, reason: FindingCap.Unfinished)]) {
         let subjects = subjects(of: scope)
         var tally = SearchTally(limit: FindingCap.perRuleAndFile)
         var hits = subjects.flatMap { evaluate(matcher, on: $0, keeping: isKept, tally: &tally) }
@@ -59,7 +61,8 @@ struct RuleEngine {
                 counts.append((place, uncounted))
             }
         }
-        return (kept, counts)
+        let unfinished = tally.unfinished.sorted { ($0.key.bundle ?? "", $0.key.file ?? "") < ($1.key.bundle ?? "", $1.key.file ?? "") }
+        return (kept, counts, unfinished.map { ($0.key, $0.value) })
     }
 
     /// Every hit of `matcher` over the subjects of `scope`, each once, ordered by bundle, file and key path.
@@ -97,6 +100,8 @@ struct RuleEngine {
         var uncounted: [FindingCap.Place: Int] = [:]
         /// Searches that found something, by file.
         var searches: [FindingCap.Place: Int] = [:]
+        /// Files a search did not read whole, and why; kept whatever the matchers around it decide.
+        var unfinished: [FindingCap.Place: FindingCap.Unfinished] = [:]
 
         init(limit: Int?) {
             self.limit = limit
@@ -120,7 +125,9 @@ struct RuleEngine {
             for child in children {
                 let hits = evaluate(child, on: subject, keeping: isKept, tally: &tally)
                 if hits.isEmpty {
+                    let unfinished = tally.unfinished
                     tally = before
+                    tally.unfinished = unfinished
                     return []
                 }
                 union += hits
@@ -131,14 +138,16 @@ struct RuleEngine {
         case .not(let child):
             // Only whether the child matches counts, not what it found.
             var scratch = SearchTally(limit: tally.limit)
-            guard evaluate(child, on: subject, keeping: { _ in true }, tally: &scratch).isEmpty else { return [] }
+            let childHits = evaluate(child, on: subject, keeping: { _ in true }, tally: &scratch)
+            tally.unfinished.merge(scratch.unfinished) { first, _ in first }
+            guard childHits.isEmpty else { return [] }
             return [MatchHit(bundle: subject.bundle?.path, file: subject.bundle?.infoPlistPath, keyPath: nil, line: nil, value: nil, identity: nil)]
         case .path(let pathMatcher):
             return pathHits(pathMatcher, on: subject)
         case .plist(let plistMatcher):
             return plistHits(plistMatcher, on: subject, keeping: isKept, tally: &tally)
         case .text(let textMatcher):
-            return textHits(textMatcher, on: subject)
+            return textHits(textMatcher, on: subject, tally: &tally)
         case .binary(let binaryMatcher):
             return binaryHits(binaryMatcher, on: subject)
         }
@@ -239,6 +248,9 @@ struct RuleEngine {
     ) -> [MatchHit] {
         // The condition is tested during the search, so a value it rejects leaves nothing behind.
         let search = document.map { matcher.key.search(in: $0.root, where: matcher.condition.accepts) }
+        if let search, !search.isComplete {
+            tally.unfinished[FindingCap.Place(bundle: bundle, file: file)] = .visitCap(KeyPathPattern.maximumVisits)
+        }
         let found = search?.matches ?? []
         func hit(_ place: JSONPointerTrail.Place, _ value: PlistValue) -> MatchHit {
             MatchHit(bundle: bundle, file: file, place: place, lines: document?.lines, value: value.displayText)
@@ -269,27 +281,43 @@ struct RuleEngine {
 
     // MARK: - Text
 
-    private func textHits(_ matcher: TextMatcher, on subject: MatchSubject) -> [MatchHit] {
+    private func textHits(_ matcher: TextMatcher, on subject: MatchSubject, tally: inout SearchTally) -> [MatchHit] {
         var hits: [MatchHit] = []
         for entry in subject.entries where !entry.isFolder {
-            guard matcher.files.contains(where: { $0.matches(components: entry.components) }),
-                  let text = readText(entry.path)
-            else { continue }
-            hits += TextSearch.hits(of: matcher.pattern, in: text, file: entry.path, bundle: subject.bundle?.path)
+            guard matcher.files.contains(where: { $0.matches(components: entry.components) }) else { continue }
+            let place = FindingCap.Place(bundle: subject.bundle?.path, file: entry.path)
+            switch readText(entry.path) {
+            case .text(let text):
+                let found = TextSearch.hits(of: matcher.pattern, in: text, file: entry.path, bundle: subject.bundle?.path)
+                if found.count >= TextSearch.maximumHitsPerFile { tally.unfinished[place] = .hitCap(TextSearch.maximumHitsPerFile) }
+                hits += found
+            case .tooLarge:
+                tally.unfinished[place] = .fileTooLarge(TextMatcher.maximumFileSize)
+            case .unreadable:
+                continue
+            }
         }
         return hits
     }
 
-    /// The file as UTF-8 text; nil when it is over `TextMatcher.maximumFileSize`,
-    /// not UTF-8, or cannot be read. Containers throw only `BundleCheckError`;
-    /// anything else is a bug and is not hidden.
-    private func readText(_ path: String) -> String? {
+    /// What a `text` matcher gets of a file.
+    private enum TextRead {
+        case text(String)
+        /// Over `TextMatcher.maximumFileSize`: the rule says it did not check the file.
+        case tooLarge
+        /// Not UTF-8, or damaged: not text, so nothing for a text rule to find.
+        case unreadable
+    }
+
+    /// The file as UTF-8 text. Containers throw only `BundleCheckError`; anything else is a
+    /// bug and is not hidden.
+    private func readText(_ path: String) -> TextRead {
         do {
-            guard try container.size(of: path) <= UInt64(TextMatcher.maximumFileSize) else { return nil }
+            guard try container.size(of: path) <= UInt64(TextMatcher.maximumFileSize) else { return .tooLarge }
             let bytes = try container.read(path, limit: TextMatcher.maximumFileSize)
-            return String(validating: bytes, as: UTF8.self)
+            return String(validating: bytes, as: UTF8.self).map(TextRead.text) ?? .unreadable
         } catch is BundleCheckError {
-            return nil
+            return .unreadable
         } catch {
             preconditionFailure("a container threw \(error) reading \(path); containers throw only BundleCheckError")
         }

@@ -62,13 +62,41 @@ package enum FindingCap {
         return kept + counts.map { summary(of: rule, at: $0.place, omitted: $0.count) }
     }
 
-    /// The finding that stands for the `omitted` findings of `rule` at `place`.
-    package static func summary(of rule: RuleDefinition, at place: Place, omitted: Int) -> Finding {
+    /// The finding that stands for the `omitted` findings of `rule` at `place`; `isLowerBound`
+    /// when the rule did not look at all of the file (`Unfinished`), so there may be more.
+    package static func summary(of rule: RuleDefinition, at place: Place, omitted: Int, isLowerBound: Bool = false) -> Finding {
         let noun = omitted == 1 ? "finding" : "findings"
         let scope = place.file == nil ? "" : " in this file"
-        let message = "… and \(grouped(omitted)) more \(noun) of this rule\(scope)"
+        let message = "… and \(isLowerBound ? "at least " : "")\(grouped(omitted)) more \(noun) of this rule\(scope)"
         return rule.finding(message, at: FindingLocation(bundle: place.bundle, file: place.file), identity: "omitted")
             .counting(omitted: omitted)
+    }
+
+    /// Why a rule did not look at all of one file: a cap of the search stopped it. Said in a
+    /// finding of its own, with the rule's severity, since nothing past the cap was checked.
+    package enum Unfinished: Sendable, Hashable {
+        /// A key-path search stopped after this many values (`KeyPathPattern.maximumVisits`).
+        case visitCap(Int)
+        /// A `text` matcher did not read a file over this many bytes (`TextMatcher.maximumFileSize`).
+        case fileTooLarge(Int)
+        /// A `text` search stopped at this many matching lines (`TextSearch.maximumHitsPerFile`).
+        case hitCap(Int)
+
+        var message: String {
+            switch self {
+            case .visitCap(let values):
+                "this rule stopped after \(grouped(values)) values of this file, the most one key-path search visits (docs/limits.md); the values past them were not checked"
+            case .fileTooLarge(let bytes):
+                "this file is over \(grouped(bytes)) bytes, the most a text rule reads (docs/limits.md), so this rule did not check it"
+            case .hitCap(let lines):
+                "this rule stopped at \(grouped(lines)) matching lines in this file, the most one text search reports (docs/limits.md); the rest of the file was not checked"
+            }
+        }
+    }
+
+    /// The finding that says `rule` did not finish with the file at `place`.
+    package static func unfinished(_ reason: Unfinished, of rule: RuleDefinition, at place: Place) -> Finding {
+        rule.finding(reason.message, at: FindingLocation(bundle: place.bundle, file: place.file), identity: "unfinished")
     }
 
     /// `99952` as `99,952`, the same whatever the locale.

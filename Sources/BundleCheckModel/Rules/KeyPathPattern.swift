@@ -58,6 +58,9 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
         /// The most children ever held waiting to be visited: open containers along the path,
         /// and the entries of open dictionaries (an array's are read in place, however wide).
         package let mostQueued: Int
+        /// False when the visit cap stopped the walk with values left that the pattern could
+        /// match: the matches are then the first ones only, and a rule must say so.
+        package let isComplete: Bool
     }
 
     /// The search of `values(in:)`, its pointers left unbuilt.
@@ -85,13 +88,17 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
         var visits = 0
         var mostQueued = 0
         var queued = 0
+        var isComplete = true
         // Visits one value: matches it, opens it when its children can match, and records its
         // place when it is a match or a parent of later ones.
         func visit(_ value: PlistValue, key: String, parent: Int32?, states: [Int]) {
             visits += 1
             let isMatch = states.contains(components.count) && accepts(value)
             let room = maximumVisits - visits
-            let children = room > 0 ? children(of: value, states: states, atMost: room) : nil
+            // Children past the visits left are never listed: the search then ends incomplete.
+            let opened = children(of: value, states: states, atMost: room)
+            if opened?.isCut ?? false { isComplete = false }
+            let children = opened.flatMap { $0.children.remaining > 0 ? $0.children : nil }
             guard isMatch || children != nil else { return }
             let place = parent.map { trail.add(key, under: $0) } ?? trail.addRoot()
             if isMatch {
@@ -103,9 +110,10 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
             mostQueued = max(mostQueued, queued)
             if queued > 2 * room {
                 queued = Self.keepReachable(&frames, room: room)
+                isComplete = false
             }
         }
-        guard maximumVisits > 0 else { return Search(matches: [], trail: trail.build(), visits: 0, mostQueued: 0) }
+        guard maximumVisits > 0 else { return Search(matches: [], trail: trail.build(), visits: 0, mostQueued: 0, isComplete: false) }
         visit(root, key: "", parent: nil, states: closure([0]))
         while visits < maximumVisits, let frame = frames.last {
             guard let (key, child) = frames[frames.count - 1].children.next() else {
@@ -118,9 +126,12 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
                 visit(child, key: key, parent: frame.place, states: next)
             }
         }
+        // Children still queued when the cap stopped the walk were never visited.
+        if frames.contains(where: { $0.children.remaining > 0 }) { isComplete = false }
         let finished = trail.build()
         return Search(
-            matches: matched.map { (finished.place($0.place), $0.value) }, trail: finished, visits: visits, mostQueued: mostQueued
+            matches: matched.map { (finished.place($0.place), $0.value) }, trail: finished, visits: visits,
+            mostQueued: mostQueued, isComplete: isComplete
         )
     }
 
@@ -224,19 +235,24 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The first `limit` children worth visiting, nil for none: all of them when a wildcard is
     /// pending, else the one the literal component names. Without a `**` among the states
-    /// there is never more than one state, so a literal needs one lookup.
-    private func children(of value: PlistValue, states: [Int], atMost limit: Int) -> Children? {
+    /// there is never more than one state, so a literal needs one lookup. `isCut` says that
+    /// there were more than `limit` (a dictionary's count includes repeated keys: it may say so
+    /// of one that had no more distinct keys).
+    private func children(of value: PlistValue, states: [Int], atMost limit: Int) -> (children: Children, isCut: Bool)? {
         let pending = states.filter { $0 < components.count }.map { components[$0] }
         guard let first = pending.first else { return nil }
         let needsScan = pending.contains { $0 == "*" || $0 == "**" }
         switch value {
         case .dictionary(let dictionary):
-            if needsScan { return Children(listed: Self.effectiveEntries(of: dictionary, atMost: limit)) }
-            return Children(listed: Array(pending.compactMap { key in dictionary[key].map { (key, $0) } }.prefix(limit)))
+            if needsScan {
+                return (Children(listed: Self.effectiveEntries(of: dictionary, atMost: limit)), dictionary.count > limit)
+            }
+            let named = pending.compactMap { key in dictionary[key].map { (key, $0) } }
+            return (Children(listed: Array(named.prefix(limit))), named.count > limit)
         case .array(let array):
-            if needsScan { return Children(array: array, atMost: limit) }
+            if needsScan { return (Children(array: array, atMost: limit), array.count > limit) }
             guard pending.count == 1, let index = JSONPointer.arrayIndex(first), index < array.count else { return nil }
-            return Children(listed: [(first, array[index])])
+            return (Children(listed: limit > 0 ? [(first, array[index])] : []), limit < 1)
         default:
             return nil
         }

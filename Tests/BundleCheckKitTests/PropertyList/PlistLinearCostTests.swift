@@ -53,7 +53,7 @@ import BundleCheckFixtures
     @Test func keyPathSearchKeepsOnePlacePerVisitAndBuildsNoPointer() throws {
         let root = HostilePropertyList.value(depth: Self.depth, width: Self.width)
         let search = try #require(KeyPathPattern(parsing: "/**")).search(in: root)
-        #expect(search.visits == Self.valueCount)
+        #expect(search.visits == Self.valueCount && search.isComplete)
         #expect(search.trail.count == search.visits)
         #expect(search.matches.count == Self.valueCount)
         #expect(search.trail.builtPointerCount == 0)
@@ -90,8 +90,24 @@ import BundleCheckFixtures
         let standard = everything.search(in: wide)
         #expect(standard.visits == KeyPathPattern.maximumVisits)
         #expect(standard.mostQueued <= 3 * KeyPathPattern.maximumVisits)
+        #expect(!capped.isComplete && !standard.isComplete)
         // The kept places are the first in document order.
         #expect(capped.matches.map(\.place.pointer.description) == [""] + (0..<9).map { "/\($0)" })
+    }
+
+    @Test func aSearchThatEndsAtTheCapWithNothingLeftIsComplete() throws {
+        let everything = try #require(KeyPathPattern(parsing: "/**"))
+        func strings(_ count: Int) -> [PlistValue] { Array(repeating: .string("x"), count: count) }
+        // The root and nine values: ten visits, nothing left.
+        #expect(everything.search(in: .array(strings(9)), maximumVisits: 10).isComplete)
+        #expect(!everything.search(in: .array(strings(10)), maximumVisits: 10).isComplete)
+        // A container met on the last visit: unfinished when it holds something.
+        #expect(!everything.search(in: .array(strings(8) + [.array(strings(1))]), maximumVisits: 10).isComplete)
+        #expect(everything.search(in: .array(strings(8) + [.array([])]), maximumVisits: 10).isComplete)
+        #expect(!everything.search(in: .dictionary(PlistDictionary(["a": .string("x")])), maximumVisits: 1).isComplete)
+        // A literal key path looks up one child at each level, however wide the plist.
+        let literal = try #require(KeyPathPattern(parsing: "/3")).search(in: .array(strings(200_000)))
+        #expect(literal.isComplete && literal.matches.count == 1 && literal.visits == 2)
     }
 
     @Test func wideDictionariesOpenAtEveryLevelStayWithinTheQueueBound() throws {
