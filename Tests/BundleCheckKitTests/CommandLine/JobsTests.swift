@@ -32,6 +32,12 @@ import BundleCheckFormats
             return
         }
         #expect(options.jobs == 3)
+        // The cap itself is taken; one more is refused below.
+        guard case .check(let most) = try CommandLineParser.parse(["--jobs=\(ProcessorBudget.maximumJobs)", "A.ipa"]) else {
+            Issue.record("not a check")
+            return
+        }
+        #expect(most.jobs == 64 && ProcessorBudget.maximumJobs == 64)
         for bad in ["0", "-1", "two", "65"] {
             #expect(throws: UsageError.invalidCount(option: "--jobs", value: bad, range: 1...64)) {
                 try CommandLineParser.parse(["--jobs=\(bad)", "A.ipa"])

@@ -2,6 +2,7 @@ import Testing
 import BundleCheckFixtures
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
+@testable import BundleCheckInspection
 
 /// Deep and wide plists cost work in proportion to their values, counted, not timed:
 /// what the parsers record and what a key-path search keeps grow by one per value,
@@ -25,6 +26,23 @@ import BundleCheckFixtures
         #expect(document.line(of: HostilePropertyList.pointer(depth: Self.depth, index: Self.width - 1)) == firstValueLine + Self.width - 1)
         #expect(document.line(of: HostilePropertyList.pointer(depth: Self.depth, index: Self.width)) == nil)
         #expect(document.value(at: HostilePropertyList.pointer(depth: Self.depth, index: 7)) == .string(HostilePropertyList.value))
+    }
+
+    /// Just under the 8 MiB Info.plist cap and the depth cap, read as the inspector reads it
+    /// (streamed): one line per value, and a search of `/**` that keeps only what it reports.
+    @Test func nearTheInfoPlistCapTheWorkIsStillOnePerValue() throws {
+        let width = 370_000
+        let bytes = HostilePropertyList.xml(depth: Self.depth, width: width)
+        #expect(bytes.count > 7 << 20 && bytes.count < PackageInspector.infoPlistLimit)
+        let document = try PropertyListParser.parse(
+            reading: InMemoryEntryReader(bytes: bytes), file: "Info.plist", byteLimit: PackageInspector.infoPlistLimit, expectedSize: bytes.count
+        ) { _ in }
+        let values = 1 + 5 + (Self.depth - 3) + 1 + width
+        let lines = try #require(document.lines)
+        #expect(lines.valueCount == values && lines.linkCount == values - 1)
+        let search = try #require(KeyPathPattern(parsing: "/**")).search(in: document.root) { $0.arrayValue != nil }
+        #expect(search.visits == KeyPathPattern.maximumVisits && !search.isComplete)
+        #expect(search.trail.count == Self.depth - 1 && search.trail.builtPointerCount == 0)
     }
 
     @Test func xmlDictionaryKeysAreLinkedOncePerValue() throws {

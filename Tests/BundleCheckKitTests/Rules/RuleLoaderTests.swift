@@ -119,6 +119,29 @@ import Testing
         #expect(rule.category == "1.0")
     }
 
+    /// A rule whose `match` is `levels` matchers deep: `not`s around one `path`.
+    static func nested(levels: Int) -> String {
+        var lines = (0..<(levels - 1)).map { String(repeating: "  ", count: $0 + 1) + "not:" }
+        lines.append(String(repeating: "  ", count: levels) + "path:")
+        lines.append(String(repeating: "  ", count: levels + 1) + "glob: README*")
+        return Self.valid.components(separatedBy: "match:").first! + "match:\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func matchersNestAsDeepAsTheCapAndNoDeeper() throws {
+        let deepest = try RuleLoader.load(text: Self.nested(levels: MatcherParser.maximumDepth), file: "pack/no-readme.yml", isBuiltIn: false)
+        var levels = 0
+        var matcher: Matcher? = { if case .matcher(let matcher) = deepest.implementation { return matcher } else { return nil } }()
+        while let current = matcher {
+            levels += 1
+            if case .not(let child) = current { matcher = child } else { matcher = nil }
+        }
+        #expect(levels == MatcherParser.maximumDepth)
+        let error = try #require(loadError(Self.nested(levels: MatcherParser.maximumDepth + 1)))
+        #expect(error.message == "matchers nest deeper than 16 levels")
+        // At the line of the matcher one level too deep: `path:`, after `match:` (line 9) and 16 `not:`s.
+        #expect(error.line == 9 + MatcherParser.maximumDepth + 1)
+    }
+
     @Test func aRuleNeedsExactlyOneOfCheckAndMatch() throws {
         let both = Self.valid + "\ncheck: version-mismatch"
         #expect(loadError(both)?.field == "match")
