@@ -26,7 +26,8 @@ side against one after another: the parallelism the machine gives at that moment
 idle cores), without which the --jobs gate cannot pass.
 
 Exits non-zero, naming the gate, when on a or b bundlecheck's median exceeds 0.55x `unzip -p`'s
-or the default --jobs is not 1.6x faster than --jobs 1; when bundlecheck's peak RSS at the
+or the default --jobs is not 1.6x faster than --jobs 1; when on c it exceeds 3x `unzip -l`'s;
+when bundlecheck's peak RSS at the
 default --jobs exceeds 64 MiB in any run on any package; when a command fails; or when
 bundlecheck reports the executables' signatures as modified (they are built to match).
 
@@ -53,6 +54,9 @@ CHECKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "zipfile_chec
 RSS_LIMIT_KIB = 64 * 1024
 EXECUTABLE_SHARE_OF_UNZIP = 0.55
 JOBS_SPEEDUP = 1.6
+# Package c has no executables worth inflating: its yardstick is the listing, and checking
+# 60,000 entries (tree order, path rules) may take a few times what printing them takes.
+LISTING_MULTIPLE = 3.0
 APP = "Payload/Big.app"
 APP_ID = "com.example.big"
 VERSION = ("3.1.0", "310")
@@ -216,6 +220,11 @@ def run_package(label, path, names, bundlecheck, runs, workdir):
             if prepare:
                 prepare()
             elapsed, peak, status = run_measured(argv)
+            if prepare:
+                # The extracted tree goes, and is written back, before the next command is
+                # timed: otherwise its disk work lands on whatever runs after it.
+                prepare()
+                os.sync()
             if status not in accepted:
                 failures.append(f"{label}: {name} exited {status}")
             results[name][0].append(elapsed)
@@ -269,8 +278,8 @@ def main():
                 if single < JOBS_SPEEDUP * check:
                     failures.append(f"{label}: default --jobs is {single / check:.2f}x faster than --jobs 1 "
                                     f"(needs {JOBS_SPEEDUP}x; the machine itself gave {parallelism:.2f}x)")
-            else:
-                print(f"  {label}: bundlecheck takes {check / base:.2f}x unzip -l (no gate on time)")
+            elif check > LISTING_MULTIPLE * base:
+                failures.append(f"{label}: bundlecheck takes {check / base:.2f}x unzip -l (limit {LISTING_MULTIPLE}x)")
             if peak > RSS_LIMIT_KIB:
                 failures.append(f"{label}: bundlecheck peak RSS {peak / 1024:.1f} MiB (limit {RSS_LIMIT_KIB // 1024} MiB)")
         print(f"\nmedians of {args.runs} paired runs; ratio to unzip -p of the executables (a, b) or unzip -l (c)")
