@@ -262,6 +262,7 @@ package struct KeyPathPattern: Sendable, Hashable, CustomStringConvertible {
     /// one pass, since looking each key up again would be quadratic in a hostile dictionary,
     /// and a table of no more keys than can still be visited.
     private static func effectiveEntries(of dictionary: PlistDictionary, atMost limit: Int) -> [(key: String, value: PlistValue)] {
+        guard limit > 0 else { return [] }
         var position: [String: Int] = [:]
         position.reserveCapacity(Swift.min(dictionary.count, limit))
         var entries: [(key: String, value: PlistValue)] = []
