@@ -37,11 +37,17 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
+        // zlib inflates deflated zip entries read raw from an archive handle several workers share.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // Formats: bytes into values (containers, property lists, Mach-O, BER/CMS, YAML,
         // the NSPredicate language, JSON). Knows nothing of rules; the only user of the C shims.
         .target(
             name: "BundleCheckFormats",
-            dependencies: ["CLibzip", "CLibxml2", "CLibyaml", "CLibcrypto"],
+            dependencies: ["CLibzip", "CLibxml2", "CLibyaml", "CLibcrypto", "CZlib"],
             swiftSettings: strict
         ),
         // Model: bundles and where they sit, findings, rules as data, configuration, baseline.

@@ -22,10 +22,18 @@ package enum Libzip {
         var size: UInt64
         var compressedSize: UInt64
         var compressionMethod: UInt16
+        /// The CRC-32 of the uncompressed bytes; nil when the central directory gives none.
+        var crc: UInt32? = nil
+        var isEncrypted = false
 
         /// Method 0 (`ZIP_CM_STORE`): the only kind of entry libzip 1.7.3 can seek in.
         var isStored: Bool {
             compressionMethod == UInt16(ZIP_CM_STORE)
+        }
+
+        /// Method 8 (`ZIP_CM_DEFLATE`), unencrypted: what `RawDeflateEntryReader` inflates itself.
+        var isPlainDeflate: Bool {
+            compressionMethod == UInt16(ZIP_CM_DEFLATE) && !isEncrypted
         }
     }
 
@@ -89,7 +97,9 @@ package enum Libzip {
             name: String(cString: name),
             size: stat.size,
             compressedSize: stat.valid & UInt64(ZIP_STAT_COMP_SIZE) != 0 ? stat.comp_size : 0,
-            compressionMethod: stat.valid & UInt64(ZIP_STAT_COMP_METHOD) != 0 ? stat.comp_method : 0
+            compressionMethod: stat.valid & UInt64(ZIP_STAT_COMP_METHOD) != 0 ? stat.comp_method : 0,
+            crc: stat.valid & UInt64(ZIP_STAT_CRC) != 0 ? stat.crc : nil,
+            isEncrypted: stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0 && stat.encryption_method != UInt16(ZIP_EM_NONE)
         )
     }
 
@@ -107,6 +117,13 @@ package enum Libzip {
     /// Opens the entry at `index` for reading; the caller closes it with `closeEntry`.
     package static func openEntry(_ archive: OpaquePointer, index: Int) throws(LibzipError) -> OpaquePointer {
         guard let file = zip_fopen_index(archive, UInt64(index), 0) else { throw error(of: archive) }
+        return file
+    }
+
+    /// Opens the entry at `index` for reading its bytes as stored (`ZIP_FL_COMPRESSED`): deflated
+    /// data comes out deflated, and nothing is checked against the CRC. The caller closes it.
+    package static func openRawEntry(_ archive: OpaquePointer, index: Int) throws(LibzipError) -> OpaquePointer {
+        guard let file = zip_fopen_index(archive, UInt64(index), zip_flags_t(ZIP_FL_COMPRESSED)) else { throw error(of: archive) }
         return file
     }
 

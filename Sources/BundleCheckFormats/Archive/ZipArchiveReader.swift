@@ -115,6 +115,23 @@ final class ZipArchiveReader: PackageContainer {
         )
     }
 
+    /// libzip's index of `path` and what the central directory states of it, for a reader that
+    /// takes the entry's bytes as stored (`SharedZipArchive`).
+    func storedEntry(_ path: String) throws -> (index: Int, stat: Libzip.EntryStat) {
+        guard let index = entry(path)?.index else { throw BundleCheckError.missingEntry(file: path) }
+        do throws(LibzipError) {
+            return (Int(index), try Libzip.stat(archive, index: Int(index)))
+        } catch {
+            throw entryError(error, entry: path)
+        }
+    }
+
+    /// Opens the entry at libzip `index` as stored (deflated bytes stay deflated); the caller
+    /// closes it with `Libzip.closeEntry`.
+    func openRawEntry(index: Int) throws(LibzipError) -> OpaquePointer {
+        try Libzip.openRawEntry(archive, index: index)
+    }
+
     /// The uncompressed size the central directory declares for `path`.
     func size(of path: String) throws -> UInt64 {
         guard let position = files.position(of: path) else { throw BundleCheckError.missingEntry(file: path) }

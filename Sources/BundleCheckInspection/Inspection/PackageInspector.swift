@@ -46,7 +46,7 @@ public struct PackageInspector: Sendable {
             let paths = PathIndex(container: container)
             let evidence = EvidenceWants(rules: rules)
             let seals = SealWants(rules: rules, settings: settings)
-            let bundles = loadBundles(located.bundles, of: path, from: container, paths: paths, evidence: evidence, seals: seals)
+            let bundles = loadBundles(located.bundles, from: container, paths: paths, evidence: evidence, seals: seals)
             let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
@@ -60,26 +60,25 @@ public struct PackageInspector: Sendable {
         }
     }
 
-    /// Loads every bundle, in `bundles`' order whatever the scheduling. This thread uses
-    /// `container`; each other worker opens the package again and works only when that handle
-    /// lists the same files (the package was not replaced in between).
+    /// Loads every bundle, in `bundles`' order whatever the scheduling. With more than one
+    /// worker they share the zip's one libzip handle (`SharedZipArchive`), each inflating the
+    /// executables it reads on its own thread.
     func loadBundles(
-        _ bundles: [BundleLocation], of path: String, from container: any PackageContainer,
+        _ bundles: [BundleLocation], from container: any PackageContainer,
         paths: PathIndex, evidence: EvidenceWants, seals: SealWants
     ) -> [InspectedBundle] {
-        let workers = loadPlan.workers(jobs: jobs, bundles: bundles, in: container)
         @Sendable func nested(in location: BundleLocation) -> [String] {
             bundles.filter { $0.parent == location.path }.map(\.path)
         }
-        let files = workers > 1 ? container.files : []
-        return ParallelMap.map(bundles, jobs: workers, { location in
-            Self.load(location, from: container, paths: paths, evidence: evidence, seals: seals, nestedBundles: nested(in: location))
-        }, helpers: {
-            guard let handle = try? PackageOpener.open(path: path), handle.storage == .zip, handle.files == files else { return nil }
-            return { location in
-                Self.load(location, from: handle, paths: paths, evidence: evidence, seals: seals, nestedBundles: nested(in: location))
+        let workers = loadPlan.workers(jobs: jobs, bundles: bundles, in: container)
+        guard workers > 1, let shared = SharedZipArchive(sharing: container) else {
+            return bundles.map { location in
+                Self.load(location, from: container, paths: paths, evidence: evidence, seals: seals, nestedBundles: nested(in: location))
             }
-        })
+        }
+        return ParallelMap.map(bundles, jobs: workers) { location in
+            Self.load(location, from: shared, paths: paths, evidence: evidence, seals: seals, nestedBundles: nested(in: location))
+        }
     }
 
     func run(

@@ -38,13 +38,13 @@ struct CorpusJobsTests {
     }
 
     /// The corpus's executables are small, so the standard plan loads each package's bundles on
-    /// one thread. Forced to a worker per bundle, each helper with its own libzip handle, the
-    /// reports stay the same.
+    /// one thread. Forced to a worker per bundle, sharing the libzip handle and inflating their
+    /// executables themselves, the reports stay the same.
     @Test func everyCorpusReportIsTheSameWithAWorkerPerBundle() throws {
         let inputs = Self.corpusInputs()
         guard !inputs.isEmpty else { return }
         let settings = InspectionSettings(now: Date(timeIntervalSince1970: 1_796_000_000), verifiesResources: true)
-        let forced = BundleLoadPlan(minimumExecutableBytes: 0, extraHandleEntryBudget: .max, countedExecutableBytes: 1)
+        let forced = BundleLoadPlan(minimumExecutableBytes: 0, countedExecutableBytes: 1)
         func json(_ report: InputReport) -> String {
             JSONReporter().render(Report(toolVersion: "1.0.0", inputs: [report]))
         }

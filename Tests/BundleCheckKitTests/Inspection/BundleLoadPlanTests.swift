@@ -11,35 +11,24 @@ import Testing
 @Suite struct BundleLoadPlanTests {
     static let mebibyte: UInt64 = 1 << 20
     /// Every bundle earns a worker, however small: for the fixture builder's kilobyte executables.
-    static let always = BundleLoadPlan(minimumExecutableBytes: 0, extraHandleEntryBudget: .max, countedExecutableBytes: 1)
+    static let always = BundleLoadPlan(minimumExecutableBytes: 0, countedExecutableBytes: 1)
 
-    @Test func twoLargeExecutablesInAModestZipGetAWorkerEach() {
+    @Test func twoLargeExecutablesGetAWorkerEachUpToTheJobs() {
         let plan = BundleLoadPlan()
-        #expect(plan.workers(jobs: 4, executableSizes: [100 * Self.mebibyte, 100 * Self.mebibyte, 0], entryCount: 50) == 2)
-        #expect(plan.workers(jobs: 2, executableSizes: Array(repeating: 20 * Self.mebibyte, count: 5), entryCount: 50) == 2)
-        #expect(plan.workers(jobs: 4, executableSizes: Array(repeating: 20 * Self.mebibyte, count: 5), entryCount: 10_000) == 4)
+        #expect(plan.workers(jobs: 4, executableSizes: [100 * Self.mebibyte, 100 * Self.mebibyte, 0]) == 2)
+        #expect(plan.workers(jobs: 2, executableSizes: Array(repeating: 20 * Self.mebibyte, count: 5)) == 2)
+        #expect(plan.workers(jobs: 4, executableSizes: Array(repeating: 20 * Self.mebibyte, count: 5)) == 4)
     }
 
-    @Test func extraHandlesShareOneBudgetOfEntries() {
+    @Test func oneJobOrSmallExecutablesStayOnOneThread() {
         let plan = BundleLoadPlan()
-        let sizes = Array(repeating: 50 * Self.mebibyte, count: 5)
-        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 10_001) == 3)
-        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 15_000) == 3)
-        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 15_001) == 2)
-        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 30_000) == 2)
-        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 30_001) == 1)
-        #expect(plan.workers(jobs: 4, executableSizes: sizes, entryCount: 0) == 4)
-    }
-
-    @Test func oneJobSmallExecutablesOrManyEntriesStayOnOneThread() {
-        let plan = BundleLoadPlan()
-        #expect(plan.workers(jobs: 1, executableSizes: [100 * Self.mebibyte, 100 * Self.mebibyte], entryCount: 50) == 1)
-        #expect(plan.workers(jobs: 4, executableSizes: [500 * Self.mebibyte], entryCount: 50) == 1, "one executable: nothing to overlap")
-        #expect(plan.workers(jobs: 4, executableSizes: [15 * Self.mebibyte, 16 * Self.mebibyte], entryCount: 50) == 1, "31 MiB in all")
-        #expect(plan.workers(jobs: 4, executableSizes: [16 * Self.mebibyte, 16 * Self.mebibyte], entryCount: 50) == 2, "32 MiB in all")
+        #expect(plan.workers(jobs: 1, executableSizes: [100 * Self.mebibyte, 100 * Self.mebibyte]) == 1)
+        #expect(plan.workers(jobs: 4, executableSizes: [500 * Self.mebibyte]) == 1, "one executable: nothing to overlap")
+        #expect(plan.workers(jobs: 4, executableSizes: [15 * Self.mebibyte, 16 * Self.mebibyte]) == 1, "31 MiB in all")
+        #expect(plan.workers(jobs: 4, executableSizes: [16 * Self.mebibyte, 16 * Self.mebibyte]) == 2, "32 MiB in all")
         // Small bundles (a bundle of resources, a tiny framework) earn no worker and do not count.
-        #expect(plan.workers(jobs: 4, executableSizes: [64 * Self.mebibyte, Self.mebibyte - 1, 4096], entryCount: 50) == 1)
-        #expect(plan.workers(jobs: 4, executableSizes: [.max, .max], entryCount: 50) == 2, "sizes that overflow a sum saturate")
+        #expect(plan.workers(jobs: 4, executableSizes: [64 * Self.mebibyte, Self.mebibyte - 1, 4096]) == 1)
+        #expect(plan.workers(jobs: 4, executableSizes: [.max, .max]) == 2, "sizes that overflow a sum saturate")
     }
 
     @Test func theExecutableIsTheLargestFileDirectlyInTheBundleAndOnlyZipsQualify() throws {
@@ -84,9 +73,9 @@ import Testing
         }
     }
 
-    @Test func aWorkerWhoseHandleListsOtherFilesTakesNoBundles() throws {
-        // The package replaced after opening: the helpers' handles list other files and decline,
-        // this thread loads every bundle from the handle it holds.
+    @Test func workersReadThePackageFirstOpenedEvenWhenItIsReplaced() throws {
+        // The package replaced after opening: every worker reads through the one handle opened
+        // first, so the bundles listed are the bundles read.
         let directory = try TemporaryDirectory()
         let path = directory.path("Notes.ipa")
         try FixturePackage.ipa(Self.app()).writeZip(to: path)
@@ -98,7 +87,7 @@ import Testing
         let inspector = PackageInspector(rules: RuleCatalogue.shipped.rules, settings: InspectionSettings(), jobs: 4, loadPlan: Self.always)
         let rules = RuleCatalogue.shipped.rules
         let bundles = inspector.loadBundles(
-            located.bundles, of: path, from: container, paths: PathIndex(container: container),
+            located.bundles, from: container, paths: PathIndex(container: container),
             evidence: EvidenceWants(rules: rules), seals: SealWants(rules: rules, settings: InspectionSettings())
         )
         #expect(bundles.map(\.path) == located.bundles.map(\.path))

@@ -1,0 +1,72 @@
+import CZlib
+
+/// Raw deflate data (RFC 1951, as a zip entry stores it) inflated piece by piece, and the
+/// CRC-32 that checks it: the only place in bundlecheck that calls zlib. libzip inflates
+/// entries itself; this serves `RawDeflateEntryReader`, which inflates on its own thread what
+/// a shared libzip handle hands out as stored.
+final class RawInflater {
+    /// zlib keeps a pointer back to its stream and checks it on every call: the stream lives
+    /// at one address for the inflater's life, never in a Swift property that could move.
+    private let stream: UnsafeMutablePointer<z_stream>
+
+    /// zlib's return code when it refused to start or to go on.
+    struct Failure: Error, Equatable {
+        let code: Int32
+    }
+
+    init() throws(Failure) {
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        // Negative window bits: raw deflate, without the zlib header and trailer.
+        let status = inflateInit2_(stream, -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+            throw Failure(code: status)
+        }
+    }
+
+    deinit {
+        inflateEnd(stream)
+        stream.deinitialize(count: 1)
+        stream.deallocate()
+    }
+
+    /// Inflates what it can of `input` into `output`: how much of each it used, and whether the
+    /// deflate stream ended (nothing after that point is data). Neither count is 0 unless
+    /// `input` is empty or `output` full; damaged data throws.
+    func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(Failure) -> (consumed: Int, produced: Int, ended: Bool) {
+        guard let outputBase = output.baseAddress, !output.isEmpty else { return (0, 0, false) }
+        // zlib's next_in is not const in this header; it never writes through it.
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.pointee.avail_in = uInt(input.count)
+        stream.pointee.next_out = outputBase.assumingMemoryBound(to: Bytef.self)
+        stream.pointee.avail_out = uInt(output.count)
+        let status = CZlib.inflate(stream, Z_NO_FLUSH)
+        let consumed = input.count - Int(stream.pointee.avail_in)
+        let produced = output.count - Int(stream.pointee.avail_out)
+        stream.pointee.next_in = nil
+        stream.pointee.next_out = nil
+        switch status {
+        case Z_OK: return (consumed, produced, false)
+        case Z_STREAM_END: return (consumed, produced, true)
+        // No progress was possible: input is needed (the caller has none left, or gives more).
+        case Z_BUF_ERROR: return (consumed, produced, false)
+        default: throw Failure(code: status)
+        }
+    }
+
+    /// `crc` carried over `bytes`, as zip entries state it (start from 0).
+    static func crc32(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return crc }
+        var result = UInt(crc)
+        var offset = 0
+        // zlib takes a 32-bit length: an enormous buffer goes in slices.
+        while offset < bytes.count {
+            let length = min(bytes.count - offset, Int(UInt32.max))
+            result = CZlib.crc32(result, (base + offset).assumingMemoryBound(to: Bytef.self), uInt(length))
+            offset += length
+        }
+        return UInt32(truncatingIfNeeded: result)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// One zip archive read by several threads at once through one libzip handle.
+///
+/// A libzip handle serves one thread at a time, and a second handle costs the central
+/// directory again (about 520 bytes an entry). Here every libzip call takes one lock, and a
+/// deflated entry is read as stored, a chunk at a time under the lock, and inflated by the
+/// thread that reads it (`RawDeflateEntryReader`): the workers loading a package's bundles
+/// overlap the inflating and hashing of their executables, which is the costly part, while
+/// the handle is only ever used by one of them at a time. Everything else (stored entries,
+/// other methods, whole-file reads of small files) goes through libzip under the lock.
+package final class SharedZipArchive: PackageContainer, @unchecked Sendable {
+    private let base: ZipArchiveReader
+    private let lock = NSLock()
+
+    /// `nil` unless `container` is a zip archive read through libzip.
+    package init?(sharing container: any PackageContainer) {
+        guard let zip = container as? ZipArchiveReader else { return nil }
+        base = zip
+    }
+
+    package var storage: ContainerStorage { base.storage }
+    package var byteCount: UInt64 { base.byteCount }
+    package var files: ContainerFiles { base.files }
+    package var folders: [String] { base.folders }
+    package var duplicateNames: [String] { base.duplicateNames }
+    package var symbolicLinks: [ContainerLink] { lock.withLock { base.symbolicLinks } }
+
+    package func size(of path: String) throws -> UInt64 {
+        try base.size(of: path)
+    }
+
+    /// Streams through `openEntry`, so `body` runs outside the lock.
+    package func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+        precondition(chunkSize > 0, "chunkSize must be positive")
+        let reader = try openEntry(path)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try reader.read(into: buffer)
+            if count == 0 { return }
+            guard try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
+        }
+    }
+
+    /// A deflated entry is opened as stored here, so that a failure to open it is libzip's,
+    /// thrown now as without sharing; anything else is libzip's reader under the lock.
+    package func openEntry(_ path: String) throws -> any EntryReader {
+        let (index, stat) = try lock.withLock { try base.storedEntry(path) }
+        guard stat.isPlainDeflate, let raw = try? lock.withLock({ () throws(LibzipError) in try base.openRawEntry(index: index) }) else {
+            return try libzipReader(path)
+        }
+        guard let inflater = try? RawInflater() else {
+            lock.withLock { Libzip.closeEntry(raw) }
+            return try libzipReader(path)
+        }
+        return RawDeflateEntryReader(archive: self, raw: raw, inflater: inflater, path: path, stat: stat)
+    }
+
+    /// A reader of `path` that libzip inflates and checks, every call under the lock: for
+    /// what `RawDeflateEntryReader` does not read itself, and what it hands over on a failure.
+    func libzipReader(_ path: String) throws -> any EntryReader {
+        LockedEntryReader(lock: lock, reader: try lock.withLock { try base.openEntry(path) })
+    }
+
+    /// Runs `body` with the archive, under the lock.
+    func withArchive<Result>(_ body: (ZipArchiveReader) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(base) }
+    }
+}
+
+/// A libzip entry reader shared archive's lock guards: reading, skipping and closing.
+private final class LockedEntryReader: EntryReader {
+    private let lock: NSLock
+    private var reader: (any EntryReader)?
+
+    init(lock: NSLock, reader: any EntryReader) {
+        self.lock = lock
+        self.reader = reader
+    }
+
+    deinit {
+        // Closing the entry is a libzip call too.
+        lock.withLock { reader = nil }
+    }
+
+    var canSeek: Bool { reader?.canSeek ?? false }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        try lock.withLock { try reader?.read(into: buffer) ?? 0 }
+    }
+
+    func skip(_ count: UInt64) throws {
+        try lock.withLock { try reader?.skip(count) }
+    }
+}

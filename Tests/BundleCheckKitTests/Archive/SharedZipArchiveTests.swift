@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import BundleCheckFormats
+
+/// Several workers reading one zip through one libzip handle: deflated entries are read as
+/// stored under the lock and inflated by each reader, and every outcome, the bytes or the
+/// error, is the one reading without sharing gives.
+@Suite struct SharedZipArchiveTests {
+    typealias Support = ArchiveTestSupport
+
+    /// Text that deflates into many blocks, with incompressible stretches (stored blocks) between.
+    static let large: [UInt8] = {
+        var bytes: [UInt8] = []
+        for index in 0..<40 {
+            bytes += Array((0..<800).map { "line \($0) of part \(index): a code page, more or less\n" }.joined().utf8)
+            bytes += Support.bytes(count: 3_000, seed: UInt64(index))
+        }
+        return bytes
+    }()
+
+    static let entries: [(String, [UInt8], ZipCompression)] = [
+        ("Payload/X.app/X", large, .deflate),
+        ("Payload/X.app/Stored", Support.bytes(count: 200_000, seed: 7), .stored),
+        ("Payload/X.app/Info.plist", Array("<plist><dict/></plist>\n".utf8), .deflate),
+        ("Payload/X.app/Empty", [], .deflate),
+    ]
+
+    /// Reads the whole entry the way the Mach-O reader does: some bytes, a skip, more bytes.
+    /// The bytes read, or the error's description and how many bytes came before it.
+    static func outcome(_ open: () throws -> any EntryReader) -> String {
+        var bytes: [UInt8] = []
+        do {
+            let reader = try open()
+            bytes += try reader.read(upTo: 1_000)
+            try reader.skip(5_000)
+            bytes += try reader.read(upTo: 70_001)
+            try reader.skip(1)
+            while true {
+                let chunk = try reader.read(upTo: 65_536)
+                if chunk.isEmpty { break }
+                bytes += chunk
+            }
+            return "read \(bytes.count) bytes, CRC \(bytes.withUnsafeBytes { RawInflater.crc32(0, $0) })"
+        } catch {
+            return "\(error) after \(bytes.count) bytes"
+        }
+    }
+
+    static func compare(_ zip: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: String] {
+        let plain = try ZipArchiveReader(path: zip)
+        let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)), sourceLocation: sourceLocation)
+        var outcomes: [String: String] = [:]
+        for path in plain.files.map(\.path) {
+            let expected = outcome { try plain.openEntry(path) }
+            #expect(outcome { try shared.openEntry(path) } == expected, "\(path)", sourceLocation: sourceLocation)
+            outcomes[path] = expected
+        }
+        return outcomes
+    }
+
+    @Test func everyEntryReadsAsWithoutSharing() throws {
+        let directory = try Support.makeTemporaryDirectory()
+        defer { Support.cleanUp(directory) }
+        let zip = try Support.writeZip(in: directory, Self.entries)
+        let outcomes = try Self.compare(zip)
+        #expect(outcomes["Payload/X.app/X"]?.hasPrefix("read \(Self.large.count - 5_001) bytes") == true)
+        let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
+        let deflated = try #require(try shared.openEntry("Payload/X.app/X") as? RawDeflateEntryReader, "a deflated entry is inflated by its reader")
+        #expect(try deflated.read(upTo: 4 * Self.large.count) == Self.large)
+        #expect(!deflated.isHandedOver, "an intact entry is read to its end without libzip's inflating")
+        #expect(!(try shared.openEntry("Payload/X.app/Stored") is RawDeflateEntryReader), "a stored one is libzip's, under the lock")
+        // Whole reads and streams too.
+        #expect(try shared.read("Payload/X.app/X", limit: 1 << 30) == Self.large)
+        var streamed: [UInt8] = []
+        try shared.stream("Payload/X.app/X", chunkSize: 10_000) { streamed += $0; return true }
+        #expect(streamed == Self.large)
+        #expect(throws: BundleCheckError.missingEntry(file: "Payload/X.app/None")) { try shared.openEntry("Payload/X.app/None") }
+    }
+
+    @Test func workersReadingAtOnceEachGetTheirOwnBytes() throws {
+        let directory = try Support.makeTemporaryDirectory()
+        defer { Support.cleanUp(directory) }
+        let zip = try Support.writeZip(in: directory, Self.entries)
+        let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
+        let paths = ["Payload/X.app/X", "Payload/X.app/Stored", "Payload/X.app/X", "Payload/X.app/Info.plist"]
+        let expected = paths.map { path in Self.entries.first { $0.0 == path }!.1 }
+        let results = Results(count: paths.count * 4)
+        DispatchQueue.concurrentPerform(iterations: paths.count * 4) { index in
+            results.set(index, try? shared.read(paths[index % paths.count], limit: 1 << 30))
+        }
+        for index in 0..<(paths.count * 4) {
+            #expect(results.get(index) == expected[index % paths.count], "\(paths[index % paths.count])")
+        }
+    }
+
+    @Test func damagedDeflateDataFailsAsWithoutSharing() throws {
+        let directory = try Support.makeTemporaryDirectory()
+        defer { Support.cleanUp(directory) }
+        let zip = try Support.writeZip(in: directory, Self.entries)
+        var bytes = try Support.readFile(zip)
+        let record = try #require(Support.centralRecords(of: bytes).first { $0.name == "Payload/X.app/X" })
+        let data = record.localHeaderOffset + 30 + record.name.utf8.count + Int(Support.localExtraLength(of: bytes, at: record.localHeaderOffset))
+        // Garbage a third of the way in: zlib stops there, or inflates other bytes and the CRC differs.
+        for offset in 0..<64 { bytes[data + 60_000 + offset] ^= 0x5A }
+        try Support.writeFile(zip, bytes)
+        let outcomes = try Self.compare(zip)
+        #expect(outcomes["Payload/X.app/X"]?.hasPrefix("read ") == false, "the damage is found: \(outcomes["Payload/X.app/X"] ?? "")")
+        let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
+        let reader = try #require(try shared.openEntry("Payload/X.app/X") as? RawDeflateEntryReader)
+        #expect(throws: BundleCheckError.self) { try reader.read(upTo: 4 * Self.large.count) }
+        #expect(reader.isHandedOver, "libzip gave the error")
+    }
+
+    @Test func aWrongChecksumOrSizeEndsAsWithoutSharing() throws {
+        let directory = try Support.makeTemporaryDirectory()
+        defer { Support.cleanUp(directory) }
+        // The CRC-32 and the uncompressed size in the central directory: libzip fails on the
+        // first at the end of the data and trusts the data over the second; the reader checks
+        // both and hands either over to libzip, which decides.
+        for (field, fails) in [(16, true), (24, false)] {
+            let zip = try Support.writeZip(in: directory, named: "field-\(field).zip", Self.entries)
+            var bytes = try Support.readFile(zip)
+            let record = try #require(Support.centralRecords(of: bytes).first { $0.name == "Payload/X.app/X" })
+            bytes[record.offset + field] ^= 0x01
+            try Support.writeFile(zip, bytes)
+            let outcomes = try Self.compare(zip)
+            #expect(outcomes["Payload/X.app/X"]?.hasPrefix("read ") == !fails, "field \(field): \(outcomes)")
+            let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
+            let reader = try #require(try shared.openEntry("Payload/X.app/X") as? RawDeflateEntryReader)
+            _ = try? reader.read(upTo: 4 * Self.large.count)
+            #expect(reader.isHandedOver, "field \(field)")
+        }
+    }
+
+    /// Results of concurrent reads, one slot each.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [[UInt8]?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: [UInt8]?) { lock.withLock { slots[index] = value } }
+        func get(_ index: Int) -> [UInt8]? { lock.withLock { slots[index] } }
+    }
+}
