@@ -193,7 +193,39 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = try? reader.read(upTo: 64)
             }
         }
+        // Workers that share the handle inflate deflated entries themselves: what they read,
+        // bytes or error, must be what libzip reads, or a report would depend on `--jobs`.
+        if let shared = SharedZipArchive(sharing: container) {
+            for entry in container.files.prefix(maximumEntriesRead) {
+                let alone = entryReadOutcome { try container.openEntry(entry.path) }
+                precondition(alone == entryReadOutcome { try shared.openEntry(entry.path) }, "\(entry.path) reads differently through a shared handle")
+            }
+        }
         return .read
+    }
+
+    /// An entry read as the Mach-O reader reads one (bytes, a skip, more bytes), up to 1 MiB:
+    /// how many bytes and their FNV-1a hash, then the error's description if one came.
+    package static func entryReadOutcome(_ open: () throws -> any EntryReader) -> String {
+        var count = 0
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func take(_ bytes: [UInt8]) {
+            count += bytes.count
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        do {
+            let reader = try open()
+            take(try reader.read(upTo: 1_000))
+            try reader.skip(5_000)
+            while count < 1 << 20 {
+                let chunk = try reader.read(upTo: 65_536)
+                if chunk.isEmpty { break }
+                take(chunk)
+            }
+            return "\(count) bytes, hash \(hash)"
+        } catch {
+            return "\(count) bytes, hash \(hash), then \(error)"
+        }
     }
 
     /// Built once: the shipped catalogue lives as long as the process (Fuzz/lsan.supp says so to
