@@ -37,14 +37,17 @@ final class RawInflater {
     /// `input` is empty or `output` full; damaged data throws.
     func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(Failure) -> (consumed: Int, produced: Int, ended: Bool) {
         guard let outputBase = output.baseAddress, !output.isEmpty else { return (0, 0, false) }
+        // zlib counts in 32 bits: a larger buffer is used in part, which the counts say.
+        let inputCount = min(input.count, Int(UInt32.max))
+        let outputCount = min(output.count, Int(UInt32.max))
         // zlib's next_in is not const in this header; it never writes through it.
         stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
-        stream.pointee.avail_in = uInt(input.count)
+        stream.pointee.avail_in = uInt(inputCount)
         stream.pointee.next_out = outputBase.assumingMemoryBound(to: Bytef.self)
-        stream.pointee.avail_out = uInt(output.count)
+        stream.pointee.avail_out = uInt(outputCount)
         let status = CZlib.inflate(stream, Z_NO_FLUSH)
-        let consumed = input.count - Int(stream.pointee.avail_in)
-        let produced = output.count - Int(stream.pointee.avail_out)
+        let consumed = inputCount - Int(stream.pointee.avail_in)
+        let produced = outputCount - Int(stream.pointee.avail_out)
         stream.pointee.next_in = nil
         stream.pointee.next_out = nil
         switch status {
