@@ -199,32 +199,41 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             for entry in container.files.prefix(maximumEntriesRead) {
                 let alone = entryReadOutcome { try container.openEntry(entry.path) }
                 precondition(alone == entryReadOutcome { try shared.openEntry(entry.path) }, "\(entry.path) reads differently through a shared handle")
+                // A whole read past a cap names the size where it stopped.
+                func whole(_ from: any PackageContainer) -> String {
+                    do { return "\(try from.read(entry.path, limit: 100_000).count) bytes" } catch { return "\(error)" }
+                }
+                precondition(whole(container) == whole(shared), "\(entry.path) reads whole differently through a shared handle")
             }
         }
         return .read
     }
 
-    /// An entry read as the Mach-O reader reads one (bytes, a skip, more bytes), up to 1 MiB:
-    /// how many bytes and their FNV-1a hash, then the error's description if one came.
+    /// An entry read as the Mach-O reader reads one (reads of several sizes, skips), up to
+    /// 1 MiB: the count each read returned and an FNV-1a hash of the bytes, then the error's
+    /// description if one came.
     package static func entryReadOutcome(_ open: () throws -> any EntryReader) -> String {
-        var count = 0
+        var counts: [Int] = []
+        var total = 0
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func take(_ bytes: [UInt8]) {
-            count += bytes.count
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 300_000, alignment: 16)
+        defer { buffer.deallocate() }
         do {
             let reader = try open()
-            take(try reader.read(upTo: 1_000))
-            try reader.skip(5_000)
-            while count < 1 << 20 {
-                let chunk = try reader.read(upTo: 65_536)
-                if chunk.isEmpty { break }
-                take(chunk)
+            let sizes = [1_000, 65_536, 7, 300_000, 4_096]
+            var step = 0
+            while total < 1 << 20 {
+                if step == 1 { try reader.skip(5_000) }
+                let count = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<sizes[step % sizes.count]]))
+                counts.append(count)
+                total += count
+                for byte in buffer[..<count] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+                if count == 0 { break }
+                step += 1
             }
-            return "\(count) bytes, hash \(hash)"
+            return "\(counts), hash \(hash)"
         } catch {
-            return "\(count) bytes, hash \(hash), then \(error)"
+            return "\(counts), hash \(hash), then \(error)"
         }
     }
 

@@ -53,18 +53,31 @@ final class RawDeflateEntryReader: EntryReader {
     /// Whether a failure made this reader hand over to libzip (for tests).
     var isHandedOver: Bool { handedOver != nil }
 
+    /// Fills `buffer` as `zip_fread` does: short only at the end of the entry, since what a
+    /// reader does with a count (a size in a message, where a cap was crossed) must not depend
+    /// on how the deflated bytes came in. A failure hands over to libzip from the start of
+    /// this call, so libzip answers the whole call as it would have without sharing.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         if let handedOver { return try handedOver.read(into: buffer) }
         guard !finished, !buffer.isEmpty else { return 0 }
+        let start = position
+        var filled = 0
         do {
-            return try inflateSome(into: buffer)
+            while filled < buffer.count {
+                let count = try inflateSome(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                if count == 0 { break }
+                filled += count
+            }
+            return filled
         } catch is HandOver {
+            position = start
             return try handOver().read(into: buffer)
         }
     }
 
     /// As `ZipEntryReader` skips in a compressed entry: by reading, up to the declared size.
     func skip(_ count: UInt64) throws {
+        if let handedOver { return try handedOver.skip(count) }
         let remaining = stat.size > position ? stat.size - position : 0
         var left = min(count, remaining)
         let buffer = discardBuffer ?? .allocate(byteCount: ZipEntryReader.discardBufferSize, alignment: 16)

@@ -1,3 +1,4 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
 @testable import BundleCheckFormats
@@ -46,13 +47,20 @@ import Testing
         }
     }
 
+    /// Reads every entry with and without sharing, and compares: the bytes and error, the count
+    /// each read returned (the fuzz harness's reading), and a whole read past a 1 MiB cap.
     static func compare(_ zip: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: String] {
         let plain = try ZipArchiveReader(path: zip)
         let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)), sourceLocation: sourceLocation)
+        func whole(_ container: any PackageContainer, _ path: String) -> String {
+            do { return "\(try container.read(path, limit: 1 << 20).count) bytes" } catch { return "\(error)" }
+        }
         var outcomes: [String: String] = [:]
         for path in plain.files.map(\.path) {
             let expected = outcome { try plain.openEntry(path) }
             #expect(outcome { try shared.openEntry(path) } == expected, "\(path)", sourceLocation: sourceLocation)
+            #expect(FuzzTarget.entryReadOutcome { try shared.openEntry(path) } == FuzzTarget.entryReadOutcome { try plain.openEntry(path) }, "\(path)", sourceLocation: sourceLocation)
+            #expect(whole(shared, path) == whole(plain, path), "\(path)", sourceLocation: sourceLocation)
             outcomes[path] = expected
         }
         return outcomes
@@ -129,6 +137,27 @@ import Testing
             let reader = try #require(try shared.openEntry("Payload/X.app/X") as? RawDeflateEntryReader)
             _ = try? reader.read(upTo: 4 * Self.large.count)
             #expect(reader.isHandedOver, "field \(field)")
+        }
+    }
+
+    @Test func anEntryLargerThanItSaysIsCutWhereWithoutSharing() throws {
+        // Declared 100 bytes, inflating to 1.6 MB: a whole read past its 1 MiB cap names the
+        // size it had read when it crossed, which depends on how many bytes each read returns.
+        let directory = try Support.makeTemporaryDirectory()
+        defer { Support.cleanUp(directory) }
+        let zip = try Support.writeZip(in: directory, Self.entries)
+        var bytes = try Support.readFile(zip)
+        let record = try #require(Support.centralRecords(of: bytes).first { $0.name == "Payload/X.app/X" })
+        for offset in [record.offset + 24, record.localHeaderOffset + 22] {
+            bytes.replaceSubrange(offset..<(offset + 4), with: [100, 0, 0, 0])
+        }
+        try Support.writeFile(zip, bytes)
+        let plain = try ZipArchiveReader(path: zip)
+        #expect(try plain.size(of: "Payload/X.app/X") == 100)
+        _ = try Self.compare(zip)
+        let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
+        #expect(throws: BundleCheckError.entryTooLarge(file: "Payload/X.app/X", size: 1_114_112, limit: 1 << 20)) {
+            try shared.read("Payload/X.app/X", limit: 1 << 20)
         }
     }
 
