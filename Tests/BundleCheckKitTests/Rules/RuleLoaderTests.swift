@@ -142,6 +142,21 @@ import Testing
         #expect(error.line == 9 + MatcherParser.maximumDepth + 1)
     }
 
+    /// Foundation copies a pattern past 256 UTF-16 units to the heap (and leaks the copy:
+    /// Fuzz/lsan.supp); the rule loads and matches all the same.
+    @Test func aLongRegularExpressionLoadsAndMatches() throws {
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.file("Fuzz/Regressions/rule-file/regex-pattern-over-256-units"))), as: UTF8.self)
+        let rule = try RuleLoader.load(text: text, file: "pack/long-pattern.yml", isBuiltIn: false)
+        guard case .matcher(.plist(let matcher)) = rule.implementation, case .matches(let regex) = matcher.condition else {
+            Issue.record("expected a plist matcher with a regular expression")
+            return
+        }
+        #expect(regex.pattern.utf16.count > 256)
+        for (value, matches) in [("value-029", true), ("value-030", false)] {
+            #expect((regex.firstMatch(in: value, range: NSRange(location: 0, length: value.utf16.count)) != nil) == matches, "\(value)")
+        }
+    }
+
     @Test func aRuleNeedsExactlyOneOfCheckAndMatch() throws {
         let both = Self.valid + "\ncheck: version-mismatch"
         #expect(loadError(both)?.field == "match")
