@@ -40,8 +40,21 @@ max_len() {
 }
 
 usage() {
-  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+  # The comment at the top of this file, up to its first line of code.
+  sed -n '2,/^[^#]/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'
   exit 64
+}
+
+# Whether a process runs a harness from the folder $1 of this checkout: judged by the file it
+# runs, so that a fuzzer of another clone, started by the same relative path, does not count.
+fuzzer_running_from() {
+  local folder executable pid
+  folder=$(realpath -m "$1")
+  for pid in $(pgrep -f 'fuzz-' || true); do
+    executable=$(readlink -f "/proc/$pid/exe" 2>/dev/null) || continue
+    case $executable in "$folder"/*/fuzz-*) return 0 ;; esac
+  done
+  return 1
 }
 
 build() {
@@ -49,7 +62,7 @@ build() {
   # Relinking a harness under a running fuzzer changes the file its crash and leak reports are
   # symbolized from at exit: the stacks come out as nonsense, and a suppressed allocation
   # (Fuzz/lsan.supp) is then reported as a leak. Build elsewhere while a long run goes on.
-  if pgrep -f "$(realpath -m "$scratch")/.*/fuzz-|^$scratch/release/fuzz-" >/dev/null 2>&1; then
+  if fuzzer_running_from "$scratch"; then
     echo "error: a fuzzer from $scratch is running; wait for it, or build elsewhere with BUNDLECHECK_FUZZ_SCRATCH=.build/fuzz-other" >&2
     exit 1
   fi
@@ -236,7 +249,7 @@ long_run() {
     echo "fuzzing $harness for $seconds s (log: $log)"
     # shellcheck disable=SC2046
     # -report_slow_units=1: an input that takes over a second is saved (slow-unit-*) as a finding.
-    local begun=$SECONDS stamp=$work/.run-started-$harness limit=()
+    local begun=$SECONDS stamp=$work/.run-started-$harness-$$ limit=()
     [ -n "${BUNDLECHECK_FUZZ_MAX_RUNS:-}" ] && limit=("-runs=$BUNDLECHECK_FUZZ_MAX_RUNS")
     touch "$stamp"
     run "$harness" "$log" $(common_options "$harness") "-max_total_time=$seconds" "${limit[@]}" \
