@@ -103,7 +103,8 @@ sources_of() {
       echo "$formats/YAML $rules/RuleLoader.swift $rules/MatcherParser.swift $rules/YAMLFieldReader.swift $rules/ExampleParser.swift" ;;
     zip)
       local archive=$formats/Archive
-      echo "$archive/ZipArchiveReader.swift $archive/ZipEntryReader.swift $archive/Libzip.swift $archive/LibzipError.swift $archive/PackageContainer.swift" ;;
+      echo "$archive/ZipArchiveReader.swift $archive/ZipEntryReader.swift $archive/Libzip.swift $archive/LibzipError.swift $archive/PackageContainer.swift" \
+        "$archive/SharedZipArchive.swift $archive/RawDeflateEntryReader.swift $archive/RawInflater.swift" ;;
     package) echo "Sources/BundleCheckFormats Sources/BundleCheckModel Sources/BundleCheckInspection" ;;
   esac
 }
