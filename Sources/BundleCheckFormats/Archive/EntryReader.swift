@@ -18,6 +18,21 @@ public protocol EntryReader: AnyObject {
 }
 
 extension EntryReader {
+    /// Reads and throws away up to `count` bytes from the current position, fewer only at the
+    /// end of the entry: how a reader that cannot seek skips, one forward pass through a buffer
+    /// of at most 64 KiB.
+    public func discard(_ count: UInt64) throws {
+        guard count > 0 else { return }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(min(count, 64 << 10)), alignment: 16)
+        defer { buffer.deallocate() }
+        var left = count
+        while left > 0 {
+            let read = try self.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(min(left, UInt64(buffer.count)))]))
+            if read == 0 { return }
+            left -= UInt64(read)
+        }
+    }
+
     /// Up to `count` bytes from the current position; fewer only at the end of the entry.
     public func read(upTo count: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)

@@ -29,7 +29,6 @@ final class RawDeflateEntryReader: EntryReader {
     private var position: UInt64 = 0
     private var crc: UInt32 = 0
     private var handedOver: (any EntryReader)?
-    private var discardBuffer: UnsafeMutableRawBufferPointer?
 
     /// Why this reader gives way to libzip's.
     private struct HandOver: Error {}
@@ -47,7 +46,6 @@ final class RawDeflateEntryReader: EntryReader {
     deinit {
         closeRaw()
         input.deallocate()
-        discardBuffer?.deallocate()
     }
 
     /// Whether a failure made this reader hand over to libzip (for tests).
@@ -79,15 +77,7 @@ final class RawDeflateEntryReader: EntryReader {
     func skip(_ count: UInt64) throws {
         if let handedOver { return try handedOver.skip(count) }
         let remaining = stat.size > position ? stat.size - position : 0
-        var left = min(count, remaining)
-        let buffer = discardBuffer ?? .allocate(byteCount: ZipEntryReader.discardBufferSize, alignment: 16)
-        discardBuffer = buffer
-        while left > 0 {
-            let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(min(left, UInt64(buffer.count)))])
-            let read = try read(into: chunk)
-            if read == 0 { return }
-            left -= UInt64(read)
-        }
+        try discard(min(count, remaining))
     }
 
     // MARK: - Private
@@ -145,15 +135,7 @@ final class RawDeflateEntryReader: EntryReader {
         inflater = nil
         let reader = try archive.libzipReader(path)
         handedOver = reader
-        let buffer = discardBuffer ?? .allocate(byteCount: ZipEntryReader.discardBufferSize, alignment: 16)
-        discardBuffer = buffer
-        var left = position
-        while left > 0 {
-            let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(min(left, UInt64(buffer.count)))])
-            let read = try reader.read(into: chunk)
-            if read == 0 { break }
-            left -= UInt64(read)
-        }
+        try reader.discard(position)
         return reader
     }
 

@@ -5,9 +5,6 @@
 /// reading and discarding through a fixed buffer for a deflated one. The reader
 /// keeps its archive alive, since the entry handle points into it.
 final class ZipEntryReader: EntryReader {
-    /// Bytes read and thrown away at a time when skipping in a compressed entry.
-    static let discardBufferSize = 64 << 10
-
     let canSeek: Bool
     private let archive: ZipArchiveReader
     private let file: OpaquePointer
@@ -15,7 +12,6 @@ final class ZipEntryReader: EntryReader {
     /// The uncompressed size the central directory declares; libzip refuses seeks past it.
     private let size: UInt64
     private var position: UInt64 = 0
-    private var discardBuffer: UnsafeMutableRawBufferPointer?
 
     /// Opens the entry at libzip `index` of `handle`, the archive's libzip handle.
     init(archive: ZipArchiveReader, handle: OpaquePointer, index: Int, path: String, size: UInt64, isStored: Bool) throws {
@@ -32,7 +28,6 @@ final class ZipEntryReader: EntryReader {
 
     deinit {
         Libzip.closeEntry(file)
-        discardBuffer?.deallocate()
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
@@ -57,21 +52,7 @@ final class ZipEntryReader: EntryReader {
             }
             position += distance
         } else {
-            try skipByReading(distance)
-        }
-    }
-
-    // MARK: - Private
-
-    private func skipByReading(_ distance: UInt64) throws {
-        let buffer = discardBuffer ?? .allocate(byteCount: Self.discardBufferSize, alignment: 16)
-        discardBuffer = buffer
-        var left = distance
-        while left > 0 {
-            let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(min(left, UInt64(buffer.count)))])
-            let count = try read(into: chunk)
-            if count == 0 { return }
-            left -= UInt64(count)
+            try discard(distance)
         }
     }
 }
