@@ -107,9 +107,13 @@ struct PathIndex: Sendable {
         self.comparisonsToBuild = comparisons
     }
 
-    /// Calls `body` with the UTF-8 of the path at `position` in tree order, without making a `String`.
-    func withPathBytes<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        entries.withPath(at: position, body)
+    /// Calls `body` with the UTF-8 of the name (the last component) of the entry at `position`
+    /// in tree order, where the listing keeps it, without making a `String`: rules and checks
+    /// that want a few names among many turn the rest away on these bytes.
+    func withNameBytes<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        entries.withPath(at: position) { path in
+            body(UnsafeBufferPointer(rebasing: path[((path.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...]))
+        }
     }
 
     /// Every entry strictly beneath `folder`, in tree order; everything for `""`.
@@ -148,13 +152,10 @@ struct PathIndex: Sendable {
     /// The files strictly beneath `folder` whose name's UTF-8 passes `test`, in tree order. Names
     /// are tested where the listing keeps them, so a check that wants a few files among 60,000
     /// makes a `String` for those few only.
-    func files(under folder: String, whereName test: (Slice<UnsafeBufferPointer<UInt8>>) -> Bool) -> [Entry] {
+    func files(under folder: String, whereName test: (UnsafeBufferPointer<UInt8>) -> Bool) -> [Entry] {
         entries(under: folder).indices.compactMap { position in
-            guard !entries.isFolder(at: position) else { return nil }
-            let passes = entries.withPath(at: position) { path in
-                test(path[(path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex)...])
-            }
-            return passes ? entries[position] : nil
+            guard !entries.isFolder(at: position), withNameBytes(at: position, test) else { return nil }
+            return entries[position]
         }
     }
 

@@ -181,9 +181,8 @@ struct RuleEngine {
         var skippedFolder: String?
         for position in subject.positions {
             // Most paths fail on their last component's bytes, before a `String` is made of them.
-            let mayMatch = subject.paths.withPathBytes(at: Int(position)) { path in
-                let name = UnsafeBufferPointer(rebasing: path[((path.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...])
-                return matcher.globs.contains { $0.mayMatch(lastComponent: name) }
+            let mayMatch = subject.paths.withNameBytes(at: Int(position)) { name in
+                matcher.globs.contains { $0.mayMatch(lastComponent: name) }
             }
             guard mayMatch else { continue }
             let entry = subject.entry(at: position)
@@ -260,7 +259,7 @@ struct RuleEngine {
             let pointer = matcher.key.literalPointer
             return [MatchHit(bundle: bundle, file: file, keyPath: pointer, line: nil, value: nil, identity: pointer?.description)]
         }
-        let matching = Array(found.indices)
+        let matching = found.indices
         guard let limit = tally.limit, matching.count > limit, let trail = search?.trail else {
             return matching.map { hit(found[$0].place, found[$0].value) }
         }

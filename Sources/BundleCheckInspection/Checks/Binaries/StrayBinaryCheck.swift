@@ -37,7 +37,7 @@ struct StrayBinaryCheck: Check {
     /// Whether a file of this name (UTF-8) may be a binary: no extension (a leading dot is not
     /// one), or one of `candidateExtensions` in any case. Runs for every file of the app, so an
     /// ASCII extension is compared as bytes; any other is lowercased as a `String`.
-    static func isCandidate(name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    static func isCandidate(name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return true }
         let suffix = name[(dot + 1)...]
         guard suffix.allSatisfy({ $0 < 0x80 }) else {
