@@ -23,6 +23,10 @@ public struct FixtureBundle: Sendable {
     /// Written in place of any file of the same name; when signed, it seals the bundle.
     public var executable: FixtureExecutable?
     public var editsAfterSigning: FixtureEditsAfterSigning
+    /// What the default executable is built for (its Mach-O platform, architecture and
+    /// encryption info): iOS devices unless `built(for:)` says otherwise. The Info.plist keys of
+    /// the platform are set by `built(for:)`, not read from here.
+    public var platform: FixturePlatform
 
     public init(name: String, infoPlist: PlistDictionary, plistFormat: PropertyListFormat = .xml) {
         self.name = name
@@ -34,6 +38,7 @@ public struct FixtureBundle: Sendable {
         self.children = []
         self.executable = nil
         self.editsAfterSigning = FixtureEditsAfterSigning()
+        self.platform = .iOS
     }
 
     /// An iOS app with the keys Xcode writes for every app, and its icon as Xcode 26 builds it:
@@ -65,14 +70,58 @@ public struct FixtureBundle: Sendable {
     /// Stands in for a compiled asset catalogue: its BOM magic, nothing inside (nothing reads it).
     public static let assetCatalogue = Array("BOMStore".utf8) + [UInt8](repeating: 0, count: 24)
 
-    /// The same bundle as a watchOS build: the platform and SDK keys of Xcode 26.1's watchOS SDK.
+    /// The same bundle as a watchOS device build (`built(for: .watchOS)`).
     public func builtForWatchOS() -> FixtureBundle {
-        self.setting("CFBundleSupportedPlatforms", to: .array([.string("WatchOS")]))
-            .setting("DTPlatformBuild", to: .string("23S34"))
-            .setting("DTPlatformName", to: .string("watchos"))
-            .setting("DTPlatformVersion", to: .string("26.1"))
-            .setting("DTSDKBuild", to: .string("23S34"))
-            .setting("DTSDKName", to: .string("watchos26.1"))
+        built(for: .watchOS)
+    }
+
+    /// The same bundle as Xcode 26.1 builds it for `platform`: `CFBundleSupportedPlatforms`,
+    /// `DTPlatformName`, `DTPlatformVersion`, `DTPlatformBuild`, `DTSDKName`, `DTSDKBuild`,
+    /// `MinimumOSVersion` (the platform's default) and `UIDeviceFamily` (none for iOS, as `app`
+    /// writes none) replace what `standardKeys` wrote, each where it stood; and the default
+    /// executable is built for the platform (`FixturePlatform.machOPlatform`, `architecture`,
+    /// `hasEncryptionInfo`). Keys set before are overwritten: set them after.
+    /// `built(for: .iOS)` leaves a bundle of `standardKeys` as it was.
+    public func built(for platform: FixturePlatform) -> FixtureBundle {
+        var copy = self
+            .replacing("CFBundleSupportedPlatforms", with: .array([.string(platform.supportedPlatform)]))
+            .replacing("DTPlatformBuild", with: .string(platform.sdkBuild))
+            .replacing("DTPlatformName", with: .string(platform.platformName))
+            .replacing("DTPlatformVersion", with: .string(platform.sdkVersion))
+            .replacing("DTSDKBuild", with: .string(platform.sdkBuild))
+            .replacing("DTSDKName", with: .string(platform.sdkName))
+            .replacing("MinimumOSVersion", with: .string(platform.minimumOSVersion))
+        if platform.os == .iOS {
+            copy = copy.removing("UIDeviceFamily")
+        } else {
+            copy = copy.replacing("UIDeviceFamily", with: .array(platform.deviceFamily.map { .integer(PlistInteger($0)) }))
+        }
+        copy.platform = platform
+        return copy
+    }
+
+    /// A standalone ("watch-only") watchOS app as Xcode 26 builds it: an iOS stub container
+    /// `<name>.app`, marked `ITSWatchOnlyContainer`, holding `Watch/<name> Watch App.app` built
+    /// for watchOS (`built(for: .watchOS)`), marked `WKApplication` and `WKWatchOnly`, with the
+    /// identifier `<bundleIdentifier>.watchkitapp`.
+    ///
+    /// Kept deliberately simple until the real layout is confirmed: both bundles are `app`s with
+    /// the default keys and files of an iOS app (the container's `CFBundleIcons`, icon and
+    /// `Assets.car` included; the watch app keeps them too) and each has the default executable
+    /// of its platform. Adjust here, not in callers, once the layout of a real upload is known.
+    public static func watchOnlyApp(
+        _ name: String,
+        bundleIdentifier: String,
+        shortVersion: String? = "1.0",
+        version: String? = "1"
+    ) -> FixtureBundle {
+        let watchApp = FixtureBundle.app(name + " Watch App", bundleIdentifier: bundleIdentifier + ".watchkitapp", shortVersion: shortVersion, version: version)
+            .built(for: .watchOS)
+            .setting("WKApplication", to: .bool(true))
+            .setting("WKWatchOnly", to: .bool(true))
+        return FixtureBundle.app(name, bundleIdentifier: bundleIdentifier, shortVersion: shortVersion, version: version)
+            .setting("ITSWatchOnlyContainer", to: .bool(true))
+            .adding(watchApp, in: "Watch")
     }
 
     /// An app extension with its `NSExtension` dictionary.
@@ -117,19 +166,22 @@ public struct FixtureBundle: Sendable {
     /// `defaultExecutable()`, built from the Info.plist as it is by then.
     public static let placeholderExecutable = Array("placeholder executable\n".utf8)
 
-    /// What Xcode would have built: a signed arm64 iOS executable with encryption info, whose
+    /// What Xcode would have built for the bundle's `platform`: a signed executable of its
+    /// architecture (arm64 for iOS devices, the default) with encryption info on devices, whose
     /// signature names the bundle identifier and, for apps and extensions, carries the
     /// application identifier entitlement of the default team; frameworks are signed without
-    /// entitlements. Tests about binaries give their own executable.
+    /// entitlements nor encryption info. Tests about binaries give their own executable.
     func defaultExecutable() -> [UInt8] {
         let identifier = infoPlist["CFBundleIdentifier"]?.stringValue ?? name
         let isFramework = name.hasSuffix(".framework")
         return FixtureSigningDescription.signedExecutable(
             identifier: identifier,
-            minimumOS: infoPlist["MinimumOSVersion"]?.stringValue.flatMap(MachOVersion.init) ?? MachOVersion(major: 16),
+            minimumOS: infoPlist["MinimumOSVersion"]?.stringValue.flatMap(MachOVersion.init)
+                ?? MachOVersion(platform.minimumOSVersion) ?? MachOVersion(major: 16),
             entitlements: isFramework ? nil : FixtureSigningDescription.defaultEntitlements(identifier: identifier),
-            encrypted: !isFramework,
-            fileType: isFramework ? .dylib : .execute
+            encrypted: !isFramework && platform.hasEncryptionInfo,
+            fileType: isFramework ? .dylib : .execute,
+            platform: platform
         )
     }
 
@@ -183,6 +235,25 @@ public struct FixtureBundle: Sendable {
         var copy = self
         let kept = infoPlist.entries.filter { $0.key != key }
         copy.infoPlist = PlistDictionary(kept + [PlistDictionary.Entry(key: key, value: value)])
+        return copy
+    }
+
+    /// Sets a top-level Info.plist key where it stands (appended when absent), removing any
+    /// later occurrence: the other keys keep their order and lines.
+    func replacing(_ key: String, with value: PlistValue) -> FixtureBundle {
+        var copy = self
+        var entries: [PlistDictionary.Entry] = []
+        var placed = false
+        for entry in infoPlist.entries {
+            guard entry.key == key else {
+                entries.append(entry)
+                continue
+            }
+            if !placed { entries.append(PlistDictionary.Entry(key: key, value: value)) }
+            placed = true
+        }
+        if !placed { entries.append(PlistDictionary.Entry(key: key, value: value)) }
+        copy.infoPlist = PlistDictionary(entries)
         return copy
     }
 

@@ -15,6 +15,13 @@ import BundleCheckInspection
 ///     plist: {…}               # more Info.plist keys; `!bool true`, `!int 3`, `!real 1.5`,
 ///                              # `!date 2020-01-01T00:00:00Z`, `!data <base64>`; `!absent` removes
 ///     plist-format: binary     # default xml
+///     platform: tvos           # what it is built for (FixtureBundle.built(for:)): ios, tvos,
+///                              # watchos, visionos, or ios-simulator, tvos-simulator,
+///                              # watchos-simulator, visionos-simulator; default: the
+///                              # containing bundle's (watch bundles: watchos), else ios. Sets the platform and SDK keys, the
+///                              # MinimumOSVersion and UIDeviceFamily, and the default
+///                              # executable's platform, architecture and encryption; `plist`
+///                              # is applied after it
 ///     info-plist: |            # or the whole Info.plist as text, written as it is
 ///     files: [PkgInfo, Frameworks/, {path: a.js, text: "…"}, {path: tool, macho: arm64}]
 ///                              # `/` at the end: a folder entry; `macho`: a small Mach-O file
@@ -41,8 +48,9 @@ import BundleCheckInspection
 /// ```
 ///
 /// Bundles look as Xcode 26.1 builds them for devices (`FixtureBundle.standardKeys`): the DT*
-/// keys of the iOS 26.1 SDK (watch apps: watchOS 26.1), and for apps the icon set `AppIcon` in
-/// `Assets.car` with the loose `AppIcon60x60@2x.png` (120×120). `plist` and `files` change them.
+/// keys of the iOS 26.1 SDK (watch apps, and bundles given a `platform`: that platform's 26.1
+/// SDK, `FixturePlatform`), and for apps the icon set `AppIcon` in `Assets.car` with the loose
+/// `AppIcon60x60@2x.png` (120×120). `plist` and `files` change them.
 public enum FixtureDescription {
     public struct Problem: Error, CustomStringConvertible {
         public let line: Int
@@ -73,11 +81,13 @@ public enum FixtureDescription {
         case app, watch, appex, framework
     }
 
-    static func bundle(_ node: YAMLNode, kind: Kind, parentIdentifier: String?) throws -> FixtureBundle {
+    /// `parentPlatform`: what the containing bundle is built for, which a nested bundle is built
+    /// for too unless it says otherwise (a watch app: watchOS, or its simulator).
+    static func bundle(_ node: YAMLNode, kind: Kind, parentIdentifier: String?, parentPlatform: FixturePlatform? = nil) throws -> FixtureBundle {
         let fields = try mapping(node, allowed: [
             "name", "id", "short-version", "version", "point", "attributes", "plist", "plist-format",
             "info-plist", "files", "plugins", "extensions", "watch", "app-clips", "frameworks",
-            "executable", "after-signing", "profile", "privacy-manifest",
+            "executable", "after-signing", "profile", "privacy-manifest", "platform",
         ])
         guard let nameNode = fields["name"] else { throw Problem(line: node.line, message: "a bundle needs a 'name'") }
         let name = try scalar(nameNode)
@@ -103,7 +113,6 @@ public enum FixtureDescription {
             bundle = .app(name, bundleIdentifier: identifier, shortVersion: shortVersion, version: version, plistFormat: format)
         case .watch:
             bundle = FixtureBundle.app(name, bundleIdentifier: identifier, shortVersion: shortVersion, version: version, plistFormat: format)
-                .builtForWatchOS()
         case .framework:
             bundle = .framework(name, bundleIdentifier: identifier, shortVersion: shortVersion ?? "", version: version ?? "")
             if shortVersion == nil { bundle = bundle.removing("CFBundleShortVersionString") }
@@ -119,6 +128,9 @@ public enum FixtureDescription {
             bundle = .appex(name, bundleIdentifier: identifier, extensionPoint: point, attributes: attributes,
                             shortVersion: shortVersion, version: version, plistFormat: format)
         }
+        // Before `plist`, which may change any key it sets.
+        let inherited = kind == .watch ? FixturePlatform(.watchOS, simulator: parentPlatform?.simulator ?? false) : parentPlatform ?? .iOS
+        bundle = bundle.built(for: try fields["platform"].map(platform) ?? inherited)
         if fields["id"]?.tag == "!absent" { bundle = bundle.removing("CFBundleIdentifier") }
 
         if let plist = fields["plist"] {
@@ -133,7 +145,9 @@ public enum FixtureDescription {
         }
         if let node = fields["executable"] {
             let executableName = bundle.infoPlist["CFBundleExecutable"]?.stringValue ?? name
-            let slices = try FixtureSigningDescription.executable(node, identifier: identifier, minimumOS: bundle.infoPlist["MinimumOSVersion"]?.stringValue)
+            let slices = try FixtureSigningDescription.executable(
+                node, identifier: identifier, minimumOS: bundle.infoPlist["MinimumOSVersion"]?.stringValue, platform: bundle.platform
+            )
             bundle.files.removeAll { $0.path == executableName }
             bundle.executable = FixtureExecutable(name: executableName, slices: slices)
         }
@@ -166,10 +180,19 @@ public enum FixtureDescription {
             guard let list = fields[field] else { continue }
             guard let items = list.sequence else { throw Problem(line: list.line, message: "'\(field)' must be a list of bundles") }
             for item in items {
-                bundle = bundle.adding(try self.bundle(item, kind: childKind, parentIdentifier: identifier), in: folder)
+                bundle = bundle.adding(try self.bundle(item, kind: childKind, parentIdentifier: identifier, parentPlatform: bundle.platform), in: folder)
             }
         }
         return bundle
+    }
+
+    /// A `platform` field, of a bundle or an executable: `ios` … `visionos-simulator`.
+    static func platform(_ node: YAMLNode) throws -> FixturePlatform {
+        let name = try scalar(node)
+        guard let platform = FixturePlatform(name: name) else {
+            throw Problem(line: node.line, message: "platform '\(name)' is not one of \(FixturePlatform.all.map(\.name).joined(separator: ", "))")
+        }
+        return platform
     }
 
     /// `[a/b, Folder/, {path: x, text: "..."}]`

@@ -8,10 +8,13 @@ import BundleCheckInspection
 ///
 /// ```yaml
 /// executable:
-///   architectures: [arm64]       # default arm64; also arm64e, armv7, x86_64, i386 (more than one: fat)
-///   platform: ios                # ios (default) or ios-simulator
+///   architectures: [arm64]       # default: the platform's (arm64; arm64_32 for watchOS devices);
+///                                # also arm64e, arm64_32, armv7, x86_64, i386 (more than one: fat)
+///   platform: ios                # LC_BUILD_VERSION's platform: default the bundle's `platform`;
+///                                # ios, tvos, watchos, visionos, or ios-simulator,
+///                                # tvos-simulator, watchos-simulator, visionos-simulator
 ///   minimum-os: "16.0"           # default: the bundle's MinimumOSVersion
-///   encryption-info: true        # LC_ENCRYPTION_INFO (default true)
+///   encryption-info: true        # LC_ENCRYPTION_INFO (default: true for device builds)
 ///   bitcode: false               # an __LLVM segment
 ///   signed: true                 # LC_CODE_SIGNATURE (default true)
 ///   team: ABCDE12345             # the CodeDirectory's team id (default ABCDE12345)
@@ -41,25 +44,19 @@ enum FixtureSigningDescription {
     static let defaultTeam = "ABCDE12345"
 
     /// The slices of an `executable`: one per architecture, signed unless `signed: false`.
-    static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?) throws -> [MachOSliceDescription] {
+    static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?, platform bundlePlatform: FixturePlatform = .iOS) throws -> [MachOSliceDescription] {
         let fields = try FixtureDescription.mapping(node, allowed: [
             "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
             "strings", "classes", "selectors", "imports", "certificate",
         ])
         let links = try fields["links"].map(strings) ?? []
-        let architectures = try fields["architectures"].map(strings) ?? ["arm64"]
-        let platformName = try fields["platform"].map(FixtureDescription.scalar) ?? "ios"
-        let platform: MachOPlatform
-        switch platformName {
-        case "ios": platform = .iOS
-        case "ios-simulator": platform = .iOSSimulator
-        default: throw FixtureDescription.Problem(line: node.line, message: "platform is ios or ios-simulator")
-        }
+        let platform = try fields["platform"].map(FixtureDescription.platform) ?? bundlePlatform
+        let architectures = try fields["architectures"].map(strings) ?? [platform.architecture.rawValue]
         let minimumText = try fields["minimum-os"].map(FixtureDescription.scalar) ?? minimumOS ?? "16.0"
         guard let minimum = MachOVersion(minimumText) else {
             throw FixtureDescription.Problem(line: node.line, message: "minimum-os '\(minimumText)' is not a version")
         }
-        let encrypted = try flag(fields["encryption-info"], default: true)
+        let encrypted = try flag(fields["encryption-info"], default: platform.hasEncryptionInfo)
         let bitcode = try flag(fields["bitcode"], default: false)
         let signed = try flag(fields["signed"], default: true)
         let team = try fields["team"].map(FixtureDescription.scalar) ?? defaultTeam
@@ -93,7 +90,7 @@ enum FixtureSigningDescription {
             }
             var slice = MachOSliceDescription(
                 architecture: architecture,
-                platformVersion: .buildVersion(platform, minimumOS: minimum, sdk: MachOVersion(major: 18)),
+                platformVersion: .buildVersion(platform.machOPlatform, minimumOS: minimum, sdk: platform.executableSDK),
                 cryptID: encrypted ? 0 : nil,
                 hasBitcodeSegment: bitcode,
                 linkedDylibs: MachOSliceDescription().linkedDylibs + links.map { LinkedDylib(path: $0) },
@@ -135,19 +132,21 @@ enum FixtureSigningDescription {
         return entitlements
     }
 
-    /// A signed thin arm64 iOS executable, the default of every fixture bundle.
+    /// A signed thin executable, the default of every fixture bundle: built for `platform`
+    /// (its Mach-O platform and architecture; arm64 iOS by default), with `LC_ENCRYPTION_INFO`
+    /// when `encrypted`.
     static func signedExecutable(
         identifier: String, minimumOS: MachOVersion, entitlements: PlistDictionary?, encrypted: Bool,
-        fileType: MachOFileType = .execute, team: String = defaultTeam
+        fileType: MachOFileType = .execute, team: String = defaultTeam, platform: FixturePlatform = .iOS
     ) -> [UInt8] {
         let signature = FixtureCodeSignature(
             identifier: identifier, teamIdentifier: team,
             entitlementsXML: entitlements.map { XMLPropertyListWriter.write(.dictionary($0)) }
         )
         return MachOWriter.thin(MachOSliceDescription(
-            architecture: .arm64,
+            architecture: platform.architecture,
             fileType: fileType,
-            platformVersion: .buildVersion(.iOS, minimumOS: minimumOS, sdk: MachOVersion(major: 18)),
+            platformVersion: .buildVersion(platform.machOPlatform, minimumOS: minimumOS, sdk: platform.executableSDK),
             cryptID: encrypted ? 0 : nil,
             codeSignature: signature
         ))

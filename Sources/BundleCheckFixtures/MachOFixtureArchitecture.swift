@@ -6,6 +6,8 @@ public enum MachOFixtureArchitecture: String, Sendable, Hashable, CaseIterable {
     case x86_64
     case armv7
     case i386
+    /// Apple Watch's 64-bit CPU with 32-bit pointers: a 32-bit Mach-O (`MH_MAGIC`, 32-bit load commands).
+    case arm64_32
 
     var cpuType: Int32 {
         switch self {
@@ -13,6 +15,7 @@ public enum MachOFixtureArchitecture: String, Sendable, Hashable, CaseIterable {
         case .x86_64: 0x0100_0007
         case .armv7: 12
         case .i386: 7
+        case .arm64_32: 0x0200_000C  // CPU_TYPE_ARM64_32
         }
     }
 
@@ -23,13 +26,14 @@ public enum MachOFixtureArchitecture: String, Sendable, Hashable, CaseIterable {
         case .arm64e: Int32(bitPattern: 0x8000_0002)
         case .x86_64, .i386: 3
         case .armv7: 9
+        case .arm64_32: 1  // CPU_SUBTYPE_ARM64_32_V8
         }
     }
 
     var is64Bit: Bool {
         switch self {
         case .arm64, .arm64e, .x86_64: true
-        case .armv7, .i386: false
+        case .armv7, .i386, .arm64_32: false
         }
     }
 }
