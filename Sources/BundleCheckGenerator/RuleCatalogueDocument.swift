@@ -12,19 +12,25 @@ public enum RuleCatalogueDocument {
             in [FORMAT.md](FORMAT.md); `bundlecheck --explain <id>` prints a rule's rationale, fix and
             examples, and `bundlecheck --list-rules` lists them.
 
-            | id | severity | Apple codes | category | title |
-            |---|---|---|---|---|
+            Each bundle is judged as a build for its own platform, decided once from its Info.plist
+            (`CFBundleSupportedPlatforms`, `DTPlatformName`), its executable's build-version command,
+            `UIDeviceFamily`, its layout, and else its container's; the platforms and what bundlecheck
+            knows of each are [data/platforms.yml](data/platforms.yml). A rule judges the platforms its
+            scope names (the *platforms* column: \(platformLegend)).
+
+            | id | severity | Apple codes | category | platforms | title |
+            |---|---|---|---|---|---|
 
             """
         for rule in catalogue.rules {
             let codes = rule.appleCodes.isEmpty ? "" : rule.appleCodes.joined(separator: ", ")
-            text += "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(codes) | \(rule.category) | \(escape(rule.title)) |\n"
+            text += "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(codes) | \(rule.category) | \(platformColumn(rule.scope)) | \(escape(rule.title)) |\n"
         }
         for rule in catalogue.rules {
             text += "\n## \(rule.id)\n\n"
             text += "**\(escape(rule.title))**. Severity \(rule.severity.rawValue)"
             if !rule.appleCodes.isEmpty { text += "; Apple: \(rule.appleCodes.joined(separator: ", "))" }
-            text += "; scope: \(rule.scope.summary); "
+            text += "; scope: \(rule.scope.summary); platforms: \(rule.scope.platformSummary); "
             switch rule.implementation {
             case .builtIn: text += "built-in check.\n\n"
             case .matcher: text += "declarative matcher ([\(rule.id).yml](\(rule.id).yml)).\n\n"
@@ -38,6 +44,13 @@ public enum RuleCatalogueDocument {
         }
         return text
     }
+
+    /// The platforms column: `all`, or the ids of those judged.
+    static func platformColumn(_ scope: RuleScope) -> String {
+        scope.platformIDs.count < ApplePlatforms.shipped.platforms.count ? scope.platformIDs.joined(separator: " ") : "all"
+    }
+
+    static let platformLegend = ApplePlatforms.shipped.platforms.map { "\($0.id) \($0.name)" }.joined(separator: ", ") + "; all: every platform"
 
     static func paragraph(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")

@@ -15,6 +15,8 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         URLSchemeMissingCheck(),
         ExtensionPointCheck(mode: .missing),
         ExtensionPointCheck(mode: .unknown),
+        ExtensionPointCheck(mode: .platform),
+        PlatformMismatchCheck(),
         ExtensionKitLocationCheck(),
         BundleIdentifierPrefixCheck(),
         BundleIdentifierDuplicateCheck(),

@@ -25,6 +25,7 @@ struct CheckContext {
         settings: InspectionSettings = InspectionSettings(),
         ruleIDs: Set<String>? = nil
     ) {
+        let bundles = InspectedBundle.resolvingPlatforms(bundles)
         self.bundles = bundles
         self.inputKind = inputKind
         self.ruleIDs = ruleIDs

@@ -46,7 +46,7 @@ public struct PackageInspector: Sendable {
             let paths = PathIndex(container: container)
             let evidence = EvidenceWants(rules: rules)
             let seals = SealWants(rules: rules, settings: settings)
-            let bundles = loadBundles(located.bundles, from: container, paths: paths, evidence: evidence, seals: seals)
+            let bundles = InspectedBundle.resolvingPlatforms(loadBundles(located.bundles, from: container, paths: paths, evidence: evidence, seals: seals))
             let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
@@ -96,8 +96,8 @@ public struct PackageInspector: Sendable {
                 guard let check = BuiltInCheck(rawValue: name) else { continue }
                 // The rule file's scope is authoritative for built-in checks too.
                 let produced = check.implementation.run(in: context, as: rule).filter { finding in
-                    guard case .bundles = rule.scope, let path = finding.bundle, let bundle = context.bundle(at: path) else { return true }
-                    return rule.scope.includes(bundle)
+                    guard let path = finding.bundle, let bundle = context.bundle(at: path) else { return rule.scope.includes(packageOf: context.bundles) }
+                    return rule.scope.includesFinding(in: bundle)
                 }
                 findings += FindingCap.limit(produced, of: rule)
             case .matcher(let matcher):
@@ -190,7 +190,8 @@ public struct PackageInspector: Sendable {
         return InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
             infoPlistPath: plistPath, infoPlist: document, activationRule: activationRule, signing: signing,
-            problems: problems + signingProblems + manifestProblems, privacyManifests: manifests
+            problems: problems + signingProblems + manifestProblems, privacyManifests: manifests,
+            hasContentsFolder: paths.isFolder(location.path + "/Contents")
         )
     }
 

@@ -86,8 +86,8 @@ struct RuleEngine {
     }
 
     private func subjects(of scope: RuleScope) -> [MatchSubject] {
-        switch scope {
-        case .archive: [archiveSubject]
+        switch scope.subject {
+        case .archive: scope.includes(packageOf: bundles) ? [archiveSubject] : []
         case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }
         }
     }

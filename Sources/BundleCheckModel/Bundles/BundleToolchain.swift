@@ -39,6 +39,13 @@ public struct BundleToolchain: Sendable, Hashable {
         return letters.isEmpty ? nil : String(letters)
     }
 
+    /// The SDK's version when the SDK is `platform`'s (its device's or simulator's); nil when
+    /// unknown or of another platform, whose versions do not compare with this one's.
+    public func sdkVersion(for platform: ApplePlatform) -> MachOVersion? {
+        guard let name = sdkPlatform, name == platform.device.platformName || name == platform.simulator?.platformName else { return nil }
+        return sdkVersion
+    }
+
     static func xcodeVersion(_ text: String?) -> MachOVersion? {
         guard let text, text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let digits = Int(text) else { return nil }
         return MachOVersion(major: UInt16(digits / 100), minor: UInt8(digits / 10 % 10), patch: UInt8(digits % 10))

@@ -19,6 +19,12 @@ public struct InspectedBundle: Sendable {
     public let problems: [BundleReadProblem]
     /// The `PrivacyInfo.xcprivacy` files among the bundle's own files, wherever they sit.
     public let privacyManifests: [PrivacyManifest]
+    /// The platform it was built for. Decided from the bundle alone when it is made; the
+    /// package's bundles then settle it together (`resolvingPlatforms`), a bundle that says
+    /// nothing of its own taking its container's.
+    public package(set) var platform: BundlePlatform
+    /// Whether the bundle keeps its files in `Contents/`, as the Mac's bundles do.
+    package let hasContentsFolder: Bool
 
     package init(
         path: String,
@@ -29,7 +35,8 @@ public struct InspectedBundle: Sendable {
         activationRule: ActivationRuleAnalysis? = nil,
         signing: BundleSigning? = nil,
         problems: [BundleReadProblem] = [],
-        privacyManifests: [PrivacyManifest] = []
+        privacyManifests: [PrivacyManifest] = [],
+        hasContentsFolder: Bool = false
     ) {
         self.path = path
         self.kind = kind
@@ -40,6 +47,34 @@ public struct InspectedBundle: Sendable {
         self.signing = signing
         self.problems = problems
         self.privacyManifests = privacyManifests
+        self.hasContentsFolder = hasContentsFolder
+        self.platform = BundlePlatform.decide(
+            infoPlist: infoPlist, executable: signing?.executable?.slices ?? [], kind: kind, container: nil, hasContentsFolder: hasContentsFolder
+        )
+    }
+
+    /// The bundles of one package with their platforms decided in order, containers first, so
+    /// that a bundle that says nothing of its platform takes its container's.
+    package static func resolvingPlatforms(_ bundles: [InspectedBundle]) -> [InspectedBundle] {
+        var decided: [String: BundlePlatform] = [:]
+        var byPath: [String: InspectedBundle] = [:]
+        for bundle in bundles { byPath[bundle.path] = bundle }
+        func platform(of bundle: InspectedBundle, depth: Int) -> BundlePlatform {
+            if let known = decided[bundle.path] { return known }
+            // Parents are found by path; the depth bound keeps a malformed chain finite.
+            let container = depth < 64 ? bundle.parent.flatMap { byPath[$0] }.map { platform(of: $0, depth: depth + 1) } : nil
+            let result = BundlePlatform.decide(
+                infoPlist: bundle.infoPlist, executable: bundle.signing?.executable?.slices ?? [], kind: bundle.kind, container: container,
+                hasContentsFolder: bundle.hasContentsFolder
+            )
+            decided[bundle.path] = result
+            return result
+        }
+        return bundles.map { bundle in
+            var copy = bundle
+            copy.platform = platform(of: bundle, depth: 0)
+            return copy
+        }
     }
 
     /// What the activation rule lets in, for share and action extensions; nil for other bundles.

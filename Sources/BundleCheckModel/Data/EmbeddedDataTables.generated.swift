@@ -7,20 +7,38 @@ package enum EmbeddedDataTables {
 name: app-icon-sizes
 title: The app icons App Store Connect requires, by device family, and how loose icon files are named
 sources:
+  - "icyleaf/app-info apple-tv.ipa (Xcode 15.2, tvOS 17.2 SDK): CFBundleIcons {CFBundlePrimaryIcon: 'App Icon'} with the brand asset in Assets.car, UIDeviceFamily [3]"
   - "App Store Connect upload errors as developers quote them: ITMS-90022 'Missing required icon file. The bundle does not contain an app icon for iPhone / iPod Touch of exactly '120x120' pixels, in .png format'; ITMS-90023 '... an app icon for iPad of exactly '152x152' pixels' and '... '167x167' pixels, in .png format for iOS versions supporting iPad Pro' (expo/expo#659, fastlane-old/deliver#579)"
   - "ITMS-90032 'Invalid Image Path - No image found at the path referenced under key 'CFBundleIcons': 'AppIcon60x60'' (nomad-cli/shenzhen#293, phonegap/build#614)"
   - "ITMS-90713 'Missing Info.plist value. A value for the Info.plist key 'CFBundleIconName' is missing in the bundle. Apps built with iOS 11 or later SDK must supply app icons in an asset catalog'"
   - "Apple, Information Property List Key Reference (CFBundleIcons, CFBundleIcons~ipad, CFBundleIconFiles, UIDeviceFamily): icon files are named by stems, with @2x/@3x for the scale and ~ipad for iPad-only variants"
-checked: 2026-11-30
+checked: 2026-12-01
 entries:
-  # From this iOS SDK on, the icons must come from the asset catalogue named by CFBundleIconName.
-  catalogue-required-from-sdk: "11.0"
+  # The platforms (Rules/data/platforms.yml's ids) whose app icons this table judges: from
+  # which of the platform's SDKs the icon must come from an asset catalogue, and the Info.plist
+  # places that name the icon set, first found first. iOS apps name it in CFBundleIcons (or
+  # CFBundleIcons~ipad) /CFBundlePrimaryIcon/CFBundleIconName; tvOS apps give CFBundlePrimaryIcon
+  # itself as a string, the name of the "App Icon & Top Shelf Image" brand asset (icyleaf/app-info
+  # apple-tv.ipa: CFBundleIcons {CFBundlePrimaryIcon: "App Icon"}), and tvOS icons always came
+  # from asset catalogues (tvOS 9.0, the first). What a catalogue must hold for each platform is
+  # not read here.
+  platforms:
+    ios:
+      catalogue-required-from-sdk: "11.0"
+      icon-name:
+        - [CFBundleIcons, CFBundlePrimaryIcon, CFBundleIconName]
+        - ["CFBundleIcons~ipad", CFBundlePrimaryIcon, CFBundleIconName]
+    tvos:
+      catalogue-required-from-sdk: "9.0"
+      icon-name:
+        - [CFBundleIcons, CFBundlePrimaryIcon]
   # The scales a loose icon file may be written at (@2x, @3x; 1 has no suffix).
   scales: [1, 2, 3]
   # For each UIDeviceFamily value: the device, the Info.plist dictionary whose
   # CFBundlePrimaryIcon/CFBundleIconFiles names its loose icons, the file-name suffix of its
   # variants, and the square sizes in pixels App Store Connect requires, with Apple's code.
-  # An app without UIDeviceFamily runs on iPhone only.
+  # An iOS app without UIDeviceFamily runs on iPhone only; these families are iOS's
+  # (platforms.yml), so apps of other platforms are asked for none of these files.
   families:
     - device-family: 1
       device: iPhone
@@ -34,25 +52,165 @@ entries:
       required: [{pixels: 152, code: ITMS-90023}, {pixels: 167, code: ITMS-90023}]
 
 """#),
-        ("device-architectures.yml", #"""
-name: device-architectures
-title: The CPU architectures Apple accepts in uploads, for each device platform
+        ("platforms.yml", #"""
+name: platforms
+title: Apple's platforms, how a bundle says which one it was built for, and what App Store Connect accepts there
 sources:
-  - "Apple, App Store Connect upload validation, ITMS-90087 'Unsupported Architectures. The executable contains unsupported architectures [x86_64, i386]'"
-  - "Apple, iOS 11 release notes and 'Preparing for 32-bit app deprecation': iOS 11 runs 64-bit code only, so armv7/armv7s serve deployment targets below iOS 11"
-  - "Apple, Xcode 14 release notes: watchOS apps build for arm64_32 and armv7k; Apple Watch Series 9 and Ultra 2 add arm64 (Xcode 15)"
-checked: 2026-11-30
+  - "Xcode's platform folders and identifiers: Developer/Platforms/iPhoneOS.platform, iPhoneSimulator, AppleTVOS, AppleTVSimulator, WatchOS, WatchSimulator, XROS, XRSimulator, MacOSX; Xcode writes the folder's name into CFBundleSupportedPlatforms and its lowercase identifier into DTPlatformName and DTSDKName (icyleaf/app-info apple-tv.ipa, Xcode 15.2: CFBundleSupportedPlatforms [AppleTVOS], DTPlatformName appletvos, DTSDKName appletvos17.2, UIDeviceFamily [3]; saucelabs/isign TestSimulator.app: [iPhoneSimulator], iphonesimulator9.2)"
+  - "Apple, <mach-o/loader.h>: LC_BUILD_VERSION platforms PLATFORM_MACOS 1, IOS 2, TVOS 3, WATCHOS 4, MACCATALYST 6, IOSSIMULATOR 7, TVOSSIMULATOR 8, WATCHOSSIMULATOR 9, VISIONOS 11, VISIONOSSIMULATOR 12; the older LC_VERSION_MIN_MACOSX (0x24), _IPHONEOS (0x25), _TVOS (0x2F), _WATCHOS (0x30)"
+  - "Apple, Information Property List reference, UIDeviceFamily: 1 iPhone and iPod touch, 2 iPad, 3 Apple TV, 4 Apple Watch, 6 Mac (Mac Catalyst, 'Optimize Interface for Mac'), 7 Apple Vision; MinimumOSVersion for iOS, tvOS, watchOS and visionOS, LSMinimumSystemVersion for macOS"
+  - "Apple, App Store Connect upload validation, ITMS-90087 'Unsupported Architectures'; iOS 11 runs 64-bit code only, so armv7/armv7s serve deployment targets below iOS 11; Xcode 14 release notes: watchOS builds for arm64_32 and armv7k; Apple Watch Series 9 and Ultra 2 add arm64 (Xcode 15)"
+  - "Apple, Upcoming Requirements, as quoted in ITMS-90725: the SDK minimums name iOS and iPadOS, tvOS, visionOS and watchOS SDKs, never a macOS SDK (shared/reference/privacy-and-submission.md)"
+  - "Apple, App extension points by platform: shared/reference/apple-validation.md's list (tvOS: com.apple.tv-top-shelf, com.apple.tv-services; watchOS: com.apple.watchkit; macOS: com.apple.FinderSync, com.apple.dt.Xcode.extension.source-editor) and the availability of each point's principal class in Apple's documentation (see the comments at extension-points)"
+checked: 2026-12-01
 entries:
-  # For each platform: the platform number of LC_BUILD_VERSION device builds, the architectures
-  # always accepted, and those accepted only for deployment targets below a version.
-  ios:
-    macho-platform: 2
-    architectures: [arm64, arm64e]
-    only-below:
-      "11.0": [armv7, armv7s]
-  watchos:
-    macho-platform: 4
-    architectures: [arm64_32, armv7k, arm64]
+  # One row per platform; `id` is what rule files name in scope.platforms and what the JSON
+  # report's `platform` says. For the device build and, where there is one, the simulator:
+  # - supported-platform: the CFBundleSupportedPlatforms value (ITMS-90562: exactly one);
+  # - platform-name: DTPlatformName, and the letters DTSDKName starts with;
+  # - macho-platform: the LC_BUILD_VERSION platform number (the old LC_VERSION_MIN_* command,
+  #   where the platform had one, is named beside it; the Mach-O reader maps it to the number);
+  # - destination: what Xcode calls a device destination, for messages.
+  # device-families: the UIDeviceFamily values that belong to the platform. minimum-os-key: the
+  # Info.plist key of the deployment target; deployment-target: the build setting behind it.
+  # architectures: what App Store Connect accepts in device builds (ITMS-90087), and
+  # architectures-below: those accepted only for deployment targets below a version.
+  # identifying-keys: Info.plist keys only this platform's bundles carry. layout: contents where
+  # the platform's bundles keep everything in Contents/ (Contents/Info.plist, Contents/MacOS/);
+  # the others' bundles are flat.
+  # upload-sdk: the SDK Apple's dated upload minimums (upload-minimums.yml) name for the
+  # platform; absent where they name none (Apple's requirements name no macOS SDK).
+  platforms:
+    - id: ios
+      name: iOS
+      device: {supported-platform: iPhoneOS, platform-name: iphoneos, macho-platform: 2, version-min: LC_VERSION_MIN_IPHONEOS, destination: Any iOS Device}
+      simulator: {supported-platform: iPhoneSimulator, platform-name: iphonesimulator, macho-platform: 7, name: iOS Simulator}
+      device-families: [1, 2]
+      minimum-os-key: MinimumOSVersion
+      deployment-target: IPHONEOS_DEPLOYMENT_TARGET
+      architectures: [arm64, arm64e]
+      architectures-below:
+        "11.0": [armv7, armv7s]
+      upload-sdk: iOS
+    - id: tvos
+      name: tvOS
+      device: {supported-platform: AppleTVOS, platform-name: appletvos, macho-platform: 3, version-min: LC_VERSION_MIN_TVOS, destination: Any tvOS Device}
+      simulator: {supported-platform: AppleTVSimulator, platform-name: appletvsimulator, macho-platform: 8, name: tvOS Simulator}
+      device-families: [3]
+      minimum-os-key: MinimumOSVersion
+      deployment-target: TVOS_DEPLOYMENT_TARGET
+      architectures: [arm64]
+      upload-sdk: tvOS
+    - id: watchos
+      name: watchOS
+      device: {supported-platform: WatchOS, platform-name: watchos, macho-platform: 4, version-min: LC_VERSION_MIN_WATCHOS, destination: Any watchOS Device}
+      simulator: {supported-platform: WatchSimulator, platform-name: watchsimulator, macho-platform: 9, name: watchOS Simulator}
+      device-families: [4]
+      minimum-os-key: MinimumOSVersion
+      deployment-target: WATCHOS_DEPLOYMENT_TARGET
+      architectures: [arm64_32, armv7k, arm64]
+      identifying-keys: [WKApplication, WKWatchKitApp, WKWatchOnly]
+      upload-sdk: watchOS
+    - id: visionos
+      name: visionOS
+      device: {supported-platform: XROS, platform-name: xros, macho-platform: 11, destination: Any visionOS Device}
+      simulator: {supported-platform: XRSimulator, platform-name: xrsimulator, macho-platform: 12, name: visionOS Simulator}
+      device-families: [7]
+      minimum-os-key: MinimumOSVersion
+      deployment-target: XROS_DEPLOYMENT_TARGET
+      architectures: [arm64]
+      upload-sdk: visionOS
+    # macOS and Mac Catalyst share CFBundleSupportedPlatforms MacOSX and DTPlatformName macosx;
+    # the executable's LC_BUILD_VERSION (6) or UIDeviceFamily (2, 6) tells Catalyst apart. How
+    # their bundles are laid out (Contents/) is not read yet: that is the macOS issue's.
+    - id: macos
+      name: macOS
+      device: {supported-platform: MacOSX, platform-name: macosx, macho-platform: 1, version-min: LC_VERSION_MIN_MACOSX, destination: Any Mac}
+      minimum-os-key: LSMinimumSystemVersion
+      deployment-target: MACOSX_DEPLOYMENT_TARGET
+      architectures: [arm64, x86_64]
+      layout: contents
+    - id: maccatalyst
+      name: Mac Catalyst
+      device: {supported-platform: MacOSX, platform-name: macosx, macho-platform: 6, destination: "Any Mac (Mac Catalyst)"}
+      # The iPad idiom (2) or the Mac's (6); a Catalyst app with 1 is refused (ITMS-90756, dotnet/maui#13910).
+      device-families: [2, 6]
+      minimum-os-key: LSMinimumSystemVersion
+      deployment-target: MACOSX_DEPLOYMENT_TARGET
+      architectures: [arm64, x86_64]
+      layout: contents
+
+  # Which platform's bundle may sit inside which: a nested bundle is of its container's
+  # platform, except these. An iOS app carries its watch app in Watch/ (also the stub container
+  # of a watch-only app, ITSWatchOnlyContainer); everything else (extensions, frameworks, app
+  # clips) is built for its app's platform.
+  nesting:
+    - {container: ios, kind: watch-app, nested: watchos}
+
+  # Extension points (NSExtensionPointIdentifier, or EXExtensionPointIdentifier for ExtensionKit)
+  # and the platforms that load them, from the availability of each point's principal class in
+  # Apple's documentation (SLComposeServiceViewController: iOS 8, macOS 10.10, Mac Catalyst 13.1;
+  # TVTopShelfContentProvider: tvOS 13; UNNotificationServiceExtension: iOS 10, watchOS 6,
+  # visionOS 1, macOS 10.14, not tvOS; NEPacketTunnelProvider: tvOS 17 ...), corrected where App
+  # Store Connect or the system is seen refusing what the class's availability allows:
+  # - a share extension of a visionOS app: "does not correspond to a known extension point"
+  #   (developer.apple.com/forums/thread/804224);
+  # - a File Provider UI extension of a visionOS app: "Unsupported Platform" (forums/thread/802442);
+  # - WatchKit 1 extensions (com.apple.watchkit in an iOS app) are no longer installable; the
+  #   point lives on only in watchOS 2 to Xcode 13 two-target watch apps.
+  # Where the evidence is weak (a class that compiles on a platform that may not host the
+  # extension), the platform is listed: a point wrongly refused is worse than one let through.
+  # activation-rule: share and action extensions, whose NSExtensionActivationRule decides where
+  # they appear. principal-class: false where the extension names no principal class or
+  # storyboard (WidgetKit's @main widget bundle, WatchKit's extension delegate). extension-kit:
+  # the bundle sits in Extensions/ and declares EXAppExtensionAttributes (ITMS-91179); App
+  # Intents extensions are com.apple.appintents-extension (Xcode's template, real projects).
+  # A point listed nowhere is unknown (extension-point-unknown); one listed only for other
+  # platforms than its app's is extension-point-platform's.
+  extension-points:
+    - {point: com.apple.share-services, platforms: [ios, macos, maccatalyst], activation-rule: true}
+    - {point: com.apple.ui-services, platforms: [ios, visionos, macos, maccatalyst], activation-rule: true}
+    - {point: com.apple.services, platforms: [ios, visionos, macos, maccatalyst], activation-rule: true}
+    - {point: com.apple.widgetkit-extension, platforms: [ios, watchos, visionos, macos, maccatalyst], principal-class: false}
+    - {point: com.apple.widget-extension, platforms: [ios, macos, maccatalyst]}
+    - {point: com.apple.usernotifications.service, platforms: [ios, watchos, visionos, macos, maccatalyst]}
+    - {point: com.apple.usernotifications.content-extension, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.keyboard-service, platforms: [ios, visionos, maccatalyst]}
+    - {point: com.apple.fileprovider-ui, platforms: [ios, visionos, maccatalyst]}
+    - {point: com.apple.fileprovider-nonui, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.fileprovider-actionsui, platforms: [ios, macos, maccatalyst]}
+    - {point: com.apple.photo-editing, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.intents-service, platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]}
+    - {point: com.apple.intents-ui-service, platforms: [ios, visionos, maccatalyst]}
+    - {point: com.apple.callkit.call-directory, platforms: [ios, visionos, maccatalyst]}
+    - {point: com.apple.identitylookup.message-filter, platforms: [ios, visionos, maccatalyst]}
+    - {point: com.apple.identitylookup.classification-ui, platforms: [ios, visionos, maccatalyst]}
+    - {point: com.apple.authentication-services-credential-provider-ui, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.authentication-services-account-authentication-modification-ui, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.AppSSO.idp-extension, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.broadcast-services-setupui, platforms: [ios, tvos, visionos, macos, maccatalyst]}
+    - {point: com.apple.broadcast-services-upload, platforms: [ios, tvos, visionos, macos, maccatalyst]}
+    - {point: com.apple.classkit.context-provider, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.message-payload-provider, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.Safari.content-blocker, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.Safari.extension, platforms: [macos]}
+    - {point: com.apple.Safari.web-extension, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.networkextension.packet-tunnel, platforms: [ios, tvos, visionos, macos, maccatalyst]}
+    - {point: com.apple.networkextension.app-proxy, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.networkextension.filter-data, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.networkextension.filter-control, platforms: [ios, visionos, maccatalyst]}
+    - {point: com.apple.ctk-tokens, platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]}
+    - {point: com.apple.quicklook.preview, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.quicklook.thumbnail, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.spotlight.index, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.AudioUnit-UI, platforms: [ios, visionos, macos, maccatalyst]}
+    - {point: com.apple.tv-top-shelf, platforms: [tvos]}
+    - {point: com.apple.tv-services, platforms: [tvos]}
+    - {point: com.apple.watchkit, platforms: [watchos], principal-class: false}
+    - {point: com.apple.FinderSync, platforms: [macos]}
+    - {point: com.apple.dt.Xcode.extension.source-editor, platforms: [macos]}
+    - {point: com.apple.deviceactivityui.report-extension, platforms: [ios, maccatalyst], extension-kit: true}
+    - {point: com.apple.appintents-extension, platforms: [ios, tvos, watchos, visionos, macos, maccatalyst], extension-kit: true}
 
 """#),
         ("privacy-api-reasons.yml", #"""
@@ -442,6 +600,10 @@ entries:
     - NSIdentityUsageDescription
     - NSFinancialDataUsageDescription
 
+  # The platform whose versions `below` and `from` give (platforms.yml's id). Bundles of other
+  # platforms are judged as if no deployment target were known.
+  versions-platform: ios
+
   # What each purpose asks of an Info.plist: every item must be met by one of its keys.
   # `below: V` on an item: only for deployment targets below iOS V. `below`/`from` on a key:
   # the key meets the item only for deployment targets below / from iOS V (the system at the
@@ -533,23 +695,6 @@ entries:
     - {entitlement: com.apple.developer.nfc.readersession.formats, purpose: nfc}
 
 """#),
-        ("simulator-platforms.yml", #"""
-name: simulator-platforms
-title: The simulator platforms, as Info.plist names them, and the device platform each stands in for
-sources:
-  - "Xcode's platform folders and identifiers: Developer/Platforms/iPhoneSimulator.platform (com.apple.platform.iphonesimulator), WatchSimulator.platform, AppleTVSimulator.platform, XRSimulator.platform; Xcode writes the folder's name into CFBundleSupportedPlatforms and the lowercase identifier into DTPlatformName and DTSDKName"
-  - "saucelabs/isign test data TestSimulator.app (Xcode 7.2): CFBundleSupportedPlatforms [iPhoneSimulator], DTPlatformName iphonesimulator, DTSDKName iphonesimulator9.2"
-checked: 2026-11-30
-entries:
-  # supported-platform: the CFBundleSupportedPlatforms value; platform-name: DTPlatformName and
-  # DTSDKName's prefix; device: the DTPlatformName of device builds, whose SDK builds the
-  # simulator's share; name: what messages call it.
-  - {supported-platform: iPhoneSimulator, platform-name: iphonesimulator, device: iphoneos, name: iOS Simulator}
-  - {supported-platform: WatchSimulator, platform-name: watchsimulator, device: watchos, name: watchOS Simulator}
-  - {supported-platform: AppleTVSimulator, platform-name: appletvsimulator, device: appletvos, name: tvOS Simulator}
-  - {supported-platform: XRSimulator, platform-name: xrsimulator, device: xros, name: visionOS Simulator}
-
-"""#),
         ("upload-minimums.yml", #"""
 name: upload-minimums
 title: The oldest SDK and Xcode App Store Connect accepts in uploads, from each date, for each platform
@@ -558,28 +703,23 @@ sources:
   - "ITMS-90725: 'Starting April 24, 2025, all iOS and iPadOS apps must be built with the iOS 18 SDK or later, included in Xcode 16 or later' (OneKeyHQ/app-monorepo#6785, breez/misty-breez#401)"
   - "ITMS-90725: 'Starting April 28, 2026, all iOS and iPadOS apps must be built with the iOS 26 SDK or later, included in Xcode 26 or later' (GameTec-live/ChameleonUltraGUI#822, lyskouski/app-finance#587); Apple's announcement of 2026-02-03 names tvOS, visionOS and watchOS 26 too"
   - "Apple's requirement pages name the other platforms' SDKs with each step: watchOS 10, tvOS 17, visionOS 1 (2024); watchOS 11, tvOS 18, visionOS 2 (2025)"
-checked: 2026-11-30
+checked: 2026-12-01
 entries:
-  # Device platforms as Info.plist's DTPlatformName (and DTSDKName's prefix) spells them, and
-  # the name Apple gives their SDK. Bundles built for other platforms (macosx for Mac Catalyst,
-  # the simulators) are not judged here.
-  platforms:
-    iphoneos: iOS
-    watchos: watchOS
-    appletvos: tvOS
-    xros: visionOS
   # From each date (UTC, inclusive) on, uploads need at least this Xcode and, for each
-  # platform, this SDK. The latest row whose date has come applies (bundlecheck's --now).
+  # platform (platforms.yml's ids), this SDK; the SDK's name is the platform's upload-sdk there.
+  # Apple's requirements name no macOS or Mac Catalyst SDK, so those platforms have none here.
+  # The latest row whose date has come applies (bundlecheck's --now). A simulator build counts
+  # as its device's platform, but is simulator-build's to report.
   requirements:
     - from: 2024-04-29
       xcode: "15.0"
-      sdks: {iphoneos: "17.0", watchos: "10.0", appletvos: "17.0", xros: "1.0"}
+      sdks: {ios: "17.0", watchos: "10.0", tvos: "17.0", visionos: "1.0"}
     - from: 2025-04-24
       xcode: "16.0"
-      sdks: {iphoneos: "18.0", watchos: "11.0", appletvos: "18.0", xros: "2.0"}
+      sdks: {ios: "18.0", watchos: "11.0", tvos: "18.0", visionos: "2.0"}
     - from: 2026-04-28
       xcode: "26.0"
-      sdks: {iphoneos: "26.0", watchos: "26.0", appletvos: "26.0", xros: "26.0"}
+      sdks: {ios: "26.0", watchos: "26.0", tvos: "26.0", visionos: "26.0"}
 
 """#),
         ("xcode-builds.yml", #"""

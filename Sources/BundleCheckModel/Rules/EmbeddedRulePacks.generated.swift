@@ -23,6 +23,7 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+  platforms: [ios, visionos, macos, maccatalyst]
 examples:
   - name: a count written as a string and a key Apple does not define
     triggers: true
@@ -84,6 +85,7 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+  platforms: [ios, visionos, macos, maccatalyst]
 examples:
   - name: a share extension without an activation rule
     triggers: true
@@ -127,6 +129,7 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+  platforms: [ios, visionos, macos, maccatalyst]
 examples:
   - name: every count 0 and text off
     triggers: true
@@ -177,6 +180,7 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+  platforms: [ios, visionos, macos, maccatalyst]
 examples:
   - name: the template's TRUEPREDICATE, in another case and with spaces
     triggers: true
@@ -239,6 +243,7 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+  platforms: [ios, visionos, macos, maccatalyst]
 examples:
   - name: a predicate naming the app's own document type
     triggers: true
@@ -287,6 +292,7 @@ fix: >
   the identifier in the code, ideally reading it from one shared constant.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension writing to a group it is not entitled to
     triggers: true
@@ -333,6 +339,7 @@ fix: >
   extension, or remove the group from the extension.
 scope:
   kinds: [appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a share extension with a group the app lacks
     triggers: true
@@ -385,6 +392,7 @@ fix: >
 scope:
   kinds: [appex]
   extension-points: [com.apple.share-services, com.apple.ui-services, com.apple.services]
+  platforms: [ios, visionos, macos, maccatalyst]
 examples:
   - name: a share extension signed without app groups
     triggers: true
@@ -434,6 +442,7 @@ fix: >
   regenerate the profile, and archive again.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, maccatalyst]
 examples:
   - name: a group the profile does not list
     triggers: true
@@ -479,6 +488,7 @@ fix: >
   in the code that opens the shared container.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, maccatalyst]
 examples:
   - name: an app signed with a group that lacks the prefix
     triggers: true
@@ -549,6 +559,7 @@ fix: >
   build.
 scope:
   kinds: [app]
+  platforms: [ios, tvos]
 examples:
   - name: an app built with the iOS 26.1 SDK that names no icon set
     triggers: true
@@ -704,6 +715,7 @@ fix: >
   "Copy Files" phase or a CocoaPods script that copies into the extension.
 scope:
   kinds: [appex]
+  platforms: [ios, tvos, watchos, visionos]
 match:
   path:
     glob: Frameworks
@@ -747,6 +759,7 @@ fix: >
   extension target; plug-ins belong in the app's PlugIns folder.
 scope:
   kinds: [appex]
+  platforms: [ios, tvos, watchos, visionos]
 match:
   path:
     glob: ["**/*.appex", "**/*.app", "**/*.framework"]
@@ -796,6 +809,7 @@ fix: >
   codesign --entitlements with the profile's entitlements).
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an app signed without application-identifier
     triggers: true
@@ -848,6 +862,7 @@ fix: >
   export it with that method and check the exported package.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an app signed for the development push environment
     triggers: true
@@ -911,6 +926,7 @@ fix: >
   views.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 match:
   plist:
     key: /NSAppTransportSecurity/NSAllowsArbitraryLoads
@@ -961,6 +977,7 @@ fix: >
   beta Xcodes for testing on devices and in TestFlight's internal builds made with a released one.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app built with Xcode 26.0 beta 4
     triggers: true
@@ -1055,6 +1072,7 @@ fix: >
   xcrun bitcode_strip -r before embedding them.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app executable with an __LLVM segment
     triggers: true
@@ -1092,6 +1110,7 @@ fix: >
   the Info.plist, make it keep the DT* keys.
 scope:
   kinds: [app]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app whose Info.plist lost DTXcode and DTXcodeBuild
     triggers: true
@@ -1161,6 +1180,7 @@ fix: >
   Give each target its own PRODUCT_BUNDLE_IDENTIFIER and register an App ID for each.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a duplicated action extension that kept the share extension's identifier
     triggers: true
@@ -1205,6 +1225,7 @@ fix: >
   e.g. $(APP_BUNDLE_ID).share, and create the matching App ID in the developer portal.
 scope:
   kinds: [appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a share extension with an unrelated identifier
     triggers: true
@@ -1258,6 +1279,7 @@ fix: >
   build.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an ad-hoc build signed with a certificate that expired in 2025
     triggers: true
@@ -1327,7 +1349,9 @@ rationale: >
 fix: >
   Remove the step that copies the .dSYM into the app (often a "Copy Files" phase or a script
   run on the built products), and upload symbols from the archive's dSYMs folder instead.
-scope: archive
+scope:
+  archive: true
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 match:
   path:
     glob: ["**/Payload/**/*.dSYM", "**/Products/Applications/**/*.dSYM"]
@@ -1367,6 +1391,7 @@ fix: >
   (strip tools that rewrite load commands are the usual cause).
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an app executable without LC_ENCRYPTION_INFO
     triggers: true
@@ -1414,6 +1439,7 @@ fix: >
   never edit the .xcent file of an archive by hand.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an archive whose .xcent is not a property list
     triggers: true
@@ -1454,6 +1480,7 @@ fix: >
   bitcode_strip write new files).
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app whose executable is a shell script
     triggers: true
@@ -1495,7 +1522,7 @@ severity: error
 category: extensions
 apple-codes: [ITMS-91179]
 rationale: >
-  ExtensionKit extension points (such as com.apple.app-intents and
+  ExtensionKit extension points (such as com.apple.appintents-extension and
   com.apple.deviceactivityui.report-extension) need their bundle in the app's Extensions folder
   and an EXAppExtensionAttributes dictionary instead of NSExtension (ITMS-91179). The reverse is
   just as wrong: an NSExtension-based extension in Extensions, or EXAppExtensionAttributes in
@@ -1506,6 +1533,7 @@ fix: >
   PlugIns ("Embed Foundation Extensions") with NSExtension.
 scope:
   kinds: [appex]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an App Intents extension embedded in PlugIns
     triggers: true
@@ -1517,7 +1545,7 @@ examples:
             plist:
               NSExtension: !absent
               EXAppExtensionAttributes:
-                EXExtensionPointIdentifier: com.apple.app-intents
+                EXExtensionPointIdentifier: com.apple.appintents-extension
     expect:
       - bundle: Payload/Notes.app/PlugIns/Intents.appex
         key-path: /EXAppExtensionAttributes
@@ -1531,7 +1559,7 @@ examples:
             plist:
               NSExtension: !absent
               EXAppExtensionAttributes:
-                EXExtensionPointIdentifier: com.apple.app-intents
+                EXExtensionPointIdentifier: com.apple.appintents-extension
 
 """#),
         ("extension-point-missing.yml", #"""
@@ -1550,6 +1578,7 @@ fix: >
   extension with a user interface.
 scope:
   kinds: [appex]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a share extension whose NSExtension names no point
     triggers: true
@@ -1577,6 +1606,96 @@ examples:
                 NSExtensionPrincipalClass: ShareViewController
 
 """#),
+        ("extension-point-platform.yml", #"""
+id: extension-point-platform
+title: Extensions are of a kind their app's platform loads
+severity: error
+category: extensions
+rationale: >
+  Each Apple platform loads its own set of extension points: tvOS has Top Shelf
+  (com.apple.tv-top-shelf) but no Share or Action extensions, watchOS has no keyboards, and only
+  macOS loads Finder Sync or Xcode source-editor extensions. An extension of a point its app's
+  platform lacks is refused when the app is installed ("does not correspond to a known extension
+  point") and by App Store Connect, which rejects a visionOS app's share extension and a visionOS
+  File Provider UI extension as "not supported for this platform". The platform is the one the
+  extension's Info.plist names (CFBundleSupportedPlatforms, DTPlatformName), else its app's; the
+  points of each platform are Rules/data/platforms.yml, built from the availability of each
+  point's principal class in Apple's documentation and corrected where Apple is seen refusing
+  what that availability allows. Where the evidence is weak the table lets the point through, so
+  this rule does not fire on it; a point known on no platform is extension-point-unknown's.
+fix: >
+  Remove the extension from this platform's app (its target's "Embed Foundation Extensions"
+  phase), or make the extension a target of an app of a platform that has the point. For tvOS's
+  shelf use a Top Shelf extension (com.apple.tv-top-shelf).
+scope:
+  kinds: [appex]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+examples:
+  - name: a share extension in a tvOS app
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+    expect:
+      - bundle: Payload/Cinema.app/PlugIns/Share.appex
+        key-path: /NSExtension/NSExtensionPointIdentifier
+  - name: a Top Shelf extension in a tvOS app
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        plugins:
+          - name: Shelf
+            point: com.apple.tv-top-shelf
+  - name: a Top Shelf extension in an iOS app
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Shelf
+            point: com.apple.tv-top-shelf
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Shelf.appex
+        key-path: /NSExtension/NSExtensionPointIdentifier
+  - name: a share extension in an iOS app
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+  - name: a widget extension in a watch app
+    triggers: false
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: Notes Watch App
+            plugins:
+              - name: Complications
+                point: com.apple.widgetkit-extension
+  - name: a misspelt point is extension-point-unknown's, not this rule's
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        plugins:
+          - name: Shelf
+            point: com.apple.tv-top-shelve
+    expect:
+      - rule: extension-point-unknown
+        bundle: Payload/Cinema.app/PlugIns/Shelf.appex
+        key-path: /NSExtension/NSExtensionPointIdentifier
+
+"""#),
         ("extension-point-unknown.yml", #"""
 id: extension-point-unknown
 title: Extension points exist
@@ -1593,6 +1712,7 @@ fix: >
   the right one), e.g. com.apple.share-services.
 scope:
   kinds: [appex]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a misspelt share point
     triggers: true
@@ -1630,6 +1750,7 @@ fix: >
   NSExtensionPointIdentifier is all iOS needs.
 scope:
   kinds: [appex]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 match:
   any:
     - plist:
@@ -1689,6 +1810,7 @@ fix: >
   behind an availability check and test it on every iOS release.
 scope:
   kinds: [appex]
+  platforms: [ios, tvos, visionos, maccatalyst]
 match:
   any:
     - binary:
@@ -1745,6 +1867,7 @@ fix: >
   package instead: the archive keeps its development signature until export.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app signed with get-task-allow true
     triggers: true
@@ -1810,6 +1933,7 @@ fix: >
   sed or echo, check the file with plutil -lint, then rebuild.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension Info.plist with an unclosed tag
     triggers: true
@@ -1864,6 +1988,7 @@ fix: >
   file name, not a bundle file name).
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a watch app whose plist kept its source name Info-Watch.plist
     triggers: true
@@ -1919,6 +2044,7 @@ fix: >
   Info.plist, and end the file with 'var ExtensionPreprocessingJS = new YourPreprocessor'.
 scope:
   kinds: [appex]
+  platforms: [ios, visionos, macos, maccatalyst]
 examples:
   - name: a preprocessing file that never assigns ExtensionPreprocessingJS
     triggers: true
@@ -1979,7 +2105,9 @@ fix: >
   Export the IPA with Xcode or xcodebuild -exportArchive rather than zipping by hand (or zip
   with `zip -X` and exclude these files), and remove folder references that drag them into the
   app's resources.
-scope: archive
+scope:
+  archive: true
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 match:
   path:
     glob: ["**/.DS_Store", "**/__MACOSX", "**/._*", "**/.git", "**/*.xcconfig", "**/*.swiftmodule"]
@@ -2029,6 +2157,7 @@ fix: >
   Info.plist the same deployment target.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos]
 examples:
   - name: an executable built for iOS 17 in an app that says iOS 16
     triggers: true
@@ -2066,6 +2195,7 @@ fix: >
   the extension really needs the newer system.
 scope:
   kinds: [appex]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a share extension that needs iOS 17 in an app for iOS 16
     triggers: true
@@ -2109,6 +2239,7 @@ fix: >
   it in, or write the value for the bundle's kind.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension whose Info.plist was copied from the app
     triggers: true
@@ -2161,7 +2292,9 @@ rationale: >
 fix: >
   Let Xcode or xcodebuild -exportArchive write the IPA; when zipping by hand, zip from inside
   the folder that holds Payload (cd build && zip -qry ../App.ipa Payload), with one app in it.
-scope: archive
+scope:
+  archive: true
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a Payload folder inside a top-level folder
     triggers: true
@@ -2197,6 +2330,88 @@ examples:
         name: Notes
 
 """#),
+        ("platform-mismatch.yml", #"""
+id: platform-mismatch
+title: Nested bundles are built for the platform their container allows
+severity: error
+category: structure
+rationale: >
+  An app and what it embeds run on one platform: its extensions, frameworks and App Clips are
+  built with the same platform's SDK. The one mix Apple allows is an iOS app carrying its watch
+  app in Watch/ (built for watchOS, with its own extensions and frameworks for watchOS), which
+  is also how a watch-only app ships: inside an iOS stub marked ITSWatchOnlyContainer. Any other
+  mix cannot be installed: App Store Connect refuses a visionOS app whose widget extension was
+  built for iOS ("built for visionOS but contains embedded content built for the iOS platform"),
+  and a tvOS app with an iOS framework fails on the device. Each bundle's platform is what its
+  Info.plist says (CFBundleSupportedPlatforms, DTPlatformName), else its executable's build
+  version, UIDeviceFamily, or a key only one platform's bundles carry (WKApplication); a bundle
+  that says none of these is taken to be its container's. The allowed mixes are the nesting rows
+  of Rules/data/platforms.yml.
+fix: >
+  Build the nested bundle for its app's platform: add that platform to the extension or
+  framework target's Supported Platforms (or embed the XCFramework slice of that platform), and
+  archive again. A watch app goes in Watch/ of an iOS app, built for watchOS.
+scope:
+  kinds: [appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+examples:
+  - name: an iOS widget extension in a visionOS app
+    triggers: true
+    package:
+      app:
+        name: Gallery
+        platform: visionos
+        plugins:
+          - name: Widgets
+            point: com.apple.widgetkit-extension
+            platform: ios
+    expect:
+      - bundle: Payload/Gallery.app/PlugIns/Widgets.appex
+        key-path: /CFBundleSupportedPlatforms/0
+  - name: a visionOS widget extension in a visionOS app
+    triggers: false
+    package:
+      app:
+        name: Gallery
+        platform: visionos
+        plugins:
+          - name: Widgets
+            point: com.apple.widgetkit-extension
+            platform: visionos
+  - name: a watch app in an iOS app, as Apple allows
+    triggers: false
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: Notes Watch App
+            plist:
+              WKApplication: !bool true
+              WKCompanionAppBundleIdentifier: com.example.notes
+  - name: a tvOS framework in an iOS app
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Player
+            platform: tvos
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Player.framework
+        key-path: /CFBundleSupportedPlatforms/0
+  - name: an iOS app in an iOS app's Watch folder
+    triggers: true
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: Notes Watch App
+            platform: ios
+    expect:
+      - bundle: Payload/Notes.app/Watch/Notes Watch App.app
+        key-path: /CFBundleSupportedPlatforms/0
+
+"""#),
         ("plist-duplicate-key.yml", #"""
 id: plist-duplicate-key
 title: Info.plist dictionaries have no duplicate keys
@@ -2210,6 +2425,7 @@ fix: >
   Remove all but one occurrence of the key, keeping the value you mean.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: CFBundleDisplayName written twice in an extension's Info.plist
     triggers: true
@@ -2279,6 +2495,7 @@ fix: >
   class name, e.g. $(PRODUCT_MODULE_NAME).ShareViewController.
 scope:
   kinds: [appex]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a share extension with neither key
     triggers: true
@@ -2343,6 +2560,7 @@ fix: >
   suggests the category meant.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a category written without its prefix
     triggers: true
@@ -2399,6 +2617,7 @@ fix: >
   them), or move it to the category it belongs to.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a user-defaults reason under disk space
     triggers: true
@@ -2465,6 +2684,7 @@ fix: >
   leaving it empty. For a third-party SDK's manifest, update the SDK.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app whose manifest declares no accessed API in an empty array and misspells a key
     triggers: true
@@ -2584,6 +2804,7 @@ fix: >
   name such as analytics.example.com.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: tracking domains listed while NSPrivacyTracking is false
     triggers: true
@@ -2657,6 +2878,7 @@ fix: >
   it; use the public framework that offers the same feature.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app executable linking a private framework
     triggers: true
@@ -2705,6 +2927,7 @@ fix: >
   again so that each bundle embeds its own profile.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an extension embedding the app's profile
     triggers: true
@@ -2746,6 +2969,7 @@ fix: >
   and check the exported package.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: a profile that expired in 2020
     triggers: true
@@ -2805,6 +3029,7 @@ fix: >
   exports), sign or export the build again and hand it out before the old profile expires.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an ad-hoc build whose profile expires ten days after the run
     triggers: true
@@ -2874,6 +3099,7 @@ fix: >
   in the target's signing settings and archive again.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an App Store check of a package with a development profile
     triggers: true
@@ -2931,6 +3157,7 @@ fix: >
   downloaded from the developer portal.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an extension whose profile is a text file
     triggers: true
@@ -2974,6 +3201,7 @@ fix: >
   nothing in the app (SDKs included) asks for that access.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an empty camera purpose string
     triggers: true
@@ -3058,6 +3286,7 @@ fix: >
   references the API (often an SDK's optional module) or the entitlement instead.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app that asks for location while in use without NSLocationWhenInUseUsageDescription
     triggers: true
@@ -3230,6 +3459,7 @@ fix: >
   in every language the app ships.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a TODO left in the Info.plist
     triggers: true
@@ -3321,6 +3551,7 @@ fix: >
   and that the package was not assembled by hand.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension without MinimumOSVersion
     triggers: true
@@ -3384,6 +3615,7 @@ fix: >
   ships its own manifest.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app using user defaults and file timestamps without a manifest
     triggers: true
@@ -3507,6 +3739,7 @@ fix: >
   PrivacyInfo.xcprivacy at the framework's root.
 scope:
   kinds: [framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: Alamofire without a privacy manifest
     triggers: true
@@ -3588,6 +3821,7 @@ fix: >
   Xcode is the usual cause.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an app built with Xcode 15.3 and the iOS 17.4 SDK
     triggers: true
@@ -3667,6 +3901,8 @@ examples:
       app:
         name: Notes
         plist:
+          CFBundleSupportedPlatforms: [MacOSX]
+          UIDeviceFamily: [!int 2, !int 6]
           DTPlatformName: macosx
           DTPlatformVersion: "14.4"
           DTSDKName: macosx14.4
@@ -3704,6 +3940,7 @@ fix: >
   --sign and the distribution identity, innermost bundles first, keeping the entitlements.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a build number bumped in the app's Info.plist after signing
     triggers: true
@@ -3817,6 +4054,7 @@ fix: >
   'generic/platform=iOS') and export the archive; never ship the .app of a simulator run.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an app built for the iOS Simulator, with its simulator executable
     triggers: true
@@ -3898,6 +4136,7 @@ fix: >
   an app extension.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: a helper tool copied into the app's resources
     triggers: true
@@ -3946,6 +4185,7 @@ fix: >
   archive again.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension signed by another team
     triggers: true
@@ -4009,6 +4249,7 @@ fix: >
   Replace UIWebView with WKWebView, and update or drop the framework that still references it.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, maccatalyst]
 match:
   any:
     - binary:
@@ -4053,7 +4294,9 @@ fix: >
   Define the build setting for the target (or fix its spelling), make sure the file is
   processed as an Info.plist (INFOPLIST_FILE, "Expand Build Settings in Info.plist File"), and
   do not copy Info.plist files as plain resources.
-scope: archive
+scope:
+  archive: true
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 match:
   any:
     - path:
@@ -4124,6 +4367,7 @@ fix: >
   after signing; if you must, re-sign with codesign.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an unsigned app executable
     triggers: true
@@ -4181,6 +4425,7 @@ fix: >
   destination, never a simulator).
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app executable with a leftover x86_64 slice
     triggers: true
@@ -4256,6 +4501,7 @@ fix: >
   their own.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: the same scheme in two URL types of the app, differing only in case
     triggers: true
@@ -4298,6 +4544,7 @@ fix: >
   inside a dictionary of the CFBundleURLTypes array; start it with a letter.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a scheme with a leading digit and one written with ://
     triggers: true
@@ -4347,6 +4594,7 @@ fix: >
   the app's Info.plist (Target > Info > URL Types), and open it from the extension.
 scope:
   kinds: [app]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app with a share extension and no URL scheme
     triggers: true
@@ -4386,6 +4634,7 @@ fix: >
   com.example.notes), and use Universal Links for https URLs.
 scope:
   kinds: [app, appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app that declares https
     triggers: true
@@ -4425,6 +4674,7 @@ fix: >
   opens.
 scope:
   kinds: [appex]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension opening a scheme the app does not declare
     triggers: true
@@ -4475,6 +4725,7 @@ fix: >
   vendor's framework, update to a release whose Info.plist carries plain versions.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a pre-release label in the marketing version
     triggers: true
@@ -4546,6 +4797,7 @@ fix: >
 # Where the rule looks: each bundle of these kinds. `scope: archive` looks at the whole package.
 scope:
   kinds: [appex, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 # No `match:`, so the built-in check registered under this id (Swift code in
 # Sources/BundleCheckInspection/Checks) decides where it fires. Declarative rules use `match:`.
 # Examples are run by `swift test`: the package is built by the fixture builder and the
@@ -4620,6 +4872,7 @@ fix: >
   both keys, or ask the vendor to.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an action extension without CFBundleShortVersionString
     triggers: true
@@ -4681,6 +4934,7 @@ fix: >
   verifies what it transfers; unzip -t lists every damaged entry.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension whose Info.plist entry fails its CRC
     triggers: true
@@ -4718,7 +4972,9 @@ rationale: >
 fix: >
   Create the IPA from scratch (xcodebuild -exportArchive, or zip into a new file) instead of
   adding files to an existing one.
-scope: archive
+scope:
+  archive: true
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an Info.plist appended a second time
     triggers: true
@@ -4754,7 +5010,9 @@ rationale: >
 fix: >
   Create the IPA with Xcode or xcodebuild -exportArchive; replace symbolic links that leave the
   bundle by the files themselves (or links inside the bundle, as in a versioned framework).
-scope: archive
+scope:
+  archive: true
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an entry that climbs out with ..
     triggers: true

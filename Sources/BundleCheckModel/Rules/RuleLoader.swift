@@ -143,16 +143,28 @@ public struct RuleLoadError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// Reads a rule's `scope`: `archive`, or a mapping of `kinds` and `extension-points`.
+/// Reads a rule's `scope`: `archive`, or a mapping of `kinds`, `extension-points` and
+/// `platforms` (or of `archive: true` and `platforms`).
 enum ScopeParser {
     static func parse(_ node: YAMLNode, reader: YAMLFieldReader) throws(RuleLoadError) -> RuleScope {
         if let text = node.scalar {
             guard text == "archive" else {
-                throw reader.error(node, "scope", "expected 'archive' or a mapping with 'kinds' and/or 'extension-points'")
+                throw reader.error(node, "scope", "expected 'archive' or a mapping with 'kinds', 'extension-points' and/or 'platforms'")
             }
             return .archive
         }
-        let fields = try reader.mapping(node, field: "scope", allowed: ["kinds", "extension-points"])
+        let fields = try reader.mapping(node, field: "scope", allowed: ["archive", "kinds", "extension-points", "platforms"])
+        var platforms: Set<String>?
+        if let node = fields["platforms"] { platforms = try Self.platforms(node, reader: reader) }
+        if let archiveNode = fields["archive"] {
+            guard archiveNode.scalar == "true" else {
+                throw reader.error(archiveNode, "scope.archive", "write 'archive: true' for a rule over the whole package, or leave the key out")
+            }
+            guard fields["kinds"] == nil, fields["extension-points"] == nil else {
+                throw reader.error(node, "scope", "an archive rule looks at the whole package: 'kinds' and 'extension-points' do not go with 'archive: true'")
+            }
+            return RuleScope(.archive, platforms: platforms)
+        }
         var kinds: Set<BundleKind>?
         if let kindsNode = fields["kinds"] {
             let names = try reader.strings(kindsNode, field: "scope.kinds")
@@ -167,10 +179,24 @@ enum ScopeParser {
         if let pointsNode = fields["extension-points"] {
             points = Set(try reader.strings(pointsNode, field: "scope.extension-points"))
         }
-        guard kinds != nil || points != nil else {
-            throw reader.error(node, "scope", "name 'kinds', 'extension-points' or both, or write 'scope: archive'")
+        guard kinds != nil || points != nil || platforms != nil else {
+            throw reader.error(node, "scope", "name 'kinds', 'extension-points' or 'platforms', or write 'scope: archive'")
         }
-        return .bundles(kinds: kinds, extensionPoints: points)
+        return .bundles(kinds: kinds, extensionPoints: points, platforms: platforms)
+    }
+
+    /// `platforms`: ids of `Rules/data/platforms.yml`, at least one.
+    static func platforms(_ node: YAMLNode, reader: YAMLFieldReader) throws(RuleLoadError) -> Set<String> {
+        let names = try reader.strings(node, field: "scope.platforms")
+        let known = ApplePlatforms.shipped.platforms.map(\.id)
+        guard !names.isEmpty else {
+            throw reader.error(node, "scope.platforms", "name at least one platform (\(known.joined(separator: ", "))), or leave the key out for every platform")
+        }
+        for name in names where !known.contains(name) {
+            let near = known.first { $0.lowercased() == name.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "") }
+            throw reader.error(node, "scope.platforms", "'\(name)' is not a platform" + (near.map { "; did you mean '\($0)'?" } ?? "") + "; expected one of: \(known.joined(separator: ", "))")
+        }
+        return Set(names)
     }
 }
 

@@ -61,6 +61,8 @@ public struct JSONReporter: Reporter {
         [
             "path": .string(bundle.path),
             "kind": .string(bundle.kind.rawValue),
+            "platform": .string(bundle.platform.id),
+            "simulator": .bool(bundle.platform.simulator),
             "parent": JSONValue(bundle.parent),
             "infoPlist": .string(bundle.infoPlistPath),
             "bundleIdentifier": JSONValue(bundle.bundleIdentifier),

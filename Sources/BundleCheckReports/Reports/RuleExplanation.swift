@@ -39,6 +39,7 @@ package enum RuleExplanation {
             ("category", rule.category),
             ("Apple codes", rule.appleCodes.isEmpty ? "none" : rule.appleCodes.joined(separator: ", ")),
             ("scope", rule.scope.summary),
+            ("platforms", rule.scope.platformSummary),
             ("check", implementation),
             ("defined in", "\(rule.source.file) (\(kind))"),
         ] + (helpURL(of: rule, configuration: configuration).map { [("help", $0)] } ?? [])
@@ -66,7 +67,7 @@ package enum RuleExplanation {
 
     /// Everything `--explain` says of a rule, for scripts: `id`, `title`, `severity` (as
     /// configured; `off` when turned off) and `ruleSeverity` (the rule file's), `category`,
-    /// `appleCodes`, `scope`, `rationale`, `fix`, `examples` ({`name`, `fires`}), `source`
+    /// `appleCodes`, `scope`, `platforms` (ids of the platforms judged), `rationale`, `fix`, `examples` ({`name`, `fires`}), `source`
     /// ({`file`, `builtIn`}), and `helpURL` when the configuration names a documentation base.
     package static func document(_ rule: RuleDefinition, configuration: Configuration) -> JSONValue {
         var members: [(String, JSONValue)] = [
@@ -77,6 +78,7 @@ package enum RuleExplanation {
             ("category", .string(rule.category)),
             ("appleCodes", .array(rule.appleCodes.map(JSONValue.string))),
             ("scope", .string(rule.scope.summary)),
+            ("platforms", .array(rule.scope.platformIDs.map(JSONValue.string))),
             ("rationale", .string(rule.rationale.trimmingCharacters(in: .whitespacesAndNewlines))),
             ("fix", .string(rule.fix.trimmingCharacters(in: .whitespacesAndNewlines))),
             ("examples", .array(rule.examples.map { ["name": .string($0.name), "fires": .bool($0.triggers)] })),

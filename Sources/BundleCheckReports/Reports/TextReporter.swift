@@ -124,7 +124,8 @@ public struct TextReporter: Reporter {
 
     private func bundle(_ bundle: InspectedBundle, findings: [Finding], style: TerminalStyle) -> [String] {
         let kind = bundle.kind.rawValue
-        let header = "  " + kind + " " + style.bold(ReportText.printable(bundle.path))
+        // The platform is the report's own word (the platform table's), never the package's text.
+        let header = "  " + kind + " " + style.bold(ReportText.printable(bundle.path)) + " (\(bundle.platform))"
         let groups = FindingGroup.grouping(findings)
         if quiet {
             return [header] + groups.flatMap { self.findings($0, indent: 4, style: style) }

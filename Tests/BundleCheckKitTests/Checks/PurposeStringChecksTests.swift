@@ -276,14 +276,16 @@ import BundleCheckFixtures
         ("evidence: [{klass: X, purpose: p}]", "unknown field 'klass'"),
         ("purposes: {p: [[NSUnknownUsageDescription]]}", "not one of the table's keys"),
         ("purposes: {p: [{keys: [NSCameraUsageDescription], below: soon}]}", "not a version"),
+        ("versions-platform: iphoneos", "not a platform of Rules/data/platforms.yml"),
     ])
     func aBrokenRowIsRefusedWithItsLine(replacement: String, message: String) throws {
         var lines = [
             "keys: [NSCameraUsageDescription]",
             "purposes: {p: [[NSCameraUsageDescription]]}",
             "evidence: [{class: X, purpose: p}]",
+            "versions-platform: ios",
         ]
-        lines[replacement.hasPrefix("purposes") ? 1 : 2] = replacement
+        lines[replacement.hasPrefix("purposes") ? 1 : replacement.hasPrefix("versions") ? 3 : 2] = replacement
         let text = "name: purpose-strings\ntitle: t\nsources: [s]\nchecked: 2026-11-30\nentries:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
         let table = try DataTable.load(text: text, file: "Rules/data/purpose-strings.yml")
         #expect {

@@ -12,10 +12,9 @@ import Testing
     @Test func everyRowOfTheToolchainAndIconTablesIsRead() {
         #expect(XcodeBuilds.shipped.unreadableLines.isEmpty)
         #expect(UploadMinimums.shipped.unreadableLines.isEmpty)
-        #expect(SimulatorPlatforms.shipped.unreadableLines.isEmpty)
         #expect(AppIconSizes.shipped.unreadableLines.isEmpty)
         #expect(UploadMinimums.shipped.requirements.count == 3)
-        #expect(SimulatorPlatforms.shipped.platforms.count == 4)
+        #expect(AppIconSizes.shipped.platforms.keys.sorted() == ["ios", "tvos"])
         #expect(AppIconSizes.shipped.families.map(\.device) == ["iPhone", "iPad"])
     }
 
@@ -40,8 +39,9 @@ import Testing
     ] as [(String, String?)])
     func theMinimumInForceIsTheLatestWhoseDayHasCome(date: String, iOS: String?) {
         let requirement = UploadMinimums.shipped.requirement(at: Self.day(date))
-        #expect(requirement?.sdks["iphoneos"]?.description == iOS)
-        if iOS != nil { #expect(requirement?.sdks.keys.sorted() == ["appletvos", "iphoneos", "watchos", "xros"]) }
+        #expect(requirement?.sdks["ios"]?.description == iOS)
+        // Every platform whose SDK Apple's requirements name, and no other (never macOS).
+        if iOS != nil { #expect(requirement?.sdks.keys.sorted() == ["ios", "tvos", "visionos", "watchos"]) }
     }
 
     @Test func xcodeBuildsAreKnownByTheirKindNotTheirShape() throws {
@@ -70,13 +70,5 @@ import Testing
         #expect(builds.sdk("23B77", platform: "iphoneos")?.kind == .release)
         // SDK builds are looked up within their platform.
         #expect(builds.sdk("23B77", platform: "watchos") == nil)
-    }
-
-    @Test func simulatorsStandForTheirDevices() {
-        let simulators = SimulatorPlatforms.shipped
-        #expect(simulators.devicePlatform(of: "iphonesimulator") == "iphoneos")
-        #expect(simulators.devicePlatform(of: "xrsimulator") == "xros")
-        #expect(simulators.devicePlatform(of: "iphoneos") == "iphoneos")
-        #expect(simulators.platform(named: "watchsimulator")?.supportedPlatform == "WatchSimulator")
     }
 }

@@ -35,13 +35,16 @@ import Testing
         #expect(status == .success)
         let rules = try #require(try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [[String: Any]])
         #expect(rules.map { $0["id"] as? String } == Self.shippedIDs)
-        let documented: Set = ["id", "title", "severity", "ruleSeverity", "category", "appleCodes", "scope", "rationale", "fix", "examples", "source"]
+        let documented: Set = ["id", "title", "severity", "ruleSeverity", "category", "appleCodes", "scope", "platforms", "rationale", "fix", "examples", "source"]
         for rule in rules {
             // `helpURL` only when the configuration names a documentation base.
             #expect(Set(rule.keys) == documented)
             #expect((rule["rationale"] as? String)?.isEmpty == false)
             #expect((rule["fix"] as? String)?.isEmpty == false)
         }
+        // Every shipped rule names its platforms; the icon rule judges only those the icon table covers.
+        let icons = try #require(rules.first { $0["id"] as? String == "app-icon-missing" })
+        #expect(icons["platforms"] as? [String] == ["ios", "tvos"])
         let mismatch = try #require(rules.first { $0["id"] as? String == "version-mismatch" })
         #expect(mismatch["severity"] as? String == "error")
         #expect(mismatch["appleCodes"] as? [String] == ["ITMS-90473"])

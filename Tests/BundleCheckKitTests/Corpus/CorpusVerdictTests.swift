@@ -1,21 +1,50 @@
 import Foundation
 import Testing
+@testable import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckInspection
 
 /// What the verdict rules say about packages nobody on this project built.
 @Suite(.enabled(if: RepositoryPaths.corpusTestsEnabled, "../shared/corpus is absent"))
 struct CorpusVerdictTests {
-    @Test func theSimulatorBuildsLibswiftLibrariesAreEachUnsupported() throws {
+    @Test func theSimulatorBuildIsOneFindingAndItsLibrariesAreUnsupportedWithoutIt() throws {
         guard let path = RepositoryPaths.corpusOrSkip("isign/TestSimulator.app.zip") else { return }
         let report = PackageInspector().inspect(path: path)
-        let files = report.findings("unsupported-architecture").compactMap(\.file)
+        // The app is a simulator build: one simulator-build finding says so, not another on its
+        // executable and each of the nine libswift libraries built with it.
+        #expect(report.findings("simulator-build").map(\.bundle) == ["isignTestApp.app"])
+        #expect(report.findings("unsupported-architecture").isEmpty)
+        #expect(report.bundles.map(\.platform.description) == ["iOS Simulator"])
+        // With simulator-build off, each binary is judged as a device build would be.
+        let rules = RuleCatalogue.shipped.rules.filter { $0.id != "simulator-build" }
+        let alone = PackageInspector(rules: rules).inspect(path: path)
+        let files = alone.findings("unsupported-architecture").compactMap(\.file)
         let libraries = files.filter { $0.hasPrefix("isignTestApp.app/Frameworks/libswift") && $0.hasSuffix(".dylib") }
         #expect(libraries.count == 9, "\(files)")
-        // The app itself is a simulator build: one simulator-build finding says so, not another on its executable.
-        #expect(!files.contains("isignTestApp.app/isignTestApp"))
-        #expect(report.findings("simulator-build").map(\.bundle) == ["isignTestApp.app"])
-        #expect(report.findings("unsupported-architecture").allSatisfy { $0.message.contains("x86_64") })
+        #expect(files.contains("isignTestApp.app/isignTestApp"))
+        #expect(alone.findings("unsupported-architecture").allSatisfy { $0.message.contains("x86_64") })
+    }
+
+    @Test func theTVOSAppIsJudgedAsATVOSApp() throws {
+        guard let path = RepositoryPaths.corpusOrSkip("app-info/apple-tv.ipa") else { return }
+        let report = PackageInspector().inspect(path: path)
+        #expect(report.bundles.map(\.platform.id) == ["tvos"])
+        #expect(report.bundles.map(\.platform.simulator) == [false])
+        // Its arm64 tvOS slice is what tvOS devices run; its icon set is named the tvOS way.
+        #expect(report.findings("unsupported-architecture").isEmpty)
+        #expect(report.findings("app-icon-missing").isEmpty)
+        #expect(report.findings("platform-mismatch").isEmpty && report.findings("extension-point-platform").isEmpty)
+        // Its tvOS 17.2 SDK is judged against the tvOS minimum.
+        let late = PackageInspector(settings: InspectionSettings(now: ISODateParser.parse("2026-12-01")!)).inspect(path: path)
+        #expect(late.findings("sdk-too-old").map(\.message).allSatisfy { $0.contains("tvOS 17.2 SDK") && $0.contains("tvOS 26 SDK") })
+        #expect(late.findings("sdk-too-old").count == 1)
+    }
+
+    @Test func theMacAppIsAMacAppByItsLayout() throws {
+        guard let path = RepositoryPaths.corpusOrSkip("app-info/macos.zip") else { return }
+        let report = PackageInspector().inspect(path: path)
+        #expect(report.bundles.map(\.platform.id) == ["macos"])
+        #expect(report.bundles.map(\.platform.evidence) == [.layout])
     }
 
     @Test func twoAppsInOneIPAIsAPayloadLayoutFindingOnTheMisplacedApp() throws {

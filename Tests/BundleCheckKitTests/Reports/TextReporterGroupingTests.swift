@@ -75,7 +75,7 @@ import Testing
         #expect(!quiet.contains("checked for app-store distribution"))
         #expect(!quiet.contains("Clean.appex"))
         #expect(!quiet.contains("com.example.app"))
-        #expect(quiet.contains("  app Payload/A.app\n    error[unexpanded-variable]: '$(PRODUCT_NAME)'"))
+        #expect(quiet.contains("  app Payload/A.app (iOS)\n    error[unexpanded-variable]: '$(PRODUCT_NAME)'"))
         #expect(quiet.contains("      --> Payload/A.app/Info.plist  /CFBundleName"))
         #expect(quiet.hasSuffix("1 input, 2 bundles: 1 error, 0 warnings, 0 notes\nFAILED: 1 error in 1 of 1 input\n" + ReportVerdict.explainHint(rule: "unexpanded-variable") + "\n"))
     }

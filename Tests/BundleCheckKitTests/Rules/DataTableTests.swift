@@ -45,17 +45,4 @@ import Testing
     func theCheckedDateIsARealDay(text: String, valid: Bool) {
         #expect(DataTable.isCalendarDate(text) == valid)
     }
-
-    @Test func everyDevicePlatformHasItsArchitectures() {
-        for platform in DevicePlatform.allCases {
-            let row = AcceptedArchitectures.shipped[platform]
-            #expect(row?.always.isEmpty == false, "\(platform) has no row in device-architectures.yml")
-        }
-        #expect(DevicePlatform.iOS.allows("arm64", minimumOS: nil))
-        #expect(DevicePlatform.iOS.allows("armv7", minimumOS: MachOVersion(major: 10)))
-        #expect(!DevicePlatform.iOS.allows("armv7", minimumOS: MachOVersion(major: 11)))
-        #expect(!DevicePlatform.iOS.allows("x86_64", minimumOS: nil))
-        #expect(DevicePlatform.watchOS.allows("arm64_32", minimumOS: nil))
-        #expect(DevicePlatform.iOS.machOPlatform == .iOS && DevicePlatform.watchOS.machOPlatform == .watchOS)
-    }
 }

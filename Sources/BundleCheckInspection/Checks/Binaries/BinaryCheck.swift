@@ -19,11 +19,11 @@ struct BinaryCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in
             guard let signing = bundle.signing else { return [] }
-            let platform = DevicePlatform.of(bundle, in: context)
-            // A bundle built for the simulator is one finding of simulator-build, not another for its executable.
-            let simulatorBuild = mode == .unsupportedArchitecture && SimulatorBuildCheck.reports(bundle, in: context)
+            let platform = bundle.platform.platform
+            // A bundle built for the simulator is one finding of simulator-build, not another for
+            // its executable and each library built with it.
+            if mode == .unsupportedArchitecture && SimulatorBuildCheck.reports(bundle, in: context) { return [] }
             return signing.binaries.compactMap { binary in
-                if simulatorBuild && binary.isExecutable { return nil }
                 guard let message = message(for: binary, of: bundle, platform: platform) else { return nil }
                 // The executable's finding keeps the identity it always had; each library is its own.
                 return rule.finding(message, at: bundle.location(file: binary.path), identity: binary.isExecutable ? nil : binary.path)
@@ -31,19 +31,19 @@ struct BinaryCheck: Check {
         }
     }
 
-    private func message(for binary: BundleBinary, of bundle: InspectedBundle, platform: DevicePlatform) -> String? {
+    private func message(for binary: BundleBinary, of bundle: InspectedBundle, platform: ApplePlatform) -> String? {
         let slices = binary.file.slices
         let what = Self.describe(binary, of: bundle)
         switch mode {
         case .unsupportedArchitecture:
-            let minimumOS = bundle.infoString("MinimumOSVersion").flatMap(MachOVersion.init)
+            let minimumOS = bundle.infoString(platform.minimumOSKey).flatMap(MachOVersion.init)
             let problems = slices.compactMap { platform.problem(with: $0, minimumOS: $0.minimumOS ?? minimumOS) }
             return problems.isEmpty ? nil : Self.unsupported(what, problems, platform)
         case .bitcode:
             let withBitcode = slices.filter(\.hasBitcodeSegment).map(\.architecture)
             return withBitcode.isEmpty ? nil : Self.bitcode(what, withBitcode)
         case .minimumOS:
-            return Self.minimumOSProblem(what, bundle, slices)
+            return Self.minimumOSProblem(what, bundle, platform, slices)
         case .encryptionInfo:
             // Only an app's or extension's own executable; Apple's WatchKit stub has none by design.
             guard binary.isExecutable, bundle.kind != .framework, !bundle.runsAppleStub else { return nil }
@@ -56,16 +56,17 @@ struct BinaryCheck: Check {
         binary.isExecutable ? "the executable of \(bundle.name)" : "the library \(PackagePath.name(binary.path)) of \(bundle.name)"
     }
 
-    static func minimumOSProblem(_ what: String, _ bundle: InspectedBundle, _ slices: [MachOSlice]) -> String? {
-        guard let declaredText = bundle.infoString("MinimumOSVersion"), let declared = MachOVersion(declaredText) else { return nil }
-        let versions: [MachOVersion] = slices.compactMap(\.minimumOS)
+    static func minimumOSProblem(_ what: String, _ bundle: InspectedBundle, _ platform: ApplePlatform, _ slices: [MachOSlice]) -> String? {
+        guard let declaredText = bundle.infoString(platform.minimumOSKey), let declared = MachOVersion(declaredText) else { return nil }
+        // Only slices built for the bundle's own platform state its versions.
+        let versions: [MachOVersion] = slices.filter { $0.platform == nil || $0.platform == platform.device.machOPlatform }.compactMap(\.minimumOS)
         guard let binary = versions.max(), binary > declared else { return nil }
-        return minimumOS(what, binary, declaredText)
+        return minimumOS(what, binary, declaredText, platform)
     }
 }
 
 extension BinaryCheck {
-    static func unsupported(_ what: String, _ problems: [String], _ platform: DevicePlatform) -> String {
+    static func unsupported(_ what: String, _ problems: [String], _ platform: ApplePlatform) -> String {
         "\(what) contains slices Apple does not accept for \(platform.name) devices: \(problems.joined(separator: ", ")); strip them (lipo -remove) or ship an XCFramework"
     }
 
@@ -73,8 +74,8 @@ extension BinaryCheck {
         "\(what) contains bitcode (an __LLVM segment in \(architectures.joined(separator: ", "))), which Apple no longer accepts; rebuild with ENABLE_BITCODE=NO or strip it with bitcode_strip -r"
     }
 
-    static func minimumOS(_ what: String, _ binary: MachOVersion, _ declared: String) -> String {
-        "\(what) needs iOS \(binary), but its Info.plist says MinimumOSVersion \(declared); align IPHONEOS_DEPLOYMENT_TARGET with the Info.plist"
+    static func minimumOS(_ what: String, _ binary: MachOVersion, _ declared: String, _ platform: ApplePlatform) -> String {
+        "\(what) needs \(platform.name) \(binary), but its Info.plist says \(platform.minimumOSKey) \(declared); align \(platform.deploymentTargetSetting) with the Info.plist"
     }
 
     static func noEncryptionInfo(_ what: String) -> String {

@@ -2,8 +2,9 @@ import Foundation
 import BundleCheckFormats
 import BundleCheckModel
 
-/// `extension-point-missing` and `extension-point-unknown` (ITMS-90349): every app extension
-/// names an extension point, and one that exists.
+/// `extension-point-missing`, `extension-point-unknown` (ITMS-90349) and
+/// `extension-point-platform`: every app extension names an extension point, one that exists,
+/// and one its app's platform loads (`Rules/data/platforms.yml`).
 struct ExtensionPointCheck: Check {
     var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
@@ -11,6 +12,7 @@ struct ExtensionPointCheck: Check {
     enum Mode: String {
         case missing = "extension-point-missing"
         case unknown = "extension-point-unknown"
+        case platform = "extension-point-platform"
     }
 
     static let pointer = JSONPointer("NSExtension", "NSExtensionPointIdentifier")
@@ -31,6 +33,11 @@ struct ExtensionPointCheck: Check {
                       !UnexpandedVariable.occurs(in: point), !ExtensionPoints.isKnown(point)
                 else { return nil }
                 return rule.finding(Self.unknown(point, bundle), at: bundle.infoPlistLocation(located))
+            case .platform:
+                guard let located, let point = plist.value(at: located)?.stringValue, let known = ExtensionPoints.table[point],
+                      !bundle.platform.platform.extensionPoints.contains(point)
+                else { return nil }
+                return rule.finding(Self.notOnPlatform(known, bundle), at: bundle.infoPlistLocation(located))
             }
         }
     }
@@ -42,9 +49,15 @@ extension ExtensionPointCheck {
     }
 
     static func unknown(_ point: String, _ bundle: InspectedBundle) -> String {
-        let near = ExtensionPoints.nsExtension.union(ExtensionPoints.extensionKit)
+        let near = ExtensionPoints.all
             .filter { $0.lowercased() == point.lowercased() || $0.replacingOccurrences(of: "-", with: "") == point.replacingOccurrences(of: "-", with: "") }
             .sorted().first
-        return "\(bundle.name) names the extension point '\(point)', which iOS does not know" + (near.map { "; did you mean '\($0)'?" } ?? "")
+        return "\(bundle.name) names the extension point '\(point)', which no Apple platform is known to load" + (near.map { "; did you mean '\($0)'?" } ?? "")
+    }
+
+    static func notOnPlatform(_ point: ApplePlatforms.ExtensionPoint, _ bundle: InspectedBundle) -> String {
+        let table = ApplePlatforms.shipped
+        let names = table.platforms.filter { point.platforms.contains($0.id) }.map(\.name)
+        return "\(bundle.name) is a \(point.identifier) extension, which \(bundle.platform.platform.name) does not load (\(names.joined(separator: ", ")) do\(names.count == 1 ? "es" : "")); remove it from the \(bundle.platform.platform.name) app, or build it into the app of a platform that has it"
     }
 }

@@ -1,41 +1,24 @@
 import BundleCheckModel
 
-/// What bundlecheck knows about extension points, from Apple's documentation and validation messages.
+/// The extension points of the platform table (`Rules/data/platforms.yml`), as the extension
+/// checks ask about them.
 enum ExtensionPoints {
+    static let table = ApplePlatforms.shipped.extensionPoints
+
     /// Share and action extensions: the ones with an activation rule and a share-sheet presence.
-    static let shareAndAction: Set<String> = ["com.apple.share-services", "com.apple.ui-services", "com.apple.services"]
+    static let shareAndAction: Set<String> = ApplePlatforms.shipped.activationRulePoints
 
     /// Points that live in `Extensions/` and declare `EXAppExtensionAttributes` (ExtensionKit).
-    static let extensionKit: Set<String> = ["com.apple.deviceactivityui.report-extension", "com.apple.app-intents"]
+    static let extensionKit: Set<String> = Set(table.values.filter(\.extensionKit).map(\.identifier))
 
-    /// NSExtension points of iOS, and of Apple's other platforms where they can be met in an iOS package.
-    static let nsExtension: Set<String> = [
-        "com.apple.share-services", "com.apple.ui-services", "com.apple.services",
-        "com.apple.widgetkit-extension", "com.apple.widget-extension",
-        "com.apple.usernotifications.service", "com.apple.usernotifications.content-extension",
-        "com.apple.keyboard-service", "com.apple.fileprovider-ui", "com.apple.fileprovider-nonui",
-        "com.apple.fileprovider-actionsui", "com.apple.photo-editing", "com.apple.intents-service",
-        "com.apple.intents-ui-service", "com.apple.callkit.call-directory",
-        "com.apple.identitylookup.message-filter", "com.apple.identitylookup.classification-ui",
-        "com.apple.authentication-services-credential-provider-ui",
-        "com.apple.authentication-services-account-authentication-modification-ui",
-        "com.apple.AppSSO.idp-extension", "com.apple.broadcast-services-setupui",
-        "com.apple.broadcast-services-upload", "com.apple.classkit.context-provider",
-        "com.apple.message-payload-provider", "com.apple.Safari.content-blocker", "com.apple.Safari.extension",
-        "com.apple.Safari.web-extension", "com.apple.networkextension.packet-tunnel",
-        "com.apple.networkextension.app-proxy", "com.apple.networkextension.filter-data",
-        "com.apple.networkextension.filter-control", "com.apple.ctk-tokens", "com.apple.quicklook.preview",
-        "com.apple.quicklook.thumbnail", "com.apple.spotlight.index", "com.apple.AudioUnit-UI",
-        "com.apple.tv-top-shelf", "com.apple.tv-services", "com.apple.watchkit", "com.apple.FinderSync",
-        "com.apple.dt.Xcode.extension.source-editor",
-    ]
+    /// Points whose extensions name neither a principal class nor a storyboard.
+    static let withoutPrincipalClass: Set<String> = Set(table.values.filter { !$0.needsPrincipalClass }.map(\.identifier))
 
-    /// Points whose extensions name neither a principal class nor a storyboard:
-    /// WidgetKit finds its `@main` widget bundle, WatchKit its extension delegate.
-    static let withoutPrincipalClass: Set<String> = ["com.apple.widgetkit-extension", "com.apple.watchkit"]
+    /// Every point some platform loads.
+    static let all: Set<String> = Set(table.keys)
 
     static func isKnown(_ point: String) -> Bool {
-        nsExtension.contains(point) || extensionKit.contains(point)
+        table[point] != nil
     }
 }
 

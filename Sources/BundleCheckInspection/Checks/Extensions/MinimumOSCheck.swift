@@ -1,23 +1,24 @@
 import BundleCheckFormats
 import BundleCheckModel
 
-/// `minimum-os`: an extension whose MinimumOSVersion is above its app's: on the systems in
-/// between, the app installs but the extension never appears.
+/// `minimum-os`: an extension whose deployment target (its platform's minimum-OS key,
+/// `MinimumOSVersion` but on the Mac) is above its app's: on the systems in between, the app
+/// installs but the extension never appears. Bundles of two platforms have no common versions.
 struct MinimumOSCheck: Check {
     let id = "minimum-os"
     var evidenceNeeds: [BinaryMatcher] { [] }
 
-    static let pointer = JSONPointer("MinimumOSVersion")
-
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
+            let key = bundle.platform.platform.minimumOSKey
             guard bundle.kind == .appex, let parent = context.parent(of: bundle), parent.kind != .framework,
-                  let mine = bundle.infoString("MinimumOSVersion"), let theirs = parent.infoString("MinimumOSVersion"),
+                  parent.platform.platform == bundle.platform.platform,
+                  let mine = bundle.infoString(key), let theirs = parent.infoString(key),
                   let mineParts = Self.components(mine), let theirParts = Self.components(theirs)
             else { return nil }
             let width = max(mineParts.count, theirParts.count)
             guard Self.padded(theirParts, to: width).lexicographicallyPrecedes(Self.padded(mineParts, to: width)) else { return nil }
-            return rule.finding(Self.above(bundle, mine, parent, theirs), at: bundle.infoPlistLocation(Self.pointer))
+            return rule.finding(Self.above(bundle, mine, parent, theirs), at: bundle.infoPlistLocation(JSONPointer(key)))
         }
     }
 
@@ -35,6 +36,7 @@ struct MinimumOSCheck: Check {
 
 extension MinimumOSCheck {
     static func above(_ bundle: InspectedBundle, _ mine: String, _ parent: InspectedBundle, _ theirs: String) -> String {
-        "\(bundle.name) needs iOS \(mine), but \(parent.name) runs on iOS \(theirs); on the versions in between the extension is missing. Align the deployment targets"
+        let platform = bundle.platform.platform.name
+        return "\(bundle.name) needs \(platform) \(mine), but \(parent.name) runs on \(platform) \(theirs); on the versions in between the extension is missing. Align the deployment targets"
     }
 }

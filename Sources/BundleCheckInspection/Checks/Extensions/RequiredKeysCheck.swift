@@ -2,18 +2,20 @@ import BundleCheckFormats
 import BundleCheckModel
 
 /// `required-keys` (ITMS-90360): the keys Apple requires in apps and extensions, present and
-/// non-empty, and the executable that CFBundleExecutable names present in the bundle.
+/// non-empty (the deployment target as the bundle's platform names it: `MinimumOSVersion`, on
+/// the Mac `LSMinimumSystemVersion`), and the executable that CFBundleExecutable names present
+/// in the bundle.
 struct RequiredKeysCheck: Check {
     let id = "required-keys"
     var evidenceNeeds: [BinaryMatcher] { [] }
 
-    static let keys = ["CFBundleExecutable", "CFBundleIdentifier", "MinimumOSVersion"]
+    static let identityKeys = ["CFBundleExecutable", "CFBundleIdentifier"]
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []
         for bundle in context.bundles where bundle.kind != .framework {
             guard let plist = bundle.infoPlist else { continue }
-            for key in Self.keys where !Self.isSet(plist.value(at: JSONPointer(key))) {
+            for key in Self.identityKeys + [bundle.platform.platform.minimumOSKey] where !Self.isSet(plist.value(at: JSONPointer(key))) {
                 findings.append(rule.finding(Self.missing(key, bundle), at: bundle.infoPlistLocation(JSONPointer(key))))
             }
             if !Self.isSet(plist.value(at: JSONPointer("CFBundleName"))) && !Self.isSet(plist.value(at: JSONPointer("CFBundleDisplayName"))) {

@@ -6,8 +6,10 @@ import BundleCheckModel
 /// exists, and the header of each loose icon PNG that `CFBundleIconFiles` names (the first
 /// bytes only, CgBI files included). What is not: the asset catalogue's contents.
 ///
-/// - Built with the iOS 11 SDK or later, the app must name its icon set
-///   (`CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName`); a named set needs `Assets.car`.
+/// - Built with the iOS 11 SDK or later (any tvOS SDK), the app must name its icon set
+///   (`CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName`; on tvOS the string
+///   `CFBundleIcons/CFBundlePrimaryIcon`); a named set needs `Assets.car`. The platforms judged,
+///   their SDK limits and where they name the set are the table's.
 /// - Each name in `CFBundleIconFiles` must have a file (ITMS-90032), and each file whose name
 ///   gives its size must be that many pixels (points × scale).
 /// - An app whose icons are loose files only (no icon set) must have the required sizes among
@@ -30,7 +32,10 @@ struct AppIconMissingCheck: Check {
     }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
-        context.bundles.filter { $0.kind == .app && $0.infoPlist != nil }.flatMap { check($0, in: context, as: rule) }
+        context.bundles.filter { $0.kind == .app && $0.infoPlist != nil }.flatMap { bundle -> [Finding] in
+            guard let icons = AppIconSizes.shipped.platforms[bundle.platform.id] else { return [] }
+            return check(bundle, icons, in: context, as: rule)
+        }
     }
 
     /// What the loose icon files showed: the square sizes present for each device, and the
@@ -40,13 +45,13 @@ struct AppIconMissingCheck: Check {
         var explained: Set<Int> = []
     }
 
-    private func check(_ bundle: InspectedBundle, in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+    private func check(_ bundle: InspectedBundle, _ icons: AppIconSizes.PlatformIcons, in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let sizes = AppIconSizes.shipped
         let sources = Self.sources(of: bundle, sizes: sizes)
         var tally = Tally()
         let files = missingStems(of: bundle, sources, in: context, as: rule, tally: &tally)
             + fileProblems(of: bundle, sources, in: context, as: rule, tally: &tally)
-        return files + declarationProblems(of: bundle, sources, sizes: sizes, tally: tally, in: context, as: rule)
+        return files + declarationProblems(of: bundle, sources, sizes: sizes, icons: icons, tally: tally, in: context, as: rule)
     }
 
     /// ITMS-90032: one finding per dictionary for the stems no file stands for; a stem that
@@ -104,18 +109,19 @@ struct AppIconMissingCheck: Check {
     /// The icon set and its catalogue (ITMS-90713), or, for apps whose icons are loose files,
     /// the sizes App Store Connect requires (ITMS-90022, ITMS-90023).
     private func declarationProblems(
-        of bundle: InspectedBundle, _ sources: [Source], sizes: AppIconSizes, tally: Tally, in context: CheckContext, as rule: RuleDefinition
+        of bundle: InspectedBundle, _ sources: [Source], sizes: AppIconSizes, icons: AppIconSizes.PlatformIcons, tally: Tally,
+        in context: CheckContext, as rule: RuleDefinition
     ) -> [Finding] {
         let families = sizes.families(of: bundle)
         let hasLooseIcons = sources.contains { !$0.stems.isEmpty }
         let requiredCodes = Self.unique(families.flatMap(\.required).map(\.code))
-        if let name = Self.iconName(of: bundle) {
+        if let name = Self.iconName(of: bundle, icons) {
             guard !context.paths.isFile(bundle.path + "/Assets.car") else { return [] }
             return [rule.finding(Self.noCatalogue(bundle, name.value), at: bundle.infoPlistLocation(name.pointer), appleCodes: [Self.iconNameCode])]
         }
-        if let sdk = Self.iOSSDK(of: bundle), sdk >= sizes.catalogueRequiredFrom {
+        if let sdk = Self.sdk(of: bundle), sdk >= icons.catalogueRequiredFrom {
             return [rule.finding(
-                Self.noIconName(bundle, sdk, hasLooseIcons: hasLooseIcons), at: bundle.infoPlistLocation(Self.iconNamePointer),
+                Self.noIconName(bundle, sdk, icons, hasLooseIcons: hasLooseIcons), at: bundle.infoPlistLocation(icons.iconNamePointers[0]),
                 appleCodes: [Self.iconNameCode] + (hasLooseIcons ? [] : requiredCodes)
             )]
         }
@@ -158,21 +164,18 @@ struct AppIconMissingCheck: Check {
         }
     }
 
-    /// The icon set's name, from `CFBundleIcons` or else `CFBundleIcons~ipad`.
-    static func iconName(of bundle: InspectedBundle) -> (value: String, pointer: JSONPointer)? {
-        let pointers = AppIconSizes.shipped.families.map { JSONPointer($0.iconsKey, "CFBundlePrimaryIcon", "CFBundleIconName") }
-        for pointer in pointers {
+    /// The icon set's name, from the first of the platform's places that names one.
+    static func iconName(of bundle: InspectedBundle, _ icons: AppIconSizes.PlatformIcons) -> (value: String, pointer: JSONPointer)? {
+        for pointer in icons.iconNamePointers {
             if let name = bundle.infoPlist?.value(at: pointer)?.stringValue, !name.allSatisfy(\.isWhitespace) { return (name, pointer) }
         }
         return nil
     }
 
-    /// The iOS SDK the app was built with (a simulator's counts as its device's); nil when unknown.
-    static func iOSSDK(of bundle: InspectedBundle) -> MachOVersion? {
-        guard let toolchain = bundle.toolchain, let platform = toolchain.sdkPlatform,
-              SimulatorPlatforms.shipped.devicePlatform(of: platform) == "iphoneos"
-        else { return nil }
-        return toolchain.sdkVersion
+    /// The SDK of its own platform the app was built with (a simulator's counts as its
+    /// device's); nil when unknown or of another platform.
+    static func sdk(of bundle: InspectedBundle) -> MachOVersion? {
+        bundle.toolchain?.sdkVersion(for: bundle.platform.platform)
     }
 
     static func unique(_ codes: [String]) -> [String] {
@@ -182,10 +185,11 @@ struct AppIconMissingCheck: Check {
 }
 
 extension AppIconMissingCheck {
-    static func noIconName(_ bundle: InspectedBundle, _ sdk: MachOVersion, hasLooseIcons: Bool) -> String {
-        "\(bundle.name) is built with the iOS \(sdk) SDK but names no icon set (CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName)"
+    static func noIconName(_ bundle: InspectedBundle, _ sdk: MachOVersion, _ icons: AppIconSizes.PlatformIcons, hasLooseIcons: Bool) -> String {
+        let platform = bundle.platform.platform.name
+        return "\(bundle.name) is built with the \(platform) \(sdk) SDK but names no icon set (\(icons.iconNamePointers[0].components.joined(separator: "/")))"
             + (hasLooseIcons ? "" : " and has no icon files")
-            + "; since the iOS 11 SDK the app icon must come from an asset catalogue. Add an AppIcon set and set ASSETCATALOG_COMPILER_APPICON_NAME"
+            + "; since the \(platform) \(SDKTooOldCheck.short(icons.catalogueRequiredFrom)) SDK the app icon must come from an asset catalogue. Add an AppIcon set and set ASSETCATALOG_COMPILER_APPICON_NAME"
     }
 
     static func noCatalogue(_ bundle: InspectedBundle, _ name: String) -> String {
@@ -193,7 +197,8 @@ extension AppIconMissingCheck {
     }
 
     static func noIcon(_ bundle: InspectedBundle, _ families: [AppIconSizes.Family]) -> String {
-        "\(bundle.name) declares no app icon (no CFBundleIconName, no CFBundleIconFiles); App Store Connect requires " + required(families)
+        "\(bundle.name) declares no app icon (no CFBundleIconName, no CFBundleIconFiles); App Store Connect requires "
+            + (families.isEmpty ? "an app icon from the asset catalogue" : required(families))
     }
 
     static func missingSizes(_ bundle: InspectedBundle, _ family: AppIconSizes.Family, _ pixels: [Int]) -> String {

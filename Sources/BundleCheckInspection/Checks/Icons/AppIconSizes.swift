@@ -22,7 +22,16 @@ struct AppIconSizes {
         let required: [Requirement]
     }
 
-    let catalogueRequiredFrom: MachOVersion
+    /// What the table says of one platform's apps.
+    struct PlatformIcons: Equatable {
+        /// From this SDK of the platform on, the icon must come from an asset catalogue.
+        let catalogueRequiredFrom: MachOVersion
+        /// Where the Info.plist names the icon set, first found first.
+        let iconNamePointers: [JSONPointer]
+    }
+
+    /// By platform id; a platform not listed is not judged.
+    let platforms: [String: PlatformIcons]
     let scales: [Int]
     let families: [Family]
     let unreadableLines: [Int]
@@ -31,9 +40,26 @@ struct AppIconSizes {
 
     init(entries: YAMLNode) {
         var unreadable: [Int] = []
-        let catalogue = entries["catalogue-required-from-sdk"]?.scalar.flatMap(MachOVersion.init)
-        if catalogue == nil { unreadable.append(entries.line) }
-        catalogueRequiredFrom = catalogue ?? MachOVersion(major: 11)
+        var platforms: [String: PlatformIcons] = [:]
+        for pair in entries["platforms"]?.mapping ?? [] {
+            guard let id = pair.key.scalar, ApplePlatforms.shipped.platform(id: id) != nil,
+                  let from = pair.value["catalogue-required-from-sdk"]?.scalar.flatMap(MachOVersion.init),
+                  let places = pair.value["icon-name"]?.sequence, !places.isEmpty
+            else {
+                unreadable.append(pair.key.line)
+                continue
+            }
+            let pointers = places.compactMap { place -> JSONPointer? in
+                guard let keys = place.sequence?.compactMap(\.scalar), !keys.isEmpty else {
+                    unreadable.append(place.line)
+                    return nil
+                }
+                return JSONPointer(components: keys)
+            }
+            platforms[id] = PlatformIcons(catalogueRequiredFrom: from, iconNamePointers: pointers)
+        }
+        if platforms.isEmpty { unreadable.append(entries.line) }
+        self.platforms = platforms
         scales = (entries["scales"]?.sequence ?? []).compactMap { node in
             guard let scale = node.scalar.flatMap(Int.init), scale > 0 else {
                 unreadable.append(node.line)
@@ -61,13 +87,15 @@ struct AppIconSizes {
     }
 
     /// The families a bundle runs on: its `UIDeviceFamily` values (numbers, or numbers as
-    /// strings) that the table knows; iPhone alone when it names none.
+    /// strings) that the table knows; iPhone alone when it names none and iPhone is a family of
+    /// its platform; none for the other platforms.
     func families(of bundle: InspectedBundle) -> [Family] {
         let values = (bundle.infoPlist?.value(at: JSONPointer("UIDeviceFamily"))?.arrayValue ?? []).compactMap { value -> Int? in
             if let integer = value.integerValue { return integer.int64.flatMap { Int(exactly: $0) } }
             return value.stringValue.flatMap(Int.init)
         }
         let named = families.filter { values.contains($0.deviceFamily) }
-        return named.isEmpty ? families.filter { $0.deviceFamily == 1 } : named
+        guard named.isEmpty else { return named }
+        return families.filter { $0.deviceFamily == 1 && bundle.platform.platform.deviceFamilies.contains($0.deviceFamily) }
     }
 }

@@ -61,11 +61,12 @@ struct PurposeStringMissingCheck: Check {
         return gaps.compactMap { gap in kept.first { $0.keys == gap.keys } }
     }
 
-    /// The iOS version the bundle deploys to: MinimumOSVersion, else its executable's; nil when
-    /// neither says, and for watchOS bundles, whose versions the table's iOS limits do not fit.
+    /// The version the bundle deploys to: its platform's minimum-OS key, else its executable's;
+    /// nil when neither says, and for bundles of a platform whose versions the table's limits
+    /// are not stated in.
     static func deploymentTarget(of bundle: InspectedBundle, in context: CheckContext) -> MachOVersion? {
-        guard DevicePlatform.of(bundle, in: context) == .iOS else { return nil }
-        if let declared = bundle.infoString("MinimumOSVersion").flatMap(MachOVersion.init) { return declared }
+        guard bundle.platform.id == PurposeStringTable.shipped.versionsPlatform else { return nil }
+        if let declared = bundle.infoString(bundle.platform.platform.minimumOSKey).flatMap(MachOVersion.init) { return declared }
         return bundle.signing?.executable?.slices.compactMap(\.minimumOS).min()
     }
 }

@@ -9,6 +9,9 @@ struct PurposeStringTable: Sendable {
     let keys: [String]
     let purposes: [String: [PurposeNeed]]
     let evidence: [PurposeEvidence]
+    /// The platform whose versions the table's `below`/`from` limits are (`ios`); a bundle of
+    /// another platform is judged with no deployment target known.
+    let versionsPlatform: String
 
     static let shipped: PurposeStringTable = {
         do {
@@ -36,7 +39,12 @@ struct PurposeStringTable: Sendable {
 
     init(_ table: DataTable) throws(RuleLoadError) {
         let reader = Reader(file: table.file)
-        let fields = try reader.mapping(table.entries, "entries", allowed: ["keys", "purposes", "evidence"])
+        let fields = try reader.mapping(table.entries, "entries", allowed: ["keys", "purposes", "evidence", "versions-platform"])
+        let versionsNode = try reader.required(fields, "versions-platform", in: table.entries)
+        let versionsPlatform = try reader.scalar(versionsNode, "versions-platform")
+        guard ApplePlatforms.shipped.platform(id: versionsPlatform) != nil else {
+            throw reader.error(versionsNode, "versions-platform", "'\(versionsPlatform)' is not a platform of Rules/data/platforms.yml")
+        }
         let keys = try reader.scalars(try reader.required(fields, "keys", in: table.entries), "keys")
         let known = Set(keys)
 
@@ -73,6 +81,7 @@ struct PurposeStringTable: Sendable {
             evidence.append(PurposeEvidence(condition: condition, purpose: purpose))
         }
         self.keys = keys
+        self.versionsPlatform = versionsPlatform
         self.purposes = purposes
         self.evidence = evidence
     }

@@ -11,7 +11,6 @@ struct BetaToolchainCheck: Check {
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let builds = XcodeBuilds.shipped
-        let simulators = SimulatorPlatforms.shipped
         return context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind != .framework, let toolchain = bundle.toolchain else { return nil }
             var problems: [String] = []
@@ -20,8 +19,9 @@ struct BetaToolchainCheck: Check {
                 problems.append(xcode.description)
                 pointer = JSONPointer("DTXcodeBuild")
             }
+            // A simulator's SDK builds are its device's: the table lists them by the device's name.
             if let build = toolchain.sdkBuild, let platform = toolchain.sdkPlatform,
-               let sdk = builds.sdk(build, platform: simulators.devicePlatform(of: platform)), sdk.kind == .seed,
+               let sdk = builds.sdk(build, platform: bundle.platform.platform.device.platformName), sdk.kind == .seed,
                // A beta Xcode's own beta SDK goes without saying.
                !sdk.shippedWith.contains(where: { $0.build == toolchain.xcodeBuild }) || pointer == nil {
                 let seeds = sdk.shippedWith.map(\.description).joined(separator: ", ")

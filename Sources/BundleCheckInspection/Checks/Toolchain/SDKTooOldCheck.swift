@@ -3,7 +3,8 @@ import BundleCheckModel
 
 /// `sdk-too-old` (ITMS-90725): an app, extension, watch app or app clip built with an SDK or
 /// Xcode older than App Store Connect accepts on the run's date (`--now`), by the dated table
-/// `Rules/data/upload-minimums.yml`. Frameworks keep their vendor's SDK and are not judged.
+/// `Rules/data/upload-minimums.yml`, for the bundle's platform (the SDK's name is the platform
+/// table's `upload-sdk`). Frameworks keep their vendor's SDK and are not judged.
 struct SDKTooOldCheck: Check {
     let id = "sdk-too-old"
     var evidenceNeeds: [BinaryMatcher] { [] }
@@ -12,13 +13,15 @@ struct SDKTooOldCheck: Check {
         let minimums = UploadMinimums.shipped
         guard let requirement = minimums.requirement(at: context.settings.now) else { return [] }
         return context.bundles.compactMap { bundle -> Finding? in
-            // Simulator builds are simulator-build's; unknown platforms (Mac Catalyst) are not in the table.
-            guard bundle.kind != .framework, let toolchain = bundle.toolchain, let platform = toolchain.sdkPlatform,
-                  let platformName = minimums.platforms[platform]
+            // Simulator builds are simulator-build's; platforms whose SDK Apple's requirements do
+            // not name (the Mac) have no upload SDK in the platform table.
+            let platform = bundle.platform.platform
+            guard bundle.kind != .framework, !bundle.platform.simulator, let toolchain = bundle.toolchain,
+                  let platformName = platform.uploadSDK
             else { return nil }
             var problems: [String] = []
             var pointer: JSONPointer?
-            if let sdk = toolchain.sdkVersion, let minimum = requirement.sdks[platform], sdk < minimum {
+            if let sdk = toolchain.sdkVersion(for: platform), let minimum = requirement.sdks[platform.id], sdk < minimum {
                 problems.append("the \(platformName) \(sdk) SDK")
                 pointer = JSONPointer(toolchain.sdkName != nil ? "DTSDKName" : "DTPlatformVersion")
             }
@@ -27,7 +30,7 @@ struct SDKTooOldCheck: Check {
                 pointer = pointer ?? JSONPointer("DTXcode")
             }
             guard let pointer else { return nil }
-            let needed = (requirement.sdks[platform].map { "the \(platformName) \(Self.short($0)) SDK" } ?? "a newer SDK") + " and Xcode \(Self.short(requirement.xcode))"
+            let needed = (requirement.sdks[platform.id].map { "the \(platformName) \(Self.short($0)) SDK" } ?? "a newer SDK") + " and Xcode \(Self.short(requirement.xcode))"
             return rule.finding(Self.tooOld(bundle, problems, needed, requirement.fromText), at: bundle.infoPlistLocation(pointer))
         }
     }

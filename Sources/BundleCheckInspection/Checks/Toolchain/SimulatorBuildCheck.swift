@@ -2,9 +2,9 @@ import BundleCheckFormats
 import BundleCheckModel
 
 /// `simulator-build`: an app, extension, watch app or app clip whose Info.plist says it was
-/// built for a simulator (`CFBundleSupportedPlatforms` or `DTPlatformName`, by the table
-/// `Rules/data/simulator-platforms.yml`). One finding per bundle; `unsupported-architecture`
-/// then leaves that bundle's executable to this rule.
+/// built for a simulator (`CFBundleSupportedPlatforms` or `DTPlatformName`, as the platform
+/// table `Rules/data/platforms.yml` names them; `BundlePlatform` decides it). One finding per
+/// bundle; `unsupported-architecture` then leaves that bundle's binaries to this rule.
 struct SimulatorBuildCheck: Check {
     static let ruleID = "simulator-build"
     var id: String { Self.ruleID }
@@ -12,19 +12,32 @@ struct SimulatorBuildCheck: Check {
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
-            guard bundle.kind != .framework, let evidence = SimulatorPlatforms.shipped.evidence(in: bundle) else { return nil }
-            return rule.finding(Self.simulator(bundle, evidence.platform, evidence.key), at: bundle.infoPlistLocation(evidence.pointer))
+            guard let (key, pointer, value) = Self.evidence(in: bundle) else { return nil }
+            return rule.finding(Self.simulator(bundle, key, value), at: bundle.infoPlistLocation(pointer))
         }
     }
 
     /// Whether this rule reports `bundle` in this run, so that other rules need not repeat it.
     static func reports(_ bundle: InspectedBundle, in context: CheckContext) -> Bool {
-        context.runs(ruleID) && bundle.kind != .framework && SimulatorPlatforms.shipped.evidence(in: bundle) != nil
+        context.runs(ruleID) && evidence(in: bundle) != nil
+    }
+
+    /// The Info.plist key, place and value that say `bundle` is a simulator build; nil for
+    /// device builds, frameworks (their vendor's) and bundles only their executable calls one.
+    static func evidence(in bundle: InspectedBundle) -> (key: String, pointer: JSONPointer, value: String)? {
+        guard bundle.kind != .framework, bundle.platform.simulator, let pointer = bundle.platform.pointer,
+              let value = bundle.infoPlist?.value(at: pointer)?.stringValue
+        else { return nil }
+        switch bundle.platform.evidence {
+        case .supportedPlatforms: return ("CFBundleSupportedPlatforms", pointer, value)
+        case .platformName(let key): return (key, pointer, value)
+        default: return nil
+        }
     }
 }
 
 extension SimulatorBuildCheck {
-    static func simulator(_ bundle: InspectedBundle, _ platform: SimulatorPlatforms.Platform, _ key: String) -> String {
-        "\(bundle.name) was built for the \(platform.name) (\(key) says \(key == "DTPlatformName" ? platform.platformName : platform.supportedPlatform)); a simulator build cannot be uploaded. Archive for a device destination (Any iOS Device) instead"
+    static func simulator(_ bundle: InspectedBundle, _ key: String, _ value: String) -> String {
+        "\(bundle.name) was built for the \(bundle.platform) (\(key) says \(value)); a simulator build cannot be uploaded. Archive for a device destination (\(bundle.platform.platform.device.name)) instead"
     }
 }

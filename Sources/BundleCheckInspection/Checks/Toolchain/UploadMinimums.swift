@@ -11,12 +11,10 @@ struct UploadMinimums {
         /// `2026-04-28`, for messages.
         let fromText: String
         let xcode: MachOVersion
-        /// The oldest SDK for each device platform, by `DTPlatformName`.
+        /// The oldest SDK for each platform, by its id (`Rules/data/platforms.yml`).
         let sdks: [String: MachOVersion]
     }
 
-    /// Device platforms by `DTPlatformName`, with the name Apple gives their SDK (`iphoneos`: iOS).
-    let platforms: [String: String]
     /// Oldest first.
     let requirements: [Requirement]
     let unreadableLines: [Int]
@@ -25,14 +23,7 @@ struct UploadMinimums {
 
     init(entries: YAMLNode) {
         var unreadable: [Int] = []
-        var platforms: [String: String] = [:]
-        for pair in entries["platforms"]?.mapping ?? [] {
-            guard let key = pair.key.scalar, let name = pair.value.scalar else {
-                unreadable.append(pair.key.line)
-                continue
-            }
-            platforms[key] = name
-        }
+        let platforms = ApplePlatforms.shipped
         var requirements: [Requirement] = []
         for row in entries["requirements"]?.sequence ?? [] {
             guard let fromText = row["from"]?.scalar, let from = ISODateParser.parse(fromText),
@@ -44,7 +35,7 @@ struct UploadMinimums {
             }
             var sdks: [String: MachOVersion] = [:]
             for pair in sdkPairs {
-                guard let platform = pair.key.scalar, platforms[platform] != nil, let version = pair.value.scalar.flatMap(MachOVersion.init) else {
+                guard let platform = pair.key.scalar, platforms.platform(id: platform)?.uploadSDK != nil, let version = pair.value.scalar.flatMap(MachOVersion.init) else {
                     unreadable.append(pair.key.line)
                     continue
                 }
@@ -52,7 +43,6 @@ struct UploadMinimums {
             }
             requirements.append(Requirement(from: from, fromText: fromText, xcode: xcode, sdks: sdks))
         }
-        self.platforms = platforms
         self.requirements = requirements.sorted { $0.from < $1.from }
         self.unreadableLines = unreadable
     }

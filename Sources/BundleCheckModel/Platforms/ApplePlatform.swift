@@ -1,0 +1,69 @@
+import BundleCheckFormats
+
+/// One of Apple's platforms as `Rules/data/platforms.yml` describes it: how a bundle built for
+/// it names it, what its code is built for, and what App Store Connect accepts there. Checks
+/// ask a bundle's platform (`InspectedBundle.platform`) for these facts rather than testing
+/// which platform it is.
+public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
+    /// How one build of the platform (the device, or its simulator) names itself.
+    public struct Build: Sendable, Hashable {
+        /// As `CFBundleSupportedPlatforms` lists it: `AppleTVOS`.
+        public let supportedPlatform: String
+        /// As `DTPlatformName` and `DTSDKName` spell it: `appletvos`.
+        public let platformName: String
+        /// The `LC_BUILD_VERSION` platform.
+        public let machOPlatform: MachOPlatform
+        /// `Any tvOS Device`, or `tvOS Simulator`: what messages call it.
+        public let name: String
+    }
+
+    /// `tvos`: what rule files name in `scope.platforms` and the JSON report says.
+    public let id: String
+    /// `tvOS`.
+    public let name: String
+    public let device: Build
+    /// nil for the Mac, which has none.
+    public let simulator: Build?
+    /// The `UIDeviceFamily` values of the platform's devices.
+    public let deviceFamilies: Set<Int>
+    /// `MinimumOSVersion`, or `LSMinimumSystemVersion` on the Mac.
+    public let minimumOSKey: String
+    /// The build setting behind `minimumOSKey`: `TVOS_DEPLOYMENT_TARGET`.
+    public let deploymentTargetSetting: String
+    /// Architectures App Store Connect accepts in device builds whatever the deployment target.
+    public let architectures: Set<String>
+    /// Architectures accepted only for deployment targets below a version (armv7 below iOS 11).
+    public let architecturesBelow: [(limit: MachOVersion, architectures: Set<String>)]
+    /// Info.plist keys only this platform's bundles carry (`WKApplication`).
+    public let identifyingKeys: [String]
+    /// Whether its bundles keep everything in `Contents/` (the Mac's), rather than flat.
+    public let usesContentsLayout: Bool
+    /// The name Apple's dated SDK requirements give the platform's SDK; nil where they name none.
+    public let uploadSDK: String?
+    /// The extension points this platform loads.
+    public let extensionPoints: Set<String>
+
+    public var description: String { name }
+
+    /// The device build, or the simulator's.
+    public func build(simulator: Bool) -> Build? {
+        simulator ? self.simulator : device
+    }
+
+    /// Whether App Store Connect accepts a device slice of `architecture` for a deployment
+    /// target of `minimumOS` (unknown: as if it were recent).
+    public func accepts(_ architecture: String, minimumOS: MachOVersion?) -> Bool {
+        if architectures.contains(architecture) { return true }
+        return architecturesBelow.contains { limit, names in
+            names.contains(architecture) && (minimumOS.map { $0 < limit } ?? false)
+        }
+    }
+
+    /// The deployment-target limit below which `architecture` is accepted, if it is one of those.
+    public func limit(for architecture: String) -> MachOVersion? {
+        architecturesBelow.first { $0.architectures.contains(architecture) }?.limit
+    }
+
+    public static func == (lhs: ApplePlatform, rhs: ApplePlatform) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}

@@ -1,0 +1,83 @@
+import Testing
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
+
+/// The platform table reads completely and answers as Apple's tools write bundles.
+@Suite struct ApplePlatformsTests {
+    let table = ApplePlatforms.shipped
+
+    @Test func everyRowOfThePlatformTableIsRead() {
+        #expect(table.unreadableLines.isEmpty)
+        #expect(table.platforms.map(\.id) == ["ios", "tvos", "watchos", "visionos", "macos", "maccatalyst"])
+        #expect(table.fallback.id == "ios")
+        for platform in table.platforms {
+            #expect(!platform.architectures.isEmpty, "\(platform) accepts no architecture")
+        }
+        // Apple's SDK requirements name no Mac SDK; the table invents none.
+        #expect(table.platforms.filter { $0.uploadSDK != nil }.map(\.id) == ["ios", "tvos", "watchos", "visionos"])
+        #expect(table.platforms.filter { $0.simulator == nil }.map(\.id) == ["macos", "maccatalyst"])
+    }
+
+    @Test func aRowTheReaderCannotUnderstandIsCountedNotDropped() throws {
+        let entries = try #require(try YAMLParser.parse(Array("""
+            platforms:
+              - {id: ios, name: iOS, device: {supported-platform: iPhoneOS, platform-name: iphoneos, macho-platform: 2, destination: Any iOS Device}, minimum-os-key: MinimumOSVersion, deployment-target: IPHONEOS_DEPLOYMENT_TARGET, architectures: [arm64]}
+              - {id: tvos, name: tvOS}
+            extension-points:
+              - {point: com.apple.share-services, platforms: [ios]}
+              - {point: com.apple.tv-top-shelf, platforms: [tvos]}
+            """.utf8), file: "test.yml"))
+        let partial = ApplePlatforms(entries: entries)
+        #expect(partial.platforms.map(\.id) == ["ios"])
+        // The tvOS row, and the point naming the platform that could not be read.
+        #expect(partial.unreadableLines == [3, 6])
+    }
+
+    @Test func architecturesAreAcceptedPerPlatform() throws {
+        let iOS = try #require(table.platform(id: "ios"))
+        #expect(iOS.accepts("arm64", minimumOS: nil))
+        #expect(iOS.accepts("armv7", minimumOS: MachOVersion(major: 10)))
+        #expect(!iOS.accepts("armv7", minimumOS: MachOVersion(major: 11)))
+        #expect(!iOS.accepts("x86_64", minimumOS: nil))
+        let tvOS = try #require(table.platform(id: "tvos"))
+        #expect(tvOS.accepts("arm64", minimumOS: nil) && !tvOS.accepts("arm64e", minimumOS: nil) && !tvOS.accepts("armv7", minimumOS: MachOVersion(major: 9)))
+        let watchOS = try #require(table.platform(id: "watchos"))
+        #expect(watchOS.accepts("arm64_32", minimumOS: nil) && watchOS.accepts("arm64", minimumOS: nil))
+        #expect(try #require(table.platform(id: "visionos")).accepts("arm64", minimumOS: nil))
+        #expect(tvOS.device.machOPlatform == .tvOS && watchOS.device.machOPlatform == .watchOS)
+        #expect(table.platform(id: "visionos")?.simulator?.machOPlatform == .visionOSSimulator)
+    }
+
+    @Test func buildsAreFoundByEveryNameTheyGo() {
+        #expect(table.platforms(supportedPlatform: "AppleTVSimulator").map { "\($0.platform.id) \($0.simulator)" } == ["tvos true"])
+        #expect(table.platforms(platformName: "xros").map { "\($0.platform.id) \($0.simulator)" } == ["visionos false"])
+        #expect(table.platforms(supportedPlatform: "MacOSX").map(\.platform.id) == ["macos", "maccatalyst"])
+        #expect(table.platform(machO: .tvOS)?.platform.id == "tvos")
+        #expect(table.platform(machO: .watchOSSimulator).map { "\($0.platform.id) \($0.simulator)" } == "watchos true")
+        #expect(table.platform(machO: .macCatalyst)?.platform.id == "maccatalyst")
+        #expect(table.platform(machO: MachOPlatform(rawValue: 10)) == nil)
+        #expect(table.platform(deviceFamilies: [3])?.id == "tvos")
+        #expect(table.platform(deviceFamilies: [1, 2])?.id == "ios")
+        #expect(table.platform(deviceFamilies: [7])?.id == "visionos")
+        #expect(table.platform(deviceFamilies: [1, 3]) == nil)
+    }
+
+    @Test func aWatchAppInAnIOSAppIsWatchOSAndEverythingElseItsContainers() throws {
+        let iOS = try #require(table.platform(id: "ios"))
+        let tvOS = try #require(table.platform(id: "tvos"))
+        #expect(table.expected(for: .watchApp, in: iOS).id == "watchos")
+        #expect(table.expected(for: .appex, in: iOS).id == "ios")
+        #expect(table.expected(for: .appex, in: tvOS).id == "tvos")
+        #expect(table.expected(for: .watchApp, in: tvOS).id == "tvos")
+    }
+
+    @Test func extensionPointsBelongToTheirPlatforms() throws {
+        let tvOS = try #require(table.platform(id: "tvos"))
+        #expect(tvOS.extensionPoints.contains("com.apple.tv-top-shelf"))
+        #expect(!tvOS.extensionPoints.contains("com.apple.share-services"))
+        #expect(try #require(table.platform(id: "ios")).extensionPoints.contains("com.apple.share-services"))
+        #expect(table.activationRulePoints == ["com.apple.share-services", "com.apple.ui-services", "com.apple.services"])
+        #expect(table.extensionPoints["com.apple.appintents-extension"]?.extensionKit == true)
+        #expect(table.extensionPoints["com.apple.widgetkit-extension"]?.needsPrincipalClass == false)
+    }
+}
