@@ -96,6 +96,16 @@ public struct FixtureBundle: Sendable {
         } else {
             copy = copy.replacing("UIDeviceFamily", with: .array(platform.deviceFamily.map { .integer(PlistInteger($0)) }))
         }
+        // Loose icon files are iOS's; a tvOS app names its "App Icon & Top Shelf Image" brand
+        // asset with a string (as icyleaf/app-info's apple-tv.ipa does), the others only the set.
+        if platform.os != .iOS, infoPlist["CFBundleIcons"] != nil {
+            copy.files.removeAll { $0.path == "AppIcon60x60@2x.png" }
+            var primary = PlistDictionary()
+            primary.append(key: "CFBundleIconName", value: .string("AppIcon"))
+            var icons = PlistDictionary()
+            icons.append(key: "CFBundlePrimaryIcon", value: platform.os == .tvOS ? .string("App Icon") : .dictionary(primary))
+            copy = copy.replacing("CFBundleIcons", with: .dictionary(icons))
+        }
         copy.platform = platform
         return copy
     }
@@ -121,6 +131,7 @@ public struct FixtureBundle: Sendable {
             .setting("WKWatchOnly", to: .bool(true))
         return FixtureBundle.app(name, bundleIdentifier: bundleIdentifier, shortVersion: shortVersion, version: version)
             .setting("ITSWatchOnlyContainer", to: .bool(true))
+            .setting("LSApplicationLaunchProhibited", to: .bool(true))
             .adding(watchApp, in: "Watch")
     }
 

@@ -20,15 +20,29 @@ public enum RuleExampleRunner {
 
     package static func run(_ example: RuleExample, of rule: RuleDefinition, rules: [RuleDefinition]) -> [Failure] {
         let location = "\(rule.source.file):\(example.line)"
-        func failure(_ message: String) -> [Failure] {
-            [Failure(location: location, example: example.name, message: message)]
+        switch report(of: example, rules: rules) {
+        case .failure(let problem):
+            return [Failure(location: location, example: example.name, message: problem.message)]
+        case .success(let report):
+            return compare(report.findings, with: example, of: rule).map {
+                Failure(location: location, example: example.name, message: $0)
+            }
         }
+    }
 
+    /// Why an example's package could not be built or checked.
+    package struct Problem: Error {
+        package let message: String
+    }
+
+    /// Builds an example's package and checks it with `rules`, as the example says (its
+    /// distribution and date): the report its expectations are compared with.
+    package static func report(of example: RuleExample, rules: [RuleDefinition]) -> Result<InputReport, Problem> {
         let package: FixturePackage
         do {
             package = try FixtureDescription.package(from: example.package)
         } catch {
-            return failure("the package description is wrong: \(error)")
+            return .failure(Problem(message: "the package description is wrong: \(error)"))
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bundlecheck-example-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -37,17 +51,14 @@ public enum RuleExampleRunner {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try package.writeZip(to: path)
         } catch {
-            return failure("the package could not be written: \(error)")
+            return .failure(Problem(message: "the package could not be written: \(error)"))
         }
-
         let settings = InspectionSettings(distribution: example.distribution, now: example.now ?? Date())
         let report = PackageInspector(rules: rules, settings: settings).inspect(path: path)
         if let error = report.error {
-            return failure("the package could not be checked: \(error)")
+            return .failure(Problem(message: "the package could not be checked: \(error)"))
         }
-        return compare(report.findings, with: example, of: rule).map {
-            Failure(location: location, example: example.name, message: $0)
-        }
+        return .success(report)
     }
 
     /// What differs between the findings and the example's expectations, as messages.

@@ -17,6 +17,7 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         ExtensionPointCheck(mode: .unknown),
         ExtensionPointCheck(mode: .platform),
         PlatformMismatchCheck(),
+        WatchOnlyContainerCheck(),
         ExtensionKitLocationCheck(),
         BundleIdentifierPrefixCheck(),
         BundleIdentifierDuplicateCheck(),

@@ -696,6 +696,45 @@ examples:
     expect:
       - bundle: Payload/Notes.app
         key-path: /CFBundleIcons
+  - name: a tvOS app naming its App Icon brand asset, as Xcode 15.2 writes it
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        plist:
+          CFBundleIcons:
+            CFBundlePrimaryIcon: App Icon
+  - name: a tvOS app naming no icon
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        plist:
+          CFBundleIcons: !absent
+    expect:
+      - bundle: Payload/Cinema.app
+        key-path: /CFBundleIcons/CFBundlePrimaryIcon
+  - name: a tvOS app naming its brand asset but holding no Assets.car
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        files:
+          - {path: Assets.car, absent: true}
+    expect:
+      - bundle: Payload/Cinema.app
+        key-path: /CFBundleIcons/CFBundlePrimaryIcon
+  - name: a visionOS app, which is asked for no iPhone icon
+    triggers: false
+    package:
+      app:
+        name: Gallery
+        platform: visionos
+        plist:
+          CFBundleIcons: !absent
 
 """#),
         ("appex-frameworks-folder.yml", #"""
@@ -1055,6 +1094,42 @@ examples:
           - name: VendorKit
             plist:
               DTXcodeBuild: 17A5285i
+  - name: a tvOS app built with the tvOS SDK of Xcode 26.1 beta 3
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        plist:
+          DTSDKBuild: 23J5571a
+          DTPlatformBuild: 23J5571a
+    expect:
+      - bundle: Payload/Cinema.app
+        key-path: /DTSDKBuild
+  - name: a visionOS app built with the released visionOS 26.1 SDK
+    triggers: false
+    package:
+      app:
+        name: Gallery
+        platform: visionos
+  - name: a tvOS app built with the released tvOS 26.1 SDK
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+  - name: a visionOS app built with the visionOS SDK of Xcode 26.1 beta 3
+    triggers: true
+    package:
+      app:
+        name: Gallery
+        platform: visionos
+        plist:
+          DTSDKBuild: 23N5041a
+          DTPlatformBuild: 23N5041a
+    expect:
+      - bundle: Payload/Gallery.app
+        key-path: /DTSDKBuild
 
 """#),
         ("bitcode.yml", #"""
@@ -1421,6 +1496,23 @@ examples:
             executable:
               encryption-info: false
               links: [/System/Library/PrivateFrameworks/SockPuppetGizmo.framework/SockPuppetGizmo]
+  - name: a tvOS app executable without encryption info
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        executable:
+          encryption-info: false
+    expect:
+      - bundle: Payload/Cinema.app
+        file: Payload/Cinema.app/Cinema
+  - name: a tvOS app executable with encryption info
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
 
 """#),
         ("entitlements-malformed.yml", #"""
@@ -2179,6 +2271,23 @@ examples:
           MinimumOSVersion: "16.0"
         executable:
           minimum-os: "15.0"
+  - name: a tvOS executable built for tvOS 18 in an app that says tvOS 17
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        executable:
+          minimum-os: "18.0"
+    expect:
+      - bundle: Payload/Cinema.app
+        file: Payload/Cinema.app/Cinema
+  - name: a tvOS executable built for the tvOS 17 the app says
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
 
 """#),
         ("minimum-os.yml", #"""
@@ -2222,6 +2331,39 @@ examples:
           - name: Share
             plist:
               MinimumOSVersion: "15.0"
+  - name: a tvOS Top Shelf extension for tvOS 18 in an app for tvOS 17
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        plugins:
+          - name: Shelf
+            point: com.apple.tv-top-shelf
+            plist:
+              MinimumOSVersion: "18.0"
+    expect:
+      - bundle: Payload/Cinema.app/PlugIns/Shelf.appex
+        key-path: /MinimumOSVersion
+  - name: a watch app's watchOS version is not compared with its iOS app's
+    triggers: false
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: Notes Watch App
+            plugins:
+              - name: Complications
+                point: com.apple.widgetkit-extension
+  - name: a tvOS Top Shelf extension for the tvOS its app runs on
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        plugins:
+          - name: Shelf
+            point: com.apple.tv-top-shelf
 
 """#),
         ("package-type.yml", #"""
@@ -2410,6 +2552,25 @@ examples:
     expect:
       - bundle: Payload/Notes.app/Watch/Notes Watch App.app
         key-path: /CFBundleSupportedPlatforms/0
+  - name: a Top Shelf extension and a framework built for tvOS in a tvOS app
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        plugins:
+          - name: Shelf
+            point: com.apple.tv-top-shelf
+        frameworks:
+          - name: Player
+  - name: an iOS share extension in an iOS app
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Share
+            point: com.apple.share-services
 
 """#),
         ("plist-duplicate-key.yml", #"""
@@ -3587,6 +3748,23 @@ examples:
           - name: Share
             plist:
               MinimumOSVersion: "16.0"
+  - name: a tvOS app without MinimumOSVersion
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        plist:
+          MinimumOSVersion: !absent
+    expect:
+      - bundle: Payload/Cinema.app
+        key-path: /MinimumOSVersion
+  - name: a tvOS app with every required key
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
 
 """#),
         ("required-reason-api.yml", #"""
@@ -3907,6 +4085,67 @@ examples:
           DTPlatformVersion: "14.4"
           DTSDKName: macosx14.4
           DTXcode: "2610"
+  - name: a tvOS app built with the tvOS 17.2 SDK and Xcode 15.2, as icyleaf/app-info's apple-tv.ipa
+    triggers: true
+    now: 2026-12-01
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        plist:
+          DTPlatformVersion: "17.2"
+          DTSDKName: appletvos17.2
+          DTSDKBuild: 21K354
+          DTXcode: "1520"
+          DTXcodeBuild: 15C500b
+    expect:
+      - bundle: Payload/Cinema.app
+        key-path: /DTSDKName
+  - name: a visionOS app built with the visionOS 26.1 SDK
+    triggers: false
+    now: 2026-12-01
+    package:
+      app:
+        name: Gallery
+        platform: visionos
+  - name: a tvOS simulator build, which is simulator-build's to report
+    triggers: false
+    now: 2026-12-01
+    package:
+      app:
+        name: Cinema
+        platform: tvos-simulator
+        plist:
+          DTPlatformVersion: "17.2"
+          DTSDKName: appletvsimulator17.2
+    expect:
+      - rule: simulator-build
+        bundle: Payload/Cinema.app
+        key-path: /CFBundleSupportedPlatforms/0
+  - name: a watch app built with the watchOS 26.1 SDK
+    triggers: false
+    now: 2026-12-01
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: Notes Watch App
+  - name: a visionOS app built with the visionOS 2.2 SDK
+    triggers: true
+    now: 2026-12-01
+    package:
+      app:
+        name: Gallery
+        platform: visionos
+        plist:
+          DTPlatformVersion: "2.2"
+          DTSDKName: xros2.2
+          DTSDKBuild: 22N799
+          DTXcode: "1620"
+          DTXcodeBuild: 16C5032a
+    expect:
+      - bundle: Payload/Gallery.app
+        key-path: /DTSDKName
 
 """#),
         ("signature-modified.yml", #"""
@@ -4116,6 +4355,43 @@ examples:
             plist:
               CFBundleSupportedPlatforms: [iPhoneSimulator]
               DTPlatformName: iphonesimulator
+  - name: a tvOS app built for the tvOS Simulator
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos-simulator
+    expect:
+      - bundle: Payload/Cinema.app
+        key-path: /CFBundleSupportedPlatforms/0
+  - name: a visionOS app built for a device
+    triggers: false
+    package:
+      app:
+        name: Gallery
+        platform: visionos
+  - name: a visionOS app built for the visionOS Simulator
+    triggers: true
+    package:
+      app:
+        name: Gallery
+        platform: visionos-simulator
+    expect:
+      - bundle: Payload/Gallery.app
+        key-path: /CFBundleSupportedPlatforms/0
+  - name: a tvOS app built for a device
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+  - name: a watch app built for a watchOS device
+    triggers: false
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: Notes Watch App
 
 """#),
         ("stray-binary.yml", #"""
@@ -4485,6 +4761,61 @@ examples:
         files:
           - path: Frameworks/libswiftCore.dylib
             macho: arm64
+  - name: a tvOS app's arm64 tvOS executable
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+  - name: a tvOS app whose executable was built for iOS
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        executable:
+          platform: ios
+    expect:
+      - bundle: Payload/Cinema.app
+        file: Payload/Cinema.app/Cinema
+  - name: a watch app's arm64_32 and arm64 watchOS slices
+    triggers: false
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: Notes Watch App
+            executable:
+              architectures: [arm64_32, arm64]
+  - name: a watch app with an iOS arm64e slice
+    triggers: true
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: Notes Watch App
+            executable:
+              architectures: [arm64e]
+    expect:
+      - bundle: Payload/Notes.app/Watch/Notes Watch App.app
+        file: Payload/Notes.app/Watch/Notes Watch App.app/Notes Watch App
+  - name: a visionOS app with an x86_64 slice left in
+    triggers: true
+    package:
+      app:
+        name: Gallery
+        platform: visionos
+        executable:
+          architectures: [arm64, x86_64]
+    expect:
+      - bundle: Payload/Gallery.app
+        file: Payload/Gallery.app/Gallery
+  - name: a visionOS app's arm64 executable
+    triggers: false
+    package:
+      app:
+        name: Gallery
+        platform: visionos
 
 """#),
         ("url-scheme-duplicate.yml", #"""
@@ -4915,6 +5246,111 @@ examples:
     expect:
       - bundle: Payload/Notes.app/Frameworks/Kit.framework
         key-path: /CFBundleVersion
+
+"""#),
+        ("watch-only-container.yml", #"""
+id: watch-only-container
+title: A watch-only app ships in its iOS stub, and the stub holds only it
+severity: error
+category: structure
+rationale: >
+  A watch app that runs without an iOS app (WKWatchOnly, with WKApplication) is uploaded inside
+  an iOS stub container that Xcode makes for it: an app marked ITSWatchOnlyContainer (and
+  LSApplicationLaunchProhibited) whose executable is Xcode's own stub
+  (MessagesApplicationStub, the watchapp2-container product type of Xcode's build system) and
+  which holds the watch app in Watch/. The two markers go together: a stub without a watch app
+  installs nothing, a stub whose watch app does not say WKWatchOnly leaves the watch app
+  expecting an iOS app that does not exist, an extension or App Clip in the stub has no iOS app
+  to belong to, and a watch-only app inside an ordinary iOS app contradicts its container. The
+  stub's executable is not the developer's code, so the rules that judge code (encryption,
+  required-reason APIs, URL schemes in code) leave it alone. Apple's own error when a
+  watch-only upload goes to an app record that has shipped iOS builds is not decidable from the
+  package and is not checked.
+fix: >
+  Archive the watch app's own scheme (Xcode's "Watch App" template, which makes the stub) and
+  export that archive; to ship the watch app with an iOS app instead, remove WKWatchOnly and
+  embed it in that app's Watch folder.
+scope:
+  kinds: [app, watch-app]
+  platforms: [ios, watchos]
+examples:
+  - name: a watch-only app in its stub, as Xcode 26 archives it
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          ITSWatchOnlyContainer: !bool true
+          LSApplicationLaunchProhibited: !bool true
+        watch:
+          - name: Notes Watch App
+            plist:
+              WKApplication: !bool true
+              WKWatchOnly: !bool true
+  - name: a stub with no watch app
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          ITSWatchOnlyContainer: !bool true
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /ITSWatchOnlyContainer
+  - name: a stub whose watch app does not say it is watch-only
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          ITSWatchOnlyContainer: !bool true
+        watch:
+          - name: Notes Watch App
+            plist:
+              WKApplication: !bool true
+    expect:
+      - bundle: Payload/Notes.app/Watch/Notes Watch App.app
+        key-path: /WKWatchOnly
+  - name: a watch-only app inside an ordinary iOS app
+    triggers: true
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: Notes Watch App
+            plist:
+              WKApplication: !bool true
+              WKWatchOnly: !bool true
+    expect:
+      - bundle: Payload/Notes.app/Watch/Notes Watch App.app
+        key-path: /WKWatchOnly
+  - name: a watch app shipped with its iOS app
+    triggers: false
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: Notes Watch App
+            plist:
+              WKApplication: !bool true
+              WKCompanionAppBundleIdentifier: com.example.notes
+  - name: a share extension in a watch-only stub
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          ITSWatchOnlyContainer: !bool true
+        plugins:
+          - name: Share
+        watch:
+          - name: Notes Watch App
+            plist:
+              WKApplication: !bool true
+              WKWatchOnly: !bool true
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/PlugIns/Share.appex
 
 """#),
         ("zip-entry-corrupt.yml", #"""
