@@ -1796,9 +1796,11 @@ category: extensions
 apple-codes: [ITMS-90349]
 rationale: >
   App Store Connect rejects an NSExtensionPointIdentifier it does not know (ITMS-90349), and
-  iOS never loads such an extension; a misspelt point ('com.apple.share-service') is the usual
-  cause. bundlecheck's table holds the points Apple documents; a point added by a newer SDK may
-  be missing from it, hence a warning.
+  no system loads such an extension; a misspelt point ('com.apple.share-service') is the usual
+  cause. bundlecheck's table (the extension points of Rules/data/platforms.yml) holds the points
+  Apple documents on any of its platforms; a point added by a newer SDK may be missing from it,
+  hence a warning. A known point that the app's platform does not load is
+  extension-point-platform's.
 fix: >
   Correct the identifier to one of Apple's extension points (Xcode's extension templates write
   the right one), e.g. com.apple.share-services.
@@ -2241,11 +2243,15 @@ severity: error
 category: binaries
 apple-codes: [ITMS-90208]
 rationale: >
-  When an executable's minimum OS (LC_BUILD_VERSION or LC_VERSION_MIN_IPHONEOS) is higher than
-  the Info.plist's MinimumOSVersion, the App Store would offer the app to devices it cannot run
-  on; App Store Connect rejects it with ITMS-90208.
+  When an executable's minimum OS (LC_BUILD_VERSION or LC_VERSION_MIN_*) is higher than the
+  Info.plist's MinimumOSVersion, the App Store would offer the app to devices it cannot run on;
+  App Store Connect rejects it with ITMS-90208. Each bundle is read with its platform's key and
+  versions (a tvOS app's TVOS_DEPLOYMENT_TARGET; on the Mac LSMinimumSystemVersion), and only
+  slices built for that platform are compared. Mac Catalyst is not judged: its slices carry
+  Catalyst's iOS-numbered versions, its Info.plist a macOS version.
 fix: >
-  Let Xcode write MinimumOSVersion from IPHONEOS_DEPLOYMENT_TARGET, and give the target and the
+  Let Xcode write MinimumOSVersion from the deployment target (IPHONEOS_DEPLOYMENT_TARGET,
+  TVOS_DEPLOYMENT_TARGET, WATCHOS_DEPLOYMENT_TARGET, XROS_DEPLOYMENT_TARGET), and give the target and the
   Info.plist the same deployment target.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
@@ -2296,11 +2302,15 @@ title: Extensions run wherever their app runs
 severity: warning
 category: extensions
 rationale: >
-  An extension whose MinimumOSVersion is above its app's is silently missing on the iOS versions
-  in between: the app installs, and the share sheet or widget gallery never shows the
-  extension. Usually one target's deployment target was raised and the others were forgotten.
+  An extension whose MinimumOSVersion is above its app's is silently missing on the system
+  versions in between: the app installs, and the share sheet, widget gallery or Top Shelf never
+  shows the extension. Usually one target's deployment target was raised and the others were
+  forgotten. The key is the bundle's platform's (LSMinimumSystemVersion on the Mac), and only
+  bundles of one platform are compared: a watch app's watchOS version says nothing of its iOS
+  app's.
 fix: >
-  Give the app and its extensions the same IPHONEOS_DEPLOYMENT_TARGET, or raise the app's if
+  Give the app and its extensions the same deployment target (IPHONEOS_DEPLOYMENT_TARGET,
+  TVOS_DEPLOYMENT_TARGET …), or raise the app's if
   the extension really needs the newer system.
 scope:
   kinds: [appex]
@@ -3702,8 +3712,10 @@ category: structure
 apple-codes: [ITMS-90360]
 rationale: >
   App Store Connect requires CFBundleExecutable, CFBundleIdentifier, a name (CFBundleName or
-  CFBundleDisplayName) and MinimumOSVersion in the Info.plist of the app and of every
+  CFBundleDisplayName) and the deployment target in the Info.plist of the app and of every
   extension, and counts an empty string as missing (ITMS-90360, "Missing Info.plist value").
+  The deployment target's key is the bundle's platform's: MinimumOSVersion on iOS, tvOS,
+  watchOS and visionOS, LSMinimumSystemVersion on the Mac.
   The file CFBundleExecutable names must exist in the bundle, or nothing can launch.
 fix: >
   Generate the Info.plist with Xcode (GENERATE_INFOPLIST_FILE) or add the keys with their
@@ -3991,8 +4003,10 @@ rationale: >
   DTSDKName (else DTPlatformName and DTPlatformVersion) and Xcode from DTXcode ("1640" is 16.4),
   which Xcode writes into every bundle; the minimum is the one in force on the run's date, so
   pass --now to judge an old package as it was (the dated table is Rules/data/upload-minimums.yml).
-  Apps, extensions, watch apps and app clips are judged; frameworks keep the SDK their vendor
-  built them with. Simulator builds and bundles without these keys are left to simulator-build
+  Each bundle is judged by its own platform's SDK (a watch app by watchOS's, a tvOS app by
+  tvOS's); an SDK of another platform than the bundle's is not compared, and Apple's
+  requirements name no macOS SDK, so Mac apps are not judged. Apps, extensions, watch apps and
+  app clips are judged; frameworks keep the SDK their vendor built them with. Simulator builds and bundles without these keys are left to simulator-build
   and build-keys-missing.
 fix: >
   Archive and upload with a current Xcode (its SDK comes with it); a CI image pinned to an old
@@ -4280,17 +4294,19 @@ title: Apps and extensions are built for devices, not the simulator
 severity: error
 category: toolchain
 rationale: >
-  A bundle built for the simulator runs on a Mac, not on an iPhone: App Store Connect refuses
-  it, and its executable holds simulator slices (x86_64, or arm64 for the simulator). Xcode
-  says so in the Info.plist: CFBundleSupportedPlatforms lists iPhoneSimulator (WatchSimulator,
-  AppleTVSimulator, XRSimulator) and DTPlatformName is iphonesimulator (Rules/data/simulator-
-  platforms.yml). Usually a build from the Products folder of a simulator run was zipped by
-  hand. One finding per bundle; unsupported-architecture then says nothing more about that
-  bundle's executable (it still reports libraries and frameworks, and reports the executable
-  when this rule is turned off). Frameworks are left to unsupported-architecture.
+  A bundle built for the simulator runs on a Mac, not on an iPhone, Apple TV, Apple Watch or
+  Vision Pro: App Store Connect refuses it, and its executable holds simulator slices (x86_64,
+  or arm64 for the simulator). Xcode says so in the Info.plist: CFBundleSupportedPlatforms lists
+  iPhoneSimulator (WatchSimulator, AppleTVSimulator, XRSimulator) and DTPlatformName is
+  iphonesimulator (watchsimulator, appletvsimulator, xrsimulator; Rules/data/platforms.yml).
+  Usually a build from the Products folder of a simulator run was zipped by hand. One finding
+  per bundle; unsupported-architecture then says nothing more about that bundle's code, its
+  executable, libraries and embedded frameworks alike (it reports them when this rule is turned
+  off). A framework built for the simulator inside a device build is unsupported-architecture's.
 fix: >
-  Archive with a device destination ("Any iOS Device (arm64)", or xcodebuild -destination
-  'generic/platform=iOS') and export the archive; never ship the .app of a simulator run.
+  Archive with a device destination ("Any iOS Device (arm64)", "Any tvOS Device" …, or
+  xcodebuild -destination 'generic/platform=iOS', 'generic/platform=tvOS' …) and export the
+  archive; never ship the .app of a simulator run.
 scope:
   kinds: [app, appex, watch-app, app-clip]
   platforms: [ios, tvos, watchos, visionos]
@@ -4689,16 +4705,19 @@ apple-codes: [ITMS-90087]
 rationale: >
   App Store Connect rejects code with slices a device cannot run: ITMS-90087 "Unsupported
   Architectures". Every Mach-O file is judged (app, extension and framework executables, and
-  loose *.dylib files in a Frameworks folder) against what the platform accepts: for iOS arm64
-  and arm64e, and armv7/armv7s only for deployment targets below iOS 11; for watchOS arm64_32,
-  armv7k and arm64. Anything else is unsupported, an unknown CPU type named by its numbers.
-  Where a slice states its platform, it must be the device's: an arm64 slice built for the
-  simulator is as wrong as x86_64. Simulator slices usually come from a fat framework built for
-  both device and simulator, or a build for the simulator zipped by mistake.
+  loose *.dylib files in a Frameworks folder) against what its bundle's platform accepts: for
+  iOS arm64 and arm64e, and armv7/armv7s only for deployment targets below iOS 11; for tvOS and
+  visionOS arm64; for watchOS arm64_32, armv7k and arm64 (Rules/data/platforms.yml). Anything
+  else is unsupported, an unknown CPU type named by its numbers. Where a slice states its
+  platform, it must be the bundle's device: an arm64 slice built for the simulator, or for iOS in
+  a tvOS app, is as wrong as x86_64. Simulator slices usually come from a fat framework built for
+  both device and simulator, or a build for the simulator zipped by mistake; a bundle whose
+  Info.plist says it is a simulator build is simulator-build's, one finding for all its code, and
+  a nested bundle built for another platform than its app is platform-mismatch's.
 fix: >
   Use an XCFramework instead of a fat framework, or strip the slices before signing (lipo
-  -remove x86_64 -remove i386); for your own targets, archive for "Any iOS Device" (a device
-  destination, never a simulator).
+  -remove x86_64 -remove i386); for your own targets, archive for a device destination ("Any iOS
+  Device", "Any tvOS Device" …, never a simulator).
 scope:
   kinds: [app, appex, watch-app, app-clip, framework]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]

@@ -64,6 +64,17 @@ import Testing
         #expect(report.bundles.map(\.platform.simulator) == [true])
     }
 
+    @Test func aSimulatorBuildsFrameworksAreNotEachUnsupportedAgain() throws {
+        let kit = FixtureBundle.framework("Kit", bundleIdentifier: "com.vendor.kit").built(for: .iOSSimulator)
+        let simulator = try Self.inspect(Self.app(for: .iOSSimulator).adding(kit, in: "Frameworks"))
+        #expect(simulator.findings.filter { $0.rule == "simulator-build" }.map(\.bundle) == ["Payload/Notes.app"])
+        #expect(simulator.findings.filter { $0.rule == "unsupported-architecture" }.isEmpty)
+        // In a device build, the simulator framework is the mistake, and said so.
+        let device = try Self.inspect(Self.app(for: .iOS).adding(kit, in: "Frameworks"))
+        #expect(device.findings.filter { $0.rule == "unsupported-architecture" }.map(\.message)
+            == ["the executable of Kit.framework contains slices Apple does not accept for iOS devices: arm64 (built for the iOS Simulator, not iOS); strip them (lipo -remove) or ship an XCFramework"])
+    }
+
     @Test func aWatchAppBuiltForTheSimulatorIsOneSimulatorBuild() throws {
         let watch = FixtureBundle.app("Notes Watch App", bundleIdentifier: "com.example.notes.watchkitapp").built(for: .watchOSSimulator)
             .setting("WKApplication", to: .bool(true)).setting("WKCompanionAppBundleIdentifier", to: .string("com.example.notes"))

@@ -21,8 +21,8 @@ struct BinaryCheck: Check {
             guard let signing = bundle.signing else { return [] }
             let platform = bundle.platform.platform
             // A bundle built for the simulator is one finding of simulator-build, not another for
-            // its executable and each library built with it.
-            if mode == .unsupportedArchitecture && SimulatorBuildCheck.reports(bundle, in: context) { return [] }
+            // its executable and each library and framework built with it.
+            if mode == .unsupportedArchitecture && Self.insideReportedSimulatorBuild(bundle, in: context) { return [] }
             return signing.binaries.compactMap { binary in
                 guard let message = message(for: binary, of: bundle, platform: platform) else { return nil }
                 // The executable's finding keeps the identity it always had; each library is its own.
@@ -49,6 +49,16 @@ struct BinaryCheck: Check {
             guard binary.isExecutable, bundle.kind != .framework, !bundle.runsAppleStub else { return nil }
             return slices.contains { $0.encryption == nil } ? Self.noEncryptionInfo(what) : nil
         }
+    }
+
+    /// Whether `bundle` or a bundle it sits in is a simulator build simulator-build reports.
+    static func insideReportedSimulatorBuild(_ bundle: InspectedBundle, in context: CheckContext) -> Bool {
+        var current: InspectedBundle? = bundle
+        while let candidate = current {
+            if SimulatorBuildCheck.reports(candidate, in: context) { return true }
+            current = context.parent(of: candidate)
+        }
+        return false
     }
 
     /// `the executable of Notes.app`, or `the library libswiftCore.dylib of Notes.app`.
