@@ -227,6 +227,8 @@ public struct HTMLReporter: Reporter {
         if let name = bundle.infoString("CFBundleDisplayName") ?? bundle.infoString("CFBundleName") {
             facts.append(("Name", escaped(name)))
         }
+        // The platform table's name for it (never the package's text), escaped all the same.
+        facts.append(("Platform", escaped(bundle.platform.description)))
         facts.append(("Identifier", bundle.bundleIdentifier.map { "<code>\(escaped($0))</code>" } ?? "<span class=\"muted\">none</span>"))
         if bundle.shortVersion != nil || bundle.version != nil {
             facts.append(("Version", escaped("\(bundle.shortVersion ?? "?") (\(bundle.version ?? "?"))")))
