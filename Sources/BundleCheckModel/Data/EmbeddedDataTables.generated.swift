@@ -32,6 +32,8 @@ entries:
       catalogue-required-from-sdk: "9.0"
       icon-name:
         - [CFBundleIcons, CFBundlePrimaryIcon]
+        - [CFBundleIcons, CFBundlePrimaryIcon, CFBundleIconName]
+        - [CFBundleIconName]
   # The scales a loose icon file may be written at (@2x, @3x; 1 has no suffix).
   scales: [1, 2, 3]
   # For each UIDeviceFamily value: the device, the Info.plist dictionary whose

@@ -13,6 +13,9 @@ public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
         public let platformName: String
         /// The `LC_BUILD_VERSION` platform.
         public let machOPlatform: MachOPlatform
+        /// The older load command that implied the platform (`LC_VERSION_MIN_TVOS`), where it had
+        /// one; the Mach-O reader maps it to `machOPlatform` (a test holds the two together).
+        public let versionMinCommand: String?
         /// `Any tvOS Device`, or `tvOS Simulator`: what messages call it.
         public let name: String
     }

@@ -129,7 +129,7 @@ extension ApplePlatforms {
             unreadable.append(entries.line)
             platforms = [ApplePlatform(
                 id: "ios", name: "iOS",
-                device: .init(supportedPlatform: "iPhoneOS", platformName: "iphoneos", machOPlatform: .iOS, name: "Any iOS Device"),
+                device: .init(supportedPlatform: "iPhoneOS", platformName: "iphoneos", machOPlatform: .iOS, versionMinCommand: nil, name: "Any iOS Device"),
                 simulator: nil, deviceFamilies: [1, 2], minimumOSKey: "MinimumOSVersion", deploymentTargetSetting: "IPHONEOS_DEPLOYMENT_TARGET",
                 architectures: [], architecturesBelow: [], identifyingKeys: [], usesContentsLayout: false, uploadSDK: nil, extensionPoints: []
             )]
@@ -178,6 +178,9 @@ extension ApplePlatforms {
         guard let supported = node["supported-platform"]?.scalar, let platformName = node["platform-name"]?.scalar,
               let number = node["macho-platform"]?.scalar.flatMap(UInt32.init), let name = node[nameKey]?.scalar
         else { return nil }
-        return ApplePlatform.Build(supportedPlatform: supported, platformName: platformName, machOPlatform: MachOPlatform(rawValue: number), name: name)
+        return ApplePlatform.Build(
+            supportedPlatform: supported, platformName: platformName, machOPlatform: MachOPlatform(rawValue: number),
+            versionMinCommand: node["version-min"]?.scalar, name: name
+        )
     }
 }

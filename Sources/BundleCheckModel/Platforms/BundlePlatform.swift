@@ -66,7 +66,10 @@ extension BundlePlatform {
         infoPlist: PropertyListDocument?, executable: [MachOSlice], kind: BundleKind, container: BundlePlatform?,
         hasContentsFolder: Bool = false, table: ApplePlatforms = .shipped
     ) -> BundlePlatform {
-        let sliceBuild = executable.lazy.compactMap(\.platform).compactMap(table.platform(machO:)).first
+        // A fat file of device and simulator slices is a device build with slices to strip
+        // (unsupported-architecture's): a device slice speaks first.
+        let sliceBuilds = executable.compactMap(\.platform).compactMap(table.platform(machO:))
+        let sliceBuild = sliceBuilds.first { !$0.simulator } ?? sliceBuilds.first
         let families = deviceFamilies(in: infoPlist)
         func pick(_ candidates: [(platform: ApplePlatform, simulator: Bool)], _ evidence: Evidence) -> BundlePlatform? {
             guard let first = candidates.first else { return nil }
@@ -76,15 +79,18 @@ extension BundlePlatform {
             return BundlePlatform(platform: chosen.platform, simulator: chosen.simulator, evidence: evidence)
         }
         let supported = infoPlist?.value(at: JSONPointer("CFBundleSupportedPlatforms"))?.arrayValue ?? []
-        for (index, value) in supported.enumerated() {
-            if let name = value.stringValue, let decided = pick(table.platforms(supportedPlatform: name), .supportedPlatforms(index: index)) {
-                // No device build is named after a simulator: either key naming one makes it one.
-                if !decided.simulator, let name = infoPlist?.value(at: JSONPointer("DTPlatformName"))?.stringValue,
-                   table.platforms(platformName: name).contains(where: { $0.platform == decided.platform && $0.simulator }) {
-                    return BundlePlatform(platform: decided.platform, simulator: true, evidence: .platformName(key: "DTPlatformName"))
-                }
-                return decided
+        // A simulator named anywhere in the list makes it a simulator build (ITMS-90542 names such
+        // a value wherever it stands); otherwise the first value the table knows decides.
+        let named = supported.enumerated().compactMap { index, value in
+            value.stringValue.flatMap { name in pick(table.platforms(supportedPlatform: name), .supportedPlatforms(index: index)) }
+        }
+        if let decided = named.first(where: \.simulator) ?? named.first {
+            // No device build is named after a simulator: either key naming one makes it one.
+            if !decided.simulator, let name = infoPlist?.value(at: JSONPointer("DTPlatformName"))?.stringValue,
+               table.platforms(platformName: name).contains(where: { $0.platform == decided.platform && $0.simulator }) {
+                return BundlePlatform(platform: decided.platform, simulator: true, evidence: .platformName(key: "DTPlatformName"))
             }
+            return decided
         }
         if let name = infoPlist?.value(at: JSONPointer("DTPlatformName"))?.stringValue,
            let decided = pick(table.platforms(platformName: name), .platformName(key: "DTPlatformName")) {

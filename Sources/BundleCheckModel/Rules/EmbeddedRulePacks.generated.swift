@@ -4408,6 +4408,27 @@ examples:
         name: Notes
         watch:
           - name: Notes Watch App
+  - name: an iOS Simulator app with its share extension, one simulator build
+    triggers: true
+    package:
+      app:
+        name: Notes
+        platform: ios-simulator
+        plugins:
+          - name: Share
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleSupportedPlatforms/0
+  - name: the simulator listed after the device in CFBundleSupportedPlatforms
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleSupportedPlatforms: [iPhoneOS, iPhoneSimulator]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleSupportedPlatforms/1
 
 """#),
         ("stray-binary.yml", #"""
@@ -5280,9 +5301,8 @@ rationale: >
   which holds the watch app in Watch/. The two markers go together: a stub without a watch app
   installs nothing, a stub whose watch app does not say WKWatchOnly leaves the watch app
   expecting an iOS app that does not exist, an extension or App Clip in the stub has no iOS app
-  to belong to, and a watch-only app inside an ordinary iOS app contradicts its container. The
-  stub's executable is not the developer's code, so the rules that judge code (encryption,
-  required-reason APIs, URL schemes in code) leave it alone. Apple's own error when a
+  to belong to, and a watch-only app inside an ordinary iOS app contradicts its container.
+  Apple's own error when a
   watch-only upload goes to an app record that has shipped iOS builds is not decidable from the
   package and is not checked.
 fix: >

@@ -48,6 +48,20 @@ import Testing
         #expect(table.platform(id: "visionos")?.simulator?.machOPlatform == .visionOSSimulator)
     }
 
+    @Test func theOldVersionCommandsImplyTheTablesPlatforms() {
+        let commands: [String: UInt32] = [
+            "LC_VERSION_MIN_MACOSX": LoadCommandType.versionMinMacOSX, "LC_VERSION_MIN_IPHONEOS": LoadCommandType.versionMinIPhoneOS,
+            "LC_VERSION_MIN_TVOS": LoadCommandType.versionMinTVOS, "LC_VERSION_MIN_WATCHOS": LoadCommandType.versionMinWatchOS,
+        ]
+        let named = table.platforms.compactMap { platform in platform.device.versionMinCommand.map { (platform, $0) } }
+        #expect(named.map(\.0.id) == ["ios", "tvos", "watchos", "macos"])
+        for (platform, name) in named {
+            let command = commands[name]
+            #expect(command != nil, "\(name) is no command the Mach-O reader knows")
+            #expect(command.flatMap(LoadCommandType.versionMinPlatform) == platform.device.machOPlatform, "\(name) and \(platform)")
+        }
+    }
+
     @Test func buildsAreFoundByEveryNameTheyGo() {
         #expect(table.platforms(supportedPlatform: "AppleTVSimulator").map { "\($0.platform.id) \($0.simulator)" } == ["tvos true"])
         #expect(table.platforms(platformName: "xros").map { "\($0.platform.id) \($0.simulator)" } == ["visionos false"])

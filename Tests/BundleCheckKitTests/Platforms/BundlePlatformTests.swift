@@ -26,6 +26,10 @@ import Testing
         ("<key>CFBundleSupportedPlatforms</key><array><string>AppleTVOS</string></array><key>DTPlatformName</key><string>appletvos</string><key>UIDeviceFamily</key><array><integer>3</integer></array>",
          "tvos supportedPlatforms(index: 0)"),
         ("<key>CFBundleSupportedPlatforms</key><array><string>Linux</string><string>XRSimulator</string></array>", "visionos simulator supportedPlatforms(index: 1)"),
+        // A simulator named anywhere makes a simulator build, as ITMS-90542 reads the list.
+        ("<key>CFBundleSupportedPlatforms</key><array><string>iPhoneOS</string><string>iPhoneSimulator</string></array>", "ios simulator supportedPlatforms(index: 1)"),
+        ("<key>CFBundleSupportedPlatforms</key><array><string>iPhoneOS</string></array><key>DTPlatformName</key><string>iphonesimulator</string>",
+         "ios simulator platformName(key: \"DTPlatformName\")"),
         ("<key>DTPlatformName</key><string>watchsimulator</string>", "watchos simulator platformName(key: \"DTPlatformName\")"),
         ("<key>DTSDKName</key><string>appletvos17.2</string>", "tvos platformName(key: \"DTSDKName\")"),
         ("<key>UIDeviceFamily</key><array><integer>7</integer></array>", "visionos deviceFamily"),
@@ -45,6 +49,9 @@ import Testing
     @Test func theExecutableSpeaksWhenTheInfoPlistDoesNot() throws {
         #expect(try Self.decide("", slices: [Self.slice(.watchOS)]) == "watchos executable")
         #expect(try Self.decide("", slices: [Self.slice(.tvOSSimulator)]) == "tvos simulator executable")
+        // A fat file of simulator and device slices is a device build with slices to strip.
+        #expect(try Self.decide("", slices: [Self.slice(.iOSSimulator), Self.slice(.iOS)]) == "ios executable")
+        #expect(try Self.decide("", slices: [Self.slice(.iOSSimulator)]) == "ios simulator executable")
         // An unknown platform number says nothing.
         #expect(try Self.decide("", slices: [Self.slice(MachOPlatform(rawValue: 10)), Self.slice(.visionOS)]) == "visionos executable")
         // Where the Info.plist's name fits two platforms, the executable picks.

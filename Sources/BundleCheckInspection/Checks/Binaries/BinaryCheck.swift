@@ -23,6 +23,11 @@ struct BinaryCheck: Check {
             // A bundle built for the simulator is one finding of simulator-build, not another for
             // its executable and each library and framework built with it.
             if mode == .unsupportedArchitecture && Self.insideReportedSimulatorBuild(bundle, in: context) { return [] }
+            // A bundle built for another platform than its app is platform-mismatch's: its slices
+            // are judged by neither platform again.
+            if mode == .unsupportedArchitecture && PlatformMismatchCheck.reports(bundle, in: context) { return [] }
+            // A simulator build has no encryption info by nature: simulator-build said it all.
+            if mode == .encryptionInfo && Self.insideReportedSimulatorBuild(bundle, in: context) { return [] }
             return signing.binaries.compactMap { binary in
                 guard let message = message(for: binary, of: bundle, platform: platform) else { return nil }
                 // The executable's finding keeps the identity it always had; each library is its own.

@@ -3,12 +3,11 @@ import BundleCheckModel
 
 extension InspectedBundle {
     /// A WatchKit app's executable is Apple's stub (it links the private SockPuppetGizmo
-    /// framework and carries no encryption info), and so is the executable of the iOS container
-    /// of a watch-only app (`ITSWatchOnlyContainer`: Xcode copies its MessagesApplicationStub,
-    /// swift-build's watchapp2-container product type): not the developer's code, so the checks
-    /// that judge code leave it alone.
+    /// framework and carries no encryption info): not the developer's code, so the checks that
+    /// judge code leave it alone. Told by the executable, never by an Info.plist key alone, which
+    /// anyone can set. (A watch-only app's iOS container also runs a stub of Xcode's, but
+    /// nothing known of its bytes tells it apart, so it is judged as any executable.)
     var runsAppleStub: Bool {
-        if isWatchOnlyContainer { return true }
         guard kind == .watchApp, let plist = infoPlist,
               plist.value(at: JSONPointer("WKWatchKitApp"))?.boolValue == true || plist.value(at: JSONPointer("WKApplication"))?.boolValue == true,
               let executable = signing?.executable

@@ -37,7 +37,7 @@ struct PrincipalClassCheck: Check {
 
 extension PrincipalClassCheck {
     static func neither(_ bundle: InspectedBundle) -> String {
-        "\(bundle.name) names neither NSExtensionPrincipalClass nor NSExtensionMainStoryboard, so iOS has nothing to launch; set one of them"
+        "\(bundle.name) names neither NSExtensionPrincipalClass nor NSExtensionMainStoryboard, so \(bundle.platform.platform.name) has nothing to launch; set one of them"
     }
 
     static func both(_ bundle: InspectedBundle) -> String {

@@ -6,19 +6,29 @@ import BundleCheckModel
 /// app for watchOS (`nesting` in `Rules/data/platforms.yml`). A tvOS app carrying an iOS
 /// extension, or an iOS app carrying a tvOS framework, cannot be installed as one.
 struct PlatformMismatchCheck: Check {
-    let id = "platform-mismatch"
+    static let ruleID = "platform-mismatch"
+    var id: String { Self.ruleID }
     var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
-        let table = ApplePlatforms.shipped
-        return context.bundles.compactMap { bundle -> Finding? in
-            guard let container = context.parent(of: bundle) else { return nil }
-            let expected = table.expected(for: bundle.kind, in: container.platform.platform)
-            guard bundle.platform.platform != expected else { return nil }
+        context.bundles.compactMap { bundle -> Finding? in
+            guard let container = context.parent(of: bundle), let expected = Self.expected(for: bundle, in: context) else { return nil }
             let location = bundle.platform.pointer.map { bundle.infoPlistLocation($0) }
                 ?? bundle.location(file: bundle.signing?.executablePath ?? bundle.infoPlistPath)
             return rule.finding(Self.mismatch(bundle, container, expected), at: location)
         }
+    }
+
+    /// The platform `bundle` should be built for, when it is built for another; nil when it fits.
+    static func expected(for bundle: InspectedBundle, in context: CheckContext) -> ApplePlatform? {
+        guard let container = context.parent(of: bundle) else { return nil }
+        let expected = ApplePlatforms.shipped.expected(for: bundle.kind, in: container.platform.platform)
+        return bundle.platform.platform == expected ? nil : expected
+    }
+
+    /// Whether this rule reports `bundle` in this run, so that other rules need not repeat it.
+    static func reports(_ bundle: InspectedBundle, in context: CheckContext) -> Bool {
+        context.runs(ruleID) && expected(for: bundle, in: context) != nil
     }
 }
 

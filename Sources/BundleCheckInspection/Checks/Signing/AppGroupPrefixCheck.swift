@@ -21,6 +21,6 @@ struct AppGroupPrefixCheck: Check {
 
 extension AppGroupPrefixCheck {
     static func badPrefix(_ group: String, _ bundle: InspectedBundle) -> String {
-        "app group '\(group)' of \(bundle.name) does not start with 'group.'; iOS app group identifiers must, e.g. 'group.\(group)'"
+        "app group '\(group)' of \(bundle.name) does not start with 'group.'; \(bundle.platform.platform.name) app group identifiers must, e.g. 'group.\(group)'"
     }
 }

@@ -19,9 +19,11 @@ struct BetaToolchainCheck: Check {
                 problems.append(xcode.description)
                 pointer = JSONPointer("DTXcodeBuild")
             }
-            // A simulator's SDK builds are its device's: the table lists them by the device's name.
+            // The SDK's own platform (a simulator's SDK builds are its device's: the table lists
+            // them by the device's name), else the bundle's.
             if let build = toolchain.sdkBuild, let platform = toolchain.sdkPlatform,
-               let sdk = builds.sdk(build, platform: bundle.platform.platform.device.platformName), sdk.kind == .seed,
+               let sdk = builds.sdk(build, platform: Self.devicePlatformName(of: platform) ?? bundle.platform.platform.device.platformName),
+               sdk.kind == .seed,
                // A beta Xcode's own beta SDK goes without saying.
                !sdk.shippedWith.contains(where: { $0.build == toolchain.xcodeBuild }) || pointer == nil {
                 let seeds = sdk.shippedWith.map(\.description).joined(separator: ", ")
@@ -35,6 +37,11 @@ struct BetaToolchainCheck: Check {
 }
 
 extension BetaToolchainCheck {
+    /// `iphoneos` for `iphonesimulator`: the device build of the platform a name belongs to.
+    static func devicePlatformName(of platformName: String) -> String? {
+        ApplePlatforms.shipped.platforms(platformName: platformName).first?.platform.device.platformName
+    }
+
     static func beta(_ bundle: InspectedBundle, _ problems: [String]) -> String {
         "\(bundle.name) was built with \(problems.joined(separator: " and ")); App Store Connect refuses builds from beta Xcode and SDKs (a release candidate is accepted). Rebuild with a released Xcode"
     }

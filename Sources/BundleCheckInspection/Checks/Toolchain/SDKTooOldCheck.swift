@@ -13,10 +13,11 @@ struct SDKTooOldCheck: Check {
         let minimums = UploadMinimums.shipped
         guard let requirement = minimums.requirement(at: context.settings.now) else { return [] }
         return context.bundles.compactMap { bundle -> Finding? in
-            // Simulator builds are simulator-build's; platforms whose SDK Apple's requirements do
-            // not name (the Mac) have no upload SDK in the platform table.
+            // Only a bundle whose DT* keys name its platform's device SDK is judged: simulator
+            // builds are simulator-build's, a bundle naming no SDK is build-keys-missing's, and
+            // platforms whose SDK Apple's requirements do not name (the Mac) have no upload SDK.
             let platform = bundle.platform.platform
-            guard bundle.kind != .framework, !bundle.platform.simulator, let toolchain = bundle.toolchain,
+            guard bundle.kind != .framework, let toolchain = bundle.toolchain, toolchain.sdkPlatform == platform.device.platformName,
                   let platformName = platform.uploadSDK
             else { return nil }
             var problems: [String] = []

@@ -32,6 +32,6 @@ extension URLSchemeDuplicateCheck {
         if first.path == again.path {
             return "URL scheme '\(scheme)' is declared again (first at \(firstPointer)); declare each scheme once"
         }
-        return "URL scheme '\(scheme)' is also declared by \(first.name); iOS picks one of them at random"
+        return "URL scheme '\(scheme)' is also declared by \(first.name); \(first.platform.platform.name) picks one of them at random"
     }
 }

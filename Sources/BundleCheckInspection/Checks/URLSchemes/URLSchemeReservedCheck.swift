@@ -16,13 +16,13 @@ struct URLSchemeReservedCheck: Check {
         context.bundles.flatMap { bundle in
             URLSchemeDeclarations(bundle).schemes
                 .filter { Self.reserved.contains($0.value.lowercased()) }
-                .map { rule.finding(Self.reserved($0.value), at: bundle.infoPlistLocation($0.pointer)) }
+                .map { rule.finding(Self.reserved($0.value, bundle), at: bundle.infoPlistLocation($0.pointer)) }
         }
     }
 }
 
 extension URLSchemeReservedCheck {
-    static func reserved(_ scheme: String) -> String {
-        "URL scheme '\(scheme)' belongs to the system; iOS opens it in its own app, so pick a scheme of your own such as your bundle id's last component"
+    static func reserved(_ scheme: String, _ bundle: InspectedBundle) -> String {
+        "URL scheme '\(scheme)' belongs to the system; \(bundle.platform.platform.name) opens it in its own app, so pick a scheme of your own such as your bundle id's last component"
     }
 }
