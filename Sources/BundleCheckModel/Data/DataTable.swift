@@ -70,23 +70,31 @@ package struct DataTable: Sendable {
 
 /// The data tables compiled into the binary, by name.
 package enum DataTables {
-    package static let shipped: [String: DataTable] = {
-        var tables: [String: DataTable] = [:]
-        for file in EmbeddedDataTables.files {
-            do {
-                let table = try DataTable.load(text: file.text, file: "Rules/data/" + file.name)
-                tables[table.name] = table
-            } catch {
-                // The shipped files are validated by the tests; a broken one is a build mistake.
-                preconditionFailure("the data tables compiled into bundlecheck are broken: \(error)")
-            }
-        }
-        return tables
-    }()
+    /// Every shipped table, read (the tests check them all).
+    package static var shipped: [String: DataTable] {
+        Dictionary(EmbeddedDataTables.files.map { file in
+            let table = load(file)
+            return (table.name, table)
+        }, uniquingKeysWith: { first, _ in first })
+    }
 
-    /// The shipped table called `name`; every name a check asks for is shipped (a test reads them all).
+    /// The shipped table called `name`, read from its text on each call: only the tables a run
+    /// asks for are parsed (`--list-rules` needs the platforms alone, not the privacy symbols),
+    /// and each caller keeps what it read in a `static let`. Every name a check asks for is
+    /// shipped (a test reads them all).
     package static func named(_ name: String) -> DataTable {
-        guard let table = shipped[name] else { preconditionFailure("no data table Rules/data/\(name).yml is compiled in") }
-        return table
+        guard let file = EmbeddedDataTables.files.first(where: { $0.name == name + ".yml" }) else {
+            preconditionFailure("no data table Rules/data/\(name).yml is compiled in")
+        }
+        return load(file)
+    }
+
+    private static func load(_ file: (name: String, text: String)) -> DataTable {
+        do {
+            return try DataTable.load(text: file.text, file: "Rules/data/" + file.name)
+        } catch {
+            // The shipped files are validated by the tests; a broken one is a build mistake.
+            preconditionFailure("the data tables compiled into bundlecheck are broken: \(error)")
+        }
     }
 }

@@ -17,7 +17,9 @@ public struct RuleDefinition: Sendable {
     public let fix: String
     public let scope: RuleScope
     package let implementation: RuleImplementation
-    package let examples: [RuleExample]
+    /// Read from the rule file when asked for (`RuleExamples`).
+    package var examples: [RuleExample] { exampleSource.all }
+    let exampleSource: RuleExamples
     /// Where the rule was read from, for messages and for examples that fail.
     public let source: RuleSource
     /// A matcher rule's message, with `{file}`, `{name}`, `{bundle}`, `{key-path}` and `{value}`
@@ -37,7 +39,7 @@ public struct RuleDefinition: Sendable {
         fix: String,
         scope: RuleScope,
         implementation: RuleImplementation,
-        examples: [RuleExample],
+        examples: RuleExamples,
         source: RuleSource,
         messageTemplate: String? = nil,
         reportsUnexpandedVariables: Bool = false
@@ -51,7 +53,7 @@ public struct RuleDefinition: Sendable {
         self.fix = fix
         self.scope = scope
         self.implementation = implementation
-        self.examples = examples
+        self.exampleSource = examples
         self.source = source
         self.messageTemplate = messageTemplate
         self.reportsUnexpandedVariables = reportsUnexpandedVariables
@@ -62,7 +64,7 @@ public struct RuleDefinition: Sendable {
         RuleDefinition(
             id: id, title: title, severity: severity, category: category, appleCodes: appleCodes,
             rationale: rationale, fix: fix, scope: scope, implementation: implementation,
-            examples: examples, source: source, messageTemplate: messageTemplate,
+            examples: exampleSource, source: source, messageTemplate: messageTemplate,
             reportsUnexpandedVariables: reportsUnexpandedVariables
         )
     }

@@ -24,10 +24,12 @@ package enum RuleLoader {
         guard let root else {
             throw RuleLoadError(file: file, line: 1, field: nil, message: "the rule file is empty")
         }
-        return try load(root, file: file, isBuiltIn: isBuiltIn, checks: checks)
+        return try load(root, file: file, isBuiltIn: isBuiltIn, checks: checks, text: text)
     }
 
-    static func load(_ root: YAMLNode, file: String, isBuiltIn: Bool, checks: Set<String>) throws(RuleLoadError) -> RuleDefinition {
+    /// `text`, the file's text, lets the definition read its examples again when asked for
+    /// rather than keep them; without it they are kept.
+    static func load(_ root: YAMLNode, file: String, isBuiltIn: Bool, checks: Set<String>, text: String? = nil) throws(RuleLoadError) -> RuleDefinition {
         let reader = YAMLFieldReader(file: file)
         let fields = try reader.mapping(root, field: nil, allowed: Self.fields)
 
@@ -104,7 +106,7 @@ package enum RuleLoader {
             fix: fix,
             scope: scope,
             implementation: implementation,
-            examples: examples,
+            examples: text.map { RuleExamples(text: $0, file: file, ruleID: id) } ?? RuleExamples(examples),
             source: RuleSource(file: file, isBuiltIn: isBuiltIn, line: idNode.line),
             messageTemplate: message,
             reportsUnexpandedVariables: reportsUnexpandedVariables

@@ -174,7 +174,7 @@ import Testing
         let long = RuleDefinition(
             id: base.id, title: String(repeating: "t", count: 2000), severity: base.severity, category: base.category,
             appleCodes: (1...30).map { "ITMS-9\(1000 + $0)" }, rationale: String(repeating: "é", count: 3000), fix: base.fix,
-            scope: base.scope, implementation: base.implementation, examples: base.examples, source: base.source
+            scope: base.scope, implementation: base.implementation, examples: RuleExamples(base.examples), source: base.source
         )
         let reporter = SARIFReporter(context: ReportContext(rules: RuleCatalogue.shipped.rules + [long]))
         for run in runs(document(reporter: reporter)) {
