@@ -82,11 +82,20 @@ struct CheckContext {
         bundles.filter { $0.parent == bundle.path }
     }
 
+    /// The bundles `bundle` sits in, innermost first, up to its top-level app.
+    func containers(of bundle: InspectedBundle) -> [InspectedBundle] {
+        var found: [InspectedBundle] = []
+        var current = bundle
+        while let parent = parent(of: current) {
+            found.append(parent)
+            current = parent
+        }
+        return found
+    }
+
     /// The top-level app that `bundle` belongs to (itself for an app).
     func app(of bundle: InspectedBundle) -> InspectedBundle {
-        var current = bundle
-        while let parent = parent(of: current) { current = parent }
-        return current
+        containers(of: bundle).last ?? bundle
     }
 
     /// The first `count` bytes of a file (fewer when it is shorter), or nil when unreadable.

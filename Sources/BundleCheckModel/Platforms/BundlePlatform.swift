@@ -127,12 +127,15 @@ extension BundlePlatform {
         return BundlePlatform(platform: table.fallback, simulator: false, evidence: .fallback)
     }
 
-    /// `UIDeviceFamily` as numbers (Xcode writes integers; some tools strings).
+    /// `UIDeviceFamily` as numbers; a lone value counts as a list of one.
     static func deviceFamilies(in infoPlist: PropertyListDocument?) -> [Int] {
         guard let value = infoPlist?.value(at: JSONPointer("UIDeviceFamily")) else { return [] }
-        return (value.arrayValue ?? [value]).compactMap { value in
-            if let integer = value.integerValue { return integer.int64.flatMap { Int(exactly: $0) } }
-            return value.stringValue.flatMap { Int($0) }
-        }
+        return (value.arrayValue ?? [value]).compactMap(deviceFamily)
+    }
+
+    /// One `UIDeviceFamily` value as a number: Xcode writes integers, some tools strings.
+    package static func deviceFamily(_ value: PlistValue) -> Int? {
+        if let integer = value.integerValue { return integer.int64.flatMap { Int(exactly: $0) } }
+        return value.stringValue.flatMap { Int($0) }
     }
 }

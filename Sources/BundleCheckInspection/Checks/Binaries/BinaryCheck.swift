@@ -58,12 +58,7 @@ struct BinaryCheck: Check {
 
     /// Whether `bundle` or a bundle it sits in is a simulator build simulator-build reports.
     static func insideReportedSimulatorBuild(_ bundle: InspectedBundle, in context: CheckContext) -> Bool {
-        var current: InspectedBundle? = bundle
-        while let candidate = current {
-            if SimulatorBuildCheck.reports(candidate, in: context) { return true }
-            current = context.parent(of: candidate)
-        }
-        return false
+        ([bundle] + context.containers(of: bundle)).contains { SimulatorBuildCheck.reports($0, in: context) }
     }
 
     /// `the executable of Notes.app`, or `the library libswiftCore.dylib of Notes.app`.

@@ -18,7 +18,6 @@ struct AppIconMissingCheck: Check {
     let id = "app-icon-missing"
     var evidenceNeeds: [BinaryMatcher] { [] }
 
-    static let iconNamePointer = JSONPointer("CFBundleIcons", "CFBundlePrimaryIcon", "CFBundleIconName")
     static let missingFileCode = "ITMS-90032"
     static let iconNameCode = "ITMS-90713"
 

@@ -90,10 +90,7 @@ struct AppIconSizes {
     /// strings) that the table knows; iPhone alone when it names none and iPhone is a family of
     /// its platform; none for the other platforms.
     func families(of bundle: InspectedBundle) -> [Family] {
-        let values = (bundle.infoPlist?.value(at: JSONPointer("UIDeviceFamily"))?.arrayValue ?? []).compactMap { value -> Int? in
-            if let integer = value.integerValue { return integer.int64.flatMap { Int(exactly: $0) } }
-            return value.stringValue.flatMap(Int.init)
-        }
+        let values = (bundle.infoPlist?.value(at: JSONPointer("UIDeviceFamily"))?.arrayValue ?? []).compactMap(BundlePlatform.deviceFamily)
         let named = families.filter { values.contains($0.deviceFamily) }
         guard named.isEmpty else { return named }
         return families.filter { $0.deviceFamily == 1 && bundle.platform.platform.deviceFamilies.contains($0.deviceFamily) }

@@ -21,12 +21,7 @@ struct SimulatorBuildCheck: Check {
 
     /// Whether a bundle `bundle` sits in is a simulator build, whose finding stands for it.
     static func hasSimulatorAncestor(_ bundle: InspectedBundle, in context: CheckContext) -> Bool {
-        var current = context.parent(of: bundle)
-        while let candidate = current {
-            if evidence(in: candidate) != nil { return true }
-            current = context.parent(of: candidate)
-        }
-        return false
+        context.containers(of: bundle).contains { evidence(in: $0) != nil }
     }
 
     /// Whether this rule reports `bundle` (or the simulator build it is part of) in this run,
