@@ -6,11 +6,12 @@
 /// bundle locator sees the app bundle itself at the package root, without the
 /// other contents of `/x` being listed.
 ///
-/// Symbolic links are neither followed nor listed (they are in `skippedPaths`):
-/// a link can point outside the package or make a cycle, an IPA cannot carry
-/// what it points to (a zipped link is a small file holding the target's path),
-/// and iOS bundles have no business holding links. FIFOs, sockets and devices
-/// are skipped the same way and never opened, since reading a FIFO blocks.
+/// Symbolic links are never followed and not listed as files (they are in `skippedPaths`):
+/// a link can point outside the package or make a cycle, and an IPA cannot carry what
+/// it points to (a zipped link is a small file holding the target's path). Their targets
+/// are read (`symbolicLinks`), since a Mac framework's `Versions/Current` says which version
+/// it is and a link that leaves its bundle is a finding. FIFOs, sockets and devices are
+/// skipped and never opened, since reading a FIFO blocks.
 final class DirectoryContainer: PackageContainer {
 
     /// The directory on disk, without a trailing slash.
@@ -25,6 +26,8 @@ final class DirectoryContainer: PackageContainer {
     let folders: [String]
     /// Symbolic links and special files that were not listed, as package paths, sorted.
     let skippedPaths: [String]
+    /// The symbolic links among them, with their targets as stored, sorted by path.
+    let symbolicLinks: [ContainerLink]
 
     /// Lists the regular files under `root`.
     ///
@@ -49,6 +52,7 @@ final class DirectoryContainer: PackageContainer {
         var files: [ContainerEntry] = []
         var folders: [String] = pathPrefix.isEmpty ? [] : [String(pathPrefix.dropLast())]
         var skipped: [String] = []
+        var links: [ContainerLink] = []
         var pending: [(relative: String, depth: Int)] = [("", 0)]
         while let (relative, depth) = pending.popLast() {
             let directory = relative.isEmpty ? root : root + "/" + relative
@@ -91,7 +95,14 @@ final class DirectoryContainer: PackageContainer {
                     }
                     folders.append(pathPrefix + child)
                     pending.append((child, depth + 1))
-                case .symbolicLink, .other:
+                case .symbolicLink:
+                    skipped.append(pathPrefix + child)
+                    // Counted with the files: a folder of a million links is as hostile as one of a million files.
+                    guard links.count < maximumFileCount else { continue }
+                    if let target = FileSystem.linkTarget(root + "/" + child, limit: limits.maxLinkTargetBytes) {
+                        links.append(ContainerLink(path: pathPrefix + child, target: target))
+                    }
+                case .other:
                     skipped.append(pathPrefix + child)
                 }
             }
@@ -102,6 +113,7 @@ final class DirectoryContainer: PackageContainer {
         self.files = ContainerFiles(files)
         self.folders = folders.sorted()
         self.skippedPaths = skipped.sorted()
+        self.symbolicLinks = links.sorted { $0.path < $1.path }
     }
 
     func size(of path: String) throws -> UInt64 {

@@ -42,7 +42,7 @@ public struct PackageInspector: Sendable {
         }
         let packageSize = container.byteCount
         do {
-            let located = try BundleLocator.locate(files: container.files, packagePath: path)
+            let located = try BundleLocator.locate(files: container.files, links: container.symbolicLinks, packagePath: path)
             let paths = PathIndex(container: container)
             let evidence = EvidenceWants(rules: rules)
             let seals = SealWants(rules: rules, settings: settings)
@@ -131,7 +131,8 @@ public struct PackageInspector: Sendable {
         seals: SealWants,
         nestedBundles: [String] = []
     ) -> InspectedBundle {
-        let plistPath = location.path + "/Info.plist"
+        let layout = location.layout
+        let plistPath = layout.infoPlistPath
         var problems: [BundleReadProblem] = []
         var document: PropertyListDocument?
         // The hashes of the file as stored, for the signature's seal of the Info.plist: taken
@@ -168,16 +169,16 @@ public struct PackageInspector: Sendable {
             } catch {
                 problems.append(ReadProblems.problem(error, reading: plistPath, as: .infoPlistMalformed))
             }
-        } else if location.kind != .framework || holdsMachO(framework: location.path, container: container, paths: paths) {
+        } else if location.kind != .framework || holdsMachO(framework: layout, container: container, paths: paths) {
             // Old static frameworks ship without an Info.plist and without a binary: only resources.
             problems.append(BundleReadProblem(kind: .infoPlistMissing, file: plistPath, reason: "there is no Info.plist"))
         }
         let identity = InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
-            infoPlistPath: plistPath, infoPlist: document
+            infoPlistPath: plistPath, infoPlist: document, layout: layout
         )
         let (signing, signingProblems) = SigningLoader.load(
-            bundlePath: location.path, kind: location.kind, executableName: identity.executable, infoPlist: plistDigests,
+            layout: layout, kind: location.kind, executableName: identity.executable, infoPlist: plistDigests,
             from: container, paths: paths, evidence: evidence, seals: seals
         )
         // Read once here; the activation-rule checks and the report share it.
@@ -185,21 +186,21 @@ public struct PackageInspector: Sendable {
             ? ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer))
             : nil
         let (manifests, manifestProblems) = PrivacyManifestLoader.load(
-            bundlePath: location.path, kind: location.kind, nestedBundles: nestedBundles, from: container, paths: paths
+            layout: layout, kind: location.kind, nestedBundles: nestedBundles, from: container, paths: paths
         )
         return InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
             infoPlistPath: plistPath, infoPlist: document, activationRule: activationRule, signing: signing,
             problems: problems + signingProblems + manifestProblems, privacyManifests: manifests,
-            hasContentsFolder: paths.isFolder(location.path + "/Contents")
+            layout: layout
         )
     }
 
     /// Whether `Kit.framework` holds `Kit` as Mach-O, i.e. is code and not only resources.
-    static func holdsMachO(framework path: String, container: any PackageContainer, paths: PathIndex) -> Bool {
-        guard let name = SigningLoader.bundleBaseName(path), paths.isFile(path + "/" + name),
-              let prefix = try? container.openEntry(path + "/" + name).read(upTo: 4)
-        else { return false }
+    static func holdsMachO(framework layout: BundleLayout, container: any PackageContainer, paths: PathIndex) -> Bool {
+        guard let name = SigningLoader.bundleBaseName(layout.bundlePath) else { return false }
+        let executable = layout.executablePath(named: name)
+        guard paths.isFile(executable), let prefix = try? container.openEntry(executable).read(upTo: 4) else { return false }
         return MachOReader.startsLikeMachO(prefix)
     }
 

@@ -10,18 +10,21 @@ enum PrivacyManifestLoader {
     static let sizeLimit = 1 << 20
 
     static func load(
-        bundlePath: String,
+        layout: BundleLayout,
         kind: BundleKind,
         nestedBundles: [String],
         from container: any PackageContainer,
         paths: PathIndex
     ) -> (manifests: [PrivacyManifest], problems: [BundleReadProblem]) {
-        let prefix = bundlePath + "/"
+        // Placed relative to where the bundle keeps resources: its top, or `Contents/Resources`.
+        let prefix = layout.resourcesFolder + "/"
         var manifests: [PrivacyManifest] = []
         var problems: [BundleReadProblem] = []
-        for entry in paths.files(under: bundlePath, named: PrivacyManifest.fileName) {
+        for entry in paths.files(under: layout.bundlePath, named: PrivacyManifest.fileName) {
             guard !nestedBundles.contains(where: { entry.path.hasPrefix($0 + "/") }) else { continue }
-            let placement = PrivacyManifest.placement(of: String(entry.path.dropFirst(prefix.count)), in: kind)
+            let placement = entry.path.hasPrefix(prefix)
+                ? PrivacyManifest.placement(of: String(entry.path.dropFirst(prefix.count)), in: kind)
+                : .nonStandard
             do {
                 let document = try PropertyListParser.parse(try container.read(entry.path, limit: sizeLimit), file: entry.path)
                 manifests.append(PrivacyManifest(path: entry.path, placement: placement, document: document))

@@ -12,13 +12,12 @@ import BundleCheckModel
 /// This says whether the bundle is as it was signed, not who signed it: the CMS signature
 /// and its certificates are not verified (there are no Apple roots offline).
 enum SealVerifier {
-    static let codeResourcesName = "_CodeSignature/CodeResources"
     /// Real ones are a few MiB for the largest apps.
     static let codeResourcesLimit = 64 << 20
     static let chunkSize = 64 << 10
 
     static func verify(
-        bundlePath: String,
+        layout: BundleLayout,
         executablePath: String,
         executable: MachOFile,
         infoPlist: SealedFileDigests?,
@@ -28,8 +27,8 @@ enum SealVerifier {
     ) throws -> BundleSeal? {
         let signed = executable.slices.compactMap { slice in slice.codeSignature.map { (slice.architecture, $0) } }
         guard !signed.isEmpty else { return nil }
-        let infoPlistPath = bundlePath + "/Info.plist"
-        let resourcesPath = bundlePath + "/" + codeResourcesName
+        let infoPlistPath = layout.infoPlistPath
+        let resourcesPath = layout.codeResourcesPath
         var mismatches: [SealMismatch] = []
         var resources: [UInt8]?
         let needsResources = comparingResources || signed.contains { $0.1.seal?.specialSlots[.resourceDirectory] != nil }
@@ -82,7 +81,7 @@ enum SealVerifier {
         if comparingResources {
             seal.comparedResources = 0
             if let resources {
-                try compareResources(resources, file: resourcesPath, bundlePath: bundlePath, container: container, paths: paths, into: &seal)
+                try compareResources(resources, file: resourcesPath, root: layout.root, container: container, paths: paths, into: &seal)
             }
         }
         return seal
@@ -92,7 +91,7 @@ enum SealVerifier {
     private static func compareResources(
         _ bytes: [UInt8],
         file: String,
-        bundlePath: String,
+        root: String,
         container: any PackageContainer,
         paths: PathIndex,
         into seal: inout BundleSeal
@@ -107,7 +106,7 @@ enum SealVerifier {
         var modified: [String] = []
         var missing: [String] = []
         for entry in listing.entries {
-            guard case .hash(let algorithm, let expected) = entry.seal, let path = path(of: entry.path, in: bundlePath) else {
+            guard case .hash(let algorithm, let expected) = entry.seal, let path = path(of: entry.path, in: root) else {
                 seal.skippedResources += 1
                 continue
             }
@@ -127,12 +126,13 @@ enum SealVerifier {
         if !missing.isEmpty { seal.mismatches.append(.missingResources(missing)) }
     }
 
-    /// The package path of a `files2` entry; nil for one that would leave the bundle.
-    static func path(of entry: String, in bundlePath: String) -> String? {
+    /// The package path of a `files2` entry, relative to the layout's root (`Contents/` on the
+    /// Mac); nil for one that would leave the bundle.
+    static func path(of entry: String, in root: String) -> String? {
         let components = entry.split(separator: "/", omittingEmptySubsequences: false)
         guard !entry.isEmpty, !entry.hasPrefix("/"), !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
             return nil
         }
-        return bundlePath + "/" + entry
+        return root + "/" + entry
     }
 }

@@ -12,7 +12,7 @@ enum SigningLoader {
     static let xcentName = "archived-expanded-entitlements.xcent"
 
     static func load(
-        bundlePath: String,
+        layout: BundleLayout,
         kind: BundleKind,
         executableName: String?,
         infoPlist: SealedFileDigests?,
@@ -21,15 +21,16 @@ enum SigningLoader {
         evidence: EvidenceWants,
         seals: SealWants
     ) -> (signing: BundleSigning, problems: [BundleReadProblem]) {
-        let (libraries, libraryProblems) = loadLibraries(of: bundlePath, from: container, paths: paths, evidence: evidence.forLibraries)
+        let bundlePath = layout.bundlePath
+        let (libraries, libraryProblems) = loadLibraries(of: layout, from: container, paths: paths, evidence: evidence.forLibraries)
         var problems: [BundleReadProblem] = []
         var executablePath: String?
         var executable: MachOFile?
         // A framework's executable is named after it when its Info.plist does not say (or is missing).
         let named = executableName != nil
         let name = executableName ?? (kind == .framework ? bundleBaseName(bundlePath) : nil)
-        if let name, !name.isEmpty, !UnexpandedVariable.occurs(in: name), paths.isFile(bundlePath + "/" + name) {
-            let path = bundlePath + "/" + name
+        if let name, !name.isEmpty, !UnexpandedVariable.occurs(in: name), !name.contains("/"), paths.isFile(layout.executablePath(named: name)) {
+            let path = layout.executablePath(named: name)
             executablePath = path
             do {
                 // Without the seal's rule, seek past the code instead of hashing it.
@@ -46,7 +47,7 @@ enum SigningLoader {
         if !seals.isEmpty, let executable, let executablePath {
             do {
                 seal = try SealVerifier.verify(
-                    bundlePath: bundlePath, executablePath: executablePath, executable: executable, infoPlist: infoPlist,
+                    layout: layout, executablePath: executablePath, executable: executable, infoPlist: infoPlist,
                     from: container, paths: paths, comparingResources: seals.comparesResources
                 )
             } catch let error as BundleCheckError {
@@ -73,8 +74,8 @@ enum SigningLoader {
             } catch {
                 problems.append(ReadProblems.problem(error, reading: path, as: .entitlementsMalformed))
             }
-        } else if paths.isFile(bundlePath + "/" + xcentName) {
-            let path = bundlePath + "/" + xcentName
+        } else if paths.isFile(layout.path(xcentName)) {
+            let path = layout.path(xcentName)
             entitlementsPath = path
             source = .xcent
             do {
@@ -96,7 +97,7 @@ enum SigningLoader {
 
         var profile: ProvisioningProfile?
         var profilePath: String?
-        let candidate = bundlePath + "/" + BundleSigning.profileFileName
+        let candidate = layout.profilePath
         if paths.isFile(candidate) {
             profilePath = candidate
             do {
@@ -109,11 +110,14 @@ enum SigningLoader {
                 problems.append(ReadProblems.problem(error, reading: candidate, as: .profileMalformed))
             }
         }
+        let tools = layout.isMac
+            ? loadTools(of: layout, besides: executablePath, from: container, paths: paths, evidence: evidence.forLibraries)
+            : []
         let signing = BundleSigning(
             executablePath: executablePath, executable: executable,
             entitlements: entitlements, entitlementsSource: source, entitlementsPath: entitlementsPath,
             profile: profile, profilePath: profile == nil ? nil : profilePath,
-            libraries: libraries, seal: seal, signingCertificate: signingCertificate
+            libraries: libraries, tools: tools, seal: seal, signingCertificate: signingCertificate
         )
         return (signing, problems + libraryProblems)
     }
@@ -123,16 +127,16 @@ enum SigningLoader {
     /// Only the strings that checks judging every binary ask for are collected (`evidence`:
     /// required-reason APIs, purpose strings); the matcher rules read only executables.
     static func loadLibraries(
-        of bundlePath: String, from container: any PackageContainer, paths: PathIndex, evidence: EvidenceWants? = nil
+        of layout: BundleLayout, from container: any PackageContainer, paths: PathIndex, evidence: EvidenceWants? = nil
     ) -> (libraries: [BundleBinary], problems: [BundleReadProblem]) {
-        let folder = bundlePath + "/Frameworks/"
+        let folder = layout.path("Frameworks/")
         var libraries: [BundleBinary] = []
         var problems: [BundleReadProblem] = []
         for entry in paths.files(under: folder, nameEndingWith: ".dylib") {
             guard !entry.path.dropFirst(folder.count).contains("/") else { continue }
             do {
                 let file = try readExecutable(entry.path, from: container, evidence: evidence, hashingCodePages: false)
-                libraries.append(BundleBinary(path: entry.path, file: file, isExecutable: false))
+                libraries.append(BundleBinary(path: entry.path, file: file, role: .library))
             } catch let unusable as UnusableFile {
                 problems.append(BundleReadProblem(kind: .executableInvalid, file: entry.path, reason: unusable.reason))
             } catch {
@@ -140,6 +144,29 @@ enum SigningLoader {
             }
         }
         return (libraries, problems)
+    }
+
+    /// Where a Mac bundle keeps helper tools, relative to its layout's root ("Placing content in a bundle").
+    static let toolFolders = ["MacOS/", "Helpers/", "Library/LaunchServices/"]
+
+    /// The Mach-O files directly in a Mac bundle's tool folders, other than its executable.
+    /// Anything else there (a script, a data file) is not a program Apple judges as code, so it
+    /// is passed over without a finding; a Mach-O file that is broken is one.
+    static func loadTools(
+        of layout: BundleLayout, besides executablePath: String?, from container: any PackageContainer, paths: PathIndex,
+        evidence: EvidenceWants? = nil
+    ) -> [BundleBinary] {
+        var tools: [BundleBinary] = []
+        for folder in toolFolders.map(layout.path) {
+            for entry in paths.files(under: folder, whereName: { _ in true }) where entry.path != executablePath {
+                guard !entry.path.dropFirst(folder.count).contains("/"),
+                      let magic = try? container.openEntry(entry.path).read(upTo: 4), MachOReader.startsLikeMachO(magic),
+                      let file = try? readExecutable(entry.path, from: container, evidence: evidence, hashingCodePages: false)
+                else { continue }
+                tools.append(BundleBinary(path: entry.path, file: file, role: .tool))
+            }
+        }
+        return tools
     }
 
     /// A file that is there but cannot be what it must be (empty, or no Mach-O at all).

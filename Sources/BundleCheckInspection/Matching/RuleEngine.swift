@@ -222,7 +222,7 @@ struct RuleEngine {
                 hits = plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path, keeping: isKept, tally: &tally)
             case .profile:
                 let dictionary = bundle.signing?.profile?.propertyList
-                file = bundle.signing?.profilePath ?? bundle.path + "/" + BundleSigning.profileFileName
+                file = bundle.signing?.profilePath ?? bundle.layout.profilePath
                 hits = plistHits(matcher, document: dictionary.map(Self.document), file: file, bundle: bundle.path, keeping: isKept, tally: &tally)
             }
             if !hits.isEmpty {

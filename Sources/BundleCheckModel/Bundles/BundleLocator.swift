@@ -14,16 +14,23 @@ import BundleCheckFormats
 /// - `Products/Applications/`: an Xcode archive, apps found the same way;
 /// - `<Name>.app/`: a bare (zipped or directory) app.
 ///
-/// Inside every bundle, `PlugIns/*.appex` and `Extensions/*.appex` are
-/// extensions and `Frameworks/*.framework` frameworks; inside an app (only),
-/// `Watch/*.app` are watch apps and `AppClips/*.app` app clips. Nested bundles
-/// are listed wherever they sit, even where Apple forbids them (a framework in
-/// an extension), so that the checks can see them; `parent` is always the
-/// directly containing bundle.
+/// Each bundle's layout (`BundleLayout`) is read from its folders: a `Contents/` folder is the
+/// Mac's layout, a framework with `Versions/` a versioned framework (its version the one
+/// `Versions/Current` links to, when that link names a folder beside it). Nested bundles sit in
+/// folders of the layout's root. In every bundle, `PlugIns/*.appex` and `Extensions/*.appex`
+/// are extensions and `Frameworks/*.framework` frameworks; inside an iOS-style app (only),
+/// `Watch/*.app` are watch apps and `AppClips/*.app` app clips; inside a Mac bundle,
+/// `XPCServices/*.xpc` are XPC services, `Library/LoginItems/*.app` login items,
+/// `Library/SystemExtensions/*.systemextension` system extensions, and the apps in `Helpers/`,
+/// `MacOS/`, `Frameworks/` or another `Library/` folder helpers. Nested bundles are listed wherever they sit,
+/// even where Apple forbids them (a framework in an extension), so that the checks can see
+/// them; `parent` is always the directly containing bundle.
 ///
 /// One pass builds a folder tree, so the cost is linear in the total length of the paths.
 package enum BundleLocator {
-    package static func locate(files: some Sequence<ContainerEntry>, packagePath: String) throws(BundleCheckError) -> (kind: InputKind, bundles: [BundleLocation]) {
+    package static func locate(
+        files: some Sequence<ContainerEntry>, links: [ContainerLink] = [], packagePath: String
+    ) throws(BundleCheckError) -> (kind: InputKind, bundles: [BundleLocation]) {
         let tree = FolderTree()
         for file in files {
             let path = file.path
@@ -34,18 +41,21 @@ package enum BundleLocator {
         guard let (kind, apps) = packageForm(at: root) ?? root.onlyChild.flatMap(packageForm(at:)), !apps.isEmpty else {
             throw BundleCheckError.noApp(path: packagePath)
         }
+        let linkTargets = Dictionary(links.map { ($0.path, $0.target) }, uniquingKeysWith: { first, _ in first })
         var bundles: [BundleLocation] = []
-        var pending: [(folder: Folder, kind: BundleKind)] = []
-        for app in apps {
-            bundles.append(BundleLocation(path: app.path, kind: .app, parent: nil))
-            pending.append((app, .app))
+        var pending: [(folder: Folder, kind: BundleKind, layout: BundleLayout)] = []
+        func add(_ folder: Folder, _ kind: BundleKind, parent: String?) {
+            let (layout, root) = layoutOf(folder, kind: kind, links: linkTargets)
+            bundles.append(BundleLocation(path: folder.path, kind: kind, parent: parent, layout: layout))
+            pending.append((root, kind, layout))
         }
-        while let (bundle, kind) = pending.popLast() {
-            for slot in nestedSlots(of: kind) {
-                guard let container = bundle.children[slot.folder] else { continue }
-                for child in container.children.values where isBundle(child.name, slot.suffix) {
-                    bundles.append(BundleLocation(path: child.path, kind: slot.kind, parent: bundle.path))
-                    pending.append((child, slot.kind))
+        for app in apps { add(app, .app, parent: nil) }
+        while let (root, kind, layout) = pending.popLast() {
+            for slot in nestedSlots(of: kind, layout: layout) {
+                for container in slot.containers(in: root) {
+                    for child in container.children.values where isBundle(child.name, slot.suffix) {
+                        add(child, slot.kind, parent: layout.bundlePath)
+                    }
                 }
             }
         }
@@ -118,25 +128,83 @@ package enum BundleLocator {
         }
     }
 
+    /// A folder of a layout's root where bundles of one kind sit: `PlugIns`, or `Library/LoginItems`.
     private struct Slot {
-        let folder: Substring
+        /// Path below the root; `*` stands for every folder there that no other slot names.
+        let folder: [Substring]
         let suffix: String
         let kind: BundleKind
+
+        init(_ folder: String, _ suffix: String, _ kind: BundleKind) {
+            self.folder = folder.split(separator: "/")
+            self.suffix = suffix
+            self.kind = kind
+        }
+
+        func containers(in root: Folder) -> [Folder] {
+            var current = [root]
+            for name in folder {
+                current = current.flatMap { folder -> [Folder] in
+                    guard name == "*" else { return folder.children[name].map { [$0] } ?? [] }
+                    return folder.children.values.filter { !BundleLocator.namedLibraryFolders.contains($0.name) }
+                }
+            }
+            return current
+        }
     }
 
     private static let slotsInEveryBundle = [
-        Slot(folder: "PlugIns", suffix: ".appex", kind: .appex),
-        Slot(folder: "Extensions", suffix: ".appex", kind: .appex),
-        Slot(folder: "Frameworks", suffix: ".framework", kind: .framework),
+        Slot("PlugIns", ".appex", .appex),
+        Slot("Extensions", ".appex", .appex),
+        Slot("Frameworks", ".framework", .framework),
     ]
 
     private static let slotsInApps = slotsInEveryBundle + [
-        Slot(folder: "Watch", suffix: ".app", kind: .watchApp),
-        Slot(folder: "AppClips", suffix: ".app", kind: .appClip),
+        Slot("Watch", ".app", .watchApp),
+        Slot("AppClips", ".app", .appClip),
     ]
 
-    private static func nestedSlots(of kind: BundleKind) -> [Slot] {
-        kind == .app ? slotsInApps : slotsInEveryBundle
+    /// Apple's "Placing content in a bundle": where a Mac bundle's nested code goes.
+    private static let slotsInMacBundles = slotsInEveryBundle + [
+        Slot("XPCServices", ".xpc", .xpcService),
+        Slot("Library/LoginItems", ".app", .loginItem),
+        Slot("Library/SystemExtensions", ".systemextension", .systemExtension),
+        Slot("Helpers", ".app", .helper),
+        // Electron and Chromium keep their helper apps beside their frameworks.
+        Slot("Frameworks", ".app", .helper),
+        Slot("MacOS", ".app", .helper),
+        Slot("Library/*", ".app", .helper),
+    ]
+
+    /// The `Library/` folders that have a slot of their own.
+    fileprivate static let namedLibraryFolders: Set<Substring> = ["LoginItems", "SystemExtensions"]
+
+    private static func nestedSlots(of kind: BundleKind, layout: BundleLayout) -> [Slot] {
+        if layout.isMac { return slotsInMacBundles }
+        return kind == .app ? slotsInApps : slotsInEveryBundle
+    }
+
+    /// The bundle's layout, and the folder its nested bundles are looked for in.
+    private static func layoutOf(_ folder: Folder, kind: BundleKind, links: [String: String]) -> (BundleLayout, Folder) {
+        if let contents = folder.children["Contents"] {
+            return (BundleLayout(style: .contents, bundlePath: folder.path), contents)
+        }
+        if kind == .framework, let versions = folder.children["Versions"], let version = currentVersion(of: versions, links: links) {
+            return (BundleLayout(style: .versionedFramework, bundlePath: folder.path, version: String(version.name)), version)
+        }
+        return (BundleLayout(style: .flat, bundlePath: folder.path), folder)
+    }
+
+    /// The folder `Versions/Current` links to when it names one beside it (`A`, or `./A`);
+    /// otherwise the only version, else `A`, else the first by name. A link that leads
+    /// elsewhere is not followed (zip-entry-unsafe-name reports one that leaves the bundle).
+    private static func currentVersion(of versions: Folder, links: [String: String]) -> Folder? {
+        if let target = links[versions.path + "/Current"] {
+            let name = target.hasPrefix("./") ? Substring(target.dropFirst(2)) : Substring(target)
+            if !name.contains("/"), let folder = versions.children[name] { return folder }
+        }
+        if versions.children.count == 1 { return versions.onlyChild }
+        return versions.children["A"] ?? versions.children.values.min { $0.name < $1.name }
     }
 
     /// The package form if `base` is a package root, with its top-level apps.
@@ -179,6 +247,14 @@ package struct BundleLocation: Sendable, Hashable {
     package let kind: BundleKind
     /// Path of the directly containing bundle; nil for a top-level app.
     package let parent: String?
+    package let layout: BundleLayout
+
+    package init(path: String, kind: BundleKind, parent: String?, layout: BundleLayout? = nil) {
+        self.path = path
+        self.kind = kind
+        self.parent = parent
+        self.layout = layout ?? .flat(path)
+    }
 }
 
 /// What kind of package an input holds.

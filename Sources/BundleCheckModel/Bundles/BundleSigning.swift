@@ -4,6 +4,8 @@ import BundleCheckFormats
 public struct BundleSigning: Sendable {
     /// The provisioning profile's file name inside a bundle.
     package static let profileFileName = "embedded.mobileprovision"
+    /// A Mac bundle's profile, in `Contents/`.
+    package static let macProfileFileName = "embedded.provisionprofile"
 
     /// Path of the executable CFBundleExecutable names, when the bundle holds it.
     public let executablePath: String?
@@ -19,6 +21,9 @@ public struct BundleSigning: Sendable {
     public let profilePath: String?
     /// Loose libraries (`Frameworks/*.dylib`) of the bundle, read as Mach-O.
     public let libraries: [BundleBinary]
+    /// A Mac bundle's helper tools: Mach-O files in `MacOS/` beside the executable, in `Helpers/`
+    /// and in `Library/LaunchServices/` (privileged helpers), each its own program.
+    public let tools: [BundleBinary]
     /// How the bundle compares with what the executable's signature sealed; nil when the
     /// executable is unsigned or no rule asked.
     public let seal: BundleSeal?
@@ -35,6 +40,7 @@ public struct BundleSigning: Sendable {
         profile: ProvisioningProfile?,
         profilePath: String?,
         libraries: [BundleBinary] = [],
+        tools: [BundleBinary] = [],
         seal: BundleSeal? = nil,
         signingCertificate: X509Certificate? = nil
     ) {
@@ -46,16 +52,18 @@ public struct BundleSigning: Sendable {
         self.profile = profile
         self.profilePath = profilePath
         self.libraries = libraries
+        self.tools = tools
         self.seal = seal
         self.signingCertificate = signingCertificate
     }
 
-    /// Every Mach-O file of the bundle that Apple judges as code: the executable, then the loose libraries.
+    /// Every Mach-O file of the bundle that Apple judges as code: the executable, then the loose
+    /// libraries, then the helper tools.
     public var binaries: [BundleBinary] {
         let main = zip([executablePath], [executable]).compactMap { path, file in
-            path.flatMap { path in file.map { BundleBinary(path: path, file: $0, isExecutable: true) } }
+            path.flatMap { path in file.map { BundleBinary(path: path, file: $0, role: .executable) } }
         }
-        return main + libraries
+        return main + libraries + tools
     }
 
     /// The code signature of the first signed slice (slices of one build share identifier and team).
@@ -80,14 +88,26 @@ public struct BundleBinary: Sendable {
     /// Path relative to the package root.
     public let path: String
     public let file: MachOFile
-    /// The bundle's executable (CFBundleExecutable) rather than a library.
-    public let isExecutable: Bool
+    public let role: Role
 
-    package init(path: String, file: MachOFile, isExecutable: Bool) {
+    /// What the file is to its bundle.
+    public enum Role: String, Sendable, Hashable {
+        /// The bundle's executable, CFBundleExecutable.
+        case executable
+        /// A loose library of its Frameworks folder.
+        case library
+        /// A Mac bundle's helper tool, a program of its own.
+        case tool
+    }
+
+    package init(path: String, file: MachOFile, role: Role) {
         self.path = path
         self.file = file
-        self.isExecutable = isExecutable
+        self.role = role
     }
+
+    /// The bundle's executable (CFBundleExecutable) rather than a library or a helper tool.
+    public var isExecutable: Bool { role == .executable }
 
     /// Whether every slice carries LC_CODE_SIGNATURE.
     public var isSigned: Bool {

@@ -23,8 +23,8 @@ public struct InspectedBundle: Sendable {
     /// package's bundles then settle it together (`resolvingPlatforms`), a bundle that says
     /// nothing of its own taking its container's.
     public package(set) var platform: BundlePlatform
-    /// Whether the bundle keeps its files in `Contents/`, as the Mac's bundles do.
-    package let hasContentsFolder: Bool
+    /// Where its parts sit: at its top, in `Contents/` or in `Versions/A/` (the Mac's).
+    public let layout: BundleLayout
 
     package init(
         path: String,
@@ -36,7 +36,7 @@ public struct InspectedBundle: Sendable {
         signing: BundleSigning? = nil,
         problems: [BundleReadProblem] = [],
         privacyManifests: [PrivacyManifest] = [],
-        hasContentsFolder: Bool = false
+        layout: BundleLayout? = nil
     ) {
         self.path = path
         self.kind = kind
@@ -47,9 +47,10 @@ public struct InspectedBundle: Sendable {
         self.signing = signing
         self.problems = problems
         self.privacyManifests = privacyManifests
-        self.hasContentsFolder = hasContentsFolder
+        let layout = layout ?? .flat(path)
+        self.layout = layout
         self.platform = BundlePlatform.decide(
-            infoPlist: infoPlist, executable: signing?.executable?.slices ?? [], kind: kind, container: nil, hasContentsFolder: hasContentsFolder
+            infoPlist: infoPlist, executable: signing?.executable?.slices ?? [], kind: kind, container: nil, hasContentsFolder: layout.isMac
         )
     }
 
@@ -65,7 +66,7 @@ public struct InspectedBundle: Sendable {
             let container = depth < 64 ? bundle.parent.flatMap { byPath[$0] }.map { platform(of: $0, depth: depth + 1) } : nil
             let result = BundlePlatform.decide(
                 infoPlist: bundle.infoPlist, executable: bundle.signing?.executable?.slices ?? [], kind: bundle.kind, container: container,
-                hasContentsFolder: bundle.hasContentsFolder
+                hasContentsFolder: bundle.layout.isMac
             )
             decided[bundle.path] = result
             return result
@@ -127,4 +128,20 @@ public enum BundleKind: String, Sendable, Hashable, CaseIterable {
     case watchApp = "watch-app"
     case appClip = "app-clip"
     case framework
+    /// A Mac bundle's `Contents/XPCServices/*.xpc`.
+    case xpcService = "xpc-service"
+    /// A Mac app's `Contents/Library/LoginItems/*.app`.
+    case loginItem = "login-item"
+    /// A Mac app's `Contents/Library/SystemExtensions/*.systemextension` (DriverKit, network, endpoint security).
+    case systemExtension = "system-extension"
+    /// An app inside a Mac bundle's `Contents/Helpers`, `Contents/MacOS` or another `Contents/Library` folder.
+    case helper
+
+    /// Bundles that run as programs of their own (apps, login items, helpers), not loaded into another.
+    public var isApplication: Bool {
+        switch self {
+        case .app, .watchApp, .appClip, .loginItem, .helper: true
+        case .appex, .framework, .xpcService, .systemExtension: false
+        }
+    }
 }

@@ -40,11 +40,14 @@ public struct PrivacyManifest: Sendable {
     /// Whether the manifest declares for the bundle that holds it.
     public var counts: Bool { placement != .nonStandard }
 
-    /// Where a manifest at `relativePath` (inside a bundle of `kind`, nested bundles excluded) sits.
+    /// Where a manifest at `relativePath` (relative to where a bundle of `kind` keeps its
+    /// resources, nested bundles excluded) sits. A resource bundle keeps its manifest at its top,
+    /// or, built for the Mac, in its own `Contents/Resources`.
     package static func placement(of relativePath: String, in kind: BundleKind) -> Placement {
         let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         if components.count == 1 { return .bundle }
-        if components.count == 2, kind != .framework, components[0].hasSuffix(".bundle"), components[0].count > ".bundle".count {
+        let isResourceBundle = kind != .framework && components[0].hasSuffix(".bundle") && components[0].count > ".bundle".count
+        if isResourceBundle, components.count == 2 || (components.count == 4 && components[1] == "Contents" && components[2] == "Resources") {
             return .resourceBundle
         }
         return .nonStandard

@@ -40,11 +40,20 @@ struct CorpusVerdictTests {
         #expect(late.findings("sdk-too-old").count == 1)
     }
 
-    @Test func theMacAppIsAMacAppByItsLayout() throws {
+    @Test func theMacAppIsReadThroughItsContentsFolder() throws {
         guard let path = RepositoryPaths.corpusOrSkip("app-info/macos.zip") else { return }
         let report = PackageInspector().inspect(path: path)
-        #expect(report.bundles.map(\.platform.id) == ["macos"])
-        #expect(report.bundles.map(\.platform.evidence) == [.layout])
+        let app = try #require(report.bundles.first)
+        #expect(report.bundles.count == 1)
+        #expect(app.layout.style == .contents && app.infoPlistPath == "GuiApp.app/Contents/Info.plist")
+        #expect(app.platform.id == "macos" && app.platform.evidence == .supportedPlatforms(index: 0))
+        #expect(app.bundleIdentifier == "com.icyleaf.macos.GUIApp" && app.shortVersion == "1.0" && app.version == "1")
+        #expect(app.signing?.executablePath == "GuiApp.app/Contents/MacOS/GuiApp")
+        #expect(app.signing?.executable?.slices.map(\.architecture) == ["x86_64", "arm64"])
+        #expect(app.signing?.entitlements?.dictionary["com.apple.security.app-sandbox"]?.boolValue == true)
+        // Its own executable is no stray, and nothing asks the iOS-only keys of it.
+        #expect(report.findings("stray-binary").isEmpty && report.findings("info-plist-missing").isEmpty)
+        #expect(report.findings("required-keys").isEmpty && report.findings("encryption-info").isEmpty)
     }
 
     @Test func twoAppsInOneIPAIsAPayloadLayoutFindingOnTheMisplacedApp() throws {

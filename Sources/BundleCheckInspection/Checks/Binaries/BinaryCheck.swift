@@ -61,9 +61,14 @@ struct BinaryCheck: Check {
         ([bundle] + context.containers(of: bundle)).contains { SimulatorBuildCheck.reports($0, in: context) }
     }
 
-    /// `the executable of Notes.app`, or `the library libswiftCore.dylib of Notes.app`.
+    /// `the executable of Notes.app`, `the library libswiftCore.dylib of Notes.app`, or
+    /// `the helper tool sync of Notes.app`.
     static func describe(_ binary: BundleBinary, of bundle: InspectedBundle) -> String {
-        binary.isExecutable ? "the executable of \(bundle.name)" : "the library \(PackagePath.name(binary.path)) of \(bundle.name)"
+        switch binary.role {
+        case .executable: "the executable of \(bundle.name)"
+        case .library: "the library \(PackagePath.name(binary.path)) of \(bundle.name)"
+        case .tool: "the helper tool \(PackagePath.name(binary.path)) of \(bundle.name)"
+        }
     }
 
     static func minimumOSProblem(_ what: String, _ bundle: InspectedBundle, _ platform: ApplePlatform, _ slices: [MachOSlice]) -> String? {

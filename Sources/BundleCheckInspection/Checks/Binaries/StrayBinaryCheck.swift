@@ -3,7 +3,10 @@ import BundleCheckModel
 
 /// `stray-binary` (ITMS-90171): a Mach-O file inside an app that is neither a bundle's executable
 /// nor a library in a Frameworks folder. Apple: "apps cannot contain standalone executables or
-/// libraries other than a valid CFBundleExecutable of supported bundles".
+/// libraries other than a valid CFBundleExecutable of supported bundles". A Mac bundle may also
+/// hold helper tools and loadable code, in the folders Apple's "Placing content in a bundle"
+/// names for code (`macCodeFolders`); elsewhere (in `Resources/`, beside `Contents/`) a Mach-O
+/// file is as stray as in an iOS app.
 struct StrayBinaryCheck: Check {
     let id = "stray-binary"
     var evidenceNeeds: [BinaryMatcher] { [] }
@@ -20,7 +23,7 @@ struct StrayBinaryCheck: Check {
             context.paths.files(under: app.path, whereName: Self.isCandidate(name:)).compactMap { entry -> Finding? in
                 let path = entry.path
                 guard !executables.contains(path), unnamed.isEmpty || !unnamed.contains(Self.folder(of: path)),
-                      !Self.isAllowed(path),
+                      !Self.isAllowed(path, in: context.owner(of: path) ?? app),
                       let magic = context.prefix(of: path, count: 4), MachOReader.startsLikeMachO(magic)
                 else { return nil }
                 let owner = context.owner(of: path) ?? app
@@ -54,8 +57,17 @@ struct StrayBinaryCheck: Check {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
-    /// Libraries in a Frameworks folder, the watch app stub, and what dSYMs hold (their own rule).
-    static func isAllowed(_ path: String) -> Bool {
+    /// The folders of a Mac bundle's `Contents/` (or a versioned framework's `Versions/A/`) where
+    /// code may sit: helper tools, libraries, plug-ins and the bundles that hold them.
+    static let macCodeFolders: Set<Substring> = ["MacOS", "Helpers", "Frameworks", "PlugIns", "Library", "XPCServices", "Extensions"]
+
+    /// Libraries in a Frameworks folder, the watch app stub, what dSYMs hold (their own rule),
+    /// and in a Mac bundle (`owner`, the innermost bundle holding the file) the code folders.
+    static func isAllowed(_ path: String, in owner: InspectedBundle) -> Bool {
+        if owner.layout.isMac, let relative = owner.layout.relativeToRoot(path),
+           let folder = relative.split(separator: "/").first, relative.contains("/"), macCodeFolders.contains(folder) {
+            return true
+        }
         let components = path.split(separator: "/")
         if path.hasSuffix(".dylib"), components.dropLast().last == "Frameworks" { return true }
         if components.suffix(2) == ["_WatchKitStub", "WK"] { return true }

@@ -21,7 +21,7 @@ struct JavaScriptPreprocessingCheck: Check {
             guard case .string(let name) = value, !name.isEmpty else { return finding(Self.notAName(bundle)) }
             if UnexpandedVariable.occurs(in: name) { return nil }
             if name.hasSuffix(".js") { return finding(Self.withExtension(name)) }
-            let path = bundle.path + "/" + name + ".js"
+            let path = bundle.layout.resource(name + ".js")
             guard context.paths.isFile(path) else { return finding(Self.missingFile(name, bundle)) }
             guard let bytes = context.read(path, limit: Self.fileLimit), let text = String(bytes: bytes, encoding: .utf8) else { return nil }
             let range = NSRange(text.startIndex..., in: text)

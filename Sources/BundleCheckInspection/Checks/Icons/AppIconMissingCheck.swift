@@ -59,7 +59,7 @@ struct AppIconMissingCheck: Check {
         var reported: Set<String> = []
         return sources.compactMap { source in
             let missing = source.stems.filter { stem in
-                !stem.candidates.contains { context.paths.isFile(bundle.path + "/" + $0.name) } && reported.insert(stem.name).inserted
+                !stem.candidates.contains { context.paths.isFile(bundle.layout.resource($0.name)) } && reported.insert(stem.name).inserted
             }
             guard !missing.isEmpty else { return nil }
             for stem in missing {
@@ -79,8 +79,8 @@ struct AppIconMissingCheck: Check {
         var checked: Set<String> = []
         for source in sources {
             for stem in source.stems {
-                for candidate in stem.candidates where context.paths.isFile(bundle.path + "/" + candidate.name) {
-                    let path = bundle.path + "/" + candidate.name
+                for candidate in stem.candidates where context.paths.isFile(bundle.layout.resource(candidate.name)) {
+                    let path = bundle.layout.resource(candidate.name)
                     guard let bytes = context.prefix(of: path, count: PNGHeader.prefixLength) else { continue }
                     let header = Result { () throws(PNGError) in try PNGHeader.read(bytes) }
                     if case .success(let png) = header, png.width == png.height {
@@ -115,7 +115,7 @@ struct AppIconMissingCheck: Check {
         let hasLooseIcons = sources.contains { !$0.stems.isEmpty }
         let requiredCodes = Self.unique(families.flatMap(\.required).map(\.code))
         if let name = Self.iconName(of: bundle, icons) {
-            guard !context.paths.isFile(bundle.path + "/Assets.car") else { return [] }
+            guard !context.paths.isFile(bundle.layout.resource("Assets.car")) else { return [] }
             return [rule.finding(Self.noCatalogue(bundle, name.value), at: bundle.infoPlistLocation(name.pointer), appleCodes: [Self.iconNameCode])]
         }
         if let sdk = Self.sdk(of: bundle), sdk >= icons.catalogueRequiredFrom {

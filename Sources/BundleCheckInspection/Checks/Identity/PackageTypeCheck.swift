@@ -1,8 +1,9 @@
 import BundleCheckFormats
 import BundleCheckModel
 
-/// `package-type` (ITMS-90183 for apps): CFBundlePackageType is `APPL` for apps, `XPC!` for
-/// extensions and `FMWK` for frameworks.
+/// `package-type` (ITMS-90183 for apps): CFBundlePackageType is `APPL` for apps (and the Mac's
+/// login items and helper apps), `XPC!` for extensions and XPC services, `FMWK` for frameworks
+/// and `SYSX` for system extensions.
 struct PackageTypeCheck: Check {
     let id = "package-type"
     var evidenceNeeds: [BinaryMatcher] { [] }
@@ -11,9 +12,10 @@ struct PackageTypeCheck: Check {
 
     static func expected(for kind: BundleKind) -> String {
         switch kind {
-        case .app, .watchApp, .appClip: "APPL"
-        case .appex: "XPC!"
+        case .app, .watchApp, .appClip, .loginItem, .helper: "APPL"
+        case .appex, .xpcService: "XPC!"
         case .framework: "FMWK"
+        case .systemExtension: "SYSX"
         }
     }
 

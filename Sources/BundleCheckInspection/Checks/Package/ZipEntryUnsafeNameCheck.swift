@@ -3,14 +3,14 @@ import BundleCheckModel
 
 /// `zip-entry-unsafe-name`: entry names that reach outside the folder the zip is extracted to
 /// (a `..` component, an absolute path), that mean different paths on different systems (a
-/// backslash), and symbolic links whose target leaves the bundle that holds them.
+/// backslash), and symbolic links whose target leaves the bundle that holds them (in a zip, or
+/// in a folder on disk, whose links are read but never followed).
 struct ZipEntryUnsafeNameCheck: Check {
     let id = "zip-entry-unsafe-name"
     var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
-        guard context.storage == .zip else { return [] }
-        var findings = context.entryNames.compactMap { name -> Finding? in
+        var findings = context.storage != .zip ? [] : context.entryNames.compactMap { name -> Finding? in
             guard let problem = Self.problem(ofName: name) else { return nil }
             let location = FindingLocation(bundle: context.owner(of: name)?.path, file: name)
             return rule.finding(Self.unsafe(name, problem), at: location, identity: name)

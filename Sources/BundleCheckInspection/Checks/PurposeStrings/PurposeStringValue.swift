@@ -47,11 +47,12 @@ struct PurposeStringValue {
         return values
     }
 
-    /// `<bundle>/<language>.lproj/InfoPlist.strings`, directly in the bundle's folder.
+    /// `<resources>/<language>.lproj/InfoPlist.strings`, directly where the bundle keeps its
+    /// resources (its folder, or `Contents/Resources` on the Mac).
     static func localizedFiles(of bundle: InspectedBundle, in context: CheckContext) -> [String] {
-        let prefix = bundle.path + "/"
-        return context.paths.files(under: bundle.path, named: "InfoPlist.strings").compactMap { entry in
-            guard entry.path.hasSuffix(".lproj/InfoPlist.strings") else { return nil }
+        let prefix = bundle.layout.resourcesFolder + "/"
+        return context.paths.files(under: bundle.layout.resourcesFolder, named: "InfoPlist.strings").compactMap { entry in
+            guard entry.path.hasPrefix(prefix), entry.path.hasSuffix(".lproj/InfoPlist.strings") else { return nil }
             let components = entry.path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
             return components.count == 2 ? entry.path : nil
         }

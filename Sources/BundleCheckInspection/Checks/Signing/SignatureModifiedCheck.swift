@@ -93,7 +93,7 @@ extension SignatureModifiedCheck {
 
     /// `a.png, b.json, c.nib and 4 more`, relative to the bundle.
     private static func list(_ paths: [String], in bundle: InspectedBundle) -> String {
-        let relative = paths.map { $0.hasPrefix(bundle.path + "/") ? String($0.dropFirst(bundle.path.count + 1)) : $0 }
+        let relative = paths.map { path in bundle.layout.relativeToRoot(path).map(String.init) ?? path }
         let shown = relative.prefix(listedPaths).joined(separator: ", ")
         return relative.count > listedPaths ? "\(shown) and \(relative.count - listedPaths) more" : shown
     }
