@@ -67,10 +67,12 @@ extension CommandLineOption {
             "--distribution", "<kind>", of: Distribution.self,
             help: [
                 "How the package will ship: app-store, ad-hoc, development",
-                "or enterprise; decides which signing is expected.",
+                "or enterprise; for a Mac app mac-app-store, developer-id",
+                "or development. Decides which signing is expected.",
                 "(default: the configuration's, else app-store for an .ipa",
-                "or .app; an .xcarchive is re-signed at export, so without",
-                "one its distribution checks are skipped)",
+                "or .app, mac-app-store for a Mac app; an .xcarchive is",
+                "re-signed at export, so without one its distribution",
+                "checks are skipped)",
             ]
         ) { given, distribution in given.distribution = distribution },
         .choice(

@@ -41,10 +41,16 @@ public struct Entitlements: Sendable, Hashable {
         strings(at: Self.appGroupsKey)
     }
 
-    /// `get-task-allow`: true only for the boolean true, which lets a debugger attach.
-    public var getTaskAllow: Bool {
-        dictionary["get-task-allow"]?.boolValue == true
+    /// `get-task-allow` (iOS) and `com.apple.security.get-task-allow` (the Mac's, TN3125).
+    public static let getTaskAllowKeys = ["get-task-allow", "com.apple.security.get-task-allow"]
+
+    /// The get-task-allow key set to the boolean true, which lets a debugger attach; nil when neither is.
+    public var getTaskAllowKey: String? {
+        Self.getTaskAllowKeys.first { dictionary[$0]?.boolValue == true }
     }
+
+    /// Whether a debugger may attach: either get-task-allow key is the boolean true.
+    public var getTaskAllow: Bool { getTaskAllowKey != nil }
 
     /// `aps-environment` (iOS), else `com.apple.developer.aps-environment` (macOS).
     public var apsEnvironment: String? {

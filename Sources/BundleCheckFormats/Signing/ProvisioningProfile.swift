@@ -60,18 +60,22 @@ public struct ProvisioningProfile: Sendable, Hashable {
 
     public var provisionedDeviceCount: Int { provisionedDevices.count }
 
-    /// `ProvisionsAllDevices`: true only in enterprise (in-house) profiles.
+    /// `ProvisionsAllDevices`: true only in enterprise (in-house) and Developer ID profiles.
     public var provisionsAllDevices: Bool {
         propertyList["ProvisionsAllDevices"]?.boolValue == true
     }
 
-    /// The distribution this profile is for, decided as Apple's tools do: any
-    /// device allowed means enterprise; listed devices mean development when a
-    /// debugger may attach and ad-hoc otherwise; no devices means the App Store.
+    /// Whether `Platform` names the Mac (`OSX`), as Mac and Mac Catalyst profiles do.
+    public var isForMac: Bool { platforms.contains("OSX") }
+
+    /// The distribution this profile is for, decided as Apple's tools do (TN3125): any
+    /// device allowed means enterprise (Developer ID for a Mac profile); listed devices mean
+    /// development when a debugger may attach and ad-hoc otherwise (the Mac has no ad hoc:
+    /// development); no devices means the App Store (the Mac App Store).
     public var kind: ProfileKind {
-        if provisionsAllDevices { return .enterprise }
-        if !provisionedDevices.isEmpty { return getTaskAllow ? .development : .adHoc }
-        return .appStore
+        if provisionsAllDevices { return isForMac ? .developerID : .enterprise }
+        if !provisionedDevices.isEmpty { return getTaskAllow || isForMac ? .development : .adHoc }
+        return isForMac ? .macAppStore : .appStore
     }
 
     /// Whether this profile's application identifier covers `TEAM.bundleIdentifier`.

@@ -37,7 +37,7 @@ struct CheckContext {
 
     /// The distribution the signing rules judge this package by.
     var distribution: DistributionAssumption {
-        settings.distribution(for: inputKind)
+        settings.distribution(for: inputKind, platform: InspectedBundle.packagePlatform(of: bundles))
     }
 
     /// Whether the rule `id` runs in this run, for a rule that leaves a problem to another.
@@ -141,12 +141,15 @@ public struct InspectionSettings: Sendable {
     /// the stated one; else the App Store for an IPA or app, and none for an archive, which
     /// every export re-signs (Xcode archives with automatic signing are development-signed).
     /// The one place this is decided: the checks and the report both ask here.
-    public func distribution(for kind: InputKind) -> DistributionAssumption {
+    ///
+    /// `platform` is the package's app's: its App Store is the default (the Mac App Store for a
+    /// Mac app), and a stated App Store is read as its (`ApplePlatform.distribution(matching:)`).
+    public func distribution(for kind: InputKind, platform: ApplePlatform? = nil) -> DistributionAssumption {
         if let distribution {
-            return DistributionAssumption(checked: distribution, isStated: true)
+            return DistributionAssumption(checked: platform?.distribution(matching: distribution) ?? distribution, isStated: true)
         }
         switch kind {
-        case .ipa, .app: return DistributionAssumption(checked: .appStore, isStated: false)
+        case .ipa, .app: return DistributionAssumption(checked: platform?.distributions.first ?? .appStore, isStated: false)
         case .xcarchive: return DistributionAssumption(checked: nil, isStated: false)
         }
     }

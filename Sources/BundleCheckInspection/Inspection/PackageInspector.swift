@@ -50,7 +50,7 @@ public struct PackageInspector: Sendable {
             let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
-                error: nil, bundles: bundles, findings: findings, distribution: settings.distribution(for: located.kind)
+                error: nil, bundles: bundles, findings: findings, distribution: settings.distribution(for: located.kind, platform: InspectedBundle.packagePlatform(of: bundles))
             )
         } catch {
             return InputReport(

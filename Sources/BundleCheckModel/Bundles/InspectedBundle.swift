@@ -78,6 +78,11 @@ public struct InspectedBundle: Sendable {
         }
     }
 
+    /// The platform a package is judged as: its first app's (a package holds one app, or apps of one platform).
+    package static func packagePlatform(of bundles: [InspectedBundle]) -> ApplePlatform? {
+        bundles.first { $0.parent == nil }?.platform.platform
+    }
+
     /// What the activation rule lets in, for share and action extensions; nil for other bundles.
     public var accepts: [ActivationRuleAcceptedType]? { activationRule?.accepts }
 

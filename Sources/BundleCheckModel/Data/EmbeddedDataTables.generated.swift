@@ -82,6 +82,10 @@ entries:
   # the others' bundles are flat.
   # upload-sdk: the SDK Apple's dated upload minimums (upload-minimums.yml) name for the
   # platform; absent where they name none (Apple's requirements name no macOS SDK).
+  # distributions: the ways its apps ship (--distribution), its App Store first, which is what
+  # an IPA or app is judged by when none is stated. The Mac has the Mac App Store, Developer ID
+  # (notarized, outside the store) and development, and no ad hoc or in-house distribution
+  # (TN3125: a Mac profile with ProvisionsAllDevices is Developer ID).
   platforms:
     - id: ios
       name: iOS
@@ -89,6 +93,7 @@ entries:
       simulator: {supported-platform: iPhoneSimulator, platform-name: iphonesimulator, macho-platform: 7, name: iOS Simulator}
       device-families: [1, 2]
       minimum-os-key: MinimumOSVersion
+      distributions: [app-store, ad-hoc, development, enterprise]
       deployment-target: IPHONEOS_DEPLOYMENT_TARGET
       architectures: [arm64, arm64e]
       architectures-below:
@@ -100,6 +105,7 @@ entries:
       simulator: {supported-platform: AppleTVSimulator, platform-name: appletvsimulator, macho-platform: 8, name: tvOS Simulator}
       device-families: [3]
       minimum-os-key: MinimumOSVersion
+      distributions: [app-store, ad-hoc, development, enterprise]
       deployment-target: TVOS_DEPLOYMENT_TARGET
       architectures: [arm64]
       upload-sdk: tvOS
@@ -109,6 +115,7 @@ entries:
       simulator: {supported-platform: WatchSimulator, platform-name: watchsimulator, macho-platform: 9, name: watchOS Simulator}
       device-families: [4]
       minimum-os-key: MinimumOSVersion
+      distributions: [app-store, ad-hoc, development, enterprise]
       deployment-target: WATCHOS_DEPLOYMENT_TARGET
       architectures: [arm64_32, armv7k, arm64]
       identifying-keys: [WKApplication, WKWatchKitApp, WKWatchOnly]
@@ -119,6 +126,7 @@ entries:
       simulator: {supported-platform: XRSimulator, platform-name: xrsimulator, macho-platform: 12, name: visionOS Simulator}
       device-families: [7]
       minimum-os-key: MinimumOSVersion
+      distributions: [app-store, ad-hoc, development, enterprise]
       deployment-target: XROS_DEPLOYMENT_TARGET
       architectures: [arm64]
       upload-sdk: visionOS
@@ -129,6 +137,7 @@ entries:
       name: macOS
       device: {supported-platform: MacOSX, platform-name: macosx, macho-platform: 1, version-min: LC_VERSION_MIN_MACOSX, destination: Any Mac}
       minimum-os-key: LSMinimumSystemVersion
+      distributions: [mac-app-store, developer-id, development]
       deployment-target: MACOSX_DEPLOYMENT_TARGET
       architectures: [arm64, x86_64]
       layout: contents
@@ -138,6 +147,7 @@ entries:
       # The iPad idiom (2) or the Mac's (6); a Catalyst app with 1 is refused (ITMS-90756, dotnet/maui#13910).
       device-families: [2, 6]
       minimum-os-key: LSMinimumSystemVersion
+      distributions: [mac-app-store, developer-id, development]
       deployment-target: MACOSX_DEPLOYMENT_TARGET
       architectures: [arm64, x86_64]
       layout: contents

@@ -45,8 +45,18 @@ public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
     public let uploadSDK: String?
     /// The extension points this platform loads.
     public let extensionPoints: Set<String>
+    /// The ways its apps ship, its App Store first: what a package is judged by when no
+    /// distribution is stated.
+    public let distributions: [Distribution]
 
     public var description: String { name }
+
+    /// `stated` as this platform ships it: an App Store is this platform's App Store (an iOS
+    /// team's `app-store` on a Mac app means the Mac App Store); any other stays as stated.
+    public func distribution(matching stated: Distribution) -> Distribution {
+        guard stated.isStore, !distributions.contains(stated), let store = distributions.first(where: \.isStore) else { return stated }
+        return store
+    }
 
     /// The device build, or the simulator's.
     public func build(simulator: Bool) -> Build? {

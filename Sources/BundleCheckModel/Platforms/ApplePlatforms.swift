@@ -131,7 +131,8 @@ extension ApplePlatforms {
                 id: "ios", name: "iOS",
                 device: .init(supportedPlatform: "iPhoneOS", platformName: "iphoneos", machOPlatform: .iOS, versionMinCommand: nil, name: "Any iOS Device"),
                 simulator: nil, deviceFamilies: [1, 2], minimumOSKey: "MinimumOSVersion", deploymentTargetSetting: "IPHONEOS_DEPLOYMENT_TARGET",
-                architectures: [], architecturesBelow: [], identifyingKeys: [], usesContentsLayout: false, uploadSDK: nil, extensionPoints: []
+                architectures: [], architecturesBelow: [], identifyingKeys: [], usesContentsLayout: false, uploadSDK: nil, extensionPoints: [],
+                distributions: [.appStore, .adHoc, .development, .enterprise]
             )]
         }
         self.platforms = platforms
@@ -164,13 +165,22 @@ extension ApplePlatforms {
             }
             return (limit, Set(names.compactMap(\.scalar)))
         }
+        let distributions = (row["distributions"]?.sequence ?? []).compactMap { node -> Distribution? in
+            guard let value = node.scalar.flatMap(Distribution.init(rawValue:)) else {
+                unreadable.append(node.line)
+                return nil
+            }
+            return value
+        }
+        if distributions.isEmpty { unreadable.append(row.line) }
         return ApplePlatform(
             id: id, name: name, device: device, simulator: simulator, deviceFamilies: Set(families),
             minimumOSKey: minimumOSKey, deploymentTargetSetting: setting,
             architectures: Set((row["architectures"]?.sequence ?? []).compactMap(\.scalar)), architecturesBelow: below,
             identifyingKeys: (row["identifying-keys"]?.sequence ?? []).compactMap(\.scalar),
             usesContentsLayout: row["layout"]?.scalar == "contents",
-            uploadSDK: row["upload-sdk"]?.scalar, extensionPoints: extensionPoints[id] ?? []
+            uploadSDK: row["upload-sdk"]?.scalar, extensionPoints: extensionPoints[id] ?? [],
+            distributions: distributions.isEmpty ? [.appStore] : distributions
         )
     }
 

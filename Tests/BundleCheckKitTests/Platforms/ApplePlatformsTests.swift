@@ -21,7 +21,7 @@ import Testing
     @Test func aRowTheReaderCannotUnderstandIsCountedNotDropped() throws {
         let entries = try #require(try YAMLParser.parse(Array("""
             platforms:
-              - {id: ios, name: iOS, device: {supported-platform: iPhoneOS, platform-name: iphoneos, macho-platform: 2, destination: Any iOS Device}, minimum-os-key: MinimumOSVersion, deployment-target: IPHONEOS_DEPLOYMENT_TARGET, architectures: [arm64]}
+              - {id: ios, name: iOS, device: {supported-platform: iPhoneOS, platform-name: iphoneos, macho-platform: 2, destination: Any iOS Device}, minimum-os-key: MinimumOSVersion, deployment-target: IPHONEOS_DEPLOYMENT_TARGET, architectures: [arm64], distributions: [app-store]}
               - {id: tvos, name: tvOS}
             extension-points:
               - {point: com.apple.share-services, platforms: [ios]}

@@ -32,7 +32,20 @@ import Testing
     }
 
     @Test func profileKindsShareTheDistributionRawValues() {
-        #expect(ProfileKind.allCases.map(\.rawValue) == ["app-store", "ad-hoc", "development", "enterprise"])
+        #expect(ProfileKind.allCases.map(\.rawValue) == ["app-store", "ad-hoc", "development", "enterprise", "mac-app-store", "developer-id"])
+    }
+
+    @Test func aMacProfileIsTheMacAppStoreDeveloperIDOrDevelopment() {
+        func mac(_ fixture: FixtureProfile) -> FixtureProfile {
+            var fixture = fixture
+            fixture.platforms = ["OSX"]
+            return fixture
+        }
+        #expect(profile(mac(FixtureProfile())).kind == .macAppStore)
+        #expect(profile(mac(FixtureProfile(provisionsAllDevices: true))).kind == .developerID)
+        // The Mac has no ad hoc: listed devices are development, debuggable or not.
+        #expect(profile(mac(FixtureProfile(devices: ["00008103-000000000000001E"]))).kind == .development)
+        #expect(profile(mac(FixtureProfile(entitlements: Self.debuggable, devices: ["00008103-000000000000001E"]))).kind == .development)
     }
 
     @Test(arguments: [

@@ -11,7 +11,8 @@ enum SignedFixtures {
     static let day: TimeInterval = 86_400
 
     /// A profile of `kind` for `identifier`, shaped as the portal makes it (devices for ad-hoc and
-    /// development, get-task-allow for development, all devices for enterprise).
+    /// development, get-task-allow for development, all devices for enterprise and Developer ID;
+    /// platform OSX for the Mac's kinds).
     static func profile(_ kind: Distribution, identifier: String, expires: Date = Date(timeIntervalSince1970: 1_893_456_000)) -> FixtureProfile {
         var entitlements = PlistDictionary()
         var devices: [String]?
@@ -21,12 +22,14 @@ enum SignedFixtures {
         case .development:
             devices = ["00008030-000000000000001E"]
             entitlements.append(key: "get-task-allow", value: .bool(true))
-        case .enterprise: break
+        case .enterprise, .macAppStore, .developerID: break
         }
-        return FixtureProfile(
+        var profile = FixtureProfile(
             name: "\(identifier) \(kind.rawValue)", team: team, applicationIdentifier: "\(team).\(identifier)",
-            entitlements: entitlements, devices: devices, provisionsAllDevices: kind == .enterprise, expirationDate: expires
+            entitlements: entitlements, devices: devices, provisionsAllDevices: kind == .enterprise || kind == .developerID, expirationDate: expires
         )
+        if kind == .macAppStore || kind == .developerID { profile.platforms = ["OSX"] }
+        return profile
     }
 
     /// The signing certificate codesign would name, expiring at `expires`.

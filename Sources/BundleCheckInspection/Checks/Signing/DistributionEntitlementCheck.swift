@@ -16,7 +16,9 @@ struct DistributionEntitlementCheck: DistributionCheck {
 
     var distributions: Set<Distribution> {
         switch mode {
-        case .getTaskAllow: [.appStore, .adHoc]
+        // Notarization refuses it as the App Stores do ("The executable requests the
+        // com.apple.security.get-task-allow entitlement").
+        case .getTaskAllow: [.appStore, .adHoc, .macAppStore, .developerID]
         case .apsEnvironment: Set.all.subtracting([.development])
         }
     }
@@ -27,8 +29,8 @@ struct DistributionEntitlementCheck: DistributionCheck {
             guard bundle.isSignedKind, let signing = bundle.signing, let entitlements = signing.entitlements else { return nil }
             switch mode {
             case .getTaskAllow:
-                guard entitlements.getTaskAllow else { return nil }
-                let location = bundle.location(file: signing.entitlementsPath, keyPath: JSONPointer("get-task-allow"))
+                guard let key = entitlements.getTaskAllowKey else { return nil }
+                let location = bundle.location(file: signing.entitlementsPath, keyPath: JSONPointer(key))
                 return rule.finding(Self.getTaskAllow(bundle, distribution, archive: archive), at: location)
             case .apsEnvironment:
                 guard let value = entitlements.apsEnvironment, value != "production" else { return nil }
