@@ -121,7 +121,7 @@ import Testing
         let atCap = try ICNSFile.read(Self.file(Array([[UInt8]](repeating: element, count: ICNSFile.maximumElements).joined())))
         #expect(atCap.elements.count == 256)
         let pastCap = Self.file(Array([[UInt8]](repeating: element, count: ICNSFile.maximumElements + 1).joined()))
-        #expect(Self.read(pastCap) == .failure(.tooManyElements(limit: 256)))
+        #expect(throws: ICNSError.tooManyElements(limit: 256)) { try ICNSFile.read(pastCap) }
     }
 
     enum Broken: CaseIterable, CustomTestStringConvertible, Sendable {
