@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package)
+harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns)
 scratch=${BUNDLECHECK_FUZZ_SCRATCH:-.build/fuzz}
 work=.fuzz
 corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
@@ -33,7 +33,7 @@ corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
 max_len() {
   case $1 in
     xml-plist|zip|package) echo 1048576 ;;
-    binary-plist|macho) echo 262144 ;;
+    binary-plist|macho|icns) echo 262144 ;;
     cms|profile|rule-file) echo 65536 ;;
     predicate) echo 16384 ;;
   esac
@@ -106,6 +106,7 @@ sources_of() {
       echo "$archive/ZipArchiveReader.swift $archive/ZipEntryReader.swift $archive/Libzip.swift $archive/LibzipError.swift $archive/PackageContainer.swift" \
         "$archive/SharedZipArchive.swift $archive/RawDeflateEntryReader.swift $archive/RawInflater.swift" ;;
     package) echo "Sources/BundleCheckFormats Sources/BundleCheckModel Sources/BundleCheckInspection" ;;
+    icns) echo "$formats/Images/ICNS $formats/Images/PNGHeader.swift" ;;
   esac
 }
 
@@ -152,6 +153,8 @@ def classify(name, data):
     elif lower.endswith(".mobileprovision") and len(data) <= 1 << 16:
         add("profile", name, data)
         add("cms", name, data)
+    elif data[:4] == b"icns" and len(data) <= 1 << 18:
+        add("icns", name, data)
     elif data[:4] in MACHO:
         add("macho", name, data[:1 << 18])
 

@@ -97,6 +97,7 @@ public enum FuzzSeeds {
             .setting("Deep", to: nested(deepLevels - 2))
         add("package", "deep-info-plist.ipa", try zipped(FixturePackage.ipa(deepApp)))
         add("package", "privacy-and-expired-certificate.ipa", try zipped(FixturePackage.ipa(privacyApp())))
+        for (name, bytes) in icnsSeeds() { add("icns", name, bytes) }
         return seeds
     }
 
@@ -195,6 +196,25 @@ public enum FuzzSeeds {
             .adding(file: "PrivacyInfo.xcprivacy", contents: XMLPropertyListWriter.write(privacyManifest(withProblems: true)))
             .adding(file: "embedded.mobileprovision", contents: ProfileWriter.write(profile))
             .with(FixtureExecutable(name: "Privacy", slices: [MachOSliceDescription(codeSignature: signature)]))
+    }
+
+    /// Icon files: the small sizes as whole PNGs (`ICNSWriter.appIcon`), and one of every kind
+    /// of element the reader tells apart, its 512 and 1024-pixel images as PNG headers alone
+    /// (all the reader looks at), so the seeds stay small.
+    static func icnsSeeds() -> [(String, [UInt8])] {
+        func pngHeader(_ pixels: Int) -> [UInt8] { Array(PNGWriter.write(width: pixels, height: pixels).prefix(33)) }
+        let cgbi = Array(PNGWriter.write(width: 256, height: 256, cgbi: true).prefix(49))
+        let jp2: [UInt8] = [0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
+        let dark = ICNSWriter.write([("ic09", pngHeader(512)), ("ic10", pngHeader(1024))])
+        let everyKind = ICNSWriter.write([
+            ("TOC ", Array("ic09".utf8) + PNGWriter.bigEndian(41) + Array("ic10".utf8) + PNGWriter.bigEndian(41)),
+            ("ic09", pngHeader(512)), ("ic10", pngHeader(1024)), ("ic14", pngHeader(256)), ("ic08", cgbi),
+            ("ic13", jp2), ("ic07", [0xFF, 0x4F, 0xFF, 0x51, 0, 0x29]), ("ic04", Array("ARGB".utf8) + [0x80, 0, 0x80, 0]),
+            ("is32", [0x80, 0xFF, 0x80, 0, 0x80, 0]), ("s8mk", [UInt8](repeating: 0xFF, count: 256)),
+            ("it32", [0, 0, 0, 0, 0x80, 0xFF]), ("icnV", [0x42, 0xFC, 0, 0]), ("name", Array("icon".utf8)),
+            ("ICN#", [UInt8](repeating: 0, count: 16)), (ICNSElement.darkVariantType, dark),
+        ])
+        return [("app-icon-small.icns", ICNSWriter.appIcon(types: ["icp4", "ic11", "icp5", "ic12", "icp6", "ic07"])), ("every-kind.icns", everyKind)]
     }
 
     /// One value of every property-list type, with the edges of integers and strings.

@@ -29,6 +29,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The whole inspection of one input with the shipped rules, `--verify-resources` on (so
     /// `CodeResources` is read too) and a fixed date (so expiry does not depend on the clock).
     case package
+    /// An icns icon file through `ICNSFile`, with every image's size asked about and the dark
+    /// variant's nested icns file read too (inputs without the `icns` magic are rejected).
+    case icns
 
     /// What became of one input.
     public enum Outcome: Equatable, Sendable {
@@ -74,6 +77,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let inspector = Self.inspectors[bytes.count % Self.inspectors.count]
             let report = inspector.inspect(path: Self.writing(bytes, to: inputFile))
             return report.error == nil ? .read : .refused
+        case .icns:
+            guard bytes.starts(with: "icns".utf8) else { return .rejected }
+            return Self.icns(bytes, nested: true)
         }
     }
 
@@ -174,6 +180,23 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
         guard let rule = try? RuleLoader.load(text: text, file: "Rules/\(id).yml", isBuiltIn: false) else { return .refused }
         _ = (rule.id, rule.title, rule.examples.count)
+        return .read
+    }
+
+    /// Every element and image touched, every size asked for; with `nested`, each dark variant's
+    /// data (an icns file of its own) read the same way, one level down.
+    private static func icns(_ bytes: [UInt8], nested: Bool) -> Outcome {
+        guard let file = try? ICNSFile.read(bytes) else { return .refused }
+        for element in file.elements {
+            _ = (element.type, element.kind, element.image?.pixels, element.image?.matchesItsType)
+            precondition(element.length >= 8 && element.offset + element.length <= file.declaredLength, "\(element.type) lies outside the file")
+            if nested, element.type == ICNSElement.darkVariantType {
+                _ = icns(Array(bytes[(element.offset + 8)..<(element.offset + element.length)]), nested: false)
+            }
+        }
+        for points in [16, 32, 64, 128, 256, 512] {
+            _ = (file.holds(points: points, scale: 1), file.holds(points: points, scale: 2))
+        }
         return .read
     }
 
