@@ -115,6 +115,113 @@ public enum ExamplePackages {
         return try FixturePackage.ipa(signedApp).stored()
     }
 
+    /// `Examples/PaiNotesMac.app.zip`: the notes app for the Mac App Store, a zipped
+    /// `PaiNotes.app` as Xcode 26.1 builds it for "Any Mac" (`built(for: .macOS)`): universal
+    /// arm64 and x86_64 executables for macOS 14.0 without encryption info, everything in
+    /// `Contents/`, its icon as `Resources/AppIcon.icns` (`CFBundleIconFile`) beside the set in
+    /// `Resources/Assets.car`, a Mac App Store profile (`embedded.provisionprofile`, platform
+    /// OSX), its own versioned framework `Frameworks/NotesKit.framework`, and a Share extension
+    /// (`PlugIns/Share.appex`) that takes text, a web page or up to five files. App and extension
+    /// run in the App Sandbox and share the team-prefixed app group `paiNotesMacAppGroup`.
+    /// One mistake is seeded: the extension's marketing version was left behind (1.1 against the
+    /// app's 1.2; the build numbers agree).
+    public static func paiNotesMac() throws -> FixturePackage {
+        var activationRule = PlistDictionary()
+        activationRule.append(key: "NSExtensionActivationSupportsFileWithMaxCount", value: .integer(PlistInteger(5)))
+        activationRule.append(key: "NSExtensionActivationSupportsText", value: .bool(true))
+        activationRule.append(key: "NSExtensionActivationSupportsWebURLWithMaxCount", value: .integer(PlistInteger(1)))
+        var attributes = PlistDictionary()
+        attributes.append(key: "NSExtensionActivationRule", value: .dictionary(activationRule))
+
+        let share = FixtureBundle.appex(
+            "Share", bundleIdentifier: "com.painotes.mac.share", extensionPoint: "com.apple.share-services",
+            attributes: attributes, principalClass: "Share.ShareViewController", shortVersion: "1.1", version: "42"
+        )
+        .built(for: .macOS)
+        .setting("CFBundleDisplayName", to: .string("PaiNotes"))
+
+        let framework = FixtureBundle.framework("NotesKit", bundleIdentifier: "com.painotes.mac.NotesKit", shortVersion: "1.2", version: "42")
+            .built(for: .macOS)
+
+        let app = FixtureBundle.app("PaiNotes", bundleIdentifier: "com.painotes.mac", shortVersion: "1.2", version: "42")
+            .built(for: .macOS)
+            .setting("CFBundleDisplayName", to: .string("PaiNotes"))
+            .setting("CFBundleIconFile", to: .string("AppIcon"))
+            .setting("LSApplicationCategoryType", to: .string("public.app-category.productivity"))
+            .setting("NSHumanReadableCopyright", to: .string("Copyright © 2025 PaiNotes. All rights reserved."))
+            .adding(file: "Resources/AppIcon.icns", contents: appIcon())
+            .adding(framework, in: "Frameworks")
+            .adding(share, in: "PlugIns")
+
+        return try FixturePackage.app(signedForTheMacAppStore(app, team: paiNotesTeam)).stored()
+    }
+
+    /// The app group of the Mac app and its Share extension: a Mac app group is named after the
+    /// team (`<team id>.<name>`), which the App Sandbox lets the team's apps share.
+    public static let paiNotesMacAppGroup = paiNotesTeam + ".com.painotes.shared"
+
+    /// A minimal `.icns` (big-endian lengths): the `icns` header with the file's length, then
+    /// `ic09` (512×512) and `ic10` (1024×1024, 512×512@2x) elements, each its type, its length
+    /// with the 8-byte header, and a PNG.
+    private static func appIcon() -> [UInt8] {
+        let elements = [("ic09", 512), ("ic10", 1024)].flatMap { type, size -> [UInt8] in
+            let png = PNGWriter.write(width: size, height: size)
+            return Array(type.utf8) + PNGWriter.bigEndian(UInt32(8 + png.count)) + png
+        }
+        return Array("icns".utf8) + PNGWriter.bigEndian(UInt32(8 + elements.count)) + elements
+    }
+
+    /// `bundle` and its nested bundles signed as Xcode signs them for the Mac App Store: fat
+    /// arm64 and x86_64 executables of the bundle's platform (no encryption info), the App
+    /// Sandbox and `paiNotesMacAppGroup` for apps and extensions, and for each a Mac App Store
+    /// profile in `embedded.provisionprofile`; frameworks are signed without entitlements nor
+    /// profile.
+    static func signedForTheMacAppStore(_ bundle: FixtureBundle, team: String) -> FixtureBundle {
+        var copy = bundle
+        let executableName = bundle.infoPlist["CFBundleExecutable"]?.stringValue ?? ""
+        let identifier = bundle.infoPlist["CFBundleIdentifier"]?.stringValue ?? ""
+        let isFramework = bundle.name.hasSuffix(".framework")
+        var entitlements: PlistDictionary?
+        var files = bundle.files.filter { $0.path != executableName }
+        if !isFramework {
+            var signed = PlistDictionary()
+            signed.append(key: "com.apple.application-identifier", value: .string("\(team).\(identifier)"))
+            signed.append(key: "com.apple.developer.team-identifier", value: .string(team))
+            signed.append(key: "com.apple.security.app-sandbox", value: .bool(true))
+            signed.append(key: "com.apple.security.application-groups", value: .array([.string(paiNotesMacAppGroup)]))
+            signed.append(key: "com.apple.security.files.user-selected.read-only", value: .bool(true))
+            entitlements = signed
+            var profileEntitlements = PlistDictionary()
+            profileEntitlements.append(key: "com.apple.security.application-groups", value: .array([.string(paiNotesMacAppGroup)]))
+            let profile = FixtureProfile(
+                name: "\(identifier) Mac App Store", team: team, teamName: "PaiNotes",
+                applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements, platforms: ["OSX"]
+            )
+            files.append(FixtureFile(path: bundle.profilePath, contents: ProfileWriter.write(profile)))
+        }
+        var template = MachOSliceDescription(
+            fileType: isFramework ? .dylib : .execute,
+            codeSignature: FixtureCodeSignature(
+                identifier: identifier, teamIdentifier: team,
+                entitlementsXML: entitlements.map { XMLPropertyListWriter.write(.dictionary($0)) }
+            )
+        )
+        if bundle.name.hasSuffix(".appex") {
+            template.cStrings = [paiNotesMacAppGroup, "shared notes"]
+            template.objcSelectors = ["loadView", "send:", "cancel:"]
+            template.importedSymbols = ["_OBJC_CLASS_$_NSViewController", "_objc_msgSend"]
+        } else if !isFramework {
+            template.importedSymbols = ["_NSApplicationMain", "_OBJC_CLASS_$_NSDocumentController", "_objc_msgSend"]
+        }
+        copy.files = files
+        copy.executable = FixtureExecutable(
+            name: executableName,
+            slices: bundle.platform.executableSlices(template, minimumOS: bundle.minimumOS, encrypted: false)
+        )
+        copy.children = bundle.children.map { ($0.folder, signedForTheMacAppStore($0.bundle, team: team)) }
+        return copy
+    }
+
     /// The example's team id, as the developer portal assigns ten-character ids.
     public static let paiNotesTeam = "PN7X2Q9K4M"
 

@@ -7,6 +7,11 @@ import BundleCheckFormats
 /// with the bundle: its signature then seals the bundle as codesign does (Info.plist,
 /// `_CodeSignature/CodeResources`, nested code), and `editsAfterSigning` change the bundle
 /// afterwards without touching the signature.
+///
+/// Built for macOS or Mac Catalyst (`built(for:)`), a bundle is written the Mac's way
+/// (`FixtureBundleLayout`): `Contents/Info.plist`, the executable in `Contents/MacOS/`, files,
+/// nested bundles and the signature relative to `Contents/`; a framework versioned, everything
+/// in `Versions/A/` with its Info.plist in `Resources/` and links at the top.
 public struct FixtureBundle: Sendable {
     /// Folder name, e.g. `PaiNotes.app` or `ImportAction.appex`.
     public var name: String
@@ -16,10 +21,16 @@ public struct FixtureBundle: Sendable {
     public var rawInfoPlist: [UInt8]?
     /// Whether to write an Info.plist at all.
     public var hasInfoPlist: Bool
-    /// Other files, relative to the bundle folder.
+    /// Other files, relative to the bundle folder; on the Mac, to its contents folder
+    /// (`Contents/`, a framework's `Versions/A/`). The file named by `CFBundleExecutable` is the
+    /// executable, written in `Contents/MacOS/` on the Mac.
     public var files: [FixtureFile]
-    /// Nested bundles with the folder they sit in (`PlugIns`, `Extensions`, `Watch`, `AppClips`, `Frameworks`).
+    /// Nested bundles with the folder they sit in (`PlugIns`, `Extensions`, `Watch`, `AppClips`,
+    /// `Frameworks`; on the Mac also `XPCServices`, `Library/LoginItems`,
+    /// `Library/SystemExtensions`, `Helpers`), relative to the contents folder as `files` are.
     public var children: [(folder: String, bundle: FixtureBundle)]
+    /// Bare helper tools (signed Mach-O files, no bundles) of a Mac bundle, sealed as nested code.
+    public var helperTools: [FixtureHelperTool]
     /// Written in place of any file of the same name; when signed, it seals the bundle.
     public var executable: FixtureExecutable?
     public var editsAfterSigning: FixtureEditsAfterSigning
@@ -36,6 +47,7 @@ public struct FixtureBundle: Sendable {
         self.hasInfoPlist = true
         self.files = []
         self.children = []
+        self.helperTools = []
         self.executable = nil
         self.editsAfterSigning = FixtureEditsAfterSigning()
         self.platform = .iOS
@@ -77,11 +89,18 @@ public struct FixtureBundle: Sendable {
 
     /// The same bundle as Xcode 26.1 builds it for `platform`: `CFBundleSupportedPlatforms`,
     /// `DTPlatformName`, `DTPlatformVersion`, `DTPlatformBuild`, `DTSDKName`, `DTSDKBuild`,
-    /// `MinimumOSVersion` (the platform's default) and `UIDeviceFamily` (none for iOS, as `app`
-    /// writes none) replace what `standardKeys` wrote, each where it stood; and the default
-    /// executable is built for the platform (`FixturePlatform.machOPlatform`, `architecture`,
+    /// the minimum OS (`MinimumOSVersion`, on the Mac `LSMinimumSystemVersion` in its place;
+    /// the platform's default) and `UIDeviceFamily` (none for iOS, as `app` writes none, nor for
+    /// macOS) replace what `standardKeys` wrote, each where it stood; and the default
+    /// executable is built for the platform (`FixturePlatform.machOPlatform`, `architectures`,
     /// `hasEncryptionInfo`). Keys set before are overwritten: set them after.
     /// `built(for: .iOS)` leaves a bundle of `standardKeys` as it was.
+    ///
+    /// For the Mac, an app's icon becomes the Mac's (`CFBundleIconName` AppIcon, its set in
+    /// `Resources/Assets.car`; no loose PNG), `Assets.car` moves into `Resources/`, an app gets
+    /// `PkgInfo` (`APPL????`) and, for macOS (AppKit), `NSPrincipalClass` NSApplication. Xcode
+    /// also writes `AppIcon.icns` with `CFBundleIconFile`; add them (`adding(file:)`) where an
+    /// icns matters. Nested bundles are not rebuilt: build each for its platform.
     public func built(for platform: FixturePlatform) -> FixtureBundle {
         var copy = self
             .replacing("CFBundleSupportedPlatforms", with: .array([.string(platform.supportedPlatform)]))
@@ -90,15 +109,33 @@ public struct FixtureBundle: Sendable {
             .replacing("DTPlatformVersion", with: .string(platform.sdkVersion))
             .replacing("DTSDKBuild", with: .string(platform.sdkBuild))
             .replacing("DTSDKName", with: .string(platform.sdkName))
-            .replacing("MinimumOSVersion", with: .string(platform.minimumOSVersion))
-        if platform.os == .iOS {
+            .replacing(anyOf: ["MinimumOSVersion", "LSMinimumSystemVersion"], with: platform.minimumOSKey, .string(platform.minimumOSVersion))
+        if platform.os == .iOS || platform.deviceFamily.isEmpty {
             copy = copy.removing("UIDeviceFamily")
         } else {
             copy = copy.replacing("UIDeviceFamily", with: .array(platform.deviceFamily.map { .integer(PlistInteger($0)) }))
         }
-        // Loose icon files are iOS's; a tvOS app names its "App Icon & Top Shelf Image" brand
-        // asset with a string (as icyleaf/app-info's apple-tv.ipa does), the others only the set.
-        if platform.os != .iOS, infoPlist["CFBundleIcons"] != nil {
+        if platform.os.isMac {
+            if infoPlist["CFBundleIcons"] != nil {
+                copy.files.removeAll { $0.path == "AppIcon60x60@2x.png" }
+                copy = copy.replacing(anyOf: ["CFBundleIcons"], with: "CFBundleIconName", .string("AppIcon"))
+            }
+            copy.files = copy.files.map { file in
+                var moved = file
+                if file.path == "Assets.car" { moved.path = "Resources/Assets.car" }
+                return moved
+            }
+            if infoPlist["CFBundlePackageType"]?.stringValue == "APPL" {
+                if !copy.files.contains(where: { $0.path == "PkgInfo" }) {
+                    copy = copy.adding(file: "PkgInfo", contents: Array("APPL????".utf8))
+                }
+                if platform.os == .macOS, copy.infoPlist["NSPrincipalClass"] == nil {
+                    copy = copy.setting("NSPrincipalClass", to: .string("NSApplication"))
+                }
+            }
+        } else if platform.os != .iOS, infoPlist["CFBundleIcons"] != nil {
+            // Loose icon files are iOS's; a tvOS app names its "App Icon & Top Shelf Image" brand
+            // asset with a string (as icyleaf/app-info's apple-tv.ipa does), the others only the set.
             copy.files.removeAll { $0.path == "AppIcon60x60@2x.png" }
             var primary = PlistDictionary()
             primary.append(key: "CFBundleIconName", value: .string("AppIcon"))
@@ -173,6 +210,64 @@ public struct FixtureBundle: Sendable {
         .adding(file: name, contents: placeholderExecutable)
     }
 
+    /// An XPC service of a Mac app (`Contents/XPCServices/<name>.xpc`), as Xcode's template
+    /// builds it: package type `XPC!` and an `XPCService` dictionary of `ServiceType` Application.
+    public static func xpcService(
+        _ name: String, bundleIdentifier: String, shortVersion: String? = "1.0", version: String? = "1",
+        platform: FixturePlatform = .macOS
+    ) -> FixtureBundle {
+        var service = PlistDictionary()
+        service.append(key: "ServiceType", value: .string("Application"))
+        return FixtureBundle(
+            name: name + ".xpc",
+            infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "XPC!", shortVersion: shortVersion, version: version)
+        )
+        .setting("XPCService", to: .dictionary(service))
+        .adding(file: name, contents: placeholderExecutable)
+        .built(for: platform)
+    }
+
+    /// A system extension (`Contents/Library/SystemExtensions/<name>.systemextension`): package
+    /// type `SYSX` and the `NSSystemExtensionUsageDescription` every one but a DriverKit
+    /// extension must carry. The system activates it by its bundle identifier, which Xcode's
+    /// templates also make its name: pass it as `name` for that.
+    public static func systemExtension(
+        _ name: String, bundleIdentifier: String, usageDescription: String = "Filters the network traffic of this Mac.",
+        shortVersion: String? = "1.0", version: String? = "1", platform: FixturePlatform = .macOS
+    ) -> FixtureBundle {
+        FixtureBundle(
+            name: name + ".systemextension",
+            infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "SYSX", shortVersion: shortVersion, version: version)
+        )
+        .setting("NSSystemExtensionUsageDescription", to: .string(usageDescription))
+        .adding(file: name, contents: placeholderExecutable)
+        .built(for: platform)
+    }
+
+    /// A login item (`Contents/Library/LoginItems/<name>.app`): an app without a user interface
+    /// of its own (`LSBackgroundOnly`), which the main app registers to start at login.
+    public static func loginItem(
+        _ name: String, bundleIdentifier: String, shortVersion: String? = "1.0", version: String? = "1",
+        platform: FixturePlatform = .macOS
+    ) -> FixtureBundle {
+        helperApp(name, bundleIdentifier: bundleIdentifier, shortVersion: shortVersion, version: version, platform: platform)
+            .setting("LSBackgroundOnly", to: .bool(true))
+    }
+
+    /// A helper app (`Contents/Helpers/<name>.app`, the folder Apple's "Placing content in a
+    /// bundle" gives helper apps): an app of package type `APPL` with no icon of its own.
+    public static func helperApp(
+        _ name: String, bundleIdentifier: String, shortVersion: String? = "1.0", version: String? = "1",
+        platform: FixturePlatform = .macOS
+    ) -> FixtureBundle {
+        FixtureBundle(
+            name: name + ".app",
+            infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "APPL", shortVersion: shortVersion, version: version)
+        )
+        .adding(file: name, contents: placeholderExecutable)
+        .built(for: platform)
+    }
+
     /// Marks the bundle's executable until the bundle is written; then it becomes
     /// `defaultExecutable()`, built from the Info.plist as it is by then.
     public static let placeholderExecutable = Array("placeholder executable\n".utf8)
@@ -187,13 +282,30 @@ public struct FixtureBundle: Sendable {
         let isFramework = name.hasSuffix(".framework")
         return FixtureSigningDescription.signedExecutable(
             identifier: identifier,
-            minimumOS: infoPlist["MinimumOSVersion"]?.stringValue.flatMap(MachOVersion.init)
-                ?? MachOVersion(platform.minimumOSVersion) ?? MachOVersion(major: 16),
-            entitlements: isFramework ? nil : FixtureSigningDescription.defaultEntitlements(identifier: identifier),
+            minimumOS: minimumOS,
+            entitlements: isFramework ? nil : FixtureSigningDescription.defaultEntitlements(identifier: identifier, platform: platform),
             encrypted: !isFramework && platform.hasEncryptionInfo,
             fileType: isFramework ? .dylib : .execute,
             platform: platform
         )
+    }
+
+    /// The minimum OS the Info.plist states (`FixturePlatform.minimumOSKey`), else the platform's default.
+    var minimumOS: MachOVersion {
+        infoPlist[platform.minimumOSKey]?.stringValue.flatMap(MachOVersion.init)
+            ?? MachOVersion(platform.minimumOSVersion) ?? MachOVersion(major: 16)
+    }
+
+    /// Where the layout puts the file of the executable named `name`, relative to the contents
+    /// folder: `name`, or `MacOS/<name>` in a Mac bundle's `Contents/`.
+    public func executablePath(_ name: String) -> String {
+        FixtureBundleLayout(bundleName: self.name, platform: platform).executablePath(name)
+    }
+
+    /// Where the layout puts a provisioning profile, relative to the contents folder:
+    /// `embedded.mobileprovision`, but on the Mac `embedded.provisionprofile`.
+    public var profilePath: String {
+        platform.os.isMac ? "embedded.provisionprofile" : "embedded.mobileprovision"
     }
 
     static func standardKeys(name: String, bundleIdentifier: String, packageType: String, shortVersion: String?, version: String?) -> PlistDictionary {
@@ -228,6 +340,18 @@ public struct FixtureBundle: Sendable {
         return copy
     }
 
+    /// A bare helper tool in a Mac bundle: a signed Mach-O file at `folder/name` (`MacOS`, as
+    /// by default, or `Helpers`), relative to the contents folder, of the bundle's platform
+    /// unless `executable` is given; sealed as nested code by the bundle's signature.
+    public func adding(
+        helperTool name: String, in folder: String = "MacOS", identifier: String? = nil,
+        entitlements: PlistDictionary? = nil, executable: FixtureExecutable? = nil
+    ) -> FixtureBundle {
+        var copy = self
+        copy.helperTools.append(FixtureHelperTool(path: folder + "/" + name, identifier: identifier ?? name, entitlements: entitlements, executable: executable))
+        return copy
+    }
+
     /// An explicit folder entry inside the bundle (`Frameworks`), empty unless files are added under it.
     public func adding(folder path: String) -> FixtureBundle {
         var copy = self
@@ -252,11 +376,17 @@ public struct FixtureBundle: Sendable {
     /// Sets a top-level Info.plist key where it stands (appended when absent), removing any
     /// later occurrence: the other keys keep their order and lines.
     func replacing(_ key: String, with value: PlistValue) -> FixtureBundle {
+        replacing(anyOf: [key], with: key, value)
+    }
+
+    /// Sets `key` where the first of `keys` stands (appended when none does), removing every
+    /// other occurrence of them: a key renamed in place (`MinimumOSVersion` to `LSMinimumSystemVersion`).
+    func replacing(anyOf keys: Set<String>, with key: String, _ value: PlistValue) -> FixtureBundle {
         var copy = self
         var entries: [PlistDictionary.Entry] = []
         var placed = false
         for entry in infoPlist.entries {
-            guard entry.key == key else {
+            guard keys.contains(entry.key) || entry.key == key else {
                 entries.append(entry)
                 continue
             }
@@ -309,10 +439,13 @@ public struct FixtureBundle: Sendable {
     /// Children are written first: this bundle's signature seals them.
     private func written(under prefix: String) throws -> (files: [FixtureFile], codeDirectoryHash: [UInt8]?) {
         let root = prefix.isEmpty ? name : prefix + "/" + name
+        let layout = FixtureBundleLayout(bundleName: name, platform: platform)
+        // Everything but a versioned framework's links lies in the contents folder.
+        let contents = layout.contentsFolder.isEmpty ? root : root + "/" + layout.contentsFolder
         var nestedFiles: [FixtureFile] = []
         var nestedCode: [FixtureCodeResources.NestedCode] = []
         for (folder, child) in children {
-            let written = try child.written(under: root + "/" + folder)
+            let written = try child.written(under: contents + "/" + folder)
             nestedFiles += written.files
             if let hash = written.codeDirectoryHash {
                 let identifier = child.infoPlist["CFBundleIdentifier"]?.stringValue ?? child.name
@@ -321,19 +454,46 @@ public struct FixtureBundle: Sendable {
         }
 
         let infoPlistBytes = hasInfoPlist ? try rawInfoPlist ?? Self.encode(infoPlist, plistFormat) : nil
-        var ownFiles = files.filter { $0.path != executable?.name }
+        let executableName = infoPlist["CFBundleExecutable"]?.stringValue ?? executable?.name
+        let executableFile = executable.map { layout.executablePath($0.name) }
+        var ownFiles = files.compactMap { file -> FixtureFile? in
+            var placed = file
+            if layout != .flat, file.path == executableName {
+                placed.path = layout.executablePath(file.path)
+                placed.permissions = placed.permissions ?? 0o755
+            }
+            return placed.path == executableFile ? nil : placed
+        }
+        var toolFiles: [FixtureFile] = []
+        for tool in helperTools {
+            let written = tool.resolvedExecutable(platform: platform, minimumOS: minimumOS)
+                .write(infoPlist: nil, codeResources: nil, edits: FixtureEditsAfterSigning())
+            var file = FixtureFile(path: tool.path, contents: written.bytes)
+            file.permissions = 0o755
+            toolFiles.append(file)
+            if let hash = written.codeDirectoryHash {
+                nestedCode.append(.init(path: tool.path, codeDirectoryHash: hash, identifier: tool.identifier))
+            }
+        }
         var codeDirectoryHash: [UInt8]?
-        if let executable {
+        if let executable, let executableFile {
             var codeResources: [UInt8]?
             if executable.isSigned {
-                let sealed = ownFiles.filter { FixtureCodeResources.seals($0.path, executable: executable.name) }
-                codeResources = FixtureCodeResources.write(files: sealed, nested: nestedCode)
+                var sealed = ownFiles.filter { FixtureCodeResources.seals($0.path, executable: executableFile) }
+                // A versioned framework's Info.plist is one of its resources, sealed as such.
+                if layout == .versioned, let infoPlistBytes {
+                    sealed.append(FixtureFile(path: layout.infoPlistPath, contents: infoPlistBytes))
+                }
+                codeResources = FixtureCodeResources.write(files: sealed, nested: nestedCode, style: layout == .flat ? .iOS : .mac)
                 ownFiles.append(FixtureFile(path: FixtureCodeResources.path, contents: codeResources!))
             }
             let written = executable.write(infoPlist: infoPlistBytes, codeResources: codeResources, edits: editsAfterSigning)
-            ownFiles.append(FixtureFile(path: executable.name, contents: written.bytes))
+            var file = FixtureFile(path: executableFile, contents: written.bytes)
+            if layout != .flat { file.permissions = 0o755 }
+            ownFiles.append(file)
             codeDirectoryHash = written.codeDirectoryHash
         }
+        ownFiles += toolFiles
 
         // After signing: the signature above keeps the hashes of the bundle as it was.
         var finalInfoPlist = infoPlistBytes
@@ -349,15 +509,21 @@ public struct FixtureBundle: Sendable {
         ownFiles = ownFiles.filter { !replaced.contains($0.path) } + editsAfterSigning.files
 
         var result: [FixtureFile] = []
-        if let finalInfoPlist { result.append(FixtureFile(path: root + "/Info.plist", contents: finalInfoPlist)) }
+        if let finalInfoPlist { result.append(FixtureFile(path: contents + "/" + layout.infoPlistPath, contents: finalInfoPlist)) }
         for file in ownFiles {
             var placed = file
-            placed.path = root + "/" + file.path
-            placed.zipName = file.zipName.map { root + "/" + $0 }
+            placed.path = contents + "/" + file.path
+            placed.zipName = file.zipName.map { contents + "/" + $0 }
             if file.contents == Self.placeholderExecutable {
                 placed.contents = defaultExecutable()
             }
             result.append(placed)
+        }
+        for link in layout.topLevelLinks(executable: executableName) {
+            var file = FixtureFile(path: root + "/" + link.path, text: link.target)
+            file.isSymbolicLink = true
+            file.permissions = 0o755
+            result.append(file)
         }
         return (result + nestedFiles, codeDirectoryHash)
     }

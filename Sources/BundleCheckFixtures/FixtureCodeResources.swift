@@ -4,8 +4,18 @@ import BundleCheckFormats
 /// the old form) and `files2` (SHA-1 and SHA-256) for every file of the bundle but those
 /// sealed otherwise, and nested code in `files2` by its cdhash and requirement. The `rules`
 /// that chose the files are left out: nothing reads them.
+///
+/// A Mac bundle's (`Style.mac`) is sealed from its `Contents/` (a framework's from
+/// `Versions/A/`) and has the form of the Mac's codesign rules, as in icyleaf/app-info's
+/// macos.zip: `files` holds only what the old rules sealed (`Resources/` and `version.plist`),
+/// and each file of `files2` only its SHA-256 (`hash2`).
 enum FixtureCodeResources {
     static let path = "_CodeSignature/CodeResources"
+
+    enum Style {
+        case iOS
+        case mac
+    }
 
     /// A bundle nested in the one being sealed, relative to it.
     struct NestedCode {
@@ -21,15 +31,25 @@ enum FixtureCodeResources {
         path != executable && path != "Info.plist" && path != "PkgInfo" && !path.hasPrefix("_CodeSignature/")
     }
 
-    static func write(files: [FixtureFile], nested: [NestedCode]) -> [UInt8] {
+    /// Whether the old rules (`files`) of the Mac's codesign seal `path`: resources and `version.plist`.
+    static func oldRulesSeal(_ path: String) -> Bool {
+        path.hasPrefix("Resources/") || path == "version.plist"
+    }
+
+    static func write(files: [FixtureFile], nested: [NestedCode], style: Style = .iOS) -> [UInt8] {
         let sorted = files.filter { !$0.isFolder }.sorted { $0.path < $1.path }
         var old = PlistDictionary()
         var current: [(String, PlistValue)] = []
         for file in sorted {
+            if style == .mac, file.isSymbolicLink {
+                // codesign seals a link by its target, in files2 only.
+                current.append((file.path, .dictionary(PlistDictionary([PlistDictionary.Entry(key: "symlink", value: .string(String(decoding: file.contents, as: UTF8.self)))]))))
+                continue
+            }
             let sha1 = digest(file.contents, .sha1)
-            old.append(key: file.path, value: .data(sha1))
+            if style == .iOS || oldRulesSeal(file.path) { old.append(key: file.path, value: .data(sha1)) }
             var entry = PlistDictionary()
-            entry.append(key: "hash", value: .data(sha1))
+            if style == .iOS { entry.append(key: "hash", value: .data(sha1)) }
             entry.append(key: "hash2", value: .data(digest(file.contents, .sha256)))
             current.append((file.path, .dictionary(entry)))
         }

@@ -6,7 +6,7 @@ import BundleCheckInspection
 ///
 /// ```yaml
 /// package:
-///   layout: ipa                # ipa (default), xcarchive or app
+///   layout: ipa                # ipa (default), xcarchive or app (a bare Notes.app, iOS or Mac)
 ///   top-folder: Build          # optional folder around the whole package
 ///   app:
 ///     name: Notes              # Notes.app; id com.example.notes unless `id` is given
@@ -16,14 +16,19 @@ import BundleCheckInspection
 ///                              # `!date 2020-01-01T00:00:00Z`, `!data <base64>`; `!absent` removes
 ///     plist-format: binary     # default xml
 ///     platform: tvos           # what it is built for (FixtureBundle.built(for:)): ios, tvos,
-///                              # watchos, visionos, or ios-simulator, tvos-simulator,
-///                              # watchos-simulator, visionos-simulator; default: the
+///                              # watchos, visionos, macos, maccatalyst, or ios-simulator,
+///                              # tvos-simulator, watchos-simulator, visionos-simulator; default: the
 ///                              # containing bundle's (watch bundles: watchos), else ios. Sets the platform and SDK keys, the
-///                              # MinimumOSVersion and UIDeviceFamily, and the default
-///                              # executable's platform, architecture and encryption; `plist`
-///                              # is applied after it
+///                              # MinimumOSVersion (LSMinimumSystemVersion on the Mac) and
+///                              # UIDeviceFamily, and the default executable's platform,
+///                              # architectures and encryption; `plist` is applied after it.
+///                              # macos and maccatalyst bundles are laid out the Mac's way:
+///                              # Contents/ (Info.plist, MacOS/<executable>, Resources/,
+///                              # _CodeSignature/), frameworks versioned (Versions/A/ and links)
 ///     info-plist: |            # or the whole Info.plist as text, written as it is
 ///     files: [PkgInfo, Frameworks/, {path: a.js, text: "…"}, {path: tool, macho: arm64}]
+///                              # relative to the bundle; a Mac bundle's to its Contents/ (a Mac
+///                              # framework's Versions/A/): `Resources/AppIcon.icns`, `MacOS/helper`;
 ///                              # `/` at the end: a folder entry; `macho`: a small Mach-O file
 ///                              # (or a mapping like `executable`'s: `{imports: [_stat]}`; or,
 ///                              # with `imports: […]`, `selectors: […]`); `plist: {…}`: a
@@ -42,8 +47,15 @@ import BundleCheckInspection
 ///     watch: […]               # Watch/*.app
 ///     app-clips: […]           # AppClips/*.app
 ///     frameworks: […]          # Frameworks/*.framework (vendor versions 5.2.1 by default)
+///     xpc-services: […]        # XPCServices/*.xpc (FixtureBundle.xpcService: XPC!)
+///     login-items: […]         # Library/LoginItems/*.app (FixtureBundle.loginItem)
+///     system-extensions: […]   # Library/SystemExtensions/*.systemextension (SYSX)
+///     helpers: […]             # Helpers/*.app, helper apps (FixtureBundle.helperApp); these
+///                              # four are the Mac's: give the app `platform: macos` (or
+///                              # maccatalyst), which they inherit, for Contents/ around them
 ///     executable: {…}          # a signed Mach-O sealing the bundle; after-signing: {…} edits it
-///                              # afterwards (both in FixtureSigningDescription.swift)
+///                              # afterwards (both in FixtureSigningDescription.swift); profile: {…}
+///                              # embedded.mobileprovision (Mac: embedded.provisionprofile)
 ///   files: [__MACOSX/…]        # files relative to the container root
 /// ```
 ///
@@ -79,6 +91,8 @@ public enum FixtureDescription {
     enum Kind {
         /// `watch` is an app built for watchOS.
         case app, watch, appex, framework
+        /// The Mac's nested bundles (`FixtureBundle.xpcService` …).
+        case xpcService, loginItem, systemExtension, helperApp
     }
 
     /// `parentPlatform`: what the containing bundle is built for, which a nested bundle is built
@@ -88,13 +102,15 @@ public enum FixtureDescription {
             "name", "id", "short-version", "version", "point", "attributes", "plist", "plist-format",
             "info-plist", "files", "plugins", "extensions", "watch", "app-clips", "frameworks",
             "executable", "after-signing", "profile", "privacy-manifest", "platform",
+            "xpc-services", "login-items", "system-extensions", "helpers",
         ])
         guard let nameNode = fields["name"] else { throw Problem(line: node.line, message: "a bundle needs a 'name'") }
         let name = try scalar(nameNode)
         let defaultIdentifier: String
         switch kind {
         case .framework: defaultIdentifier = "com.vendor." + name.lowercased()
-        case .app, .watch, .appex: defaultIdentifier = (parentIdentifier ?? "com.example") + "." + name.lowercased()
+        case .app, .watch, .appex, .xpcService, .loginItem, .systemExtension, .helperApp:
+            defaultIdentifier = (parentIdentifier ?? "com.example") + "." + name.lowercased()
         }
         let identifier = try optionalScalar(fields["id"], default: defaultIdentifier) ?? ""
         let vendorVersion = kind == .framework ? "5.2.1" : nil
@@ -107,6 +123,8 @@ public enum FixtureDescription {
             return format
         } ?? .xml
 
+        let inherited = kind == .watch ? FixturePlatform(.watchOS, simulator: parentPlatform?.simulator ?? false) : parentPlatform ?? .iOS
+        let target = try fields["platform"].map(platform) ?? inherited
         var bundle: FixtureBundle
         switch kind {
         case .app:
@@ -127,10 +145,18 @@ public enum FixtureDescription {
             }
             bundle = .appex(name, bundleIdentifier: identifier, extensionPoint: point, attributes: attributes,
                             shortVersion: shortVersion, version: version, plistFormat: format)
+        case .xpcService:
+            bundle = .xpcService(name, bundleIdentifier: identifier, shortVersion: shortVersion, version: version, platform: target)
+        case .loginItem:
+            bundle = .loginItem(name, bundleIdentifier: identifier, shortVersion: shortVersion, version: version, platform: target)
+        case .systemExtension:
+            bundle = .systemExtension(name, bundleIdentifier: identifier, shortVersion: shortVersion, version: version, platform: target)
+        case .helperApp:
+            bundle = .helperApp(name, bundleIdentifier: identifier, shortVersion: shortVersion, version: version, platform: target)
         }
+        if [.xpcService, .loginItem, .systemExtension, .helperApp].contains(kind) { bundle.plistFormat = format }
         // Before `plist`, which may change any key it sets.
-        let inherited = kind == .watch ? FixturePlatform(.watchOS, simulator: parentPlatform?.simulator ?? false) : parentPlatform ?? .iOS
-        bundle = bundle.built(for: try fields["platform"].map(platform) ?? inherited)
+        bundle = bundle.built(for: target)
         if fields["id"]?.tag == "!absent" { bundle = bundle.removing("CFBundleIdentifier") }
 
         if let plist = fields["plist"] {
@@ -146,7 +172,7 @@ public enum FixtureDescription {
         if let node = fields["executable"] {
             let executableName = bundle.infoPlist["CFBundleExecutable"]?.stringValue ?? name
             let slices = try FixtureSigningDescription.executable(
-                node, identifier: identifier, minimumOS: bundle.infoPlist["MinimumOSVersion"]?.stringValue, platform: bundle.platform
+                node, identifier: identifier, minimumOS: bundle.infoPlist[bundle.platform.minimumOSKey]?.stringValue, platform: bundle.platform
             )
             bundle.files.removeAll { $0.path == executableName }
             bundle.executable = FixtureExecutable(name: executableName, slices: slices)
@@ -155,7 +181,8 @@ public enum FixtureDescription {
             bundle.editsAfterSigning = try FixtureSigningDescription.editsAfterSigning(node)
         }
         if let node = fields["profile"] {
-            bundle.files.append(FixtureFile(path: "embedded.mobileprovision", contents: try FixtureSigningDescription.profile(node, identifier: identifier)))
+            let profile = try FixtureSigningDescription.profile(node, identifier: identifier, platform: bundle.platform)
+            bundle.files.append(FixtureFile(path: bundle.profilePath, contents: profile))
         }
         if let node = fields["privacy-manifest"] {
             bundle.files.append(FixtureFile(path: "PrivacyInfo.xcprivacy", contents: try propertyList(node, format: nil)))
@@ -166,7 +193,7 @@ public enum FixtureDescription {
         if let list = fields["files"] {
             let (absent, present) = try absentFiles(list)
             bundle.files.removeAll { absent.contains($0.path) }
-            for file in try files(present) {
+            for file in try files(present, platform: bundle.platform) {
                 // A listed file replaces one of the same path (the executable, say, with a script).
                 bundle.files.removeAll { $0.path == file.path }
                 bundle.files.append(file)
@@ -175,6 +202,8 @@ public enum FixtureDescription {
         let children: [(String, String, Kind)] = [
             ("plugins", "PlugIns", .appex), ("extensions", "Extensions", .appex), ("watch", "Watch", .watch),
             ("app-clips", "AppClips", .app), ("frameworks", "Frameworks", .framework),
+            ("xpc-services", "XPCServices", .xpcService), ("login-items", "Library/LoginItems", .loginItem),
+            ("system-extensions", "Library/SystemExtensions", .systemExtension), ("helpers", "Helpers", .helperApp),
         ]
         for (field, folder, childKind) in children {
             guard let list = fields[field] else { continue }
@@ -186,7 +215,7 @@ public enum FixtureDescription {
         return bundle
     }
 
-    /// A `platform` field, of a bundle or an executable: `ios` … `visionos-simulator`.
+    /// A `platform` field, of a bundle or an executable: `ios` … `visionos-simulator`, `macos`, `maccatalyst`.
     static func platform(_ node: YAMLNode) throws -> FixturePlatform {
         let name = try scalar(node)
         guard let platform = FixturePlatform(name: name) else {
@@ -195,8 +224,9 @@ public enum FixtureDescription {
         return platform
     }
 
-    /// `[a/b, Folder/, {path: x, text: "..."}]`
-    static func files(_ node: YAMLNode) throws -> [FixtureFile] {
+    /// `[a/b, Folder/, {path: x, text: "..."}]`; a `macho` file of a Mac bundle (`platform`) is
+    /// built for the Mac.
+    static func files(_ node: YAMLNode, platform: FixturePlatform = .iOS) throws -> [FixtureFile] {
         guard let items = node.sequence else { throw Problem(line: node.line, message: "'files' must be a list") }
         return try items.map { item in
             if let path = item.scalar {
@@ -221,7 +251,9 @@ public enum FixtureDescription {
             }
             if let description = fields["macho"], description.mapping != nil {
                 // A library or tool with the evidence an executable description gives.
-                let slices = try FixtureSigningDescription.executable(description, identifier: "com.vendor.library", minimumOS: nil)
+                let slices = try platform.os.isMac
+                    ? FixtureSigningDescription.executable(description, identifier: "com.vendor.library", minimumOS: platform.minimumOSVersion, platform: platform)
+                    : FixtureSigningDescription.executable(description, identifier: "com.vendor.library", minimumOS: nil)
                 return FixtureFile(path: try scalar(path), contents: slices.count == 1 ? MachOWriter.thin(slices[0]) : MachOWriter.fat(slices))
             }
             if let architecture = fields["macho"] {
@@ -230,6 +262,10 @@ public enum FixtureDescription {
                     throw Problem(line: architecture.line, message: "macho names an architecture such as arm64")
                 }
                 var slice = MachOSliceDescription(architecture: parsed)
+                if platform.os.isMac, let minimum = MachOVersion(platform.minimumOSVersion) {
+                    slice = platform.executableSlices(slice, minimumOS: minimum, encrypted: false)[0]
+                    slice.architecture = parsed
+                }
                 slice.importedSymbols = try fields["imports"].map(FixtureSigningDescription.strings) ?? []
                 slice.objcSelectors = try fields["selectors"].map(FixtureSigningDescription.strings) ?? []
                 return FixtureFile(path: try scalar(path), contents: MachOWriter.thin(slice))

@@ -12,6 +12,9 @@ public struct FixtureFile: Sendable, Hashable {
     public var isDamaged: Bool = false
     /// A symbolic link whose target is `contents`.
     public var isSymbolicLink: Bool = false
+    /// The Unix permission bits written (zip and directory); nil writes 0644. A Mac bundle's
+    /// executables and links are 0755, as Xcode and `ditto` leave them.
+    public var permissions: UInt16?
     /// The name the entry carries in the zip, when it is not `path`: written as `path`, then
     /// renamed in place, so that it may repeat another entry's name (same length as `path`).
     public var zipName: String?

@@ -54,7 +54,7 @@ public struct FixturePackage: Sendable {
             } else {
                 try writer.add(
                     path: file.path, contents: file.contents, compression: file.isDamaged ? .stored : file.compression,
-                    isSymbolicLink: file.isSymbolicLink
+                    permissions: file.permissions ?? 0o644, isSymbolicLink: file.isSymbolicLink
                 )
             }
         }
@@ -93,7 +93,9 @@ public struct FixturePackage: Sendable {
         return nil
     }
 
-    /// Writes the package's files under a directory (for `.xcarchive` and `.app` directory inputs).
+    /// Writes the package's files under a directory (for `.xcarchive` and `.app` directory inputs):
+    /// symbolic links as links to their targets as stored (a Mac framework's `Versions/Current -> A`),
+    /// other files with their `permissions`.
     public func writeDirectory(to path: String) throws {
         let root = URL(fileURLWithPath: path)
         for file in files {
@@ -103,7 +105,14 @@ public struct FixturePackage: Sendable {
                 continue
             }
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if file.isSymbolicLink {
+                try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: String(decoding: file.contents, as: UTF8.self))
+                continue
+            }
             try Data(file.contents).write(to: url)
+            if let permissions = file.permissions {
+                try FileManager.default.setAttributes([.posixPermissions: Int(permissions)], ofItemAtPath: url.path)
+            }
         }
     }
 }

@@ -5,7 +5,8 @@ import BundleCheckFormats
 /// `propertyList` lays them out under Apple's keys, `ProfileWriter` wraps them.
 ///
 /// `applicationIdentifier` and `team` go into the entitlements as
-/// `application-identifier` and `com.apple.developer.team-identifier` unless
+/// `application-identifier` (for a Mac profile, of `platforms` [OSX],
+/// `com.apple.application-identifier`) and `com.apple.developer.team-identifier` unless
 /// `entitlements` sets those keys itself.
 public struct FixtureProfile: Sendable, Hashable {
     public var name: String
@@ -53,11 +54,17 @@ public struct FixtureProfile: Sendable, Hashable {
         self.developerCertificates = developerCertificates
     }
 
+    /// The entitlement naming the application identifier: `com.apple.application-identifier`
+    /// in a Mac profile (platforms [OSX]), else `application-identifier`.
+    public var applicationIdentifierKey: String {
+        platforms == ["OSX"] ? "com.apple.application-identifier" : "application-identifier"
+    }
+
     /// The profile's property list, keys in the order Apple's portal writes them.
     public var propertyList: PlistValue {
         var entitlementEntries = PlistDictionary()
-        if entitlements["application-identifier"] == nil {
-            entitlementEntries.append(key: "application-identifier", value: .string(applicationIdentifier))
+        if entitlements[applicationIdentifierKey] == nil {
+            entitlementEntries.append(key: applicationIdentifierKey, value: .string(applicationIdentifier))
         }
         if entitlements["com.apple.developer.team-identifier"] == nil {
             entitlementEntries.append(key: "com.apple.developer.team-identifier", value: .string(team))

@@ -4,21 +4,27 @@ import BundleCheckInspection
 
 /// The `executable`, `after-signing` and `profile` fields of a rule example's bundle: a signed
 /// Mach-O (written with its bundle by `MachOWriter`, sealing it as codesign does), edits made
-/// after signing, and an `embedded.mobileprovision` (`ProfileWriter`).
+/// after signing, and an `embedded.mobileprovision` (`ProfileWriter`; a Mac bundle's
+/// `embedded.provisionprofile`, of platform OSX).
 ///
 /// ```yaml
 /// executable:
-///   architectures: [arm64]       # default: the platform's (arm64; arm64_32 for watchOS devices);
+///   architectures: [arm64]       # default: the platform's (arm64; arm64_32 for watchOS devices;
+///                                # arm64 and x86_64 for macos and maccatalyst);
 ///                                # also arm64e, arm64_32, armv7, x86_64, i386 (more than one: fat)
 ///   platform: ios                # LC_BUILD_VERSION's platform: default the bundle's `platform`;
-///                                # ios, tvos, watchos, visionos, or ios-simulator,
-///                                # tvos-simulator, watchos-simulator, visionos-simulator
-///   minimum-os: "16.0"           # default: the bundle's MinimumOSVersion
-///   encryption-info: true        # LC_ENCRYPTION_INFO (default: true for device builds)
+///                                # ios, tvos, watchos, visionos, macos, maccatalyst, or
+///                                # ios-simulator, tvos-simulator, watchos-simulator, visionos-simulator
+///   minimum-os: "16.0"           # LC_BUILD_VERSION's minos as written; default: the bundle's
+///                                # MinimumOSVersion (LSMinimumSystemVersion on the Mac; for
+///                                # maccatalyst the Mac Catalyst version of it, macOS 14.0: 17.0)
+///   encryption-info: true        # LC_ENCRYPTION_INFO (default: true for iOS, tvOS, watchOS and
+///                                # visionOS device builds)
 ///   bitcode: false               # an __LLVM segment
 ///   signed: true                 # LC_CODE_SIGNATURE (default true)
 ///   team: ABCDE12345             # the CodeDirectory's team id (default ABCDE12345)
 ///   entitlements: {…}            # default: application-identifier TEAM.<id> and the team id
+///                                # (on the Mac com.apple.application-identifier, and the sandbox)
 ///   links: [/path/of/a.dylib]    # more LC_LOAD_DYLIBs besides Foundation and libSystem
 ///   strings: ["painotes://import"]   # C strings (__TEXT,__cstring)
 ///   classes: [UIWebView]         # Objective-C class names; selectors: [openURL:]
@@ -44,6 +50,7 @@ enum FixtureSigningDescription {
     static let defaultTeam = "ABCDE12345"
 
     /// The slices of an `executable`: one per architecture, signed unless `signed: false`.
+    /// `minimumOS`: the bundle's, as its Info.plist states it (on the Mac, the macOS version).
     static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?, platform bundlePlatform: FixturePlatform = .iOS) throws -> [MachOSliceDescription] {
         let fields = try FixtureDescription.mapping(node, allowed: [
             "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
@@ -51,11 +58,14 @@ enum FixtureSigningDescription {
         ])
         let links = try fields["links"].map(strings) ?? []
         let platform = try fields["platform"].map(FixtureDescription.platform) ?? bundlePlatform
-        let architectures = try fields["architectures"].map(strings) ?? [platform.architecture.rawValue]
-        let minimumText = try fields["minimum-os"].map(FixtureDescription.scalar) ?? minimumOS ?? "16.0"
-        guard let minimum = MachOVersion(minimumText) else {
+        let architectures = try fields["architectures"].map(strings) ?? platform.architectures.map(\.rawValue)
+        let givenMinimum = try fields["minimum-os"].map(FixtureDescription.scalar)
+        let minimumText = givenMinimum ?? minimumOS ?? "16.0"
+        guard let stated = MachOVersion(minimumText) else {
             throw FixtureDescription.Problem(line: node.line, message: "minimum-os '\(minimumText)' is not a version")
         }
+        // `minimum-os` is the load command's; the bundle's is its Info.plist's, Mac Catalyst's a macOS version.
+        let minimum = givenMinimum == nil ? platform.machOMinimumOS(stated) : stated
         let encrypted = try flag(fields["encryption-info"], default: platform.hasEncryptionInfo)
         let bitcode = try flag(fields["bitcode"], default: false)
         let signed = try flag(fields["signed"], default: true)
@@ -76,7 +86,7 @@ enum FixtureSigningDescription {
                 }
                 entitlements = given
             } else {
-                entitlements = defaultEntitlements(identifier: identifier, team: team)
+                entitlements = defaultEntitlements(identifier: identifier, team: team, platform: platform)
             }
             signature = FixtureCodeSignature(
                 identifier: identifier, teamIdentifier: team,
@@ -112,7 +122,7 @@ enum FixtureSigningDescription {
             let value = pair.value.tag == "!absent" ? nil : try FixtureDescription.plistValue(pair.value)
             edits.infoPlist.append(.init(key: try FixtureDescription.scalar(pair.key), value: value))
         }
-        edits.files = try fields["files"].map(FixtureDescription.files) ?? []
+        edits.files = try fields["files"].map { try FixtureDescription.files($0) } ?? []
         edits.removedFiles = try fields["remove"].map(strings) ?? []
         if let node = fields["entitlements"] {
             guard case .dictionary(let entitlements) = try FixtureDescription.plistValue(node) else {
@@ -124,17 +134,29 @@ enum FixtureSigningDescription {
         return edits
     }
 
-    /// What Xcode signs an app or extension with: its application identifier and team.
-    static func defaultEntitlements(identifier: String, team: String = defaultTeam) -> PlistDictionary {
+    /// What Xcode signs an app or extension with: its application identifier and team. On the
+    /// Mac (Mac Catalyst too) the identifier's key is `com.apple.application-identifier`, and
+    /// Xcode's templates turn on the App Sandbox (`com.apple.security.app-sandbox`), which the
+    /// Mac App Store requires.
+    static func defaultEntitlements(identifier: String, team: String = defaultTeam, platform: FixturePlatform = .iOS) -> PlistDictionary {
         var entitlements = PlistDictionary()
-        entitlements.append(key: "application-identifier", value: .string("\(team).\(identifier)"))
+        entitlements.append(key: applicationIdentifierKey(platform), value: .string("\(team).\(identifier)"))
         entitlements.append(key: "com.apple.developer.team-identifier", value: .string(team))
+        if platform.os.isMac {
+            entitlements.append(key: "com.apple.security.app-sandbox", value: .bool(true))
+        }
         return entitlements
     }
 
-    /// A signed thin executable, the default of every fixture bundle: built for `platform`
-    /// (its Mach-O platform and architecture; arm64 iOS by default), with `LC_ENCRYPTION_INFO`
-    /// when `encrypted`.
+    /// The entitlement of the application identifier: `application-identifier`, on the Mac
+    /// `com.apple.application-identifier`.
+    static func applicationIdentifierKey(_ platform: FixturePlatform) -> String {
+        platform.os.isMac ? "com.apple.application-identifier" : "application-identifier"
+    }
+
+    /// A signed executable, the default of every fixture bundle: built for `platform` (its
+    /// Mach-O platform and architectures, thin for one and fat for more; arm64 iOS by default),
+    /// with `LC_ENCRYPTION_INFO` when `encrypted`. `minimumOS` is the Info.plist's.
     static func signedExecutable(
         identifier: String, minimumOS: MachOVersion, entitlements: PlistDictionary?, encrypted: Bool,
         fileType: MachOFileType = .execute, team: String = defaultTeam, platform: FixturePlatform = .iOS
@@ -143,13 +165,10 @@ enum FixtureSigningDescription {
             identifier: identifier, teamIdentifier: team,
             entitlementsXML: entitlements.map { XMLPropertyListWriter.write(.dictionary($0)) }
         )
-        return MachOWriter.thin(MachOSliceDescription(
-            architecture: platform.architecture,
-            fileType: fileType,
-            platformVersion: .buildVersion(platform.machOPlatform, minimumOS: minimumOS, sdk: platform.executableSDK),
-            cryptID: encrypted ? 0 : nil,
-            codeSignature: signature
-        ))
+        let slices = platform.executableSlices(
+            MachOSliceDescription(fileType: fileType, codeSignature: signature), minimumOS: minimumOS, encrypted: encrypted
+        )
+        return slices.count == 1 ? MachOWriter.thin(slices[0]) : MachOWriter.fat(slices)
     }
 
     /// The `certificate` field: Apple's chain around a team certificate with the given name and expiry.
@@ -170,7 +189,9 @@ enum FixtureSigningDescription {
         return date
     }
 
-    static func profile(_ node: YAMLNode, identifier: String) throws -> [UInt8] {
+    /// A Mac bundle's (`platform` macOS or Mac Catalyst) is a Mac profile: platform OSX, the
+    /// application identifier under `com.apple.application-identifier`.
+    static func profile(_ node: YAMLNode, identifier: String, platform: FixturePlatform = .iOS) throws -> [UInt8] {
         let fields = try FixtureDescription.mapping(node, allowed: ["kind", "team", "app-id", "entitlements", "expires", "encoding"])
         let kind = try fields["kind"].map(FixtureDescription.scalar) ?? "app-store"
         let team = try fields["team"].map(FixtureDescription.scalar) ?? defaultTeam
@@ -195,7 +216,8 @@ enum FixtureSigningDescription {
         var profile = FixtureProfile(
             name: "\(identifier) \(kind)", team: team,
             applicationIdentifier: try fields["app-id"].map(FixtureDescription.scalar) ?? "\(team).\(identifier)",
-            entitlements: entitlements, devices: devices, provisionsAllDevices: allDevices
+            entitlements: entitlements, devices: devices, provisionsAllDevices: allDevices,
+            platforms: platform.os.isMac ? ["OSX"] : ["iOS"]
         )
         if let expires = fields["expires"] {
             profile.expirationDate = try date(expires)

@@ -23,6 +23,10 @@ do {
         try package.writeZip(to: path)
         print("wrote \(path)")
     }
+    let macPath = folder + "/PaiNotesMac.app.zip"
+    try? FileManager.default.removeItem(atPath: macPath)
+    try ExamplePackages.paiNotesMac().writeZip(to: macPath)
+    print("wrote \(macPath)")
 } catch {
     FileHandle.standardError.write(Data("bundlecheck-fixtures: error: \(error)\n".utf8))
     exit(1)

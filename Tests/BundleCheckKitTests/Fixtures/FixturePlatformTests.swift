@@ -96,9 +96,13 @@ import BundleCheckFixtures
         try Self.check(read, expected)
     }
 
+    /// The Mac's two platforms are checked by `MacFixtureTests`, without the reader.
     @Test func everyPlatformHasItsRowAndItsName() {
-        #expect(FixturePlatform.all.map(\.name) == Self.expected.map(\.name))
-        #expect(FixturePlatform(name: "macos") == nil)
+        #expect(FixturePlatform.all.map(\.name) == Self.expected.map(\.name) + ["macos", "maccatalyst"])
+        #expect(FixturePlatform(name: "macos") == .macOS)
+        #expect(FixturePlatform(name: "maccatalyst") == .macCatalyst)
+        #expect(FixturePlatform(name: "macos-simulator") == nil)
+        #expect(FixturePlatform(name: "maccatalyst-simulator") == nil)
         #expect(FixturePlatform(name: "watchos") == .watchOS)
         #expect(FixturePlatform(name: "visionos-simulator") == FixturePlatform(.visionOS, simulator: true))
     }
@@ -218,11 +222,11 @@ import BundleCheckFixtures
     }
 
     @Test func anUnknownPlatformIsRefusedWithTheNames() throws {
-        let node = try #require(try YAMLParser.parse(Array("app:\n  name: Notes\n  platform: macos\n".utf8), file: "fixture.yml"))
+        let node = try #require(try YAMLParser.parse(Array("app:\n  name: Notes\n  platform: macos-simulator\n".utf8), file: "fixture.yml"))
         let error = #expect(throws: FixtureDescription.Problem.self) {
             try FixtureDescription.package(from: node)
         }
-        #expect(error?.description == "line 3: platform 'macos' is not one of ios, ios-simulator, tvos, tvos-simulator, watchos, watchos-simulator, visionos, visionos-simulator")
+        #expect(error?.description == "line 3: platform 'macos-simulator' is not one of ios, ios-simulator, tvos, tvos-simulator, watchos, watchos-simulator, visionos, visionos-simulator, macos, maccatalyst")
     }
 
     @Test(arguments: [
