@@ -143,13 +143,19 @@ public enum ExamplePackages {
         let framework = FixtureBundle.framework("NotesKit", bundleIdentifier: "com.painotes.mac.NotesKit", shortVersion: "1.2", version: "42")
             .built(for: .macOS)
 
+        // The extension hands the user over to the app by opening painotes://, as on iOS.
+        var urlType = PlistDictionary()
+        urlType.append(key: "CFBundleURLName", value: .string("com.painotes.mac"))
+        urlType.append(key: "CFBundleURLSchemes", value: .array([.string("painotes")]))
+
         let app = FixtureBundle.app("PaiNotes", bundleIdentifier: "com.painotes.mac", shortVersion: "1.2", version: "42")
             .built(for: .macOS)
             .setting("CFBundleDisplayName", to: .string("PaiNotes"))
             .setting("CFBundleIconFile", to: .string("AppIcon"))
             .setting("LSApplicationCategoryType", to: .string("public.app-category.productivity"))
             .setting("NSHumanReadableCopyright", to: .string("Copyright © 2025 PaiNotes. All rights reserved."))
-            .adding(file: "Resources/AppIcon.icns", contents: appIcon())
+            .setting("CFBundleURLTypes", to: .array([.dictionary(urlType)]))
+            .adding(file: "Resources/AppIcon.icns", contents: ICNSWriter.appIcon(types: ["ic09", "ic10"]))
             .adding(framework, in: "Frameworks")
             .adding(share, in: "PlugIns")
 
@@ -159,17 +165,6 @@ public enum ExamplePackages {
     /// The app group of the Mac app and its Share extension: a Mac app group is named after the
     /// team (`<team id>.<name>`), which the App Sandbox lets the team's apps share.
     public static let paiNotesMacAppGroup = paiNotesTeam + ".com.painotes.shared"
-
-    /// A minimal `.icns` (big-endian lengths): the `icns` header with the file's length, then
-    /// `ic09` (512×512) and `ic10` (1024×1024, 512×512@2x) elements, each its type, its length
-    /// with the 8-byte header, and a PNG.
-    private static func appIcon() -> [UInt8] {
-        let elements = [("ic09", 512), ("ic10", 1024)].flatMap { type, size -> [UInt8] in
-            let png = PNGWriter.write(width: size, height: size)
-            return Array(type.utf8) + PNGWriter.bigEndian(UInt32(8 + png.count)) + png
-        }
-        return Array("icns".utf8) + PNGWriter.bigEndian(UInt32(8 + elements.count)) + elements
-    }
 
     /// `bundle` and its nested bundles signed as Xcode signs them for the Mac App Store: fat
     /// arm64 and x86_64 executables of the bundle's platform (no encryption info), the App

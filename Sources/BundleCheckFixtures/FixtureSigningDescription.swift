@@ -39,7 +39,8 @@ import BundleCheckInspection
 ///   entitlements: {…}            # the signature's entitlements blob rewritten
 ///   patch-code: true             # a byte of __TEXT changed
 /// profile:
-///   kind: app-store              # app-store (default), ad-hoc, development, enterprise
+///   kind: app-store              # app-store (default), ad-hoc, development, enterprise,
+///                                # mac-app-store, developer-id (a Mac bundle's profile is a Mac one)
 ///   team: ABCDE12345
 ///   app-id: ABCDE12345.com.example.notes   # default TEAM.<id>
 ///   entitlements: {…}            # more profile entitlements (app groups, aps-environment …)
@@ -211,7 +212,13 @@ enum FixtureSigningDescription {
             devices = ["00008030-000000000000001E"]
             if entitlements["get-task-allow"] == nil { entitlements.append(key: "get-task-allow", value: .bool(true)) }
         case "enterprise": allDevices = true
-        default: throw FixtureDescription.Problem(line: node.line, message: "kind is app-store, ad-hoc, development or enterprise")
+        // The Mac's (TN3125): the Mac App Store's lists no devices, Developer ID's allows all.
+        case "mac-app-store": break
+        case "developer-id": allDevices = true
+        default:
+            throw FixtureDescription.Problem(
+                line: node.line, message: "kind is app-store, ad-hoc, development, enterprise, mac-app-store or developer-id"
+            )
         }
         var profile = FixtureProfile(
             name: "\(identifier) \(kind)", team: team,

@@ -86,6 +86,11 @@ entries:
   # an IPA or app is judged by when none is stated. The Mac has the Mac App Store, Developer ID
   # (notarized, outside the store) and development, and no ad hoc or in-house distribution
   # (TN3125: a Mac profile with ProvisionsAllDevices is Developer ID).
+  # team-app-groups: true where an app group may also be named after the team
+  # (<TEAMID>.<name>), which needs no registration nor profile (Apple, "App Groups
+  # Entitlement": "In macOS, you can also create app groups ... <team identifier>.<group name>";
+  # TN3125 lists com.apple.security.application-groups among the entitlements a Mac app may
+  # claim without a profile). Mac Catalyst apps use the iOS form (Quinn, forums thread 758358).
   platforms:
     - id: ios
       name: iOS
@@ -138,6 +143,7 @@ entries:
       device: {supported-platform: MacOSX, platform-name: macosx, macho-platform: 1, version-min: LC_VERSION_MIN_MACOSX, destination: Any Mac}
       minimum-os-key: LSMinimumSystemVersion
       distributions: [mac-app-store, developer-id, development]
+      team-app-groups: true
       deployment-target: MACOSX_DEPLOYMENT_TARGET
       architectures: [arm64, x86_64]
       layout: contents

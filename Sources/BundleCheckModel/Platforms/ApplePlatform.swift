@@ -48,6 +48,9 @@ public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
     /// The ways its apps ship, its App Store first: what a package is judged by when no
     /// distribution is stated.
     public let distributions: [Distribution]
+    /// Whether an app group may be named after the team (`TEAMID.name`, the Mac's own form),
+    /// besides `group.name`; such a group needs no profile.
+    public let allowsTeamAppGroups: Bool
 
     public var description: String { name }
 
@@ -56,6 +59,12 @@ public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
     public func distribution(matching stated: Distribution) -> Distribution {
         guard stated.isStore, !distributions.contains(stated), let store = distributions.first(where: \.isStore) else { return stated }
         return store
+    }
+
+    /// Whether `group` is named after `team` in the form this platform allows (`TEAMID.name`).
+    public func isTeamAppGroup(_ group: String, team: String?) -> Bool {
+        guard allowsTeamAppGroups, let team, !team.isEmpty else { return false }
+        return group.hasPrefix(team + ".") && group.count > team.count + 1
     }
 
     /// The device build, or the simulator's.

@@ -132,7 +132,7 @@ extension ApplePlatforms {
                 device: .init(supportedPlatform: "iPhoneOS", platformName: "iphoneos", machOPlatform: .iOS, versionMinCommand: nil, name: "Any iOS Device"),
                 simulator: nil, deviceFamilies: [1, 2], minimumOSKey: "MinimumOSVersion", deploymentTargetSetting: "IPHONEOS_DEPLOYMENT_TARGET",
                 architectures: [], architecturesBelow: [], identifyingKeys: [], usesContentsLayout: false, uploadSDK: nil, extensionPoints: [],
-                distributions: [.appStore, .adHoc, .development, .enterprise]
+                distributions: [.appStore, .adHoc, .development, .enterprise], allowsTeamAppGroups: false
             )]
         }
         self.platforms = platforms
@@ -180,7 +180,8 @@ extension ApplePlatforms {
             identifyingKeys: (row["identifying-keys"]?.sequence ?? []).compactMap(\.scalar),
             usesContentsLayout: row["layout"]?.scalar == "contents",
             uploadSDK: row["upload-sdk"]?.scalar, extensionPoints: extensionPoints[id] ?? [],
-            distributions: distributions.isEmpty ? [.appStore] : distributions
+            distributions: distributions.isEmpty ? [.appStore] : distributions,
+            allowsTeamAppGroups: row["team-app-groups"]?.scalar == "true"
         )
     }
 

@@ -291,7 +291,7 @@ fix: >
   Add the group to the target's App Groups capability (and to the containing app's), or correct
   the identifier in the code, ideally reading it from one shared constant.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension writing to a group it is not entitled to
@@ -441,8 +441,8 @@ fix: >
   Enable the group for the App ID in the developer portal (or let Xcode manage signing),
   regenerate the profile, and archive again.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
-  platforms: [ios, tvos, watchos, visionos, maccatalyst]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a group the profile does not list
     triggers: true
@@ -471,6 +471,36 @@ examples:
         profile:
           entitlements:
             com.apple.security.application-groups: [group.com.example.notes]
+  - name: a Mac app's team-named group, which needs no profile entry (TN3125)
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+            com.apple.security.application-groups: [ABCDE12345.com.example.notes]
+        profile:
+          kind: mac-app-store
+  - name: a Mac app's group. group that its profile does not list (macOS 15 asks for it)
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+            com.apple.security.application-groups: [group.com.example.notes]
+        profile:
+          kind: mac-app-store
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/MacOS/Notes
+        key-path: /com.apple.security.application-groups/0
 
 """#),
         ("app-group-prefix.yml", #"""
@@ -487,8 +517,8 @@ fix: >
   Rename the group to group.<reverse-DNS name> in the App Groups capability of every target and
   in the code that opens the shared container.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
-  platforms: [ios, tvos, watchos, visionos, maccatalyst]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app signed with a group that lacks the prefix
     triggers: true
@@ -528,6 +558,52 @@ examples:
           entitlements:
             application-identifier: ABCDE12345.com.example.notes
             com.apple.security.application-groups: [group.com.example.notes]
+  - name: a Mac app and its extension sharing a group named after their team
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+            com.apple.security.application-groups: [ABCDE12345.com.example.notes]
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            executable:
+              entitlements:
+                com.apple.security.app-sandbox: !bool true
+                com.apple.security.application-groups: [ABCDE12345.com.example.notes]
+  - name: a Mac app whose group starts with neither group. nor its team id
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+            com.apple.security.application-groups: [OTHERTEAM1.com.example.notes]
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/MacOS/Notes
+        key-path: /com.apple.security.application-groups/0
+  - name: a Mac Catalyst app with a team-named group, which Catalyst does not take
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: maccatalyst
+        executable:
+          entitlements:
+            com.apple.security.application-groups: [ABCDE12345.com.example.notes]
+    expect:
+      - bundle: Notes.app
+        key-path: /com.apple.security.application-groups/0
 
 """#),
         ("app-icon-missing.yml", #"""
@@ -847,7 +923,7 @@ fix: >
   Sign the bundle with a provisioning profile for its own App ID (Xcode's automatic signing, or
   codesign --entitlements with the profile's entitlements).
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an app signed without application-identifier
@@ -900,8 +976,8 @@ fix: >
   value by hand in the entitlements file. When an .xcarchive is checked with --distribution,
   export it with that method and check the exported package.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
-  platforms: [ios, tvos, watchos, visionos]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app signed for the development push environment
     triggers: true
@@ -964,7 +1040,7 @@ fix: >
   NSAppTransportSecurity/NSExceptionDomains, or use NSAllowsArbitraryLoadsInWebContent for web
   views.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 match:
   plist:
@@ -1015,7 +1091,7 @@ fix: >
   Archive again with the released Xcode (or its release candidate) and upload that build; keep
   beta Xcodes for testing on devices and in TestFlight's internal builds made with a released one.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app built with Xcode 26.0 beta 4
@@ -1146,7 +1222,7 @@ fix: >
   Rebuild with ENABLE_BITCODE = NO, or strip the bitcode from prebuilt frameworks with
   xcrun bitcode_strip -r before embedding them.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app executable with an __LLVM segment
@@ -1254,7 +1330,7 @@ rationale: >
 fix: >
   Give each target its own PRODUCT_BUNDLE_IDENTIFIER and register an App ID for each.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a duplicated action extension that kept the share extension's identifier
@@ -1353,7 +1429,7 @@ fix: >
   one has expired), sign the build again (for an archive, export it again) and hand out the new
   build.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an ad-hoc build signed with a certificate that expired in 2025
@@ -1465,7 +1541,7 @@ fix: >
   Link with Xcode's standard settings and do not post-process the executable after linking
   (strip tools that rewrite load commands are the usual cause).
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an app executable without LC_ENCRYPTION_INFO
@@ -1530,7 +1606,7 @@ fix: >
   Fix the target's .entitlements file (plutil -lint), and sign again with Xcode or codesign;
   never edit the .xcent file of an archive by hand.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an archive whose .xcent is not a property list
@@ -1571,7 +1647,7 @@ fix: >
   or strips the binary, make sure it runs on the right file and completes (lipo, strip and
   bitcode_strip write new files).
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app whose executable is a shell script
@@ -1960,7 +2036,7 @@ fix: >
   into release builds. When an .xcarchive is checked with --distribution, check the exported
   package instead: the archive keeps its development signature until export.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app signed with get-task-allow true
@@ -2026,7 +2102,7 @@ fix: >
   Edit Info.plist values with PlistBuddy or plutil (which keep the file valid) rather than with
   sed or echo, check the file with plutil -lint, then rebuild.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension Info.plist with an unclosed tag
@@ -2081,7 +2157,7 @@ fix: >
   Info.plist and sit at the top of the bundle folder (a watch app's Info-Watch.plist is a source
   file name, not a bundle file name).
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a watch app whose plist kept its source name Info-Watch.plist
@@ -2254,7 +2330,7 @@ fix: >
   TVOS_DEPLOYMENT_TARGET, WATCHOS_DEPLOYMENT_TARGET, XROS_DEPLOYMENT_TARGET), and give the target and the
   Info.plist the same deployment target.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos]
 examples:
   - name: an executable built for iOS 17 in an app that says iOS 16
@@ -2390,7 +2466,7 @@ fix: >
   Set CFBundlePackageType to $(PRODUCT_BUNDLE_PACKAGE_TYPE) in the Info.plist and let Xcode fill
   it in, or write the value for the bundle's kind.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension whose Info.plist was copied from the app
@@ -2595,7 +2671,7 @@ rationale: >
 fix: >
   Remove all but one occurrence of the key, keeping the value you mean.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: CFBundleDisplayName written twice in an extension's Info.plist
@@ -2730,7 +2806,7 @@ fix: >
   Write the category's full name (Xcode's App Privacy editor offers the five); the finding
   suggests the category meant.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a category written without its prefix
@@ -2787,7 +2863,7 @@ fix: >
   Replace the code with the reason of this category that describes the use (the finding lists
   them), or move it to the category it belongs to.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a user-defaults reason under disk space
@@ -2854,7 +2930,7 @@ fix: >
   types); remove NSPrivacyAccessedAPITypes when the code uses no required-reason API rather than
   leaving it empty. For a third-party SDK's manifest, update the SDK.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app whose manifest declares no accessed API in an empty array and misspells a key
@@ -2974,7 +3050,7 @@ fix: >
   the domains (an empty NSPrivacyTrackingDomains array is valid); write each domain as a host
   name such as analytics.example.com.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: tracking domains listed while NSPrivacyTracking is false
@@ -3048,7 +3124,7 @@ fix: >
   Remove the framework from the target's linked libraries, or update or drop the SDK that links
   it; use the public framework that offers the same feature.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app executable linking a private framework
@@ -3097,8 +3173,8 @@ fix: >
   Create an App ID and a profile for each target (or let Xcode manage signing), and export
   again so that each bundle embeds its own profile.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
-  platforms: [ios, tvos, watchos, visionos]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension embedding the app's profile
     triggers: true
@@ -3139,8 +3215,8 @@ fix: >
   again. For an .xcarchive checked with --distribution, export it once the profile is renewed
   and check the exported package.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
-  platforms: [ios, tvos, watchos, visionos]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a profile that expired in 2020
     triggers: true
@@ -3199,8 +3275,8 @@ fix: >
   Renew the profile in the developer portal (Xcode's automatic signing renews it when it
   exports), sign or export the build again and hand it out before the old profile expires.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
-  platforms: [ios, tvos, watchos, visionos]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an ad-hoc build whose profile expires ten days after the run
     triggers: true
@@ -3269,8 +3345,8 @@ fix: >
   package; only a manually signed archive keeps its profile, so choose a profile of that kind
   in the target's signing settings and archive again.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
-  platforms: [ios, tvos, watchos, visionos]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an App Store check of a package with a development profile
     triggers: true
@@ -3309,6 +3385,37 @@ examples:
         name: Notes
         profile:
           kind: development
+  - name: a Mac app with its Mac App Store profile, judged for the Mac App Store by default
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        profile:
+          kind: mac-app-store
+  - name: a Mac app carrying a Developer ID profile, judged for the Mac App Store
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        profile:
+          kind: developer-id
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/embedded.provisionprofile
+  - name: the same Developer ID profile when the app ships with Developer ID
+    triggers: false
+    distribution: developer-id
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        profile:
+          kind: developer-id
 
 """#),
         ("profile-malformed.yml", #"""
@@ -3327,8 +3434,8 @@ fix: >
   embedded; if a script installs profiles, make sure it copies the .mobileprovision file as
   downloaded from the developer portal.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
-  platforms: [ios, tvos, watchos, visionos]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension whose profile is a text file
     triggers: true
@@ -3371,7 +3478,7 @@ fix: >
   it, in the Info.plist and in every language's InfoPlist.strings; or remove the key when
   nothing in the app (SDKs included) asks for that access.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an empty camera purpose string
@@ -3456,7 +3563,7 @@ fix: >
   localise it in InfoPlist.strings. If the app never asks for the access, remove the code that
   references the API (often an SDK's optional module) or the entitlement instead.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app that asks for location while in use without NSLocationWhenInUseUsageDescription
@@ -3629,7 +3736,7 @@ fix: >
   app does with it, with an example ("Scans the barcode of a book to add it to your library"),
   in every language the app ships.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a TODO left in the Info.plist
@@ -3723,7 +3830,7 @@ fix: >
   $(IPHONEOS_DEPLOYMENT_TARGET)); if the executable is missing, check the target's product name
   and that the package was not assembled by hand.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension without MinimumOSVersion
@@ -3804,7 +3911,7 @@ fix: >
   the use; the finding lists those that fit. For a framework, update it to a version that
   ships its own manifest.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app using user defaults and file timestamps without a manifest
@@ -4012,7 +4119,7 @@ fix: >
   Archive and upload with a current Xcode (its SDK comes with it); a CI image pinned to an old
   Xcode is the usual cause.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an app built with Xcode 15.3 and the iOS 17.4 SDK
@@ -4192,7 +4299,7 @@ fix: >
   edited. If a tool has to change a signed bundle, re-sign it afterwards with codesign --force
   --sign and the distribution identity, innermost bundles first, keeping the entitlements.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a build number bumped in the app's Info.plist after signing
@@ -4308,7 +4415,7 @@ fix: >
   xcodebuild -destination 'generic/platform=iOS', 'generic/platform=tvOS' …) and export the
   archive; never ship the .app of a simulator run.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos]
 examples:
   - name: an app built for the iOS Simulator, with its simulator executable
@@ -4448,8 +4555,8 @@ fix: >
   Remove the binary from the target's Copy Bundle Resources phase; ship code as a framework or
   an app extension.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
-  platforms: [ios, tvos, watchos, visionos]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a helper tool copied into the app's resources
     triggers: true
@@ -4479,6 +4586,33 @@ examples:
         name: Notes
         plist:
           CFBundleExecutable: $(EXECUTABLE_NAME)
+  - name: a Mac app's helper tool in Contents/MacOS and a library in Contents/Frameworks
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        files:
+          - path: MacOS/sync-helper
+            macho: arm64
+          - path: Helpers/uploader
+            macho: arm64
+          - path: Frameworks/libsqlite.dylib
+            macho: arm64
+  - name: a Mach-O tool among a Mac app's resources, where code does not belong
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        files:
+          - path: Resources/convert
+            macho: arm64
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/Resources/convert
 
 """#),
         ("team-mismatch.yml", #"""
@@ -4497,7 +4631,7 @@ fix: >
   Select the same team in Signing & Capabilities for every target (DEVELOPMENT_TEAM), then
   archive again.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension signed by another team
@@ -4561,7 +4695,7 @@ rationale: >
 fix: >
   Replace UIWebView with WKWebView, and update or drop the framework that still references it.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, maccatalyst]
 match:
   any:
@@ -4679,7 +4813,7 @@ fix: >
   Archive and export with Xcode (or xcodebuild -exportArchive), and do not modify the bundle
   after signing; if you must, re-sign with codesign.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an unsigned app executable
@@ -4740,7 +4874,7 @@ fix: >
   -remove x86_64 -remove i386); for your own targets, archive for a device destination ("Any iOS
   Device", "Any tvOS Device" …, never a simulator).
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app executable with a leftover x86_64 slice
@@ -4871,7 +5005,7 @@ fix: >
   Declare each scheme once, in the app that should receive it; give other targets schemes of
   their own.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: the same scheme in two URL types of the app, differing only in case
@@ -4914,7 +5048,7 @@ fix: >
   Declare the bare scheme (painotes, not painotes:// or a URL) in a CFBundleURLSchemes array
   inside a dictionary of the CFBundleURLTypes array; start it with a letter.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a scheme with a leading digit and one written with ://
@@ -5004,7 +5138,7 @@ fix: >
   Declare a scheme of your own, typically derived from the bundle identifier (notes,
   com.example.notes), and use Universal Links for https URLs.
 scope:
-  kinds: [app, appex, watch-app, app-clip]
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an app that declares https
@@ -5095,7 +5229,7 @@ fix: >
   dotted integers for the build number; keep pre-release labels out of these keys. For a
   vendor's framework, update to a release whose Info.plist carries plain versions.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: a pre-release label in the marketing version
@@ -5242,7 +5376,7 @@ fix: >
   give both build settings a value. For a vendor's framework, update it to a release that sets
   both keys, or ask the vendor to.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an action extension without CFBundleShortVersionString
@@ -5408,7 +5542,7 @@ fix: >
   Create the IPA again from the archive (xcodebuild -exportArchive) and copy it with a tool that
   verifies what it transfers; unzip -t lists every damaged entry.
 scope:
-  kinds: [app, appex, watch-app, app-clip, framework]
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an extension whose Info.plist entry fails its CRC
