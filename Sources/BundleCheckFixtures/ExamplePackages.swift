@@ -125,7 +125,8 @@ public enum ExamplePackages {
     /// run in the App Sandbox and share the team-prefixed app group `paiNotesMacAppGroup`.
     /// One mistake is seeded: the extension's marketing version was left behind (1.1 against the
     /// app's 1.2; the build numbers agree).
-    public static func paiNotesMac() throws -> FixturePackage {
+    /// `shareShortVersion` is the seeded mistake (the app is 1.2); "1.2" gives the healthy app.
+    public static func paiNotesMac(shareShortVersion: String = "1.1", adjust: (FixtureBundle) -> FixtureBundle = { $0 }) throws -> FixturePackage {
         var activationRule = PlistDictionary()
         activationRule.append(key: "NSExtensionActivationSupportsFileWithMaxCount", value: .integer(PlistInteger(5)))
         activationRule.append(key: "NSExtensionActivationSupportsText", value: .bool(true))
@@ -135,7 +136,7 @@ public enum ExamplePackages {
 
         let share = FixtureBundle.appex(
             "Share", bundleIdentifier: "com.painotes.mac.share", extensionPoint: "com.apple.share-services",
-            attributes: attributes, principalClass: "Share.ShareViewController", shortVersion: "1.1", version: "42"
+            attributes: attributes, principalClass: "Share.ShareViewController", shortVersion: shareShortVersion, version: "42"
         )
         .built(for: .macOS)
         .setting("CFBundleDisplayName", to: .string("PaiNotes"))
@@ -159,7 +160,7 @@ public enum ExamplePackages {
             .adding(framework, in: "Frameworks")
             .adding(share, in: "PlugIns")
 
-        return try FixturePackage.app(signedForTheMacAppStore(app, team: paiNotesTeam)).stored()
+        return try FixturePackage.app(signedForTheMacAppStore(adjust(app), team: paiNotesTeam)).stored()
     }
 
     /// The app group of the Mac app and its Share extension: a Mac app group is named after the

@@ -35,6 +35,7 @@ import BundleCheckInspection
 ///                              # property list (`plist-format: binary`); `encoding: utf-16`: the
 ///                              # text as UTF-16 with a BOM;
 ///                              # `png: 120x120`: a PNG of that size (`cgbi: true`: Xcode's CgBI kind);
+///                              # `icns: [ic09, ic10]`: an .icns of PNGs of those types' sizes;
 ///                              # `{path: Assets.car, absent: true}`: without that default file;
 ///                              # `damaged: true`: the zip entry fails its CRC; a file replaces
 ///                              # one of the same path (the executable, say); `link: target`: a
@@ -64,6 +65,11 @@ import BundleCheckInspection
 /// SDK, `FixturePlatform`), and for apps the icon set `AppIcon` in `Assets.car` with the loose
 /// `AppIcon60x60@2x.png` (120×120). `plist` and `files` change them.
 public enum FixtureDescription {
+    static func isICNSImageType(_ type: String) -> Bool {
+        if case .image = ICNSElementKind.of(type) { return true }
+        return false
+    }
+
     public struct Problem: Error, CustomStringConvertible {
         public let line: Int
         public let message: String
@@ -234,7 +240,7 @@ public enum FixtureDescription {
             }
             let fields = try mapping(item, allowed: [
                 "path", "text", "macho", "plist", "plist-format", "damaged", "link", "zip-name", "png", "cgbi",
-                "imports", "selectors", "encoding",
+                "imports", "selectors", "encoding", "icns",
             ])
             guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
             if let node = fields["plist"] {
@@ -248,6 +254,13 @@ public enum FixtureDescription {
                 }
                 let cgbi = try fields["cgbi"].map { try scalar($0) == "true" } ?? false
                 return FixtureFile(path: try scalar(path), contents: PNGWriter.write(width: parts[0], height: parts[1], cgbi: cgbi))
+            }
+            if let types = fields["icns"] {
+                // An icon file of those elements, each a PNG of its type's size (ICNSWriter.appIcon).
+                guard let names = types.sequence?.compactMap(\.scalar), !names.isEmpty, names.allSatisfy(Self.isICNSImageType) else {
+                    throw Problem(line: types.line, message: "icns lists image types such as [ic09, ic10]")
+                }
+                return FixtureFile(path: try scalar(path), contents: ICNSWriter.appIcon(types: names))
             }
             if let description = fields["macho"], description.mapping != nil {
                 // A library or tool with the evidence an executable description gives.

@@ -54,6 +54,57 @@ entries:
       required: [{pixels: 152, code: ITMS-90023}, {pixels: 167, code: ITMS-90023}]
 
 """#),
+        ("mac-app-categories.yml", #"""
+name: mac-app-categories
+title: The values of LSApplicationCategoryType that the Mac App Store takes
+sources:
+  - "Apple, Information Property List reference, LSApplicationCategoryType (developer.apple.com/documentation/bundleresources/information-property-list/lsapplicationcategorytype): the category UTIs public.app-category.* listed below, games with their sub-categories"
+  - "App Store Connect, ITMS-90242: 'The product archive is invalid. The Info.plist must contain a LSApplicationCategoryType key, whose value is the UTI for a valid category' (godotengine/godot#49590, banjun/PhotoStudioPlayer#22)"
+checked: 2026-12-01
+entries:
+  categories:
+    - public.app-category.business
+    - public.app-category.developer-tools
+    - public.app-category.education
+    - public.app-category.entertainment
+    - public.app-category.finance
+    - public.app-category.games
+    - public.app-category.action-games
+    - public.app-category.adventure-games
+    - public.app-category.arcade-games
+    - public.app-category.board-games
+    - public.app-category.card-games
+    - public.app-category.casino-games
+    - public.app-category.dice-games
+    - public.app-category.educational-games
+    - public.app-category.family-games
+    - public.app-category.kids-games
+    - public.app-category.music-games
+    - public.app-category.puzzle-games
+    - public.app-category.racing-games
+    - public.app-category.role-playing-games
+    - public.app-category.simulation-games
+    - public.app-category.sports-games
+    - public.app-category.strategy-games
+    - public.app-category.trivia-games
+    - public.app-category.word-games
+    - public.app-category.graphics-design
+    - public.app-category.healthcare-fitness
+    - public.app-category.lifestyle
+    - public.app-category.medical
+    - public.app-category.music
+    - public.app-category.news
+    - public.app-category.photography
+    - public.app-category.productivity
+    - public.app-category.reference
+    - public.app-category.social-networking
+    - public.app-category.sports
+    - public.app-category.travel
+    - public.app-category.utilities
+    - public.app-category.video
+    - public.app-category.weather
+
+"""#),
         ("platforms.yml", #"""
 name: platforms
 title: Apple's platforms, how a bundle says which one it was built for, and what App Store Connect accepts there

@@ -813,6 +813,114 @@ examples:
           CFBundleIcons: !absent
 
 """#),
+        ("app-sandbox-missing.yml", #"""
+id: app-sandbox-missing
+title: Mac executables run in the App Sandbox
+severity: error
+category: signing
+apple-codes: [ITMS-90296]
+rationale: >
+  The Mac App Store runs every executable it ships in the App Sandbox, and refuses an upload
+  whose app, extension, XPC service, login item, helper app or helper tool is signed without
+  com.apple.security.app-sandbox true (ITMS-90296, "App sandbox not enabled. The following
+  executables must include the com.apple.security.app-sandbox entitlement with a Boolean value
+  of true"; electron/osx-sign#121, dotnet/macios#8112). Frameworks and libraries run inside
+  the process that loads them and carry no entitlements; system extensions keep their own
+  entitlements and are not judged. Outside the store (Developer ID, development) macOS still
+  loads an app extension only when it is sandboxed ("plug-ins must be sandboxed"), so
+  extensions are judged for every Mac distribution, without Apple's code. Helper tools are the
+  Mach-O files in Contents/MacOS beside the executable, in Contents/Helpers and in
+  Contents/Library/LaunchServices. Judged for the distribution the package is checked for (a
+  Mac app or zipped app: mac-app-store unless stated); an .xcarchive only with a stated one.
+fix: >
+  Add the App Sandbox capability (Signing & Capabilities) to the target of each executable the
+  message names, and sign helper tools with an entitlements file holding
+  com.apple.security.app-sandbox and com.apple.security.inherit (codesign --entitlements).
+scope:
+  kinds: [app, appex, xpc-service, login-item, helper]
+  platforms: [macos, maccatalyst]
+examples:
+  - name: a Mac app and its Share extension, both sandboxed
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            executable:
+              entitlements:
+                com.apple.security.app-sandbox: !bool true
+  - name: a Mac app signed without the App Sandbox, for the Mac App Store
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.network.client: !bool true
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/MacOS/Notes
+        key-path: /com.apple.security.app-sandbox
+  - name: an XPC service of a Mac app signed without the App Sandbox
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+        xpc-services:
+          - name: Fetch
+            executable:
+              entitlements:
+                com.apple.security.network.client: !bool true
+    expect:
+      - bundle: Notes.app/Contents/XPCServices/Fetch.xpc
+        key-path: /com.apple.security.app-sandbox
+  - name: a Developer ID app outside the sandbox, which it may be
+    triggers: false
+    distribution: developer-id
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.network.client: !bool true
+  - name: a Developer ID app whose Share extension is not sandboxed, which macOS will not load
+    triggers: true
+    distribution: developer-id
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.network.client: !bool true
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            executable:
+              entitlements:
+                com.apple.security.network.client: !bool true
+    expect:
+      - bundle: Notes.app/Contents/PlugIns/Share.appex
+        key-path: /com.apple.security.app-sandbox
+
+"""#),
         ("appex-frameworks-folder.yml", #"""
 id: appex-frameworks-folder
 title: App extensions hold no Frameworks folder
@@ -2310,6 +2418,156 @@ examples:
       app:
         name: Notes
         files: [Base.lproj/Main.storyboardc/Info.plist]
+
+"""#),
+        ("mac-app-category.yml", #"""
+id: mac-app-category
+title: Mac App Store apps name their category
+severity: error
+category: identity
+apple-codes: [ITMS-90242]
+rationale: >
+  The Mac App Store files every app under a category its Info.plist names:
+  LSApplicationCategoryType holds one of Apple's category UTIs (public.app-category.productivity,
+  public.app-category.developer-tools ...; the list is Rules/data/mac-app-categories.yml, from
+  Apple's Information Property List reference). Without it the upload is refused with
+  ITMS-90242 ("The Info.plist must contain a LSApplicationCategoryType key, whose value is the
+  UTI for a valid category"). Judged for the Mac App Store only: outside it the key is
+  optional.
+fix: >
+  Pick the category under Target > General > Identity > App Category (Xcode writes
+  LSApplicationCategoryType), or set INFOPLIST_KEY_LSApplicationCategoryType.
+scope:
+  kinds: [app]
+  platforms: [macos, maccatalyst]
+examples:
+  - name: a Mac app without LSApplicationCategoryType
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/Info.plist
+        key-path: /LSApplicationCategoryType
+  - name: a Mac app of the productivity category
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist:
+          LSApplicationCategoryType: public.app-category.productivity
+  - name: a misspelt category, with the one it most likely meant
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist:
+          LSApplicationCategoryType: public.app-category.productivty
+    expect:
+      - bundle: Notes.app
+        key-path: /LSApplicationCategoryType
+  - name: a Developer ID app, which needs no category
+    triggers: false
+    distribution: developer-id
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+
+"""#),
+        ("mac-app-icon.yml", #"""
+id: mac-app-icon
+title: Mac apps carry an ICNS icon with its 512-point images
+severity: error
+category: icons
+apple-codes: [ITMS-90236]
+rationale: >
+  A Mac app's icon is the .icns file its CFBundleIconFile names in Contents/Resources (the
+  extension may be left out). App Store Connect refuses an app whose icon lacks the 512×512 or
+  the 512×512@2x image ("Missing required icon. The application bundle does not contain an icon
+  in ICNS format, containing both a 512x512 and a 512x512@2x image", ITMS-90236;
+  electron-userland/electron-builder#7720), the ic09 and ic10 elements of the file. The file
+  is read (at most 32 MiB); a PNG element counts only when its pixels are the size its type
+  names. Xcode writes the .icns from the asset catalog's AppIcon set; an app that names only
+  its set (CFBundleIconName) beside an Assets.car is left to the catalog, which this rule does
+  not read.
+fix: >
+  Give the AppIcon set of the asset catalog all its Mac sizes, 512pt at 1x and 2x included, and
+  let Xcode write AppIcon.icns; for a hand-made icon, build it with iconutil from an .iconset
+  folder holding icon_512x512.png and icon_512x512@2x.png.
+scope:
+  kinds: [app]
+  platforms: [macos, maccatalyst]
+examples:
+  - name: a Mac app whose AppIcon.icns holds both 512-point images
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist:
+          CFBundleIconFile: AppIcon
+        files:
+          - path: Resources/AppIcon.icns
+            icns: [ic08, ic09, ic10]
+  - name: an icon without its 512×512@2x image
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist:
+          CFBundleIconFile: AppIcon.icns
+        files:
+          - path: Resources/AppIcon.icns
+            icns: [ic08, ic09]
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/Resources/AppIcon.icns
+  - name: CFBundleIconFile naming a file the app does not hold
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist:
+          CFBundleIconFile: AppIcon
+    expect:
+      - bundle: Notes.app
+        key-path: /CFBundleIconFile
+  - name: a PNG renamed to .icns
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist:
+          CFBundleIconFile: AppIcon
+        files:
+          - path: Resources/AppIcon.icns
+            png: 1024x1024
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/Resources/AppIcon.icns
+  - name: an app that names only its catalog's icon set, left to the catalog
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
 
 """#),
         ("minimum-os-binary.yml", #"""

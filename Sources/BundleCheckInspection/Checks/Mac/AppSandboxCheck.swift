@@ -1,0 +1,61 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `app-sandbox-missing` (ITMS-90296): a Mac App Store upload runs every executable in the App
+/// Sandbox: the app, its extensions, XPC services, login items, helper apps and helper tools
+/// each carry `com.apple.security.app-sandbox` true in their signed entitlements ("The
+/// following executables must include the com.apple.security.app-sandbox entitlement").
+/// Frameworks and libraries are loaded into a sandboxed process and carry no entitlements;
+/// system extensions are held to their own entitlements. Outside the store an app extension
+/// still must be sandboxed (pkd: "plug-ins must be sandboxed"), so extensions are judged for
+/// every Mac distribution.
+struct AppSandboxCheck: DistributionCheck {
+    let id = "app-sandbox-missing"
+    var evidenceNeeds: [BinaryMatcher] { [] }
+
+    static let key = "com.apple.security.app-sandbox"
+    static let sandboxedInTheStore: Set<BundleKind> = [.app, .appex, .xpcService, .loginItem, .helper]
+
+    var distributions: Set<Distribution> { [.macAppStore, .developerID, .development] }
+
+    func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {
+        context.bundles.flatMap { bundle -> [Finding] in
+            guard bundle.layout.isMac, let signing = bundle.signing else { return [] }
+            let store = distribution == .macAppStore
+            guard store ? Self.sandboxedInTheStore.contains(bundle.kind) : bundle.kind == .appex else { return [] }
+            var findings: [Finding] = []
+            // An unsigned executable is unsigned's finding; one signed without the key is this rule's.
+            if let path = signing.executablePath, signing.isSigned, signing.entitlements?.dictionary[Self.key]?.boolValue != true {
+                let location = bundle.location(file: signing.entitlementsPath ?? path, keyPath: JSONPointer(Self.key))
+                // Apple's code is the store's; outside it the system refuses to load the extension.
+                findings.append(rule.finding(
+                    Self.missing("the executable of \(bundle.name)", distribution), at: location, appleCodes: store ? rule.appleCodes : []
+                ))
+            }
+            guard store else { return findings }
+            for tool in signing.tools where tool.isSigned && !Self.isSandboxed(tool) {
+                let location = bundle.location(file: tool.path, keyPath: JSONPointer(Self.key))
+                findings.append(rule.finding(Self.missing(BinaryCheck.describe(tool, of: bundle), distribution), at: location, identity: tool.path))
+            }
+            return findings
+        }
+    }
+
+    /// Whether a helper tool's own signature grants the sandbox (its entitlements, read here:
+    /// only this rule looks at a tool's entitlements).
+    static func isSandboxed(_ tool: BundleBinary) -> Bool {
+        guard let xml = tool.file.slices.lazy.compactMap({ $0.codeSignature?.entitlementsXML }).first,
+              let entitlements = try? Entitlements(propertyList: xml, file: tool.path)
+        else { return false }
+        return entitlements.dictionary[key]?.boolValue == true
+    }
+}
+
+extension AppSandboxCheck {
+    static func missing(_ what: String, _ distribution: Distribution) -> String {
+        if distribution == .macAppStore {
+            return "\(what) is signed without com.apple.security.app-sandbox true; the Mac App Store runs every executable in the App Sandbox and refuses the upload (ITMS-90296): add the App Sandbox capability to its target"
+        }
+        return "\(what) is signed without com.apple.security.app-sandbox true; macOS loads app extensions only when they are sandboxed (pkd: 'plug-ins must be sandboxed'), whatever the distribution: add the App Sandbox capability to its target"
+    }
+}

@@ -1,0 +1,56 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `mac-app-category` (ITMS-90242): a Mac App Store app names its category in
+/// `LSApplicationCategoryType`, one of the UTIs of `Rules/data/mac-app-categories.yml`.
+/// Outside the store the key is optional, so the check runs for the Mac App Store only.
+struct MacAppCategoryCheck: DistributionCheck {
+    let id = "mac-app-category"
+    var evidenceNeeds: [BinaryMatcher] { [] }
+
+    static let pointer = JSONPointer("LSApplicationCategoryType")
+    static let categories: [String] = {
+        let table = DataTables.named("mac-app-categories")
+        guard let values = table.entries["categories"]?.sequence?.compactMap(\.scalar), !values.isEmpty else {
+            preconditionFailure("Rules/data/mac-app-categories.yml lists no 'categories'")
+        }
+        return values
+    }()
+
+    var distributions: Set<Distribution> { [.macAppStore] }
+
+    func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {
+        context.bundles.compactMap { bundle -> Finding? in
+            guard bundle.kind == .app, bundle.layout.isMac, let plist = bundle.infoPlist else { return nil }
+            let location = bundle.infoPlistLocation(Self.pointer)
+            guard let value = plist.value(at: Self.pointer) else { return rule.finding(Self.missing(bundle), at: location) }
+            guard let text = value.stringValue, !text.isEmpty else { return rule.finding(Self.notAString(bundle, value), at: location) }
+            if UnexpandedVariable.occurs(in: text) || Self.categories.contains(text) { return nil }
+            return rule.finding(Self.unknown(bundle, text, suggestion: Self.closest(to: text)), at: location)
+        }
+    }
+
+    /// The category a misspelt value most likely meant, within a few edits.
+    static func closest(to value: String) -> String? {
+        let characters = Array(value.lowercased())
+        return categories
+            .map { ($0, BoundedEditDistance.distance(characters, Array($0), limit: 4)) }
+            .filter { $0.1 <= 4 }
+            .min { $0.1 < $1.1 }?.0
+    }
+}
+
+extension MacAppCategoryCheck {
+    static func missing(_ bundle: InspectedBundle) -> String {
+        "\(bundle.name) has no LSApplicationCategoryType; the Mac App Store refuses an app without its category (ITMS-90242): pick one under Target > General > Identity > App Category"
+    }
+
+    static func notAString(_ bundle: InspectedBundle, _ value: PlistValue) -> String {
+        "LSApplicationCategoryType of \(bundle.name) is \(value.typeName == "string" ? "empty" : "a \(value.typeName)"); the Mac App Store wants a category UTI such as public.app-category.productivity (ITMS-90242)"
+    }
+
+    static func unknown(_ bundle: InspectedBundle, _ value: String, suggestion: String?) -> String {
+        let hint = suggestion.map { ", did you mean '\($0)'?" } ?? "; use one of Apple's public.app-category.* values"
+        return "LSApplicationCategoryType of \(bundle.name) is '\(value)', which is no Mac App Store category (ITMS-90242)\(hint)"
+    }
+}

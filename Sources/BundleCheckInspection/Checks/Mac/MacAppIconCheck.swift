@@ -1,0 +1,63 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `mac-app-icon` (ITMS-90236): a Mac app's icon is the `.icns` its `CFBundleIconFile` names
+/// in `Contents/Resources` (the extension may be left out), and it holds both a 512×512 image
+/// (`ic09`) and a 512×512@2x one (`ic10`): "the application bundle does not contain an icon in
+/// ICNS format, containing both a 512x512 and a 512x512@2x image". Xcode writes that file from
+/// the asset catalog's icon set; an app that names only its set (`CFBundleIconName`) and has
+/// its `Assets.car` is left to the catalog, which this check does not read.
+struct MacAppIconCheck: Check {
+    let id = "mac-app-icon"
+    var evidenceNeeds: [BinaryMatcher] { [] }
+
+    static let pointer = JSONPointer("CFBundleIconFile")
+    /// A 1024-pixel icon set in PNG is a few MiB; more is no icon.
+    static let sizeLimit = 32 << 20
+    /// What ITMS-90236 asks for: points and scale.
+    static let required: [(points: Int, scale: Int, name: String)] = [(512, 1, "512×512 (ic09)"), (512, 2, "512×512@2x (ic10)")]
+
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        context.bundles.compactMap { bundle -> Finding? in
+            guard bundle.kind == .app, bundle.layout.isMac, let plist = bundle.infoPlist else { return nil }
+            let location = bundle.infoPlistLocation(Self.pointer)
+            guard let name = plist.value(at: Self.pointer)?.stringValue, !name.isEmpty else {
+                let catalogued = bundle.infoString("CFBundleIconName") != nil && context.paths.isFile(bundle.layout.resource("Assets.car"))
+                return catalogued ? nil : rule.finding(Self.noIcon(bundle), at: location)
+            }
+            if UnexpandedVariable.occurs(in: name) { return nil }
+            let path = bundle.layout.resource(name.hasSuffix(".icns") ? name : name + ".icns")
+            guard context.paths.isFile(path) else { return rule.finding(Self.missingFile(bundle, name, path), at: location) }
+            guard let bytes = context.read(path, limit: Self.sizeLimit) else {
+                return rule.finding(Self.unreadable(bundle, path, "it is larger than \(Self.sizeLimit >> 20) MiB or cannot be read"), at: bundle.location(file: path))
+            }
+            let icon: ICNSFile
+            do throws(ICNSError) {
+                icon = try ICNSFile.read(bytes)
+            } catch {
+                return rule.finding(Self.unreadable(bundle, path, error.description), at: bundle.location(file: path))
+            }
+            let missing = Self.required.filter { !icon.holds(points: $0.points, scale: $0.scale) }.map(\.name)
+            guard !missing.isEmpty else { return nil }
+            return rule.finding(Self.lacking(bundle, path, missing), at: bundle.location(file: path))
+        }
+    }
+}
+
+extension MacAppIconCheck {
+    static func noIcon(_ bundle: InspectedBundle) -> String {
+        "\(bundle.name) names no icon: neither CFBundleIconFile nor an icon set in Assets.car; the Mac App Store asks for an ICNS icon with 512×512 and 512×512@2x images (ITMS-90236): add an AppIcon set to the asset catalog"
+    }
+
+    static func missingFile(_ bundle: InspectedBundle, _ name: String, _ path: String) -> String {
+        "CFBundleIconFile of \(bundle.name) names '\(name)', but \(PackagePath.name(path)) is not in its Resources; the Mac App Store asks for that ICNS icon (ITMS-90236)"
+    }
+
+    static func unreadable(_ bundle: InspectedBundle, _ path: String, _ reason: String) -> String {
+        "the icon \(PackagePath.name(path)) of \(bundle.name) is no ICNS file the Mac App Store can read: \(reason) (ITMS-90236)"
+    }
+
+    static func lacking(_ bundle: InspectedBundle, _ path: String, _ missing: [String]) -> String {
+        "the icon \(PackagePath.name(path)) of \(bundle.name) has no \(missing.joined(separator: " and no ")) image; the Mac App Store asks for both (ITMS-90236): give the AppIcon set its 512pt images at 1x and 2x"
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import BundleCheckFormats
+@testable import BundleCheckModel
+@testable import BundleCheckInspection
+@testable import BundleCheckFixtures
+
+/// Whole Mac packages, zipped and as folders on disk, checked with every shipped rule: the Mac
+/// example is inventoried through its Contents/ folders and versioned framework, a healthy Mac
+/// App Store app has no finding, and each Mac distribution asks its own of it.
+@Suite struct MacPackagesTests {
+    static let settings = InspectionSettings(now: ISODateParser.parse("2026-12-01")!)
+
+    /// The package written on disk as it unzips (`PaiNotes.app/…` in a folder), and that `.app` inspected.
+    static func inspectOnDisk(_ package: FixturePackage, settings: InspectionSettings = settings, after edit: (String) throws -> Void = { _ in }) throws -> InputReport {
+        let directory = try TemporaryDirectory()
+        try package.writeDirectory(to: directory.path(""))
+        let app = directory.path("PaiNotes.app")
+        try edit(app)
+        return PackageInspector(settings: settings).inspect(path: app)
+    }
+
+    static func described(_ report: InputReport) -> [String] {
+        report.findings.map { "\($0.rule) \($0.bundle ?? "-"): \($0.message)" }
+    }
+
+    @Test func theHealthyMacAppStoreExampleHasNoFindingZippedOrOnDisk() throws {
+        let package = try ExamplePackages.paiNotesMac(shareShortVersion: "1.2")
+        for report in [try inspect(package, named: "PaiNotes.app.zip", settings: Self.settings),
+                       try Self.inspectOnDisk(package)] {
+            #expect(report.error == nil)
+            #expect(Self.described(report) == [])
+            #expect(report.distribution == DistributionAssumption(checked: .macAppStore, isStated: false))
+            #expect(report.bundles.map(\.kind) == [.app, .framework, .appex])
+            #expect(report.bundles.allSatisfy { $0.platform.id == "macos" })
+        }
+    }
+
+    @Test func theExampleIsInventoriedThroughItsMacLayout() throws {
+        let report = try inspect(try ExamplePackages.paiNotesMac(), named: "PaiNotes.app.zip", settings: Self.settings)
+        let byPath = Dictionary(uniqueKeysWithValues: report.bundles.map { ($0.path, $0) })
+        let app = try #require(byPath["PaiNotes.app"])
+        #expect(app.bundleIdentifier == "com.painotes.mac" && app.shortVersion == "1.2" && app.version == "42")
+        #expect(app.signing?.profilePath == "PaiNotes.app/Contents/embedded.provisionprofile")
+        #expect(app.signing?.profile?.kind == .macAppStore)
+        let kit = try #require(byPath["PaiNotes.app/Contents/Frameworks/NotesKit.framework"])
+        #expect(kit.infoPlistPath == "PaiNotes.app/Contents/Frameworks/NotesKit.framework/Versions/A/Resources/Info.plist")
+        #expect(kit.signing?.executablePath == "PaiNotes.app/Contents/Frameworks/NotesKit.framework/Versions/A/NotesKit")
+        #expect(kit.bundleIdentifier == "com.painotes.mac.NotesKit")
+        // The one seeded mistake, and nothing else.
+        #expect(report.findings.map(\.rule) == ["version-mismatch"])
+        #expect(report.findings.first?.bundle == "PaiNotes.app/Contents/PlugIns/Share.appex")
+    }
+
+    @Test func everyExecutableOfAMacAppStoreAppIsSandboxedHelperToolsIncluded() throws {
+        let unsandboxed = try ExamplePackages.paiNotesMac(shareShortVersion: "1.2") {
+            $0.adding(helperTool: "sync", entitlements: PlistDictionary(["com.apple.security.network.client": .bool(true)]))
+        }
+        let report = try inspect(unsandboxed, named: "PaiNotes.app.zip", settings: Self.settings)
+        let findings = report.findings("app-sandbox-missing")
+        #expect(findings.map(\.file) == ["PaiNotes.app/Contents/MacOS/sync"])
+        #expect(findings.first?.message.contains("the helper tool sync of PaiNotes.app") == true)
+        #expect(findings.first?.appleCodes == ["ITMS-90296"])
+        // Read as a helper tool, not a stray binary.
+        #expect(report.findings("stray-binary").isEmpty)
+        #expect(report.bundles.first?.signing?.tools.map(\.path) == ["PaiNotes.app/Contents/MacOS/sync"])
+
+        let sandboxed = try ExamplePackages.paiNotesMac(shareShortVersion: "1.2") {
+            $0.adding(helperTool: "sync", entitlements: PlistDictionary([
+                "com.apple.security.app-sandbox": .bool(true), "com.apple.security.inherit": .bool(true),
+            ]))
+        }
+        #expect(try inspect(sandboxed, named: "PaiNotes.app.zip", settings: Self.settings).findings("app-sandbox-missing").isEmpty)
+    }
+
+    @Test func aStatedAppStoreMeansTheMacAppStoreForAMacApp() throws {
+        let settings = InspectionSettings(distribution: .appStore, now: Self.settings.now)
+        let report = try inspect(try ExamplePackages.paiNotesMac(shareShortVersion: "1.2"), named: "PaiNotes.app.zip", settings: settings)
+        #expect(report.distribution == DistributionAssumption(checked: .macAppStore, isStated: true))
+        #expect(report.findings.isEmpty)
+        // Developer ID: the Mac App Store profile no longer fits; the category is no longer asked.
+        let developerID = InspectionSettings(distribution: .developerID, now: Self.settings.now)
+        let judged = try inspect(try ExamplePackages.paiNotesMac(shareShortVersion: "1.2"), named: "PaiNotes.app.zip", settings: developerID)
+        #expect(Set(judged.findings.map(\.rule)) == ["profile-kind"])
+    }
+
+    @Test func aMisspeltCategoryNamesTheOneItMeant() throws {
+        let package = try ExamplePackages.paiNotesMac(shareShortVersion: "1.2") {
+            $0.setting("LSApplicationCategoryType", to: .string("public.app-category.developertools"))
+        }
+        let findings = try inspect(package, named: "PaiNotes.app.zip", settings: Self.settings).findings("mac-app-category")
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("did you mean 'public.app-category.developer-tools'?") == true)
+    }
+
+    @Test func aMacCatalystAppIsCatalystByItsExecutableAndJudgedAsAMacApp() throws {
+        let app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes").built(for: .macCatalyst)
+            .setting("LSApplicationCategoryType", to: .string("public.app-category.productivity"))
+        let report = try inspect(try FixturePackage.app(app), named: "Notes.app.zip", settings: Self.settings)
+        let bundle = try #require(report.bundles.first)
+        #expect(bundle.platform.id == "maccatalyst" && bundle.layout.style == .contents)
+        #expect(report.distribution?.checked == .macAppStore)
+        #expect(report.findings("platform-mismatch").isEmpty && report.findings("encryption-info").isEmpty)
+        #expect(report.findings("unsupported-architecture").isEmpty && report.findings("stray-binary").isEmpty)
+    }
+
+    @Test func aLinkOfAnAppOnDiskThatLeavesItsBundleIsAFinding() throws {
+        let report = try Self.inspectOnDisk(try ExamplePackages.paiNotesMac(shareShortVersion: "1.2")) { app in
+            try FileManager.default.createSymbolicLink(atPath: app + "/Contents/Resources/shared", withDestinationPath: "../../../../etc")
+        }
+        let findings = report.findings("zip-entry-unsafe-name")
+        #expect(findings.map(\.file) == ["PaiNotes.app/Contents/Resources/shared"])
+        #expect(findings.first?.bundle == "PaiNotes.app")
+    }
+}
