@@ -142,6 +142,11 @@ entries:
   # Entitlement": "In macOS, you can also create app groups ... <team identifier>.<group name>";
   # TN3125 lists com.apple.security.application-groups among the entitlements a Mac app may
   # claim without a profile). Mac Catalyst apps use the iOS form (Quinn, forums thread 758358).
+  # macho-versions: where the executable's LC_BUILD_VERSION counts in other numbers than the
+  # minimum-os-key: Mac Catalyst slices carry the iOS version of the macOS release the Info.plist
+  # names (clang's -target arm64-apple-ios17.0-macabi for macOS 14; Xcode's Mac Catalyst
+  # deployment targets: iOS 13.1 is macOS 10.15, 14 is 11, then one each year; 26 is 26). A
+  # version between two rows counts as the lower row's macOS release.
   platforms:
     - id: ios
       name: iOS
@@ -207,6 +212,7 @@ entries:
       distributions: [mac-app-store, developer-id, development]
       deployment-target: MACOSX_DEPLOYMENT_TARGET
       architectures: [arm64, x86_64]
+      macho-versions: {"13.1": "10.15", "14.0": "11.0", "15.0": "12.0", "16.0": "13.0", "17.0": "14.0", "18.0": "15.0", "26.0": "26.0"}
       layout: contents
 
   # Which platform's bundle may sit inside which: a nested bundle is of its container's

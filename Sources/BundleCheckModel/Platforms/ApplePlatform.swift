@@ -51,6 +51,9 @@ public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
     /// Whether an app group may be named after the team (`TEAMID.name`, the Mac's own form),
     /// besides `group.name`; such a group needs no profile.
     public let allowsTeamAppGroups: Bool
+    /// Where executables count in other numbers than `minimumOSKey` (Mac Catalyst's iOS-numbered
+    /// slices): each executable version with the Info.plist version it stands for, ascending.
+    public let machOVersions: [(machO: MachOVersion, declared: MachOVersion)]
 
     public var description: String { name }
 
@@ -59,6 +62,14 @@ public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
     public func distribution(matching stated: Distribution) -> Distribution {
         guard stated.isStore, !distributions.contains(stated), let store = distributions.first(where: \.isStore) else { return stated }
         return store
+    }
+
+    /// An executable's minimum OS in the numbers of `minimumOSKey`: itself where the platform
+    /// counts alike; else the release of the highest `machOVersions` row at or below it, and nil
+    /// below the first.
+    public func declaredVersion(ofMachO version: MachOVersion) -> MachOVersion? {
+        guard !machOVersions.isEmpty else { return version }
+        return machOVersions.last { $0.machO <= version }?.declared
     }
 
     /// Whether `group` is named after `team` in the form this platform allows (`TEAMID.name`).

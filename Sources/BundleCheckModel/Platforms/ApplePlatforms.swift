@@ -132,7 +132,7 @@ extension ApplePlatforms {
                 device: .init(supportedPlatform: "iPhoneOS", platformName: "iphoneos", machOPlatform: .iOS, versionMinCommand: nil, name: "Any iOS Device"),
                 simulator: nil, deviceFamilies: [1, 2], minimumOSKey: "MinimumOSVersion", deploymentTargetSetting: "IPHONEOS_DEPLOYMENT_TARGET",
                 architectures: [], architecturesBelow: [], identifyingKeys: [], usesContentsLayout: false, uploadSDK: nil, extensionPoints: [],
-                distributions: [.appStore, .adHoc, .development, .enterprise], allowsTeamAppGroups: false
+                distributions: [.appStore, .adHoc, .development, .enterprise], allowsTeamAppGroups: false, machOVersions: []
             )]
         }
         self.platforms = platforms
@@ -173,6 +173,13 @@ extension ApplePlatforms {
             return value
         }
         if distributions.isEmpty { unreadable.append(row.line) }
+        let versions = (row["macho-versions"]?.mapping ?? []).compactMap { pair -> (machO: MachOVersion, declared: MachOVersion)? in
+            guard let machO = pair.key.scalar.flatMap(MachOVersion.init), let declared = pair.value.scalar.flatMap(MachOVersion.init) else {
+                unreadable.append(pair.key.line)
+                return nil
+            }
+            return (machO, declared)
+        }
         return ApplePlatform(
             id: id, name: name, device: device, simulator: simulator, deviceFamilies: Set(families),
             minimumOSKey: minimumOSKey, deploymentTargetSetting: setting,
@@ -181,7 +188,8 @@ extension ApplePlatforms {
             usesContentsLayout: row["layout"]?.scalar == "contents",
             uploadSDK: row["upload-sdk"]?.scalar, extensionPoints: extensionPoints[id] ?? [],
             distributions: distributions.isEmpty ? [.appStore] : distributions,
-            allowsTeamAppGroups: row["team-app-groups"]?.scalar == "true"
+            allowsTeamAppGroups: row["team-app-groups"]?.scalar == "true",
+            machOVersions: versions.sorted { $0.machO < $1.machO }
         )
     }
 

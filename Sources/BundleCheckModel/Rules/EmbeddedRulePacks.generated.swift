@@ -2581,15 +2581,16 @@ rationale: >
   Info.plist's MinimumOSVersion, the App Store would offer the app to devices it cannot run on;
   App Store Connect rejects it with ITMS-90208. Each bundle is read with its platform's key and
   versions (a tvOS app's TVOS_DEPLOYMENT_TARGET; on the Mac LSMinimumSystemVersion), and only
-  slices built for that platform are compared. Mac Catalyst is not judged: its slices carry
-  Catalyst's iOS-numbered versions, its Info.plist a macOS version.
+  slices built for that platform are compared. Mac Catalyst slices carry iOS-numbered versions
+  (iOS 17.0 for macOS 14.0) and its Info.plist a macOS one: a slice is compared as the macOS
+  release its version stands for (Rules/data/platforms.yml, macho-versions).
 fix: >
   Let Xcode write MinimumOSVersion from the deployment target (IPHONEOS_DEPLOYMENT_TARGET,
   TVOS_DEPLOYMENT_TARGET, WATCHOS_DEPLOYMENT_TARGET, XROS_DEPLOYMENT_TARGET), and give the target and the
   Info.plist the same deployment target.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
 examples:
   - name: an executable built for iOS 17 in an app that says iOS 16
     triggers: true
@@ -2628,6 +2629,25 @@ examples:
       app:
         name: Cinema
         platform: tvos
+  - name: a Mac Catalyst app whose executable says iOS 17.0, the Catalyst number of the macOS 14.0 it promises
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: maccatalyst
+  - name: a Mac Catalyst executable built for macOS 15 (iOS 18.0) in an app that says macOS 14.0
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: maccatalyst
+        executable:
+          minimum-os: "18.0"
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/MacOS/Notes
 
 """#),
         ("minimum-os.yml", #"""

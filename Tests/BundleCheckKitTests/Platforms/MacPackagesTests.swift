@@ -112,4 +112,15 @@ import Testing
         #expect(findings.map(\.file) == ["PaiNotes.app/Contents/Resources/shared"])
         #expect(findings.first?.bundle == "PaiNotes.app")
     }
+
+    @Test func aMacArchiveIsReadUnderProductsApplicationsAndJudgedForNoDistribution() throws {
+        let app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes").built(for: .macOS)
+            .adding(FixtureBundle.xpcService("Fetch", bundleIdentifier: "com.example.notes.fetch"), in: "XPCServices")
+        let report = try inspectDirectory(try FixturePackage.xcarchive(app, name: "Notes"), named: "Notes.xcarchive", settings: Self.settings)
+        #expect(report.kind == .xcarchive && report.distribution?.checked == nil)
+        #expect(report.bundles.map(\.path) == ["Products/Applications/Notes.app", "Products/Applications/Notes.app/Contents/XPCServices/Fetch.xpc"])
+        #expect(report.bundles.map(\.kind) == [.app, .xpcService])
+        #expect(report.bundles.map(\.infoPlistPath).allSatisfy { $0.hasSuffix("/Contents/Info.plist") })
+        #expect(report.findings.filter { $0.severity == .error }.map(\.rule) == [])
+    }
 }

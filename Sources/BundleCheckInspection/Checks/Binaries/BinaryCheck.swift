@@ -75,8 +75,9 @@ struct BinaryCheck: Check {
         guard let declaredText = bundle.infoString(platform.minimumOSKey), let declared = MachOVersion(declaredText) else { return nil }
         // Only slices built for the bundle's own platform state its versions.
         let versions: [MachOVersion] = slices.filter { $0.platform == nil || $0.platform == platform.device.machOPlatform }.compactMap(\.minimumOS)
-        guard let binary = versions.max(), binary > declared else { return nil }
-        return minimumOS(what, binary, declaredText, platform)
+        // Mac Catalyst slices count in iOS numbers: compared as the macOS release they stand for.
+        guard let binary = versions.max(), let equivalent = platform.declaredVersion(ofMachO: binary), equivalent > declared else { return nil }
+        return minimumOS(what, binary, equivalent == binary ? nil : equivalent, declaredText, platform)
     }
 }
 
@@ -89,8 +90,9 @@ extension BinaryCheck {
         "\(what) contains bitcode (an __LLVM segment in \(architectures.joined(separator: ", "))), which Apple no longer accepts; rebuild with ENABLE_BITCODE=NO or strip it with bitcode_strip -r"
     }
 
-    static func minimumOS(_ what: String, _ binary: MachOVersion, _ declared: String, _ platform: ApplePlatform) -> String {
-        "\(what) needs \(platform.name) \(binary), but its Info.plist says \(platform.minimumOSKey) \(declared); align \(platform.deploymentTargetSetting) with the Info.plist"
+    static func minimumOS(_ what: String, _ binary: MachOVersion, _ equivalent: MachOVersion?, _ declared: String, _ platform: ApplePlatform) -> String {
+        let needs = equivalent.map { "\(platform.name) \(binary) (macOS \($0))" } ?? "\(platform.name) \(binary)"
+        return "\(what) needs \(needs), but its Info.plist says \(platform.minimumOSKey) \(declared); align \(platform.deploymentTargetSetting) with the Info.plist"
     }
 
     static func noEncryptionInfo(_ what: String) -> String {
