@@ -2133,11 +2133,13 @@ apple-codes: [ITMS-90164]
 rationale: >
   get-task-allow lets a debugger attach; only development builds may carry it. App Store
   Connect rejects it with ITMS-90164 ("the entitlements in the signature do not match those in
-  the provisioning profile ... 'true' for 'get-task-allow'") and ad-hoc installs refuse it. The
-  check applies when the distribution is app-store or ad-hoc: for an .ipa or .app, app-store
-  unless --distribution or the configuration says otherwise; for an .xcarchive, only a stated
-  one, since Xcode archives development-signed (with get-task-allow) and export re-signs
-  without it.
+  the provisioning profile ... 'true' for 'get-task-allow'") and ad-hoc installs refuse it. On
+  the Mac the key is com.apple.security.get-task-allow (TN3125), which the Mac App Store and
+  notarization refuse alike ("The executable requests the com.apple.security.get-task-allow
+  entitlement"). The check applies when the distribution is app-store, ad-hoc, mac-app-store
+  or developer-id: for an .ipa or .app, app-store (mac-app-store for a Mac app) unless
+  --distribution or the configuration says otherwise; for an .xcarchive, only a stated one,
+  since Xcode archives development-signed (with get-task-allow) and export re-signs without it.
 fix: >
   Export the archive with a distribution method (App Store Connect or Ad Hoc), which signs with
   a distribution profile and drops get-task-allow; do not copy development entitlements files
@@ -2192,6 +2194,21 @@ examples:
           entitlements:
             application-identifier: ABCDE12345.com.example.notes
             get-task-allow: !bool true
+  - name: a Developer ID Mac app signed with com.apple.security.get-task-allow, which notarization refuses
+    triggers: true
+    distribution: developer-id
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+            com.apple.security.get-task-allow: !bool true
+    expect:
+      - bundle: Notes.app
+        key-path: /com.apple.security.get-task-allow
 
 """#),
         ("info-plist-malformed.yml", #"""

@@ -9,20 +9,24 @@ import Testing
 @Suite struct ExamplePackageTests {
     struct Example: Sendable, CustomStringConvertible {
         let name: String
+        /// `.ipa`, or `.app.zip` for a zipped Mac app.
+        var suffix = ".ipa"
         let build: @Sendable () throws -> FixturePackage
         var description: String { name }
-        var path: String { RepositoryPaths.file("Examples/\(name).ipa") }
+        var file: String { name + suffix }
+        var path: String { RepositoryPaths.file("Examples/\(file)") }
     }
 
     static let examples = [
         Example(name: "PaiNotes", build: ExamplePackages.paiNotes),
         Example(name: "PaiScan", build: ExamplePackages.paiScan),
+        Example(name: "PaiNotesMac", suffix: ".app.zip", build: { try ExamplePackages.paiNotesMac() }),
     ]
 
     @Test(arguments: examples)
     func exampleMatchesWhatTheFixtureBuilderWrites(_ example: Example) throws {
         let directory = try TemporaryDirectory()
-        let rebuilt = directory.path(example.name + ".ipa")
+        let rebuilt = directory.path(example.file)
         try example.build().writeZip(to: rebuilt)
         let shipped = try ZipArchiveReader(path: example.path)
         let fresh = try ZipArchiveReader(path: rebuilt)
@@ -48,7 +52,7 @@ import Testing
         let (status, console) = CapturingConsole.run(["--format", "json", "--now", "2026-06-01", example.path])
         #expect(status == .findings)
         let rendered = console.output
-            .replacingOccurrences(of: example.path, with: "Examples/\(example.name).ipa")
+            .replacingOccurrences(of: example.path, with: "Examples/\(example.file)")
             .replacingOccurrences(of: "\"version\": \"\(BundleCheckVersion.current)\"", with: "\"version\": \"<version>\"")
         let goldenPath = RepositoryPaths.file("Tests/BundleCheckKitTests/Examples/Golden/\(example.name).json")
         if ProcessInfo.processInfo.environment["BUNDLECHECK_RECORD_GOLDEN"] == "1" {
