@@ -30,6 +30,9 @@ public struct FixtureCodeSignature: Sendable, Hashable {
     public var patchesCodeAfterSigning: Bool
     /// The certificates and signer the CMS blob holds; nil leaves the blob empty.
     public var signer: FixtureSigner?
+    /// The CodeDirectory's flags: 0, or `CodeSignature.runtimeFlag` for the hardened runtime
+    /// (`codesign --options runtime`).
+    public var codeDirectoryFlags: UInt32 = 0
 
     public init(
         identifier: String,

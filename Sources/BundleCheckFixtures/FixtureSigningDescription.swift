@@ -18,6 +18,7 @@ import BundleCheckInspection
 ///   minimum-os: "16.0"           # LC_BUILD_VERSION's minos as written; default: the bundle's
 ///                                # MinimumOSVersion (LSMinimumSystemVersion on the Mac; for
 ///                                # maccatalyst the Mac Catalyst version of it, macOS 14.0: 17.0)
+///   hardened-runtime: true       # the CodeDirectory's runtime flag (codesign --options runtime)
 ///   encryption-info: true        # LC_ENCRYPTION_INFO (default: true for iOS, tvOS, watchOS and
 ///                                # visionOS device builds)
 ///   bitcode: false               # an __LLVM segment
@@ -55,7 +56,7 @@ enum FixtureSigningDescription {
     static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?, platform bundlePlatform: FixturePlatform = .iOS) throws -> [MachOSliceDescription] {
         let fields = try FixtureDescription.mapping(node, allowed: [
             "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
-            "strings", "classes", "selectors", "imports", "certificate",
+            "strings", "classes", "selectors", "imports", "certificate", "hardened-runtime",
         ])
         let links = try fields["links"].map(strings) ?? []
         let platform = try fields["platform"].map(FixtureDescription.platform) ?? bundlePlatform
@@ -94,6 +95,7 @@ enum FixtureSigningDescription {
                 entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements)),
                 signer: try fields["certificate"].map { try signer($0, team: team) }
             )
+            if try flag(fields["hardened-runtime"], default: false) { signature?.codeDirectoryFlags = CodeSignature.runtimeFlag }
         }
         return try architectures.map { name -> MachOSliceDescription in
             guard let architecture = MachOFixtureArchitecture(rawValue: name) else {

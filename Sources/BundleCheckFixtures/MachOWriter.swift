@@ -347,7 +347,7 @@ public enum MachOWriter {
 
         var buffer = MachOByteBuffer()
         // magic, length, version, flags, hashOffset, identOffset, special/code slots, codeLimit
-        for value: UInt32 in [0xFADE_0C02, UInt32(length), 0x20400, 0, UInt32(hashOffset), UInt32(headerSize), UInt32(specialCount), UInt32(codeCount), UInt32(code.count)] {
+        for value: UInt32 in [0xFADE_0C02, UInt32(length), 0x20400, signature.codeDirectoryFlags, UInt32(hashOffset), UInt32(headerSize), UInt32(specialCount), UInt32(codeCount), UInt32(code.count)] {
             buffer.appendBigEndian(value)
         }
         buffer.append([UInt8(hashSize), type.rawValue, 0, 12])  // hashSize, hashType, platform, pageSize (2^12)

@@ -15,6 +15,13 @@ public struct CodeSignature: Sendable, Hashable {
     public var teamIdentifier: String?
     public var codeDirectoryVersion: UInt32?
     public var codeDirectoryFlags: UInt32?
+
+    /// The CodeDirectory flag of the hardened runtime (`CS_RUNTIME`, `codesign -d` prints
+    /// `flags=0x10000(runtime)`), which notarization asks of every executable.
+    public static let runtimeFlag: UInt32 = 0x10000
+
+    /// Whether the primary CodeDirectory asks for the hardened runtime.
+    public var hasHardenedRuntime: Bool { (codeDirectoryFlags ?? 0) & Self.runtimeFlag != 0 }
     /// The primary CodeDirectory and its alternates (other hash types).
     public var codeDirectoryCount: Int
     /// The XML entitlements plist (`0xfade7171`), for `PropertyListParser`.

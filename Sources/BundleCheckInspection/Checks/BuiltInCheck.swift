@@ -60,6 +60,7 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         AppSandboxCheck(),
         MacAppIconCheck(),
         MacAppCategoryCheck(),
+        HardenedRuntimeCheck(),
         URLSchemeUndeclaredCheck(),
         AppGroupInCodeCheck(),
         PrivacyManifestCheck(mode: .invalid),

@@ -2211,6 +2211,76 @@ examples:
         key-path: /com.apple.security.get-task-allow
 
 """#),
+        ("hardened-runtime-missing.yml", #"""
+id: hardened-runtime-missing
+title: Developer ID executables use the hardened runtime
+severity: error
+category: signing
+rationale: >
+  A Mac app shipped outside the App Store with Developer ID must be notarized to open without
+  Gatekeeper's warning, and Apple's notary service refuses any executable signed without the
+  hardened runtime ("The executable does not have the hardened runtime enabled"; Apple,
+  "Notarizing macOS software before distribution": enable the hardened runtime for every
+  executable). The hardened runtime is a flag of the code signature's CodeDirectory
+  (0x10000, which codesign -d prints as flags=0x10000(runtime)); every slice of the app, its
+  extensions, XPC services, login items, helper apps, system extensions and helper tools is
+  read for it. Libraries and frameworks run in the process that loads them and are not asked.
+  Judged for developer-id distribution only (--distribution developer-id, or distribution: in
+  .bundlecheck.yml): the Mac App Store does not ask for it. The notary's other requirements
+  (a secure timestamp, a Developer ID certificate) are not judged here.
+fix: >
+  Turn on Hardened Runtime in the target's Signing & Capabilities (ENABLE_HARDENED_RUNTIME =
+  YES), and sign helper tools with codesign --options runtime; add the runtime exceptions the
+  code needs as entitlements (com.apple.security.cs.*) rather than leaving the runtime off.
+scope:
+  kinds: [app, appex, xpc-service, login-item, system-extension, helper]
+  platforms: [macos, maccatalyst]
+examples:
+  - name: a Developer ID app signed without the hardened runtime
+    triggers: true
+    distribution: developer-id
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/MacOS/Notes
+  - name: a Developer ID app and its extension, both with the hardened runtime
+    triggers: false
+    distribution: developer-id
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          hardened-runtime: true
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            executable:
+              hardened-runtime: true
+              entitlements:
+                com.apple.security.app-sandbox: !bool true
+  - name: the same app without the hardened runtime, checked for the Mac App Store
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+
+"""#),
         ("info-plist-malformed.yml", #"""
 id: info-plist-malformed
 title: Info.plist files are well-formed dictionaries

@@ -78,10 +78,12 @@ import Testing
         let report = try inspect(try ExamplePackages.paiNotesMac(shareShortVersion: "1.2"), named: "PaiNotes.app.zip", settings: settings)
         #expect(report.distribution == DistributionAssumption(checked: .macAppStore, isStated: true))
         #expect(report.findings.isEmpty)
-        // Developer ID: the Mac App Store profile no longer fits; the category is no longer asked.
+        // Developer ID: the Mac App Store profile no longer fits, and notarization wants the
+        // hardened runtime its executables lack; the category is no longer asked.
         let developerID = InspectionSettings(distribution: .developerID, now: Self.settings.now)
         let judged = try inspect(try ExamplePackages.paiNotesMac(shareShortVersion: "1.2"), named: "PaiNotes.app.zip", settings: developerID)
-        #expect(Set(judged.findings.map(\.rule)) == ["profile-kind"])
+        #expect(Set(judged.findings.map(\.rule)) == ["profile-kind", "hardened-runtime-missing"])
+        #expect(judged.findings("hardened-runtime-missing").map(\.bundle) == ["PaiNotes.app", "PaiNotes.app/Contents/PlugIns/Share.appex"])
     }
 
     @Test func aMisspeltCategoryNamesTheOneItMeant() throws {
