@@ -177,12 +177,13 @@ package enum FileSystem {
     }
 
     /// The target a symbolic link holds (`readlink`), never followed; nil when it is not a link,
-    /// cannot be read, is longer than `limit` bytes or is not UTF-8.
+    /// cannot be read or is longer than `limit` bytes. Bytes that are not UTF-8 are replaced, as
+    /// a zip's link targets are, so that such a link is still judged.
     package static func linkTarget(_ path: String, limit: Int) -> String? {
         var buffer = [CChar](repeating: 0, count: max(1, limit) + 1)
         let count = readlink(path, &buffer, buffer.count)
         guard count >= 0, count <= limit else { return nil }
-        return String(validating: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The canonical absolute path (`realpath`), or nil when it cannot be resolved.

@@ -37,5 +37,7 @@ extension Set where Element == Distribution {
     /// Every distribution: checks that judge all of them, each by its own measure.
     static let all = Set(Distribution.allCases)
     /// Where the installed build keeps its own signature: the App Store re-signs what it is sent.
-    static let installedAsSigned: Set<Distribution> = [.adHoc, .enterprise, .development, .developerID]
+    /// Developer ID is not among them: a timestamped Developer ID signature stays valid after its
+    /// certificate expires, so expiry is no verdict there.
+    static let installedAsSigned: Set<Distribution> = [.adHoc, .enterprise, .development]
 }

@@ -110,16 +110,16 @@ enum SigningLoader {
                 problems.append(ReadProblems.problem(error, reading: candidate, as: .profileMalformed))
             }
         }
-        let tools = layout.isMac
+        let (tools, toolProblems) = layout.isMac
             ? loadTools(of: layout, besides: executablePath, from: container, paths: paths, evidence: evidence.forLibraries)
-            : []
+            : ([], [])
         let signing = BundleSigning(
             executablePath: executablePath, executable: executable,
             entitlements: entitlements, entitlementsSource: source, entitlementsPath: entitlementsPath,
             profile: profile, profilePath: profile == nil ? nil : profilePath,
             libraries: libraries, tools: tools, seal: seal, signingCertificate: signingCertificate
         )
-        return (signing, problems + libraryProblems)
+        return (signing, problems + libraryProblems + toolProblems)
     }
 
     /// The loose `*.dylib` files directly in the bundle's `Frameworks` folder (Swift's runtime
@@ -149,24 +149,33 @@ enum SigningLoader {
     /// Where a Mac bundle keeps helper tools, relative to its layout's root ("Placing content in a bundle").
     static let toolFolders = ["MacOS/", "Helpers/", "Library/LaunchServices/"]
 
-    /// The Mach-O files directly in a Mac bundle's tool folders, other than its executable.
-    /// Anything else there (a script, a data file) is not a program Apple judges as code, so it
-    /// is passed over without a finding; a Mach-O file that is broken is one.
+    /// The Mach-O executables (`MH_EXECUTE`) directly in a Mac bundle's tool folders, other than
+    /// its executable. Anything else there (a script, a data file, a library, which carries no
+    /// entitlements) is not a program of its own, so it is passed over without a finding; a
+    /// Mach-O file that is broken is one (`executable-invalid`).
     static func loadTools(
         of layout: BundleLayout, besides executablePath: String?, from container: any PackageContainer, paths: PathIndex,
         evidence: EvidenceWants? = nil
-    ) -> [BundleBinary] {
+    ) -> (tools: [BundleBinary], problems: [BundleReadProblem]) {
         var tools: [BundleBinary] = []
+        var problems: [BundleReadProblem] = []
         for folder in toolFolders.map(layout.path) {
             for entry in paths.files(under: folder, whereName: { _ in true }) where entry.path != executablePath {
                 guard !entry.path.dropFirst(folder.count).contains("/"),
-                      let magic = try? container.openEntry(entry.path).read(upTo: 4), MachOReader.startsLikeMachO(magic),
-                      let file = try? readExecutable(entry.path, from: container, evidence: evidence, hashingCodePages: false)
+                      let magic = try? container.openEntry(entry.path).read(upTo: 4), MachOReader.startsLikeMachO(magic)
                 else { continue }
-                tools.append(BundleBinary(path: entry.path, file: file, role: .tool))
+                do {
+                    let file = try readExecutable(entry.path, from: container, evidence: evidence, hashingCodePages: false)
+                    guard file.slices.contains(where: { $0.fileType == .execute }) else { continue }
+                    tools.append(BundleBinary(path: entry.path, file: file, role: .tool))
+                } catch let unusable as UnusableFile {
+                    problems.append(BundleReadProblem(kind: .executableInvalid, file: entry.path, reason: unusable.reason))
+                } catch {
+                    problems.append(ReadProblems.problem(error, reading: entry.path, as: .executableInvalid))
+                }
             }
         }
-        return tools
+        return (tools, problems)
     }
 
     /// A file that is there but cannot be what it must be (empty, or no Mach-O at all).

@@ -34,8 +34,11 @@ package enum BundleLocator {
         let tree = FolderTree()
         for file in files {
             let path = file.path
-            guard let slash = path.lastSlash, !Folder.isIgnored(path[path.utf8.index(after: slash)...]) else { continue }
-            tree.addFolder(path[..<slash])
+            guard let slash = path.lastSlash else { continue }
+            let name = path[path.utf8.index(after: slash)...]
+            guard !Folder.isIgnored(name) else { continue }
+            let folder = tree.addFolder(path[..<slash])
+            if name == "Info.plist" { folder.holdsInfoPlist = true }
         }
         let root = tree.root
         guard let (kind, apps) = packageForm(at: root) ?? root.onlyChild.flatMap(packageForm(at:)), !apps.isEmpty else {
@@ -69,6 +72,8 @@ package enum BundleLocator {
     private final class Folder {
         let path: String
         var children: [Substring: Folder] = [:]
+        /// Whether an `Info.plist` file sits directly in it.
+        var holdsInfoPlist = false
 
         init(path: String) {
             self.path = path
@@ -106,9 +111,11 @@ package enum BundleLocator {
         private let ignored = Folder(path: "")
         private var known: [Substring: Folder] = [:]
 
-        /// Adds the folder at `path` and those above it; ignored names cut off the branch.
-        func addFolder(_ path: Substring) {
-            if known[path] != nil { return }
+        /// Adds the folder at `path` and those above it, and returns it; ignored names cut off the
+        /// branch (their folder is a stand-in outside the tree).
+        @discardableResult
+        func addFolder(_ path: Substring) -> Folder {
+            if let existing = known[path] { return existing }
             var missing: [Substring] = [path]
             var parent = root
             var current = path
@@ -125,6 +132,7 @@ package enum BundleLocator {
                 parent = parent === ignored || Folder.isIgnored(name) ? ignored : parent.child(name)
                 known[folderPath] = parent
             }
+            return parent
         }
     }
 
@@ -179,14 +187,22 @@ package enum BundleLocator {
     /// The `Library/` folders that have a slot of their own.
     fileprivate static let namedLibraryFolders: Set<Substring> = ["LoginItems", "SystemExtensions"]
 
+    /// A versioned framework may also keep helper apps at its version's top (Sparkle's `Updater.app`).
+    private static let slotsInVersionedFrameworks = slotsInMacBundles + [Slot("", ".app", .helper)]
+
     private static func nestedSlots(of kind: BundleKind, layout: BundleLayout) -> [Slot] {
+        if layout.style == .versionedFramework { return slotsInVersionedFrameworks }
         if layout.isMac { return slotsInMacBundles }
         return kind == .app ? slotsInApps : slotsInEveryBundle
     }
 
-    /// The bundle's layout, and the folder its nested bundles are looked for in.
+    /// The bundle's layout, and the folder its nested bundles are looked for in. A bundle with
+    /// an Info.plist at its top is flat whatever folders it holds (an iOS app may well have a
+    /// `Contents` folder of its own); the Mac's layout needs `Contents/Info.plist` or
+    /// `Contents/MacOS/`.
     private static func layoutOf(_ folder: Folder, kind: BundleKind, links: [String: String]) -> (BundleLayout, Folder) {
-        if let contents = folder.children["Contents"] {
+        guard !folder.holdsInfoPlist else { return (BundleLayout(style: .flat, bundlePath: folder.path), folder) }
+        if let contents = folder.children["Contents"], contents.holdsInfoPlist || contents.children["MacOS"] != nil {
             return (BundleLayout(style: .contents, bundlePath: folder.path), contents)
         }
         if kind == .framework, let versions = folder.children["Versions"], let version = currentVersion(of: versions, links: links) {

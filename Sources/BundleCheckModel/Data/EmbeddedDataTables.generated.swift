@@ -144,9 +144,11 @@ entries:
   # claim without a profile). Mac Catalyst apps use the iOS form (Quinn, forums thread 758358).
   # macho-versions: where the executable's LC_BUILD_VERSION counts in other numbers than the
   # minimum-os-key: Mac Catalyst slices carry the iOS version of the macOS release the Info.plist
-  # names (clang's -target arm64-apple-ios17.0-macabi for macOS 14; Xcode's Mac Catalyst
-  # deployment targets: iOS 13.1 is macOS 10.15, 14 is 11, then one each year; 26 is 26). A
-  # version between two rows counts as the lower row's macOS release.
+  # names (clang's -target arm64-apple-ios17.0-macabi for macOS 14; the macOS SDK's
+  # SDKSettings.json macOS_iOSMac map: 10.15 is 13.1, 11.0 is 14.2, 11.3 is 14.5, 12.0 is 15.0,
+  # 13.0 is 16.1, 14.0 is 17.0, 15.0 is 18.0, 26 is 26 - as recalled by two engineers, not read
+  # from an SDK here). A version between two rows counts as the lower row's macOS release,
+  # which can only miss a mismatch, never invent one.
   platforms:
     - id: ios
       name: iOS
@@ -212,7 +214,7 @@ entries:
       distributions: [mac-app-store, developer-id, development]
       deployment-target: MACOSX_DEPLOYMENT_TARGET
       architectures: [arm64, x86_64]
-      macho-versions: {"13.1": "10.15", "14.0": "11.0", "15.0": "12.0", "16.0": "13.0", "17.0": "14.0", "18.0": "15.0", "26.0": "26.0"}
+      macho-versions: {"13.1": "10.15", "14.2": "11.0", "14.5": "11.3", "15.0": "12.0", "16.1": "13.0", "17.0": "14.0", "18.0": "15.0", "26.0": "26.0"}
       layout: contents
 
   # Which platform's bundle may sit inside which: a nested bundle is of its container's

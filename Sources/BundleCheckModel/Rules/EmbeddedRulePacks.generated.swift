@@ -825,7 +825,8 @@ rationale: >
   com.apple.security.app-sandbox true (ITMS-90296, "App sandbox not enabled. The following
   executables must include the com.apple.security.app-sandbox entitlement with a Boolean value
   of true"; electron/osx-sign#121, dotnet/macios#8112). Frameworks and libraries run inside
-  the process that loads them and carry no entitlements; system extensions keep their own
+  the process that loads them and carry no entitlements, but a framework's helper tools (a
+  crash handler in Versions/A/Helpers) are programs and are judged; system extensions keep their own
   entitlements and are not judged. Outside the store (Developer ID, development) macOS still
   loads an app extension only when it is sandboxed ("plug-ins must be sandboxed"), so
   extensions are judged for every Mac distribution, without Apple's code. Helper tools are the
@@ -837,7 +838,7 @@ fix: >
   message names, and sign helper tools with an entitlements file holding
   com.apple.security.app-sandbox and com.apple.security.inherit (codesign --entitlements).
 scope:
-  kinds: [app, appex, xpc-service, login-item, helper]
+  kinds: [app, appex, xpc-service, login-item, helper, framework]
   platforms: [macos, maccatalyst]
 examples:
   - name: a Mac app and its Share extension, both sandboxed
@@ -2224,7 +2225,8 @@ rationale: >
   executable). The hardened runtime is a flag of the code signature's CodeDirectory
   (0x10000, which codesign -d prints as flags=0x10000(runtime)); every slice of the app, its
   extensions, XPC services, login items, helper apps, system extensions and helper tools is
-  read for it. Libraries and frameworks run in the process that loads them and are not asked.
+  read for it, and so are frameworks' helper tools. Libraries and frameworks' own executables
+  run in the process that loads them and are not asked.
   Judged for developer-id distribution only (--distribution developer-id, or distribution: in
   .bundlecheck.yml): the Mac App Store does not ask for it. The notary's other requirements
   (a secure timestamp, a Developer ID certificate) are not judged here.
@@ -2233,7 +2235,7 @@ fix: >
   YES), and sign helper tools with codesign --options runtime; add the runtime exceptions the
   code needs as entitlements (com.apple.security.cs.*) rather than leaving the runtime off.
 scope:
-  kinds: [app, appex, xpc-service, login-item, system-extension, helper]
+  kinds: [app, appex, xpc-service, login-item, system-extension, helper, framework]
   platforms: [macos, maccatalyst]
 examples:
   - name: a Developer ID app signed without the hardened runtime
@@ -2585,7 +2587,8 @@ rationale: >
   is read (at most 32 MiB); a PNG element counts only when its pixels are the size its type
   names. Xcode writes the .icns from the asset catalog's AppIcon set; an app that names only
   its set (CFBundleIconName) beside an Assets.car is left to the catalog, which this rule does
-  not read.
+  not read. Judged for the Mac App Store (a Mac app's default); an .xcarchive only with a
+  stated distribution.
 fix: >
   Give the AppIcon set of the asset catalog all its Mac sizes, 512pt at 1x and 2x included, and
   let Xcode write AppIcon.icns; for a hand-made icon, build it with iconutil from an .iconset
@@ -2655,6 +2658,19 @@ examples:
       app:
         name: Notes
         platform: macos
+  - name: the same icon without its 512×512@2x image, shipped with Developer ID
+    triggers: false
+    distribution: developer-id
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist:
+          CFBundleIconFile: AppIcon
+        files:
+          - path: Resources/AppIcon.icns
+            icns: [ic08, ic09]
 
 """#),
         ("minimum-os-binary.yml", #"""

@@ -85,4 +85,28 @@ import Testing
         let bundles = try Self.locate(["Notes.app/Contents/Info.plist", framework + "/Versions/A/Kit"], links: links)
         #expect(bundles.first { $0.path == framework }?.layout.root == framework + "/Versions/A")
     }
+
+    @Test func anIOSAppWithAContentsFolderOfItsOwnStaysFlat() throws {
+        let bundles = try Self.locate([
+            "Payload/Notes.app/Info.plist", "Payload/Notes.app/Notes", "Payload/Notes.app/Contents/readme.txt",
+            "Payload/Notes.app/PlugIns/Share.appex/Info.plist",
+            "Payload/Notes.app/Frameworks/Kit.framework/Info.plist", "Payload/Notes.app/Frameworks/Kit.framework/Versions/notes.txt",
+        ])
+        #expect(bundles.map(\.path) == ["Payload/Notes.app", "Payload/Notes.app/Frameworks/Kit.framework", "Payload/Notes.app/PlugIns/Share.appex"])
+        #expect(bundles.allSatisfy { $0.layout.style == .flat })
+    }
+
+    @Test func aContentsFolderWithoutInfoPlistOrMacOSIsNoMacLayout() throws {
+        let layout = try #require(try Self.locate(["Notes.app/Contents/notes.txt", "Notes.app/Notes"]).first?.layout)
+        #expect(layout.style == .flat)
+    }
+
+    @Test func aVersionedFrameworkKeepsHelperAppsAtItsVersionsTop() throws {
+        let framework = "Notes.app/Contents/Frameworks/Sparkle.framework"
+        let bundles = try Self.locate([
+            "Notes.app/Contents/Info.plist", framework + "/Versions/B/Sparkle", framework + "/Versions/B/Resources/Info.plist",
+            framework + "/Versions/B/Updater.app/Contents/Info.plist",
+        ])
+        #expect(bundles.first { $0.path == framework + "/Versions/B/Updater.app" }?.kind == .helper)
+    }
 }

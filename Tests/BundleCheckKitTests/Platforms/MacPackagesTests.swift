@@ -125,4 +125,44 @@ import Testing
         #expect(report.bundles.map(\.infoPlistPath).allSatisfy { $0.hasSuffix("/Contents/Info.plist") })
         #expect(report.findings.filter { $0.severity == .error }.map(\.rule) == [])
     }
+
+    @Test func onlyExecutablesInToolFoldersAreHelperToolsAndABrokenOneIsAFinding() throws {
+        let dylib = MachOWriter.thin(MachOSliceDescription(fileType: .dylib))
+        let package = try ExamplePackages.paiNotesMac(shareShortVersion: "1.2") {
+            $0.adding(file: "MacOS/libextra.dylib", contents: dylib)
+                .adding(file: "Helpers/broken", contents: [0xCF, 0xFA, 0xED, 0xFE] + [UInt8](repeating: 0xFF, count: 60))
+        }
+        let report = try inspect(package, named: "PaiNotes.app.zip", settings: Self.settings)
+        #expect(report.bundles.first?.signing?.tools.isEmpty == true)
+        #expect(report.findings("app-sandbox-missing").isEmpty)
+        #expect(report.findings("executable-invalid").map(\.file) == ["PaiNotes.app/Contents/Helpers/broken"])
+    }
+
+    @Test func chromiumAndSparkleFrameworkLayoutsAreNoStrayBinaries() throws {
+        let tool = MachOWriter.thin(MachOSliceDescription())
+        let package = try ExamplePackages.paiNotesMac(shareShortVersion: "1.2") { app in
+            var copy = app
+            copy.children = app.children.map { folder, child in
+                guard child.name == "NotesKit.framework" else { return (folder, child) }
+                return (folder, child.adding(file: "Libraries/libEGL.dylib", contents: tool).adding(file: "Autoupdate", contents: tool))
+            }
+            return copy
+        }
+        let report = try inspect(package, named: "PaiNotes.app.zip", settings: Self.settings)
+        #expect(report.findings("stray-binary").isEmpty)
+        #expect(report.findings.isEmpty)
+    }
+
+    @Test func aFrameworksHelperToolIsSandboxedForTheStore() throws {
+        let package = try ExamplePackages.paiNotesMac(shareShortVersion: "1.2") { app in
+            var copy = app
+            copy.children = app.children.map { folder, child in
+                guard child.name == "NotesKit.framework" else { return (folder, child) }
+                return (folder, child.adding(helperTool: "crash_handler", in: "Helpers"))
+            }
+            return copy
+        }
+        let report = try inspect(package, named: "PaiNotes.app.zip", settings: Self.settings)
+        #expect(report.findings("app-sandbox-missing").map(\.file) == ["PaiNotes.app/Contents/Frameworks/NotesKit.framework/Versions/A/Helpers/crash_handler"])
+    }
 }

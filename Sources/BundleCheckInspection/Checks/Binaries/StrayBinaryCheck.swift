@@ -59,14 +59,17 @@ struct StrayBinaryCheck: Check {
 
     /// The folders of a Mac bundle's `Contents/` (or a versioned framework's `Versions/A/`) where
     /// code may sit: helper tools, libraries, plug-ins and the bundles that hold them.
-    static let macCodeFolders: Set<Substring> = ["MacOS", "Helpers", "Frameworks", "PlugIns", "Library", "XPCServices", "Extensions"]
+    /// `Libraries` is where Chromium-based frameworks keep their dylibs (Electron Framework's
+    /// `Versions/A/Libraries/libEGL.dylib`, accepted by App Store Connect).
+    static let macCodeFolders: Set<Substring> = ["MacOS", "Helpers", "Frameworks", "PlugIns", "Library", "XPCServices", "Extensions", "Libraries"]
 
     /// Libraries in a Frameworks folder, the watch app stub, what dSYMs hold (their own rule),
     /// and in a Mac bundle (`owner`, the innermost bundle holding the file) the code folders.
     static func isAllowed(_ path: String, in owner: InspectedBundle) -> Bool {
-        if owner.layout.isMac, let relative = owner.layout.relativeToRoot(path),
-           let folder = relative.split(separator: "/").first, relative.contains("/"), macCodeFolders.contains(folder) {
-            return true
+        if owner.layout.isMac, let relative = owner.layout.relativeToRoot(path) {
+            // A versioned framework may keep a tool at its version's top (Sparkle's `Autoupdate`).
+            if !relative.contains("/") { return owner.layout.style == .versionedFramework }
+            if let folder = relative.split(separator: "/").first, macCodeFolders.contains(folder) { return true }
         }
         let components = path.split(separator: "/")
         if path.hasSuffix(".dylib"), components.dropLast().last == "Frameworks" { return true }

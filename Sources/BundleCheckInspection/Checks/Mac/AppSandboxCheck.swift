@@ -22,10 +22,12 @@ struct AppSandboxCheck: DistributionCheck {
         context.bundles.flatMap { bundle -> [Finding] in
             guard bundle.layout.isMac, let signing = bundle.signing else { return [] }
             let store = distribution == .macAppStore
-            guard store ? Self.sandboxedInTheStore.contains(bundle.kind) : bundle.kind == .appex else { return [] }
+            // A framework's own executable is a library; its helper tools are programs (a crash handler).
+            let judgesExecutable = store ? Self.sandboxedInTheStore.contains(bundle.kind) : bundle.kind == .appex
+            guard judgesExecutable || (store && bundle.kind == .framework) else { return [] }
             var findings: [Finding] = []
             // An unsigned executable is unsigned's finding; one signed without the key is this rule's.
-            if let path = signing.executablePath, signing.isSigned, signing.entitlements?.dictionary[Self.key]?.boolValue != true {
+            if judgesExecutable, let path = signing.executablePath, signing.isSigned, signing.entitlements?.dictionary[Self.key]?.boolValue != true {
                 let location = bundle.location(file: signing.entitlementsPath ?? path, keyPath: JSONPointer(Self.key))
                 // Apple's code is the store's; outside it the system refuses to load the extension.
                 findings.append(rule.finding(

@@ -15,9 +15,10 @@ struct HardenedRuntimeCheck: DistributionCheck {
 
     func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in
-            guard bundle.layout.isMac, bundle.kind != .framework, let signing = bundle.signing else { return [] }
-            // Unsigned code is unsigned's finding.
-            return signing.binaries.filter { $0.role != .library && $0.isSigned && !Self.isHardened($0) }.map { binary in
+            guard bundle.layout.isMac, let signing = bundle.signing else { return [] }
+            // Unsigned code is unsigned's finding; a framework's own executable is a library, its tools are programs.
+            let programs = signing.binaries.filter { $0.role == .tool || ($0.role == .executable && bundle.kind != .framework) }
+            return programs.filter { $0.isSigned && !Self.isHardened($0) }.map { binary in
                 rule.finding(
                     Self.missing(BinaryCheck.describe(binary, of: bundle)), at: bundle.location(file: binary.path),
                     identity: binary.isExecutable ? nil : binary.path

@@ -6,10 +6,12 @@ import BundleCheckModel
 /// (`ic09`) and a 512×512@2x one (`ic10`): "the application bundle does not contain an icon in
 /// ICNS format, containing both a 512x512 and a 512x512@2x image". Xcode writes that file from
 /// the asset catalog's icon set; an app that names only its set (`CFBundleIconName`) and has
-/// its `Assets.car` is left to the catalog, which this check does not read.
-struct MacAppIconCheck: Check {
+/// its `Assets.car` is left to the catalog, which this check does not read. App Store Connect
+/// is the one that asks, so the check runs for the Mac App Store only.
+struct MacAppIconCheck: DistributionCheck {
     let id = "mac-app-icon"
     var evidenceNeeds: [BinaryMatcher] { [] }
+    var distributions: Set<Distribution> { [.macAppStore] }
 
     static let pointer = JSONPointer("CFBundleIconFile")
     /// A 1024-pixel icon set in PNG is a few MiB; more is no icon.
@@ -17,7 +19,7 @@ struct MacAppIconCheck: Check {
     /// What ITMS-90236 asks for: points and scale.
     static let required: [(points: Int, scale: Int, name: String)] = [(512, 1, "512×512 (ic09)"), (512, 2, "512×512@2x (ic10)")]
 
-    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+    func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind == .app, bundle.layout.isMac, let plist = bundle.infoPlist else { return nil }
             let location = bundle.infoPlistLocation(Self.pointer)
