@@ -18,6 +18,12 @@ public enum RuleCatalogueDocument {
             knows of each are [data/platforms.yml](data/platforms.yml). A rule judges the platforms its
             scope names (the *platforms* column: \(platformLegend)).
 
+            Mac apps (macOS and Mac Catalyst) are read through their `Contents/` layout, with versioned
+            frameworks, XPC services, login items, system extensions, helper apps and helper tools; the
+            *kinds* of a rule's scope name these too (`xpc-service`, `login-item`, `system-extension`,
+            `helper`). Their distributions are `mac-app-store` (the default for a Mac app),
+            `developer-id` and `development`.
+
             | id | severity | Apple codes | category | platforms | title |
             |---|---|---|---|---|---|
 

@@ -505,7 +505,7 @@ examples:
 """#),
         ("app-group-prefix.yml", #"""
 id: app-group-prefix
-title: App group identifiers start with group.
+title: App group identifiers start with group. (on the Mac, or the team id)
 severity: error
 category: signing
 rationale: >
@@ -513,6 +513,9 @@ rationale: >
   team-prefixed identifier (the macOS form) or a bundle-style name is never provisioned, so
   containerURL(forSecurityApplicationGroupIdentifier:) returns nil and UserDefaults(suiteName:)
   shares nothing: the hand-over between an extension and its app (seed 000) silently fails.
+  On the Mac a group may instead be named after the team (<TEAMID>.<name>, Apple's "App
+  Groups Entitlement"), which needs no registration; Mac Catalyst apps use the group. form
+  (Quinn, Apple forums thread 758358).
 fix: >
   Rename the group to group.<reverse-DNS name> in the App Groups capability of every target and
   in the code that opens the shared container.
