@@ -149,6 +149,8 @@ import Testing
         #expect(enumeration("$defs", "finding", "properties", "suppression", "properties", "kind", "enum") == Suppression.Kind.allCases.map(\.rawValue))
         #expect(enumeration("$defs", "input", "properties", "kind", "enum") == Self.allInputKinds.map(\.rawValue) + [nil])
         #expect(enumeration("$defs", "input", "properties", "container", "enum") == Self.allStorages.map(\.rawValue) + [nil])
+        #expect(enumeration("$defs", "input", "properties", "distribution", "properties", "checked", "enum") == Distribution.allCases.map(\.rawValue) + [nil])
+        #expect(enumeration("$defs", "bundle", "properties", "profile", "properties", "kind", "enum") == ProfileKind.allCases.map(\.rawValue))
         let version = (schema["properties"] as? [String: Any])?["schemaVersion"] as? [String: Any]
         #expect((version?["const"] as? NSNumber)?.intValue == Report.schemaVersion)
     }
