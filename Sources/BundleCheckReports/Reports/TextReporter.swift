@@ -104,7 +104,18 @@ public struct TextReporter: Reporter {
             return signing + "; " + checked + ", as stated"
         }
         guard let checked else { return "distribution checks are skipped" }
-        return checked + (assumption.isStated ? ", as stated" : " by default (give --distribution if it ships otherwise)")
+        return checked + (assumption.isStated ? ", as stated" + foreign(assumption, of: input) : " by default (give --distribution if it ships otherwise)")
+    }
+
+    /// `, which is not how macOS apps ship (mac-app-store, developer-id or development)`, when the
+    /// stated distribution is none of the app's platform's: its profile-kind advice cannot be followed.
+    static func foreign(_ assumption: DistributionAssumption, of input: InputReport) -> String {
+        guard let checked = assumption.checked, let platform = InspectedBundle.packagePlatform(of: input.bundles),
+              !platform.distributions.contains(checked)
+        else { return "" }
+        let names = platform.distributions.map(\.rawValue)
+        let choices = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
+        return ", which is not how \(platform.name) apps ship (\(choices))"
     }
 
     /// `development-signed`, from the profiles of the archive's apps.

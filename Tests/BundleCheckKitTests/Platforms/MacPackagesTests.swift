@@ -3,6 +3,7 @@ import Testing
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckReports
 @testable import BundleCheckFixtures
 
 /// Whole Mac packages, zipped and as folders on disk, checked with every shipped rule: the Mac
@@ -164,5 +165,14 @@ import Testing
         }
         let report = try inspect(package, named: "PaiNotes.app.zip", settings: Self.settings)
         #expect(report.findings("app-sandbox-missing").map(\.file) == ["PaiNotes.app/Contents/Frameworks/NotesKit.framework/Versions/A/Helpers/crash_handler"])
+    }
+
+    @Test func theReportSaysWhenTheStatedDistributionIsNotTheAppsPlatforms() throws {
+        let package = try ExamplePackages.paiNotesMac(shareShortVersion: "1.2")
+        let adHoc = try inspect(package, named: "PaiNotes.app.zip", settings: InspectionSettings(distribution: .adHoc, now: Self.settings.now))
+        let line = TextReporter.distribution(try #require(adHoc.distribution), of: adHoc)
+        #expect(line == "checked for ad-hoc distribution, as stated, which is not how macOS apps ship (mac-app-store, developer-id or development)")
+        let developerID = try inspect(package, named: "PaiNotes.app.zip", settings: InspectionSettings(distribution: .developerID, now: Self.settings.now))
+        #expect(TextReporter.distribution(try #require(developerID.distribution), of: developerID) == "checked for developer-id distribution, as stated")
     }
 }
