@@ -146,11 +146,7 @@ enum ActivationRuleDictionaryKey: String, Sendable, Hashable, CaseIterable {
     /// A hint for an unknown key: a listed one, else the closest defined key.
     static func hint(forUnknownKey key: String) -> String? {
         if let hint = unknownKeyHints[key] { return hint }
-        let typed = Array(key)
-        let closest = allCases
-            .map { (distance: BoundedEditDistance.distance(typed, Array($0.rawValue), limit: 4), key: $0.rawValue) }
-            .filter { $0.distance <= 4 }
-            .min { ($0.distance, $0.key) < ($1.distance, $1.key) }
-        return closest.map { "did you mean \($0.key)?" }
+        let closest = BoundedEditDistance.nearest(to: Array(key), among: allCases.map(\.rawValue), limit: 4)
+        return closest.map { "did you mean \($0)?" }
     }
 }

@@ -84,16 +84,7 @@ enum KnownTypeIdentifiers {
     static func suggestion(for identifier: String) -> String? {
         let lowercased = identifier.lowercased()
         if let meant = likelyMeant[lowercased] ?? bareWords[lowercased] { return meant }
-        let typed = Array(lowercased)
-        var best: (distance: Int, identifier: String)?
-        for candidate in identifiers where abs(candidate.count - typed.count) <= 2 {
-            let distance = BoundedEditDistance.distance(typed, Array(candidate), limit: 2)
-            // Ties go to the alphabetically first, so the suggestion does not depend on set order.
-            if distance <= 2, best.map({ (distance, candidate) < ($0.distance, $0.identifier) }) ?? true {
-                best = (distance, candidate)
-            }
-        }
-        return best?.identifier
+        return BoundedEditDistance.nearest(to: Array(lowercased), among: identifiers, limit: 2)
     }
 }
 

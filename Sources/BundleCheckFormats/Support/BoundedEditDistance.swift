@@ -16,4 +16,18 @@ package enum BoundedEditDistance {
         }
         return min(previous[rhs.count], limit + 1)
     }
+
+    /// The candidate nearest to `typed` within `limit` edits, for "did you mean"; ties go to the
+    /// alphabetically first, so the answer does not depend on the candidates' order.
+    package static func nearest(to typed: [Character], among candidates: some Sequence<String>, limit: Int) -> String? {
+        var best: (distance: Int, candidate: String)?
+        // A length more than `limit` apart is never near: skipped before it is copied.
+        for candidate in candidates where abs(candidate.count - typed.count) <= limit {
+            let distance = distance(typed, Array(candidate), limit: limit)
+            if distance <= limit, best.map({ (distance, candidate) < ($0.distance, $0.candidate) }) ?? true {
+                best = (distance, candidate)
+            }
+        }
+        return best?.candidate
+    }
 }

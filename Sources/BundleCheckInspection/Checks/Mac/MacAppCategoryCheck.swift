@@ -32,11 +32,7 @@ struct MacAppCategoryCheck: DistributionCheck {
 
     /// The category a misspelt value most likely meant, within a few edits.
     static func closest(to value: String) -> String? {
-        let characters = Array(value.lowercased())
-        return categories
-            .map { ($0, BoundedEditDistance.distance(characters, Array($0), limit: 4)) }
-            .filter { $0.1 <= 4 }
-            .min { $0.1 < $1.1 }?.0
+        BoundedEditDistance.nearest(to: Array(value.lowercased()), among: categories, limit: 4)
     }
 }
 

@@ -161,11 +161,7 @@ struct PrivacyManifestValidator {
     /// The candidate nearest to `word` within a few edits, for "did you mean".
     static func closest(to word: String, among candidates: [String]) -> String? {
         let typed = Array(word)
-        let limit = max(2, typed.count / 5)
-        return candidates
-            .map { (distance: BoundedEditDistance.distance(typed, Array($0), limit: limit), name: $0) }
-            .filter { $0.distance <= limit }
-            .min { ($0.distance, $0.name) < ($1.distance, $1.name) }?.name
+        return BoundedEditDistance.nearest(to: typed, among: candidates, limit: max(2, typed.count / 5))
     }
 }
 
