@@ -134,16 +134,29 @@ enum SigningLoader {
         var problems: [BundleReadProblem] = []
         for entry in paths.files(under: folder, nameEndingWith: ".dylib") {
             guard !entry.path.dropFirst(folder.count).contains("/") else { continue }
-            do {
-                let file = try readExecutable(entry.path, from: container, evidence: evidence, hashingCodePages: false)
-                libraries.append(BundleBinary(path: entry.path, file: file, role: .library))
-            } catch let unusable as UnusableFile {
-                problems.append(BundleReadProblem(kind: .executableInvalid, file: entry.path, reason: unusable.reason))
-            } catch {
-                problems.append(ReadProblems.problem(error, reading: entry.path, as: .executableInvalid))
+            switch readBinary(entry.path, from: container, evidence: evidence) {
+            case .read(let file): libraries.append(BundleBinary(path: entry.path, file: file, role: .library))
+            case .unusable(let problem): problems.append(problem)
             }
         }
         return (libraries, problems)
+    }
+
+    /// A binary other than the bundle's executable, read without hashing its pages; what keeps
+    /// it from being Mach-O is an `executable-invalid` problem on it.
+    static func readBinary(_ path: String, from container: any PackageContainer, evidence: EvidenceWants?) -> BinaryRead {
+        do {
+            return .read(try readExecutable(path, from: container, evidence: evidence, hashingCodePages: false))
+        } catch let unusable as UnusableFile {
+            return .unusable(BundleReadProblem(kind: .executableInvalid, file: path, reason: unusable.reason))
+        } catch {
+            return .unusable(ReadProblems.problem(error, reading: path, as: .executableInvalid))
+        }
+    }
+
+    enum BinaryRead {
+        case read(MachOFile)
+        case unusable(BundleReadProblem)
     }
 
     /// Where a Mac bundle keeps helper tools, relative to its layout's root ("Placing content in a bundle").
@@ -164,14 +177,11 @@ enum SigningLoader {
                 guard !entry.path.dropFirst(folder.count).contains("/"),
                       let magic = try? container.openEntry(entry.path).read(upTo: 4), MachOReader.startsLikeMachO(magic)
                 else { continue }
-                do {
-                    let file = try readExecutable(entry.path, from: container, evidence: evidence, hashingCodePages: false)
-                    guard file.slices.contains(where: { $0.fileType == .execute }) else { continue }
+                switch readBinary(entry.path, from: container, evidence: evidence) {
+                case .read(let file) where file.slices.contains(where: { $0.fileType == .execute }):
                     tools.append(BundleBinary(path: entry.path, file: file, role: .tool))
-                } catch let unusable as UnusableFile {
-                    problems.append(BundleReadProblem(kind: .executableInvalid, file: entry.path, reason: unusable.reason))
-                } catch {
-                    problems.append(ReadProblems.problem(error, reading: entry.path, as: .executableInvalid))
+                case .read: continue
+                case .unusable(let problem): problems.append(problem)
                 }
             }
         }
