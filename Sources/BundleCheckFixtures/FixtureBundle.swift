@@ -218,13 +218,10 @@ public struct FixtureBundle: Sendable {
     ) -> FixtureBundle {
         var service = PlistDictionary()
         service.append(key: "ServiceType", value: .string("Application"))
-        return FixtureBundle(
-            name: name + ".xpc",
-            infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "XPC!", shortVersion: shortVersion, version: version)
+        return macCodeBundle(
+            name, suffix: ".xpc", packageType: "XPC!", bundleIdentifier: bundleIdentifier, shortVersion: shortVersion, version: version,
+            keys: [("XPCService", .dictionary(service))], platform: platform
         )
-        .setting("XPCService", to: .dictionary(service))
-        .adding(file: name, contents: placeholderExecutable)
-        .built(for: platform)
     }
 
     /// A system extension (`Contents/Library/SystemExtensions/<name>.systemextension`): package
@@ -235,13 +232,10 @@ public struct FixtureBundle: Sendable {
         _ name: String, bundleIdentifier: String, usageDescription: String = "Filters the network traffic of this Mac.",
         shortVersion: String? = "1.0", version: String? = "1", platform: FixturePlatform = .macOS
     ) -> FixtureBundle {
-        FixtureBundle(
-            name: name + ".systemextension",
-            infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "SYSX", shortVersion: shortVersion, version: version)
+        macCodeBundle(
+            name, suffix: ".systemextension", packageType: "SYSX", bundleIdentifier: bundleIdentifier, shortVersion: shortVersion,
+            version: version, keys: [("NSSystemExtensionUsageDescription", .string(usageDescription))], platform: platform
         )
-        .setting("NSSystemExtensionUsageDescription", to: .string(usageDescription))
-        .adding(file: name, contents: placeholderExecutable)
-        .built(for: platform)
     }
 
     /// A login item (`Contents/Library/LoginItems/<name>.app`): an app without a user interface
@@ -260,12 +254,23 @@ public struct FixtureBundle: Sendable {
         _ name: String, bundleIdentifier: String, shortVersion: String? = "1.0", version: String? = "1",
         platform: FixturePlatform = .macOS
     ) -> FixtureBundle {
-        FixtureBundle(
-            name: name + ".app",
-            infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: "APPL", shortVersion: shortVersion, version: version)
+        macCodeBundle(
+            name, suffix: ".app", packageType: "APPL", bundleIdentifier: bundleIdentifier, shortVersion: shortVersion, version: version,
+            keys: [], platform: platform
         )
-        .adding(file: name, contents: placeholderExecutable)
-        .built(for: platform)
+    }
+
+    /// A bundle of the standard keys with `keys` set after them, its executable to be built, for `platform`.
+    private static func macCodeBundle(
+        _ name: String, suffix: String, packageType: String, bundleIdentifier: String, shortVersion: String?, version: String?,
+        keys: [(String, PlistValue)], platform: FixturePlatform
+    ) -> FixtureBundle {
+        var bundle = FixtureBundle(
+            name: name + suffix,
+            infoPlist: standardKeys(name: name, bundleIdentifier: bundleIdentifier, packageType: packageType, shortVersion: shortVersion, version: version)
+        )
+        for (key, value) in keys { bundle = bundle.setting(key, to: value) }
+        return bundle.adding(file: name, contents: placeholderExecutable).built(for: platform)
     }
 
     /// Marks the bundle's executable until the bundle is written; then it becomes
