@@ -14,8 +14,9 @@ import BundleCheckFormats
 /// - `Products/Applications/`: an Xcode archive, apps found the same way;
 /// - `<Name>.app/`: a bare (zipped or directory) app.
 ///
-/// Each bundle's layout (`BundleLayout`) is read from its folders: a `Contents/` folder is the
-/// Mac's layout, a framework with `Versions/` a versioned framework (its version the one
+/// Each bundle's layout (`BundleLayout`) is read from its folders: one with an Info.plist at its
+/// top is flat; else a `Contents/` folder holding an Info.plist or `MacOS/` is the Mac's layout,
+/// and a framework with `Versions/` a versioned framework (its version the one
 /// `Versions/Current` links to, when that link names a folder beside it). Nested bundles sit in
 /// folders of the layout's root. In every bundle, `PlugIns/*.appex` and `Extensions/*.appex`
 /// are extensions and `Frameworks/*.framework` frameworks; inside an iOS-style app (only),

@@ -50,7 +50,7 @@ public struct InspectedBundle: Sendable {
         let layout = layout ?? .flat(path)
         self.layout = layout
         self.platform = BundlePlatform.decide(
-            infoPlist: infoPlist, executable: signing?.executable?.slices ?? [], kind: kind, container: nil, hasContentsFolder: layout.isMac
+            infoPlist: infoPlist, executable: signing?.executable?.slices ?? [], kind: kind, container: nil, hasMacLayout: layout.isMac
         )
     }
 
@@ -66,7 +66,7 @@ public struct InspectedBundle: Sendable {
             let container = depth < 64 ? bundle.parent.flatMap { byPath[$0] }.map { platform(of: $0, depth: depth + 1) } : nil
             let result = BundlePlatform.decide(
                 infoPlist: bundle.infoPlist, executable: bundle.signing?.executable?.slices ?? [], kind: bundle.kind, container: container,
-                hasContentsFolder: bundle.layout.isMac
+                hasMacLayout: bundle.layout.isMac
             )
             decided[bundle.path] = result
             return result

@@ -58,13 +58,13 @@ extension BundlePlatform {
     /// Decides a bundle's platform from what it says of itself, strongest first: the Info.plist's
     /// `CFBundleSupportedPlatforms`, its `DTPlatformName` (or `DTSDKName`), the executable's
     /// build-version command, `UIDeviceFamily`, a key only one platform's bundles carry, a
-    /// `Contents/` folder (`hasContentsFolder`, the Mac's layout); then where it sits: a watch
+    /// Mac layout (`hasMacLayout`: `Contents/` or a versioned framework); then where it sits: a watch
     /// app is watchOS, anything else nested is its container's. Where two
     /// platforms share a name (`MacOSX` for macOS and Mac Catalyst), the executable, then
     /// `UIDeviceFamily`, picks; failing both, the first row of the table.
     public static func decide(
         infoPlist: PropertyListDocument?, executable: [MachOSlice], kind: BundleKind, container: BundlePlatform?,
-        hasContentsFolder: Bool = false, table: ApplePlatforms = .shipped
+        hasMacLayout: Bool = false, table: ApplePlatforms = .shipped
     ) -> BundlePlatform {
         // A fat file of device and simulator slices is a device build with slices to strip
         // (unsupported-architecture's): a device slice speaks first.
@@ -113,7 +113,7 @@ extension BundlePlatform {
                 }
             }
         }
-        if hasContentsFolder, let platform = table.platforms.first(where: \.usesContentsLayout) {
+        if hasMacLayout, let platform = table.platforms.first(where: \.usesContentsLayout) {
             return BundlePlatform(platform: platform, simulator: false, evidence: .layout)
         }
         if kind == .watchApp, let container,
