@@ -43,11 +43,23 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // libarchive reads macOS installer packages: the xar archive and its payload's cpio stream.
+        .systemLibrary(
+            name: "CLibarchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
+        ),
+        // liblzma inflates the xz chunks of a pbzx payload, a framing libarchive 3.6 cannot read.
+        .systemLibrary(
+            name: "CLzma",
+            pkgConfig: "liblzma",
+            providers: [.apt(["liblzma-dev"]), .brew(["xz"])]
+        ),
         // Formats: bytes into values (containers, property lists, Mach-O, BER/CMS, YAML,
         // the NSPredicate language, JSON). Knows nothing of rules; the only user of the C shims.
         .target(
             name: "BundleCheckFormats",
-            dependencies: ["CLibzip", "CLibxml2", "CLibyaml", "CLibcrypto", "CZlib"],
+            dependencies: ["CLibzip", "CLibxml2", "CLibyaml", "CLibcrypto", "CZlib", "CLibarchive", "CLzma"],
             swiftSettings: strict
         ),
         // Model: bundles and where they sit, findings, rules as data, configuration, baseline.
