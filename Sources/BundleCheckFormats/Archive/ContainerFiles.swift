@@ -138,6 +138,11 @@ public struct ContainerFiles: RandomAccessCollection, Equatable, Sendable, Expre
             sizes.append(size)
         }
 
+        /// The path appended at `position` (a copying builder's; empty for a borrowing one).
+        package func path(at position: Int) -> String {
+            packed?.string(at: position) ?? ""
+        }
+
         /// Adds a path whose bytes the owner given at `init(borrowingFrom:)` holds.
         package mutating func append(borrowing path: UnsafeBufferPointer<UInt8>, size: UInt64) {
             precondition(borrowed != nil, "append(borrowing:) on a copying builder")

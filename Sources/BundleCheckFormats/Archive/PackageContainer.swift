@@ -64,10 +64,12 @@ extension PackageContainer {
     }
 }
 
-/// Zip archive (read through libzip) or plain directory.
+/// Zip archive (read through libzip), plain directory, or installer package (libarchive).
 public enum ContainerStorage: String, Sendable, CaseIterable {
     case zip
     case directory
+    /// A macOS installer package: a xar archive whose payloads are cpio streams (libarchive).
+    case installerPackage = "pkg"
 }
 
 /// One file of a container, as listed without reading its contents.

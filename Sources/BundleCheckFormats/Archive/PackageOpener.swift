@@ -6,10 +6,12 @@
 ///   in a zipped `.app`: bundle paths in the report then read `Foo.app` and
 ///   `Foo.app/PlugIns/X.appex`, and nothing next to the `.app` is listed.
 ///   Any other directory (`Foo.xcarchive`, an unzipped IPA) is the package root.
-/// - A regular file of any extension (`.ipa`, `.zip`, none) is opened as a zip.
+/// - A regular file that starts with a xar header is an installer package (`.pkg`), read in
+///   one pass as `plan` says (`InstallerPackageContainer`).
+/// - Any other regular file (`.ipa`, `.zip`, no extension) is opened as a zip.
 /// - Anything else (FIFO, socket, device) is not a package.
 public enum PackageOpener {
-    public static func open(path: String) throws -> any PackageContainer {
+    public static func open(path: String, plan: PayloadReadPlan = .listingOnly) throws -> any PackageContainer {
         let status: FileSystem.Status
         do throws(FileSystem.Failure) {
             status = try FileSystem.status(path, followingSymlinks: true)
@@ -22,6 +24,7 @@ public enum PackageOpener {
             let isAppBundle = name.count > 4 && name.hasSuffix(".app")
             return try DirectoryContainer(root: path, pathPrefix: isAppBundle ? name + "/" : "")
         case .regular:
+            if startsLikeInstallerPackage(path) { return try InstallerPackageContainer(path: path, plan: plan) }
             return try ZipArchiveReader(path: path, status: status)
         case .symbolicLink, .other:
             throw BundleCheckError.notAPackage(path: path, reason: "neither a regular file nor a directory")
@@ -33,6 +36,17 @@ public enum PackageOpener {
     /// container.
     public static func sizeOnDisk(of path: String) -> UInt64 {
         (try? FileSystem.status(path, followingSymlinks: true).size) ?? 0
+    }
+
+    /// Whether the file starts with xar's magic; a file that cannot be read is left to the zip
+    /// reader, which says why.
+    private static func startsLikeInstallerPackage(_ path: String) -> Bool {
+        let start = try? FileSystem.withFile(path) { descriptor, _ -> [UInt8] in
+            var bytes = [UInt8](repeating: 0, count: 4)
+            let count = try bytes.withUnsafeMutableBytes { try FileSystem.read(descriptor, into: $0) }
+            return Array(bytes[..<count])
+        }
+        return start.map(XarHeader.startsLikeXar) ?? false
     }
 
     /// The directory's own name, also for `Foo.app/`, `Foo.app/.` or `.`.

@@ -1,6 +1,6 @@
 import CZlib
 
-/// Raw deflate data (RFC 1951, as a zip entry stores it) inflated piece by piece, and the
+/// Raw deflate data (RFC 1951, as a zip entry stores it; or RFC 1950's zlib format) inflated piece by piece, and the
 /// CRC-32 that checks it: the only place in bundlecheck that calls zlib. libzip inflates
 /// entries itself; this serves `RawDeflateEntryReader`, which inflates on its own thread what
 /// a shared libzip handle hands out as stored.
@@ -14,11 +14,13 @@ final class RawInflater {
         let code: Int32
     }
 
-    init() throws(Failure) {
+    /// Raw deflate by default; `zlibWrapped` for data with the zlib header and Adler-32 trailer
+    /// (RFC 1950: the xar table of contents), which zlib then checks.
+    init(zlibWrapped: Bool = false) throws(Failure) {
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         // Negative window bits: raw deflate, without the zlib header and trailer.
-        let status = inflateInit2_(stream, -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        let status = inflateInit2_(stream, zlibWrapped ? MAX_WBITS : -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
             stream.deinitialize(count: 1)
             stream.deallocate()

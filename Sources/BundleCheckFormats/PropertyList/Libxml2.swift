@@ -15,6 +15,20 @@ protocol Libxml2ContentHandler: AnyObject {
     func entityReference(name: String)
     /// A comment or processing instruction inside an element.
     func commentOrInstruction(line: Int)
+    /// Whether `startElement(name:attributes:line:)` should be handed the element's attributes
+    /// (property lists carry none that matter, so by default they are not made).
+    var wantsAttributes: Bool { get }
+    /// An element starts with its attributes (names with their prefixes, values decoded), in
+    /// document order; called instead of `startElement(name:line:)` when `wantsAttributes`.
+    func startElement(name: String, attributes: [(name: String, value: String)], line: Int)
+}
+
+extension Libxml2ContentHandler {
+    var wantsAttributes: Bool { false }
+
+    func startElement(name: String, attributes: [(name: String, value: String)], line: Int) {
+        startElement(name: name, line: line)
+    }
 }
 
 /// An XML document read as a stream: the only place in bundlecheck that calls libxml2.
@@ -190,11 +204,16 @@ enum Libxml2StreamParser {
         sax.pointee.unparsedEntityDecl = { userData, _, _, _, _ in
             Libxml2StreamParser.stopAtEntityDeclaration(userData)
         }
-        sax.pointee.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
+        sax.pointee.startElementNs = { userData, localName, prefix, _, _, _, attributeCount, _, attributes in
             guard let session = ParseSession.of(context: userData), let localName else { return }
             let local = String(cString: localName)
             let name = prefix.map { String(cString: $0) + ":" + local } ?? local
-            session.handler.startElement(name: name, line: Libxml2StreamParser.currentLine(userData))
+            let line = Libxml2StreamParser.currentLine(userData)
+            guard session.handler.wantsAttributes else {
+                session.handler.startElement(name: name, line: line)
+                return
+            }
+            session.handler.startElement(name: name, attributes: Libxml2StreamParser.attributes(attributes, count: attributeCount), line: line)
         }
         sax.pointee.endElementNs = { userData, _, _, _ in
             ParseSession.of(context: userData)?.handler.endElement()
@@ -225,6 +244,23 @@ enum Libxml2StreamParser {
                 session.handler.commentOrInstruction(line: Libxml2StreamParser.currentLine(userData))
             }
         }
+    }
+
+    /// The attributes SAX2 hands over: five pointers each (local name, prefix, namespace,
+    /// start and end of the value, which is not NUL-terminated).
+    private static func attributes(
+        _ raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int32
+    ) -> [(name: String, value: String)] {
+        guard let raw, count > 0 else { return [] }
+        var found: [(name: String, value: String)] = []
+        for index in 0..<Int(count) {
+            let base = raw + index * 5
+            guard let local = base[0], let start = base[3], let end = base[4], end >= start else { continue }
+            let name = base[1].map { String(cString: $0) + ":" + String(cString: local) } ?? String(cString: local)
+            let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+            found.append((name, value))
+        }
+        return found
     }
 
     /// The line libxml2 has reached, which is where its tree builder would date a node.

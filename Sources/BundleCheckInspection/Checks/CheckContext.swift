@@ -138,7 +138,7 @@ public struct InspectionSettings: Sendable {
     }
 
     /// Which distribution the distribution-dependent signing rules judge an input of `kind` by:
-    /// the stated one; else the App Store for an IPA or app, and none for an archive, which
+    /// the stated one; else the App Store for an IPA, app or installer package, and none for an archive, which
     /// every export re-signs (Xcode archives with automatic signing are development-signed).
     /// The one place this is decided: the checks and the report both ask here.
     ///
@@ -149,7 +149,7 @@ public struct InspectionSettings: Sendable {
             return DistributionAssumption(checked: platform?.distribution(matching: distribution) ?? distribution, isStated: true)
         }
         switch kind {
-        case .ipa, .app: return DistributionAssumption(checked: platform?.distributions.first ?? .appStore, isStated: false)
+        case .ipa, .app, .installerPackage: return DistributionAssumption(checked: platform?.distributions.first ?? .appStore, isStated: false)
         case .xcarchive: return DistributionAssumption(checked: nil, isStated: false)
         }
     }

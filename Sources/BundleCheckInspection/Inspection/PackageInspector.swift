@@ -31,9 +31,14 @@ public struct PackageInspector: Sendable {
     }
 
     public func inspect(path: String) -> InputReport {
+        let evidence = EvidenceWants(rules: rules)
+        let seals = SealWants(rules: rules, settings: settings)
         let container: any PackageContainer
         do {
-            container = try PackageOpener.open(path: path)
+            // An installer package is read in one pass when it is opened: what to keep is decided now.
+            container = try PackageOpener.open(
+                path: path, plan: PayloadReadPlanner.plan(rules: rules, evidence: evidence, hashingCodePages: !seals.isEmpty)
+            )
         } catch {
             return InputReport(
                 path: path, kind: nil, container: nil, size: PackageOpener.sizeOnDisk(of: path),
@@ -42,10 +47,11 @@ public struct PackageInspector: Sendable {
         }
         let packageSize = container.byteCount
         do {
-            let located = try BundleLocator.locate(files: container.files, links: container.symbolicLinks, packagePath: path)
+            let located = try BundleLocator.locate(
+                files: container.files, links: container.symbolicLinks, packagePath: path,
+                isInstallerPackage: container.storage == .installerPackage
+            )
             let paths = PathIndex(container: container)
-            let evidence = EvidenceWants(rules: rules)
-            let seals = SealWants(rules: rules, settings: settings)
             let bundles = InspectedBundle.resolvingPlatforms(loadBundles(located.bundles, from: container, paths: paths, evidence: evidence, seals: seals))
             let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths)
             return InputReport(

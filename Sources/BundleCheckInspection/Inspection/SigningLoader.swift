@@ -200,13 +200,12 @@ enum SigningLoader {
     ) throws -> MachOFile {
         let size = try container.size(of: path)
         guard size > 0 else { throw UnusableFile(reason: "the file is empty") }
-        let reader = try container.openEntry(path)
-        // Without binary rules, skip the string and symbol sections entirely.
         let file: MachOFile?
-        if let evidence, !evidence.isEmpty {
-            file = try MachOReader.read(reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages)
+        if let prefetched = (container as? InstallerPackageContainer)?.consumed(path) as? PrefetchedBinary {
+            // Read as the package streamed by, with the executable's evidence: narrowed here.
+            file = try prefetched.result.get().map { $0.narrowed(to: evidence, hashingCodePages: hashingCodePages) }
         } else {
-            file = try MachOReader.read(reader, size: size, hashingCodePages: hashingCodePages)
+            file = try readMachO(try container.openEntry(path), size: size, evidence: evidence, hashingCodePages: hashingCodePages)
         }
         guard let file else {
             let start = (try? container.openEntry(path).read(upTo: 2)) ?? []
@@ -214,6 +213,15 @@ enum SigningLoader {
             throw UnusableFile(reason: "it is \(what), not an executable built for iOS")
         }
         return file
+    }
+
+    /// The Mach-O file `reader` holds, nil when it is none. Without binary rules, the string and
+    /// symbol sections are skipped entirely.
+    static func readMachO(_ reader: any EntryReader, size: UInt64, evidence: EvidenceWants?, hashingCodePages: Bool) throws -> MachOFile? {
+        if let evidence, !evidence.isEmpty {
+            return try MachOReader.read(reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages)
+        }
+        return try MachOReader.read(reader, size: size, hashingCodePages: hashingCodePages)
     }
 
     /// `Kit` for `Payload/X.app/Frameworks/Kit.framework`.

@@ -14,6 +14,10 @@ import BundleCheckFormats
 /// - `Products/Applications/`: an Xcode archive, apps found the same way;
 /// - `<Name>.app/`: a bare (zipped or directory) app.
 ///
+/// An installer package (`isInstallerPackage`) is none of these: its apps are found the same
+/// way under each component's payload, `<Component>.pkg/Payload/` (or `Payload/` for a
+/// component package on its own).
+///
 /// Each bundle's layout (`BundleLayout`) is read from its folders: one with an Info.plist at its
 /// top is flat; else a `Contents/` folder holding an Info.plist or `MacOS/` is the Mac's layout,
 /// and a framework with `Versions/` a versioned framework (its version the one
@@ -30,7 +34,7 @@ import BundleCheckFormats
 /// One pass builds a folder tree, so the cost is linear in the total length of the paths.
 package enum BundleLocator {
     package static func locate(
-        files: some Sequence<ContainerEntry>, links: [ContainerLink] = [], packagePath: String
+        files: some Sequence<ContainerEntry>, links: [ContainerLink] = [], packagePath: String, isInstallerPackage: Bool = false
     ) throws(BundleCheckError) -> (kind: InputKind, bundles: [BundleLocation]) {
         let tree = FolderTree()
         for file in files {
@@ -42,7 +46,10 @@ package enum BundleLocator {
             if name == "Info.plist" { folder.holdsInfoPlist = true }
         }
         let root = tree.root
-        guard let (kind, apps) = packageForm(at: root) ?? root.onlyChild.flatMap(packageForm(at:)), !apps.isEmpty else {
+        let form = isInstallerPackage
+            ? packageForm(at: root, isInstallerPackage: true)
+            : packageForm(at: root, isInstallerPackage: false) ?? root.onlyChild.flatMap { packageForm(at: $0, isInstallerPackage: false) }
+        guard let (kind, apps) = form, !apps.isEmpty else {
             throw BundleCheckError.noApp(path: packagePath)
         }
         let linkTargets = Dictionary(links.map { ($0.path, $0.target) }, uniquingKeysWith: { first, _ in first })
@@ -225,7 +232,14 @@ package enum BundleLocator {
     }
 
     /// The package form if `base` is a package root, with its top-level apps.
-    private static func packageForm(at base: Folder) -> (InputKind, [Folder])? {
+    private static func packageForm(at base: Folder, isInstallerPackage: Bool) -> (InputKind, [Folder])? {
+        if isInstallerPackage {
+            // Each component's payload (`X.pkg/Payload`, or `Payload` for a component package)
+            // installs its apps at its install location: the payload's top folders.
+            let components = base.children.values.filter { isBundle($0.name, ".pkg") }
+            let payloads: [Folder] = [base.children["Payload"]].compactMap { $0 } + components.compactMap { $0.children["Payload"] }
+            return (.installerPackage, payloads.flatMap { Self.apps(under: $0) })
+        }
         if let payload = base.children["Payload"] {
             return (.ipa, apps(under: payload))
         }
@@ -282,4 +296,6 @@ public enum InputKind: String, Sendable, Hashable, CaseIterable {
     case xcarchive
     /// A bare `.app` bundle, as a directory or zipped.
     case app
+    /// A macOS installer package (`.pkg`): apps in its components' payloads.
+    case installerPackage = "pkg"
 }

@@ -158,14 +158,14 @@ import Testing
     /// Every `InputKind`; the switch stops compiling when a case is added, so the list cannot lag.
     static var allInputKinds: [InputKind] {
         switch InputKind.ipa {
-        case .ipa, .xcarchive, .app: [.ipa, .xcarchive, .app]
+        case .ipa, .xcarchive, .app, .installerPackage: [.ipa, .xcarchive, .app, .installerPackage]
         }
     }
 
     /// Every `ContainerStorage`, kept complete the same way.
     static var allStorages: [ContainerStorage] {
         switch ContainerStorage.zip {
-        case .zip, .directory: [.zip, .directory]
+        case .zip, .directory, .installerPackage: [.zip, .directory, .installerPackage]
         }
     }
 

@@ -1,0 +1,97 @@
+/// One component's payload read forward: the cpio archive inside its `Payload` member, through
+/// libarchive (gzip, xz or plain cpio), or through our own pbzx decoder where Apple's tools
+/// wrote one, which libarchive 3.6 cannot read.
+final class PayloadStream {
+    /// How the payload is stored, as its first bytes say.
+    let format: String
+    private let cpio: LibarchiveReader
+    /// Keeps the xar reader the payload's bytes come from alive as long as this stream.
+    private let member: MemberSource
+
+    /// Starts reading the payload member `xar` is at.
+    init(reading xar: LibarchiveReader) throws {
+        let member = MemberSource(xar: xar)
+        self.member = member
+        let start = try member.peek(6)
+        let isInflated: Bool
+        switch start {
+        case _ where start.starts(with: [0x1F, 0x8B]):
+            format = "gzip"
+            isInflated = false
+        case _ where start.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]):
+            format = "xz"
+            isInflated = false
+        case _ where start.starts(with: Array("0707".utf8)) || start.starts(with: [0xC7, 0x71]) || start.starts(with: [0x71, 0xC7]):
+            format = "cpio"
+            isInflated = true
+        case _ where start.starts(with: Array("pbzx".utf8)):
+            format = "pbzx"
+            throw InstallerPackageError.malformed("the payload is pbzx, which this build of bundlecheck cannot read")
+        case _ where start.starts(with: Array("BZh".utf8)):
+            format = "bzip2"
+            throw InstallerPackageError.malformed("the payload is compressed with bzip2, which Apple's tools no longer write and bundlecheck does not read")
+        default:
+            format = "unknown"
+            throw InstallerPackageError.malformed("the payload is neither a gzip'd, xz'd or pbzx cpio archive nor a plain one")
+        }
+        do throws(LibarchiveReader.Failure) {
+            cpio = try LibarchiveReader(cpioReading: { try member.read(into: $0) }, isInflated: isInflated)
+        } catch {
+            throw InstallerPackageError.malformed("the payload cannot be read: \(error.message)")
+        }
+    }
+
+    func next() throws -> LibarchiveReader.Entry? {
+        try cpio.next()
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        try cpio.read(into: buffer)
+    }
+
+    /// The entry name as installed, relative to the install location: `./` taken off; nil for
+    /// the payload's root itself. `isUnsafe` when it would leave the install location.
+    static func installedName(_ raw: String) -> (name: String?, isUnsafe: Bool) {
+        var name = Substring(raw)
+        while name.hasPrefix("./") { name = name.dropFirst(2) }
+        while name.count > 1 && name.hasSuffix("/") { name = name.dropLast() }
+        if name.isEmpty || name == "." { return (nil, false) }
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        let isUnsafe = name.hasPrefix("/") || components.contains("..") || components.contains("")
+        return (String(name), isUnsafe)
+    }
+
+    /// The xar member's data, with the first bytes looked at once and handed over again.
+    final class MemberSource {
+        let xar: LibarchiveReader
+        private var pending: [UInt8] = []
+
+        init(xar: LibarchiveReader) {
+            self.xar = xar
+        }
+
+        func peek(_ count: Int) throws -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: count)
+            var filled = 0
+            try bytes.withUnsafeMutableBytes { buffer in
+                while filled < count {
+                    let got = try xar.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                    if got == 0 { break }
+                    filled += got
+                }
+            }
+            pending = Array(bytes[..<filled])
+            return pending
+        }
+
+        func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+            if !pending.isEmpty {
+                let count = min(buffer.count, pending.count)
+                buffer.copyBytes(from: pending[..<count])
+                pending.removeFirst(count)
+                return count
+            }
+            return try xar.read(into: buffer)
+        }
+    }
+}

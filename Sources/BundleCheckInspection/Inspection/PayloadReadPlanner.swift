@@ -1,0 +1,89 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// What the one pass over an installer package's payloads keeps for this run (`PayloadReadPlan`):
+/// the small files the loaders and checks read whole, each up to the size its reader accepts,
+/// the files some rule's `text` matcher would search, and every Mach-O file, which the Mach-O
+/// reader consumes as it streams by (`PrefetchedBinary`), hashing its pages when the seal's
+/// rule runs. A file a reader wants that is not here is still read, in a pass of its own; the
+/// tests over the fixture packages say that a whole run takes one pass.
+enum PayloadReadPlanner {
+    /// Files read whole by name, with the largest size their readers accept.
+    static let wholeFiles: [String: UInt64] = [
+        "Info.plist": UInt64(PackageInspector.infoPlistLimit),
+        SigningLoader.xcentName: UInt64(SigningLoader.smallFileLimit),
+        "embedded.provisionprofile": UInt64(SigningLoader.smallFileLimit),
+        "embedded.mobileprovision": UInt64(SigningLoader.smallFileLimit),
+        "CodeResources": UInt64(SealVerifier.codeResourcesLimit),
+        "PrivacyInfo.xcprivacy": UInt64(PrivacyManifestLoader.sizeLimit),
+        "InfoPlist.strings": UInt64(PurposeStringValue.stringsFileLimit),
+    ]
+    /// Files read whole by extension: a Mac app's icon, and an extension's preprocessing script.
+    static let wholeExtensions: [String: UInt64] = [
+        ".icns": UInt64(MacAppIconCheck.sizeLimit),
+    ]
+
+    static func plan(rules: [RuleDefinition], evidence: EvidenceWants, hashingCodePages: Bool) -> PayloadReadPlan {
+        let textGlobs = rules.flatMap { rule -> [Glob] in
+            guard case .matcher(let matcher) = rule.implementation else { return [] }
+            return matcher.textMatchers.flatMap(\.files)
+        }
+        return PayloadReadPlan(
+            keepsWhole: { path, size in
+                let name = PackagePath.name(path)
+                if let limit = wholeFiles[name] { return size <= limit }
+                if let dot = name.lastIndex(of: "."), let limit = wholeExtensions[String(name[dot...])] { return size <= limit }
+                // A share or action extension's preprocessing script sits in its resources.
+                if name.hasSuffix(".js"), path.contains(".appex/") { return size <= UInt64(JavaScriptPreprocessingCheck.fileLimit) }
+                guard size <= UInt64(TextMatcher.maximumFileSize), !textGlobs.isEmpty else { return false }
+                // A text rule's globs are relative to a bundle or the package: any tail of the path may be what one sees.
+                let components = path.split(separator: "/")
+                return components.indices.contains { start in
+                    textGlobs.contains { $0.matches(components: components[start...]) }
+                }
+            },
+            consumer: { path, size, prefix in
+                guard size > 0, MachOReader.startsLikeMachO(prefix) else { return nil }
+                return { reader in
+                    PrefetchedBinary(result: Result {
+                        try SigningLoader.readMachO(reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages)
+                    })
+                }
+            }
+        )
+    }
+}
+
+/// A Mach-O file of an installer package's payload as the pass read it: with the executable's
+/// evidence and, when the seal's rule runs, its pages hashed. `SigningLoader` takes it instead
+/// of reading the file again, narrowed to what a library or tool is read with.
+struct PrefetchedBinary: Sendable {
+    let result: Result<MachOFile?, any Error>
+}
+
+extension Matcher {
+    /// Every `text` matcher in the tree.
+    var textMatchers: [TextMatcher] {
+        switch self {
+        case .all(let children), .any(let children): children.flatMap(\.textMatchers)
+        case .not(let child): child.textMatchers
+        case .text(let matcher): [matcher]
+        case .path, .plist, .binary: []
+        }
+    }
+}
+
+extension MachOFile {
+    /// The file as a narrower read would have made it: only the evidence `evidence` wants (none
+    /// without it), and its pages reported unhashed unless `hashingCodePages`.
+    func narrowed(to evidence: EvidenceWants?, hashingCodePages: Bool) -> MachOFile {
+        var narrowed = self
+        for index in narrowed.slices.indices {
+            narrowed.slices[index].evidence = evidence.map { wants in
+                narrowed.slices[index].evidence.filter { wants.wants($0.kind, $0.value) }
+            } ?? []
+            if !hashingCodePages { narrowed.slices[index].codeSignature?.seal?.codePages = .notHashed }
+        }
+        return narrowed
+    }
+}
