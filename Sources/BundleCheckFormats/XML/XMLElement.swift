@@ -1,7 +1,7 @@
 /// One element of a small XML document, read whole: the installer package's own XML files
 /// (the xar table of contents, `Distribution`, `PackageInfo`) are a few KiB of elements and
 /// attributes, looked up by name, unlike property lists, which stream into values.
-package struct XMLElement: Sendable, Hashable {
+public struct XMLElement: Sendable, Hashable {
     /// With its namespace prefix, if it has one.
     package var name: String
     /// In document order; a repeated name keeps every occurrence, `attribute(_:)` the first.

@@ -1,11 +1,11 @@
 /// Reads a small XML document into `XMLElement`s through libxml2's streaming parser (strict,
 /// offline, no entities: `Libxml2StreamParser`), stopping at the first cap it passes.
-package enum XMLTreeReader {
-    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        package let reason: String
-        package let line: Int?
+public enum XMLTreeReader {
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public let reason: String
+        public let line: Int?
 
-        package var description: String {
+        public var description: String {
             line.map { "line \($0): \(reason)" } ?? reason
         }
     }

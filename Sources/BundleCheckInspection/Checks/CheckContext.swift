@@ -45,8 +45,13 @@ struct CheckContext {
         ruleIDs?.contains(id) ?? true
     }
 
-    /// How the input is stored: a zip, or a directory.
+    /// How the input is stored: a zip, a directory or an installer package.
     var storage: ContainerStorage? { container?.storage }
+
+    /// What an installer package says about itself; nil for other inputs.
+    var installerPackage: InstallerPackageContents? {
+        (container as? InstallerPackageContainer)?.contents
+    }
 
     /// Every entry name the container lists (files, then folders), as written: also the names
     /// the bundle locator and path index pass over (`..`, absolute, with backslashes).
