@@ -1,7 +1,7 @@
 import CZlib
 
 /// Raw deflate data (RFC 1951, as a zip entry stores it) inflated piece by piece, and the
-/// CRC-32 that checks it: the only place in bundlecheck that calls zlib. libzip inflates
+/// CRC-32 that checks it: with `ZlibCompressor`, the only place in bundlecheck that calls zlib. libzip inflates
 /// entries itself; this serves `RawDeflateEntryReader`, which inflates on its own thread what
 /// a shared libzip handle hands out as stored.
 final class RawInflater {
