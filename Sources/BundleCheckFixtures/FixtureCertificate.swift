@@ -121,6 +121,8 @@ public struct FixtureCertificateName: Sendable, Hashable {
     public static let worldwideDeveloperRelations = FixtureCertificateName(
         commonName: "Apple Worldwide Developer Relations Certification Authority", organizationalUnit: "G3",
         organization: "Apple Inc.", country: "US")
+    public static let developerIDCertificationAuthority = FixtureCertificateName(
+        commonName: "Developer ID Certification Authority", organizationalUnit: "G2", organization: "Apple Inc.", country: "US")
 
     /// The Name SEQUENCE.
     var node: BERNode {
@@ -133,5 +135,42 @@ public struct FixtureCertificateName: Sendable, Hashable {
         return .sequence(attributes.compactMap { oid, value in
             value.map { .set([.sequence([.objectIdentifier(oid), $0])]) }
         })
+    }
+}
+
+extension FixtureCertificate {
+    /// The installer-signing certificates Apple issues, by the prefix of their common names.
+    public enum InstallerKind: String, Sendable, Hashable, CaseIterable {
+        /// Signs a Mac App Store submission (the older name of Mac Installer Distribution).
+        case thirdPartyMacDeveloper = "3rd Party Mac Developer Installer"
+        /// Signs a Mac App Store submission.
+        case macInstallerDistribution = "Mac Installer Distribution"
+        /// Signs a package distributed outside the App Store; issued by the Developer ID authority.
+        case developerID = "Developer ID Installer"
+    }
+
+    /// A stand-in for the Developer ID Certification Authority (G2) intermediate, valid 2022–2031.
+    public static let developerIDCertificationAuthority = FixtureCertificate(
+        subject: .developerIDCertificationAuthority, issuer: .appleRoot,
+        serialNumber: [0x36, 0x8F, 0x2A, 0x4B, 0x0D, 0x6C, 0x55, 0x19],
+        notBefore: Date(timeIntervalSince1970: 1_643_760_000), notAfter: Date(timeIntervalSince1970: 1_959_379_200)
+    )
+
+    /// A team's installer certificate, `<kind>: <name> (<team>)`, valid for the year before
+    /// `notAfter`, issued by the WWDR intermediate (Developer ID: by its own authority).
+    public static func installer(_ kind: InstallerKind, name: String, team: String, notAfter: Date) -> FixtureCertificate {
+        var certificate = signing(commonName: "\(kind.rawValue): \(name) (\(team))", team: team, notAfter: notAfter)
+        certificate.subject.organization = name
+        if kind == .developerID {
+            certificate.issuer = .developerIDCertificationAuthority
+        }
+        return certificate
+    }
+
+    /// The chain productsign embeds after an installer certificate: its intermediate, then the root.
+    public var installerChain: [FixtureCertificate] {
+        let intermediate: FixtureCertificate =
+            issuer == .developerIDCertificationAuthority ? .developerIDCertificationAuthority : .worldwideDeveloperRelations
+        return [self, intermediate, .appleRoot]
     }
 }

@@ -1,7 +1,8 @@
 import CZlib
 
-/// Raw deflate data (RFC 1951, as a zip entry stores it; or RFC 1950's zlib format) inflated piece by piece, and the
-/// CRC-32 that checks it: the only place in bundlecheck that calls zlib. libzip inflates
+/// Raw deflate data (RFC 1951, as a zip entry stores it; or RFC 1950's zlib format, as the xar
+/// table of contents is) inflated piece by piece, and the CRC-32 that checks it: with
+/// `ZlibCompressor`, the only place in bundlecheck that calls zlib. libzip inflates
 /// entries itself; this serves `RawDeflateEntryReader`, which inflates on its own thread what
 /// a shared libzip handle hands out as stored.
 final class RawInflater {
