@@ -6,7 +6,7 @@ import BundleCheckInspection
 ///
 /// ```yaml
 /// package:
-///   layout: ipa                # ipa (default), xcarchive or app (a bare Notes.app, iOS or Mac)
+///   layout: ipa                # ipa (default), xcarchive, app (a bare Notes.app, iOS or Mac) or pkg (a Mac installer package)
 ///   top-folder: Build          # optional folder around the whole package
 ///   app:
 ///     name: Notes              # Notes.app; id com.example.notes unless `id` is given
@@ -77,7 +77,7 @@ public enum FixtureDescription {
     }
 
     public static func package(from node: YAMLNode) throws -> FixturePackage {
-        let fields = try mapping(node, allowed: ["layout", "top-folder", "app", "files"])
+        let fields = try mapping(node, allowed: ["layout", "top-folder", "app", "files", "installer"])
         guard let appNode = fields["app"] else { throw Problem(line: node.line, message: "a package needs an 'app'") }
         let app = try bundle(appNode, kind: .app, parentIdentifier: nil)
         let topFolder = try fields["top-folder"].map { try scalar($0) }
@@ -88,10 +88,46 @@ public enum FixtureDescription {
         case "ipa": package = try .ipa(app, topLevelFolder: topFolder)
         case "xcarchive": package = try .xcarchive(app, name: app.name.replacingOccurrences(of: ".app", with: ""), rootFolder: topFolder)
         case "app": package = try .app(app, topLevelFolder: topFolder)
-        default: throw Problem(line: fields["layout"]?.line ?? node.line, message: "layout '\(layout)' is not ipa, xcarchive or app")
+        case "pkg": package = try .installerPackage(app, options: try fields["installer"].map(installerOptions) ?? FixtureInstallerOptions())
+        default: throw Problem(line: fields["layout"]?.line ?? node.line, message: "layout '\(layout)' is not ipa, xcarchive, app or pkg")
+        }
+        if fields["installer"] != nil && layout != "pkg" {
+            throw Problem(line: fields["installer"]!.line, message: "'installer' describes a pkg layout")
         }
         package.files += extraFiles
         return package
+    }
+
+    /// `installer:` of a pkg layout: `signer` (none, mac-installer-distribution, the default,
+    /// third-party-mac-developer, developer-id), `shape` (product, component), `bundle-id` and
+    /// `short-version` written in place of the app's, `checksum: damaged`, `payload: truncated`.
+    static func installerOptions(_ node: YAMLNode) throws -> FixtureInstallerOptions {
+        let fields = try mapping(node, allowed: ["signer", "shape", "bundle-id", "short-version", "checksum", "payload"])
+        var options = FixtureInstallerOptions()
+        if let signer = fields["signer"] {
+            guard let parsed = FixtureInstallerOptions.Signer(rawValue: try scalar(signer)) else {
+                throw Problem(line: signer.line, message: "signer is one of \(FixtureInstallerOptions.Signer.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            options.signer = parsed
+        }
+        if let shape = fields["shape"] {
+            switch try scalar(shape) {
+            case "product": options.shape = .productArchive
+            case "component": options.shape = .componentPackage
+            default: throw Problem(line: shape.line, message: "shape is product or component")
+            }
+        }
+        options.bundleIdentifier = try fields["bundle-id"].map { try scalar($0) }
+        options.shortVersion = try fields["short-version"].map { try scalar($0) }
+        if let checksum = fields["checksum"] {
+            guard try scalar(checksum) == "damaged" else { throw Problem(line: checksum.line, message: "checksum is damaged") }
+            options.damagedChecksum = true
+        }
+        if let payload = fields["payload"] {
+            guard try scalar(payload) == "truncated" else { throw Problem(line: payload.line, message: "payload is truncated") }
+            options.truncatedPayload = true
+        }
+        return options
     }
 
     enum Kind {

@@ -4,9 +4,27 @@ import BundleCheckFormats
 /// A whole package built from fixture bundles, written as a zip or a directory.
 public struct FixturePackage: Sendable {
     public var files: [FixtureFile]
+    /// For an installer package (`installerPackage(_:options:)`): its app, and how it is written.
+    public var installer: (app: FixtureBundle, options: FixtureInstallerOptions)?
 
     public init(files: [FixtureFile]) {
         self.files = files
+    }
+
+    /// A macOS installer package installing `app` in /Applications (`write(to:)` writes it).
+    public static func installerPackage(_ app: FixtureBundle, options: FixtureInstallerOptions = FixtureInstallerOptions()) throws -> FixturePackage {
+        var package = FixturePackage(files: try app.flattened(under: ""))
+        package.installer = (app, options)
+        return package
+    }
+
+    /// Writes the package as what it is: an installer package, or else a zip.
+    public func write(to path: String) throws {
+        if let installer {
+            try installer.options.installerPackage(of: installer.app, files: files).write(to: path)
+        } else {
+            try writeZip(to: path)
+        }
     }
 
     /// An IPA: `Payload/<App>.app`, optionally under a top-level folder.

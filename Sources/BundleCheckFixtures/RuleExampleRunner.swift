@@ -46,10 +46,10 @@ public enum RuleExampleRunner {
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bundlecheck-example-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("Example.ipa").path
+        let path = directory.appendingPathComponent(package.installer == nil ? "Example.ipa" : "Example.pkg").path
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try package.writeZip(to: path)
+            try package.write(to: path)
         } catch {
             return .failure(Problem(message: "the package could not be written: \(error)"))
         }
