@@ -250,6 +250,9 @@ package final class PBZXDecoder {
             throw PBZXError.decodesPastDeclaredSize(chunk: chunk, offset: chunkOffset, declared: declared)
         }
         let left = left - UInt64(step.produced)
+        // Counted before the end is judged, so that which error a payload gets does not depend
+        // on how the reads cut its bytes.
+        try addDecoded(step.produced)
         if step.ended {
             let unused = UInt64(inputEnd - inputStart) + stored
             guard unused == 0 else { throw PBZXError.xzEndsBeforeChunk(chunk: chunk, offset: chunkOffset, unused: unused) }
@@ -264,7 +267,6 @@ package final class PBZXDecoder {
             guard stalls < 3 else { throw PBZXError.xzTruncated(chunk: chunk, offset: chunkOffset) }
             state = .xz(stored: stored, left: left, declared: declared)
         }
-        try addDecoded(step.produced)
         return step.produced
     }
 
