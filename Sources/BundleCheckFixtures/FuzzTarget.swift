@@ -34,7 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case icns
     /// A pbzx payload through `PBZXDecoder`, up to `pbzxOutputLimit` decoded bytes, twice: from
     /// one piece in reads of 64 KiB, and 7 bytes at a time in reads of every size; the two must
-    /// decode the same bytes or fail with the same error (inputs without `pbzx` are rejected).
+    /// decode the same bytes or both fail (inputs without `pbzx` are rejected).
     case pbzx
 
     /// What became of one input.
@@ -213,13 +213,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private static func pbzx(_ bytes: [UInt8]) -> Outcome {
         let whole = pbzxReadOutcome(bytes, pieceSize: .max, readSizes: [65_536])
         let pieces = pbzxReadOutcome(bytes, pieceSize: 7, readSizes: [1, 4_096, 100, 70_000])
-        precondition(whole == pieces, "read whole: \(whole)\nread in pieces: \(pieces)")
-        return whole.hasPrefix("error") ? .refused : .read
+        // Which error may differ: liblzma decodes a match whole into its window before handing
+        // out as much as there is room for, so with more input at hand it may reach damage past
+        // the declared size before the byte that goes past it is out.
+        let refused = whole.hasPrefix("error")
+        precondition(refused ? pieces.hasPrefix("error") : whole == pieces, "read whole: \(whole)\nread in pieces: \(pieces)")
+        return refused ? .refused : .read
     }
 
     /// A payload decoded with the source handing out `pieceSize` bytes at a time and each read
     /// asking for the next of `readSizes`: the count and an FNV-1a hash of the bytes, or the
-    /// error (the bytes read before an error depend on the reads, the error does not).
+    /// error (the bytes read before an error depend on the reads).
     package static func pbzxReadOutcome(_ bytes: [UInt8], pieceSize: Int, readSizes: [Int]) -> String {
         let decoder = PBZXDecoder(bytes: bytes, pieceSize: pieceSize, maximumOutput: pbzxOutputLimit)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSizes.max() ?? 1, alignment: 16)
