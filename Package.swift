@@ -137,7 +137,7 @@ let package = Package(
 // (their `main` is libFuzzer's driver, reached through Fuzz/Driver). scripts/fuzz.sh builds them.
 if Context.environment["BUNDLECHECK_FUZZ"] == "1" {
     let harnesses = [
-        "binary-plist", "xml-plist", "macho", "cms", "profile", "predicate", "rule-file", "zip", "package", "icns",
+        "binary-plist", "xml-plist", "macho", "cms", "profile", "predicate", "rule-file", "zip", "package", "icns", "pbzx",
     ]
     package.targets += [
         .target(name: "BundleCheckFuzzDriver", path: "Fuzz/Driver"),

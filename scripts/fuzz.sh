@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns)
+harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx)
 scratch=${BUNDLECHECK_FUZZ_SCRATCH:-.build/fuzz}
 work=.fuzz
 corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
@@ -33,7 +33,7 @@ corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
 max_len() {
   case $1 in
     xml-plist|zip|package) echo 1048576 ;;
-    binary-plist|macho|icns) echo 262144 ;;
+    binary-plist|macho|icns|pbzx) echo 262144 ;;
     cms|profile|rule-file) echo 65536 ;;
     predicate) echo 16384 ;;
   esac
@@ -107,6 +107,7 @@ sources_of() {
         "$archive/SharedZipArchive.swift $archive/RawDeflateEntryReader.swift $archive/RawInflater.swift" ;;
     package) echo "Sources/BundleCheckFormats Sources/BundleCheckModel Sources/BundleCheckInspection" ;;
     icns) echo "$formats/Images/ICNS $formats/Images/PNGHeader.swift" ;;
+    pbzx) echo "$formats/Compression" ;;
   esac
 }
 

@@ -98,6 +98,7 @@ public enum FuzzSeeds {
         add("package", "deep-info-plist.ipa", try zipped(FixturePackage.ipa(deepApp)))
         add("package", "privacy-and-expired-certificate.ipa", try zipped(FixturePackage.ipa(privacyApp())))
         for (name, bytes) in icnsSeeds() { add("icns", name, bytes) }
+        for (name, bytes) in try pbzxSeeds() { add("pbzx", name, bytes) }
         return seeds
     }
 
@@ -215,6 +216,40 @@ public enum FuzzSeeds {
             ("ICN#", [UInt8](repeating: 0, count: 16)), (ICNSElement.darkVariantType, dark),
         ])
         return [("app-icon-small.icns", ICNSWriter.appIcon(types: ["icp4", "ic11", "icp5", "ic12", "icp6", "ic07"])), ("every-kind.icns", everyKind)]
+    }
+
+    /// pbzx payloads (`PBZXWriter`, small chunks so that a seed holds many): text in xz chunks,
+    /// random bytes in raw ones, an exact multiple of the chunk size, the header alone, and odd
+    /// but valid chunks (raw bytes that start like xz, an xz stream longer than its data, a last
+    /// chunk of 0 bytes). Those named `refused-` start the fuzzer on an error path: a payload cut
+    /// inside an xz chunk, a stream decoding past its chunk, bytes after the last chunk.
+    static func pbzxSeeds() throws -> [(String, [UInt8])] {
+        var state: UInt64 = 0x5EED
+        func randomBytes(_ count: Int) -> [UInt8] {
+            (0..<count).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: state >> 33)
+            }
+        }
+        let words = ["./Applications", "/Contents/MacOS/", "Info.plist", "070707", "TRAILER!!!", "Resources", "PkgInfo"]
+        let text = Array(randomBytes(6_000).map { words[Int($0) % words.count] }.joined(separator: "\n").utf8)
+        let textPayload = try PBZXWriter.write(text, chunkSize: 4_096)
+        let odd = PBZXWriter.header(chunkSize: 1_024)
+            + PBZXWriter.chunk(declaring: 1_024, stored: Array((try PBZXWriter.xz(Array("xz".utf8)) + randomBytes(1_024)).prefix(1_024)))
+            + PBZXWriter.chunk(declaring: 1_024, stored: try PBZXWriter.xz(randomBytes(1_024)))
+            + PBZXWriter.chunk(declaring: 0, stored: try PBZXWriter.xz([]))
+        let short = PBZXWriter.chunk(declaring: 100, stored: randomBytes(100))
+        return [
+            ("text.pbzx", textPayload),
+            ("raw.pbzx", try PBZXWriter.write(randomBytes(5_000), chunkSize: 2_048)),
+            ("exact-multiple.pbzx", try PBZXWriter.write(Array(text.prefix(8_192)), chunkSize: 4_096)),
+            ("empty.pbzx", try PBZXWriter.write([], chunkSize: PBZXWriter.appleChunkSize)),
+            ("odd-chunks.pbzx", odd),
+            ("refused-truncated.pbzx", Array(textPayload.prefix(textPayload.count / 2))),
+            ("refused-past-declared.pbzx", PBZXWriter.header(chunkSize: 4_096)
+                + PBZXWriter.chunk(declaring: 999, stored: try PBZXWriter.xz(Array(text.prefix(1_000))))),
+            ("refused-after-last-chunk.pbzx", PBZXWriter.header(chunkSize: 4_096) + short + short),
+        ]
     }
 
     /// One value of every property-list type, with the edges of integers and strings.

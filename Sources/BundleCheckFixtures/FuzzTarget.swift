@@ -32,6 +32,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// An icns icon file through `ICNSFile`, with every image's size asked about and the dark
     /// variant's nested icns file read too (inputs without the `icns` magic are rejected).
     case icns
+    /// A pbzx payload through `PBZXDecoder`, up to `pbzxOutputLimit` decoded bytes, twice: from
+    /// one piece in reads of 64 KiB, and 7 bytes at a time in reads of every size; the two must
+    /// decode the same bytes or both fail (inputs without `pbzx` are rejected).
+    case pbzx
 
     /// What became of one input.
     public enum Outcome: Equatable, Sendable {
@@ -80,6 +84,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .icns:
             guard bytes.starts(with: "icns".utf8) else { return .rejected }
             return Self.icns(bytes, nested: true)
+        case .pbzx:
+            guard PBZXDecoder.startsLikePBZX(bytes) else { return .rejected }
+            return Self.pbzx(bytes)
         }
     }
 
@@ -198,6 +205,43 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = (file.holds(points: points, scale: 1), file.holds(points: points, scale: 2))
         }
         return .read
+    }
+
+    /// What the pbzx harness decodes of one input at most: xz turns a few bytes into megabytes.
+    public static let pbzxOutputLimit: UInt64 = 8 << 20
+
+    private static func pbzx(_ bytes: [UInt8]) -> Outcome {
+        let whole = pbzxReadOutcome(bytes, pieceSize: .max, readSizes: [65_536])
+        let pieces = pbzxReadOutcome(bytes, pieceSize: 7, readSizes: [1, 4_096, 100, 70_000])
+        // Which error may differ: liblzma decodes a match whole into its window before handing
+        // out as much as there is room for, so with more input at hand it may reach damage past
+        // the declared size before the byte that goes past it is out.
+        let refused = whole.hasPrefix("error")
+        precondition(refused ? pieces.hasPrefix("error") : whole == pieces, "read whole: \(whole)\nread in pieces: \(pieces)")
+        return refused ? .refused : .read
+    }
+
+    /// A payload decoded with the source handing out `pieceSize` bytes at a time and each read
+    /// asking for the next of `readSizes`: the count and an FNV-1a hash of the bytes, or the
+    /// error (the bytes read before an error depend on the reads).
+    package static func pbzxReadOutcome(_ bytes: [UInt8], pieceSize: Int, readSizes: [Int]) -> String {
+        let decoder = PBZXDecoder(bytes: bytes, pieceSize: pieceSize, maximumOutput: pbzxOutputLimit)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSizes.max() ?? 1, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var step = 0
+        do {
+            while true {
+                let count = try decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<readSizes[step % readSizes.count]]))
+                if count == 0 { return "\(total) bytes, hash \(hash)" }
+                for byte in buffer[..<count] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+                total += count
+                step += 1
+            }
+        } catch {
+            return "error: \(error)"
+        }
     }
 
     private static func zip(_ path: String) -> Outcome {
