@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns)
+harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns bom)
 scratch=${BUNDLECHECK_FUZZ_SCRATCH:-.build/fuzz}
 work=.fuzz
 corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
@@ -33,7 +33,7 @@ corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
 max_len() {
   case $1 in
     xml-plist|zip|package) echo 1048576 ;;
-    binary-plist|macho|icns) echo 262144 ;;
+    binary-plist|macho|icns|bom) echo 262144 ;;
     cms|profile|rule-file) echo 65536 ;;
     predicate) echo 16384 ;;
   esac
@@ -107,6 +107,7 @@ sources_of() {
         "$archive/SharedZipArchive.swift $archive/RawDeflateEntryReader.swift $archive/RawInflater.swift" ;;
     package) echo "Sources/BundleCheckFormats Sources/BundleCheckModel Sources/BundleCheckInspection" ;;
     icns) echo "$formats/Images/ICNS $formats/Images/PNGHeader.swift" ;;
+    bom) echo "$formats/BOM" ;;
   esac
 }
 
@@ -155,6 +156,8 @@ def classify(name, data):
         add("cms", name, data)
     elif data[:4] == b"icns" and len(data) <= 1 << 18:
         add("icns", name, data)
+    elif data[:8] == b"BOMStore" and len(data) <= 1 << 18:
+        add("bom", name, data)
     elif data[:4] in MACHO:
         add("macho", name, data[:1 << 18])
 

@@ -32,6 +32,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// An icns icon file through `ICNSFile`, with every image's size asked about and the dark
     /// variant's nested icns file read too (inputs without the `icns` magic are rejected).
     case icns
+    /// A BOM store (an installer `Bom`, an `Assets.car`) through `BOMStore`: every variable's tree
+    /// walked with its blocks resolved, and a `Bom`'s `BomInfo` and paths decoded (inputs without
+    /// the `BOMStore` magic are rejected).
+    case bom
 
     /// What became of one input.
     public enum Outcome: Equatable, Sendable {
@@ -80,6 +84,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .icns:
             guard bytes.starts(with: "icns".utf8) else { return .rejected }
             return Self.icns(bytes, nested: true)
+        case .bom:
+            guard bytes.starts(with: "BOMStore".utf8) else { return .rejected }
+            return Self.bom(bytes)
         }
     }
 
@@ -196,6 +203,29 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
         for points in [16, 32, 64, 128, 256, 512] {
             _ = (file.holds(points: points, scale: 1), file.holds(points: points, scale: 2))
+        }
+        return .read
+    }
+
+    /// Refused when the store does not open or, for an installer `Bom` (one with `Paths`), when its
+    /// paths do not decode; a tree of another variable that does not walk is that tree's failure,
+    /// not the input's, so an asset catalogue with one bad tree still has the others walked.
+    private static func bom(_ bytes: [UInt8]) -> Outcome {
+        guard let store = try? BOMStore(bytes: bytes) else { return .refused }
+        var trees = store.variables.all.map(\.block)
+        if let vindex = try? store.variable("VIndex"), let tree = try? vindex.uint32(at: 4) { trees.append(tree) }
+        for block in trees {
+            guard let header = try? store.block(block), header.bytes.starts(with: "tree".utf8), let tree = try? BOMTree.read(store, block: block) else { continue }
+            try? tree.forEachEntry(in: store) { entry throws(BOMError) in
+                _ = (try? store.block(entry.value))?.count
+                if tree.flag == 0 { _ = (try? store.block(entry.key))?.count }
+            }
+        }
+        if let info = store.variables["BomInfo"] { _ = try? BOMInfo.read(store, block: info) }
+        guard store.variables["Paths"] != nil else { return .read }
+        guard let paths = try? BOMPaths.read(store) else { return .refused }
+        for entry in paths.entries {
+            precondition(!entry.path.isEmpty && entry.path.utf8.count <= store.limits.maxPathLength, "path \(entry.pathID) breaks the length cap")
         }
         return .read
     }
