@@ -18,6 +18,14 @@ import Testing
         return nil
     }
 
+    @Test func theStandardLimitsAreTheDocumentedOnes() {
+        // docs/limits.md ("BOM store") states these values; change both together.
+        #expect(BOMLimits.standard == BOMLimits(
+            maxBlocks: 4_194_304, maxVariables: 256, maxBlockLength: 268_435_456, maxTreeBlockSize: 1_048_576, maxTreeDepth: 32,
+            maxEntriesPerNode: 16_384, maxTreeEntries: 4_194_304, maxPathLength: 4096, maxPathDepth: 256
+        ))
+    }
+
     @Test func filesThatAreNoStoreOrEndInTheHeaderAreTold() {
         #expect(Self.error(Self.open([])) == .notBOMStore)
         #expect(Self.error(Self.open(Array("BOMStorf".utf8) + [UInt8](repeating: 0, count: 40))) == .notBOMStore)
