@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx)
+harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx bom)
 scratch=${BUNDLECHECK_FUZZ_SCRATCH:-.build/fuzz}
 work=.fuzz
 corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
@@ -33,7 +33,7 @@ corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
 max_len() {
   case $1 in
     xml-plist|zip|package) echo 1048576 ;;
-    binary-plist|macho|icns|pbzx) echo 262144 ;;
+    binary-plist|macho|icns|pbzx|bom) echo 262144 ;;
     cms|profile|rule-file) echo 65536 ;;
     predicate) echo 16384 ;;
   esac
@@ -108,6 +108,7 @@ sources_of() {
     package) echo "Sources/BundleCheckFormats Sources/BundleCheckModel Sources/BundleCheckInspection" ;;
     icns) echo "$formats/Images/ICNS $formats/Images/PNGHeader.swift" ;;
     pbzx) echo "$formats/Compression" ;;
+    bom) echo "$formats/BOM" ;;
   esac
 }
 
@@ -156,6 +157,8 @@ def classify(name, data):
         add("cms", name, data)
     elif data[:4] == b"icns" and len(data) <= 1 << 18:
         add("icns", name, data)
+    elif data[:8] == b"BOMStore" and len(data) <= 1 << 18:
+        add("bom", name, data)
     elif data[:4] in MACHO:
         add("macho", name, data[:1 << 18])
 

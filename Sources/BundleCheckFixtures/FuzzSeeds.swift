@@ -99,6 +99,7 @@ public enum FuzzSeeds {
         add("package", "privacy-and-expired-certificate.ipa", try zipped(FixturePackage.ipa(privacyApp())))
         for (name, bytes) in icnsSeeds() { add("icns", name, bytes) }
         for (name, bytes) in try pbzxSeeds() { add("pbzx", name, bytes) }
+        for (name, bytes) in bomSeeds() { add("bom", name, bytes) }
         return seeds
     }
 
@@ -250,6 +251,39 @@ public enum FuzzSeeds {
                 + PBZXWriter.chunk(declaring: 999, stored: try PBZXWriter.xz(Array(text.prefix(1_000))))),
             ("refused-after-last-chunk.pbzx", PBZXWriter.header(chunkSize: 4_096) + short + short),
         ]
+    }
+
+    /// BOM stores: an installer `Bom` of every kind of path (a link, a universal executable, a
+    /// device, a 5 GiB file in `Size64`), one of 60 paths in 128-byte nodes (five leaves under a
+    /// branch), and a small hostile store shaped like an `Assets.car`: a 29-byte tree header with
+    /// flag 1 and numbers for keys, a tree whose leaf chain loops, one whose root is its own
+    /// child, a variable past the block table and a block of no bytes.
+    static func bomSeeds() -> [(String, [UInt8])] {
+        let installer = BOMWriter.write([
+            .directory("."), .directory("./Foo.app"), .directory("./Foo.app/Contents"),
+            .file("./Foo.app/Contents/Info.plist", contents: Array("<plist/>".utf8)),
+            .link("./Foo.app/Contents/Current", to: "Info.plist"),
+            BOMWriter.Entry(path: "./Foo.app/Contents/Foo", kind: .file, mode: 0o100755, size: 300, checksum: 1, architectures: [(0x0100_0007, 3, 100, 2), (0x0100_000C, 0, 200, 3)]),
+            BOMWriter.Entry(path: "./Foo.app/Contents/Huge.bin", kind: .file, mode: 0o100644, size: 5 << 30, checksum: 4),
+            BOMWriter.Entry(path: "./Foo.app/Contents/tty", kind: .device, mode: 0o20666, deviceNumber: 0x1000_0002),
+        ])
+        let many = BOMWriter.write([.directory(".")] + (0..<60).map { .file("./f\($0)", contents: [UInt8($0)]) }, blockSize: 128)
+
+        var store = BOMWriter.Store()
+        store.addVariable("CARHEADER", store.add(Array("RATC".utf8) + [UInt8](repeating: 0, count: 32)))
+        let values = (0..<3).map { store.add([UInt8($0)]) }
+        store.addVariable("BITMAPKEYS", store.addTree(values.map { (value: $0, key: 0x4080 + $0) }, blockSize: 1024, flag: 1, extraHeader: true))
+        store.addVariable("FACETKEYS", store.addTree(pairs: [(key: Array("AppIcon".utf8), value: [0, 0, 0, 1])]))
+        let loop = store.addTree(values.map { (value: $0, key: $0) }, blockSize: 128, entriesPerNode: 1)
+        store.blocks[Int(loop) + 3].replaceSubrange(4..<8, with: BOMWriter.bigEndian(loop + 1))
+        store.addVariable("LOOP", loop)
+        let selfChild = store.addTree(values.map { (value: $0, key: $0) }, blockSize: 128, entriesPerNode: 2)
+        let root = UInt32(store.blocks.count - 1)
+        store.blocks[Int(root)].replaceSubrange(12..<16, with: BOMWriter.bigEndian(root))
+        store.addVariable("SELF", selfChild)
+        store.addVariable("EMPTY", store.add([]))
+        store.addVariable("PAST", 0xFFFF)
+        return [("installer.bom", installer), ("many-leaves.bom", many), ("asset-catalogue-shaped.car", store.write())]
     }
 
     /// One value of every property-list type, with the edges of integers and strings.

@@ -36,6 +36,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// one piece in reads of 64 KiB, and 7 bytes at a time in reads of every size; the two must
     /// decode the same bytes or both fail (inputs without `pbzx` are rejected).
     case pbzx
+    /// A BOM store (an installer `Bom`, an `Assets.car`) through `BOMStore`: every variable's tree
+    /// walked with its blocks resolved, and a `Bom`'s `BomInfo` and paths decoded (inputs without
+    /// the `BOMStore` magic are rejected).
+    case bom
 
     /// What became of one input.
     public enum Outcome: Equatable, Sendable {
@@ -87,6 +91,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pbzx:
             guard PBZXDecoder.startsLikePBZX(bytes) else { return .rejected }
             return Self.pbzx(bytes)
+        case .bom:
+            guard bytes.starts(with: "BOMStore".utf8) else { return .rejected }
+            return Self.bom(bytes)
         }
     }
 
@@ -242,6 +249,29 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         } catch {
             return "error: \(error)"
         }
+    }
+
+    /// Refused when the store does not open or, for an installer `Bom` (one with `Paths`), when its
+    /// paths do not decode; a tree of another variable that does not walk is that tree's failure,
+    /// not the input's, so an asset catalogue with one bad tree still has the others walked.
+    private static func bom(_ bytes: [UInt8]) -> Outcome {
+        guard let store = try? BOMStore(bytes: bytes) else { return .refused }
+        var trees = store.variables.all.map(\.block)
+        if let vindex = try? store.variable("VIndex"), let tree = try? vindex.uint32(at: 4) { trees.append(tree) }
+        for block in trees {
+            guard let header = try? store.block(block), header.bytes.starts(with: "tree".utf8), let tree = try? BOMTree.read(store, block: block) else { continue }
+            try? tree.forEachEntry(in: store) { entry throws(BOMError) in
+                _ = (try? store.block(entry.value))?.count
+                if tree.flag == 0 { _ = (try? store.block(entry.key))?.count }
+            }
+        }
+        if let info = store.variables["BomInfo"] { _ = try? BOMInfo.read(store, block: info) }
+        guard store.variables["Paths"] != nil else { return .read }
+        guard let paths = try? BOMPaths.read(store) else { return .refused }
+        for entry in paths.entries {
+            precondition(!entry.path.isEmpty && entry.path.utf8.count <= store.limits.maxPathLength, "path \(entry.pathID) breaks the length cap")
+        }
+        return .read
     }
 
     private static func zip(_ path: String) -> Outcome {
