@@ -34,6 +34,7 @@ public struct FixtureInstallerOptions: Sendable, Hashable {
             bundleVersion: string("CFBundleVersion") ?? "1"
         )
         package.shape = shape
+        package.bom = InstallerPayload.bom(of: files)
         let team = "PN7X2Q9K4M"
         let notAfter = Date(timeIntervalSince1970: 1_897_776_000)
         switch signer {

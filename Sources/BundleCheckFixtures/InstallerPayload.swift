@@ -12,6 +12,42 @@ public enum InstallerPayload: Sendable, Hashable {
     /// siblings in byte order of their names. Folders are 0755, links 0755 with their target
     /// as data, files their `permissions` or 0644.
     public static func cpio(of files: [FixtureFile]) -> CpioWriter {
+        var writer = CpioWriter()
+        writer.addFolder(".")
+        for (name, file) in layout(of: files) {
+            guard let file else {
+                writer.addFolder(name)
+                continue
+            }
+            if file.isSymbolicLink {
+                writer.addSymbolicLink(name, target: String(decoding: file.contents, as: UTF8.self), permissions: file.permissions ?? 0o755)
+            } else {
+                writer.addFile(name, contents: file.contents, permissions: file.permissions ?? 0o644)
+            }
+        }
+        return writer
+    }
+
+    /// The `Bom` mkbom writes for the same files: `.`, every folder and file, links with their targets.
+    public static func bom(of files: [FixtureFile]) -> [UInt8] {
+        var entries: [BOMWriter.Entry] = [.directory(".")]
+        for (name, file) in layout(of: files) {
+            guard let file else {
+                entries.append(.directory(name))
+                continue
+            }
+            if file.isSymbolicLink {
+                entries.append(.link(name, to: String(decoding: file.contents, as: UTF8.self)))
+            } else {
+                entries.append(.file(name, contents: file.contents, mode: 0o100000 | (file.permissions ?? 0o644)))
+            }
+        }
+        return BOMWriter.write(entries)
+    }
+
+    /// The payload's entries after `.`, in pkgbuild's order: `./`-prefixed names, each with its
+    /// file (nil for a folder).
+    static func layout(of files: [FixtureFile]) -> [(name: String, file: FixtureFile?)] {
         var folders: Set<String> = []
         var entries: [String: FixtureFile] = [:]
         for file in files {
@@ -31,20 +67,8 @@ public enum InstallerPayload: Sendable, Hashable {
             // whose name extends the folder's ("A/x" before "A.b").
             lhs.split(separator: "/").lexicographicallyPrecedes(rhs.split(separator: "/")) { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         }
-        var writer = CpioWriter()
-        writer.addFolder(".")
-        for path in paths {
-            let name = "./" + path
-            guard let file = entries[path], !folders.contains(path) else {
-                writer.addFolder(name)
-                continue
-            }
-            if file.isSymbolicLink {
-                writer.addSymbolicLink(name, target: String(decoding: file.contents, as: UTF8.self), permissions: file.permissions ?? 0o755)
-            } else {
-                writer.addFile(name, contents: file.contents, permissions: file.permissions ?? 0o644)
-            }
+        return paths.map { path in
+            ("./" + path, folders.contains(path) ? nil : entries[path])
         }
-        return writer
     }
 }

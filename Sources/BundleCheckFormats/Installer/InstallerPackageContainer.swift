@@ -46,6 +46,9 @@ public final class InstallerPackageContainer: PackageContainer {
             throw BundleCheckError.notAPackage(path: path, reason: "it is not a readable installer package: \(error)")
         }
         byteCount = xarFile.fileSize
+        if xarFile.checksumMatches == false {
+            throw BundleCheckError.notAPackage(path: path, reason: "its table of contents does not match the checksum its heap holds: the package is damaged or was edited")
+        }
         let toc = xarFile.toc
         // Components are the folders (or the root) holding a Payload member.
         let payloadMembers = toc.members.filter { $0.isFile && ($0.path == "Payload" || $0.path.hasSuffix("/Payload")) }
@@ -155,8 +158,12 @@ public final class InstallerPackageContainer: PackageContainer {
                         components[index].payloadProblem = error.description
                     } catch let failure as LibarchiveReader.Failure {
                         components[index].payloadProblem = "the payload cannot be read to its end: \(failure.message)"
-                    } catch let error as BundleCheckError where Self.isReadFailure(error) {
-                        components[index].payloadProblem = "the payload cannot be read to its end: \(error.description)"
+                    } catch let error as BundleCheckError where !Self.isReadFailure(error) {
+                        // A cap of the listing: the package as a whole is refused.
+                        throw error
+                    } catch {
+                        // Damage inside the payload (gzip, cpio, pbzx): what was read before it is kept.
+                        components[index].payloadProblem = "the payload cannot be read to its end: \(error)"
                     }
                 } else if member.kind == .file {
                     let isDistribution = memberPath == "Distribution"

@@ -31,8 +31,11 @@ final class PayloadEntryReader: EntryReader {
         }
         do {
             return try stream.read(into: buffer)
-        } catch let failure as LibarchiveReader.Failure {
-            throw BundleCheckError.corruptArchive(path: package, reason: "\(file): \(failure.message)")
+        } catch let error as BundleCheckError {
+            throw error
+        } catch {
+            // libarchive's failure, or the pbzx decoder's beneath it.
+            throw BundleCheckError.corruptArchive(path: package, reason: "\(file): \(error)")
         }
     }
 

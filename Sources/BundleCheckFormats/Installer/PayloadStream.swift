@@ -1,6 +1,6 @@
 /// One component's payload read forward: the cpio archive inside its `Payload` member, through
-/// libarchive (gzip, xz or plain cpio), or through our own pbzx decoder where Apple's tools
-/// wrote one, which libarchive 3.6 cannot read.
+/// libarchive (gzip, xz or plain cpio), behind our own pbzx decoder (`PBZXDecoder`) where
+/// Apple's tools wrote pbzx, which libarchive 3.6 cannot read.
 final class PayloadStream {
     /// How the payload is stored, as its first bytes say.
     let format: String
@@ -14,6 +14,7 @@ final class PayloadStream {
         self.member = member
         let start = try member.peek(6)
         let isInflated: Bool
+        var pbzx: PBZXDecoder?
         switch start {
         case _ where start.starts(with: [0x1F, 0x8B]):
             format = "gzip"
@@ -25,8 +26,10 @@ final class PayloadStream {
             format = "cpio"
             isInflated = true
         case _ where start.starts(with: Array("pbzx".utf8)):
+            // libarchive 3.6 has no pbzx filter: our decoder hands it the cpio archive.
             format = "pbzx"
-            throw InstallerPackageError.malformed("the payload is pbzx, which this build of bundlecheck cannot read")
+            isInflated = true
+            pbzx = PBZXDecoder(source: { try member.read(into: $0) })
         case _ where start.starts(with: Array("BZh".utf8)):
             format = "bzip2"
             throw InstallerPackageError.malformed("the payload is compressed with bzip2, which Apple's tools no longer write and bundlecheck does not read")
@@ -35,7 +38,7 @@ final class PayloadStream {
             throw InstallerPackageError.malformed("the payload is neither a gzip'd, xz'd or pbzx cpio archive nor a plain one")
         }
         do throws(LibarchiveReader.Failure) {
-            cpio = try LibarchiveReader(cpioReading: { try member.read(into: $0) }, isInflated: isInflated)
+            cpio = try LibarchiveReader(cpioReading: { [pbzx] in try pbzx?.read(into: $0) ?? member.read(into: $0) }, isInflated: isInflated)
         } catch {
             throw InstallerPackageError.malformed("the payload cannot be read: \(error.message)")
         }

@@ -54,6 +54,23 @@ entries:
       required: [{pixels: 152, code: ITMS-90023}, {pixels: 167, code: ITMS-90023}]
 
 """#),
+        ("installer-certificates.yml", #"""
+name: installer-certificates
+title: The certificates an installer package is signed with, by how it ships
+sources:
+  - "Apple, Certificates overview (developer.apple.com/help/account/reference/certificate-types): 'Mac Installer Distribution' signs a product archive for the Mac App Store (Xcode's and older accounts' name: '3rd Party Mac Developer Installer'); 'Developer ID Installer' signs one distributed outside it"
+  - "App Store Connect, ITMS-90237: 'The product archive package's signature is invalid. Ensure that it is signed with your \"3rd Party Mac Developer Installer\" certificate' (electron/electron#24871, electron-userland/electron-builder#430, electron/osx-sign#192)"
+  - "Apple, Notarizing macOS software before distribution: an installer package is signed with a Developer ID Installer certificate"
+checked: 2026-12-02
+entries:
+  # The subject common name of the signing certificate starts with one of these, then ': '.
+  mac-app-store:
+    - 3rd Party Mac Developer Installer
+    - Mac Installer Distribution
+  developer-id:
+    - Developer ID Installer
+
+"""#),
         ("mac-app-categories.yml", #"""
 name: mac-app-categories
 title: The values of LSApplicationCategoryType that the Mac App Store takes

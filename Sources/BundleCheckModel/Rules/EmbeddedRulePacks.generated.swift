@@ -2398,6 +2398,207 @@ examples:
                 text: "not code"
 
 """#),
+        ("installer-package-metadata.yml", #"""
+id: installer-package-metadata
+title: An installer package names the app it holds, with its version
+severity: error
+category: structure
+rationale: >
+  A Mac App Store upload is a product archive that productbuild (or xcodebuild -exportArchive)
+  writes: a Distribution whose <product id version> are the app's CFBundleIdentifier and
+  CFBundleShortVersionString, and per component package a PackageInfo whose <bundle> entries
+  pkgbuild fills from the Info.plists it found. App Store Connect reads the product from the
+  Distribution, so a package assembled or edited by hand that names another identifier or
+  version, or lists bundles its payload does not hold, is refused or shows as another build; a
+  component package alone (pkgbuild's output, no Distribution) is not the product archive the
+  Mac App Store takes (judged for mac-app-store only). Each pkg-ref of the Distribution points at
+  a component the package holds, with that component's version.
+fix: >
+  Build the package from the app being shipped with xcodebuild -exportArchive, or with
+  productbuild --component YourApp.app /Applications YourApp.pkg (which writes the Distribution
+  and PackageInfo from the app); do not edit them by hand.
+scope:
+  archive: true
+  platforms: [macos, maccatalyst]
+examples:
+  - name: a product archive built from its app
+    triggers: false
+    package:
+      layout: pkg
+      app:
+        name: Notes
+        platform: macos
+  - name: a Distribution and PackageInfo left at the previous version
+    triggers: true
+    package:
+      layout: pkg
+      installer:
+        short-version: "1.0"
+      app:
+        name: Notes
+        short-version: "1.1"
+        platform: macos
+    expect:
+      - bundle: Notes.pkg/Payload/Notes.app
+        file: Distribution
+      - bundle: Notes.pkg/Payload/Notes.app
+        file: Notes.pkg/PackageInfo
+  - name: a Distribution naming another bundle identifier
+    triggers: true
+    package:
+      layout: pkg
+      installer:
+        bundle-id: com.example.other
+      app:
+        name: Notes
+        platform: macos
+    expect:
+      - bundle: Notes.pkg/Payload/Notes.app
+        file: Distribution
+      - bundle: Notes.pkg/Payload/Notes.app
+        file: Notes.pkg/PackageInfo
+  - name: a component package sent to the Mac App Store
+    triggers: true
+    package:
+      layout: pkg
+      installer:
+        shape: component
+      app:
+        name: Notes
+        platform: macos
+    expect:
+      - rule: installer-package-metadata
+  - name: a component package shipped with Developer ID
+    triggers: false
+    distribution: developer-id
+    package:
+      layout: pkg
+      installer:
+        shape: component
+        signer: developer-id
+      app:
+        name: Notes
+        platform: macos
+
+"""#),
+        ("installer-payload-unreadable.yml", #"""
+id: installer-payload-unreadable
+title: Every payload of an installer package reads to its end
+severity: error
+category: structure
+rationale: >
+  A component's Payload is a cpio archive, gzip'd (or xz'd, or in Apple's pbzx framing), that
+  the installer unpacks into the install location. One whose compression is damaged or cut short,
+  or whose cpio headers make no sense, fails to install at that point, and App Store Connect
+  refuses it. The files read before the damage are checked like any others; the ones after it
+  are not, so their findings are missing from the report. A PackageInfo or Bom past its size
+  cap is reported here too.
+fix: >
+  Build the package again (xcodebuild -exportArchive, or pkgbuild and productbuild) and copy it
+  whole; check that a transfer did not cut it short (its size, pkgutil --check-signature).
+scope:
+  archive: true
+  platforms: [macos, maccatalyst]
+examples:
+  - name: a package whose payload reads to its end
+    triggers: false
+    package:
+      layout: pkg
+      app:
+        name: Notes
+        platform: macos
+  - name: a payload cut short in its gzip stream
+    triggers: true
+    package:
+      layout: pkg
+      installer:
+        payload: truncated
+      app:
+        name: Notes
+        platform: macos
+    expect:
+      - file: Notes.pkg/Payload
+
+"""#),
+        ("installer-signature.yml", #"""
+id: installer-signature
+title: Installer packages are signed with the installer certificate of how they ship
+severity: error
+category: signing
+apple-codes: [ITMS-90237]
+rationale: >
+  A Mac app goes to App Store Connect as an installer package (.pkg, a product archive), and
+  App Store Connect refuses one that is unsigned or signed with another identity: "The product
+  archive package's signature is invalid. Ensure that it is signed with your '3rd Party Mac
+  Developer Installer' certificate" (ITMS-90237; electron/electron#24871,
+  electron-userland/electron-builder#430). The certificate is now called "Mac Installer
+  Distribution"; either name is taken. A package shipped outside the App Store is signed with a
+  "Developer ID Installer" certificate, which notarization and Gatekeeper ask for. The names come
+  from Rules/data/installer-certificates.yml. The signature is the one productsign writes into
+  the xar table of contents: its first certificate is the signer's, whose common name is read.
+  The certificate chain and the RSA signature itself are not verified (there are no Apple roots
+  offline); a package whose table of contents does not match its checksum cannot be opened at
+  all, and bundlecheck says so (exit status 2). Judged for mac-app-store (a package's default) and
+  developer-id.
+fix: >
+  Export the app with xcodebuild -exportArchive (method app-store-connect), which signs the
+  package, or sign it with productsign --sign "3rd Party Mac Developer Installer: Your Team
+  (TEAMID)" in.pkg out.pkg; for Developer ID, sign it with your Developer ID Installer
+  certificate.
+scope:
+  archive: true
+  platforms: [macos, maccatalyst]
+examples:
+  - name: a product archive signed with Mac Installer Distribution
+    triggers: false
+    package:
+      layout: pkg
+      app:
+        name: Notes
+        platform: macos
+  - name: the same package signed with the older 3rd Party Mac Developer Installer name
+    triggers: false
+    package:
+      layout: pkg
+      installer:
+        signer: third-party-mac-developer
+      app:
+        name: Notes
+        platform: macos
+  - name: an unsigned package
+    triggers: true
+    package:
+      layout: pkg
+      installer:
+        signer: none
+      app:
+        name: Notes
+        platform: macos
+    expect:
+      - rule: installer-signature
+  - name: a package signed with Developer ID Installer, sent to the Mac App Store
+    triggers: true
+    package:
+      layout: pkg
+      installer:
+        signer: developer-id
+      app:
+        name: Notes
+        platform: macos
+    expect:
+      - rule: installer-signature
+  - name: the same package shipped with Developer ID
+    triggers: false
+    distribution: developer-id
+    package:
+      layout: pkg
+      installer:
+        signer: developer-id
+      app:
+        name: Notes
+        platform: macos
+
+"""#),
         ("js-preprocessing.yml", #"""
 id: js-preprocessing
 title: The JavaScript preprocessing file exists and defines ExtensionPreprocessingJS

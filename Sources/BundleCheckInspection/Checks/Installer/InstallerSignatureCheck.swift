@@ -5,8 +5,9 @@ import BundleCheckModel
 /// `<signature>` in its table of contents with the certificate chain) by the installer
 /// certificate of how it ships (`Rules/data/installer-certificates.yml`: "3rd Party Mac
 /// Developer Installer" or "Mac Installer Distribution" for the Mac App Store, "Developer ID
-/// Installer" outside it), and the table it signs is the one the package holds (the heap's
-/// checksum matches). The certificate is read, not verified: there are no Apple roots offline.
+/// Installer" outside it). The certificate is read, not verified: there are no Apple roots
+/// offline; a table of contents that does not match its checksum is refused when the package
+/// is opened.
 struct InstallerSignatureCheck: DistributionCheck {
     let id = "installer-signature"
     var evidenceNeeds: [BinaryMatcher] { [] }
@@ -25,9 +26,6 @@ struct InstallerSignatureCheck: DistributionCheck {
             return [rule.finding(Self.unsigned(expected, distribution), at: location, identity: "unsigned")]
         }
         var findings: [Finding] = []
-        if package.checksumMatches == false {
-            findings.append(rule.finding(Self.modified, at: location, identity: "checksum"))
-        }
         guard let signer = signature.certificates.first else {
             findings.append(rule.finding(Self.noCertificate(signature.unreadableCertificates), at: location, identity: "certificate"))
             return findings
@@ -48,8 +46,6 @@ extension InstallerSignatureCheck {
     static func unsigned(_ expected: [String], _ distribution: Distribution) -> String {
         "the installer package is not signed; for \(distribution.rawValue) sign it with your \(quoted(expected)) certificate (productsign --sign, or let xcodebuild -exportArchive sign it)"
     }
-
-    static let modified = "the installer package's table of contents does not match the checksum its signature signs: the package was changed after it was signed; sign it again"
 
     static func noCertificate(_ unreadable: Int) -> String {
         unreadable > 0
