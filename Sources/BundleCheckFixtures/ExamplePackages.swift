@@ -127,6 +127,11 @@ public enum ExamplePackages {
     /// app's 1.2; the build numbers agree).
     /// `shareShortVersion` is the seeded mistake (the app is 1.2); "1.2" gives the healthy app.
     public static func paiNotesMac(shareShortVersion: String = "1.1", adjust: (FixtureBundle) -> FixtureBundle = { $0 }) throws -> FixturePackage {
+        try FixturePackage.app(paiNotesMacApp(shareShortVersion: shareShortVersion, adjust: adjust)).stored()
+    }
+
+    /// The Mac app of both Mac examples, signed.
+    static func paiNotesMacApp(shareShortVersion: String = "1.1", adjust: (FixtureBundle) -> FixtureBundle = { $0 }) -> FixtureBundle {
         var activationRule = PlistDictionary()
         activationRule.append(key: "NSExtensionActivationSupportsFileWithMaxCount", value: .integer(PlistInteger(5)))
         activationRule.append(key: "NSExtensionActivationSupportsText", value: .bool(true))
@@ -160,7 +165,14 @@ public enum ExamplePackages {
             .adding(framework, in: "Frameworks")
             .adding(share, in: "PlugIns")
 
-        return try FixturePackage.app(signedForTheMacAppStore(adjust(app), team: paiNotesTeam)).stored()
+        return signedForTheMacAppStore(adjust(app), team: paiNotesTeam)
+    }
+
+    /// `Examples/PaiNotesMac.pkg`: the same app as App Store Connect takes it, the product
+    /// archive `xcodebuild -exportArchive` writes (Distribution, PaiNotes.pkg with its Bom,
+    /// PackageInfo and gzip'd cpio Payload), signed with a Mac Installer Distribution certificate.
+    public static func paiNotesMacInstaller(shareShortVersion: String = "1.1") throws -> FixturePackage {
+        try FixturePackage.installerPackage(paiNotesMacApp(shareShortVersion: shareShortVersion))
     }
 
     /// The app group of the Mac app and its Share extension: a Mac app group is named after the

@@ -27,6 +27,10 @@ do {
     try? FileManager.default.removeItem(atPath: macPath)
     try ExamplePackages.paiNotesMac().writeZip(to: macPath)
     print("wrote \(macPath)")
+    let installerPath = folder + "/PaiNotesMac.pkg"
+    try? FileManager.default.removeItem(atPath: installerPath)
+    try ExamplePackages.paiNotesMacInstaller().write(to: installerPath)
+    print("wrote \(installerPath)")
 } catch {
     FileHandle.standardError.write(Data("bundlecheck-fixtures: error: \(error)\n".utf8))
     exit(1)

@@ -45,6 +45,13 @@ public struct PackageInspector: Sendable {
                 error: Self.wrap(error, path: path), bundles: [], findings: [], distribution: nil
             )
         }
+        return inspect(container, path: path, evidence: evidence, seals: seals)
+    }
+
+    /// Checks a container already opened (with the plan `inspect(path:)` makes, for an
+    /// installer package): what `inspect(path:)` does after opening, for tests that look at
+    /// the container afterwards (how many passes an installer package took).
+    func inspect(_ container: any PackageContainer, path: String, evidence: EvidenceWants, seals: SealWants) -> InputReport {
         let packageSize = container.byteCount
         do {
             let located = try BundleLocator.locate(

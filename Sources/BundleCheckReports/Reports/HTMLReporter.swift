@@ -107,7 +107,8 @@ public struct HTMLReporter: Reporter {
         var lines = ["<section class=\"input\" id=\"\(anchor)\">", "<h2>\(escaped(input.path))</h2>"]
         var meta: [String] = []
         if let kind = input.kind { meta.append(kind.rawValue) }
-        if let container = input.container { meta.append(container.rawValue) }
+        // An installer package is its own container: "pkg" once, not twice.
+        if let container = input.container, container.rawValue != input.kind?.rawValue { meta.append(container.rawValue) }
         if input.error == nil || input.size > 0 { meta.append(ReportText.byteCount(input.size)) }
         if !meta.isEmpty {
             lines.append("<p class=\"input-meta\">\(escaped(meta.joined(separator: ", ")))</p>")

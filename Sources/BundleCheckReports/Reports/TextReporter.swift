@@ -59,7 +59,8 @@ public struct TextReporter: Reporter {
     private func input(_ input: InputReport, style: TerminalStyle) -> [String] {
         var details: [String] = []
         if let kind = input.kind { details.append(kind.rawValue) }
-        if let container = input.container { details.append(container.rawValue) }
+        // An installer package is its own container: "pkg" once, not twice.
+        if let container = input.container, container.rawValue != input.kind?.rawValue { details.append(container.rawValue) }
         if input.error == nil || input.size > 0 { details.append(ReportText.byteCount(input.size)) }
         var header = style.bold(ReportText.printable(input.path))
         if !details.isEmpty {

@@ -12,8 +12,17 @@ import Testing
         /// `.ipa`, or `.app.zip` for a zipped Mac app.
         var suffix = ".ipa"
         let build: @Sendable () throws -> FixturePackage
+        /// The file in Examples/ when it is not the name and suffix.
+        var fileName: String?
         var description: String { name }
-        var file: String { name + suffix }
+        var file: String { fileName ?? name + suffix }
+
+        init(name: String, suffix: String = ".ipa", build: @escaping @Sendable () throws -> FixturePackage, file: String? = nil) {
+            self.name = name
+            self.suffix = suffix
+            self.build = build
+            self.fileName = file
+        }
         var path: String { RepositoryPaths.file("Examples/\(file)") }
     }
 
@@ -21,15 +30,18 @@ import Testing
         Example(name: "PaiNotes", build: ExamplePackages.paiNotes),
         Example(name: "PaiScan", build: ExamplePackages.paiScan),
         Example(name: "PaiNotesMac", suffix: ".app.zip", build: { try ExamplePackages.paiNotesMac() }),
+        Example(name: "PaiNotesMacInstaller", suffix: ".pkg", build: { try ExamplePackages.paiNotesMacInstaller() }, file: "PaiNotesMac.pkg"),
     ]
 
     @Test(arguments: examples)
     func exampleMatchesWhatTheFixtureBuilderWrites(_ example: Example) throws {
         let directory = try TemporaryDirectory()
         let rebuilt = directory.path(example.file)
-        try example.build().writeZip(to: rebuilt)
-        let shipped = try ZipArchiveReader(path: example.path)
-        let fresh = try ZipArchiveReader(path: rebuilt)
+        try example.build().write(to: rebuilt)
+        // Every file kept: an installer package is read in one pass, which keeps only what it is told to.
+        let keepAll = PayloadReadPlan(keepsWhole: { _, _ in true })
+        let shipped = try PackageOpener.open(path: example.path, plan: keepAll)
+        let fresh = try PackageOpener.open(path: rebuilt, plan: keepAll)
         #expect(shipped.files.map(\.path) == fresh.files.map(\.path))
         for entry in fresh.files {
             #expect(try shipped.read(entry.path, limit: 1 << 20) == fresh.read(entry.path, limit: 1 << 20), "\(entry.path) differs; run `swift run bundlecheck-fixtures Examples`")
@@ -39,8 +51,8 @@ import Testing
     @Test(arguments: examples)
     func writingTheExampleTwiceGivesIdenticalBytes(_ example: Example) throws {
         let directory = try TemporaryDirectory()
-        try example.build().writeZip(to: directory.path("A.ipa"))
-        try example.build().writeZip(to: directory.path("B.ipa"))
+        try example.build().write(to: directory.path("A.ipa"))
+        try example.build().write(to: directory.path("B.ipa"))
         let first = try Data(contentsOf: URL(fileURLWithPath: directory.path("A.ipa")))
         let second = try Data(contentsOf: URL(fileURLWithPath: directory.path("B.ipa")))
         #expect(first == second)
