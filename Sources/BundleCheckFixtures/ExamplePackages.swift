@@ -131,7 +131,7 @@ public enum ExamplePackages {
     }
 
     /// The Mac app of both Mac examples, signed.
-    static func paiNotesMacApp(shareShortVersion: String = "1.1", adjust: (FixtureBundle) -> FixtureBundle = { $0 }) -> FixtureBundle {
+    public static func paiNotesMacApp(shareShortVersion: String = "1.1", adjust: (FixtureBundle) -> FixtureBundle = { $0 }) -> FixtureBundle {
         var activationRule = PlistDictionary()
         activationRule.append(key: "NSExtensionActivationSupportsFileWithMaxCount", value: .integer(PlistInteger(5)))
         activationRule.append(key: "NSExtensionActivationSupportsText", value: .bool(true))

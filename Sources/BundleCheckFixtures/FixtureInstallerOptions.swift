@@ -25,7 +25,7 @@ public struct FixtureInstallerOptions: Sendable, Hashable {
     public init() {}
 
     /// The package of `app`, whose files are `files` (paths from the install location).
-    func installerPackage(of app: FixtureBundle, files: [FixtureFile]) throws -> FixtureInstallerPackage {
+    public func installerPackage(of app: FixtureBundle, files: [FixtureFile]) throws -> FixtureInstallerPackage {
         func string(_ key: String) -> String? { app.infoPlist[key]?.stringValue }
         var package = FixtureInstallerPackage(
             files: files, appName: String(app.name.dropLast(".app".count)),

@@ -6202,7 +6202,7 @@ rationale: >
   something the signature does not cover and that the device does not have. Apple's tools never
   write such entries; they come from hand-made or tampered packages.
 fix: >
-  Create the IPA with Xcode or xcodebuild -exportArchive; replace symbolic links that leave the
+  Create the IPA or installer package with Xcode or xcodebuild -exportArchive; replace symbolic links that leave the
   bundle by the files themselves (or links inside the bundle, as in a versioned framework).
 scope:
   archive: true
@@ -6241,6 +6241,19 @@ examples:
             link: ../Base.lproj
           - path: Base.lproj/Main.strings
             text: "x"
+  - name: an installer package whose payload climbs out of the install location
+    triggers: true
+    package:
+      layout: pkg
+      app:
+        name: Notes
+        platform: macos
+      files:
+        - path: ../evil.txt
+          text: "x"
+    expect:
+      - file: Notes.pkg/Payload
+        count: 2
 
 """#),
     ]

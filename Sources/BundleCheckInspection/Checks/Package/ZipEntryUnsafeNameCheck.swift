@@ -1,11 +1,21 @@
 import BundleCheckFormats
 import BundleCheckModel
 
-/// `zip-entry-unsafe-name`: entry names that reach outside the folder the zip is extracted to
-/// (a `..` component, an absolute path), that mean different paths on different systems (a
+/// `zip-entry-unsafe-name`: entry names that reach outside the folder the zip is extracted to,
+/// or an installer package's payload is installed into (a `..` component, an absolute path),
+/// that mean different paths on different systems (a
 /// backslash), and symbolic links whose target leaves the bundle that holds them (in a zip, or
 /// in a folder on disk, whose links are read but never followed).
 struct ZipEntryUnsafeNameCheck: Check {
+    /// The `./` that starts every payload name.
+    enum PayloadName {
+        static func withoutDotSlash(_ name: String) -> String {
+            var rest = Substring(name)
+            while rest.hasPrefix("./") { rest = rest.dropFirst(2) }
+            return String(rest)
+        }
+    }
+
     let id = "zip-entry-unsafe-name"
     var evidenceNeeds: [BinaryMatcher] { [] }
 
@@ -14,6 +24,14 @@ struct ZipEntryUnsafeNameCheck: Check {
             guard let problem = Self.problem(ofName: name) else { return nil }
             let location = FindingLocation(bundle: context.owner(of: name)?.path, file: name)
             return rule.finding(Self.unsafe(name, problem), at: location, identity: name)
+        }
+        // A payload's entries with such names are never listed: the package records them as written.
+        for component in context.installerPackage?.components ?? [] {
+            for name in component.unsafeNames {
+                let problem = Self.problem(ofName: PayloadName.withoutDotSlash(name)) ?? "it names an empty folder component"
+                let location = FindingLocation(bundle: nil, file: component.payloadPath)
+                findings.append(rule.finding(Self.unsafePayloadEntry(name, component.payloadPath, problem), at: location, identity: component.payloadPath + ":" + name))
+            }
         }
         for link in context.symbolicLinks {
             let owner = context.owner(of: link.path)
@@ -75,6 +93,10 @@ struct ZipEntryUnsafeNameCheck: Check {
 extension ZipEntryUnsafeNameCheck {
     static func unsafe(_ name: String, _ problem: String) -> String {
         "the zip entry '\(name)' has an unsafe name: \(problem); extracting it writes outside the package or somewhere else than intended"
+    }
+
+    static func unsafePayloadEntry(_ name: String, _ payload: String, _ problem: String) -> String {
+        "the entry '\(name)' of \(payload) has an unsafe name: \(problem); the installer would write it outside the install location (bundlecheck did not read it)"
     }
 
     static func leavingLink(_ link: ContainerLink, _ escape: String, _ owner: InspectedBundle?) -> String {
