@@ -30,6 +30,8 @@ public final class InstallerPackageContainer: PackageContainer {
     private let consumed: [String: any Sendable]
     /// Hard links, to the path whose data they share.
     private let hardLinks: [String: String]
+    /// Digests of the files the plan asked them of (`PayloadReadPlan.digestAlgorithms`).
+    private let digests: [String: [Digest.Algorithm: [UInt8]]]
     private let passCount = PassCounter()
 
     /// Forward passes over the package so far: 1 after opening, one more for each file read
@@ -81,6 +83,7 @@ public final class InstallerPackageContainer: PackageContainer {
         var keptBytes = 0
         var consumed: [String: any Sendable] = [:]
         var hardLinks: [String: String] = [:]
+        var digests: [String: [Digest.Algorithm: [UInt8]]] = [:]
         var entries = 0
         var nameBytes = 0
         func list(_ listed: String, size: UInt64, prefix: [UInt8]) throws {
@@ -151,6 +154,8 @@ public final class InstallerPackageContainer: PackageContainer {
                                     let bytes = try reader.readAll(limit: limits.maxKeptBytes - keptBytes)
                                     keptBytes += bytes.count
                                     kept[listed] = bytes
+                                } else if !plan.digestAlgorithms.isEmpty {
+                                    digests[listed] = try Self.digests(of: reader, plan.digestAlgorithms)
                                 }
                             }
                         }
@@ -200,6 +205,28 @@ public final class InstallerPackageContainer: PackageContainer {
         self.kept = kept
         self.consumed = consumed
         self.hardLinks = hardLinks
+        self.digests = digests
+    }
+
+    /// The file's digests, taken as it streamed by.
+    private static func digests(of reader: PayloadEntryReader, _ algorithms: [Digest.Algorithm]) throws -> [Digest.Algorithm: [UInt8]] {
+        let running = try algorithms.map { try Digest($0) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try reader.read(into: buffer)
+            if count == 0 { break }
+            for digest in running { try digest.update(UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
+        }
+        var found: [Digest.Algorithm: [UInt8]] = [:]
+        for (algorithm, digest) in zip(algorithms, running) { found[algorithm] = try digest.finish() }
+        return found
+    }
+
+    /// The `algorithm` digest the pass took of the file at `path`; nil when it took none (the
+    /// file was kept or consumed, or the plan asked for none): then hash what `stream` reads.
+    package func digest(of path: String, _ algorithm: Digest.Algorithm) -> [UInt8]? {
+        digests[path]?[algorithm]
     }
 
     // MARK: - Reading

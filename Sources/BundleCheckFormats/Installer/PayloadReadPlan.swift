@@ -13,6 +13,11 @@ public struct PayloadReadPlan: Sendable {
     /// returns what it made of it, or nil to let it pass.
     public var consumer: @Sendable (_ path: String, _ size: UInt64, _ prefix: [UInt8]) -> (@Sendable (any EntryReader) -> any Sendable)?
 
+    /// Digests taken of every payload file the plan neither keeps nor consumes, as it passes:
+    /// what comparing every sealed resource with its `CodeResources` entry needs
+    /// (`--verify-resources`), without a pass per file.
+    package var digestAlgorithms: [Digest.Algorithm] = []
+
     public init(
         keepsWhole: @escaping @Sendable (String, UInt64) -> Bool,
         consumer: @escaping @Sendable (String, UInt64, [UInt8]) -> (@Sendable (any EntryReader) -> any Sendable)? = { _, _, _ in nil }

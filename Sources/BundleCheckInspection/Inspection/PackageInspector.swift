@@ -37,7 +37,7 @@ public struct PackageInspector: Sendable {
         do {
             // An installer package is read in one pass when it is opened: what to keep is decided now.
             container = try PackageOpener.open(
-                path: path, plan: PayloadReadPlanner.plan(rules: rules, evidence: evidence, hashingCodePages: !seals.isEmpty)
+                path: path, plan: PayloadReadPlanner.plan(rules: rules, evidence: evidence, seals: seals)
             )
         } catch {
             return InputReport(

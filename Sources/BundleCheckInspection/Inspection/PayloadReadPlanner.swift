@@ -23,6 +23,13 @@ enum PayloadReadPlanner {
         ".icns": UInt64(MacAppIconCheck.sizeLimit),
     ]
 
+    static func plan(rules: [RuleDefinition], evidence: EvidenceWants, seals: SealWants) -> PayloadReadPlan {
+        var plan = plan(rules: rules, evidence: evidence, hashingCodePages: !seals.isEmpty)
+        // Every sealed resource is compared: its digests are taken as it passes.
+        if seals.comparesResources { plan.digestAlgorithms = [.sha1, .sha256] }
+        return plan
+    }
+
     static func plan(rules: [RuleDefinition], evidence: EvidenceWants, hashingCodePages: Bool) -> PayloadReadPlan {
         let textGlobs = rules.flatMap { rule -> [Glob] in
             guard case .matcher(let matcher) = rule.implementation else { return [] }

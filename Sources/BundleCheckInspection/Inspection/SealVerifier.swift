@@ -114,12 +114,19 @@ enum SealVerifier {
                 if !entry.isOptional { missing.append(path) }
                 continue
             }
-            let digest = try Digest(algorithm)
-            try container.stream(path, chunkSize: chunkSize) { chunk in
-                try digest.update(chunk)
-                return true
+            let actual: [UInt8]
+            if let taken = (container as? InstallerPackageContainer)?.digest(of: path, algorithm) {
+                // Taken as the installer package's payload streamed by: no pass of its own.
+                actual = taken
+            } else {
+                let digest = try Digest(algorithm)
+                try container.stream(path, chunkSize: chunkSize) { chunk in
+                    try digest.update(chunk)
+                    return true
+                }
+                actual = try digest.finish()
             }
-            if try digest.finish() != expected { modified.append(path) }
+            if actual != expected { modified.append(path) }
             seal.comparedResources = (seal.comparedResources ?? 0) + 1
         }
         if !modified.isEmpty { seal.mismatches.append(.modifiedResources(modified)) }
