@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx bom)
+harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx bom pkg)
 scratch=${BUNDLECHECK_FUZZ_SCRATCH:-.build/fuzz}
 work=.fuzz
 corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
@@ -32,7 +32,7 @@ corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
 # input (XML plists, containers, whole packages), less where the parser's input is small.
 max_len() {
   case $1 in
-    xml-plist|zip|package) echo 1048576 ;;
+    xml-plist|zip|package|pkg) echo 1048576 ;;
     binary-plist|macho|icns|pbzx|bom) echo 262144 ;;
     cms|profile|rule-file) echo 65536 ;;
     predicate) echo 16384 ;;
@@ -109,6 +109,7 @@ sources_of() {
     icns) echo "$formats/Images/ICNS $formats/Images/PNGHeader.swift" ;;
     pbzx) echo "$formats/Compression" ;;
     bom) echo "$formats/BOM" ;;
+    pkg) echo "$formats/Installer $formats/XML $formats/Compression" ;;
   esac
 }
 

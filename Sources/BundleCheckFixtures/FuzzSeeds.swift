@@ -100,7 +100,32 @@ public enum FuzzSeeds {
         for (name, bytes) in icnsSeeds() { add("icns", name, bytes) }
         for (name, bytes) in try pbzxSeeds() { add("pbzx", name, bytes) }
         for (name, bytes) in bomSeeds() { add("bom", name, bytes) }
+        for (name, bytes) in try pkgSeeds() { add("pkg", name, bytes) }
         return seeds
+    }
+
+    /// Installer packages (`FixtureInstallerPackage`): the Mac example as a signed product
+    /// archive, a component package, a pbzx payload, payload names that climb out, and the
+    /// xar shapes bundlecheck refuses before libarchive sees them (`refused-`): a huge declared
+    /// table of contents, a member past the heap, two members sharing their bytes, a bad checksum.
+    static func pkgSeeds() throws -> [(String, [UInt8])] {
+        let app = ExamplePackages.paiNotesMacApp()
+        let files = try FixturePackage.app(app).files
+        func package(_ adjust: (inout FixtureInstallerPackage) throws -> Void = { _ in }) throws -> [UInt8] {
+            var package = try FixtureInstallerOptions().installerPackage(of: app, files: files)
+            try adjust(&package)
+            return try package.bytes()
+        }
+        return [
+            ("product-archive.pkg", try package()),
+            ("component.pkg", try package { $0.shape = .componentPackage }),
+            ("pbzx.pkg", try package { $0.payload = .custom(try PBZXWriter.write($0.payloadArchive.bytes(), chunkSize: 4096)) }),
+            ("unsafe-names.pkg", try package { $0.files.append(FixtureFile(path: "../../etc/evil", contents: [0x78])) }),
+            ("refused-huge-toc.pkg", try package { $0.hostile.declaredTOCLength = 1 << 40 }),
+            ("refused-past-heap.pkg", try package { $0.hostile.dataOverrides["PaiNotes.pkg/Payload"] = .init(offset: 1 << 40) }),
+            ("refused-overlap.pkg", try package { $0.hostile.dataOverrides["PaiNotes.pkg/PackageInfo"] = .init(sameRangeAs: "PaiNotes.pkg/Bom") }),
+            ("refused-checksum.pkg", try package { $0.hostile.badTOCChecksum = true }),
+        ]
     }
 
     /// Writes `all()` under `folder`, one folder per harness, replacing what was there.

@@ -40,6 +40,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// walked with its blocks resolved, and a `Bom`'s `BomInfo` and paths decoded (inputs without
     /// the `BOMStore` magic are rejected).
     case bom
+    /// An installer package (`.pkg`) through the whole inspection, as `package` does, on bytes
+    /// starting with xar's magic (others are rejected): the xar header and table of contents
+    /// checked by bundlecheck, then libarchive over the members and each payload's cpio stream.
+    case pkg
 
     /// What became of one input.
     public enum Outcome: Equatable, Sendable {
@@ -84,6 +88,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             // without a byte of the package being spent on the choice.
             let inspector = Self.inspectors[bytes.count % Self.inspectors.count]
             let report = inspector.inspect(path: Self.writing(bytes, to: inputFile))
+            return report.error == nil ? .read : .refused
+        case .pkg:
+            guard bytes.starts(with: "xar!".utf8) else { return .rejected }
+            let report = Self.inspectors[bytes.count % Self.inspectors.count].inspect(path: Self.writing(bytes, to: inputFile))
             return report.error == nil ? .read : .refused
         case .icns:
             guard bytes.starts(with: "icns".utf8) else { return .rejected }
