@@ -100,9 +100,10 @@ public enum FixtureDescription {
 
     /// `installer:` of a pkg layout: `signer` (none, mac-installer-distribution, the default,
     /// third-party-mac-developer, developer-id), `shape` (product, component), `bundle-id` and
-    /// `short-version` written in place of the app's, `checksum: damaged`, `payload: truncated`.
+    /// `short-version` written in place of the app's, `checksum: damaged`, `payload: truncated`,
+    /// `bom: stale` (a Bom of another build).
     static func installerOptions(_ node: YAMLNode) throws -> FixtureInstallerOptions {
-        let fields = try mapping(node, allowed: ["signer", "shape", "bundle-id", "short-version", "checksum", "payload"])
+        let fields = try mapping(node, allowed: ["signer", "shape", "bundle-id", "short-version", "checksum", "payload", "bom"])
         var options = FixtureInstallerOptions()
         if let signer = fields["signer"] {
             guard let parsed = FixtureInstallerOptions.Signer(rawValue: try scalar(signer)) else {
@@ -126,6 +127,10 @@ public enum FixtureDescription {
         if let payload = fields["payload"] {
             guard try scalar(payload) == "truncated" else { throw Problem(line: payload.line, message: "payload is truncated") }
             options.truncatedPayload = true
+        }
+        if let bom = fields["bom"] {
+            guard try scalar(bom) == "stale" else { throw Problem(line: bom.line, message: "bom is stale") }
+            options.staleBom = true
         }
         return options
     }

@@ -21,6 +21,9 @@ public struct FixtureInstallerOptions: Sendable, Hashable {
     public var damagedChecksum = false
     /// The gzip'd payload cut to nine tenths of its bytes.
     public var truncatedPayload = false
+    /// A Bom of an older build: it lists `Old.txt`, which the payload does not hold, and not the
+    /// app's Info.plist.
+    public var staleBom = false
 
     public init() {}
 
@@ -35,6 +38,10 @@ public struct FixtureInstallerOptions: Sendable, Hashable {
         )
         package.shape = shape
         package.bom = InstallerPayload.bom(of: files)
+        if staleBom {
+            let listed = files.filter { !$0.path.hasSuffix(".app/Contents/Info.plist") } + [FixtureFile(path: "Old.txt", contents: [0x78])]
+            package.bom = InstallerPayload.bom(of: listed)
+        }
         let team = "PN7X2Q9K4M"
         let notAfter = Date(timeIntervalSince1970: 1_897_776_000)
         switch signer {

@@ -2412,7 +2412,9 @@ rationale: >
   version, or lists bundles its payload does not hold, is refused or shows as another build; a
   component package alone (pkgbuild's output, no Distribution) is not the product archive the
   Mac App Store takes (judged for mac-app-store only). Each pkg-ref of the Distribution points at
-  a component the package holds, with that component's version.
+  a component the package holds, with that component's version, and each component's Bom lists
+  exactly the paths its payload installs (the installer records the Bom as its receipt,
+  pkgutil --files): a Bom of another build means the package was assembled by hand.
 fix: >
   Build the package from the app being shipped with xcodebuild -exportArchive, or with
   productbuild --component YourApp.app /Applications YourApp.pkg (which writes the Distribution
@@ -2479,6 +2481,17 @@ examples:
       app:
         name: Notes
         platform: macos
+  - name: a Bom left from another build
+    triggers: true
+    package:
+      layout: pkg
+      installer:
+        bom: stale
+      app:
+        name: Notes
+        platform: macos
+    expect:
+      - file: Notes.pkg/Bom
 
 """#),
         ("installer-payload-unreadable.yml", #"""

@@ -8,6 +8,7 @@ import BundleCheckModel
 /// `Distribution`, so a package edited or assembled by hand that names another identifier or
 /// version is refused or shows the wrong build. A package without a `Distribution` is a
 /// component package (pkgbuild's output) rather than the product archive the Mac App Store takes.
+/// Each component's `Bom` lists exactly what its payload installs.
 struct InstallerPackageMetadataCheck: Check {
     let id = "installer-package-metadata"
     var evidenceNeeds: [BinaryMatcher] { [] }
@@ -26,6 +27,9 @@ struct InstallerPackageMetadataCheck: Check {
             }
         } else if context.distribution.checked == .macAppStore {
             findings.append(rule.finding(Self.componentPackage, at: FindingLocation(bundle: nil, file: nil), identity: "no-distribution"))
+        }
+        for component in package.components {
+            findings += bomFindings(component, context: context, rule: rule)
         }
         for component in package.components {
             let file = component.root.isEmpty ? "PackageInfo" : component.root + "/PackageInfo"
@@ -72,6 +76,32 @@ struct InstallerPackageMetadataCheck: Check {
         return findings
     }
 
+    /// A component's `Bom` lists what its payload installs: the installer records the Bom as the
+    /// receipt (`pkgutil --files`), so a path one holds and the other does not is a package
+    /// assembled by hand. Only a payload read to its end is compared.
+    private func bomFindings(_ component: InstallerPackageContents.Component, context: CheckContext, rule: RuleDefinition) -> [Finding] {
+        guard let bytes = component.bom, component.payloadProblem == nil else { return [] }
+        let file = component.root.isEmpty ? "Bom" : component.root + "/Bom"
+        let location = FindingLocation(bundle: nil, file: file)
+        let listed: Set<String>
+        do throws(BOMError) {
+            let paths = try BOMPaths.read(try BOMStore(bytes: bytes))
+            listed = Set(paths.entries.compactMap { PayloadNames.installed($0.path) })
+        } catch {
+            return [rule.finding(Self.bomUnreadable(file, error), at: location, identity: file)]
+        }
+        var payload: Set<String> = []
+        let prefix = component.payloadPath + "/"
+        for entry in context.paths.entries where entry.path.hasPrefix(prefix) {
+            payload.insert(String(entry.path.dropFirst(prefix.count)))
+        }
+        let unsafe = Set(component.unsafeNames.compactMap(PayloadNames.installed))
+        let onlyInBom = listed.subtracting(payload).subtracting(unsafe).sorted()
+        let onlyInPayload = payload.subtracting(listed).sorted()
+        guard !onlyInBom.isEmpty || !onlyInPayload.isEmpty else { return [] }
+        return [rule.finding(Self.bomDiffers(file, component.payloadPath, onlyInBom, onlyInPayload), at: location, identity: file)]
+    }
+
     /// Each `<bundle>` of a PackageInfo names a bundle of the payload, with its Info.plist's values.
     private func bundleFindings(
         _ info: InstallerPackageInfo, component: InstallerPackageContents.Component, file: String, context: CheckContext, rule: RuleDefinition
@@ -100,7 +130,30 @@ struct InstallerPackageMetadataCheck: Check {
     }
 }
 
+/// A payload or Bom path as installed: `./` taken off, nil for the root.
+enum PayloadNames {
+    static func installed(_ raw: String) -> String? {
+        var name = Substring(raw)
+        while name.hasPrefix("./") { name = name.dropFirst(2) }
+        return name.isEmpty || name == "." ? nil : String(name)
+    }
+}
+
 extension InstallerPackageMetadataCheck {
+    static func bomUnreadable(_ file: String, _ error: BOMError) -> String {
+        "the installer package's \(file) cannot be read as a BOM: \(error); build the package again with pkgbuild"
+    }
+
+    static func bomDiffers(_ file: String, _ payload: String, _ onlyInBom: [String], _ onlyInPayload: [String]) -> String {
+        func some(_ paths: [String]) -> String {
+            paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
+        }
+        var parts: [String] = []
+        if !onlyInBom.isEmpty { parts.append("lists \(onlyInBom.count) path(s) \(payload) does not hold (\(some(onlyInBom)))") }
+        if !onlyInPayload.isEmpty { parts.append("does not list \(onlyInPayload.count) path(s) \(payload) installs (\(some(onlyInPayload)))") }
+        return "\(file) \(parts.joined(separator: " and ")); the installer records the Bom as what it installed: build the package again with pkgbuild, which writes both"
+    }
+
     static func malformed(_ file: String, _ error: XMLTreeReader.Failure) -> String {
         "the installer package's \(file) cannot be read: \(error); build the package again with productbuild"
     }
