@@ -45,17 +45,17 @@ public final class InstallerPackageContainer: PackageContainer {
         do {
             xarFile = try XarFile(path: path, limits: limits)
         } catch let error as InstallerPackageError {
-            throw BundleCheckError.notAPackage(path: path, reason: "it is not a readable installer package: \(error)")
+            throw BundleCheckError.notAPackage(path: path, reason: "the installer package cannot be read: \(error)")
         }
         byteCount = xarFile.fileSize
         if xarFile.checksumMatches == false {
-            throw BundleCheckError.notAPackage(path: path, reason: "its table of contents does not match the checksum its heap holds: the package is damaged or was edited")
+            throw BundleCheckError.notAPackage(path: path, reason: "the installer package's table of contents does not match the checksum its heap holds: it is damaged or was edited")
         }
         let toc = xarFile.toc
         // Components are the folders (or the root) holding a Payload member.
         let payloadMembers = toc.members.filter { $0.isFile && ($0.path == "Payload" || $0.path.hasSuffix("/Payload")) }
         guard payloadMembers.count <= limits.maxComponents else {
-            throw BundleCheckError.notAPackage(path: path, reason: "it has more than \(limits.maxComponents) components")
+            throw BundleCheckError.notAPackage(path: path, reason: "the installer package has more than \(limits.maxComponents) components")
         }
         var components = payloadMembers.map { member in
             let root = member.path == "Payload" ? "" : String(member.path.dropLast("/Payload".count))
@@ -90,7 +90,7 @@ public final class InstallerPackageContainer: PackageContainer {
             entries += 1
             nameBytes += listed.utf8.count
             guard entries <= limits.maxPayloadEntries, nameBytes <= limits.maxPayloadNameBytes else {
-                throw BundleCheckError.notAPackage(path: path, reason: "its payloads list more than \(limits.maxPayloadEntries) entries or \(limits.maxPayloadNameBytes) bytes of names")
+                throw BundleCheckError.notAPackage(path: path, reason: "the installer package's payloads list more than \(limits.maxPayloadEntries) entries or \(limits.maxPayloadNameBytes) bytes of names")
             }
             builder.append(path: listed, size: size)
             prefixes.append(prefix)
@@ -109,7 +109,7 @@ public final class InstallerPackageContainer: PackageContainer {
         do throws(LibarchiveReader.Failure) {
             xar = try LibarchiveReader(xarAt: path)
         } catch {
-            throw BundleCheckError.notAPackage(path: path, reason: "it is not a readable installer package: \(error.message)")
+            throw BundleCheckError.notAPackage(path: path, reason: "the installer package cannot be read: \(error.message)")
         }
         do {
             while let member = try xar.next() {
@@ -191,7 +191,7 @@ public final class InstallerPackageContainer: PackageContainer {
                 }
             }
         } catch let failure as LibarchiveReader.Failure {
-            throw BundleCheckError.corruptArchive(path: path, reason: failure.message)
+            throw BundleCheckError.notAPackage(path: path, reason: "the installer package cannot be read: \(failure.message)")
         }
         contents.components = components
         self.contents = contents

@@ -48,11 +48,11 @@ public enum BundleCheckError: Error, Sendable, Equatable, CustomStringConvertibl
         case .emptyFile(let path):
             "\(path): the file is empty, not a zip archive"
         case .notAPackage(let path, let reason):
-            "\(path): not an iOS package: \(reason)"
+            "\(path): not an app package: \(reason)"
         case .corruptArchive(let path, let reason):
             "\(path): the zip archive is damaged: \(reason)"
         case .noApp(let path):
-            "\(path): no .app bundle found (expected Payload/<Name>.app, Products/Applications/<Name>.app or a top-level <Name>.app)"
+            "\(path): no .app bundle found (expected Payload/<Name>.app, Products/Applications/<Name>.app, a top-level <Name>.app, or in an installer package <Component>.pkg/Payload/<Name>.app)"
         case .malformedPropertyList(let file, let reason, let line, _):
             if let line {
                 "\(file):\(line): malformed property list: \(reason)"

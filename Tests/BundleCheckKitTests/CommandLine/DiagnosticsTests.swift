@@ -27,10 +27,10 @@ import Testing
         let reportPath = directory.path("report.txt")
         let (status, console) = CapturingConsole.run(["-o", reportPath, path])
         #expect(status == .inputFailure)
-        #expect(console.error == "bundlecheck: error: \(path): not an iOS package: not a zip archive\n")
+        #expect(console.error == "bundlecheck: error: \(path): not an app package: not a zip archive\n")
         // The file keeps its own line for the failed input.
         let written = try String(contentsOfFile: reportPath, encoding: .utf8)
-        #expect(written.contains("  error: \(path): not an iOS package: not a zip archive"))
+        #expect(written.contains("  error: \(path): not an app package: not a zip archive"))
     }
 
     @Test func aMessageThatNamesAnotherFileIsPrefixedWithTheInput() {
