@@ -36,6 +36,12 @@ public struct InstallerPackageContents: Sendable {
         var prefix: String { payloadPath + "/" }
     }
 
+    /// A payload or Bom entry name as installed, relative to the install location: `./` and
+    /// trailing slashes taken off; nil for the payload's root.
+    public static func installedPath(of name: String) -> String? {
+        PayloadStream.installedName(name).name
+    }
+
     public let signatures: [Signature]
     /// Whether the heap's checksum matches the table of contents; nil when not computed.
     public let checksumMatches: Bool?

@@ -86,7 +86,7 @@ struct InstallerPackageMetadataCheck: Check {
         let listed: Set<String>
         do throws(BOMError) {
             let paths = try BOMPaths.read(try BOMStore(bytes: bytes))
-            listed = Set(paths.entries.compactMap { PayloadNames.installed($0.path) })
+            listed = Set(paths.entries.compactMap { InstallerPackageContents.installedPath(of: $0.path) })
         } catch {
             return [rule.finding(Self.bomUnreadable(file, error), at: location, identity: file)]
         }
@@ -95,7 +95,7 @@ struct InstallerPackageMetadataCheck: Check {
         for entry in context.paths.entries where entry.path.hasPrefix(prefix) {
             payload.insert(String(entry.path.dropFirst(prefix.count)))
         }
-        let unsafe = Set(component.unsafeNames.compactMap(PayloadNames.installed))
+        let unsafe = Set(component.unsafeNames.compactMap(InstallerPackageContents.installedPath(of:)))
         let onlyInBom = listed.subtracting(payload).subtracting(unsafe).sorted()
         let onlyInPayload = payload.subtracting(listed).sorted()
         guard !onlyInBom.isEmpty || !onlyInPayload.isEmpty else { return [] }
@@ -127,15 +127,6 @@ struct InstallerPackageMetadataCheck: Check {
             }
         }
         return findings
-    }
-}
-
-/// A payload or Bom path as installed: `./` taken off, nil for the root.
-enum PayloadNames {
-    static func installed(_ raw: String) -> String? {
-        var name = Substring(raw)
-        while name.hasPrefix("./") { name = name.dropFirst(2) }
-        return name.isEmpty || name == "." ? nil : String(name)
     }
 }
 

@@ -7,14 +7,6 @@ import BundleCheckModel
 /// backslash), and symbolic links whose target leaves the bundle that holds them (in a zip, or
 /// in a folder on disk, whose links are read but never followed).
 struct ZipEntryUnsafeNameCheck: Check {
-    /// The `./` that starts every payload name.
-    enum PayloadName {
-        static func withoutDotSlash(_ name: String) -> String {
-            var rest = Substring(name)
-            while rest.hasPrefix("./") { rest = rest.dropFirst(2) }
-            return String(rest)
-        }
-    }
 
     let id = "zip-entry-unsafe-name"
     var evidenceNeeds: [BinaryMatcher] { [] }
@@ -28,7 +20,7 @@ struct ZipEntryUnsafeNameCheck: Check {
         // A payload's entries with such names are never listed: the package records them as written.
         for component in context.installerPackage?.components ?? [] {
             for name in component.unsafeNames {
-                let problem = Self.problem(ofName: PayloadName.withoutDotSlash(name)) ?? "it names an empty folder component"
+                let problem = Self.problem(ofName: InstallerPackageContents.installedPath(of: name) ?? "") ?? "it names an empty folder component"
                 let location = FindingLocation(bundle: nil, file: component.payloadPath)
                 findings.append(rule.finding(Self.unsafePayloadEntry(name, component.payloadPath, problem), at: location, identity: component.payloadPath + ":" + name))
             }
