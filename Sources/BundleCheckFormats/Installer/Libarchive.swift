@@ -36,6 +36,8 @@ final class LibarchiveReader {
     /// The closure a payload reader pulls from, kept alive and reachable from the C callback.
     private var source: Unmanaged<PullSource>?
     private let entry: OpaquePointer
+    /// The xar reader parses its table of contents with libxml2 and then tears libxml2 down.
+    private let mayTearDownLibxml2: Bool
 
     /// A reader of the xar archive at `path` (opened by libarchive itself, 64 KiB at a time).
     init(xarAt path: String) throws(Failure) {
@@ -46,8 +48,10 @@ final class LibarchiveReader {
             throw Failure(message: "libarchive could not start (out of memory)")
         }
         self.entry = entry
+        mayTearDownLibxml2 = true
         archive_read_support_format_xar(archive)
-        guard archive_read_open_filename(archive, path, 64 << 10) == ARCHIVE_OK else {
+        let status = Libxml2GlobalState.whileTornDown { archive_read_open_filename(archive, path, 64 << 10) }
+        guard status == ARCHIVE_OK else {
             throw Failure(message: lastError)
         }
     }
@@ -61,6 +65,7 @@ final class LibarchiveReader {
             throw Failure(message: "libarchive could not start (out of memory)")
         }
         self.entry = entry
+        mayTearDownLibxml2 = false
         archive_read_support_format_cpio(archive)
         if !isInflated {
             archive_read_support_filter_gzip(archive)
@@ -86,7 +91,9 @@ final class LibarchiveReader {
 
     /// The next entry's header; nil at the end of the archive.
     func next() throws -> Entry? {
-        let status = archive_read_next_header2(archive, entry)
+        let status = mayTearDownLibxml2
+            ? Libxml2GlobalState.whileTornDown { archive_read_next_header2(archive, entry) }
+            : archive_read_next_header2(archive, entry)
         if status == ARCHIVE_EOF { return nil }
         try check(status)
         let type = archive_entry_filetype(entry)

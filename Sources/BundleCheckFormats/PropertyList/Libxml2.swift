@@ -135,7 +135,15 @@ enum Libxml2StreamParser {
     static func parse(
         reading read: (UnsafeMutableRawBufferPointer) -> Int?, into handler: any Libxml2ContentHandler, options: ParseOptions = .strict
     ) throws(Failure) {
-        _ = libraryInitialized
+        let outcome: Result<Void, Failure> = Libxml2GlobalState.whileParsing {
+            Result { () throws(Failure) in try parseAlone(reading: read, into: handler, options: options) }
+        }
+        try outcome.get()
+    }
+
+    private static func parseAlone(
+        reading read: (UnsafeMutableRawBufferPointer) -> Int?, into handler: any Libxml2ContentHandler, options: ParseOptions
+    ) throws(Failure) {
         // The session outlives the context that points at it.
         let session = ParseSession(handler: handler)
         let unmanaged = Unmanaged.passRetained(session)
@@ -298,8 +306,6 @@ enum Libxml2StreamParser {
         }
         xmlStopParser(context)
     }
-
-    private static let libraryInitialized: Void = xmlInitParser()
 
     /// What the read callback has yet to hand libxml2.
     private struct MemoryCursor {
