@@ -58,6 +58,15 @@ package enum BOMError: Error, Sendable, Hashable, CustomStringConvertible {
     case pathTooDeep(pathID: UInt32, limit: Int)
     /// A full path longer than `BOMLimits.maxPathLength` bytes.
     case pathTooLong(pathID: UInt32, limit: Int)
+    /// A store read from a stream (`BOMStreamedStore`) was asked for a block no pass has kept:
+    /// the caller fetches it and asks again.
+    case notFetched(block: UInt32)
+    /// The stream ended before the length its listing declared.
+    case streamEnded(at: Int, declaredLength: Int)
+    /// Keeping what was asked for would hold more than the streamed store's cap.
+    case tooMuchKept(bytes: Int, limit: Int)
+    /// Reading the parts asked for took more passes over the stream than the cap.
+    case tooManyPasses(limit: Int)
 
     package var description: String {
         switch self {
@@ -117,6 +126,14 @@ package enum BOMError: Error, Sendable, Hashable, CustomStringConvertible {
             "a Bom whose path \(pathID) is more than \(limit) directories deep"
         case .pathTooLong(let pathID, let limit):
             "a Bom whose path \(pathID) is longer than \(limit) bytes"
+        case .notFetched(let block):
+            "block \(block) of the BOM store has not been read"
+        case .streamEnded(let offset, let declaredLength):
+            "a truncated BOM store (its bytes end at offset \(offset), its listing declares \(declaredLength))"
+        case .tooMuchKept(let bytes, let limit):
+            "a BOM store whose parts to be read come to \(bytes) bytes, more than \(limit) held at once"
+        case .tooManyPasses(let limit):
+            "a BOM store whose parts take more than \(limit) passes over its bytes to read"
         }
     }
 }

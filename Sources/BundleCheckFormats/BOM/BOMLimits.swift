@@ -24,11 +24,21 @@ package struct BOMLimits: Sendable, Hashable {
     package var maxPathLength: Int
     /// Parents above one path of an installer `Bom`, the root `.` included.
     package var maxPathDepth: Int
+    /// Bytes a store read from a stream (`BOMStreamedStore`) holds at once: its block table,
+    /// variables, the head of the file and the blocks fetched.
+    package var maxStreamedBytesKept: Int
+    /// Forward passes over a streamed store's bytes (each inflates a zip entry again up to the
+    /// last block it keeps).
+    package var maxStreamPasses: Int
+    /// Bytes from a streamed store's start kept by its first pass, where Apple's tools put the
+    /// trees' headers and first nodes (the corpus's catalogs: within the first 27 KiB).
+    package var streamedHeadLength: Int
 
     package init(
         maxBlocks: Int = 4_194_304, maxVariables: Int = 256, maxBlockLength: Int = 256 << 20, maxTreeBlockSize: Int = 1 << 20,
         maxTreeDepth: Int = 32, maxEntriesPerNode: Int = 16_384, maxTreeEntries: Int = 4_194_304,
-        maxPathLength: Int = 4096, maxPathDepth: Int = 256
+        maxPathLength: Int = 4096, maxPathDepth: Int = 256,
+        maxStreamedBytesKept: Int = 40 << 20, maxStreamPasses: Int = 6, streamedHeadLength: Int = 64 << 10
     ) {
         self.maxBlocks = maxBlocks
         self.maxVariables = maxVariables
@@ -39,6 +49,9 @@ package struct BOMLimits: Sendable, Hashable {
         self.maxTreeEntries = maxTreeEntries
         self.maxPathLength = maxPathLength
         self.maxPathDepth = maxPathDepth
+        self.maxStreamedBytesKept = maxStreamedBytesKept
+        self.maxStreamPasses = maxStreamPasses
+        self.streamedHeadLength = streamedHeadLength
     }
 
     package static let standard = BOMLimits()

@@ -1,0 +1,238 @@
+/// A BOM store read from a stream that only goes forward (a deflated zip entry, which cannot
+/// seek), holding only the parts asked for.
+///
+/// Reading a store means following ids: header → block table and variables → a tree's header →
+/// its nodes → their keys and values. Each step needs bytes the previous one pointed at, and
+/// they may lie behind what a pass has already read (Apple's tools put the block table and the
+/// variables at the end, the trees' nodes near the start). So the store is read in passes, each
+/// a fresh stream from `open`, keeping the byte ranges asked for and stopping after the last:
+///
+/// 1. at `init`: the first `streamedHeadLength` bytes (the header, and where Apple's tools put
+///    `CARHEADER`, the trees' headers and their first nodes), the block table and variables;
+/// 2. each `fetch`: the blocks a reader found it lacked (`BOMError.notFetched` from `block`),
+///    in one pass whatever their order.
+///
+/// What is kept is capped (`BOMLimits.maxStreamedBytesKept`), and so are the passes
+/// (`maxStreamPasses`), so neither a catalog's size nor its links bound the memory or the time.
+package final class BOMStreamedStore: BOMBlockSource {
+    /// A fresh reader of the store's bytes from its start.
+    package typealias Open = () throws -> any EntryReader
+
+    package let length: Int
+    package let header: BOMStoreHeader
+    package let blocks: BOMBlockTable
+    package let variables: BOMVariables
+    package let limits: BOMLimits
+    /// Passes made over the stream so far.
+    package private(set) var passes = 0
+
+    private let open: Open
+    /// The head of the file, the block table and the variables: kept by the first pass.
+    private let head: KeptRange
+    /// Blocks kept by `fetch`, by id: whole, or only a prefix.
+    private var fetched: [UInt32: KeptRange] = [:]
+    private var keptBytes: Int
+
+    package init(length: Int, limits: BOMLimits = .standard, open: @escaping Open) throws {
+        self.length = length
+        self.limits = limits
+        self.open = open
+        let headLength = min(length, max(BOMStoreHeader.length, limits.streamedHeadLength))
+
+        // One pass reads the head, and, once the header in it says where they lie, the block
+        // table and the variables as they stream by.
+        var table: KeptRange?
+        var names: KeptRange?
+        var parsedHeader: BOMStoreHeader?
+        var headRange = KeptRange(start: 0, end: headLength)
+        passes += 1
+        try Self.pass(open(), length: length, readsPastRangeEnds: false, ranges: { position in
+            guard parsedHeader == nil, headRange.isComplete else { return }
+            let header = try BOMStoreHeader.read(headRange.bytes[...], fileLength: length)
+            parsedHeader = header
+            for range in [header.indexRange, header.variablesRange] {
+                guard range.count <= limits.maxStreamedBytesKept else {
+                    throw BOMError.tooMuchKept(bytes: range.count, limit: limits.maxStreamedBytesKept)
+                }
+            }
+            // What of them lies in the head is there already; the pass has read no further.
+            table = KeptRange(start: header.indexRange.lowerBound, end: header.indexRange.upperBound, seededFrom: headRange)
+            names = KeptRange(start: header.variablesRange.lowerBound, end: header.variablesRange.upperBound, seededFrom: headRange)
+        }, keeping: { visit in
+            try visit(&headRange)
+            if table != nil { try visit(&table!) }
+            if names != nil { try visit(&names!) }
+        })
+        guard let parsedHeader, let table, let names else {
+            throw BOMError.truncated(part: "header", needed: BOMStoreHeader.length, available: headRange.bytes.count)
+        }
+        header = parsedHeader
+        head = headRange
+        keptBytes = headRange.bytes.count + table.bytes.count + names.bytes.count
+        blocks = try BOMBlockTable.read(table.bytes[...], fileLength: length, limits: limits)
+        variables = try BOMVariables.read(names.bytes[...], limits: limits)
+    }
+
+    package func block(_ id: UInt32, part: String) throws(BOMError) -> BOMBlock {
+        let range = try blocks.range(of: id, part: part)
+        if let bytes = head.slice(range) { return BOMBlock(id: id, bytes: bytes) }
+        guard let kept = fetched[id], let bytes = kept.slice(range) else { throw .notFetched(block: id) }
+        return BOMBlock(id: id, bytes: bytes)
+    }
+
+    package func blockPrefix(_ id: UInt32, count: Int, part: String) throws(BOMError) -> BOMBlock {
+        let whole = try blocks.range(of: id, part: part)
+        let range = whole.lowerBound..<(whole.lowerBound + min(whole.count, max(0, count)))
+        if let bytes = head.slice(range) { return BOMBlock(id: id, bytes: bytes) }
+        guard let kept = fetched[id], let bytes = kept.slice(range) else { throw .notFetched(block: id) }
+        return BOMBlock(id: id, bytes: bytes)
+    }
+
+    /// Whether block `id` is held whole.
+    package func hasBlock(_ id: UInt32) -> Bool {
+        guard let range = try? blocks.range(of: id, part: "a block") else { return false }
+        return head.slice(range) != nil || fetched[id]?.slice(range) != nil
+    }
+
+    /// Keeps the blocks `requests` name that are not held already, in one pass (none when all are).
+    package func fetch(_ requests: [BOMFetch]) throws {
+        var pending: [Pending] = []
+        var adding = 0
+        for var request in requests {
+            let range = try blocks.range(of: request.block, part: "a fetched block")
+            var wanted = request.prefix.map { min($0, range.count) } ?? range.count
+            // A prefix held already is decided on now; the rest, when wanted, is fetched whole.
+            if wanted < range.count, let keepsRest = request.keepsRest, let prefix = held(range.prefix(wanted), of: request.block) {
+                guard keepsRest(prefix) else { continue }
+                request = .whole(request.block)
+                wanted = range.count
+            }
+            guard held(range.prefix(wanted), of: request.block) == nil,
+                  !pending.contains(where: { $0.request.block == request.block }) else { continue }
+            adding += wanted
+            pending.append(Pending(request: request, kept: KeptRange(start: range.lowerBound, end: range.lowerBound + wanted), blockEnd: range.upperBound))
+        }
+        guard !pending.isEmpty else { return }
+        try checkKept(adding: adding)
+        guard passes < limits.maxStreamPasses else { throw BOMError.tooManyPasses(limit: limits.maxStreamPasses) }
+        passes += 1
+        pending.sort { $0.kept.start < $1.kept.start }
+        var extended = 0
+        try Self.pass(open(), length: length, readsPastRangeEnds: true, ranges: { _ in }, keeping: { visit in
+            for index in pending.indices {
+                try visit(&pending[index].kept)
+                // A prefix complete: keep the rest when the caller wants it, as it streams by.
+                guard !pending[index].decided, pending[index].kept.isComplete else { continue }
+                pending[index].decided = true
+                let item = pending[index]
+                guard item.kept.end < item.blockEnd, let keepsRest = item.request.keepsRest, keepsRest(item.kept.bytes[...]) else { continue }
+                extended += item.blockEnd - item.kept.end
+                try checkKept(adding: adding + extended)
+                pending[index].kept.end = item.blockEnd
+                try visit(&pending[index].kept)
+            }
+        })
+        for item in pending {
+            keptBytes += item.kept.bytes.count - (fetched[item.request.block]?.bytes.count ?? 0)
+            fetched[item.request.block] = item.kept
+        }
+    }
+
+    /// A block a fetch pass is keeping.
+    private struct Pending {
+        let request: BOMFetch
+        var kept: KeptRange
+        let blockEnd: Int
+        /// Whether `keepsRest` has been asked.
+        var decided = false
+    }
+
+    /// The bytes of `range` (of block `id`) when the head or a fetch holds them.
+    private func held(_ range: Range<Int>, of id: UInt32) -> ArraySlice<UInt8>? {
+        head.slice(range) ?? fetched[id]?.slice(range)
+    }
+
+    private func checkKept(adding count: Int) throws {
+        guard count <= limits.maxStreamedBytesKept - keptBytes else {
+            throw BOMError.tooMuchKept(bytes: keptBytes + count, limit: limits.maxStreamedBytesKept)
+        }
+    }
+
+    /// One forward pass: reads `reader` 64 KiB at a time, and lets `keeping` copy what its ranges
+    /// want of each piece; `ranges` is told the position first, so it can add ranges as what it
+    /// has kept tells it where they are. Stops once every range is complete or at the end,
+    /// skipping the stretches no range wants.
+    ///
+    /// Unless `readsPastRangeEnds`, no read goes past the end of an unfinished range, so a range
+    /// `ranges` adds once another is complete finds the stream no further than that range's end.
+    private static func pass(
+        _ reader: any EntryReader, length: Int, readsPastRangeEnds: Bool,
+        ranges: (Int) throws -> Void,
+        keeping: ((inout KeptRange) throws -> Void) throws -> Void
+    ) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+        defer { buffer.deallocate() }
+        var position = 0
+        while true {
+            try ranges(position)
+            // Where the nearest unfinished range wants bytes next; nil when none does.
+            var next: Int?
+            var nearestEnd = Int.max
+            try keeping { range in
+                guard !range.isComplete else { return }
+                let wanted = range.start + range.bytes.count
+                next = min(next ?? wanted, wanted)
+                nearestEnd = min(nearestEnd, range.end)
+            }
+            guard let wanted = next else { return }
+            if wanted > position {
+                try reader.skip(UInt64(wanted - position))
+                position = wanted
+            }
+            let readLength = readsPastRangeEnds ? buffer.count : max(1, min(buffer.count, nearestEnd - position))
+            let count = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<readLength]))
+            guard count > 0 else { throw BOMError.streamEnded(at: position, declaredLength: length) }
+            let piece = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            let pieceStart = position
+            try keeping { range in range.take(piece, at: pieceStart) }
+            position += count
+        }
+    }
+
+    /// A byte range of the file and what of it has been read so far, from its start.
+    struct KeptRange {
+        let start: Int
+        var end: Int
+        var bytes: [UInt8] = []
+
+        init(start: Int, end: Int) {
+            self.start = start
+            self.end = end
+        }
+
+        /// A range whose bytes that `other` already holds are copied from it.
+        init(start: Int, end: Int, seededFrom other: KeptRange) {
+            self.init(start: start, end: end)
+            let held = other.start + other.bytes.count
+            if start >= other.start, start < held {
+                bytes.append(contentsOf: other.bytes[(start - other.start)..<(min(end, held) - other.start)])
+            }
+        }
+
+        var isComplete: Bool { start + bytes.count >= end }
+
+        /// Copies the part of `piece` (which starts at file offset `offset`) that continues what is kept.
+        mutating func take(_ piece: UnsafeRawBufferPointer, at offset: Int) {
+            let from = start + bytes.count
+            guard from < end, from >= offset, from < offset + piece.count else { return }
+            let upTo = min(end, offset + piece.count)
+            bytes.append(contentsOf: piece[(from - offset)..<(upTo - offset)])
+        }
+
+        /// The bytes of `range` when they are all kept.
+        func slice(_ range: Range<Int>) -> ArraySlice<UInt8>? {
+            guard range.lowerBound >= start, range.upperBound <= start + bytes.count else { return nil }
+            return bytes[(range.lowerBound - start)..<(range.upperBound - start)]
+        }
+    }
+}
