@@ -46,7 +46,7 @@ package final class BOMStreamedStore: BOMBlockSource {
         var parsedHeader: BOMStoreHeader?
         var headRange = KeptRange(start: 0, end: headLength)
         passes += 1
-        try Self.pass(open(), length: length, readsPastRangeEnds: false, ranges: { position in
+        try Self.pass(open(), length: length, readsPastRangeEnds: false, addingRanges: {
             guard parsedHeader == nil, headRange.isComplete else { return }
             let header = try BOMStoreHeader.read(headRange.bytes[...], fileLength: length)
             parsedHeader = header
@@ -75,23 +75,14 @@ package final class BOMStreamedStore: BOMBlockSource {
 
     package func block(_ id: UInt32, part: String) throws(BOMError) -> BOMBlock {
         let range = try blocks.range(of: id, part: part)
-        if let bytes = head.slice(range) { return BOMBlock(id: id, bytes: bytes) }
-        guard let kept = fetched[id], let bytes = kept.slice(range) else { throw .notFetched(block: id) }
+        guard let bytes = held(range, of: id) else { throw .notFetched(block: id) }
         return BOMBlock(id: id, bytes: bytes)
     }
 
     package func blockPrefix(_ id: UInt32, count: Int, part: String) throws(BOMError) -> BOMBlock {
-        let whole = try blocks.range(of: id, part: part)
-        let range = whole.lowerBound..<(whole.lowerBound + min(whole.count, max(0, count)))
-        if let bytes = head.slice(range) { return BOMBlock(id: id, bytes: bytes) }
-        guard let kept = fetched[id], let bytes = kept.slice(range) else { throw .notFetched(block: id) }
+        let range = try blocks.range(of: id, part: part)
+        guard let bytes = held(range.prefix(max(0, count)), of: id) else { throw .notFetched(block: id) }
         return BOMBlock(id: id, bytes: bytes)
-    }
-
-    /// Whether block `id` is held whole.
-    package func hasBlock(_ id: UInt32) -> Bool {
-        guard let range = try? blocks.range(of: id, part: "a block") else { return false }
-        return head.slice(range) != nil || fetched[id]?.slice(range) != nil
     }
 
     /// Keeps the blocks `requests` name that are not held already, in one pass (none when all are).
@@ -118,7 +109,7 @@ package final class BOMStreamedStore: BOMBlockSource {
         passes += 1
         pending.sort { $0.kept.start < $1.kept.start }
         var extended = 0
-        try Self.pass(open(), length: length, readsPastRangeEnds: true, ranges: { _ in }, keeping: { visit in
+        try Self.pass(open(), length: length, readsPastRangeEnds: true, addingRanges: {}, keeping: { visit in
             for index in pending.indices {
                 try visit(&pending[index].kept)
                 // A prefix complete: keep the rest when the caller wants it, as it streams by.
@@ -159,22 +150,22 @@ package final class BOMStreamedStore: BOMBlockSource {
     }
 
     /// One forward pass: reads `reader` 64 KiB at a time, and lets `keeping` copy what its ranges
-    /// want of each piece; `ranges` is told the position first, so it can add ranges as what it
-    /// has kept tells it where they are. Stops once every range is complete or at the end,
+    /// want of each piece; `addingRanges` runs before each read, so it can add ranges as what is
+    /// kept tells it where they are. Stops once every range is complete or at the end,
     /// skipping the stretches no range wants.
     ///
     /// Unless `readsPastRangeEnds`, no read goes past the end of an unfinished range, so a range
-    /// `ranges` adds once another is complete finds the stream no further than that range's end.
+    /// `addingRanges` adds once another is complete finds the stream no further than that range's end.
     private static func pass(
         _ reader: any EntryReader, length: Int, readsPastRangeEnds: Bool,
-        ranges: (Int) throws -> Void,
+        addingRanges: () throws -> Void,
         keeping: ((inout KeptRange) throws -> Void) throws -> Void
     ) throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
         defer { buffer.deallocate() }
         var position = 0
         while true {
-            try ranges(position)
+            try addingRanges()
             // Where the nearest unfinished range wants bytes next; nil when none does.
             var next: Int?
             var nearestEnd = Int.max
