@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx bom pkg)
+harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx bom pkg lzfse)
 scratch=${BUNDLECHECK_FUZZ_SCRATCH:-.build/fuzz}
 work=.fuzz
 corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
@@ -33,7 +33,7 @@ corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
 max_len() {
   case $1 in
     xml-plist|zip|package|pkg) echo 1048576 ;;
-    binary-plist|macho|icns|pbzx|bom) echo 262144 ;;
+    binary-plist|macho|icns|pbzx|bom|lzfse) echo 262144 ;;
     cms|profile|rule-file) echo 65536 ;;
     predicate) echo 16384 ;;
   esac
@@ -110,6 +110,7 @@ sources_of() {
     pbzx) echo "$formats/Compression" ;;
     bom) echo "$formats/BOM" ;;
     pkg) echo "$formats/Installer $formats/XML $formats/Compression" ;;
+    lzfse) echo "$formats/Compression/LZFSE*.swift $formats/Compression/LZVN*.swift" ;;
   esac
 }
 

@@ -101,6 +101,7 @@ public enum FuzzSeeds {
         for (name, bytes) in try pbzxSeeds() { add("pbzx", name, bytes) }
         for (name, bytes) in bomSeeds() { add("bom", name, bytes) }
         for (name, bytes) in try pkgSeeds() { add("pkg", name, bytes) }
+        for (name, bytes) in lzfseSeeds() { add("lzfse", name, bytes) }
         return seeds
     }
 
@@ -125,6 +126,106 @@ public enum FuzzSeeds {
             ("refused-past-heap.pkg", try package { $0.hostile.dataOverrides["PaiNotes.pkg/Payload"] = .init(offset: 1 << 40) }),
             ("refused-overlap.pkg", try package { $0.hostile.dataOverrides["PaiNotes.pkg/PackageInfo"] = .init(sameRangeAs: "PaiNotes.pkg/Bom") }),
             ("refused-checksum.pkg", try package { $0.hostile.badTOCChecksum = true }),
+        ]
+    }
+
+    /// LZFSE streams Apple's reference encoder wrote (Python's `lzfse.compress`, once; the
+    /// fixtures cannot run it), of each kind of block: 20 bytes stored raw (`bvx-`), 300 bytes of
+    /// text in LZVN (`bvxn`), 6,000 bytes of text, 32 × 32 RGBA pixels and 100,000 zeros in LZFSE
+    /// (`bvx2`), the zeros again with their header unpacked to `bvx1` (a shape the encoder never
+    /// writes), and three of them joined into one stream. Then a raw LZVN stream (the `bvxn`
+    /// block's payload) behind the harness's marker and output count. Those named `refused-`
+    /// start the fuzzer on error paths: a stream cut in half, an LZVN match reaching before the
+    /// output, and ninety zero blocks, 9,000,000 bytes, past the harness's 8 MiB cap.
+    static func lzfseSeeds() -> [(String, [UInt8])] {
+        func bytes(_ lines: String...) -> [UInt8] {
+            guard let data = Data(base64Encoded: lines.joined()) else { preconditionFailure("an LZFSE seed is not base64") }
+            return Array(data)
+        }
+        let raw = bytes(
+            "YnZ4LRQAAABoZWxsbywgaGVsbG8sIGhlbGxvIWJ2eCQ="
+        )
+        let lzvnBlock = bytes(
+            "YnZ4biwBAACJAAAA7HRoZSBDb250ZW50czgJ+elidW5kbGUgCiAIKOdjYXRhbG9nOB7lcGl4ZWw4Dzgg9zAJCD4YLeZpY29uIAow",
+            "K+Vhc3NldBgVGCBocwowPORBcHBJCCAYKygOMB8YNygXaBxp9WhPCvIgByh4GDYoDig+GBY46/IYdedwaXhlbCBDBgAAAAAAAABi",
+            "dngk"
+        )
+        let text = bytes(
+            "YnZ4MnAXAABkAPACAD0CMEvC9rLCsQMQqgAAAD8QMAL/wVBEAAAQAXswT+bI6OoWELrPxtXF3ncndzeXJ0c3l4cH62K0K2PYGAEA",
+            "AAAAAAAAAH4eAAAAAAAeBgAAAAAAAACAE44BOAEAAAAAAP6Akz/g5Evg5A/4O+AP4GH4Df4A+ANehxM4AQAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAIEOYecXm0s7EguS8WVnopqPahz9TfvajbSpk8vsrgUGW9GCH4FRU3T8mw6gGDgAAAAAAAAAA",
+            "AADQBxQSpwSziPgdeTyi0A64tQ5eKnCgcm06d/gzyZdHwgkV7wItWVQ304W9sd/Yb9Phv+56dlo0XDRyUovLDdsrUVW0i5KeGFY2",
+            "W5VlQ5iqeVj6zXB2JNtVeRiA9v4fKUQtdjjKqw4f1MCRmRGZj4URm8KHGrmIDZzV1gKi5/5bK12pc0F5+ZBhTICC4n8rkrGisnEZ",
+            "F/O0TJ/tBuHiAbOFaKTU3uEp/xHZ1+NmRsFI769y6GBk6DdBdR9FSGOMcDBR2Gu/H2UY3CaM2ewuyuAuJn2tnSlaz0BfuLEMDY+Q",
+            "VOxzagnlUuyfISzjoWNoSu0W5Ic2y8fRKIjA0KQ400GKxZawYdN+olHnxb7MC7/mbhFpmQpID5sIq4HyDtRm582AkkUNDHRfTIzc",
+            "LGOpdolCY+NIccumjC6mIITNc/DLdCAvSdbtOBX7zR0/w2x3e/8WsWPM4LgYQ5fipxZFElOUqMClvZVrJHX5bVKa7D6BDsrSwKv8",
+            "zCxosecAorJUuCuHI7/7Fi9z2w3SfQh8MToh4Z1pxohKoCX+wf/7CkeU8+f4XPr8AkVod5tLkmxDLQj8HAbdvWh2dh/ZHVKyaMPS",
+            "nhRRfUKOFFdXOTdapgFg3OybM5VokyT5EMek7juQfasAKqbgMO++z7Hs7D0h7Ecmtwax10Vc85pcy0GC0nPas40OuBtSnhkL2tsk",
+            "21DskuMEkcSNFHJNp7eR8Kgi6rMo/gFdfeNuomG4mLsrwYyf65Auf78cxSWMQ/ESdfQ+S6jz40fNSF1GJ8a4S01yznGUCdg+3lK3",
+            "GsuzMWY0ooc7dI6rGRxozHevkzevD59DG7EC7q8bBE2JxqkACn6mtoKZ9kLQcbvDNpoIsajTcbkATZJGD0DnlTbtEoMKcRAMDqov",
+            "s+NLoopo/V4j2gBZxPCWX0PWjppLcPptywBhtxuwIl2AIOOo2k9CHlTF0fObl/7IKWvHbhTZlud0CyZBikN17WEn3V25ge3nJyb5",
+            "MNA0tQTUt2VqLVOBe/OgxCzgdam3QxwxpK6YVdtPE6mnuDzPqwTee/VMl9IOLxHCq7vgxcUNCrcJ+vTVlqspmih7c795Lw4JATvm",
+            "DuEWPQTNoUDuuDsmTLT7MbsTiQCS2gTYboL7d7cLJ7hkjapMvIinbjGn5caO1kCjD8YHJnkrmi5f64ef6EQoCkz5ZsQ2Nx/USgNE",
+            "x9wNxVsChHOXYsca5OA6c5qbN5RO4qDPZLhseAWZz0JMmApyAGJ2eCQ="
+        )
+        let pixels = bytes(
+            "YnZ4MgAQAAAECFBBAAgAII4oosj/FABQqgAAADiw0AsABwAAAPAgPAgAAAAAcPCIPAoAAAAAAAAAAPAIAAAAAAAAAA8IcAAcAAfA",
+            "AwAcAAfAAfAAAAfAAXAAPADAAXAAHAAPAHAAHAAHwAMAHAAHwAHwAAAHwAFwADwAwAFwABwAhwAAAMAhAAAAcAgAAAAcAgAAAIcA",
+            "wKMBABwCAAAAhwAAAMAhAAAAPDoAAAAYj/Y92+dwX3M/z3059+Hc99xrs29+n9y+bifsvt5dvLteu/TsurnL3q7mHpq7Yu6Cueu5",
+            "v2fP/h69Pd3u2z21e2j31u44a36u87euuZ7nupzrcK57rrVZN79Obl23EnZd7yreVa9VelbdXGVvVXMNzVUxV8Fc9Vzfs2Z/jd6a",
+            "bvXtmto1tGtrdZwtP7f529bcznNbzm04tz232myb3ya3rdsIu613E++m1yY9m25usrepuYXmppibYG56bu/Zsr9Fb0u3+XZL7Rba",
+            "rbU5zpKfyfwlaybnmSxnMpzJnkltks0nk0vWJYRN1puIN9ErkZ5ENxPZS9RMQjNRzEQwEz2T9yTZT6KXpEt8m6Q2CW3SShwnz098",
+            "/vA18fPElxMfTnxPvDb45vHJ4etwwuLrxcWL64VLD66buOzhauKhiSsmLpi4nvh78Ozj0cPT4b7FU4uHFm/hjoPmJzp/6JroeaLL",
+            "iQ4nuidaG3Tz6OTQdShh0fWi4kX1QqUH1U1U9lA10dBEFRMVTFRP9D1o9tHooelQ36KpRUOLtlDHwfITmz9sTew8seXEhhPbE6sN",
+            "tnlsctg6jLDYejHxYnph0oPpJiZ7mJpYaGKKiQkmpif2Hiz7WPSwdJhvsdRiocVamOMg+YnMH7Imcp7IciLDieyJ1AbZPDI5ZB1C",
+            "WGS9iHgRvRDpQXQTkT1ETSQ0EcVEBBPRE3kPkn0kekg6xLdIapHQIi3EcWB+mvk7a57zPMt5hvPseWpzNn8md9Ydwp71HvEevY70",
+            "HN08snfUPKF5FPMI5tHzvOdk/0TvpDu+Pak9oT2t4zg3P+v81TXredblrMNZ96y1qZuvk6vrKmHreqt4q15VeqpuVtmratbQrIpZ",
+            "BbPqWd9Ts1+jV9NV39bU1tDWVnWckp9k/sia5DzJcpLhJHuS2pDNk8mRdYSwZL1EvEQvIj1EN4nsETVJaBLFJIJJ9CTvIdkn0SPp",
+            "iG9JakloSYs4Ds1POX9yTXmecjnlcMo9ZW3k5uXk5DpJWLleKV6pl5QeqZtS9qSaMjSlYkrBlHrK98jsy+jJdNK3MrUytLIlHUfk",
+            "Z5i/sGY4z7CcYTjDnqE2YfNhcmFdIGxYbxBv0CtIT9DNIHtBzRCaQTGDYAY9w3tC9kP0Qrrg25DaENrQCo4T8/PN31vznedbzjec",
+            "b89Xm7f5N7m37hH2rfeJ9+n1pOfp5pO9p+YLzaeYTzCfnu89L/svei/d8+1L7Qvtaz3H+fnZ56+v2c+zL2cfzr5nr03ffJ9cX9cJ",
+            "29fbxdv16tLTdbPLXlezh2ZXzC6YXc/+np79Hr2ervu2p7aHtrdynPOz+XtNz9PldDjd09q4eSfnOgnrehWveik96qayp5qGpoqp",
+            "YKqn7zH7Rs90+tbUGloDAAAAAAAAAACAAIgNMf/9//v/7z9idngk"
+        )
+        let zeros = bytes(
+            "YnZ4MqCGAQAEAAAAACwAcAAAAAAARwAwgQAAAD5cwA9vgggAAAAgAAAAAPwJL84EAAAAAAAAAAAAAAAAAACARx8AAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA4KX/////////////",
+            "///////////////////////////////////////////f/////////////3/////5PwVidngk"
+        )
+        let unpackedZeros = bytes(
+            "YnZ4MaCGAQBHAAAABAAAACwAAAAAAAAARwAAAAAAAAAAAAAAAAAAAPz///8+ABcA/AA+AAEAAAABAAAAAAAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/APoABgAAAAAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAOCl////////////////////////////////////////////////////////",
+            "3/////////////9/////+T8FYnZ4JA=="
+        )
+        let endOfStream = Array("bvx$".utf8)
+        func withoutEnd(_ stream: [UInt8]) -> [UInt8] { Array(stream.dropLast(endOfStream.count)) }
+        func lzvn(_ count: Int, _ stream: ArraySlice<UInt8>) -> [UInt8] {
+            [FuzzTarget.lzvnMarker] + (0..<4).map { UInt8(truncatingIfNeeded: count >> (8 * $0)) } + stream
+        }
+        // The `bvxn` block: magic, decoded size, payload size, then the payload.
+        let lzvnPayloadLength = lzvnBlock[8..<12].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let lzvnPayload = lzvnBlock[12..<(12 + lzvnPayloadLength)]
+        return [
+            ("raw.lzfse", raw),
+            ("lzvn-block.lzfse", lzvnBlock),
+            ("text.lzfse", text),
+            ("pixels.lzfse", pixels),
+            ("zeros.lzfse", zeros),
+            ("unpacked-header.lzfse", unpackedZeros),
+            ("several-blocks.lzfse", withoutEnd(raw) + withoutEnd(lzvnBlock) + pixels),
+            ("raw.lzvn", lzvn(300, lzvnPayload)),
+            ("refused-truncated.lzfse", Array(text.prefix(text.count / 2))),
+            ("refused-distance.lzvn", lzvn(4, [0xE1, 0x41, 0x00, 0x05, 0x06, 0, 0, 0, 0, 0, 0, 0])),
+            ("refused-over-8-mib.lzfse", Array(repeatElement(withoutEnd(zeros), count: 90).joined()) + endOfStream),
         ]
     }
 

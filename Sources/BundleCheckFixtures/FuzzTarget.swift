@@ -44,6 +44,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// starting with xar's magic (others are rejected): the xar header and table of contents
     /// checked by bundlecheck, then libarchive over the members and each payload's cpio stream.
     case pkg
+    /// An LZFSE stream (an `Assets.car` rendition's pixels) through `LZFSEDecoder`, up to
+    /// `lzfseOutputLimit` decoded bytes, on bytes starting with a block's magic: decoded whole,
+    /// appended after other bytes, from a slice not at 0, and cut where the decoder says it
+    /// ends; all must agree. Bytes starting with `lzvnMarker` are a 4-byte little-endian output
+    /// count (modulo the limit) and a raw LZVN stream, through `LZVNDecoder`. Others are rejected.
+    case lzfse
 
     /// What became of one input.
     public enum Outcome: Equatable, Sendable {
@@ -102,6 +108,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .bom:
             guard bytes.starts(with: "BOMStore".utf8) else { return .rejected }
             return Self.bom(bytes)
+        case .lzfse:
+            if bytes.first == Self.lzvnMarker { return Self.lzvn(bytes) }
+            guard LZFSEDecoder.startsLikeLZFSE(bytes) else { return .rejected }
+            return Self.lzfse(bytes)
         }
     }
 
@@ -257,6 +267,37 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         } catch {
             return "error: \(error)"
         }
+    }
+
+    /// What the lzfse harness decodes of one input at most: an LZVN byte can become 271.
+    public static let lzfseOutputLimit = 8 << 20
+    /// The first byte of the lzfse harness's raw LZVN inputs (no LZFSE stream starts with it).
+    public static let lzvnMarker: UInt8 = 0x00
+
+    private static func lzfse(_ bytes: [UInt8]) -> Outcome {
+        let limits = LZFSELimits(maxOutput: lzfseOutputLimit)
+        var appended: [UInt8] = [0xA5]
+        let length = try? LZFSEDecoder.decode(bytes[...], appendingTo: &appended, limits: limits)
+        guard let whole = try? LZFSEDecoder.decode(bytes[...], limits: limits) else {
+            precondition(length == nil && appended == [0xA5], "refused whole, but decoded appended")
+            return .refused
+        }
+        precondition(whole.count <= lzfseOutputLimit, "\(whole.count) bytes decoded, past the cap")
+        guard let length else { preconditionFailure("decoded whole, but refused appended") }
+        precondition(appended.first == 0xA5 && appended.dropFirst().elementsEqual(whole), "appended differs from whole")
+        precondition(length > 0 && length <= bytes.count, "a stream of \(length) bytes in an input of \(bytes.count)")
+        precondition((try? LZFSEDecoder.decode(bytes[..<length], limits: limits)) == whole, "the stream cut at its end decodes differently")
+        let shifted = [0x5A] + bytes
+        precondition((try? LZFSEDecoder.decode(shifted[1...], limits: limits)) == whole, "the stream in a slice decodes differently")
+        return .read
+    }
+
+    private static func lzvn(_ bytes: [UInt8]) -> Outcome {
+        guard bytes.count >= 5 else { return .refused }
+        let count = bytes[1..<5].reversed().reduce(0) { $0 << 8 | Int($1) } % (lzfseOutputLimit + 1)
+        guard let output = try? LZVNDecoder.decode(bytes[5...], outputCount: count) else { return .refused }
+        precondition(output.count == count, "\(output.count) bytes decoded of \(count)")
+        return .read
     }
 
     /// Refused when the store does not open or, for an installer `Bom` (one with `Paths`), when its
