@@ -147,6 +147,40 @@ def activation_rule(data):
         return None
     return rule.encode() if isinstance(rule, str) else plistlib.dumps(rule)
 
+def lzfse_stream_end(data, start):
+    # Where the LZFSE stream at `start` ends (after its bvx$), by its block headers; None if they do not hold.
+    offset = start
+    while offset + 4 <= len(data):
+        magic = data[offset:offset + 4]
+        if magic == b"bvx$":
+            return offset + 4
+        if magic == b"bvx-" and offset + 8 <= len(data):
+            offset += 8 + int.from_bytes(data[offset + 4:offset + 8], "little")
+        elif magic == b"bvxn" and offset + 12 <= len(data):
+            offset += 12 + int.from_bytes(data[offset + 8:offset + 12], "little")
+        elif magic == b"bvx2" and offset + 32 <= len(data):
+            first, second, third = (int.from_bytes(data[offset + k:offset + k + 8], "little") for k in (8, 16, 24))
+            offset += (third & 0xFFFFFFFF) + (first >> 20 & 0xFFFFF) + (second >> 40 & 0xFFFFF)
+        else:
+            return None
+    return None
+
+def lzfse_streams(data):
+    # The LZFSE streams of an Assets.car (its renditions' pixels), found by magic, up to 256 KiB each.
+    offset = 0
+    while True:
+        found = [index for index in (data.find(magic, offset) for magic in (b"bvx2", b"bvxn", b"bvx-")) if index >= 0]
+        if not found:
+            return
+        start = min(found)
+        end = lzfse_stream_end(data, start)
+        if end is None or end > len(data):
+            offset = start + 1
+            continue
+        if end - start <= 1 << 18:
+            yield data[start:end]
+        offset = end
+
 def classify(name, data):
     lower = name.lower()
     if lower.endswith((".plist", ".xcprivacy", ".entitlements", ".xcent")) and len(data) <= 1 << 20:
@@ -159,8 +193,11 @@ def classify(name, data):
         add("cms", name, data)
     elif data[:4] == b"icns" and len(data) <= 1 << 18:
         add("icns", name, data)
-    elif data[:8] == b"BOMStore" and len(data) <= 1 << 18:
-        add("bom", name, data)
+    elif data[:8] == b"BOMStore":
+        if len(data) <= 1 << 18:
+            add("bom", name, data)
+        for index, stream in enumerate(lzfse_streams(data)):
+            add("lzfse", "%s-%d.lzfse" % (name, index), stream)
     elif data[:4] in MACHO:
         add("macho", name, data[:1 << 18])
 
