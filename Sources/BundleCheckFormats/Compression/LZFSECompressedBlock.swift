@@ -108,7 +108,7 @@ enum LZFSECompressedBlock {
         @inline(__always)
         func next(_ state: inout Int, _ reader: inout LZFSEFiniteStateEntropy.BackwardBitReader) -> UInt8 {
             let entry = table[state]
-            state = Int(entry.nextBase) + Int(truncatingIfNeeded: reader.take(Int(entry.bits)))
+            state = Int(entry.nextBase) &+ Int(truncatingIfNeeded: reader.take(Int(entry.bits)))
             return entry.symbol
         }
         var output = workspace.literals
@@ -141,8 +141,9 @@ enum LZFSECompressedBlock {
             let entry = table[state]
             let bits = reader.take(Int(entry.totalBits))
             let valueBits = UInt64(entry.valueBits)
-            state = Int(entry.nextBase) + Int(truncatingIfNeeded: bits &>> valueBits)
-            return Int(entry.valueBase) + Int(truncatingIfNeeded: bits & ((1 &<< valueBits) &- 1))
+            // Wrapping arithmetic: the operands are 16- and 32-bit table fields and at most 23 bits.
+            state = Int(entry.nextBase) &+ Int(truncatingIfNeeded: bits &>> valueBits)
+            return Int(entry.valueBase) &+ Int(truncatingIfNeeded: bits & ((1 &<< valueBits) &- 1))
         }
         var lengthState = fields.literalLengthState, matchState = fields.matchLengthState, distanceState = fields.distanceState
         var literal = UnsafePointer(workspace.literals)
@@ -161,7 +162,8 @@ enum LZFSECompressedBlock {
             guard literalCount <= literalEnd - literal else {
                 throw .literalsExhausted(block: block.index, offset: block.offset, match: triple, literals: fields.literalCount)
             }
-            guard literalCount + matchCount <= outputEnd - output else {
+            // L is at most 315 and M 2,359: the sum cannot wrap.
+            guard literalCount &+ matchCount <= outputEnd - output else {
                 throw .decodesPastDeclaredSize(block: block.index, offset: block.offset, declared: block.decodedCount)
             }
             // The buffer holds 64 bytes past its largest count: the 16-byte copies stay inside it.

@@ -133,14 +133,14 @@ enum LZFSEFiniteStateEntropy {
             let incoming = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
             let added = bytes << 3
             accumulator = accumulator &<< UInt64(added) | incoming & ((1 &<< UInt64(added)) &- 1)
-            count += added
+            count &+= added
             return true
         }
 
         /// The next `bits` bits (at most what the last refill left), the first read highest.
         @inline(__always)
         mutating func take(_ bits: Int) -> UInt64 {
-            count -= bits
+            count &-= bits
             let value = accumulator &>> UInt64(count)
             accumulator &= (1 &<< UInt64(count)) &- 1
             return value
