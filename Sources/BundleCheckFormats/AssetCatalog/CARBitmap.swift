@@ -25,6 +25,16 @@ package struct CARBitmap: Sendable, Hashable {
         return pixels[start..<(start + bytesPerPixel)]
     }
 
+    /// The pixels without the padding past each row: `width × bytesPerPixel` bytes a row.
+    package var packedPixels: [UInt8] {
+        let rowLength = width * bytesPerPixel
+        if rowLength == rowBytes { return pixels }
+        var out: [UInt8] = []
+        out.reserveCapacity(rowLength * height)
+        for row in 0..<height { out += pixels[(row * rowBytes)..<(row * rowBytes + rowLength)] }
+        return out
+    }
+
     /// The pixels of `frame` (y counted from the bottom, as CoreUI gives it), rows packed tight;
     /// nil when the frame does not lie inside the bitmap.
     package func cropped(to frame: CARFrame) -> CARBitmap? {

@@ -48,7 +48,7 @@ enum CARBitmapDecoder {
             } catch CARDecompression.Failure.refused(let detail) {
                 throw .decompressionFailed(block: block, chunk: index, compression: payload.compression, detail: detail)
             } catch {
-                throw .decompressionFailed(block: block, chunk: index, compression: payload.compression, detail: "bundlecheck is built without its LZFSE decoder")
+                throw .decompressionFailed(block: block, chunk: index, compression: payload.compression, detail: "\(error)")
             }
             pixels += decoded
         }

@@ -6,7 +6,6 @@ enum CARDecompression {
     enum Failure: Error {
         case refused(String)
         case size(decoded: Int)
-        case unavailable
     }
 
     /// `input` inflated to exactly `expected` bytes. CoreUI's zlib chunks are written gzip-
@@ -70,16 +69,30 @@ enum CARDecompression {
     }
 
     /// `input`, an LZFSE stream (`bvx2`, `bvx1`, `bvxn`, `bvx-` blocks up to `bvx$`), decoded
-    /// to exactly `expected` bytes.
+    /// to exactly `expected` bytes: the decoder is capped at one byte more, so a stream that
+    /// declares more is refused before it is decoded.
     static func lzfse(_ input: ArraySlice<UInt8>, expected: Int) throws(Failure) -> [UInt8] {
-        throw .unavailable
+        let decoded: [UInt8]
+        do {
+            decoded = try LZFSEDecoder.decode(input, limits: LZFSELimits(maxOutput: expected + 1))
+        } catch .outputLimitExceeded {
+            throw .size(decoded: expected + 1)
+        } catch {
+            throw .refused(error.description)
+        }
+        guard decoded.count == expected else { throw .size(decoded: decoded.count) }
+        return decoded
     }
 
     /// `input`, a bare LZVN stream (2015's catalogs), decoded to exactly `expected` bytes.
     static func lzvn(_ input: ArraySlice<UInt8>, expected: Int) throws(Failure) -> [UInt8] {
-        throw .unavailable
+        let decoded: [UInt8]
+        do {
+            decoded = try LZVNDecoder.decode(input, outputCount: expected)
+        } catch {
+            throw .refused(error.description)
+        }
+        guard decoded.count == expected else { throw .size(decoded: decoded.count) }
+        return decoded
     }
-
-    /// Whether the LZFSE and LZVN decoders are linked in (the tests that need them ask).
-    static let lzfseAvailable = false
 }
