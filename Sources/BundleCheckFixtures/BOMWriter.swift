@@ -1,6 +1,7 @@
 /// Writes BOM stores: installer `Bom` files laid out as Apple's `mkbom` writes them, and any
-/// store of blocks, variables and trees (`Store`), for the reader's tests, its fuzz seeds and,
-/// later, asset catalogs.
+/// store of blocks, variables and trees (`Store`), for the reader's tests, its fuzz seeds and
+/// compiled asset catalogues (`AssetCatalogWriter`, which lays its store out as CoreUI does
+/// through `Placement`).
 ///
 /// A `Bom` holds the variables `BomInfo`, `Paths`, `HLIndex`, `VIndex` and `Size64`, as the one
 /// Apple's tools wrote that the reader was checked against: the paths numbered breadth-first from
@@ -198,23 +199,39 @@ public enum BOMWriter {
         /// Leaves of `entriesPerNode` entries (by default as many as a node of `blockSize`
         /// bytes holds), chained, and branch nodes above them until one node is the root; each
         /// branch entry names its child and the key of the child's last entry. `extraHeader`
-        /// appends the 8 bytes current `Assets.car` files add to a tree's header.
+        /// appends the 8 bytes current `Assets.car` files add to a tree's header: the length
+        /// every key has (`keyLength`; 0xFFFFFFFF when they differ, 0 for numbers), then 0.
+        ///
+        /// `inlineKeys` (the keys' bytes, one per entry, all of one length) copies them into the
+        /// leaves as CoreUI does for a tree of fixed-length keys: after a leaf's entries, 4 zero
+        /// bytes and its keys one after the other, the leaf then `blockSize` plus its keys long
+        /// (the `RENDITIONS` leaf of 34 keys of 16 bytes in an Xcode 14.3 catalogue is 4640 bytes).
         public mutating func addTree(
-            _ entries: [(value: UInt32, key: UInt32)], blockSize: UInt32 = 4096, entriesPerNode: Int? = nil, flag: UInt8 = 0, extraHeader: Bool = false
+            _ entries: [(value: UInt32, key: UInt32)], blockSize: UInt32 = 4096, entriesPerNode: Int? = nil, flag: UInt8 = 0, extraHeader: Bool = false,
+            keyLength: UInt32 = 0, inlineKeys: [[UInt8]]? = nil
         ) -> UInt32 {
-            let capacity = max(1, entriesPerNode ?? (Int(blockSize) - 12) / 8)
+            precondition(inlineKeys == nil || inlineKeys?.count == entries.count, "one inline key per entry")
+            let capacity = Self.nodeCapacity(blockSize: blockSize, entriesPerNode: entriesPerNode)
             let header = add([])
             var level = entries.isEmpty ? [[]] : stride(from: 0, to: entries.count, by: capacity).map { Array(entries[$0..<min($0 + capacity, entries.count)]) }
             var isLeaf = true
             while true {
                 let ids = level.map { _ in add([]) }
+                var first = 0
                 for (index, nodeEntries) in level.enumerated() {
                     var node = bigEndian16(isLeaf ? 1 : 0) + bigEndian16(UInt16(nodeEntries.count))
                     node += bigEndian(index + 1 < ids.count ? ids[index + 1] : 0) + bigEndian(index > 0 ? ids[index - 1] : 0)
                     for entry in nodeEntries {
                         node += bigEndian(entry.value) + bigEndian(entry.key)
                     }
-                    blocks[Int(ids[index])] = node + [UInt8](repeating: 0, count: max(0, Int(blockSize) - node.count))
+                    var length = Int(blockSize)
+                    if isLeaf, let inlineKeys {
+                        let keys = inlineKeys[first..<first + nodeEntries.count]
+                        length += keys.reduce(0) { $0 + $1.count }
+                        node += [0, 0, 0, 0] + keys.joined()
+                    }
+                    first += nodeEntries.count
+                    blocks[Int(ids[index])] = node + [UInt8](repeating: 0, count: max(0, length - node.count))
                 }
                 guard ids.count > 1 else { break }
                 // A branch of one child would never end the climb: branches take two at least.
@@ -225,8 +242,28 @@ public enum BOMWriter {
             }
             let root = UInt32(blocks.count - 1)
             blocks[Int(header)] = Array("tree".utf8) + bigEndian(1) + bigEndian(root) + bigEndian(blockSize) + bigEndian(UInt32(entries.count)) + [flag]
-                + (extraHeader ? [UInt8](repeating: 0, count: 8) : [])
+                + (extraHeader ? bigEndian(keyLength) + bigEndian(0) : [])
             return header
+        }
+
+        /// Entries a node holds: `entriesPerNode`, or as many 8-byte entries as fit after the
+        /// 12-byte node header in `blockSize` bytes.
+        static func nodeCapacity(blockSize: UInt32, entriesPerNode: Int?) -> Int {
+            max(1, entriesPerNode ?? (Int(blockSize) - 12) / 8)
+        }
+
+        /// The blocks `addTree` takes for `count` entries: its header and every node of every
+        /// level, so that a writer can number what comes after a tree before it builds it.
+        public static func blocksOfTree(entries count: Int, blockSize: UInt32 = 4096, entriesPerNode: Int? = nil) -> Int {
+            let capacity = nodeCapacity(blockSize: blockSize, entriesPerNode: entriesPerNode)
+            var nodes = max(1, (count + capacity - 1) / capacity)
+            var total = 1 + nodes
+            let fanOut = max(2, capacity)
+            while nodes > 1 {
+                nodes = (nodes + fanOut - 1) / fanOut
+                total += nodes
+            }
+            return total
         }
 
         /// A tree whose keys and values are blocks of these bytes.
@@ -238,25 +275,154 @@ public enum BOMWriter {
         /// The file: a 512-byte header, the blocks in id order, the variables, then the block
         /// table with an empty free list and two empty pointers.
         public func write() -> [UInt8] {
-            var bytes = [UInt8](repeating: 0, count: 512)
-            var table = bigEndian(UInt32(blocks.count)) + bigEndian(0) + bigEndian(0)
-            for block in blocks.dropFirst() {
-                table += bigEndian(UInt32(bytes.count)) + bigEndian(UInt32(block.count))
-                bytes += block
+            var bytes: [UInt8] = []
+            let patches = write(.sequential(blocks: blocks.count), contents: { _ in nil }) { bytes += $0 }
+            for patch in patches {
+                bytes.replaceSubrange(patch.offset..<patch.offset + patch.bytes.count, with: patch.bytes)
             }
-            let variablesOffset = bytes.count
-            bytes += bigEndian(UInt32(variables.count))
-            for variable in variables {
-                bytes += bigEndian(variable.block) + [UInt8(variable.name.utf8.count)] + Array(variable.name.utf8)
-            }
-            let variablesLength = bytes.count - variablesOffset
-            table += bigEndian(0) + [UInt8](repeating: 0, count: 16)
-            let indexOffset = bytes.count
-            bytes += table
-            let header = Array("BOMStore".utf8) + bigEndian(1) + bigEndian(UInt32(blocks.count - 1))
-                + bigEndian(UInt32(indexOffset)) + bigEndian(UInt32(table.count)) + bigEndian(UInt32(variablesOffset)) + bigEndian(UInt32(variablesLength))
-            bytes.replaceSubrange(0..<header.count, with: header)
             return bytes
+        }
+
+        /// Writes the store laid out by `placement`, piece by piece through `append`, so that a
+        /// large store need not be held twice. `contents` gives the bytes of a block whose stored
+        /// bytes are only a stand-in (the large values of an `Assets.car`, made when their turn
+        /// comes); nil keeps the stored ones. Returns what must then be written over what was
+        /// appended: the block table where room was left for it (its addresses are known only
+        /// at the end) and the header at 0.
+        public func write(
+            _ placement: Placement, contents: (UInt32) throws -> [UInt8]?, append: ([UInt8]) throws -> Void
+        ) rethrows -> [(offset: Int, bytes: [UInt8])] {
+            let tableCount = max(placement.tableCount ?? 0, blocks.count)
+            var addresses = [(address: UInt32, length: UInt32)](repeating: (0, 0), count: tableCount)
+            var free: [(address: UInt32, length: UInt32)] = []
+            let freedCount = placement.pieces.filter(\.isFreed).count
+            let tableLength = Placement.blockTableLength(tableCount: tableCount, freed: freedCount)
+            var variablesRange = 0..<0
+            var tableRange = 0..<0
+            var blocksLeft = Set(1..<UInt32(blocks.count))
+            try append([UInt8](repeating: 0, count: 512))
+            var offset = 512
+            var pieceOffsets: [Int] = []
+            for piece in placement.pieces {
+                let padding = (placement.alignment - offset % placement.alignment) % placement.alignment
+                if padding > 0 {
+                    try append([UInt8](repeating: 0, count: padding))
+                    offset += padding
+                }
+                pieceOffsets.append(offset)
+                let bytes: [UInt8]
+                switch piece {
+                case .block(let id):
+                    precondition(blocksLeft.remove(id) != nil, "block \(id) placed twice or not in the store")
+                    bytes = try contents(id) ?? blocks[Int(id)]
+                    addresses[Int(id)] = (UInt32(offset), UInt32(bytes.count))
+                case .variables:
+                    var list = bigEndian(UInt32(variables.count))
+                    for variable in variables {
+                        list += bigEndian(variable.block) + [UInt8(variable.name.utf8.count)] + Array(variable.name.utf8)
+                    }
+                    bytes = list
+                    variablesRange = offset..<offset + bytes.count
+                case .blockTable:
+                    // Room now; the table itself once every block has its address.
+                    bytes = [UInt8](repeating: 0, count: tableLength)
+                    tableRange = offset..<offset + tableLength
+                case .freed(let stale):
+                    bytes = stale
+                    free.append((UInt32(offset), UInt32(bytes.count)))
+                case .staleBlockTable(let moved):
+                    var earlier = addresses
+                    for (id, place) in moved {
+                        precondition(place.piece < pieceOffsets.count - 1, "a stale table names earlier pieces only")
+                        earlier[Int(id)] = (UInt32(pieceOffsets[place.piece]), UInt32(place.length))
+                    }
+                    var stale = bigEndian(UInt32(tableCount))
+                    for entry in earlier {
+                        stale += bigEndian(entry.address) + bigEndian(entry.length)
+                    }
+                    bytes = stale + [UInt8](repeating: 0, count: Placement.blockTableLength(tableCount: tableCount, freed: 0) - stale.count)
+                    free.append((UInt32(offset), UInt32(bytes.count)))
+                }
+                try append(bytes)
+                offset += bytes.count
+            }
+            precondition(blocksLeft.isEmpty, "blocks not placed: \(blocksLeft.sorted())")
+            precondition(!tableRange.isEmpty && !variablesRange.isEmpty, "a placement holds the variables and the block table")
+            var table = bigEndian(UInt32(tableCount))
+            for entry in addresses {
+                table += bigEndian(entry.address) + bigEndian(entry.length)
+            }
+            table += bigEndian(UInt32(free.count))
+            for entry in free {
+                table += bigEndian(entry.address) + bigEndian(entry.length)
+            }
+            table += [UInt8](repeating: 0, count: tableLength - table.count)
+            let header = Array("BOMStore".utf8) + bigEndian(1) + bigEndian(UInt32(blocks.count - 1))
+                + bigEndian(UInt32(tableRange.lowerBound)) + bigEndian(UInt32(tableLength))
+                + bigEndian(UInt32(variablesRange.lowerBound)) + bigEndian(UInt32(variablesRange.count))
+            return [(tableRange.lowerBound, table), (0, header)]
+        }
+    }
+
+    /// Where `Store.write(_:contents:append:)` puts each part of a store. `mkbom` writes the
+    /// blocks in id order, the variables, then the block table (`sequential`); CoreUI starts
+    /// every part on a 16-byte boundary, allocates a table of 256 entries, and leaves freed
+    /// extents behind (a tree header it rewrote elsewhere, an earlier block table), listed in
+    /// the free list and still holding their old bytes.
+    public struct Placement: Sendable, Hashable {
+        public enum Piece: Sendable, Hashable {
+            case block(UInt32)
+            case variables
+            case blockTable
+            /// An extent freed before the file was finished: these (stale) bytes, in the free list.
+            case freed([UInt8])
+            /// A block table written before the last blocks moved, since freed: every block
+            /// placed so far where it is, but those of `moved` where they were (at the start of
+            /// an earlier piece, by its index in `pieces`, and that long), and no free list.
+            case staleBlockTable(moved: [UInt32: StalePlace])
+
+            var isFreed: Bool {
+                switch self {
+                case .freed, .staleBlockTable: true
+                case .block, .variables, .blockTable: false
+                }
+            }
+        }
+
+        /// Where a block was in a stale block table: at the start of piece `piece`, `length` bytes.
+        public struct StalePlace: Sendable, Hashable {
+            public var piece: Int
+            public var length: Int
+
+            public init(piece: Int, length: Int) {
+                self.piece = piece
+                self.length = length
+            }
+        }
+
+        public var pieces: [Piece]
+        /// Every piece starts at a multiple of this many bytes from the file's start.
+        public var alignment: Int
+        /// Entries of the block table, the null block included; never fewer than the store's blocks.
+        public var tableCount: Int?
+
+        public init(pieces: [Piece], alignment: Int = 1, tableCount: Int? = nil) {
+            precondition(alignment > 0, "an alignment is at least 1")
+            self.pieces = pieces
+            self.alignment = alignment
+            self.tableCount = tableCount
+        }
+
+        /// The blocks 1 to `blocks - 1` in id order, the variables, the block table, unaligned.
+        public static func sequential(blocks: Int) -> Placement {
+            Placement(pieces: (1..<max(1, blocks)).map { .block(UInt32($0)) } + [.variables, .blockTable])
+        }
+
+        /// Bytes of the block table for `tableCount` entries and `freed` extents: the count, the
+        /// entries, the free list, and 16 zero bytes after an empty free list, 8 after any
+        /// other (as Apple's files have it).
+        public static func blockTableLength(tableCount: Int, freed: Int) -> Int {
+            4 + 8 * tableCount + 4 + 8 * freed + (freed == 0 ? 16 : 8)
         }
     }
 

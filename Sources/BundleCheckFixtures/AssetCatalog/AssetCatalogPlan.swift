@@ -1,0 +1,440 @@
+/// A catalogue laid out before it is written: every block numbered and built, but the large
+/// values (bitmaps and atlases), which are made one at a time as their turn comes, and where
+/// each block goes in the file (`BOMWriter.Placement`).
+///
+/// Blocks are numbered as CoreUI numbers them: 1 `CARHEADER`, then the `RENDITIONS` tree
+/// (header and nodes), the `FACETKEYS` and `APPEARANCEKEYS` trees, the appearances' keys and
+/// values, the facets' names and values, `KEYFORMAT`, each rendition's key and value in the
+/// order they were compiled, `EXTENDED_METADATA`, the `BITMAPKEYS` tree and its values. Every
+/// part starts on a 16-byte boundary and the block table has 256 entries (more, in multiples of
+/// 256, for larger catalogues: none of the corpus has more than 255 blocks, so that growth is a
+/// guess).
+struct AssetCatalogPlan {
+    /// A value made when it is written.
+    enum PendingValue {
+        case bitmap(FixtureIconRendition, headerWidth: Int, headerHeight: Int, short: Bool)
+        case atlas(AssetCatalogAtlas, members: [FixtureIconRendition], scale: Int, compression: FixtureIconRendition.Compression)
+    }
+
+    private enum Value {
+        case ready([UInt8])
+        case pending(PendingValue)
+    }
+
+    private struct Rendition {
+        var key: AssetCatalogKeys.Key
+        var set: String
+        var file: String
+        var value: Value
+    }
+
+    private enum CatalogSet {
+        case icon(FixtureIconSet)
+        case image(FixtureImageSet)
+
+        var name: String {
+            switch self {
+            case .icon(let set): set.name
+            case .image(let set): set.name
+            }
+        }
+
+        var identifier: UInt16? {
+            switch self {
+            case .icon(let set): set.identifier
+            case .image(let set): set.identifier
+            }
+        }
+
+        var renditions: [FixtureIconRendition] {
+            switch self {
+            case .icon(let set): set.renditions
+            case .image(let set): set.renditions
+            }
+        }
+    }
+
+    static let maximumPixels = 16384
+    /// Two blocks each: well inside the block cap of the reader (`BOMLimits.maxBlocks`).
+    static let maximumRenditions = 1_000_000
+    static let alignment = 16
+
+    private(set) var store = BOMWriter.Store()
+    private(set) var placement = BOMWriter.Placement(pieces: [])
+    private(set) var pending: [UInt32: PendingValue] = [:]
+    /// Bytes to keep of the written file (`Hostile.truncated`).
+    private(set) var truncation: Int?
+
+    init(_ catalog: FixtureAssetCatalog) throws(AssetCatalogWriterError) {
+        let before = min(max(0, catalog.imageSetsBeforeIconSets), catalog.imageSets.count)
+        let sets = catalog.imageSets[..<before].map(CatalogSet.image) + catalog.iconSets.map(CatalogSet.icon) + catalog.imageSets[before...].map(CatalogSet.image)
+        let identifiers = try Self.identifiers(sets)
+        let target = try Self.appStoreIcon(catalog)
+
+        var renditions: [Rendition] = []
+        var facets: [(name: String, part: UInt16, identifier: UInt16, keys: [AssetCatalogKeys.Key])] = []
+        var atlasesPerGroup: [[UInt16]: UInt16] = [:]
+        for set in sets {
+            guard !set.renditions.isEmpty else { throw .noRenditions(set: set.name) }
+            for rendition in set.renditions { try Self.validate(rendition, in: set.name) }
+            let identifier = identifiers[set.name]!
+            let first = renditions.count
+            switch set {
+            case .image(let imageSet):
+                for rendition in imageSet.renditions {
+                    let key = Self.key(rendition, dimension2: 0, identifier: identifier, part: AssetCatalogKeys.partImage)
+                    renditions.append(Rendition(key: key, set: set.name, file: rendition.fileName, value: .pending(.bitmap(
+                        rendition, headerWidth: rendition.pixelWidth, headerHeight: rendition.pixelHeight, short: false))))
+                }
+                facets.append((set.name, AssetCatalogKeys.partImage, identifier, renditions[first...].map(\.key)))
+            case .icon(let iconSet):
+                renditions += try Self.icons(iconSet, identifier: identifier, target: target, hostile: catalog.hostile, atlasesPerGroup: &atlasesPerGroup)
+                facets.append((set.name, AssetCatalogKeys.partIcon, identifier, renditions[first...].map(\.key)))
+            }
+        }
+        var seen = Set<[UInt8]>()
+        for rendition in renditions where !seen.insert(rendition.key.bytes).inserted {
+            throw .duplicateRenditionKey(set: rendition.set, file: rendition.file)
+        }
+        guard renditions.count <= Self.maximumRenditions else { throw .tooLarge(part: "renditions", value: renditions.count, limit: Self.maximumRenditions) }
+        facets.sort { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+        try build(catalog, renditions: renditions, facets: facets)
+        try harm(catalog.hostile)
+    }
+
+    /// The value of block `id` when it is one made late, else nil.
+    func value(of id: UInt32) -> [UInt8]? {
+        switch pending[id] {
+        case nil:
+            return nil
+        case .bitmap(let rendition, let headerWidth, let headerHeight, let short):
+            let seed = AssetCatalogPixels.seed(rendition.fileName, rendition.pixelWidth, rendition.pixelHeight)
+            let pixels = AssetCatalogPixels.image(
+                width: rendition.pixelWidth, height: rendition.pixelHeight, bytesPerRow: rendition.bytesPerRow, pattern: rendition.pixels, seed: seed)
+            let payload = AssetCatalogRenditionValue.pixelPayload(
+                pixels, height: rendition.pixelHeight, bytesPerRow: rendition.bytesPerRow, compression: rendition.compression,
+                chunked: rendition.storage != .single, short: short)
+            return AssetCatalogRenditionValue.bitmap(
+                width: rendition.pixelWidth, height: rendition.pixelHeight, headerWidth: headerWidth, headerHeight: headerHeight, scale: rendition.scale,
+                name: rendition.fileName, bytesPerRow: rendition.bytesPerRow, payload: payload)
+        case .atlas(let atlas, let members, let scale, let compression):
+            let bytesPerRow = (atlas.width * 4 + 31) / 32 * 32
+            let images = members.map { member in
+                (member.pixelWidth, member.pixelHeight, member.bytesPerRow, AssetCatalogPixels.image(
+                    width: member.pixelWidth, height: member.pixelHeight, bytesPerRow: member.bytesPerRow, pattern: member.pixels,
+                    seed: AssetCatalogPixels.seed(member.fileName, member.pixelWidth, member.pixelHeight)))
+            }
+            let pixels = atlas.pixels(images, bytesPerRow: bytesPerRow)
+            let payload = AssetCatalogRenditionValue.pixelPayload(pixels, height: atlas.height, bytesPerRow: bytesPerRow, compression: compression, chunked: true)
+            return AssetCatalogRenditionValue.atlas(width: atlas.width, height: atlas.height, scale: scale, bytesPerRow: bytesPerRow, payload: payload)
+        }
+    }
+
+    // MARK: - Sets
+
+    /// Each set's identifier: those asked for, then those derived from the names, moved on
+    /// past any taken.
+    private static func identifiers(_ sets: [CatalogSet]) throws(AssetCatalogWriterError) -> [String: UInt16] {
+        // Identifiers are 16 bits, 0 the atlases'.
+        guard sets.count < Int(UInt16.max) else { throw .tooLarge(part: "sets", value: sets.count, limit: Int(UInt16.max) - 1) }
+        var byName: [String: UInt16] = [:]
+        var taken: Set<UInt16> = [0]
+        for set in sets {
+            guard byName[set.name] == nil else { throw .duplicateName(set.name) }
+            byName[set.name] = 0
+            if let identifier = set.identifier {
+                guard taken.insert(identifier).inserted else { throw .identifierTaken(set: set.name, identifier: identifier) }
+                byName[set.name] = identifier
+            }
+        }
+        for set in sets where set.identifier == nil {
+            var identifier = AssetCatalogKeys.identifier(for: set.name)
+            while !taken.insert(identifier).inserted { identifier = identifier == UInt16.max ? 1 : identifier + 1 }
+            byName[set.name] = identifier
+        }
+        return byName
+    }
+
+    /// The App Store icon the hostile options act on: (set, rendition) in `iconSets`.
+    private static func appStoreIcon(_ catalog: FixtureAssetCatalog) throws(AssetCatalogWriterError) -> (set: String, index: Int)? {
+        let needed = catalog.hostile.contains { hostile in
+            switch hostile {
+            case .lyingDimensions, .shortPixelPayload: true
+            default: false
+            }
+        }
+        for set in catalog.iconSets {
+            if let index = set.renditions.firstIndex(where: {
+                $0.pixelWidth == 1024 && $0.pixelHeight == 1024 && ($0.idiom == .marketing || $0.idiom == .universal) && $0.storage != .packed
+            }) {
+                return (set.name, index)
+            }
+        }
+        if let set = catalog.iconSets.first, let index = set.renditions.firstIndex(where: { $0.storage != .packed }) {
+            return (set.name, index)
+        }
+        if needed { throw .invalidHostile("no icon stored on its own to make the App Store icon of") }
+        return nil
+    }
+
+    private static func validate(_ rendition: FixtureIconRendition, in set: String) throws(AssetCatalogWriterError) {
+        func fail(_ reason: String) -> AssetCatalogWriterError { .invalidRendition(set: set, file: rendition.fileName, reason: reason) }
+        guard (1...maximumPixels).contains(rendition.pixelWidth), (1...maximumPixels).contains(rendition.pixelHeight) else {
+            throw fail("\(rendition.pixelWidth)×\(rendition.pixelHeight) pixels; 1 to \(maximumPixels) each way")
+        }
+        guard (1...9).contains(rendition.scale) else { throw fail("scale \(rendition.scale); 1 to 9") }
+        guard rendition.points > 0, rendition.points < 65536 else { throw fail("\(rendition.points) points") }
+        if case .transparentPixel(let x, let y) = rendition.pixels, !(0..<rendition.pixelWidth).contains(x) || !(0..<rendition.pixelHeight).contains(y) {
+            throw fail("transparent pixel (\(x), \(y)) outside the image")
+        }
+    }
+
+    private static func key(_ rendition: FixtureIconRendition, dimension2: UInt16, identifier: UInt16, part: UInt16) -> AssetCatalogKeys.Key {
+        AssetCatalogKeys.Key(values: [
+            .scale: UInt16(rendition.scale), .idiom: rendition.idiom.code, .subtype: rendition.subtype, .dimension2: dimension2,
+            .identifier: identifier, .element: AssetCatalogKeys.elementImage, .part: part,
+        ])
+    }
+
+    /// An icon set's renditions: a size list per idiom (and subtype), the icons, the atlases.
+    private static func icons(
+        _ set: FixtureIconSet, identifier: UInt16, target: (set: String, index: Int)?, hostile: [FixtureAssetCatalog.Hostile],
+        atlasesPerGroup: inout [[UInt16]: UInt16]
+    ) throws(AssetCatalogWriterError) -> [Rendition] {
+        let sizes = Array(Set(set.renditions.map(\.points))).sorted()
+        func index(_ points: Double) -> UInt16 { UInt16(sizes.firstIndex(of: points)!) }
+        var renditions: [Rendition] = []
+        var groups: [[UInt16]] = []
+        for rendition in set.renditions where !groups.contains([rendition.idiom.code, rendition.subtype]) {
+            groups.append([rendition.idiom.code, rendition.subtype])
+        }
+        for group in groups {
+            let points = Array(Set(set.renditions.filter { [$0.idiom.code, $0.subtype] == group }.map(\.points))).sorted()
+            let key = AssetCatalogKeys.Key(values: [
+                .scale: 1, .idiom: group[0], .subtype: group[1], .identifier: identifier, .element: AssetCatalogKeys.elementImage,
+                .part: AssetCatalogKeys.partMultisizeImageSet,
+            ])
+            let value = AssetCatalogRenditionValue.sizes(name: set.name, entries: points.map { (Int($0), Int(index($0))) })
+            renditions.append(Rendition(key: key, set: set.name, file: set.name, value: .ready(value)))
+        }
+
+        // Atlases of the packed icons, one per scale, idiom and subtype.
+        var packedGroups: [[UInt16]] = []
+        for rendition in set.renditions where rendition.storage == .packed {
+            let group = [UInt16(rendition.scale), rendition.idiom.code, rendition.subtype]
+            if !packedGroups.contains(group) { packedGroups.append(group) }
+        }
+        var atlases: [(key: AssetCatalogKeys.Key, atlas: AssetCatalogAtlas, members: [Int])] = []
+        for group in packedGroups {
+            let members = set.renditions.indices.filter { set.renditions[$0].storage == .packed && [UInt16(set.renditions[$0].scale), set.renditions[$0].idiom.code, set.renditions[$0].subtype] == group }
+            let number = atlasesPerGroup[group, default: 0]
+            atlasesPerGroup[group] = number + 1
+            let key = AssetCatalogKeys.Key(values: [
+                .scale: group[0], .idiom: group[1], .subtype: group[2], .dimension1: number, .element: AssetCatalogKeys.elementPackedAsset,
+                .part: AssetCatalogKeys.partImage,
+            ])
+            let atlas = AssetCatalogAtlas.pack(members.map { (set.renditions[$0].pixelWidth, set.renditions[$0].pixelHeight) })
+            guard atlas.width <= maximumPixels, atlas.height <= maximumPixels else {
+                throw .tooLarge(part: "the atlas of \(set.name) at \(group[0])x", value: max(atlas.width, atlas.height), limit: maximumPixels)
+            }
+            atlases.append((key, atlas, members))
+        }
+
+        for (number, rendition) in set.renditions.enumerated() {
+            let key = Self.key(rendition, dimension2: index(rendition.points), identifier: identifier, part: AssetCatalogKeys.partIcon)
+            if rendition.storage == .packed {
+                let atlas = atlases.first { $0.members.contains(number) }!
+                let origin = atlas.atlas.origins[atlas.members.firstIndex(of: number)!]
+                // The link's rectangle is from the atlas's bottom left, as Core Graphics measures.
+                let value = AssetCatalogRenditionValue.link(
+                    width: rendition.pixelWidth, height: rendition.pixelHeight, scale: rendition.scale, name: rendition.fileName, atlas: atlas.key,
+                    x: origin.x, y: atlas.atlas.height - origin.y - rendition.pixelHeight)
+                renditions.append(Rendition(key: key, set: set.name, file: rendition.fileName, value: .ready(value)))
+                continue
+            }
+            var width = rendition.pixelWidth
+            var height = rendition.pixelHeight
+            var short = false
+            if let target, target.set == set.name, target.index == number {
+                for harm in hostile {
+                    switch harm {
+                    case .lyingDimensions(let lyingWidth, let lyingHeight):
+                        width = Int(lyingWidth)
+                        height = Int(lyingHeight)
+                    case .shortPixelPayload:
+                        short = true
+                    default:
+                        break
+                    }
+                }
+            }
+            renditions.append(Rendition(key: key, set: set.name, file: rendition.fileName, value: .pending(.bitmap(
+                rendition, headerWidth: width, headerHeight: height, short: short))))
+        }
+        for atlas in atlases {
+            let members = atlas.members.map { set.renditions[$0] }
+            renditions.append(Rendition(key: atlas.key, set: set.name, file: "ZZZZPackedAsset", value: .pending(.atlas(
+                atlas.atlas, members: members, scale: Int(atlas.key[.scale]), compression: members[0].compression))))
+        }
+        return renditions
+    }
+
+    // MARK: - Blocks
+
+    private mutating func build(
+        _ catalog: FixtureAssetCatalog, renditions: [Rendition], facets: [(name: String, part: UInt16, identifier: UInt16, keys: [AssetCatalogKeys.Key])]
+    ) throws(AssetCatalogWriterError) {
+        let appearances = catalog.appearances
+        guard appearances.count <= Int(UInt16.max), Set(appearances).count == appearances.count else {
+            throw .invalidHostile("appearances must be distinct and fewer than 65536")
+        }
+        let treeBlocks = (
+            renditions: BOMWriter.Store.blocksOfTree(entries: renditions.count),
+            facets: BOMWriter.Store.blocksOfTree(entries: facets.count),
+            appearances: BOMWriter.Store.blocksOfTree(entries: appearances.count),
+            bitmaps: BOMWriter.Store.blocksOfTree(entries: facets.count, blockSize: 1024)
+        )
+        let firstPair = UInt32(2 + treeBlocks.renditions + treeBlocks.facets + treeBlocks.appearances)
+        let facetPairs = firstPair + UInt32(2 * appearances.count)
+        let keyFormat = facetPairs + UInt32(2 * facets.count)
+        let renditionPairs = keyFormat + 1
+        let metadata = renditionPairs + UInt32(2 * renditions.count)
+        let bitmapValues = metadata + 1 + UInt32(treeBlocks.bitmaps)
+
+        let header = store.add(carHeader(catalog.compiler, renditions: renditions.count))
+        let sorted = renditions.indices.sorted { renditions[$0].key.bytes.lexicographicallyPrecedes(renditions[$1].key.bytes) }
+        let renditionTree = store.addTree(
+            sorted.map { (value: renditionPairs + 2 * UInt32($0) + 1, key: renditionPairs + 2 * UInt32($0)) }, extraHeader: true,
+            keyLength: UInt32(2 * AssetCatalogKeys.format.count), inlineKeys: sorted.map { renditions[$0].key.bytes })
+        let facetTree = addTreeOfNames(facets.map(\.name), firstPair: facetPairs)
+        let appearanceTree = addTreeOfNames(appearances, firstPair: firstPair)
+        precondition(store.blocks.count == Int(firstPair), "the trees take the blocks counted for them")
+        for (number, name) in appearances.enumerated() {
+            _ = store.add(Array(name.utf8))
+            _ = store.add(AssetCatalogKeys.littleEndian16(UInt16(number)))
+        }
+        for facet in facets {
+            _ = store.add(Array(facet.name.utf8))
+            _ = store.add(AssetCatalogKeys.facet(part: facet.part, identifier: facet.identifier))
+        }
+        var declaredKeyFormat: UInt32?
+        for case .keyFormatCount(let count) in catalog.hostile { declaredKeyFormat = count }
+        let keyFormatBlock = store.add(AssetCatalogKeys.keyFormat(declaredCount: declaredKeyFormat))
+        precondition(keyFormatBlock == keyFormat, "KEYFORMAT takes the block counted for it")
+        for rendition in renditions {
+            _ = store.add(rendition.key.bytes)
+            switch rendition.value {
+            case .ready(let bytes):
+                _ = store.add(bytes)
+            case .pending(let value):
+                pending[store.add([])] = value
+            }
+        }
+        let metadataBlock = store.add(extendedMetadata(catalog))
+        precondition(metadataBlock == metadata, "EXTENDED_METADATA takes the block counted for it")
+        let byIdentifier = facets.sorted { $0.identifier < $1.identifier }
+        let bitmapTree = store.addTree(
+            byIdentifier.indices.map { (value: bitmapValues + UInt32($0), key: UInt32(byIdentifier[$0].identifier)) }, blockSize: 1024, flag: 1,
+            extraHeader: true)
+        precondition(store.blocks.count == Int(bitmapValues), "the bitmap tree takes the blocks counted for it")
+        for facet in byIdentifier {
+            _ = store.add(AssetCatalogKeys.bitmap(of: facet.keys))
+        }
+        for (name, block) in [
+            ("CARHEADER", header), ("RENDITIONS", renditionTree), ("FACETKEYS", facetTree), ("APPEARANCEKEYS", appearanceTree),
+            ("KEYFORMAT", keyFormat), ("EXTENDED_METADATA", metadata), ("BITMAPKEYS", bitmapTree),
+        ] {
+            store.addVariable(name, block)
+        }
+        placement = place(catalog.layout, appearanceTree: appearanceTree, appearanceBlocks: treeBlocks.appearances, firstPair: firstPair)
+    }
+
+    /// A tree of names (`FACETKEYS`, `APPEARANCEKEYS`): keys and values in pairs from `firstPair`;
+    /// the names copied into the leaves when all are as long (`BOMWriter.Store.addTree`).
+    private mutating func addTreeOfNames(_ names: [String], firstPair: UInt32) -> UInt32 {
+        let keys = names.map { Array($0.utf8) }
+        let fixed = Set(keys.map(\.count)).count == 1
+        return store.addTree(
+            keys.indices.map { (value: firstPair + 2 * UInt32($0) + 1, key: firstPair + 2 * UInt32($0)) }, extraHeader: true,
+            keyLength: fixed ? UInt32(keys[0].count) : 0xFFFF_FFFF, inlineKeys: fixed ? keys : nil)
+    }
+
+    /// `CARHEADER` (436 bytes): `RATC`, CoreUI's version, storage version 17, a timestamp (0),
+    /// the rendition count, the two creator strings (128 and 256 bytes), a UUID and a checksum
+    /// (zeros, as Xcode leaves them), schema version 2, colour space 1, key semantics 2.
+    private func carHeader(_ compiler: FixtureAssetCatalog.Compiler, renditions: Int) -> [UInt8] {
+        let le32 = AssetCatalogKeys.littleEndian32
+        return Array("RATC".utf8) + le32(compiler.coreUIVersion) + le32(17) + le32(0) + le32(UInt32(renditions))
+            + Self.field("@(#)PROGRAM:CoreUI  PROJECT:\(compiler.coreUIProject)\n", 128) + Self.field(compiler.creator, 256)
+            + [UInt8](repeating: 0, count: 16) + le32(0) + le32(2) + le32(1) + le32(2)
+    }
+
+    /// `EXTENDED_METADATA` (1028 bytes): `META`, then four 256-byte strings: thinning arguments
+    /// (none), the deployment target, the platform, the authoring tool.
+    private func extendedMetadata(_ catalog: FixtureAssetCatalog) -> [UInt8] {
+        Array("META".utf8) + Self.field("", 256) + Self.field(catalog.deploymentTarget, 256) + Self.field(catalog.deploymentPlatform, 256)
+            + Self.field("@(#)PROGRAM:CoreThemeDefinition  PROJECT:\(catalog.compiler.themeDefinitionProject)\n", 256)
+    }
+
+    private static func field(_ text: String, _ length: Int) -> [UInt8] {
+        let bytes = Array(text.utf8.prefix(length - 1))
+        return bytes + [UInt8](repeating: 0, count: length - bytes.count)
+    }
+
+    // MARK: - Layout
+
+    /// The file's order of pieces for `layout` (`FixtureAssetCatalog.Layout`).
+    private func place(_ layout: FixtureAssetCatalog.Layout, appearanceTree: UInt32, appearanceBlocks: Int, firstPair: UInt32) -> BOMWriter.Placement {
+        let tableCount = max(256, (store.blocks.count + 255) / 256 * 256)
+        let appearanceNodes = (appearanceTree + 1..<appearanceTree + UInt32(appearanceBlocks)).map { BOMWriter.Placement.Piece.block($0) }
+        let appearanceRoot = UInt32(store.blocks[Int(appearanceTree)][8]) << 24 | UInt32(store.blocks[Int(appearanceTree)][9]) << 16
+            | UInt32(store.blocks[Int(appearanceTree)][10]) << 8 | UInt32(store.blocks[Int(appearanceTree)][11])
+        // The tree's first header: empty, its key length not yet known.
+        let staleHeader = Array("tree".utf8) + BOMWriter.bigEndian(1) + BOMWriter.bigEndian(appearanceRoot) + BOMWriter.bigEndian(4096)
+            + BOMWriter.bigEndian(0) + [0] + [UInt8](repeating: 0, count: 8)
+        var pieces: [BOMWriter.Placement.Piece] = (1..<appearanceTree).map { .block($0) }
+        let staleHeaderPiece = pieces.count
+        pieces.append(.freed(staleHeader))
+        let rest = (firstPair..<UInt32(store.blocks.count)).map { BOMWriter.Placement.Piece.block($0) }
+        switch layout {
+        case .indexAtEnd:
+            pieces += appearanceNodes + rest
+            pieces += [.variables, .staleBlockTable(moved: [appearanceTree: .init(piece: staleHeaderPiece, length: staleHeader.count)]), .block(appearanceTree), .blockTable]
+        case .indexAfterFirstBlocks:
+            // The new header and the table fill the old root's 4096-byte slot; what is left of it is freed.
+            let slotPiece = pieces.count
+            pieces += [.block(appearanceTree), .blockTable]
+            let table = BOMWriter.Placement.blockTableLength(tableCount: tableCount, freed: 3)
+            let left = 4096 - Self.aligned(29) - Self.aligned(table)
+            if left > 0 { pieces.append(.freed([UInt8](repeating: 0, count: left))) }
+            pieces += rest
+            pieces += [.variables, .staleBlockTable(moved: [
+                appearanceTree: .init(piece: staleHeaderPiece, length: staleHeader.count), appearanceRoot: .init(piece: slotPiece, length: 4096),
+            ])]
+            pieces += appearanceNodes
+        }
+        return BOMWriter.Placement(pieces: pieces, alignment: Self.alignment, tableCount: tableCount)
+    }
+
+    private static func aligned(_ length: Int) -> Int { (length + alignment - 1) / alignment * alignment }
+
+    // MARK: - Hostile
+
+    private mutating func harm(_ hostile: [FixtureAssetCatalog.Hostile]) throws(AssetCatalogWriterError) {
+        let renditionTree = store.variables.first { $0.name == "RENDITIONS" }!.block
+        let firstLeaf = Int(renditionTree) + 1
+        for harm in hostile {
+            switch harm {
+            case .truncated(let length):
+                guard length >= 0 else { throw .invalidHostile("a truncation to \(length) bytes") }
+                truncation = min(truncation ?? length, length)
+            case .renditionsTreeCycle:
+                store.blocks[firstLeaf].replaceSubrange(4..<8, with: BOMWriter.bigEndian(UInt32(firstLeaf)))
+            case .wideTreeNode(let count):
+                store.blocks[firstLeaf].replaceSubrange(2..<4, with: BOMWriter.bigEndian16(count))
+            case .lyingDimensions, .shortPixelPayload, .keyFormatCount:
+                break
+            }
+        }
+    }
+}

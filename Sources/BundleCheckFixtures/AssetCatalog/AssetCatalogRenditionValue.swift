@@ -1,0 +1,145 @@
+/// A rendition's value as CoreUI writes it: a "structured image" header (`CSI`), a list of
+/// tagged values (TLVs), then the payload. Little-endian throughout.
+///
+/// The header is 184 bytes: the magic (`ISTC` in the file), version 1, the rendition flags,
+/// width and height in pixels, the scale times 100, the pixel format (`ARGB`, its bytes
+/// `BGRA`), the colour space (1 for `ARGB`), a modification time (0), the layout (16 bits, then
+/// 16 zero bits), the source file's name in 128 bytes, the TLVs' length, the bitmap count (1),
+/// a reserved 0 and the payload's length.
+///
+/// The flags are 0 for every icon of the real catalogues, opaque or not: the shorebird
+/// catalogue's App Store icon decodes to alpha 255 throughout and its flags are 0, as are those
+/// of its packed atlases, which hold transparent pixels. The write-ups' "is opaque" bit (bit 3)
+/// is set on none of them, so opacity is left to the pixels here too. (Bit 4 is set on JPEG
+/// images and a grey launch image, and bit 2 on vector ones.)
+///
+/// An image's pixels are a `CELM` payload (its magic `MLEC` in the file): a version, the
+/// compression type, a length, the data. Xcode 14 and 15 write version 3 and cut the rows into
+/// chunks compressed apart, each behind a 20-byte `KCBC` header (0, 0, its rows, its length),
+/// the length field then the number of chunks: 2 chunks of half the rows for up to 32 KiB of
+/// pixels, else 3 of a third and the rows left over in a fourth (1024 rows: 341, 341, 341, 1).
+enum AssetCatalogRenditionValue {
+    enum Layout: UInt16 {
+        case image = 12
+        case internalLink = 1003
+        case packedAsset = 1004
+        case multisizeImageSet = 1010
+    }
+
+    enum Tag: UInt32 {
+        case slices = 1001, metrics = 1003, composition = 1004, bitmapInfo = 1006, bytesPerRow = 1007, reference = 1010
+    }
+
+    static let headerLength = 184
+    static let pixelFormatARGB = Array("BGRA".utf8)
+
+    /// The header, the TLVs and `payload`.
+    static func value(
+        width: Int, height: Int, scale: Int, pixelFormat: [UInt8], colorSpace: UInt32, layout: Layout, name: String,
+        tlvs: [(tag: Tag, data: [UInt8])], payload: [UInt8]
+    ) -> [UInt8] {
+        let list = tlvs.flatMap { le32(UInt32($0.tag.rawValue)) + le32(UInt32($0.data.count)) + $0.data }
+        var header = Array("ISTC".utf8) + le32(1) + le32(0) + le32(UInt32(truncatingIfNeeded: width)) + le32(UInt32(truncatingIfNeeded: height))
+        header += le32(UInt32(scale * 100)) + pixelFormat + le32(colorSpace) + le32(0) + AssetCatalogKeys.littleEndian16(layout.rawValue) + [0, 0]
+        let nameBytes = Array(name.utf8.prefix(127))
+        header += nameBytes + [UInt8](repeating: 0, count: 128 - nameBytes.count)
+        header += le32(UInt32(list.count)) + le32(1) + le32(0) + le32(UInt32(payload.count))
+        return header + list + payload
+    }
+
+    /// One slice covering `width`×`height` (or none wide, for an atlas).
+    static func slices(width: Int, height: Int) -> [UInt8] { le32(1) + le32(0) + le32(0) + le32(UInt32(width)) + le32(UInt32(height)) }
+
+    /// One metric: no insets, the image's size.
+    static func metrics(width: Int, height: Int) -> [UInt8] { le32(1) + [UInt8](repeating: 0, count: 16) + le32(UInt32(width)) + le32(UInt32(height)) }
+
+    /// Blend mode 0 (normal) and an opacity (1.0 for bitmaps; 0.0 for a size list).
+    static func composition(opacity: Float) -> [UInt8] { le32(0) + le32(opacity.bitPattern) }
+
+    /// EXIF orientation 1.
+    static let bitmapInfo = le32(1)
+
+    /// A bitmap rendition (layout 12): its TLVs as on every image of the real catalogues.
+    static func bitmap(width: Int, height: Int, headerWidth: Int, headerHeight: Int, scale: Int, name: String, bytesPerRow: Int, payload: [UInt8]) -> [UInt8] {
+        value(
+            width: headerWidth, height: headerHeight, scale: scale, pixelFormat: pixelFormatARGB, colorSpace: 1, layout: .image, name: name,
+            tlvs: [
+                (.slices, slices(width: width, height: height)), (.metrics, metrics(width: width, height: height)),
+                (.composition, composition(opacity: 1)), (.bitmapInfo, bitmapInfo), (.bytesPerRow, le32(UInt32(bytesPerRow))),
+            ],
+            payload: payload)
+    }
+
+    /// A packed atlas (layout 1004, named `ZZZZPackedAsset-2.1.0-gamut0` for 2x): one empty slice.
+    static func atlas(width: Int, height: Int, scale: Int, bytesPerRow: Int, payload: [UInt8]) -> [UInt8] {
+        value(
+            width: width, height: height, scale: scale, pixelFormat: pixelFormatARGB, colorSpace: 1, layout: .packedAsset,
+            name: "ZZZZPackedAsset-\(scale).1.0-gamut0",
+            tlvs: [(.slices, slices(width: 0, height: 0)), (.composition, composition(opacity: 1)), (.bitmapInfo, bitmapInfo), (.bytesPerRow, le32(UInt32(bytesPerRow)))],
+            payload: payload)
+    }
+
+    /// An icon stored in an atlas (layout 1003): no payload, a reference TLV (`INLK`, its bytes
+    /// `KLNI`: 0, the rectangle in the atlas from its bottom left, the layout it has (12), the
+    /// length of the atlas's key, the key as `AssetCatalogKeys.Key.linkBytes`).
+    static func link(width: Int, height: Int, scale: Int, name: String, atlas: AssetCatalogKeys.Key, x: Int, y: Int) -> [UInt8] {
+        let key = atlas.linkBytes
+        let reference = Array("KLNI".utf8) + le32(0) + le32(UInt32(x)) + le32(UInt32(y)) + le32(UInt32(width)) + le32(UInt32(height))
+            + AssetCatalogKeys.littleEndian16(Layout.image.rawValue) + le32(UInt32(key.count)) + key
+        return value(
+            width: width, height: height, scale: scale, pixelFormat: pixelFormatARGB, colorSpace: 1, layout: .internalLink, name: name,
+            tlvs: [
+                (.slices, slices(width: width, height: height)), (.metrics, metrics(width: width, height: height)), (.reference, reference),
+                (.composition, composition(opacity: 1)), (.bitmapInfo, bitmapInfo),
+            ],
+            payload: [])
+    }
+
+    /// A multisize image set (layout 1010, no pixels): `SISM`, version 1, the count, then for each
+    /// size its width and height in whole points (83.5 is 83) and its size index.
+    static func sizes(name: String, entries: [(points: Int, index: Int)]) -> [UInt8] {
+        let payload = Array("SISM".utf8) + le32(1) + le32(UInt32(entries.count))
+            + entries.flatMap { le32(UInt32($0.points)) + le32(UInt32($0.points)) + le32(UInt32($0.index)) }
+        return value(
+            width: 0, height: 0, scale: 0, pixelFormat: [0, 0, 0, 0], colorSpace: 0, layout: .multisizeImageSet, name: name,
+            tlvs: [(.composition, composition(opacity: 0)), (.bitmapInfo, bitmapInfo)], payload: payload)
+    }
+
+    /// The `CELM` payload of `pixels` (`height` rows of `bytesPerRow`). `short` leaves the last
+    /// row out of the compressed data, the declared rows as they were (a hostile option).
+    static func pixelPayload(
+        _ pixels: [UInt8], height: Int, bytesPerRow: Int, compression: FixtureIconRendition.Compression, chunked: Bool, short: Bool = false
+    ) -> [UInt8] {
+        let end = short ? pixels.count - bytesPerRow : pixels.count
+        guard chunked else {
+            let data = compress(pixels[0..<max(0, end)], compression, rowLength: bytesPerRow)
+            return Array("MLEC".utf8) + le32(0) + le32(compression.code) + le32(UInt32(data.count)) + data
+        }
+        var chunks: [[UInt8]] = []
+        for rows in chunkRows(height: height, bytes: pixels.count) {
+            let start = rows.lowerBound * bytesPerRow
+            let data = compress(pixels[min(start, end)..<max(min(start, end), min(rows.upperBound * bytesPerRow, end))], compression, rowLength: bytesPerRow)
+            chunks.append(Array("KCBC".utf8) + le32(0) + le32(0) + le32(UInt32(rows.count)) + le32(UInt32(data.count)) + data)
+        }
+        return Array("MLEC".utf8) + le32(3) + le32(compression.code) + le32(UInt32(chunks.count)) + chunks.joined()
+    }
+
+    /// The rows of each chunk, as Xcode 14 and 15 cut them (see the type's notes).
+    static func chunkRows(height: Int, bytes: Int) -> [Range<Int>] {
+        let pieces = bytes <= 32 << 10 ? 2 : 3
+        let rows = max(1, height / pieces)
+        return stride(from: 0, to: height, by: rows).map { $0..<min($0 + rows, height) }
+    }
+
+    static func compress(_ bytes: ArraySlice<UInt8>, _ compression: FixtureIconRendition.Compression, rowLength: Int) -> [UInt8] {
+        switch compression {
+        case .lzfse: LZFSEStreamWriter.lzvn(bytes, rowLength: rowLength)
+        case .lzfseRaw: LZFSEStreamWriter.raw(bytes)
+        case .lzvn: LZVNEncoder.encode(bytes, rowLength: rowLength)
+        case .zlib: PNGWriter.zlibStored(Array(bytes))
+        case .uncompressed: Array(bytes)
+        }
+    }
+
+    static func le32(_ value: UInt32) -> [UInt8] { AssetCatalogKeys.littleEndian32(value) }
+}

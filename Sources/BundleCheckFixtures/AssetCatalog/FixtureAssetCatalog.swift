@@ -1,0 +1,89 @@
+import Foundation
+
+/// A compiled asset catalogue (`Assets.car`) for fixtures, described in a few values and written
+/// as Xcode 14 and 15 write one (`AssetCatalogWriter`): a BOM store whose variables are CoreUI's
+/// (`CARHEADER`, `RENDITIONS`, `FACETKEYS`, `APPEARANCEKEYS`, `KEYFORMAT`, `EXTENDED_METADATA`,
+/// `BITMAPKEYS`), its icon and image sets facets, their bitmaps renditions.
+///
+/// Everything here was learnt from the real catalogues of the corpus (Xcode 14.3's shorebird
+/// one, an "all sizes" iOS AppIcon set, and Xcode 15.2's tvOS one first) and checked against
+/// them field by field; the public write-ups (xcbuild's libcar, timac.org's notes) name the
+/// fields. It is written apart from the reader, so that the two agreeing means something.
+public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
+    /// Where the block table sits. Both real layouts come from CoreUI rewriting the
+    /// `APPEARANCEKEYS` tree after its first write: the tree's old header (and the old block
+    /// table) are left behind as freed extents, listed in the free list, their bytes stale.
+    public enum Layout: String, Sendable, Hashable, Codable, CaseIterable {
+        /// As Xcode 15.2's tvOS catalogue: the tree nodes early, the variables, the old block
+        /// table, the moved `APPEARANCEKEYS` header and the block table at the end of the file.
+        case indexAtEnd
+        /// As Xcode 14.3's shorebird catalogue: the `APPEARANCEKEYS` header and the block table
+        /// in the slot of the tree's old root, right after the first tree nodes, and the tree's
+        /// new root at the very end of the file.
+        case indexAfterFirstBlocks
+    }
+
+    public var iconSets: [FixtureIconSet]
+    public var imageSets: [FixtureImageSet]
+    /// How many of `imageSets` come before the icon sets in the file (their renditions' blocks);
+    /// the rest come after. Facets and keys are sorted whatever the order.
+    public var imageSetsBeforeIconSets: Int
+    public var layout: Layout
+    public var compiler: Compiler
+    /// `EXTENDED_METADATA`'s platform: `ios`, `atv` (tvOS), `macosx`, as real catalogues name them.
+    public var deploymentPlatform: String
+    /// `EXTENDED_METADATA`'s deployment target, `16.0`.
+    public var deploymentTarget: String
+    /// The keys of `APPEARANCEKEYS`, numbered from 0 in this order.
+    public var appearances: [String]
+    /// Damage done on purpose, for the reader's tests, applied in order.
+    public var hostile: [Hostile]
+
+    public init(
+        iconSets: [FixtureIconSet], imageSets: [FixtureImageSet] = [], imageSetsBeforeIconSets: Int = 0, layout: Layout = .indexAtEnd,
+        compiler: Compiler = .xcode15_2, deploymentPlatform: String = "ios", deploymentTarget: String = "16.0",
+        appearances: [String] = ["UIAppearanceAny"], hostile: [Hostile] = []
+    ) {
+        self.iconSets = iconSets
+        self.imageSets = imageSets
+        self.imageSetsBeforeIconSets = imageSetsBeforeIconSets
+        self.layout = layout
+        self.compiler = compiler
+        self.deploymentPlatform = deploymentPlatform
+        self.deploymentTarget = deploymentTarget
+        self.appearances = appearances
+        self.hostile = hostile
+    }
+
+    /// The default catalogue: the set `AppIcon` of one 1024×1024 image, opaque unless `pixels`
+    /// says otherwise, as Xcode 14 and later compile a "single size" iOS icon set.
+    public static func appIcon(
+        _ name: String = "AppIcon", pixels: FixtureIconRendition.Pixels = .opaque, compression: FixtureIconRendition.Compression = .lzfse,
+        layout: Layout = .indexAtEnd
+    ) -> FixtureAssetCatalog {
+        FixtureAssetCatalog(iconSets: [.singleSize(name, pixels: pixels, compression: compression)], layout: layout)
+    }
+
+    /// `META`'s platform name for a fixture platform (`atv` for tvOS, as the corpus's tvOS
+    /// catalogue has it; `macosx` for the Mac's; the others as their SDKs name them).
+    public static func deploymentPlatform(for os: FixturePlatform.OS) -> String {
+        switch os {
+        case .iOS: "ios"
+        case .tvOS: "atv"
+        case .watchOS: "watchos"
+        case .visionOS: "xros"
+        case .macOS, .macCatalyst: "macosx"
+        }
+    }
+
+    /// The file's bytes.
+    public func bytes() throws(AssetCatalogWriterError) -> [UInt8] {
+        try AssetCatalogWriter.bytes(of: self)
+    }
+
+    /// Writes the file at `path` as it is made, holding no more than one rendition's pixels and
+    /// the small blocks at once (a catalogue of hundreds of MiB for benchmarks).
+    public func write(toFile path: String) throws {
+        try AssetCatalogWriter.write(self, toFile: path)
+    }
+}

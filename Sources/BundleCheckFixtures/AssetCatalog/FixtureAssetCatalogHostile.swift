@@ -1,0 +1,21 @@
+extension FixtureAssetCatalog {
+    /// Shapes a real catalogue never has, for the reader's hostile-input tests. Those about "the
+    /// App Store icon" act on the first rendition of an icon set that is 1024×1024 pixels
+    /// (marketing or universal), or else the first bitmap rendition of the first icon set.
+    public enum Hostile: Sendable, Hashable, Codable {
+        /// The file cut after its first `length` bytes.
+        case truncated(length: Int)
+        /// The `RENDITIONS` tree's first leaf's forward link names the leaf itself.
+        case renditionsTreeCycle
+        /// The `RENDITIONS` tree's first leaf declares `count` entries (65535: far more than its
+        /// block holds), its header still the true count.
+        case wideTreeNode(count: UInt16)
+        /// The App Store icon's header says these pixels while its payload holds its own.
+        case lyingDimensions(width: UInt32, height: UInt32)
+        /// `KEYFORMAT` declares `count` attributes, its list and the keys unchanged.
+        case keyFormatCount(UInt32)
+        /// The App Store icon's pixels decode one row short: valid streams, the last chunk's
+        /// declared rows and the header's size unchanged.
+        case shortPixelPayload
+    }
+}

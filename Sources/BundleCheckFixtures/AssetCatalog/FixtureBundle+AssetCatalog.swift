@@ -1,0 +1,15 @@
+extension FixtureBundle {
+    /// The same bundle with its `Assets.car` (where `app` puts it, or `Resources/Assets.car` on
+    /// the Mac) holding `catalog` instead of the placeholder (`FixtureBundle.assetCatalogue`);
+    /// a bundle without one gets it at `path`.
+    public func withAssetCatalog(_ catalog: FixtureAssetCatalog, path: String? = nil) throws(AssetCatalogWriterError) -> FixtureBundle {
+        let bytes = try catalog.bytes()
+        var copy = self
+        let place = path ?? files.first { $0.path == "Assets.car" || $0.path == "Resources/Assets.car" }?.path ?? (platform.os.isMac ? "Resources/Assets.car" : "Assets.car")
+        if let index = copy.files.firstIndex(where: { $0.path == place }) {
+            copy.files[index].contents = bytes
+            return copy
+        }
+        return copy.adding(file: place, contents: bytes)
+    }
+}

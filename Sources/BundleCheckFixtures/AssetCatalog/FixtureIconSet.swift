@@ -1,0 +1,78 @@
+/// An app icon set of a fixture asset catalogue (`AppIcon`): a facet of the icon part (220),
+/// its renditions, and for each idiom a "multisize image set" rendition (part 218, `SISM`)
+/// listing the point sizes it has, which CoreUI picks an icon size from.
+///
+/// Each icon's key says which size it is by its `dimension2`: the index of its point size
+/// among all the set's sizes in ascending order (Xcode 14.3's shorebird catalogue numbers
+/// 20, 29, 40, 60, 76, 83.5, 90 and 1024 points 0 to 7).
+public struct FixtureIconSet: Sendable, Hashable, Codable {
+    /// The facet's name, what `CFBundleIconName` names.
+    public var name: String
+    /// The identifier attribute joining the facet and its renditions; nil takes the one
+    /// `AssetCatalogKeys.identifier(for:)` derives from the name (6849 for `AppIcon`, as actool gives it).
+    public var identifier: UInt16?
+    public var renditions: [FixtureIconRendition]
+
+    public init(name: String, identifier: UInt16? = nil, renditions: [FixtureIconRendition]) {
+        self.name = name
+        self.identifier = identifier
+        self.renditions = renditions
+    }
+
+    /// A set of Xcode 14's "single size" kind: one 1024×1024 image, idiom universal, which
+    /// actool scales to the sizes a device needs (written beside the catalogue as loose PNGs).
+    /// No such compiled catalogue is in the corpus: the idiom and the one `SISM` entry follow
+    /// the set's `Contents.json` (`"idiom": "universal", "platform": "ios", "size": "1024x1024"`)
+    /// and how the shorebird catalogue stores its 1024-point marketing icon.
+    public static func singleSize(
+        _ name: String = "AppIcon", pixels: FixtureIconRendition.Pixels = .opaque, compression: FixtureIconRendition.Compression = .lzfse
+    ) -> FixtureIconSet {
+        FixtureIconSet(name: name, renditions: [
+            FixtureIconRendition(idiom: .universal, points: 1024, scale: 1, pixels: pixels, compression: compression, fileName: "Icon-App-1024x1024@1x.png"),
+        ])
+    }
+
+    /// A set of the "all sizes" kind (Xcode 13 and earlier, still an option), as actool 14.3
+    /// compiled Flutter's template set in the shorebird catalogue: iPhone 20, 29, 40 and 60
+    /// points at 2x and 3x (29 also at 1x), iPad 20, 29, 40 and 76 at 1x and 2x and 83.5 at 2x,
+    /// the 1024-point App Store (marketing) icon, and the 60@3x image again at 2x as 90 points
+    /// for subtype 1792. With `packsSmallIcons`, as there, the iPhone and iPad icons but the
+    /// 29@1x and the subtype's are packed into atlases (`Storage.packed`); the App Store icon
+    /// always stands alone. `pixels` is the App Store icon's; the others are opaque.
+    public static func allSizes(
+        _ name: String = "AppIcon", pixels: FixtureIconRendition.Pixels = .opaque, compression: FixtureIconRendition.Compression = .lzfse,
+        packsSmallIcons: Bool = true
+    ) -> FixtureIconSet {
+        let packed: FixtureIconRendition.Storage = packsSmallIcons ? .packed : .chunked
+        func icon(_ idiom: FixtureIconRendition.Idiom, _ points: Double, _ scale: Int, _ storage: FixtureIconRendition.Storage) -> FixtureIconRendition {
+            FixtureIconRendition(idiom: idiom, points: points, scale: scale, compression: compression, storage: storage)
+        }
+        var renditions: [FixtureIconRendition] = []
+        for (points, scales) in [(20.0, [2, 3]), (29, [1, 2, 3]), (40, [2, 3]), (60, [2, 3])] {
+            renditions += scales.map { icon(.phone, points, $0, points == 29 && $0 == 1 ? .chunked : packed) }
+        }
+        renditions.append(FixtureIconRendition(
+            idiom: .phone, subtype: 1792, points: 90, scale: 2, compression: compression, fileName: "Icon-App-60x60@3x.png"))
+        for (points, scales) in [(20.0, [1, 2]), (29, [1, 2]), (40, [1, 2]), (76, [1, 2]), (83.5, [2])] {
+            renditions += scales.map { icon(.pad, points, $0, packed) }
+        }
+        renditions.append(FixtureIconRendition(idiom: .marketing, points: 1024, scale: 1, pixels: pixels, compression: compression))
+        return FixtureIconSet(name: name, renditions: renditions)
+    }
+}
+
+/// An image set of a fixture asset catalogue: a facet of the image part (181) and its bitmaps,
+/// what real catalogues hold most of (a launch image, artwork), here for realism and bulk.
+public struct FixtureImageSet: Sendable, Hashable, Codable {
+    public var name: String
+    /// As `FixtureIconSet.identifier`.
+    public var identifier: UInt16?
+    /// Their `points` are not read: an image's key has no size index.
+    public var renditions: [FixtureIconRendition]
+
+    public init(name: String, identifier: UInt16? = nil, renditions: [FixtureIconRendition]) {
+        self.name = name
+        self.identifier = identifier
+        self.renditions = renditions
+    }
+}
