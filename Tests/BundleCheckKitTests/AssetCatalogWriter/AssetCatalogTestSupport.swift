@@ -187,6 +187,7 @@ def run(path):
             for s, rows in streams:
                 if comp == 0: raw += s
                 elif comp == 2: raw += zlib.decompress(s)
+                elif comp == 4 and s == b'bvx$': pass  # an end-of-stream block alone: nothing
                 elif comp == 4 and lzfse: raw += lzfse.decompress(s)
                 elif comp == 3 and lzfse:
                     # A bare LZVN stream says not what it decodes to: the rows declared do.

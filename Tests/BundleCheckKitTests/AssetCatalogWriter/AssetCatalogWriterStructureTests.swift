@@ -132,6 +132,19 @@ import Testing
         #expect(truncated.count == 100_000 && truncated == inMemory)
     }
 
+    /// The rules read off the real catalogues (`AssetCatalogLayoutRules`, which the corpus test
+    /// holds them to) hold for written ones of either layout, small and large.
+    @Test(arguments: FixtureAssetCatalog.Layout.allCases)
+    func theLayoutIsTheRealCataloguesLayout(_ layout: FixtureAssetCatalog.Layout) throws {
+        for var catalog in [Self.allSizes, .appIcon(), .benchmark(renditions: 700, pixels: 8)] {
+            catalog.layout = layout
+            let violations = try AssetCatalogLayoutRules.violations(try catalog.bytes(), layout: layout)
+            #expect(violations == [], "\(layout), \(catalog.imageSets.count) image sets")
+        }
+        let other: FixtureAssetCatalog.Layout = layout == .indexAtEnd ? .indexAfterFirstBlocks : .indexAtEnd
+        #expect(try !AssetCatalogLayoutRules.violations(try FixtureAssetCatalog.appIcon(layout: other).bytes(), layout: layout).isEmpty)
+    }
+
     @Test func bothLayoutsHoldTheSameBlocks() throws {
         var catalog = Self.allSizes
         let first = try catalog.bytes()
