@@ -16,29 +16,31 @@ enum AssetCatalogPixels {
         let noise = (height * 72 / 100)..<(height * 72 / 100 + height / 25)
         var random = seed | 1
         bytes.withUnsafeMutableBufferPointer { buffer in
-            func put(_ x: Int, _ y: Int, _ r: UInt32, _ g: UInt32, _ b: UInt32) {
-                let at = y * bytesPerRow + x * 4
-                buffer[at] = UInt8(b * alpha / 255)
-                buffer[at + 1] = UInt8(g * alpha / 255)
-                buffer[at + 2] = UInt8(r * alpha / 255)
-                buffer[at + 3] = UInt8(alpha)
+            // Raw pointers and whole pixels: this runs once a pixel, and debug builds check every subscript.
+            let pixels = UnsafeMutableRawPointer(buffer.baseAddress!)
+            func pixel(_ r: UInt32, _ g: UInt32, _ b: UInt32) -> UInt32 {
+                alpha == 255 ? b | g << 8 | r << 16 | 0xFF00_0000 : b * alpha / 255 | (g * alpha / 255) << 8 | (r * alpha / 255) << 16 | alpha << 24
             }
+            let discPixel = pixel(disc.r, disc.g, disc.b)
             for y in 0..<height {
+                let row = pixels + y * bytesPerRow
                 let shade = UInt32(y >> 3) * 3 & 0x3F
                 let band = (r: (base.r + shade) & 0xFF, g: (base.g + shade / 2) & 0xFF, b: base.b)
-                let dy = y - centre.y
-                let reach = dy * dy <= radius * radius ? Int(Double(radius * radius - dy * dy).squareRoot()) : -1
-                for x in 0..<width {
-                    if noise.contains(y) {
+                if noise.contains(y) {
+                    for x in 0..<width {
                         random ^= random << 13
                         random ^= random >> 17
                         random ^= random << 5
-                        put(x, y, band.r ^ (random & 0x3F), band.g ^ (random >> 8 & 0x3F), band.b ^ (random >> 16 & 0x3F))
-                    } else if reach >= 0 && abs(x - centre.x) <= reach {
-                        put(x, y, disc.r, disc.g, disc.b)
-                    } else {
-                        put(x, y, band.r, band.g, band.b)
+                        row.storeBytes(of: pixel(band.r ^ (random & 0x3F), band.g ^ (random >> 8 & 0x3F), band.b ^ (random >> 16 & 0x3F)).littleEndian, toByteOffset: 4 * x, as: UInt32.self)
                     }
+                    continue
+                }
+                let bandPixel = pixel(band.r, band.g, band.b)
+                let dy = y - centre.y
+                let reach = dy * dy <= radius * radius ? Int(Double(radius * radius - dy * dy).squareRoot()) : -1
+                let discSpan = reach >= 0 ? max(0, centre.x - reach)..<min(width, centre.x + reach + 1) : 0..<0
+                for x in 0..<width {
+                    row.storeBytes(of: (discSpan.contains(x) ? discPixel : bandPixel).littleEndian, toByteOffset: 4 * x, as: UInt32.self)
                 }
             }
             if case .transparentPixel(let x, let y) = pattern {

@@ -21,15 +21,26 @@ enum LZVNEncoder {
         output.reserveCapacity(input.count / 4 + 64)
         input.withUnsafeBufferPointer { source in
             let count = source.count
-            var table = [Int32](repeating: -1, count: 1 << 15)
+            guard let base = source.baseAddress else { return }
+            // Raw pointers: the loops below run once a byte, and debug builds check every subscript.
+            let table = UnsafeMutablePointer<Int32>.allocate(capacity: 1 << 15)
+            table.initialize(repeating: -1, count: 1 << 15)
+            defer { table.deallocate() }
             var literalStart = 0
             var position = 0
             func load4(_ at: Int) -> UInt32 {
-                UInt32(source[at]) | UInt32(source[at + 1]) << 8 | UInt32(source[at + 2]) << 16 | UInt32(source[at + 3]) << 24
+                UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self).littleEndian
             }
             func matchLength(_ candidate: Int) -> Int {
                 var length = 0
-                while position + length < count, source[candidate + length] == source[position + length] { length += 1 }
+                let limit = count - position
+                let from = base + candidate
+                let to = base + position
+                while length + 8 <= limit,
+                    UnsafeRawPointer(from + length).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(to + length).loadUnaligned(as: UInt64.self) {
+                    length += 8
+                }
+                while length < limit, from[length] == to[length] { length += 1 }
                 return length
             }
             while position + minimumMatch <= count {
