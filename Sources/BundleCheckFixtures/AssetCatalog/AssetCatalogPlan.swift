@@ -285,9 +285,8 @@ struct AssetCatalogPlan {
         _ catalog: FixtureAssetCatalog, renditions: [Rendition], facets: [(name: String, part: UInt16, identifier: UInt16, keys: [AssetCatalogKeys.Key])]
     ) throws(AssetCatalogWriterError) {
         let appearances = catalog.appearances
-        guard appearances.count <= Int(UInt16.max), Set(appearances).count == appearances.count else {
-            throw .invalidHostile("appearances must be distinct and fewer than 65536")
-        }
+        guard appearances.count <= Int(UInt16.max) else { throw .tooLarge(part: "appearances", value: appearances.count, limit: Int(UInt16.max)) }
+        if let twice = appearances.first(where: { name in appearances.filter { $0 == name }.count > 1 }) { throw .duplicateName(twice) }
         let treeBlocks = (
             renditions: BOMWriter.Store.blocksOfTree(entries: renditions.count),
             facets: BOMWriter.Store.blocksOfTree(entries: facets.count),

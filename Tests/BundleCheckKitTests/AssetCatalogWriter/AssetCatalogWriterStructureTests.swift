@@ -184,6 +184,15 @@ import Testing
         fails(FixtureAssetCatalog(iconSets: [packedAlone], hostile: [.shortPixelPayload]), .invalidHostile("no icon stored on its own to make the App Store icon of"))
     }
 
+    /// Rule examples will describe catalogues in YAML: a description survives coding.
+    @Test func aDescriptionRoundTripsThroughCoding() throws {
+        var catalog = Self.allSizes
+        catalog.imageSets = [FixtureImageSet(name: "Logo", identifier: 12, renditions: [FixtureIconRendition(idiom: .pad, points: 83.5, scale: 2, pixels: .translucent(alpha: 9))])]
+        catalog.hostile = [.truncated(length: 9), .renditionsTreeCycle, .wideTreeNode(count: 3), .lyingDimensions(width: 1, height: 2), .keyFormatCount(4), .shortPixelPayload]
+        let decoded = try JSONDecoder().decode(FixtureAssetCatalog.self, from: try JSONEncoder().encode(catalog))
+        #expect(decoded == catalog)
+    }
+
     @Test func aBundlesCatalogueCanBeAWrittenOne() throws {
         let app = FixtureBundle.app("PaiNotes", bundleIdentifier: "com.example.painotes")
         #expect(app.files.first { $0.path == "Assets.car" }?.contents == FixtureBundle.assetCatalogue, "the placeholder stays the default")
