@@ -4,7 +4,7 @@
 /// Reading lists everything but the payloads: the variables `CARHEADER`, `KEYFORMAT`,
 /// `EXTENDED_METADATA` (when there), the trees `FACETKEYS` and `RENDITIONS`, each rendition's key
 /// block and the CSI header and properties at the start of its value block (through
-/// `BOMBlockPrefixSource`, only those bytes). Payloads (pixels, JPEGs, icon sizes) are read
+/// `BOMBlockSource.blockPrefix`, only those bytes). Payloads (pixels, JPEGs, icon sizes) are read
 /// one rendition at a time by `payload(of:in:)` and `bitmap(of:in:)`, from the same source or
 /// from one that has since fetched more blocks. Nothing is trusted: each count is capped
 /// (`AssetCatalogLimits`) before it is used, and each fault throws an `AssetCatalogError`.

@@ -44,12 +44,14 @@ package struct CARRendition: Sendable, Hashable {
     static func read(
         _ source: some BOMBlockSource, block id: UInt32, key: CARRenditionKey, facetName: String?, limits: AssetCatalogLimits
     ) throws(AssetCatalogError) -> CARRendition {
-        let first = try bom { () throws(BOMError) in try source.lengthAndPrefix(id, count: CARRenditionHeader.length, part: "a rendition") }
-        let header = try CARRenditionHeader.read(CARBytes(first.prefix, part: "rendition header"))
+        let (length, prefix) = try bom { () throws(BOMError) in
+            (try source.blockLength(id, part: "a rendition"), try source.blockPrefix(id, count: CARRenditionHeader.length, part: "a rendition"))
+        }
+        let header = try CARRenditionHeader.read(CARBytes(prefix, part: "rendition header"))
         guard UInt64(header.propertiesLength) <= UInt64(limits.maxPropertyBytes) else {
             throw .propertiesTooLong(block: id, length: header.propertiesLength, limit: limits.maxPropertyBytes)
         }
-        let available = first.length - CARRenditionHeader.length
+        let available = length - CARRenditionHeader.length
         guard UInt64(header.propertiesLength) <= UInt64(available) else {
             throw .propertyPastEnd(block: id, offset: CARRenditionHeader.length, type: 0, length: header.propertiesLength, available: available)
         }
@@ -57,7 +59,7 @@ package struct CARRendition: Sendable, Hashable {
             throw .payloadLengthMismatch(block: id, declared: header.payloadLength, available: available - Int(header.propertiesLength))
         }
         let withProperties = try bom { () throws(BOMError) in
-            try source.lengthAndPrefix(id, count: CARRenditionHeader.length + Int(header.propertiesLength), part: "a rendition").prefix
+            try source.blockPrefix(id, count: CARRenditionHeader.length + Int(header.propertiesLength), part: "a rendition")
         }
         let bytes = CARBytes(withProperties, part: "rendition properties")
         let properties = try CARRenditionTLV.readAll(bytes, from: CARRenditionHeader.length, length: Int(header.propertiesLength))

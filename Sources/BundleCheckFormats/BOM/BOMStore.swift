@@ -31,6 +31,10 @@ package struct BOMStore: BOMBlockSource, Sendable {
         try blocks.range(of: id, part: part)
     }
 
+    package func blockLength(_ id: UInt32, part: String) throws(BOMError) -> Int {
+        try blockRange(of: id, part: part).count
+    }
+
     package func block(_ id: UInt32, part: String = "a reference") throws(BOMError) -> BOMBlock {
         BOMBlock(id: id, bytes: bytes[try blocks.range(of: id, part: part)])
     }

@@ -79,6 +79,11 @@ package final class BOMStreamedStore: BOMBlockSource {
         return BOMBlock(id: id, bytes: bytes)
     }
 
+    /// From the block table: known whether or not the block was fetched.
+    package func blockLength(_ id: UInt32, part: String) throws(BOMError) -> Int {
+        try blocks.range(of: id, part: part).count
+    }
+
     package func blockPrefix(_ id: UInt32, count: Int, part: String) throws(BOMError) -> BOMBlock {
         let range = try blocks.range(of: id, part: part)
         guard let bytes = held(range.prefix(max(0, count)), of: id) else { throw .notFetched(block: id) }

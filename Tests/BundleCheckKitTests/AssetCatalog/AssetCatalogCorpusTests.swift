@@ -182,7 +182,7 @@ import Testing
 
 /// A block source that hands out rendition blocks only in part, as one fetching byte ranges
 /// would before the pixels are asked for: a rendition's value block whole is "not fetched".
-final class PrefixOnlySource: BOMBlockPrefixSource, @unchecked Sendable {
+final class PrefixOnlySource: BOMBlockSource, @unchecked Sendable {
     let store: BOMStore
     let renditionBlocks: Set<UInt32>
     var wholeBlocks: Set<UInt32> = []
