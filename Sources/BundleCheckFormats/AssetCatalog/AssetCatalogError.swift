@@ -61,6 +61,8 @@ package enum AssetCatalogError: Error, Sendable, Hashable, CustomStringConvertib
     case linkFrameOutside(block: UInt32, frame: CARFrame, width: Int, height: Int)
     /// A multisize image set or layer stack of more entries than `maxSetEntries`.
     case tooManySetEntries(block: UInt32, count: UInt32, limit: Int)
+    /// The stream the catalog is read from failed (a damaged deflate stream, an I/O error).
+    case unreadable(String)
 
     package var description: String {
         switch self {
@@ -122,6 +124,8 @@ package enum AssetCatalogError: Error, Sendable, Hashable, CustomStringConvertib
             "a malformed asset catalog (the rendition in block \(block) links to \(frame), outside the \(width)×\(height) bitmap it points into)"
         case .tooManySetEntries(let block, let count, let limit):
             "an asset catalog whose rendition in block \(block) lists \(count) entries, more than \(limit)"
+        case .unreadable(let detail):
+            "an asset catalog whose bytes could not be read: \(detail)"
         }
     }
 
