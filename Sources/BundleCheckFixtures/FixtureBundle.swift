@@ -79,8 +79,17 @@ public struct FixtureBundle: Sendable {
         .adding(file: "Assets.car", contents: assetCatalogue)
     }
 
-    /// Stands in for a compiled asset catalogue: its BOM magic, nothing inside (nothing reads it).
-    public static let assetCatalogue = Array("BOMStore".utf8) + [UInt8](repeating: 0, count: 24)
+    /// The app's compiled asset catalogue: the `AppIcon` set of one opaque 1024×1024 image (flat
+    /// colours, a few KB), as Xcode 14 and later compile a single-size set
+    /// (`FixtureAssetCatalog.appIcon(pixels: .flat)`), so that every fixture app passes the icon
+    /// rules unless its example says otherwise. Written once.
+    public static let assetCatalogue: [UInt8] = {
+        do {
+            return try FixtureAssetCatalog.appIcon(pixels: .flat).bytes()
+        } catch {
+            preconditionFailure("the default asset catalogue cannot be written: \(error)")
+        }
+    }()
 
     /// The same bundle as a watchOS device build (`built(for: .watchOS)`).
     public func builtForWatchOS() -> FixtureBundle {
@@ -142,6 +151,14 @@ public struct FixtureBundle: Sendable {
             var icons = PlistDictionary()
             icons.append(key: "CFBundlePrimaryIcon", value: platform.os == .tvOS ? .string("App Icon") : .dictionary(primary))
             copy = copy.replacing("CFBundleIcons", with: .dictionary(icons))
+        }
+        // The default catalogue becomes the platform's (its set's name, its platform in the metadata).
+        copy.files = copy.files.map { file in
+            var rebuilt = file
+            if PackagePath.name(file.path) == "Assets.car", file.contents == Self.assetCatalogue {
+                rebuilt.contents = FixtureAssetCatalog.defaultBytes(for: platform.os)
+            }
+            return rebuilt
         }
         copy.platform = platform
         return copy

@@ -36,6 +36,9 @@ import BundleCheckInspection
 ///                              # text as UTF-16 with a BOM;
 ///                              # `png: 120x120`: a PNG of that size (`cgbi: true`: Xcode's CgBI kind);
 ///                              # `icns: [ic09, ic10]`: an .icns of PNGs of those types' sizes;
+///                              # `asset-catalog: {icon-sets: [{name, kind, app-store-icon}],
+///                              # layout, hostile}`: a compiled Assets.car
+///                              # (FixtureAssetCatalogDescription.swift says each value);
 ///                              # `{path: Assets.car, absent: true}`: without that default file;
 ///                              # `damaged: true`: the zip entry fails its CRC; a file replaces
 ///                              # one of the same path (the executable, say); `link: target`: a
@@ -281,7 +284,7 @@ public enum FixtureDescription {
             }
             let fields = try mapping(item, allowed: [
                 "path", "text", "macho", "plist", "plist-format", "damaged", "link", "zip-name", "png", "cgbi",
-                "imports", "selectors", "encoding", "icns",
+                "imports", "selectors", "encoding", "icns", "asset-catalog",
             ])
             guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
             if let node = fields["plist"] {
@@ -295,6 +298,10 @@ public enum FixtureDescription {
                 }
                 let cgbi = try fields["cgbi"].map { try scalar($0) == "true" } ?? false
                 return FixtureFile(path: try scalar(path), contents: PNGWriter.write(width: parts[0], height: parts[1], cgbi: cgbi))
+            }
+            if let description = fields["asset-catalog"] {
+                // A compiled asset catalogue written as actool writes one (FixtureAssetCatalog).
+                return FixtureFile(path: try scalar(path), contents: try FixtureAssetCatalog.described(description).bytes())
             }
             if let types = fields["icns"] {
                 // An icon file of those elements, each a PNG of its type's size (ICNSWriter.appIcon).

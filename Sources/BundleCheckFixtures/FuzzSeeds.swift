@@ -8,12 +8,29 @@ import Foundation
 /// levels of dictionaries, just under the 256-level cap) are there because mutation of small
 /// seeds never reaches the shapes whose cost grows with depth × width.
 public enum FuzzSeeds {
+    /// The package with each `Assets.car` replaced by a catalogue of one 32-pixel App Store
+    /// image: the examples' own (a 1024-pixel icon, about 57 KB) would make each package seed
+    /// mostly pixels, which mutation gains nothing from; the seal no longer matches, which the
+    /// harness does not mind.
+    static func withSmallCatalogues(_ package: FixturePackage) throws -> FixturePackage {
+        let small = try FixtureAssetCatalog(iconSets: [
+            FixtureIconSet(name: "AppIcon", renditions: [FixtureIconRendition(idiom: .marketing, points: 32, scale: 1, pixels: .flat)]),
+        ]).bytes()
+        var copy = package
+        for index in copy.files.indices where copy.files[index].path.hasSuffix("/Assets.car") {
+            copy.files[index].contents = small
+        }
+        return copy
+    }
+
     /// Nesting of the deep XML seeds: the plist parser refuses more than 256 levels.
     public static let deepLevels = 250
 
     /// Every seed, by harness (the folder name under `Fuzz/Harnesses`), then file name.
     public static func all() throws -> [String: [String: [UInt8]]] {
-        let packages = [("PaiNotes", try ExamplePackages.paiNotes()), ("PaiScan", try ExamplePackages.paiScan())]
+        let packages = [
+            ("PaiNotes", try withSmallCatalogues(try ExamplePackages.paiNotes())), ("PaiScan", try withSmallCatalogues(try ExamplePackages.paiScan())),
+        ]
         var seeds: [String: [String: [UInt8]]] = [:]
         func add(_ harness: String, _ name: String, _ bytes: [UInt8]) {
             seeds[harness, default: [:]][name] = bytes

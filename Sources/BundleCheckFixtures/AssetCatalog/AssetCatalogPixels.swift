@@ -1,7 +1,8 @@
 /// The pixels of a fixture rendition: premultiplied BGRA rows padded with zeros, showing
 /// something image-like so that they compress as real images do: bands of flat colour 8 rows
 /// high (rows repeat), a flat disc, and a band of noise across a 25th of the height that does
-/// not compress (a 1024×1024 image takes about 200 KB in LZVN, 4 MiB raw). Deterministic: the same seed gives the same bytes.
+/// not compress (a 1024×1024 image takes about 200 KB in LZVN, 4 MiB raw; without the band, the
+/// `flat` pattern, a few KB). Deterministic: the same seed gives the same bytes.
 enum AssetCatalogPixels {
     /// A `width`×`height` image of `pattern`, each row `bytesPerRow` bytes.
     static func image(width: Int, height: Int, bytesPerRow: Int, pattern: FixtureIconRendition.Pixels, seed: UInt32) -> [UInt8] {
@@ -13,7 +14,8 @@ enum AssetCatalogPixels {
         let disc = (r: 255 - base.r, g: 255 - base.g, b: (base.b + 128) & 0xFF)
         let centre = (x: width / 2, y: height * 9 / 20)
         let radius = min(width, height) * 3 / 10
-        let noise = (height * 72 / 100)..<(height * 72 / 100 + height / 25)
+        // A flat image has no noise band: every row is the bands' and the disc's.
+        let noise = pattern == .flat ? 0..<0 : (height * 72 / 100)..<(height * 72 / 100 + height / 25)
         var random = seed | 1
         bytes.withUnsafeMutableBufferPointer { buffer in
             // Raw pointers and whole pixels: this runs once a pixel, and debug builds check every subscript.

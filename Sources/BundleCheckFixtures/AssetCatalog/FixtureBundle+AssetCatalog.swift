@@ -1,6 +1,6 @@
 extension FixtureBundle {
     /// The same bundle with its `Assets.car` (where `app` puts it, or `Resources/Assets.car` on
-    /// the Mac) holding `catalog` instead of the placeholder (`FixtureBundle.assetCatalogue`);
+    /// the Mac) holding `catalog` instead of the default (`FixtureBundle.assetCatalogue`);
     /// a bundle without one gets it at `path`.
     public func withAssetCatalog(_ catalog: FixtureAssetCatalog, path: String? = nil) throws(AssetCatalogWriterError) -> FixtureBundle {
         let bytes = try catalog.bytes()

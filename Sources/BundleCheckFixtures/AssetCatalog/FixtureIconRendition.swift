@@ -30,6 +30,9 @@ public struct FixtureIconRendition: Sendable, Hashable, Codable {
     public enum Pixels: Sendable, Hashable, Codable {
         /// Every pixel of the image opaque (alpha 255).
         case opaque
+        /// Opaque, without the band of noise: compresses to a few KB, so that the fixtures'
+        /// default catalogue keeps every fixture package (and fuzz seed) small.
+        case flat
         /// Opaque but for the one pixel at (`x`, `y`), fully transparent.
         case transparentPixel(x: Int, y: Int)
         /// Every pixel transparent (all bytes zero).

@@ -115,7 +115,7 @@ struct AssetCatalogWriterPythonTests {
         #expect(reading["crc"] as? Int == Int(PNGWriter.crc32(pixels)), "\(name): the decoded pixels are the ones compressed")
         let alpha = reading["alpha"] as? [Int]
         switch described.pixels {
-        case .opaque:
+        case .opaque, .flat:
             #expect(alpha == [255, 255], "\(name)")
         case .transparentPixel:
             #expect(alpha == [0, 255] && reading["transparent"] as? Int == 1, "\(name)")

@@ -195,8 +195,9 @@ import Testing
 
     @Test func aBundlesCatalogueCanBeAWrittenOne() throws {
         let app = FixtureBundle.app("PaiNotes", bundleIdentifier: "com.example.painotes")
-        #expect(app.files.first { $0.path == "Assets.car" }?.contents == FixtureBundle.assetCatalogue, "the placeholder stays the default")
-        let catalog = FixtureAssetCatalog.appIcon()
+        let catalog = FixtureAssetCatalog.appIcon(pixels: .flat)
+        #expect(app.files.first { $0.path == "Assets.car" }?.contents == (try catalog.bytes()), "the default is the single-size AppIcon catalogue")
+        #expect(FixtureBundle.assetCatalogue == (try catalog.bytes()))
         let withCatalog = try app.withAssetCatalog(catalog)
         #expect(withCatalog.files.filter { $0.path == "Assets.car" }.map(\.contents) == [try catalog.bytes()])
         let mac = try app.built(for: .macOS).withAssetCatalog(catalog)
