@@ -59,7 +59,9 @@ public struct PackageInspector: Sendable {
                 isInstallerPackage: container.storage == .installerPackage
             )
             let paths = PathIndex(container: container)
-            let bundles = InspectedBundle.resolvingPlatforms(loadBundles(located.bundles, from: container, paths: paths, evidence: evidence, seals: seals))
+            let loaded = InspectedBundle.resolvingPlatforms(loadBundles(located.bundles, from: container, paths: paths, evidence: evidence, seals: seals))
+            // After the platforms are settled: the platform says which App Store icon to look for.
+            let bundles = AssetCatalogLoader.attach(to: loaded, from: container, paths: paths, wants: AssetCatalogWants(rules: rules))
             let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,

@@ -18,6 +18,10 @@ enum PayloadReadPlanner {
         "PrivacyInfo.xcprivacy": UInt64(PrivacyManifestLoader.sizeLimit),
         "InfoPlist.strings": UInt64(PurposeStringValue.stringsFileLimit),
     ]
+    /// An app's asset catalog up to this size is kept whole by the payload's pass when a rule
+    /// reads catalogs; a larger one is streamed again, a pass per step (`AssetCatalogLoader`).
+    static let assetCatalogWholeLimit: UInt64 = 16 << 20
+
     /// Files read whole by extension: a Mac app's icon, and an extension's preprocessing script.
     static let wholeExtensions: [String: UInt64] = [
         ".icns": UInt64(MacAppIconCheck.sizeLimit),
@@ -35,9 +39,11 @@ enum PayloadReadPlanner {
             guard case .matcher(let matcher) = rule.implementation else { return [] }
             return matcher.textMatchers.flatMap(\.files)
         }
+        let readsCatalogs = AssetCatalogWants(rules: rules).lists
         return PayloadReadPlan(
             keepsWhole: { path, size in
                 let name = PackagePath.name(path)
+                if name == AssetCatalogLoader.fileName { return readsCatalogs && size <= assetCatalogWholeLimit }
                 if let limit = wholeFiles[name] { return size <= limit }
                 if let dot = name.lastIndex(of: "."), let limit = wholeExtensions[String(name[dot...])] { return size <= limit }
                 // A share or action extension's preprocessing script sits in its resources.

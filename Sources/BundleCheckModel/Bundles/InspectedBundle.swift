@@ -25,6 +25,9 @@ public struct InspectedBundle: Sendable {
     public package(set) var platform: BundlePlatform
     /// Where its parts sit: at its top, in `Contents/` or in `Versions/A/` (the Mac's).
     public let layout: BundleLayout
+    /// An app's `Assets.car`, listed when an asset-catalog rule runs; nil otherwise, and for
+    /// bundles without one.
+    public package(set) var assetCatalog: AssetCatalogSummary?
 
     package init(
         path: String,

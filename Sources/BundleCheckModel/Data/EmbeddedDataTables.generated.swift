@@ -54,6 +54,29 @@ entries:
       required: [{pixels: 152, code: ITMS-90023}, {pixels: 167, code: ITMS-90023}]
 
 """#),
+        ("app-store-icons.yml", #"""
+name: app-store-icons
+title: The App Store icon each platform's app must carry in its asset catalog, and Apple's codes when it is missing or has alpha
+sources:
+  - "App Store Connect upload errors as developers quote them: ITMS-90704 'Missing App Icon. An icon of 1024 x 1024 pixels in PNG format is required in the asset catalog' (expo/eas-cli#115); ITMS-90717 'Invalid App Store Icon. The App Store Icon in the asset catalog can't be transparent nor contain an alpha channel' (expo/expo#1086)"
+  - "shared/reference/apple-validation.md, 'More codes seen in 2023-2026 threads' (collected 2026-12-01)"
+  - "shorebird flutter-base.ipa (Xcode 14.3): the AppIcon set's 1024x1024 image is a rendition of idiom marketing (6), ARGB, its own bitmap (LZFSE, 4 chunks), opaque by its pixels"
+  - "Apple, Xcode 14 release notes and 'Configuring your app icon' (2022): a single 1024x1024 image (idiom universal, platform ios, in the set's Contents.json) is enough; actool derives the other sizes"
+checked: 2026-12-02
+entries:
+  # By platform id (Rules/data/platforms.yml). What the App Store icon is in the set the app
+  # names (app-icon-sizes.yml's icon-name places): the idioms it may be found as, first found
+  # first (Xcode writes the 1024-pixel image as marketing; universal covers a single-size set
+  # compiled otherwise), its size in pixels, and Apple's code when it is missing or not opaque.
+  # tvOS, watchOS and visionOS follow in "Asset catalogs II"; a platform not listed is not judged.
+  platforms:
+    ios:
+      idioms: [marketing, universal]
+      pixels: [1024, 1024]
+      missing-code: ITMS-90704
+      alpha-code: ITMS-90717
+
+"""#),
         ("installer-certificates.yml", #"""
 name: installer-certificates
 title: The certificates an installer package is signed with, by how it ships

@@ -100,7 +100,7 @@ package enum FindingCap {
     }
 
     /// `99952` as `99,952`, the same whatever the locale.
-    static func grouped(_ number: Int) -> String {
+    package static func grouped(_ number: Int) -> String {
         let digits = Array(String(number))
         var text = ""
         for (index, digit) in digits.enumerated() {

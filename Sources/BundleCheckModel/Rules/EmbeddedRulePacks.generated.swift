@@ -626,9 +626,11 @@ rationale: >
   files only (built before the iOS 11 SDK) must have among them a 120×120 icon for iPhone
   (ITMS-90022) and, when UIDeviceFamily contains 2, 152×152 and 167×167 for iPad (ITMS-90023).
   What is checked: those Info.plist keys, that Assets.car exists, and the PNG header of each
-  loose icon file (read from its first bytes, Xcode's CgBI PNGs included). What is not: the
-  contents of Assets.car (whether the set exists there, its 1024×1024 App Store icon, ITMS-90704),
-  alternate icons, and the pre-iOS 3.2 CFBundleIconFile key. The SDK comes from DTSDKName; an
+  loose icon file (read from its first bytes, Xcode's CgBI PNGs included). The contents of
+  Assets.car are other rules' (app-icon-set-missing: the named set is there;
+  app-store-icon-missing and app-store-icon-alpha: its 1024×1024 App Store icon, ITMS-90704 and
+  ITMS-90717; asset-catalog-malformed: a catalog that cannot be read). Not checked: alternate
+  icons, and the pre-iOS 3.2 CFBundleIconFile key. The SDK comes from DTSDKName; an
   app without it is judged on its files alone. Only apps are checked; the facts are
   Rules/data/app-icon-sizes.yml.
 fix: >
@@ -816,6 +818,45 @@ examples:
           CFBundleIcons: !absent
 
 """#),
+        ("app-icon-set-missing.yml", #"""
+id: app-icon-set-missing
+title: The icon set the Info.plist names is in the asset catalog
+severity: error
+category: icons
+rationale: >
+  An app names its icon set in CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName (tvOS: the
+  CFBundlePrimaryIcon string; the Mac: CFBundleIconName), and the system and App Store Connect
+  look the set up by that name in the app's Assets.car. A name that is no facet of the catalog
+  (a set renamed in the catalog but not in ASSETCATALOG_COMPILER_APPICON_NAME, or an Info.plist
+  edited by hand) leaves the app without an icon, and App Store Connect then finds no App Store
+  icon. Checked when the catalog can be read (asset-catalog-malformed otherwise); an app that
+  names no set or has no Assets.car is app-icon-missing's.
+fix: >
+  Make ASSETCATALOG_COMPILER_APPICON_NAME (Build Settings, "Primary App Icon Set Name") the name
+  of the icon set in the asset catalog, or rename the set, and build again; Xcode writes
+  CFBundleIconName from that setting.
+scope:
+  kinds: [app, watch-app, app-clip]
+examples:
+  - name: the AppIcon set named and compiled into Assets.car
+    triggers: false
+    package:
+      app:
+        name: Notes
+  - name: the Info.plist names AppIcon, the catalog holds only AppIcon-Beta
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon-Beta}]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName
+
+"""#),
         ("app-sandbox-missing.yml", #"""
 id: app-sandbox-missing
 title: Mac executables run in the App Sandbox
@@ -923,6 +964,125 @@ examples:
     expect:
       - bundle: Notes.app/Contents/PlugIns/Share.appex
         key-path: /com.apple.security.app-sandbox
+
+"""#),
+        ("app-store-icon-alpha.yml", #"""
+id: app-store-icon-alpha
+title: The App Store icon is opaque
+severity: error
+category: icons
+apple-codes: [ITMS-90717]
+rationale: >
+  App Store Connect refuses an App Store icon that is transparent or has an alpha channel
+  ("Invalid App Store Icon. The App Store Icon in the asset catalog can't be transparent nor
+  contain an alpha channel", ITMS-90717; expo/expo#1086). The catalog records no opacity of its
+  own: the CSI header flag that write-ups call "opaque" is clear on every opaque icon of the
+  real catalogs read for this rule, so the icon's pixels are decoded (LZFSE, LZVN, run-length,
+  zlib or uncompressed) and each pixel's alpha read, the padding past each row left out. An icon
+  whose pixels are in a format bundlecheck does not decode is not judged; one whose pixels are
+  damaged is asset-catalog-malformed's. The App Store icon is the one app-store-icon-missing
+  looks for (Rules/data/app-store-icons.yml).
+fix: >
+  Export the 1024×1024 image without an alpha channel (in Preview: Export, untick Alpha; or
+  flatten it onto a background colour), replace it in the icon set, and archive again.
+scope:
+  kinds: [app]
+  platforms: [ios]
+examples:
+  - name: an opaque App Store icon
+    triggers: false
+    package:
+      app:
+        name: Notes
+  - name: an App Store icon whose pixels are all 78% opaque
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, app-store-icon: translucent}]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+  - name: an all-sizes set whose App Store icon has one transparent corner pixel
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: all-sizes, app-store-icon: transparent-pixel}]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+  - name: a fully transparent App Store icon
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, app-store-icon: transparent}]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+
+"""#),
+        ("app-store-icon-missing.yml", #"""
+id: app-store-icon-missing
+title: The app's icon set holds its 1024×1024 App Store icon
+severity: error
+category: icons
+apple-codes: [ITMS-90704]
+rationale: >
+  App Store Connect takes the App Store's icon from the app's asset catalog: in the icon set the
+  Info.plist names, the 1024×1024 image. Without it the upload is refused ("Missing App Icon. An
+  icon of 1024 x 1024 pixels in PNG format is required in the asset catalog", ITMS-90704;
+  expo/eas-cli#115). Xcode compiles an all-sizes set's App Store image (ios-marketing) as a
+  rendition of idiom marketing, and a single-size set (Xcode 14 and later) from its one
+  1024-point image; both count, as Rules/data/app-store-icons.yml says (the idioms, the size and
+  the code per platform; iOS here, the other platforms in a later rule). Read from the catalog:
+  its RENDITIONS tree and the set's size lists, not the pixels. Judged when the catalog can be
+  read and holds the named set (otherwise asset-catalog-malformed and app-icon-set-missing say
+  so).
+fix: >
+  Add the 1024×1024 App Store image to the app's icon set (in Xcode 14 and later a single-size
+  set needs only that image), then archive again.
+scope:
+  kinds: [app]
+  platforms: [ios]
+examples:
+  - name: a single-size AppIcon set of one opaque 1024×1024 image (Xcode 14 and later)
+    triggers: false
+    package:
+      app:
+        name: Notes
+  - name: an all-sizes AppIcon set with its App Store image, as Xcode 14.3 compiled Flutter's
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: all-sizes}]
+              layout: index-after-first-blocks
+  - name: an all-sizes AppIcon set without its App Store image
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: all-sizes, app-store-icon: absent}]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
 
 """#),
         ("appex-frameworks-folder.yml", #"""
@@ -1136,6 +1296,91 @@ examples:
           entitlements:
             application-identifier: ABCDE12345.com.example.notes
             aps-environment: development
+
+"""#),
+        ("asset-catalog-malformed.yml", #"""
+id: asset-catalog-malformed
+title: An app's compiled asset catalog can be read
+severity: warning
+category: icons
+rationale: >
+  Since Xcode 14 an app's icon exists only inside its compiled asset catalog, Assets.car: a BOM
+  store of CoreUI's renditions. bundlecheck reads it on any system (its own reader of the BOM
+  store, the CAR format and the LZFSE and LZVN codecs) to decide the icon rules. A catalog it
+  cannot list, or whose App Store icon's pixels do not decode, is reported here with what was
+  wrong and where (the block and the part); the icon rules then judge nothing about it, and
+  every other rule still runs. A warning, not an error: Apple does not document the format, so
+  a catalog of a newer Xcode that this reader does not know is possible. Pixels in a compression
+  bundlecheck does not decode (blurred and deepmap images, which icons do not use) are not a
+  problem. What is read: the header, the key format, the FACETKEYS and RENDITIONS trees, each
+  rendition's header and properties, the icon sets' size lists, and the App Store icon's pixels;
+  with caps on every count and size (docs/limits.md), and a catalog inside a zip is inflated
+  again for each step, never held whole.
+fix: >
+  Build the app again with Xcode (a damaged Assets.car comes from a file edited, cut or replaced
+  after the build); if Xcode's own catalog is reported, file an issue with the message.
+scope:
+  kinds: [app, watch-app, app-clip]
+examples:
+  - name: an app whose Assets.car Xcode wrote, its AppIcon a single 1024×1024 image
+    triggers: false
+    package:
+      app:
+        name: Notes
+  - name: an Assets.car cut short after its first 600 bytes
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog: {hostile: [truncated]}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+  - name: a RENDITIONS tree whose leaf links back to itself
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog: {hostile: [tree-cycle]}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+  - name: a tree node that declares 65,535 entries
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog: {hostile: [wide-tree-node]}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+  - name: an App Store icon whose pixels decode one row short
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog: {hostile: [short-pixel-payload]}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+  - name: a file that only starts like a catalog
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - {path: Assets.car, text: "BOMStore and nothing else"}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
 
 """#),
         ("ats-arbitrary-loads.yml", #"""
@@ -2803,8 +3048,8 @@ rationale: >
   electron-userland/electron-builder#7720), the ic09 and ic10 elements of the file. The file
   is read (at most 32 MiB); a PNG element counts only when its pixels are the size its type
   names. Xcode writes the .icns from the asset catalog's AppIcon set; an app that names only
-  its set (CFBundleIconName) beside an Assets.car is left to the catalog, which this rule does
-  not read. Judged for the Mac App Store (a Mac app's default); an .xcarchive only with a
+  its set (CFBundleIconName) beside an Assets.car is left to the catalog (app-icon-set-missing
+  checks the set is there). Judged for the Mac App Store (a Mac app's default); an .xcarchive only with a
   stated distribution.
 fix: >
   Give the AppIcon set of the asset catalog all its Mac sizes, 512pt at 1x and 2x included, and

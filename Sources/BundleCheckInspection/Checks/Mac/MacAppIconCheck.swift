@@ -6,7 +6,7 @@ import BundleCheckModel
 /// (`ic09`) and a 512×512@2x one (`ic10`): "the application bundle does not contain an icon in
 /// ICNS format, containing both a 512x512 and a 512x512@2x image". Xcode writes that file from
 /// the asset catalog's icon set; an app that names only its set (`CFBundleIconName`) and has
-/// its `Assets.car` is left to the catalog, which this check does not read. App Store Connect
+/// its `Assets.car` is left to the catalog (`AppIconSetMissingCheck` looks the set up there). App Store Connect
 /// is the one that asks, so the check runs for the Mac App Store only.
 struct MacAppIconCheck: DistributionCheck {
     let id = "mac-app-icon"

@@ -1,0 +1,27 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `app-store-icon-alpha` (ITMS-90717): the App Store icon has pixels that are not fully
+/// opaque. The catalog records opacity nowhere else (the CSI flag xcbuild calls "opaque" is
+/// clear on the corpus's opaque icons), so the icon's pixels are decoded and each alpha
+/// read. An icon whose pixels could not be decoded is not judged.
+struct AppStoreIconAlphaCheck: Check {
+    static let ruleID = "app-store-icon-alpha"
+    let id = ruleID
+    var evidenceNeeds: [BinaryMatcher] { [] }
+
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        context.bundles.compactMap { bundle -> Finding? in
+            guard bundle.kind == .app, let catalog = bundle.assetCatalog, let icon = catalog.appStoreIcon, icon.opaque == false,
+                  let requirement = AppStoreIcons.shipped.requirement(for: bundle)
+            else { return nil }
+            let total = icon.pixelWidth * icon.pixelHeight
+            let first = icon.firstTransparentPixel.map { " (the first at x \($0.x), y \($0.y) from the top left)" } ?? ""
+            let amount = icon.transparentPixels == total ? "every one of its pixels is" : "\(FindingCap.grouped(icon.transparentPixels)) of its \(FindingCap.grouped(total)) pixels are"
+            return rule.finding(
+                "the App Store icon of the \(icon.iconSet) set in \(PackagePath.name(catalog.path)) of \(bundle.name) is transparent: \(amount) not fully opaque\(first); App Store Connect rejects an App Store icon with transparency (\(requirement.alphaCode))",
+                at: bundle.location(file: catalog.path), appleCodes: [requirement.alphaCode]
+            )
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// Lists each app's `Assets.car` (`AssetCatalogSummary`) for the icon rules and the inventory.
+///
+/// The catalog is read as a stream (`BOMStreamedStore`): a deflated zip entry cannot seek, so
+/// each pass inflates it again from its start and keeps only the blocks asked for. The listing
+/// keeps the CSI headers of the renditions, not their pixels, except for the App Store icon
+/// the app's platform asks for (`Rules/data/app-store-icons.yml`), whose pixels are kept as
+/// they stream by and decoded when `app-store-icon-alpha` runs. A catalog that cannot be read
+/// is a summary with its `problem`, never an input error.
+enum AssetCatalogLoader {
+    static let fileName = "Assets.car"
+    /// The HTML report's picture of the App Store icon, in pixels a side.
+    static let previewSide = 256
+    /// The reader's caps, with a decoded bitmap held to 16 MiB: the App Store icon is the only
+    /// one decoded, and its header was matched to the platform's size (4 MiB at 1024×1024).
+    static let limits: AssetCatalogLimits = {
+        var limits = AssetCatalogLimits.standard
+        limits.maxBitmapBytes = 16 << 20
+        return limits
+    }()
+
+    /// `bundles` with their catalogs listed, the apps' only (what the rules judge).
+    static func attach(to bundles: [InspectedBundle], from container: any PackageContainer, paths: PathIndex, wants: AssetCatalogWants) -> [InspectedBundle] {
+        guard wants.lists else { return bundles }
+        return bundles.map { bundle in
+            let path = bundle.layout.resource(fileName)
+            guard bundle.kind.isApplication, paths.isFile(path) else { return bundle }
+            var copy = bundle
+            copy.assetCatalog = summary(of: path, for: bundle, from: container, wants: wants)
+            return copy
+        }
+    }
+
+    /// The icon set `bundle`'s Info.plist names: the first string at one of its platform's
+    /// places (`app-icon-sizes.yml`), or `CFBundleIconName` where the table names none (Mac).
+    static func namedIconSet(of bundle: InspectedBundle) -> String? {
+        namedIconSetPlace(of: bundle)?.name
+    }
+
+    /// The name and where the Info.plist gives it.
+    static func namedIconSetPlace(of bundle: InspectedBundle) -> (name: String, pointer: JSONPointer)? {
+        let pointers = AppIconSizes.shipped.platforms[bundle.platform.platform.id]?.iconNamePointers ?? [JSONPointer("CFBundleIconName")]
+        for pointer in pointers {
+            if let name = bundle.infoPlist?.value(at: pointer)?.stringValue, !name.isEmpty { return (name, pointer) }
+        }
+        return nil
+    }
+
+    static func summary(of path: String, for bundle: InspectedBundle, from container: any PackageContainer, wants: AssetCatalogWants) -> AssetCatalogSummary {
+        let named = namedIconSet(of: bundle)
+        let size = (try? container.size(of: path)) ?? 0
+        let requirement = AppStoreIcons.shipped.requirement(for: bundle)
+        let store: BOMStreamedStore
+        let catalog: AssetCatalog
+        do {
+            guard size <= UInt64(Int.max) else { throw BOMError.truncated(part: "file", needed: Int.max, available: 0) }
+            store = try BOMStreamedStore(length: Int(size)) { try container.openEntry(path) }
+            catalog = try AssetCatalog.read(streaming: store, limits: limits) { header in
+                guard wants.decodesAppStoreIcon, let requirement else { return false }
+                return Int(header.width) == requirement.pixelWidth && Int(header.height) == requirement.pixelHeight
+            }
+        } catch {
+            return .unreadable(path: path, size: size, problem: describe(error), namedIconSet: named, appStoreIconExpected: requirement != nil)
+        }
+        var kinds: [String: Int] = [:]
+        var iconFacets: Set<UInt16> = []
+        for rendition in catalog.renditions {
+            kinds[rendition.header.layout.description, default: 0] += 1
+            if rendition.header.layout == .multisizeImageSet || rendition.header.layout == .layerStack { iconFacets.insert(rendition.key.identifier) }
+        }
+        var names = named.map { [$0] } ?? []
+        names += catalog.facets.filter { $0.identifier.map(iconFacets.contains) ?? false }.map(\.name).filter { !names.contains($0) }
+        var sets: [AssetCatalogSummary.IconSet] = []
+        var appStoreIcon: AssetCatalogSummary.AppStoreIcon?
+        for name in names {
+            let set: CARIconSet?
+            do {
+                set = try catalog.iconSet(named: name, streaming: store)
+            } catch {
+                return .unreadable(path: path, size: size, problem: describe(error), namedIconSet: named, appStoreIconExpected: requirement != nil)
+            }
+            guard let set else { continue }
+            var decoded: (image: CARIconSet.Image, icon: AssetCatalogSummary.AppStoreIcon)?
+            if name == named, let requirement, let image = appStoreImage(in: set, for: requirement) {
+                let icon = makeAppStoreIcon(image, of: set, in: catalog, store: store, decoding: wants.decodesAppStoreIcon)
+                decoded = (image, icon)
+                appStoreIcon = icon
+            }
+            sets.append(AssetCatalogSummary.IconSet(
+                name: set.name,
+                images: set.images.map { image in
+                    AssetCatalogSummary.IconImage(
+                        idiom: image.idiom.description,
+                        points: image.pointSize.map { AssetCatalogSummary.PointSize(width: Int($0.width), height: Int($0.height)) },
+                        scale: Int(image.scale), pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight),
+                        opaque: decoded?.image.rendition.block == image.rendition.block ? decoded?.icon.opaque : nil
+                    )
+                },
+                layerStacks: set.layerStacks.count
+            ))
+        }
+        return AssetCatalogSummary(
+            path: path, size: size, problem: nil, renditionCount: catalog.renditions.count,
+            renditionKinds: kinds.sorted { $0.key < $1.key }.map { AssetCatalogSummary.RenditionKind(name: $0.key, count: $0.value) },
+            iconSets: sets, appStoreIcon: appStoreIcon, namedIconSet: named, appStoreIconExpected: requirement != nil
+        )
+    }
+
+    /// The set's image of the App Store icon's size, of the first idiom the table lists that
+    /// has one.
+    static func appStoreImage(in set: CARIconSet, for requirement: AppStoreIcons.Requirement) -> CARIconSet.Image? {
+        for idiom in requirement.idioms {
+            let match = set.images.first {
+                $0.idiom.description == idiom && Int($0.pixelWidth) == requirement.pixelWidth && Int($0.pixelHeight) == requirement.pixelHeight
+            }
+            if let match { return match }
+        }
+        return nil
+    }
+
+    static func makeAppStoreIcon(
+        _ image: CARIconSet.Image, of set: CARIconSet, in catalog: AssetCatalog, store: BOMStreamedStore, decoding: Bool
+    ) -> AssetCatalogSummary.AppStoreIcon {
+        func icon(opaque: Bool?, first: AssetCatalogSummary.Pixel?, transparent: Int, problem: String?, malformed: Bool, preview: [UInt8]?) -> AssetCatalogSummary.AppStoreIcon {
+            AssetCatalogSummary.AppStoreIcon(
+                iconSet: set.name, idiom: image.idiom.description, pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight),
+                opaque: opaque, firstTransparentPixel: first, transparentPixels: transparent, pixelProblem: problem, pixelsMalformed: malformed,
+                preview: preview
+            )
+        }
+        guard decoding else { return icon(opaque: nil, first: nil, transparent: 0, problem: nil, malformed: false, preview: nil) }
+        let bitmap: CARBitmap
+        do {
+            bitmap = try catalog.bitmap(of: image.rendition, streaming: store)
+        } catch {
+            switch error {
+            case .unsupportedCompression, .unsupportedPixelFormat:
+                return icon(opaque: nil, first: nil, transparent: 0, problem: error.description, malformed: false, preview: nil)
+            default:
+                return icon(opaque: nil, first: nil, transparent: 0, problem: error.description, malformed: true, preview: nil)
+            }
+        }
+        let first = bitmap.firstTransparentPixel.map { AssetCatalogSummary.Pixel(x: $0.x, y: $0.y) }
+        let preview = bitmap.previewRGBA(maxSide: previewSide).flatMap { PNGEncoder.encode(width: $0.width, height: $0.height, rgba: $0.rgba) }
+        return icon(
+            opaque: bitmap.isOpaque, first: first, transparent: first == nil ? 0 : bitmap.transparentPixelCount, problem: nil, malformed: false,
+            preview: preview
+        )
+    }
+
+    /// What a reader's error says, without the Swift type around it.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? AssetCatalogError { return error.description }
+        if let error = error as? BOMError { return error.description }
+        if let error = error as? BundleCheckError { return error.description }
+        return String(describing: error)
+    }
+}

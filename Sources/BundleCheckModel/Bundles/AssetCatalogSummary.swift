@@ -1,0 +1,154 @@
+/// What an app's compiled asset catalog (`Assets.car`) holds, for the icon rules and the
+/// inventory: its renditions by kind, its icon sets with their images, and the App Store icon
+/// of the set the app names, whose pixels alone are decoded (the rules ask about no other).
+///
+/// A catalog that could not be listed keeps its path and size and says why in `problem`; the
+/// rest is then empty, and `asset-catalog-malformed` reports it.
+public struct AssetCatalogSummary: Sendable, Hashable {
+    /// Relative to the package root.
+    public let path: String
+    /// Uncompressed bytes, as the package lists them.
+    public let size: UInt64
+    /// Why the catalog could not be listed (what was wrong and where); nil when it was.
+    public let problem: String?
+    public let renditionCount: Int
+    /// Renditions counted by layout ("internal link", "multisize image set", …), by name.
+    public let renditionKinds: [RenditionKind]
+    /// The sets the app names and every other facet that is an icon set, by name.
+    public let iconSets: [IconSet]
+    /// The App Store icon of the set the app names; nil when the set has none, or the
+    /// platform's App Store icon is not known (`Rules/data/app-store-icons.yml`).
+    public let appStoreIcon: AppStoreIcon?
+    /// The set named by the Info.plist, whether or not the catalog holds it.
+    public let namedIconSet: String?
+    /// Whether the bundle's platform asks for an App Store icon in the catalog (iOS today).
+    public let appStoreIconExpected: Bool
+
+    public struct RenditionKind: Sendable, Hashable {
+        public let name: String
+        public let count: Int
+
+        package init(name: String, count: Int) {
+            self.name = name
+            self.count = count
+        }
+    }
+
+    public struct IconSet: Sendable, Hashable {
+        public let name: String
+        public let images: [IconImage]
+        /// Layered images (tvOS, visionOS): counted, not judged here.
+        public let layerStacks: Int
+
+        package init(name: String, images: [IconImage], layerStacks: Int) {
+            self.name = name
+            self.images = images
+            self.layerStacks = layerStacks
+        }
+    }
+
+    public struct IconImage: Sendable, Hashable {
+        /// `phone`, `pad`, `marketing` (the App Store's), `universal`, …
+        public let idiom: String
+        /// The size in points the set's size list gives it; nil when none does.
+        public let points: PointSize?
+        public let scale: Int
+        public let pixelWidth: Int
+        public let pixelHeight: Int
+        /// Whether every pixel is opaque; nil when its pixels were not decoded (only the App
+        /// Store icon's are).
+        public let opaque: Bool?
+
+        package init(idiom: String, points: PointSize?, scale: Int, pixelWidth: Int, pixelHeight: Int, opaque: Bool?) {
+            self.idiom = idiom
+            self.points = points
+            self.scale = scale
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.opaque = opaque
+        }
+    }
+
+    public struct PointSize: Sendable, Hashable {
+        public let width: Int
+        public let height: Int
+
+        package init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    public struct AppStoreIcon: Sendable, Hashable {
+        public let iconSet: String
+        public let idiom: String
+        public let pixelWidth: Int
+        public let pixelHeight: Int
+        /// From the pixels; nil when they could not be decoded (`pixelProblem` says why).
+        public let opaque: Bool?
+        /// The first pixel, row by row from the top, that is not fully opaque.
+        public let firstTransparentPixel: Pixel?
+        /// Pixels not fully opaque, of `pixelWidth × pixelHeight`.
+        public let transparentPixels: Int
+        public let pixelProblem: String?
+        /// Whether the decoding failed because the catalog is damaged, rather than in a
+        /// compression or pixel format bundlecheck does not decode.
+        public let pixelsMalformed: Bool
+        /// A small PNG of the icon for the HTML report; nil when the pixels did not decode.
+        public let preview: [UInt8]?
+
+        package init(
+            iconSet: String, idiom: String, pixelWidth: Int, pixelHeight: Int, opaque: Bool?, firstTransparentPixel: Pixel?,
+            transparentPixels: Int, pixelProblem: String?, pixelsMalformed: Bool, preview: [UInt8]?
+        ) {
+            self.iconSet = iconSet
+            self.idiom = idiom
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.opaque = opaque
+            self.firstTransparentPixel = firstTransparentPixel
+            self.transparentPixels = transparentPixels
+            self.pixelProblem = pixelProblem
+            self.pixelsMalformed = pixelsMalformed
+            self.preview = preview
+        }
+    }
+
+    public struct Pixel: Sendable, Hashable {
+        public let x: Int
+        public let y: Int
+
+        package init(x: Int, y: Int) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    package init(
+        path: String, size: UInt64, problem: String?, renditionCount: Int, renditionKinds: [RenditionKind], iconSets: [IconSet],
+        appStoreIcon: AppStoreIcon?, namedIconSet: String?, appStoreIconExpected: Bool
+    ) {
+        self.path = path
+        self.size = size
+        self.problem = problem
+        self.renditionCount = renditionCount
+        self.renditionKinds = renditionKinds
+        self.iconSets = iconSets
+        self.appStoreIcon = appStoreIcon
+        self.namedIconSet = namedIconSet
+        self.appStoreIconExpected = appStoreIconExpected
+    }
+
+    /// A catalog that could not be listed.
+    package static func unreadable(path: String, size: UInt64, problem: String, namedIconSet: String?, appStoreIconExpected: Bool) -> AssetCatalogSummary {
+        AssetCatalogSummary(
+            path: path, size: size, problem: problem, renditionCount: 0, renditionKinds: [], iconSets: [], appStoreIcon: nil,
+            namedIconSet: namedIconSet, appStoreIconExpected: appStoreIconExpected
+        )
+    }
+
+    /// The set the Info.plist names, when the catalog holds it.
+    public var namedSet: IconSet? {
+        namedIconSet.flatMap { name in iconSets.first { $0.name == name } }
+    }
+}
