@@ -1,3 +1,4 @@
+import Foundation
 import BundleCheckFormats
 import BundleCheckInspection
 import BundleCheckModel
@@ -260,7 +261,21 @@ public struct HTMLReporter: Reporter {
             let summary = TextReporter.privacy(manifest)
             facts.append(("Privacy manifest", escaped(String(summary.dropFirst("privacy manifest: ".count)))))
         }
+        if let catalog = bundle.assetCatalog {
+            facts.append(("Asset catalog", Self.assetCatalog(catalog)))
+        }
         return facts
+    }
+
+    /// The catalog's line of the text report, and the App Store icon as a picture when its
+    /// pixels decoded: a PNG in a `data:` URL (the page's policy allows images from `data:`
+    /// only), so the page stays one file and loads nothing.
+    static func assetCatalog(_ catalog: AssetCatalogSummary) -> String {
+        let summary = HTMLText.escaped(TextReporter.assetCatalog(catalog))
+        guard let icon = catalog.appStoreIcon, let png = icon.preview else { return summary }
+        let label = "App Store icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)"
+        return summary + "<br><img class=\"app-icon\" width=\"128\" height=\"128\" alt=\"\(HTMLText.escaped(label))\" title=\"\(HTMLText.escaped(label))\" "
+            + "src=\"data:image/png;base64,\(Data(png).base64EncodedString())\">"
     }
 
     // MARK: Findings

@@ -64,6 +64,7 @@ enum HTMLStylesheet {
     dl.facts { display: grid; grid-template-columns: minmax(8.5rem, max-content) 1fr; gap: .1rem .9rem; margin: .3rem 0 0; font-size: .9rem; }
     .finding dl.facts { grid-template-columns: minmax(4.5rem, max-content) 1fr; }
     dl.facts dt { color: var(--muted); }
+    img.app-icon { margin-top: .35rem; border-radius: 22%; border: 1px solid var(--muted); background: repeating-conic-gradient(#ccc 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
     dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 
     .group { margin-top: 1.5rem; }
@@ -135,6 +136,6 @@ enum HTMLStylesheet {
     /// No network, no plugins, no forms, no other script: even markup that escaped escaping
     /// could load nothing and run nothing.
     static var contentSecurityPolicy: String {
-        "default-src 'none'; style-src 'unsafe-inline'; script-src '\(scriptHash)'; base-uri 'none'; form-action 'none'"
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src '\(scriptHash)'; base-uri 'none'; form-action 'none'"
     }
 }

@@ -80,6 +80,46 @@ public struct JSONReporter: Reporter {
             "signingCertificate": bundle.signing?.signingCertificate.map(certificate) ?? .null,
             "privacyManifest": bundle.privacyManifest.map(privacyManifest) ?? .null,
             "toolchain": bundle.toolchain.map(toolchain) ?? .null,
+            "assetCatalog": bundle.assetCatalog.map(assetCatalog) ?? .null,
+        ]
+    }
+
+    private func assetCatalog(_ catalog: AssetCatalogSummary) -> JSONValue {
+        [
+            "path": .string(catalog.path),
+            "size": .integer(Int64(clamping: catalog.size)),
+            "problem": JSONValue(catalog.problem),
+            "renditionCount": .integer(Int64(catalog.renditionCount)),
+            "renditionKinds": .array(catalog.renditionKinds.map { ["kind": .string($0.name), "count": .integer(Int64($0.count))] }),
+            "namedIconSet": JSONValue(catalog.namedIconSet),
+            "iconSets": .array(catalog.iconSets.map { set in
+                [
+                    "name": .string(set.name),
+                    "layerStacks": .integer(Int64(set.layerStacks)),
+                    "images": .array(set.images.map { image in
+                        [
+                            "idiom": .string(image.idiom),
+                            "points": image.points.map { ["width": .integer(Int64($0.width)), "height": .integer(Int64($0.height))] } ?? .null,
+                            "scale": .integer(Int64(image.scale)),
+                            "pixelWidth": .integer(Int64(image.pixelWidth)),
+                            "pixelHeight": .integer(Int64(image.pixelHeight)),
+                            "opaque": image.opaque.map(JSONValue.bool) ?? .null,
+                        ]
+                    }),
+                ]
+            }),
+            "appStoreIcon": catalog.appStoreIcon.map { icon in
+                [
+                    "iconSet": .string(icon.iconSet),
+                    "idiom": .string(icon.idiom),
+                    "pixelWidth": .integer(Int64(icon.pixelWidth)),
+                    "pixelHeight": .integer(Int64(icon.pixelHeight)),
+                    "opaque": icon.opaque.map(JSONValue.bool) ?? .null,
+                    "transparentPixels": .integer(Int64(icon.transparentPixels)),
+                    "firstTransparentPixel": icon.firstTransparentPixel.map { ["x": .integer(Int64($0.x)), "y": .integer(Int64($0.y))] } ?? .null,
+                    "pixelProblem": JSONValue(icon.pixelProblem),
+                ]
+            } ?? .null,
         ]
     }
 

@@ -155,10 +155,29 @@ public struct TextReporter: Reporter {
         if let manifest = bundle.privacyManifest {
             lines.append(indent + ReportText.printable(Self.privacy(manifest)))
         }
+        if let catalog = bundle.assetCatalog {
+            lines.append(indent + ReportText.printable(Self.assetCatalog(catalog)))
+        }
         for group in groups {
             lines += self.findings(group, indent: 4, style: style)
         }
         return lines
+    }
+
+    /// `Assets.car 212 KB, 3 renditions; App Store icon AppIcon 1024×1024 (marketing), opaque`.
+    static func assetCatalog(_ catalog: AssetCatalogSummary) -> String {
+        let name = PackagePath.name(catalog.path) + " " + ReportText.byteCount(catalog.size)
+        if catalog.problem != nil { return name + ", unreadable" }
+        var text = name + ", " + ReportText.count(catalog.renditionCount, "rendition")
+        if let icon = catalog.appStoreIcon {
+            let opacity = icon.opaque.map { $0 ? ", opaque" : ", not opaque" } ?? ""
+            text += "; App Store icon \(icon.iconSet) \(icon.pixelWidth)×\(icon.pixelHeight) (\(icon.idiom))" + opacity
+        } else if let set = catalog.namedSet {
+            text += "; icon set \(set.name)" + (catalog.appStoreIconExpected ? ", no App Store icon" : " (" + ReportText.count(set.images.count, "image") + (set.layerStacks > 0 ? ", " + ReportText.count(set.layerStacks, "layer stack") : "") + ")")
+        } else if let name = catalog.namedIconSet {
+            text += "; no icon set \(name)"
+        }
+        return text
     }
 
     /// `arm64, signed by team PN7X2Q9K4M, certificate 'Apple Distribution: PaiNotes (PN7X2Q9K4M)'
