@@ -30,7 +30,7 @@ package final class BOMStreamedStore: BOMBlockSource {
     /// The head of the file, the block table and the variables: kept by the first pass.
     private let head: KeptRange
     /// Blocks kept by `fetch`, by id: whole, or only a prefix.
-    private var fetched: [UInt32: KeptRange] = [:]
+    private var fetched: [UInt32: Held] = [:]
     private var keptBytes: Int
 
     package init(length: Int, limits: BOMLimits = .standard, open: @escaping Open) throws {
@@ -91,8 +91,14 @@ package final class BOMStreamedStore: BOMBlockSource {
     }
 
     /// Keeps the blocks `requests` name that are not held already, in one pass (none when all are).
+    ///
+    /// What a pass keeps goes into one buffer sized before it starts (the prefixes and whole
+    /// blocks asked for), each block a slice of it: a fetch of 100,000 small blocks costs their
+    /// bytes, not an array each. The rest of a block its caller wants on seeing its prefix goes
+    /// into an array of its own (the App Store icon's pixels).
     package func fetch(_ requests: [BOMFetch]) throws {
         var pending: [Pending] = []
+        var pendingBlocks: Set<UInt32> = []
         var adding = 0
         for var request in requests {
             let range = try blocks.range(of: request.block, part: "a fetched block")
@@ -103,44 +109,137 @@ package final class BOMStreamedStore: BOMBlockSource {
                 request = .whole(request.block)
                 wanted = range.count
             }
-            guard held(range.prefix(wanted), of: request.block) == nil,
-                  !pending.contains(where: { $0.request.block == request.block }) else { continue }
+            guard held(range.prefix(wanted), of: request.block) == nil, pendingBlocks.insert(request.block).inserted else { continue }
+            pending.append(Pending(request: request, start: range.lowerBound, end: range.lowerBound + wanted, blockEnd: range.upperBound, arenaOffset: adding))
             adding += wanted
-            pending.append(Pending(request: request, kept: KeptRange(start: range.lowerBound, end: range.lowerBound + wanted), blockEnd: range.upperBound))
         }
         guard !pending.isEmpty else { return }
         try checkKept(adding: adding)
         guard passes < limits.maxStreamPasses else { throw BOMError.tooManyPasses(limit: limits.maxStreamPasses) }
         passes += 1
-        pending.sort { $0.kept.start < $1.kept.start }
-        var extended = 0
-        try Self.pass(open(), length: length, readsPastRangeEnds: true, addingRanges: {}, keeping: { visit in
-            for index in pending.indices {
-                try visit(&pending[index].kept)
-                // A prefix complete: keep the rest when the caller wants it, as it streams by.
-                guard !pending[index].decided, pending[index].kept.isComplete else { continue }
-                pending[index].decided = true
-                let item = pending[index]
-                guard item.kept.end < item.blockEnd, let keepsRest = item.request.keepsRest, keepsRest(item.kept.bytes[...]) else { continue }
-                extended += item.blockEnd - item.kept.end
-                try checkKept(adding: adding + extended)
-                pending[index].kept.end = item.blockEnd
-                try visit(&pending[index].kept)
-            }
-        })
+        pending.sort { $0.start < $1.start }
+        var arena = [UInt8](repeating: 0, count: adding)
+        let extended = try arena.withUnsafeMutableBytes { buffer in try fetchPass(&pending, arena: buffer, adding: adding) }
         for item in pending {
-            keptBytes += item.kept.bytes.count - (fetched[item.request.block]?.bytes.count ?? 0)
-            fetched[item.request.block] = item.kept
+            let prefix = arena[item.arenaOffset..<(item.arenaOffset + min(item.filled, item.arenaLength))]
+            fetched[item.request.block] = Held(start: item.start, bytes: item.rest.isEmpty ? prefix : ArraySlice(Array(prefix) + item.rest))
+        }
+        keptBytes += adding + extended
+    }
+
+    /// The pass of a fetch over `pending`, sorted by start: reads forward 64 KiB at a time,
+    /// skipping what no range wants, and hands each piece only to the ranges it reaches, so a
+    /// fetch of 100,000 blocks costs what its bytes do. A prefix complete is decided on at once:
+    /// when the caller wants the rest, its range grows to the block's end and keeps filling.
+    /// Returns the bytes the rests added.
+    private func fetchPass(_ pending: inout [Pending], arena: UnsafeMutableRawBufferPointer, adding: Int) throws -> Int {
+        let reader = try open()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+        defer { buffer.deallocate() }
+        var position = 0
+        // Every range before `low` is decided and complete (its rest too, when it was wanted).
+        var low = 0
+        var extended = 0
+        func settle(_ index: Int) throws {
+            guard !pending[index].decided, pending[index].isComplete else { return }
+            pending[index].decided = true
+            let item = pending[index]
+            let prefix = ArraySlice(UnsafeRawBufferPointer(rebasing: arena[item.arenaOffset..<(item.arenaOffset + item.arenaLength)]))
+            guard item.end < item.blockEnd, let keepsRest = item.request.keepsRest, keepsRest(prefix) else { return }
+            extended += item.blockEnd - item.end
+            try checkKept(adding: adding + extended)
+            pending[index].end = item.blockEnd
+            pending[index].rest.reserveCapacity(item.blockEnd - item.start - item.arenaLength)
+        }
+        while true {
+            while low < pending.count, pending[low].decided, pending[low].isComplete { low += 1 }
+            guard low < pending.count else { return extended }
+            // The next byte some range wants: ranges are sorted by start, and none wants a byte before its start.
+            var wanted = Int.max
+            var index = low
+            while index < pending.count, pending[index].start < wanted {
+                try settle(index)
+                if !pending[index].isComplete { wanted = min(wanted, pending[index].next) }
+                index += 1
+            }
+            guard wanted != Int.max else { continue }
+            if wanted > position {
+                try reader.skip(UInt64(wanted - position))
+                position = wanted
+            }
+            let count = try reader.read(into: buffer)
+            guard count > 0 else { throw BOMError.streamEnded(at: position, declaredLength: length) }
+            let piece = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            index = low
+            while index < pending.count, pending[index].start < position + count {
+                pending[index].take(piece, at: position, arena: arena)
+                try settle(index)
+                // The rest, when wanted, may lie in this piece too.
+                pending[index].take(piece, at: position, arena: arena)
+                index += 1
+            }
+            position += count
         }
     }
 
-    /// A block a fetch pass is keeping.
+    /// A block a fetch pass is keeping: its first `arenaLength` bytes into the pass's buffer at
+    /// `arenaOffset`, the rest (when its caller wants it) into `rest`.
     private struct Pending {
         let request: BOMFetch
-        var kept: KeptRange
+        let start: Int
+        var end: Int
         let blockEnd: Int
+        let arenaOffset: Int
+        let arenaLength: Int
+        /// Bytes kept so far, from `start`.
+        var filled = 0
+        var rest: [UInt8] = []
         /// Whether `keepsRest` has been asked.
         var decided = false
+
+        init(request: BOMFetch, start: Int, end: Int, blockEnd: Int, arenaOffset: Int) {
+            self.request = request
+            self.start = start
+            self.end = end
+            self.blockEnd = blockEnd
+            self.arenaOffset = arenaOffset
+            self.arenaLength = end - start
+        }
+
+        var next: Int { start + filled }
+        var isComplete: Bool { next >= end }
+
+        /// Copies the part of `piece` (at file offset `offset`) that continues what is kept.
+        mutating func take(_ piece: UnsafeRawBufferPointer, at offset: Int, arena: UnsafeMutableRawBufferPointer) {
+            let from = next
+            guard from < end, from >= offset, from < offset + piece.count else { return }
+            let upTo = min(end, offset + piece.count)
+            // What falls inside the prefix goes to the arena, what lies past it to `rest`.
+            let prefixEnd = start + arenaLength
+            if from < prefixEnd {
+                let stop = min(upTo, prefixEnd)
+                arena.baseAddress!.advanced(by: arenaOffset + (from - start))
+                    .copyMemory(from: piece.baseAddress!.advanced(by: from - offset), byteCount: stop - from)
+            }
+            if upTo > prefixEnd {
+                let first = max(from, prefixEnd)
+                rest.append(contentsOf: piece[(first - offset)..<(upTo - offset)])
+            }
+            filled = upTo - start
+        }
+    }
+
+    /// Bytes a fetch kept of a block, from file offset `start`.
+    private struct Held {
+        let start: Int
+        let bytes: ArraySlice<UInt8>
+
+        /// The bytes of `range` when they are all held.
+        func slice(_ range: Range<Int>) -> ArraySlice<UInt8>? {
+            guard range.lowerBound >= start, range.upperBound <= start + bytes.count else { return nil }
+            let from = bytes.startIndex + (range.lowerBound - start)
+            return bytes[from..<(from + range.count)]
+        }
     }
 
     /// The bytes of `range` (of block `id`) when the head or a fetch holds them.
@@ -222,6 +321,8 @@ package final class BOMStreamedStore: BOMBlockSource {
             let from = start + bytes.count
             guard from < end, from >= offset, from < offset + piece.count else { return }
             let upTo = min(end, offset + piece.count)
+            // At the first bytes, room for the whole range: no doubling past what is kept.
+            if bytes.isEmpty { bytes.reserveCapacity(end - start) }
             bytes.append(contentsOf: piece[(from - offset)..<(upTo - offset)])
         }
 
