@@ -1,22 +1,25 @@
 /// Reading a catalog from a `BOMStreamedStore`: a deflated zip entry that each pass inflates
 /// again from its start, so what costs time is the number of passes, not the blocks asked for.
 ///
-/// The reader follows ids (variables → tree headers → nodes → keys and renditions), so it asks
-/// for the blocks of one step together, a pass a step: the variables' blocks, the trees' nodes
-/// a level at a time, then every key, facet and rendition header at once. Xcode puts the
-/// header, the trees' headers and their first nodes at the start of the file, in the head the
-/// store's first pass keeps, and the block table and variables at the end or after the first
-/// blocks; so a real catalog is listed in two to four passes. A rendition's pixels are kept in
-/// the listing's pass when `keepsPixels` says so on seeing its CSI header (the App Store icon),
-/// otherwise they cost a pass of their own when asked for.
+/// The store's first pass keeps the head, the block table and the variables. The reader then
+/// follows ids (variables → tree headers → nodes → keys and renditions), which would be a pass
+/// a step; instead one sweep keeps every block of 4 KiB or less whole (the variables' blocks,
+/// the trees' nodes, keys, facets, size lists, small renditions) and the first bytes of every
+/// larger one (a rendition's CSI header and its properties), whatever it turns out to be. A
+/// rendition's pixels are kept in that pass too when `keepsPixels` says so on seeing its
+/// header (the App Store icon). A real catalog is thus listed in two passes, three when a
+/// rendition's properties are longer than the sweep kept.
 ///
-/// Whatever the steps missed (a layout unlike Xcode's) is fetched a block at a time, each a
-/// pass, until the store's `maxStreamPasses` ends it with `BOMError.tooManyPasses`.
+/// When the sweep would keep more than half of what the store may keep (a catalog of very
+/// many small blocks), the steps are taken one by one instead: the variables' blocks, the
+/// trees' nodes a level at a time, then keys and rendition headers together. Whatever either
+/// way missed (a layout unlike Xcode's) is fetched a block at a time, each a pass, until the
+/// store's `maxStreamPasses` ends it with `BOMError.tooManyPasses`.
 extension AssetCatalog {
-    /// Bytes of a rendition's block the listing keeps when its block is larger: the CSI header
-    /// and its properties (a few hundred bytes in every real catalog).
-    static let streamedRenditionPrefix = CARRenditionHeader.length + 1024
-    /// A rendition block this small is kept whole in the listing's pass.
+    /// Bytes of a larger block the sweep keeps: a CSI header and 256 bytes of properties (the
+    /// corpus's longest are 176).
+    static let streamedRenditionPrefix = CARRenditionHeader.length + 256
+    /// A block this small is kept whole.
     static let streamedWholeBlockLength = 4096
 
     /// Lists the catalog held by `store`, keeping the pixels of each rendition whose CSI header
@@ -24,6 +27,62 @@ extension AssetCatalog {
     package static func read(
         streaming store: BOMStreamedStore, limits: AssetCatalogLimits = .standard, keepsPixels: @escaping (CARRenditionHeader) -> Bool = { _ in false }
     ) throws(AssetCatalogError) -> AssetCatalog {
+        // A rendition (its CSI tag first) keeps its pixels when `keepsPixels` wants them; a
+        // block that reads as a tree node is kept whole, since the trees' nodes are what the
+        // listing walks (Xcode's leaves are 4 KiB; longer ones would otherwise cost a pass a level).
+        let keepsRest: (UInt32) -> (ArraySlice<UInt8>) -> Bool = { [store] id in
+            { prefix in
+                if prefix.starts(with: renditionTag) {
+                    return (try? CARRenditionHeader.read(CARBytes(prefix, block: id, part: "rendition header"))).map(keepsPixels) ?? false
+                }
+                return looksLikeTreeNode(prefix, length: (try? store.blockLength(id, part: "a block")) ?? 0)
+            }
+        }
+        if let sweep = sweep(store, keepsRest: keepsRest) {
+            try fetch(store, sweep)
+        } else {
+            try fetchStepwise(store, keepsRest: keepsRest)
+        }
+        try fetchLongerProperties(store, keepsRest: keepsRest)
+        return try fetchingAsNeeded(store) { () throws(AssetCatalogError) in try read(store, variables: store.variables, limits: limits) }
+    }
+
+    /// `CTSI` as it lies in the file (CoreUI writes its tags little-endian).
+    static let renditionTag: [UInt8] = Array("CTSI".utf8.reversed())
+
+    /// Whether a block's first bytes are a BOM tree node's header: a leaf flag of 0 or 1 and
+    /// a count of entries that fits the block (`BOMTreeNode`).
+    static func looksLikeTreeNode(_ prefix: ArraySlice<UInt8>, length: Int) -> Bool {
+        guard prefix.count >= 4 else { return false }
+        let start = prefix.startIndex
+        let flag = Int(prefix[start]) << 8 | Int(prefix[start + 1])
+        let count = Int(prefix[start + 2]) << 8 | Int(prefix[start + 3])
+        return flag <= 1 && count > 0 && 12 + count * 8 <= length
+    }
+
+    /// Every block: whole when small, else its first bytes; nil when that would keep more than
+    /// half of what the store may keep.
+    private static func sweep(_ store: BOMStreamedStore, keepsRest: (UInt32) -> (ArraySlice<UInt8>) -> Bool) -> [BOMFetch]? {
+        var requests: [BOMFetch] = []
+        var total = 0
+        for raw in 1..<max(1, store.blocks.count) {
+            let id = UInt32(raw)
+            guard let length = try? store.blockLength(id, part: "a block"), length > 0 else { continue }
+            if length <= streamedWholeBlockLength {
+                requests.append(.whole(id))
+                total += length
+            } else {
+                requests.append(.prefix(of: id, count: streamedRenditionPrefix, keepingRestWhen: keepsRest(id)))
+                total += streamedRenditionPrefix
+            }
+            guard total <= store.limits.maxStreamedBytesKept / 2 else { return nil }
+        }
+        return requests
+    }
+
+    /// The steps one by one: the variables' blocks, the trees' nodes a level at a time, then
+    /// every key, facet and rendition header together.
+    private static func fetchStepwise(_ store: BOMStreamedStore, keepsRest: (UInt32) -> (ArraySlice<UInt8>) -> Bool) throws(AssetCatalogError) {
         let used = ["CARHEADER", "KEYFORMAT", "EXTENDED_METADATA", "FACETKEYS", "RENDITIONS"].compactMap { store.variables[$0] }
         try fetch(store, used.map { .whole($0) })
         let leaves = try fetchTreeNodes(of: ["FACETKEYS", "RENDITIONS"], in: store)
@@ -37,13 +96,27 @@ extension AssetCatalog {
                 requests.append(.whole(entry.value))
                 continue
             }
-            requests.append(.prefix(of: entry.value, count: streamedRenditionPrefix) { prefix in
-                guard let header = try? CARRenditionHeader.read(CARBytes(prefix, block: entry.value, part: "rendition header")) else { return false }
-                return keepsPixels(header)
-            })
+            requests.append(.prefix(of: entry.value, count: streamedRenditionPrefix, keepingRestWhen: keepsRest(entry.value)))
         }
         try fetch(store, requests)
-        return try fetchingAsNeeded(store) { () throws(AssetCatalogError) in try read(store, variables: store.variables, limits: limits) }
+    }
+
+    /// The renditions whose properties run past what was kept of them, their header and
+    /// properties fetched together in one pass.
+    private static func fetchLongerProperties(_ store: BOMStreamedStore, keepsRest: (UInt32) -> (ArraySlice<UInt8>) -> Bool) throws(AssetCatalogError) {
+        let leaves = try fetchTreeNodes(of: ["RENDITIONS"], in: store)
+        var requests: [BOMFetch] = []
+        for entry in leaves["RENDITIONS", default: []] {
+            guard let length = try? store.blockLength(entry.value, part: "a rendition"), length > streamedRenditionPrefix,
+                  let prefix = try? store.blockPrefix(entry.value, count: CARRenditionHeader.length, part: "a rendition"),
+                  let header = try? CARRenditionHeader.read(CARBytes(prefix, part: "rendition header"))
+            else { continue }
+            let needed = CARRenditionHeader.length + Int(header.propertiesLength)
+            guard needed > streamedRenditionPrefix, needed <= length, (try? store.blockPrefix(entry.value, count: needed, part: "a rendition"))?.bytes.count != needed
+            else { continue }
+            requests.append(.prefix(of: entry.value, count: needed, keepingRestWhen: keepsRest(entry.value)))
+        }
+        try fetch(store, requests)
     }
 
     /// The decoded pixels of `rendition`, fetching its block (or its atlas's) when not held.
