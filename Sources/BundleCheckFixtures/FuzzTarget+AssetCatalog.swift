@@ -49,11 +49,10 @@ extension FuzzTarget {
         let streamedStore = try? streamed.get().store
         var decoded = 0
         for rendition in catalog.renditions.prefix(carRenditionsDecoded) {
-            let payload = Result { () throws(AssetCatalogError) in try catalog.payload(of: rendition, in: store) }
+            let payload = try? catalog.payload(of: rendition, in: store)
             if let streamedStore {
                 // Every block the listing read is held whole by now, the payload's among them.
-                let again = Result { () throws(AssetCatalogError) in try catalog.payload(of: rendition, in: streamedStore) }
-                precondition(payload == again, "block \(rendition.block)'s payload reads differently streamed")
+                precondition(payload == (try? catalog.payload(of: rendition, in: streamedStore)), "block \(rendition.block)'s payload reads differently streamed")
             }
             guard decoded < carPixelBudget, let bitmap = try? catalog.bitmap(of: rendition, in: store) else { continue }
             precondition(bitmap.pixels.count <= carBitmapLimit, "a bitmap of \(bitmap.pixels.count) bytes, past the cap")

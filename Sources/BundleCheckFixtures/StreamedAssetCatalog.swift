@@ -12,13 +12,23 @@ package enum StreamedAssetCatalog {
     ) throws -> (store: BOMStreamedStore, catalog: AssetCatalog) {
         let store = try BOMStreamedStore(length: bytes.count, limits: storeLimits) { InMemoryEntryReader(bytes: bytes, canSeek: false) }
         while true {
-            let read = Result { () throws(AssetCatalogError) in try AssetCatalog.read(store, variables: store.variables, limits: catalogLimits) }
-            guard case .failure(.bom(.notFetched(let missing))) = read else { return (store, try read.get()) }
+            let missing: UInt32
+            do {
+                return (store, try catalog(in: store, limits: catalogLimits))
+            } catch AssetCatalogError.bom(.notFetched(let block)) {
+                missing = block
+            }
             // A block the store says it lacks must cost a pass to fetch, so the passes cap ends this loop.
             let before = store.passes
             try store.fetch([.whole(missing)])
             precondition(store.passes > before, "block \(missing) is not fetched, yet fetching it made no pass")
         }
+    }
+
+    /// The catalogue's error as `any Error`: Swift 6.3 (debug) copied a typed-throws `Result` of
+    /// `AssetCatalogError`, and matched `catch` patterns on it, from stale bytes here.
+    private static func catalog(in store: BOMStreamedStore, limits: AssetCatalogLimits) throws -> AssetCatalog {
+        try AssetCatalog.read(store, variables: store.variables, limits: limits)
     }
 
     /// Whether `error` is one only a streamed read can meet: a block still missing, the passes
