@@ -23,16 +23,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx bom pkg lzfse)
+harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx bom pkg lzfse car)
 scratch=${BUNDLECHECK_FUZZ_SCRATCH:-.build/fuzz}
 work=.fuzz
 corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
 
 # Largest input each harness is given: 1 MiB where cost can grow with the shape of a large
-# input (XML plists, containers, whole packages), less where the parser's input is small.
+# input (XML plists, containers, whole packages) or where real inputs are large (asset
+# catalogues with their pixels), less where the parser's input is small.
 max_len() {
   case $1 in
-    xml-plist|zip|package|pkg) echo 1048576 ;;
+    xml-plist|zip|package|pkg|car) echo 1048576 ;;
     binary-plist|macho|icns|pbzx|bom|lzfse) echo 262144 ;;
     cms|profile|rule-file) echo 65536 ;;
     predicate) echo 16384 ;;
@@ -111,6 +112,7 @@ sources_of() {
     bom) echo "$formats/BOM" ;;
     pkg) echo "$formats/Installer $formats/XML $formats/Compression" ;;
     lzfse) echo "$formats/Compression/LZFSE*.swift $formats/Compression/LZVN*.swift" ;;
+    car) echo "$formats/AssetCatalog $formats/BOM" ;;
   esac
 }
 
@@ -122,8 +124,8 @@ common_options() {
   echo "${options[@]}"
 }
 
-# The folders of inputs that are not ours to commit: plists, executables, profiles and small
-# packages of BUNDLECHECK_CORPUS, sorted into one folder per harness under $1.
+# The folders of inputs that are not ours to commit: plists, executables, profiles, small
+# packages and asset catalogues of BUNDLECHECK_CORPUS, sorted into one folder per harness under $1.
 extract_corpus_seeds() {
   local target=$1
   [ -d "$corpus_root" ] || return 0
@@ -196,6 +198,8 @@ def classify(name, data):
     elif data[:8] == b"BOMStore":
         if len(data) <= 1 << 18:
             add("bom", name, data)
+        if len(data) <= 1 << 20 and b"CARHEADER" in data:
+            add("car", name, data)
         for index, stream in enumerate(lzfse_streams(data)):
             add("lzfse", "%s-%d.lzfse" % (name, index), stream)
     elif data[:4] in MACHO:

@@ -119,6 +119,7 @@ public enum FuzzSeeds {
         for (name, bytes) in bomSeeds() { add("bom", name, bytes) }
         for (name, bytes) in try pkgSeeds() { add("pkg", name, bytes) }
         for (name, bytes) in lzfseSeeds() { add("lzfse", name, bytes) }
+        for (name, bytes) in try carSeeds() { add("car", name, bytes) }
         return seeds
     }
 

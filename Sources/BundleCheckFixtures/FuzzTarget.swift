@@ -50,6 +50,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// ends; all must agree. Bytes starting with `lzvnMarker` are a 4-byte little-endian output
     /// count (modulo the limit) and a raw LZVN stream, through `LZVNDecoder`. Others are rejected.
     case lzfse
+    /// A compiled asset catalogue (`Assets.car`) on bytes starting with `BOMStore` (others are
+    /// rejected): `AssetCatalog` over the whole store, every facet's icon set, and the first
+    /// `carRenditionsDecoded` renditions' payloads and bitmaps (up to `carBitmapLimit` bytes of
+    /// pixels) with their opacity; and the same bytes streamed (`StreamedAssetCatalog`), which
+    /// must list the same facets and renditions and read the same payloads, or give up for a
+    /// reason only a stream has (FuzzTarget+AssetCatalog.swift).
+    case car
 
     /// What became of one input.
     public enum Outcome: Equatable, Sendable {
@@ -112,6 +119,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             if bytes.first == Self.lzvnMarker { return Self.lzvn(bytes) }
             guard LZFSEDecoder.startsLikeLZFSE(bytes) else { return .rejected }
             return Self.lzfse(bytes)
+        case .car:
+            guard bytes.starts(with: "BOMStore".utf8) else { return .rejected }
+            return Self.assetCatalog(bytes)
         }
     }
 

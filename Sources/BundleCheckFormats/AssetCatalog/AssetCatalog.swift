@@ -44,12 +44,19 @@ package struct AssetCatalog: Sendable {
         var names: [UInt16: String] = [:]
         for facet in facets { if let id = facet.identifier, names[id] == nil { names[id] = facet.name } }
         var renditions: [CARRendition] = []
+        var propertyBytes = 0
         let renditionTree = try bom { () throws(BOMError) in try BOMTree.read(source, block: renditionsID) }
         try walk(renditionTree, in: source, tree: "RENDITIONS", limit: limits.maxRenditions) { entry throws(AssetCatalogError) in
             let keyBlock = try bom { () throws(BOMError) in try source.block(entry.key, part: "a rendition key") }
             let key = try CARRenditionKey.read(keyBlock, format: keyFormat)
             let name = key.identifier == 0 ? nil : names[key.identifier]
-            renditions.append(try CARRendition.read(source, block: entry.value, key: key, facetName: name, limits: limits))
+            let rendition = try CARRendition.read(source, block: entry.value, key: key, facetName: name, limits: limits)
+            // Counted after the read: one rendition past the cap costs at most maxPropertyBytes.
+            propertyBytes += Int(rendition.header.propertiesLength)
+            guard propertyBytes <= limits.maxListedPropertyBytes else {
+                throw .propertiesTooLong(block: entry.value, length: UInt32(clamping: propertyBytes), limit: limits.maxListedPropertyBytes)
+            }
+            renditions.append(rendition)
         }
         return AssetCatalog(header: header, extendedMetadata: extended, keyFormat: keyFormat, facets: facets, renditions: renditions, limits: limits)
     }

@@ -23,7 +23,9 @@ package enum AssetCatalogError: Error, Sendable, Hashable, CustomStringConvertib
     case tooManyAttributePairs(part: String, block: UInt32, count: Int, limit: Int)
     /// A facet name that is not UTF-8.
     case malformedFacetName(block: UInt32)
-    /// Rendition properties longer than `AssetCatalogLimits.maxPropertyBytes`.
+    /// Rendition properties longer than `AssetCatalogLimits.maxPropertyBytes`; or, `length` then
+    /// their sum so far and `block` the rendition that took it past, the properties of all the
+    /// renditions listed longer than `maxListedPropertyBytes`.
     case propertiesTooLong(block: UInt32, length: UInt32, limit: Int)
     /// A property (TLV) whose declared length runs past the properties' end.
     case propertyPastEnd(block: UInt32, offset: Int, type: UInt32, length: UInt32, available: Int)

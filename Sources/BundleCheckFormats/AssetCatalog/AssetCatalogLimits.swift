@@ -17,6 +17,10 @@ package struct AssetCatalogLimits: Sendable, Hashable {
     package var maxAttributePairs: Int
     /// Bytes of one rendition's properties (the TLVs after the CSI header).
     package var maxPropertyBytes: Int
+    /// Bytes of properties over all the renditions listed. Entries of `RENDITIONS` can all name
+    /// one value block, so `maxRenditions` × `maxPropertyBytes` bounds nothing a file pays for:
+    /// a 285 KB catalogue of 16,384 entries on one 128 KiB value made listing copy 2 GiB.
+    package var maxListedPropertyBytes: Int
     /// Width or height, in pixels, of a bitmap that is decoded.
     package var maxBitmapDimension: Int
     /// Bytes one decoded bitmap may take (its row bytes times its height).
@@ -29,13 +33,14 @@ package struct AssetCatalogLimits: Sendable, Hashable {
     package init(
         maxKeyAttributes: Int = 64, maxRenditions: Int = 262_144, maxFacets: Int = 262_144, maxAttributePairs: Int = 64,
         maxPropertyBytes: Int = 1 << 20, maxBitmapDimension: Int = 16_384, maxBitmapBytes: Int = 256 << 20,
-        maxChunks: Int = 16_384, maxSetEntries: Int = 4096
+        maxChunks: Int = 16_384, maxSetEntries: Int = 4096, maxListedPropertyBytes: Int = 16 << 20
     ) {
         self.maxKeyAttributes = maxKeyAttributes
         self.maxRenditions = maxRenditions
         self.maxFacets = maxFacets
         self.maxAttributePairs = maxAttributePairs
         self.maxPropertyBytes = maxPropertyBytes
+        self.maxListedPropertyBytes = maxListedPropertyBytes
         self.maxBitmapDimension = maxBitmapDimension
         self.maxBitmapBytes = maxBitmapBytes
         self.maxChunks = maxChunks

@@ -238,11 +238,31 @@ import Testing
         #expect(failure(result) == .tooManySetEntries(block: 2, count: 0xFFFF_FFFF, limit: 4096))
     }
 
+    /// Entries of `RENDITIONS` that all name one value block: what listing copies grows with the
+    /// entries, not with the file, so the properties are capped added up. Found by the car fuzz
+    /// harness's author (Fuzz/Regressions/car/renditions-sharing-one-large-value: 16,384 entries
+    /// on one 128 KiB value, 285 KB, ran out of time copying 2 GiB).
+    @Test func renditionsSharingOneValueBlockHaveTheirPropertiesCappedAddedUp() {
+        let input = Input.plain
+        let properties = Input.property(1007, Input.le32(8)) + Input.property(9999, [UInt8](repeating: 0, count: 4088))
+        var store = BOMWriter.Store()
+        store.addVariable("CARHEADER", store.add(input.header))
+        let key = store.add(Input.key())
+        let shared = store.add(Input.rendition(width: 2, height: 2, properties: properties, payload: Input.pixels(stream: Input.pixels2x2)))
+        store.addVariable("RENDITIONS", store.addTree(Array(repeating: (value: shared, key: key), count: 300)))
+        store.addVariable("FACETKEYS", store.addTree(pairs: [(key: Array("AppIcon".utf8), value: input.facetValue)]))
+        store.addVariable("KEYFORMAT", store.add(input.keyFormat))
+        let bytes = store.write()
+        // 300 renditions of 4,108 bytes of properties each: past 1 MiB at the 256th.
+        #expect(failure(Input.read(bytes, limits: AssetCatalogLimits(maxListedPropertyBytes: 1 << 20))) == .propertiesTooLong(block: shared, length: 256 * 4108, limit: 1 << 20))
+        #expect((try? Input.read(bytes).get())?.1.renditions.count == 300)
+    }
+
     @Test func theLimitsAreThoseDocsLimitsMdStates() {
         // docs/limits.md ("Asset catalogs") states these values; change both together.
         #expect(AssetCatalogLimits.standard == AssetCatalogLimits(
             maxKeyAttributes: 64, maxRenditions: 262_144, maxFacets: 262_144, maxAttributePairs: 64, maxPropertyBytes: 1 << 20,
-            maxBitmapDimension: 16_384, maxBitmapBytes: 256 << 20, maxChunks: 16_384, maxSetEntries: 4096
+            maxBitmapDimension: 16_384, maxBitmapBytes: 256 << 20, maxChunks: 16_384, maxSetEntries: 4096, maxListedPropertyBytes: 16 << 20
         ))
     }
 }

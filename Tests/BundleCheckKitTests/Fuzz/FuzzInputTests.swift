@@ -1,4 +1,5 @@
 import BundleCheckFixtures
+import BundleCheckFormats
 import Foundation
 import Testing
 
@@ -58,6 +59,21 @@ import Testing
         #expect(Self.regressions.map(\.description).contains("macho/code-limit-64-bit-overflow"))
         // Read whole, liblzma reaches the damage first; seven bytes at a time, the byte past the size.
         #expect(Self.regressions.map(\.description).contains("pbzx/corrupt-stream-past-declared-size"))
+        #expect(Self.regressions.map(\.description).contains("car/renditions-sharing-one-large-value"))
+    }
+
+    /// 16,384 entries of `RENDITIONS` naming one value of 128 KiB of properties: listing copied
+    /// them once an entry (2 GiB, past the harness's 5 s); now the properties added up are
+    /// capped (`maxListedPropertyBytes`) and the catalogue is refused when 16 MiB have been read.
+    @Test func aCatalogueWhoseRenditionsShareOneLargeValueIsRefused() throws {
+        let input = try #require(Self.regressions.first { $0.description == "car/renditions-sharing-one-large-value" })
+        let bytes = try input.bytes
+        let directory = try TemporaryDirectory()
+        #expect(FuzzTarget.car.run(bytes, inputFile: directory.path("input")) == .refused)
+        let store = try BOMStore(bytes: bytes)
+        // Past 16 MiB at the 129th entry: 129 × 131,072 bytes.
+        let error = #expect(throws: AssetCatalogError.self) { try AssetCatalog.read(store) }
+        #expect(error.map { if case .propertiesTooLong(_, 16_908_288, 16 << 20) = $0 { true } else { false } } == true, "\(String(describing: error))")
     }
 
     /// A seed the parser refuses teaches the fuzzer nothing about the paths past the checks; one
