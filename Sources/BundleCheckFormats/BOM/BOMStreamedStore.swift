@@ -31,6 +31,8 @@ package final class BOMStreamedStore: BOMBlockSource {
     private let head: KeptRange
     /// Blocks kept by `fetch`, by id: whole, or only a prefix.
     private var fetched: [UInt32: Held] = [:]
+    /// The buffers fetches kept their blocks in; `Held` points into them.
+    private var arenas: [[UInt8]] = []
     private var keptBytes: Int
 
     package init(length: Int, limits: BOMLimits = .standard, open: @escaping Open) throws {
@@ -98,7 +100,9 @@ package final class BOMStreamedStore: BOMBlockSource {
     /// into an array of its own (the App Store icon's pixels).
     package func fetch(_ requests: [BOMFetch]) throws {
         var pending: [Pending] = []
+        pending.reserveCapacity(requests.count)
         var pendingBlocks: Set<UInt32> = []
+        pendingBlocks.reserveCapacity(requests.count)
         var adding = 0
         for var request in requests {
             let range = try blocks.range(of: request.block, part: "a fetched block")
@@ -110,7 +114,7 @@ package final class BOMStreamedStore: BOMBlockSource {
                 wanted = range.count
             }
             guard held(range.prefix(wanted), of: request.block) == nil, pendingBlocks.insert(request.block).inserted else { continue }
-            pending.append(Pending(request: request, start: range.lowerBound, end: range.lowerBound + wanted, blockEnd: range.upperBound, arenaOffset: adding))
+            pending.append(Pending(block: request.block, keepsRest: request.prefix == nil ? nil : request.keepsRest, start: range.lowerBound, end: range.lowerBound + wanted, blockEnd: range.upperBound, arenaOffset: adding))
             adding += wanted
         }
         guard !pending.isEmpty else { return }
@@ -120,9 +124,16 @@ package final class BOMStreamedStore: BOMBlockSource {
         pending.sort { $0.start < $1.start }
         var arena = [UInt8](repeating: 0, count: adding)
         let extended = try arena.withUnsafeMutableBytes { buffer in try fetchPass(&pending, arena: buffer, adding: adding) }
+        let arenaIndex = UInt32(arenas.count)
+        arenas.append(arena)
         for item in pending {
-            let prefix = arena[item.arenaOffset..<(item.arenaOffset + min(item.filled, item.arenaLength))]
-            fetched[item.request.block] = Held(start: item.start, bytes: item.rest.isEmpty ? prefix : ArraySlice(Array(prefix) + item.rest))
+            if item.rest.isEmpty {
+                fetched[item.block] = Held(arena: arenaIndex, offset: UInt32(item.arenaOffset), count: UInt32(min(item.filled, item.arenaLength)))
+            } else {
+                // A block kept with its rest: a buffer of its own.
+                fetched[item.block] = Held(arena: UInt32(arenas.count), offset: 0, count: UInt32(item.filled))
+                arenas.append(Array(arena[item.arenaOffset..<(item.arenaOffset + item.arenaLength)]) + item.rest)
+            }
         }
         keptBytes += adding + extended
     }
@@ -145,10 +156,10 @@ package final class BOMStreamedStore: BOMBlockSource {
             pending[index].decided = true
             let item = pending[index]
             let prefix = ArraySlice(UnsafeRawBufferPointer(rebasing: arena[item.arenaOffset..<(item.arenaOffset + item.arenaLength)]))
-            guard item.end < item.blockEnd, let keepsRest = item.request.keepsRest, keepsRest(prefix) else { return }
+            guard item.end < item.blockEnd, let keepsRest = item.keepsRest, keepsRest(prefix) else { return }
             extended += item.blockEnd - item.end
             try checkKept(adding: adding + extended)
-            pending[index].end = item.blockEnd
+            pending[index].setEnd(item.blockEnd)
             pending[index].rest.reserveCapacity(item.blockEnd - item.start - item.arenaLength)
         }
         while true {
@@ -183,31 +194,45 @@ package final class BOMStreamedStore: BOMBlockSource {
     }
 
     /// A block a fetch pass is keeping: its first `arenaLength` bytes into the pass's buffer at
-    /// `arenaOffset`, the rest (when its caller wants it) into `rest`.
+    /// `arenaOffset`, the rest (when its caller wants it) into `rest`. Offsets are 32-bit, as a
+    /// BOM store's are, so a sweep of 100,000 blocks holds a few MiB of these.
     private struct Pending {
-        let request: BOMFetch
-        let start: Int
-        var end: Int
-        let blockEnd: Int
-        let arenaOffset: Int
-        let arenaLength: Int
+        let block: UInt32
+        /// Asked once the prefix is kept; nil for a block asked for whole.
+        let keepsRest: ((ArraySlice<UInt8>) -> Bool)?
+        private let start32: UInt32
+        private var end32: UInt32
+        private let blockEnd32: UInt32
+        private let arenaOffset32: UInt32
+        private let arenaLength32: UInt32
         /// Bytes kept so far, from `start`.
-        var filled = 0
-        var rest: [UInt8] = []
+        private var filled32: UInt32 = 0
         /// Whether `keepsRest` has been asked.
         var decided = false
+        var rest: [UInt8] = []
 
-        init(request: BOMFetch, start: Int, end: Int, blockEnd: Int, arenaOffset: Int) {
-            self.request = request
-            self.start = start
-            self.end = end
-            self.blockEnd = blockEnd
-            self.arenaOffset = arenaOffset
-            self.arenaLength = end - start
+        init(block: UInt32, keepsRest: ((ArraySlice<UInt8>) -> Bool)?, start: Int, end: Int, blockEnd: Int, arenaOffset: Int) {
+            self.block = block
+            self.keepsRest = keepsRest
+            start32 = UInt32(start)
+            end32 = UInt32(end)
+            blockEnd32 = UInt32(blockEnd)
+            arenaOffset32 = UInt32(arenaOffset)
+            arenaLength32 = UInt32(end - start)
         }
 
+        var start: Int { Int(start32) }
+        var end: Int { Int(end32) }
+        var blockEnd: Int { Int(blockEnd32) }
+        var arenaOffset: Int { Int(arenaOffset32) }
+        var arenaLength: Int { Int(arenaLength32) }
+        var filled: Int { Int(filled32) }
         var next: Int { start + filled }
         var isComplete: Bool { next >= end }
+
+        mutating func setEnd(_ end: Int) {
+            end32 = UInt32(end)
+        }
 
         /// Copies the part of `piece` (at file offset `offset`) that continues what is kept.
         mutating func take(_ piece: UnsafeRawBufferPointer, at offset: Int, arena: UnsafeMutableRawBufferPointer) {
@@ -225,26 +250,24 @@ package final class BOMStreamedStore: BOMBlockSource {
                 let first = max(from, prefixEnd)
                 rest.append(contentsOf: piece[(first - offset)..<(upTo - offset)])
             }
-            filled = upTo - start
+            filled32 = UInt32(upTo - start)
         }
     }
 
-    /// Bytes a fetch kept of a block, from file offset `start`.
+    /// Where the bytes a fetch kept of a block lie: `count` bytes from its start, at `offset`
+    /// in `arenas[arena]`. Twelve bytes a block, so 100,000 blocks cost little beside their bytes.
     private struct Held {
-        let start: Int
-        let bytes: ArraySlice<UInt8>
-
-        /// The bytes of `range` when they are all held.
-        func slice(_ range: Range<Int>) -> ArraySlice<UInt8>? {
-            guard range.lowerBound >= start, range.upperBound <= start + bytes.count else { return nil }
-            let from = bytes.startIndex + (range.lowerBound - start)
-            return bytes[from..<(from + range.count)]
-        }
+        let arena: UInt32
+        let offset: UInt32
+        let count: UInt32
     }
 
-    /// The bytes of `range` (of block `id`) when the head or a fetch holds them.
+    /// The bytes of `range`, a prefix of block `id`'s range, when the head or a fetch holds them.
     private func held(_ range: Range<Int>, of id: UInt32) -> ArraySlice<UInt8>? {
-        head.slice(range) ?? fetched[id]?.slice(range)
+        if let bytes = head.slice(range) { return bytes }
+        guard let held = fetched[id], range.count <= Int(held.count) else { return nil }
+        let start = Int(held.offset)
+        return arenas[Int(held.arena)][start..<(start + range.count)]
     }
 
     private func checkKept(adding count: Int) throws {
