@@ -14,13 +14,22 @@ package struct AssetCatalog: Sendable {
     package let keyFormat: CARKeyFormat
     /// In `FACETKEYS` order (by name).
     package let facets: [CARFacet]
-    /// In `RENDITIONS` order (by key).
+    /// In `RENDITIONS` order (by key); only those `read`'s `keeping` kept, when it was given.
     package let renditions: [CARRendition]
+    /// Every rendition of `RENDITIONS`, kept or not.
+    package let renditionCount: Int
+    /// Every rendition, kept or not, counted by layout.
+    package let renditionCountsByLayout: [CARRenditionLayout: Int]
     package let limits: AssetCatalogLimits
 
     /// Reads the catalog whose variables are `variables` from the blocks of `source`.
+    ///
+    /// `keeping`, when given, says which renditions to list after each is read (their headers and
+    /// properties checked all the same): a catalog of 20,000 images listed for its icons holds
+    /// the icons' renditions, not 20,000. Every rendition is counted either way.
     package static func read(
-        _ source: some BOMBlockSource, variables: BOMVariables, limits: AssetCatalogLimits = .standard
+        _ source: some BOMBlockSource, variables: BOMVariables, limits: AssetCatalogLimits = .standard,
+        keeping: ((CARRendition) -> Bool)? = nil
     ) throws(AssetCatalogError) -> AssetCatalog {
         func variable(_ name: String) throws(AssetCatalogError) -> UInt32 {
             guard let id = variables[name] else { throw .bom(.missingVariable(name)) }
@@ -44,6 +53,8 @@ package struct AssetCatalog: Sendable {
         var names: [UInt16: String] = [:]
         for facet in facets { if let id = facet.identifier, names[id] == nil { names[id] = facet.name } }
         var renditions: [CARRendition] = []
+        var count = 0
+        var counts: [CARRenditionLayout: Int] = [:]
         var propertyBytes = 0
         let renditionTree = try bom { () throws(BOMError) in try BOMTree.read(source, block: renditionsID) }
         try walk(renditionTree, in: source, tree: "RENDITIONS", limit: limits.maxRenditions) { entry throws(AssetCatalogError) in
@@ -56,9 +67,14 @@ package struct AssetCatalog: Sendable {
             guard propertyBytes <= limits.maxListedPropertyBytes else {
                 throw .propertiesTooLong(block: entry.value, length: UInt32(clamping: propertyBytes), limit: limits.maxListedPropertyBytes)
             }
-            renditions.append(rendition)
+            count += 1
+            counts[rendition.header.layout, default: 0] += 1
+            if keeping?(rendition) ?? true { renditions.append(rendition) }
         }
-        return AssetCatalog(header: header, extendedMetadata: extended, keyFormat: keyFormat, facets: facets, renditions: renditions, limits: limits)
+        return AssetCatalog(
+            header: header, extendedMetadata: extended, keyFormat: keyFormat, facets: facets, renditions: renditions, renditionCount: count,
+            renditionCountsByLayout: counts, limits: limits
+        )
     }
 
     /// Reads the catalog of a store held in memory.

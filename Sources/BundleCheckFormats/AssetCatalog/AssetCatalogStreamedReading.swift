@@ -25,7 +25,8 @@ extension AssetCatalog {
     /// Lists the catalog held by `store`, keeping the pixels of each rendition whose CSI header
     /// `keepsPixels` accepts as they stream by.
     package static func read(
-        streaming store: BOMStreamedStore, limits: AssetCatalogLimits = .standard, keepsPixels: @escaping (CARRenditionHeader) -> Bool = { _ in false }
+        streaming store: BOMStreamedStore, limits: AssetCatalogLimits = .standard, keeping: ((CARRendition) -> Bool)? = nil,
+        keepsPixels: @escaping (CARRenditionHeader) -> Bool = { _ in false }
     ) throws(AssetCatalogError) -> AssetCatalog {
         // A rendition (its CSI tag first) keeps its pixels when `keepsPixels` wants them; a
         // block that reads as a tree node is kept whole, since the trees' nodes are what the
@@ -44,7 +45,7 @@ extension AssetCatalog {
             try fetchStepwise(store, keepsRest: keepsRest)
         }
         try fetchLongerProperties(store, keepsRest: keepsRest)
-        return try fetchingAsNeeded(store) { () throws(AssetCatalogError) in try read(store, variables: store.variables, limits: limits) }
+        return try fetchingAsNeeded(store) { () throws(AssetCatalogError) in try read(store, variables: store.variables, limits: limits, keeping: keeping) }
     }
 
     /// `CTSI` as it lies in the file (CoreUI writes its tags little-endian).
@@ -64,6 +65,7 @@ extension AssetCatalog {
     /// half of what the store may keep.
     private static func sweep(_ store: BOMStreamedStore, keepsRest: (UInt32) -> (ArraySlice<UInt8>) -> Bool) -> [BOMFetch]? {
         var requests: [BOMFetch] = []
+        requests.reserveCapacity(min(store.blocks.count, 1 << 18))
         var total = 0
         for raw in 1..<max(1, store.blocks.count) {
             let id = UInt32(raw)
@@ -131,10 +133,17 @@ extension AssetCatalog {
 
     /// Runs `body` again after fetching each block it found missing, until it needs none.
     static func fetchingAsNeeded<T>(_ store: BOMStreamedStore, _ body: () throws(AssetCatalogError) -> T) throws(AssetCatalogError) -> T {
+        // No typed-throws `Result` here: Swift 6.3's debug builds copied one of
+        // `AssetCatalogError` from stale bytes (the car fuzz harness met it).
         while true {
-            let result = Result { () throws(AssetCatalogError) in try body() }
-            guard case .failure(let error) = result, case .bom(.notFetched(let block)) = error else { return try result.get() }
-            try fetch(store, [.whole(block)])
+            let missing: UInt32
+            do {
+                return try body()
+            } catch {
+                guard case .bom(.notFetched(let block)) = error else { throw error }
+                missing = block
+            }
+            try fetch(store, [.whole(missing)])
         }
     }
 

@@ -11,9 +11,9 @@ package struct CARRenditionTLV: Sendable, Hashable {
     package let type: UInt32
     /// Where the property's type lies in its rendition's block.
     package let offset: Int
-    package let value: [UInt8]
+    package let value: ArraySlice<UInt8>
 
-    package init(type: UInt32, offset: Int, value: [UInt8]) {
+    package init(type: UInt32, offset: Int, value: ArraySlice<UInt8>) {
         self.type = type
         self.offset = offset
         self.value = value
@@ -45,7 +45,7 @@ package struct CARRenditionTLV: Sendable, Hashable {
             guard UInt64(declared) <= UInt64(end - offset - 8) else {
                 throw .propertyPastEnd(block: bytes.block, offset: offset, type: type, length: declared, available: end - offset - 8)
             }
-            properties.append(CARRenditionTLV(type: type, offset: offset, value: Array(try bytes.slice(at: offset + 8, count: Int(declared)))))
+            properties.append(CARRenditionTLV(type: type, offset: offset, value: try bytes.slice(at: offset + 8, count: Int(declared))))
             offset += 8 + Int(declared)
         }
         return properties

@@ -57,7 +57,7 @@ enum AssetCatalogLoader {
         do {
             guard size <= UInt64(Int.max) else { throw BOMError.truncated(part: "file", needed: Int.max, available: 0) }
             store = try BOMStreamedStore(length: Int(size)) { try container.openEntry(path) }
-            catalog = try AssetCatalog.read(streaming: store, limits: limits) { header in
+            catalog = try AssetCatalog.read(streaming: store, limits: limits, keeping: { keepsListing($0, named: named) }) { header in
                 guard wants.decodesAppStoreIcon, let requirement else { return false }
                 return Int(header.width) == requirement.pixelWidth && Int(header.height) == requirement.pixelHeight
             }
@@ -65,10 +65,10 @@ enum AssetCatalogLoader {
             return .unreadable(path: path, size: size, problem: describe(error), namedIconSet: named, appStoreIconExpected: requirement != nil)
         }
         var kinds: [String: Int] = [:]
+        for (layout, count) in catalog.renditionCountsByLayout { kinds[layout.description, default: 0] += count }
         var iconFacets: Set<UInt16> = []
-        for rendition in catalog.renditions {
-            kinds[rendition.header.layout.description, default: 0] += 1
-            if rendition.header.layout == .multisizeImageSet || rendition.header.layout == .layerStack { iconFacets.insert(rendition.key.identifier) }
+        for rendition in catalog.renditions where rendition.header.layout == .multisizeImageSet || rendition.header.layout == .layerStack {
+            iconFacets.insert(rendition.key.identifier)
         }
         var names = named.map { [$0] } ?? []
         names += catalog.facets.filter { $0.identifier.map(iconFacets.contains) ?? false }.map(\.name).filter { !names.contains($0) }
@@ -102,10 +102,19 @@ enum AssetCatalogLoader {
             ))
         }
         return AssetCatalogSummary(
-            path: path, size: size, problem: nil, renditionCount: catalog.renditions.count,
+            path: path, size: size, problem: nil, renditionCount: catalog.renditionCount,
             renditionKinds: kinds.sorted { $0.key < $1.key }.map { AssetCatalogSummary.RenditionKind(name: $0.key, count: $0.value) },
             iconSets: sets, appStoreIcon: appStoreIcon, namedIconSet: named, appStoreIconExpected: requirement != nil
         )
+    }
+
+    /// The renditions the summary needs listed: the named set's, every icon's (part 220) and
+    /// icon size list's (218), layer stacks, and the atlases icons link into. The others (a
+    /// large catalog's thousands of images) are counted, not held.
+    static func keepsListing(_ rendition: CARRendition, named: String?) -> Bool {
+        if let named, rendition.facetName == named { return true }
+        if [218, 220].contains(rendition.key[.part]) { return true }
+        return [.multisizeImageSet, .layerStack, .packedImage].contains(rendition.header.layout)
     }
 
     /// The set's image of the App Store icon's size, of the first idiom the table lists that

@@ -38,7 +38,7 @@ import Testing
     @Test(.enabled(if: RepositoryPaths.corpusTestsEnabled, "needs ../shared/corpus"))
     func theAppStoreIconsPixelsComeInTheListingsPass() throws {
         guard let (store, bytes) = try Self.streamed(.shorebird) else { return }
-        let catalog = try AssetCatalog.read(streaming: store) { $0.width == 1024 && $0.height == 1024 }
+        let catalog = try AssetCatalog.read(streaming: store, keepsPixels: { $0.width == 1024 && $0.height == 1024 })
         let passes = store.passes
         let set = try #require(try catalog.iconSet(named: "AppIcon", streaming: store))
         let marketing = try #require(set.marketingImage)
