@@ -4,7 +4,9 @@
 Prints bundlecheck's wall time and peak RSS beside `unzip -l` on the same file, and
 exits non-zero when peak RSS exceeds 100 MiB or the wall time exceeds 3x unzip -l's
 plus 0.5 s. The checks of the foundation need only the central directory and the
-property lists, so bundlecheck should stay close to a listing of the archive.
+property lists, so bundlecheck should stay close to a listing of the archive. The app carries
+a real asset catalog (the corpus's Flutter app's, when ../shared/corpus is there), as real apps
+do; the icon rules read it in two passes of its entry.
 
 Usage: Benchmarks/large-ipa.py [--bundlecheck PATH] [--keep] [--workdir DIR]
 """
@@ -39,10 +41,29 @@ def info_plist(name, bundle_id, point=None, binary=False):
     return plistlib.dumps(plist, fmt=plistlib.FMT_BINARY if binary else plistlib.FMT_XML)
 
 
+CORPUS_CATALOG = ("../shared/corpus/shorebird/flutter-base.ipa", "Payload/Runner.app/Assets.car")
+
+
+def real_catalog():
+    """A real app's Assets.car (the corpus's Flutter app: Xcode 14.3, an all-sizes AppIcon set),
+    as real apps carry one; None without the corpus."""
+    package, entry = CORPUS_CATALOG
+    if not os.path.exists(package):
+        return None
+    with zipfile.ZipFile(package) as archive:
+        return archive.read(entry)
+
+
 def build(path):
     app = "Payload/Big.app"
     block = os.urandom(1 << 20)
-    plists = {f"{app}/Info.plist": info_plist("Big", "com.example.big")}
+    catalog = real_catalog()
+    plist = plistlib.loads(info_plist("Big", "com.example.big"))
+    if catalog:
+        plist["CFBundleIcons"] = {"CFBundlePrimaryIcon": {"CFBundleIconName": "AppIcon"}}
+    plists = {f"{app}/Info.plist": plistlib.dumps(plist)}
+    if catalog:
+        plists[f"{app}/Assets.car"] = catalog
     for index, name in enumerate(EXTENSIONS):
         point = "com.apple.share-services" if name == "Share" else "com.apple.widgetkit-extension"
         plists[f"{app}/PlugIns/{name}.appex/Info.plist"] = info_plist(
