@@ -39,6 +39,17 @@ extension FuzzTarget {
         let whole = store.flatMap { try? AssetCatalog.read($0, limits: carLimits) }
         let streamed = Result { try StreamedAssetCatalog.read(bytes, storeLimits: carStreamLimits, catalogLimits: carLimits) }
         requireSameListing(whole: whole, streamed: streamed)
+        // And as a run reads it: the sweep of `AssetCatalog.read(streaming:)`, square images'
+        // pixels kept on the way as the App Store icon's are.
+        let swept = Result { () throws -> AssetCatalog in
+            let sweptStore = try BOMStreamedStore(length: bytes.count, limits: carStreamLimits) { InMemoryEntryReader(bytes: bytes, canSeek: false) }
+            do {
+                return try AssetCatalog.read(streaming: sweptStore, limits: carLimits, keepsPixels: { $0.width == $0.height })
+            } catch {
+                throw error as any Error
+            }
+        }
+        requireSameListing(whole: whole, swept: swept)
         guard let store, let catalog = whole else { return .refused }
 
         for facet in catalog.facets.prefix(carFacetsVisited) {
@@ -60,6 +71,19 @@ extension FuzzTarget {
             _ = bitmap.isOpaque
         }
         return .read
+    }
+
+    /// The sweep lists what the whole read lists, or gives up for a stream's own reason.
+    private static func requireSameListing(whole: AssetCatalog?, swept: Result<AssetCatalog, any Error>) {
+        switch swept {
+        case .success(let catalog):
+            guard let whole else { preconditionFailure("the sweep reads a catalogue the whole store refuses") }
+            precondition(catalog.header == whole.header && catalog.facets == whole.facets, "the header or facets read differently swept")
+            precondition(catalog.renditions == whole.renditions, "\(catalog.renditions.count) renditions swept, \(whole.renditions.count) whole, or they read differently")
+            precondition(catalog.renditionCount == whole.renditionCount && catalog.renditionCountsByLayout == whole.renditionCountsByLayout, "the sweep counts differently")
+        case .failure(let error):
+            precondition(whole == nil || StreamedAssetCatalog.isStreamingOnly(error), "the whole store reads a catalogue the sweep refuses: \(error)")
+        }
     }
 
     /// The streamed read holds only blocks of the same file, so it lists what the whole read
