@@ -20,8 +20,8 @@ package struct CARIconSet: Sendable {
 
         package var idiom: CARIdiom { rendition.key.idiom }
         package var scale: UInt32 { rendition.header.scaleFactor / 100 }
-        package var pixelWidth: UInt32 { rendition.header.width }
-        package var pixelHeight: UInt32 { rendition.header.height }
+        package var pixelWidth: UInt32 { rendition.pixelSize.width }
+        package var pixelHeight: UInt32 { rendition.pixelSize.height }
     }
 
     /// The marketing (App Store) image: the one App Store Connect requires to be opaque.
