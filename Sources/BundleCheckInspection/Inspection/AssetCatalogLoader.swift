@@ -41,15 +41,13 @@ enum AssetCatalogLoader {
 
     /// The name and where the Info.plist gives it.
     static func namedIconSetPlace(of bundle: InspectedBundle) -> (name: String, pointer: JSONPointer)? {
-        let pointers = AppIconSizes.shipped.platforms[bundle.platform.platform.id]?.iconNamePointers ?? [JSONPointer("CFBundleIconName")]
-        for pointer in pointers {
-            if let name = bundle.infoPlist?.value(at: pointer)?.stringValue, !name.isEmpty { return (name, pointer) }
-        }
-        return nil
+        AssetCatalogNames.namedIconSetPlace(of: bundle)
     }
 
     static func summary(of path: String, for bundle: InspectedBundle, from container: any PackageContainer, wants: AssetCatalogWants) -> AssetCatalogSummary {
-        let named = namedIconSet(of: bundle)
+        let names = AssetCatalogNames(of: bundle)
+        let named = names.iconSet?.name
+        let kept = names.facetNames
         let size = (try? container.size(of: path)) ?? 0
         let requirement = AppStoreIcons.shipped.requirement(for: bundle)
         let store: BOMStreamedStore
@@ -57,7 +55,7 @@ enum AssetCatalogLoader {
         do {
             guard size <= UInt64(Int.max) else { throw BOMError.truncated(part: "file", needed: Int.max, available: 0) }
             store = try BOMStreamedStore(length: Int(size)) { try container.openEntry(path) }
-            catalog = try AssetCatalog.read(streaming: store, limits: limits, keeping: { keepsListing($0, named: named) }) { header in
+            catalog = try AssetCatalog.read(streaming: store, limits: limits, keeping: { keepsListing($0, named: kept) }) { header in
                 guard wants.decodesAppStoreIcon, let requirement else { return false }
                 return Int(header.width) == requirement.pixelWidth && Int(header.height) == requirement.pixelHeight
             }
@@ -70,11 +68,11 @@ enum AssetCatalogLoader {
         for rendition in catalog.renditions where rendition.header.layout == .multisizeImageSet || rendition.header.layout == .layerStack {
             iconFacets.insert(rendition.key.identifier)
         }
-        var names = named.map { [$0] } ?? []
-        names += catalog.facets.filter { $0.identifier.map(iconFacets.contains) ?? false }.map(\.name).filter { !names.contains($0) }
+        var setNames = named.map { [$0] } ?? []
+        setNames += catalog.facets.filter { $0.identifier.map(iconFacets.contains) ?? false }.map(\.name).filter { !setNames.contains($0) }
         var sets: [AssetCatalogSummary.IconSet] = []
         var appStoreIcon: AssetCatalogSummary.AppStoreIcon?
-        for name in names {
+        for name in setNames {
             let set: CARIconSet?
             do {
                 set = try catalog.iconSet(named: name, streaming: store)
@@ -82,6 +80,15 @@ enum AssetCatalogLoader {
                 return .unreadable(path: path, size: size, problem: describe(error), namedIconSet: named, appStoreIconExpected: requirement != nil)
             }
             guard let set else { continue }
+            let layered = set.layerStacks.map { stack in
+                AssetCatalogSummary.LayeredImage(
+                    idiom: stack.key.idiom.description, scale: Int(stack.header.scaleFactor / 100), pixelWidth: Int(stack.pixelSize.width),
+                    pixelHeight: Int(stack.pixelSize.height),
+                    layers: catalog.layers(of: stack).map { layer in
+                        AssetCatalogSummary.StackLayer(name: layer.facetName, role: layer.role, images: layer.renditions.map { image($0, opaque: nil) })
+                    }
+                )
+            }
             var decoded: (image: CARIconSet.Image, icon: AssetCatalogSummary.AppStoreIcon)?
             if name == named, let requirement, let image = appStoreImage(in: set, for: requirement) {
                 let icon = makeAppStoreIcon(image, of: set, in: catalog, store: store, decoding: wants.decodesAppStoreIcon)
@@ -95,24 +102,37 @@ enum AssetCatalogLoader {
                         idiom: image.idiom.description,
                         points: image.pointSize.map { AssetCatalogSummary.PointSize(width: Int($0.width), height: Int($0.height)) },
                         scale: Int(image.scale), pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight),
-                        opaque: decoded?.image.rendition.block == image.rendition.block ? decoded?.icon.opaque : nil
+                        opaque: decoded?.image.rendition.block == image.rendition.block ? decoded?.icon.opaque : (image.rendition.hasNoAlphaChannel ? true : nil),
+                        format: format(of: image.rendition)
                     )
                 },
-                layerStacks: set.layerStacks.count
+                layeredImages: layered
             ))
+        }
+        let topShelf = names.topShelfImages.map { entry in
+            let members = catalog.facet(named: entry.name).map { catalog.renditions(of: $0) } ?? []
+            let images = members.filter { $0.header.layout.isImage || $0.header.layout == .internalLink }.map { image($0, opaque: $0.hasNoAlphaChannel ? true : nil) }
+            return AssetCatalogSummary.TopShelfImage(
+                key: entry.key, name: entry.name, held: catalog.facet(named: entry.name) != nil, images: images, pixels: images.map { _ in nil }
+            )
+        }
+        let alternates = names.alternateIcons.map {
+            AssetCatalogSummary.AlternateIcon(iconsKey: $0.iconsKey, entry: $0.entry, iconSet: $0.iconSet, held: catalog.facet(named: $0.iconSet) != nil)
         }
         return AssetCatalogSummary(
             path: path, size: size, problem: nil, renditionCount: catalog.renditionCount,
             renditionKinds: kinds.sorted { $0.key < $1.key }.map { AssetCatalogSummary.RenditionKind(name: $0.key, count: $0.value) },
-            iconSets: sets, appStoreIcon: appStoreIcon, namedIconSet: named, appStoreIconExpected: requirement != nil
+            iconSets: sets, appStoreIcon: appStoreIcon, namedIconSet: named, appStoreIconExpected: requirement != nil,
+            topShelfImages: topShelf, alternateIcons: alternates
         )
     }
 
-    /// The renditions the summary needs listed: the named set's, every icon's (part 220) and
-    /// icon size list's (218), layer stacks, and the atlases icons link into. The others (a
-    /// large catalog's thousands of images) are counted, not held.
-    static func keepsListing(_ rendition: CARRendition, named: String?) -> Bool {
-        if let named, rendition.facetName == named { return true }
+    /// The renditions the summary needs listed: those of the facets the Info.plist names (the
+    /// icon set, top-shelf images, alternate icons), every icon's (part 220) and icon size
+    /// list's (218), layer stacks and their layers (`App Icon/Back/Content`), and the atlases
+    /// icons link into. The others (a large catalog's thousands of images) are counted, not held.
+    static func keepsListing(_ rendition: CARRendition, named: Set<String>) -> Bool {
+        if let facet = rendition.facetName, named.contains(facet) || facet.hasSuffix("/Content") { return true }
         if [218, 220].contains(rendition.key[.part]) { return true }
         return [.multisizeImageSet, .layerStack, .packedImage].contains(rendition.header.layout)
     }
@@ -157,6 +177,21 @@ enum AssetCatalogLoader {
             opaque: bitmap.isOpaque, first: first, transparent: first == nil ? 0 : bitmap.transparentPixelCount, problem: nil, malformed: false,
             preview: preview
         )
+    }
+
+    /// One image of a set, a layer or a top-shelf image as the summary gives it.
+    static func image(_ rendition: CARRendition, opaque: Bool?) -> AssetCatalogSummary.IconImage {
+        AssetCatalogSummary.IconImage(
+            idiom: rendition.key.idiom.description, points: nil, scale: Int(rendition.header.scaleFactor / 100),
+            pixelWidth: Int(rendition.pixelSize.width), pixelHeight: Int(rendition.pixelSize.height), opaque: opaque, format: format(of: rendition)
+        )
+    }
+
+    /// The pixel format's code without its padding (`ARGB`, `GA8`, `JPEG`); empty for none.
+    static func format(of rendition: CARRendition) -> String {
+        let code = rendition.header.pixelFormat.rawValue
+        let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: code >> $0) }.filter { $0 != 0x20 && $0 != 0 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// What a reader's error says, without the Swift type around it.

@@ -21,8 +21,17 @@ public struct AssetCatalogSummary: Sendable, Hashable {
     public let appStoreIcon: AppStoreIcon?
     /// The set named by the Info.plist, whether or not the catalog holds it.
     public let namedIconSet: String?
-    /// Whether the bundle's platform asks for an App Store icon in the catalog (iOS today).
+    /// Whether the bundle's platform asks for an App Store icon in the catalog.
     public let appStoreIconExpected: Bool
+    /// When the named set has no App Store icon: another facet of the catalog that holds an
+    /// image of its idiom and size (tvOS's `App Icon - App Store`, compiled apart when its
+    /// layers carry the wrong idiom), which App Store Connect does not look at.
+    public let appStoreIconElsewhere: String?
+    /// The top-shelf images a tvOS app's Info.plist names (`TVTopShelfImage`), in its order.
+    public let topShelfImages: [TopShelfImage]
+    /// The alternate icons the Info.plist names as asset-catalog sets (`CFBundleAlternateIcons`
+    /// entries with `CFBundleIconName`), and whether the catalog holds each.
+    public let alternateIcons: [AlternateIcon]
 
     public struct RenditionKind: Sendable, Hashable {
         public let name: String
@@ -37,13 +46,103 @@ public struct AssetCatalogSummary: Sendable, Hashable {
     public struct IconSet: Sendable, Hashable {
         public let name: String
         public let images: [IconImage]
-        /// Layered images (tvOS, visionOS): counted, not judged here.
-        public let layerStacks: Int
+        /// How many layered images (tvOS, visionOS) the set holds: `layeredImages.count`.
+        public var layerStacks: Int { layeredImages.count }
+        /// The set's layered images, one per idiom and scale, with their layers.
+        public let layeredImages: [LayeredImage]
 
-        package init(name: String, images: [IconImage], layerStacks: Int) {
+        package init(name: String, images: [IconImage], layeredImages: [LayeredImage]) {
             self.name = name
             self.images = images
-            self.layerStacks = layerStacks
+            self.layeredImages = layeredImages
+        }
+    }
+
+    /// A layer stack (tvOS's brand asset, visionOS's icon): its size, and its layers bottom first.
+    public struct LayeredImage: Sendable, Hashable {
+        public let idiom: String
+        public let scale: Int
+        public let pixelWidth: Int
+        public let pixelHeight: Int
+        public let layers: [StackLayer]
+
+        package init(idiom: String, scale: Int, pixelWidth: Int, pixelHeight: Int, layers: [StackLayer]) {
+            self.idiom = idiom
+            self.scale = scale
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.layers = layers
+        }
+    }
+
+    /// One layer of a layered image: its facet (`App Icon/Back/Content`), the role its name
+    /// gives (`Back`), and its images by idiom and scale.
+    public struct StackLayer: Sendable, Hashable {
+        /// Nil when no facet of the catalog has the layer's identifier.
+        public let name: String?
+        public let role: String?
+        public let images: [IconImage]
+
+        package init(name: String?, role: String?, images: [IconImage]) {
+            self.name = name
+            self.role = role
+            self.images = images
+        }
+    }
+
+    /// A top-shelf image the Info.plist names: the key (`TVTopShelfPrimaryImage`), the facet it
+    /// names, whether the catalog holds it, and its images with their decoded alpha.
+    public struct TopShelfImage: Sendable, Hashable {
+        public let key: String
+        public let name: String
+        public let held: Bool
+        public let images: [IconImage]
+        /// By index of `images`: what the decoding found; nil where not decoded.
+        public let pixels: [DecodedPixels?]
+
+        package init(key: String, name: String, held: Bool, images: [IconImage], pixels: [DecodedPixels?]) {
+            self.key = key
+            self.name = name
+            self.held = held
+            self.images = images
+            self.pixels = pixels
+        }
+    }
+
+    /// What decoding an image's pixels found.
+    public struct DecodedPixels: Sendable, Hashable {
+        /// Nil when they could not be decoded (`problem` says why).
+        public let opaque: Bool?
+        public let firstTransparentPixel: Pixel?
+        public let transparentPixels: Int
+        public let problem: String?
+        /// Whether the decoding failed because the catalog is damaged.
+        public let malformed: Bool
+
+        package init(opaque: Bool?, firstTransparentPixel: Pixel?, transparentPixels: Int, problem: String?, malformed: Bool) {
+            self.opaque = opaque
+            self.firstTransparentPixel = firstTransparentPixel
+            self.transparentPixels = transparentPixels
+            self.problem = problem
+            self.malformed = malformed
+        }
+    }
+
+    /// An alternate icon the Info.plist names by set (`CFBundleIcons/CFBundleAlternateIcons/X/CFBundleIconName`).
+    public struct AlternateIcon: Sendable, Hashable {
+        /// `CFBundleIcons` or `CFBundleIcons~ipad`.
+        public let iconsKey: String
+        /// The entry's key, what `setAlternateIconName` is given.
+        public let entry: String
+        /// The set it names.
+        public let iconSet: String
+        public let held: Bool
+
+        package init(iconsKey: String, entry: String, iconSet: String, held: Bool) {
+            self.iconsKey = iconsKey
+            self.entry = entry
+            self.iconSet = iconSet
+            self.held = held
         }
     }
 
@@ -56,10 +155,13 @@ public struct AssetCatalogSummary: Sendable, Hashable {
         public let pixelWidth: Int
         public let pixelHeight: Int
         /// Whether every pixel is opaque; nil when its pixels were not decoded (only the App
-        /// Store icon's are).
+        /// Store icon's and the top-shelf images' are). A JPEG is opaque by its format.
         public let opaque: Bool?
+        /// The pixel format: `ARGB`, `GA8`, `JPEG`, `DATA` (a layer stack), ``.
+        public let format: String
 
-        package init(idiom: String, points: PointSize?, scale: Int, pixelWidth: Int, pixelHeight: Int, opaque: Bool?) {
+        package init(idiom: String, points: PointSize?, scale: Int, pixelWidth: Int, pixelHeight: Int, opaque: Bool?, format: String) {
+            self.format = format
             self.idiom = idiom
             self.points = points
             self.scale = scale
@@ -84,6 +186,8 @@ public struct AssetCatalogSummary: Sendable, Hashable {
         public let idiom: String
         public let pixelWidth: Int
         public let pixelHeight: Int
+        /// Whether the icon is a layered image (tvOS), its pixels then its flattened image's.
+        public let layered: Bool
         /// From the pixels; nil when they could not be decoded (`pixelProblem` says why).
         public let opaque: Bool?
         /// The first pixel, row by row from the top, that is not fully opaque.
@@ -98,9 +202,10 @@ public struct AssetCatalogSummary: Sendable, Hashable {
         public let preview: [UInt8]?
 
         package init(
-            iconSet: String, idiom: String, pixelWidth: Int, pixelHeight: Int, opaque: Bool?, firstTransparentPixel: Pixel?,
+            iconSet: String, idiom: String, pixelWidth: Int, pixelHeight: Int, layered: Bool = false, opaque: Bool?, firstTransparentPixel: Pixel?,
             transparentPixels: Int, pixelProblem: String?, pixelsMalformed: Bool, preview: [UInt8]?
         ) {
+            self.layered = layered
             self.iconSet = iconSet
             self.idiom = idiom
             self.pixelWidth = pixelWidth
@@ -126,8 +231,12 @@ public struct AssetCatalogSummary: Sendable, Hashable {
 
     package init(
         path: String, size: UInt64, problem: String?, renditionCount: Int, renditionKinds: [RenditionKind], iconSets: [IconSet],
-        appStoreIcon: AppStoreIcon?, namedIconSet: String?, appStoreIconExpected: Bool
+        appStoreIcon: AppStoreIcon?, namedIconSet: String?, appStoreIconExpected: Bool, appStoreIconElsewhere: String? = nil,
+        topShelfImages: [TopShelfImage] = [], alternateIcons: [AlternateIcon] = []
     ) {
+        self.appStoreIconElsewhere = appStoreIconElsewhere
+        self.topShelfImages = topShelfImages
+        self.alternateIcons = alternateIcons
         self.path = path
         self.size = size
         self.problem = problem

@@ -61,20 +61,43 @@ sources:
   - "App Store Connect upload errors as developers quote them: ITMS-90704 'Missing App Icon. An icon of 1024 x 1024 pixels in PNG format is required in the asset catalog' (expo/eas-cli#115); ITMS-90717 'Invalid App Store Icon. The App Store Icon in the asset catalog can't be transparent nor contain an alpha channel' (expo/expo#1086)"
   - "shared/reference/apple-validation.md, 'More codes seen in 2023-2026 threads' (collected 2026-12-01)"
   - "shorebird flutter-base.ipa (Xcode 14.3): the AppIcon set's 1024x1024 image is a rendition of idiom marketing (6), ARGB, its own bitmap (LZFSE, 4 chunks), opaque by its pixels"
+  - "ITMS-90719 'Missing App Store Icon. WatchOS Apps must include a 1024x1024px App Store Icon in PNG format' for a watch app whose set's watch-marketing image is missing (dotnet/macios#4816, #3860); a watch app's 1024 icon with alpha gets both ITMS-90396 'Invalid Icon. The watch application ... contains an icon file 'Icon Image-AppIcon-watch-1024x1024@1x.png' with an alpha channel' and ITMS-90717 (RevenueCat/purchases-ios#2705)"
+  - "ITMS-90471 'Missing Image Asset. Your app is missing the App Store Icon asset' for tvOS: the 1280x768 App Store image stack must compile into the 'App Icon' asset as its marketing rendition, at 1x; compiled apart (as 'App Icon - App Store') or with no marketing rendition at all it is missing (meshtastic/Meshtastic-Apple#2271, #2274, #2277, assetutil listings of the compiled catalogs, 2026-08)"
+  - "Apple, Brand Assets Type (Asset Catalog Format Reference): the tvOS App Store icon is a layered image of 1280x768, role primary-app-icon"
   - "Apple, Xcode 14 release notes and 'Configuring your app icon' (2022): a single 1024x1024 image (idiom universal, platform ios, in the set's Contents.json) is enough; actool derives the other sizes"
 checked: 2026-12-02
 entries:
   # By platform id (Rules/data/platforms.yml). What the App Store icon is in the set the app
   # names (app-icon-sizes.yml's icon-name places): the idioms it may be found as, first found
   # first (Xcode writes the 1024-pixel image as marketing; universal covers a single-size set
-  # compiled otherwise), its size in pixels, and Apple's code when it is missing or not opaque.
-  # tvOS, watchOS and visionOS follow in "Asset catalogs II"; a platform not listed is not judged.
+  # compiled otherwise), its size in pixels, whether it is a layered image (its layer stack or
+  # its flattened image count, and its pixels are the flattened image's), and Apple's codes
+  # when it is missing or not opaque (none: not judged for alpha).
+  # visionOS has no App Store icon of its own: its icon is the layered set itself
+  # (layered-icons.yml). macOS's App Store icon is the 512pt@2x image of the set, which
+  # mac-app-icon judges; a platform not listed is not judged here.
   platforms:
     ios:
       idioms: [marketing, universal]
       pixels: [1024, 1024]
       missing-code: ITMS-90704
-      alpha-code: ITMS-90717
+      alpha-codes: [ITMS-90717]
+    # A watch app's own catalog (Watch/X.app/Assets.car). Single-size sets (Xcode 14 and later)
+    # compile their one 1024 image as universal; a watch idiom of that size is taken as well.
+    watchos:
+      idioms: [marketing, universal, watch]
+      pixels: [1024, 1024]
+      missing-code: ITMS-90719
+      alpha-codes: [ITMS-90717, ITMS-90396]
+    # tvOS: the marketing rendition of the brand asset's "App Icon", a layer stack and its
+    # flattened image, 1280x768 at 1x. Its alpha is not judged: the threads give no code for a
+    # transparent tvOS App Store icon, and a layered icon's upper layers are transparent by design.
+    tvos:
+      idioms: [marketing]
+      pixels: [1280, 768]
+      layered: true
+      missing-code: ITMS-90471
+      alpha-codes: []
 
 """#),
         ("installer-certificates.yml", #"""
@@ -92,6 +115,25 @@ entries:
     - Mac Installer Distribution
   developer-id:
     - Developer ID Installer
+
+"""#),
+        ("layered-icons.yml", #"""
+name: layered-icons
+title: What App Store Connect asks of a layered app icon's layers, by platform
+sources:
+  - "ITMS-90967: the visionOS icon needs a background layer at scale 2; layers with no scale and 512-pixel art were rejected, vision 2x layers of 1024-pixel art accepted (meshtastic/Meshtastic-Apple#2271, 2026-08, assetutil listing of the compiled catalog)"
+  - "Apple, Configuring your app icon (visionOS): a visionOS app icon is a solid image stack of one to three layers, a background layer and up to two above it, each 1024x1024 pixels"
+checked: 2026-12-02
+entries:
+  # By platform id. The background layer is the stack's bottom one (the layer whose facet is
+  # `<set>/Back/Content`, else the first the stack lists): the scale it must have an image at,
+  # that image's size in pixels, and Apple's code. tvOS's layers are judged by nothing here:
+  # actool refuses a stack of the wrong number of layers, and no code for their scale is known.
+  platforms:
+    visionos:
+      back-layer-scale: 2
+      back-layer-pixels: [1024, 1024]
+      code: ITMS-90967
 
 """#),
         ("mac-app-categories.yml", #"""
@@ -810,6 +852,28 @@ entries:
     - {entitlement: com.apple.developer.homekit, purpose: homekit}
     - {entitlement: com.apple.developer.siri, purpose: siri}
     - {entitlement: com.apple.developer.nfc.readersession.formats, purpose: nfc}
+
+"""#),
+        ("tv-top-shelf-images.yml", #"""
+name: tv-top-shelf-images
+title: The top-shelf images of a tvOS app's brand asset, their sizes, and Apple's code when one has alpha
+sources:
+  - "Apple, Brand Assets Type (Asset Catalog Format Reference): the 'App Icon & Top Shelf Image' brand asset holds the App Store icon, the app icon (image stacks) and the top-shelf image (an image set)"
+  - "Unity, tvOSPlatformIconKind.TopShelfImage: Top Shelf Image 1920x720, 2x 3840x1440; Wide Top Shelf Image 2320x720, 2x 4640x1440; a single layer"
+  - "icyleaf/app-info apple-tv.ipa (Xcode 15.2): Info.plist TVTopShelfImage {TVTopShelfPrimaryImage: 'Top Shelf Image', TVTopShelfPrimaryImageWide: 'Top Shelf Image Wide'}; in Assets.car both are JPEG images of idiom tv at 1x, 1920x720 and 2320x720, their size in the slices property"
+  - "ITMS-90497: the tvOS top-shelf images can't contain an alpha channel (meshtastic/Meshtastic-Apple#2271, 2026-08: partial alpha along anti-aliased edges was rejected; composited over the background and saved as RGB, accepted)"
+checked: 2026-12-02
+entries:
+  # The Info.plist dictionary that names the images, and for each of its keys the image's size
+  # in pixels at each scale Apple lists. A JPEG cannot hold alpha; any other image's pixels are
+  # decoded to see whether every one is opaque.
+  dictionary: TVTopShelfImage
+  alpha-code: ITMS-90497
+  images:
+    - key: TVTopShelfPrimaryImage
+      sizes: [{scale: 1, pixels: [1920, 720]}, {scale: 2, pixels: [3840, 1440]}]
+    - key: TVTopShelfPrimaryImageWide
+      sizes: [{scale: 1, pixels: [2320, 720]}, {scale: 2, pixels: [4640, 1440]}]
 
 """#),
         ("upload-minimums.yml", #"""

@@ -971,7 +971,7 @@ id: app-store-icon-alpha
 title: The App Store icon is opaque
 severity: error
 category: icons
-apple-codes: [ITMS-90717]
+apple-codes: [ITMS-90717, ITMS-90396]
 rationale: >
   App Store Connect refuses an App Store icon that is transparent or has an alpha channel
   ("Invalid App Store Icon. The App Store Icon in the asset catalog can't be transparent nor
@@ -1037,7 +1037,7 @@ id: app-store-icon-missing
 title: The app's icon set holds its 1024×1024 App Store icon
 severity: error
 category: icons
-apple-codes: [ITMS-90704]
+apple-codes: [ITMS-90704, ITMS-90719, ITMS-90471]
 rationale: >
   App Store Connect takes the App Store's icon from the app's asset catalog: in the icon set the
   Info.plist names, the 1024×1024 image. Without it the upload is refused ("Missing App Icon. An
@@ -1045,7 +1045,7 @@ rationale: >
   expo/eas-cli#115). Xcode compiles an all-sizes set's App Store image (ios-marketing) as a
   rendition of idiom marketing, and a single-size set (Xcode 14 and later) from its one
   1024-point image; both count, as Rules/data/app-store-icons.yml says (the idioms, the size and
-  the code per platform; iOS here, the other platforms in a later rule). Read from the catalog:
+  the code per platform: watchOS ITMS-90719 and tvOS ITMS-90471 are in the table and the codes here, and are judged once the fixture catalogs of those platforms can show them; iOS is judged today). Read from the catalog:
   its RENDITIONS tree and the set's size lists, not the pixels. Judged when the catalog can be
   read and holds the named set (otherwise asset-catalog-malformed and app-icon-set-missing say
   so).

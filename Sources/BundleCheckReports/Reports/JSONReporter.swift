@@ -96,17 +96,25 @@ public struct JSONReporter: Reporter {
                 [
                     "name": .string(set.name),
                     "layerStacks": .integer(Int64(set.layerStacks)),
-                    "images": .array(set.images.map { image in
+                    "images": .array(set.images.map(iconImage)),
+                    "layeredImages": .array(set.layeredImages.map { stack in
                         [
-                            "idiom": .string(image.idiom),
-                            "points": image.points.map { ["width": .integer(Int64($0.width)), "height": .integer(Int64($0.height))] } ?? .null,
-                            "scale": .integer(Int64(image.scale)),
-                            "pixelWidth": .integer(Int64(image.pixelWidth)),
-                            "pixelHeight": .integer(Int64(image.pixelHeight)),
-                            "opaque": image.opaque.map(JSONValue.bool) ?? .null,
+                            "idiom": .string(stack.idiom),
+                            "scale": .integer(Int64(stack.scale)),
+                            "pixelWidth": .integer(Int64(stack.pixelWidth)),
+                            "pixelHeight": .integer(Int64(stack.pixelHeight)),
+                            "layers": .array(stack.layers.map { layer in
+                                ["name": JSONValue(layer.name), "role": JSONValue(layer.role), "images": .array(layer.images.map(iconImage))]
+                            }),
                         ]
                     }),
                 ]
+            }),
+            "topShelfImages": .array(catalog.topShelfImages.map { image in
+                ["key": .string(image.key), "name": .string(image.name), "held": .bool(image.held), "images": .array(image.images.map(iconImage))]
+            }),
+            "alternateIcons": .array(catalog.alternateIcons.map { icon in
+                ["iconsKey": .string(icon.iconsKey), "entry": .string(icon.entry), "iconSet": .string(icon.iconSet), "held": .bool(icon.held)]
             }),
             "appStoreIcon": catalog.appStoreIcon.map { icon in
                 [
@@ -120,6 +128,18 @@ public struct JSONReporter: Reporter {
                     "pixelProblem": JSONValue(icon.pixelProblem),
                 ]
             } ?? .null,
+        ]
+    }
+
+    private func iconImage(_ image: AssetCatalogSummary.IconImage) -> JSONValue {
+        [
+            "idiom": .string(image.idiom),
+            "points": image.points.map { ["width": .integer(Int64($0.width)), "height": .integer(Int64($0.height))] } ?? .null,
+            "scale": .integer(Int64(image.scale)),
+            "pixelWidth": .integer(Int64(image.pixelWidth)),
+            "pixelHeight": .integer(Int64(image.pixelHeight)),
+            "opaque": image.opaque.map(JSONValue.bool) ?? .null,
+            "format": .string(image.format),
         ]
     }
 

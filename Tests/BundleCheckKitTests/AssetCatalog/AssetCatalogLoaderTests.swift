@@ -77,13 +77,26 @@ import Testing
     }
 
     @Test(.enabled(if: RepositoryPaths.corpusTestsEnabled, "needs ../shared/corpus"))
-    func theTVOSBrandAssetIsListedAndNotJudgedAsAnIPhonesIcon() throws {
+    func theTVOSBrandAssetIsListedWithItsLayersAndTopShelfImages() throws {
         guard let path = RepositoryPaths.corpusOrSkip(CorpusCatalog.tv.rawValue) else { return }
         let report = PackageInspector().inspect(path: path)
         let catalog = try #require(report.bundles.first?.assetCatalog)
         #expect(catalog.namedIconSet == "App Icon")
         #expect(catalog.namedSet?.layerStacks == 1)
-        #expect(catalog.appStoreIcon == nil && !catalog.appStoreIconExpected)
+        // tvOS asks for a 1280×768 marketing image in "App Icon"; this build's catalog has no
+        // marketing rendition at all (its source's App Store stack declares idiom tv).
+        #expect(catalog.appStoreIcon == nil && catalog.appStoreIconExpected)
+        // The layer stack's layers, bottom first, resolved to their facets: JPEG, 800×480 @2x.
+        let stack = try #require(catalog.namedSet?.layeredImages.first)
+        #expect(stack.pixelWidth == 400 && stack.pixelHeight == 240)
+        #expect(stack.layers.map(\.name) == ["App Icon/Middle/Content", "App Icon/Front/Content"])
+        #expect(stack.layers.map(\.role) == ["Middle", "Front"])
+        #expect(stack.layers.flatMap(\.images).map { "\($0.format) \($0.pixelWidth)x\($0.pixelHeight)@\($0.scale)" } == ["JPEG 800x480@2", "JPEG 800x480@2"])
+        // The top-shelf images the Info.plist names: JPEG, their size from the slices, opaque by format.
+        #expect(catalog.topShelfImages.map(\.key) == ["TVTopShelfPrimaryImage", "TVTopShelfPrimaryImageWide"])
+        #expect(catalog.topShelfImages.filter { !$0.held }.isEmpty)
+        #expect(catalog.topShelfImages.flatMap(\.images).map { "\($0.format) \($0.pixelWidth)x\($0.pixelHeight) \($0.opaque == true)" } == ["JPEG 1920x720 true", "JPEG 2320x720 true"])
+        #expect(catalog.alternateIcons.isEmpty)
         for rule in AssetCatalogWants.listingRules { #expect(report.findings(rule).isEmpty, "\(rule)") }
     }
 

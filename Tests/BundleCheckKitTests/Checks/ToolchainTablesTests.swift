@@ -16,6 +16,13 @@ import Testing
         #expect(UploadMinimums.shipped.requirements.count == 3)
         #expect(AppIconSizes.shipped.platforms.keys.sorted() == ["ios", "tvos"])
         #expect(AppIconSizes.shipped.families.map(\.device) == ["iPhone", "iPad"])
+        #expect(AppStoreIcons.shipped.unreadableLines.isEmpty && TopShelfImages.shipped.unreadableLines.isEmpty)
+        #expect(LayeredIcons.shipped.unreadableLines.isEmpty)
+        #expect(AppStoreIcons.shipped.platforms.keys.sorted() == ["ios", "tvos", "watchos"])
+        #expect(AppStoreIcons.shipped.platforms["tvos"]?.layered == true && AppStoreIcons.shipped.platforms["tvos"]?.alphaCodes == [])
+        #expect(TopShelfImages.shipped.images.map(\.key) == ["TVTopShelfPrimaryImage", "TVTopShelfPrimaryImageWide"])
+        #expect(TopShelfImages.shipped.image(key: "TVTopShelfPrimaryImageWide")?.sizes[2] == [4640, 1440])
+        #expect(LayeredIcons.shipped.platforms["visionos"] == LayeredIcons.Requirement(backLayerScale: 2, backLayerPixels: [1024, 1024], code: "ITMS-90967"))
     }
 
     @Test func aRowTheReaderCannotUnderstandIsCountedNotDropped() throws {

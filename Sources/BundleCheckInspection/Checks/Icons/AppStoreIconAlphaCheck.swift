@@ -13,14 +13,14 @@ struct AppStoreIconAlphaCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind == .app, let catalog = bundle.assetCatalog, let icon = catalog.appStoreIcon, icon.opaque == false,
-                  let requirement = AppStoreIcons.shipped.requirement(for: bundle)
+                  let requirement = AppStoreIcons.shipped.requirement(for: bundle), !requirement.alphaCodes.isEmpty
             else { return nil }
             let total = icon.pixelWidth * icon.pixelHeight
             let first = icon.firstTransparentPixel.map { " (the first at x \($0.x), y \($0.y) from the top left)" } ?? ""
             let amount = icon.transparentPixels == total ? "every one of its pixels is" : "\(FindingCap.grouped(icon.transparentPixels)) of its \(FindingCap.grouped(total)) pixels are"
             return rule.finding(
-                "the App Store icon of the \(icon.iconSet) set in \(PackagePath.name(catalog.path)) of \(bundle.name) is transparent: \(amount) not fully opaque\(first); App Store Connect rejects an App Store icon with transparency (\(requirement.alphaCode))",
-                at: bundle.location(file: catalog.path), appleCodes: [requirement.alphaCode]
+                "the App Store icon of the \(icon.iconSet) set in \(PackagePath.name(catalog.path)) of \(bundle.name) is transparent: \(amount) not fully opaque\(first); App Store Connect rejects an App Store icon with transparency (\(requirement.alphaCodes.joined(separator: ", ")))",
+                at: bundle.location(file: catalog.path), appleCodes: requirement.alphaCodes
             )
         }
     }
