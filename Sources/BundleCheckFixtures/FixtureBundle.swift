@@ -151,6 +151,14 @@ public struct FixtureBundle: Sendable {
             var icons = PlistDictionary()
             icons.append(key: "CFBundlePrimaryIcon", value: platform.os == .tvOS ? .string("App Icon") : .dictionary(primary))
             copy = copy.replacing("CFBundleIcons", with: .dictionary(icons))
+            if platform.os == .tvOS {
+                // The brand asset's top-shelf images, as that app names them: every tvOS app of
+                // the default icon keys has them, whatever its catalogue (the default one holds them).
+                var topShelf = PlistDictionary()
+                topShelf.append(key: "TVTopShelfPrimaryImage", value: .string("Top Shelf Image"))
+                topShelf.append(key: "TVTopShelfPrimaryImageWide", value: .string("Top Shelf Image Wide"))
+                copy = copy.replacing("TVTopShelfImage", with: .dictionary(topShelf))
+            }
         }
         // The default catalogue becomes the platform's (its set's name, its platform in the metadata).
         copy.files = copy.files.map { file in

@@ -22,12 +22,19 @@ enum AssetCatalogKeys {
     static let elementImage: UInt16 = 85
     static let elementPackedAsset: UInt16 = 9
     static let partImage: UInt16 = 181
+    /// A layered image's flattened and radiosity images (the corpus's tvOS icon).
+    static let partFlattenedImage: UInt16 = 208
+    static let partRadiosityImage: UInt16 = 209
     static let partMultisizeImageSet: UInt16 = 218
     static let partIcon: UInt16 = 220
 
     /// The identifiers actool gave these names in the corpus (the same `AppIcon` in Xcode 12.5's
-    /// and 14.3's catalogues): derived from the name by a hash not known here.
-    static let knownIdentifiers: [String: UInt16] = ["AppIcon": 6849, "LaunchImage": 36251]
+    /// and 14.3's catalogues; the tvOS brand asset's in Xcode 15.2's): derived from the name by
+    /// a hash not known here.
+    static let knownIdentifiers: [String: UInt16] = [
+        "AppIcon": 6849, "LaunchImage": 36251, "App Icon": 38162, "App Icon/Front/Content": 23331, "App Icon/Middle/Content": 21981,
+        "Top Shelf Image": 29129, "Top Shelf Image Wide": 54774,
+    ]
 
     /// An identifier for a set named `name`: actool's where known, else a 16-bit FNV-1a of the
     /// name's bytes (never 0, the packed atlases').

@@ -12,7 +12,7 @@
 struct AssetCatalogPlan {
     /// A value made when it is written.
     enum PendingValue {
-        case bitmap(FixtureIconRendition, headerWidth: Int, headerHeight: Int, short: Bool)
+        case bitmap(FixtureIconRendition, headerWidth: Int, headerHeight: Int, short: Bool, layout: AssetCatalogRenditionValue.Layout = .image)
         case atlas(AssetCatalogAtlas, members: [FixtureIconRendition], scale: Int, compression: FixtureIconRendition.Compression)
     }
 
@@ -31,11 +31,14 @@ struct AssetCatalogPlan {
     private enum CatalogSet {
         case icon(FixtureIconSet)
         case image(FixtureImageSet)
+        /// A facet of a brand asset or layered icon (`AssetCatalogLayeredFacet`).
+        case layered(AssetCatalogLayeredFacet)
 
         var name: String {
             switch self {
             case .icon(let set): set.name
             case .image(let set): set.name
+            case .layered(let facet): facet.name
             }
         }
 
@@ -43,13 +46,23 @@ struct AssetCatalogPlan {
             switch self {
             case .icon(let set): set.identifier
             case .image(let set): set.identifier
+            case .layered: nil
             }
         }
 
+        /// The bitmaps described as such (a layered facet's are in its own renditions).
         var renditions: [FixtureIconRendition] {
             switch self {
             case .icon(let set): set.renditions
             case .image(let set): set.renditions
+            case .layered: []
+            }
+        }
+
+        var isEmpty: Bool {
+            switch self {
+            case .icon, .image: renditions.isEmpty
+            case .layered(let facet): facet.renditions.isEmpty
             }
         }
     }
@@ -67,7 +80,11 @@ struct AssetCatalogPlan {
 
     init(_ catalog: FixtureAssetCatalog) throws(AssetCatalogWriterError) {
         let before = min(max(0, catalog.imageSetsBeforeIconSets), catalog.imageSets.count)
-        let sets = catalog.imageSets[..<before].map(CatalogSet.image) + catalog.iconSets.map(CatalogSet.icon) + catalog.imageSets[before...].map(CatalogSet.image)
+        var layered: [AssetCatalogLayeredFacet] = []
+        for asset in catalog.brandAssets { layered += try asset.facets() }
+        for icon in catalog.layeredIcons { layered += try icon.facets() }
+        let sets = catalog.imageSets[..<before].map(CatalogSet.image) + catalog.iconSets.map(CatalogSet.icon) + layered.map(CatalogSet.layered)
+            + catalog.imageSets[before...].map(CatalogSet.image)
         let identifiers = try Self.identifiers(sets)
         let target = try Self.appStoreIcon(catalog)
 
@@ -75,7 +92,7 @@ struct AssetCatalogPlan {
         var facets: [(name: String, part: UInt16, identifier: UInt16, keys: [AssetCatalogKeys.Key])] = []
         var atlasesPerGroup: [[UInt16]: UInt16] = [:]
         for set in sets {
-            guard !set.renditions.isEmpty else { throw .noRenditions(set: set.name) }
+            guard !set.isEmpty else { throw .noRenditions(set: set.name) }
             for rendition in set.renditions { try Self.validate(rendition, in: set.name) }
             let identifier = identifiers[set.name]!
             let first = renditions.count
@@ -90,6 +107,9 @@ struct AssetCatalogPlan {
             case .icon(let iconSet):
                 renditions += try Self.icons(iconSet, identifier: identifier, target: target, hostile: catalog.hostile, atlasesPerGroup: &atlasesPerGroup)
                 facets.append((set.name, AssetCatalogKeys.partIcon, identifier, renditions[first...].map(\.key)))
+            case .layered(let facet):
+                renditions += try Self.layered(facet, identifier: identifier, identifiers: identifiers)
+                facets.append((set.name, AssetCatalogKeys.partImage, identifier, renditions[first...].map(\.key)))
             }
         }
         var seen = Set<[UInt8]>()
@@ -107,7 +127,7 @@ struct AssetCatalogPlan {
         switch pending[id] {
         case nil:
             return nil
-        case .bitmap(let rendition, let headerWidth, let headerHeight, let short):
+        case .bitmap(let rendition, let headerWidth, let headerHeight, let short, let layout):
             let seed = AssetCatalogPixels.seed(rendition.fileName, rendition.pixelWidth, rendition.pixelHeight)
             let pixels = AssetCatalogPixels.image(
                 width: rendition.pixelWidth, height: rendition.pixelHeight, bytesPerRow: rendition.bytesPerRow, pattern: rendition.pixels, seed: seed)
@@ -116,7 +136,7 @@ struct AssetCatalogPlan {
                 chunked: rendition.storage != .single, short: short)
             return AssetCatalogRenditionValue.bitmap(
                 width: rendition.pixelWidth, height: rendition.pixelHeight, headerWidth: headerWidth, headerHeight: headerHeight, scale: rendition.scale,
-                name: rendition.fileName, bytesPerRow: rendition.bytesPerRow, payload: payload)
+                name: rendition.fileName, bytesPerRow: rendition.bytesPerRow, layout: layout, payload: payload)
         case .atlas(let atlas, let members, let scale, let compression):
             let bytesPerRow = (atlas.width * 4 + 31) / 32 * 32
             let images = members.map { member in
@@ -275,6 +295,47 @@ struct AssetCatalogPlan {
             let members = atlas.members.map { set.renditions[$0] }
             renditions.append(Rendition(key: atlas.key, set: set.name, file: "ZZZZPackedAsset", value: .pending(.atlas(
                 atlas.atlas, members: members, scale: Int(atlas.key[.scale]), compression: members[0].compression))))
+        }
+        return renditions
+    }
+
+    /// The renditions of a layered asset's facet: stacks naming their layers' facets by
+    /// identifier, JPEGs made now (their headers are small), bitmaps made when written.
+    private static func layered(
+        _ facet: AssetCatalogLayeredFacet, identifier: UInt16, identifiers: [String: UInt16]
+    ) throws(AssetCatalogWriterError) -> [Rendition] {
+        var renditions: [Rendition] = []
+        for rendition in facet.renditions {
+            func fail(_ reason: String) -> AssetCatalogWriterError { .invalidRendition(set: facet.name, file: rendition.fileName, reason: reason) }
+            guard (0...9).contains(rendition.keyScale) else { throw fail("key scale \(rendition.keyScale); 0 to 9") }
+            let key = AssetCatalogKeys.Key(values: [
+                .scale: UInt16(rendition.keyScale), .idiom: rendition.idiom.code, .identifier: identifier, .element: AssetCatalogKeys.elementImage,
+                .part: rendition.part,
+            ])
+            let value: Value
+            switch rendition.content {
+            case .stack(let width, let height, let scale, let layers):
+                var references: [UInt16] = []
+                for layer in layers {
+                    guard let reference = identifiers[layer] else { throw fail("the layer \(layer) is no facet of the catalogue") }
+                    references.append(reference)
+                }
+                guard (1...maximumPixels).contains(width), (1...maximumPixels).contains(height), (1...9).contains(scale) else {
+                    throw fail("a stack of \(width)×\(height) at scale \(scale)")
+                }
+                value = .ready(AssetCatalogRenditionValue.layerStack(width: width, height: height, scale: scale, layers: references))
+            case .jpeg(let width, let height, let scale, let name):
+                guard (1...maximumPixels).contains(width), (1...maximumPixels).contains(height) else {
+                    throw fail("\(width)×\(height) pixels; 1 to \(maximumPixels) each way")
+                }
+                guard (1...9).contains(scale) else { throw fail("scale \(scale); 1 to 9") }
+                value = .ready(AssetCatalogRenditionValue.jpeg(width: width, height: height, scale: scale, name: name))
+            case .bitmap(let bitmap, let flattened):
+                try validate(bitmap, in: facet.name)
+                value = .pending(.bitmap(
+                    bitmap, headerWidth: bitmap.pixelWidth, headerHeight: bitmap.pixelHeight, short: false, layout: flattened ? .flattenedImage : .image))
+            }
+            renditions.append(Rendition(key: key, set: facet.name, file: rendition.fileName, value: value))
         }
         return renditions
     }

@@ -20,26 +20,34 @@
 /// pixels, else 3 of a third and the rows left over in a fourth (1024 rows: 341, 341, 341, 1).
 enum AssetCatalogRenditionValue {
     enum Layout: UInt16 {
+        /// A layered image's flattened and radiosity images (the corpus's tvOS icon).
+        case flattenedImage = 0
         case image = 12
+        case layerStack = 1002
         case internalLink = 1003
         case packedAsset = 1004
         case multisizeImageSet = 1010
     }
 
     enum Tag: UInt32 {
-        case slices = 1001, metrics = 1003, composition = 1004, bitmapInfo = 1006, bytesPerRow = 1007, reference = 1010
+        case slices = 1001, metrics = 1003, composition = 1004, uti = 1005, bitmapInfo = 1006, bytesPerRow = 1007, reference = 1010
+        case layerReferences = 1012
     }
 
     static let headerLength = 184
     static let pixelFormatARGB = Array("BGRA".utf8)
+    static let pixelFormatJPEG = Array("GEPJ".utf8)
+    static let pixelFormatData = Array("ATAD".utf8)
+    /// Bit 4 of the flags, set on every JPEG of the corpus.
+    static let flagsJPEG: UInt32 = 16
 
     /// The header, the TLVs and `payload`.
     static func value(
-        width: Int, height: Int, scale: Int, pixelFormat: [UInt8], colorSpace: UInt32, layout: Layout, name: String,
+        flags: UInt32 = 0, width: Int, height: Int, scale: Int, pixelFormat: [UInt8], colorSpace: UInt32, layout: Layout, name: String,
         tlvs: [(tag: Tag, data: [UInt8])], payload: [UInt8]
     ) -> [UInt8] {
         let list = tlvs.flatMap { le32(UInt32($0.tag.rawValue)) + le32(UInt32($0.data.count)) + $0.data }
-        var header = Array("ISTC".utf8) + le32(1) + le32(0) + le32(UInt32(truncatingIfNeeded: width)) + le32(UInt32(truncatingIfNeeded: height))
+        var header = Array("ISTC".utf8) + le32(1) + le32(flags) + le32(UInt32(truncatingIfNeeded: width)) + le32(UInt32(truncatingIfNeeded: height))
         header += le32(UInt32(scale * 100)) + pixelFormat + le32(colorSpace) + le32(0) + AssetCatalogKeys.littleEndian16(layout.rawValue) + [0, 0]
         let nameBytes = Array(name.utf8.prefix(127))
         header += nameBytes + [UInt8](repeating: 0, count: 128 - nameBytes.count)
@@ -59,16 +67,68 @@ enum AssetCatalogRenditionValue {
     /// EXIF orientation 1.
     static let bitmapInfo = le32(1)
 
-    /// A bitmap rendition (layout 12): its TLVs as on every image of the real catalogues.
-    static func bitmap(width: Int, height: Int, headerWidth: Int, headerHeight: Int, scale: Int, name: String, bytesPerRow: Int, payload: [UInt8]) -> [UInt8] {
-        value(
-            width: headerWidth, height: headerHeight, scale: scale, pixelFormat: pixelFormatARGB, colorSpace: 1, layout: .image, name: name,
-            tlvs: [
-                (.slices, slices(width: width, height: height)), (.metrics, metrics(width: width, height: height)),
-                (.composition, composition(opacity: 1)), (.bitmapInfo, bitmapInfo), (.bytesPerRow, le32(UInt32(bytesPerRow))),
-            ],
+    /// A bitmap rendition (layout 12): its TLVs as on every image of the real catalogues. A
+    /// flattened or radiosity image (layout 0) has, as the corpus's tvOS ones, one empty slice
+    /// and no metrics.
+    static func bitmap(
+        width: Int, height: Int, headerWidth: Int, headerHeight: Int, scale: Int, name: String, bytesPerRow: Int, layout: Layout = .image, payload: [UInt8]
+    ) -> [UInt8] {
+        let size: [(tag: Tag, data: [UInt8])] = layout == .flattenedImage
+            ? [(.slices, slices(width: 0, height: 0))]
+            : [(.slices, slices(width: width, height: height)), (.metrics, metrics(width: width, height: height))]
+        return value(
+            width: headerWidth, height: headerHeight, scale: scale, pixelFormat: pixelFormatARGB, colorSpace: 1, layout: layout, name: name,
+            tlvs: size + [(.composition, composition(opacity: 1)), (.bitmapInfo, bitmapInfo), (.bytesPerRow, le32(UInt32(bytesPerRow)))],
             payload: payload)
     }
+
+    /// A JPEG image (layout 12, pixel format `JPEG`), as the corpus's tvOS layers and top-shelf
+    /// images: flags bit 4, the header's size 0×0 and colour space 0, the size in the slices and
+    /// metrics, the file (`AssetCatalogJPEG`, a header alone) as raw data.
+    static func jpeg(width: Int, height: Int, scale: Int, name: String) -> [UInt8] {
+        value(
+            flags: flagsJPEG, width: 0, height: 0, scale: scale, pixelFormat: pixelFormatJPEG, colorSpace: 0, layout: .image, name: name,
+            tlvs: [
+                (.slices, slices(width: width, height: height)), (.metrics, metrics(width: width, height: height)),
+                (.composition, composition(opacity: 1)), (.bitmapInfo, bitmapInfo),
+            ],
+            payload: rawData(AssetCatalogJPEG.header(width: width, height: height)))
+    }
+
+    /// A layer stack (layout 1002, pixel format `DATA`, named `Contents.json`), as the corpus's
+    /// tvOS icon: `width`×`height` (points there) in the header, colour space 8 as there, the
+    /// layers (`layerReferences`), the UTI `public.layeredimage`, an empty raw-data payload.
+    static func layerStack(width: Int, height: Int, scale: Int, layers: [UInt16]) -> [UInt8] {
+        let uti = Array("public.layeredimage".utf8) + [0]
+        return value(
+            width: width, height: height, scale: scale, pixelFormat: pixelFormatData, colorSpace: 8, layout: .layerStack, name: "Contents.json",
+            tlvs: [
+                (.layerReferences, layerReferences(layers, width: width, height: height)), (.composition, composition(opacity: 1)),
+                (.uti, le32(UInt32(uti.count)) + le32(0) + uti), (.bitmapInfo, bitmapInfo),
+            ],
+            payload: rawData([]))
+    }
+
+    /// Property 1012: the count, 4 zero bytes, then per layer (bottom first) 4 bytes (the
+    /// corpus's are not zero and the same in both its layers; what they mean is not known),
+    /// the frame (the whole stack: x 0, y 0, its size), blend mode 0, opacity 1.0, the key's
+    /// length and the key of the layer's facet as attribute pairs: element 85, part 181, its
+    /// identifier, then a 0 pair.
+    static func layerReferences(_ layers: [UInt16], width: Int, height: Int) -> [UInt8] {
+        var bytes = le32(UInt32(layers.count)) + le32(0)
+        for identifier in layers {
+            let pairs: [(AssetCatalogKeys.Attribute?, UInt16)] = [
+                (.element, AssetCatalogKeys.elementImage), (.part, AssetCatalogKeys.partImage), (.identifier, identifier), (nil, 0),
+            ]
+            let key: [UInt8] = pairs.flatMap { AssetCatalogKeys.littleEndian16($0.0?.rawValue ?? 0) + AssetCatalogKeys.littleEndian16($0.1) }
+            let frame: [UInt8] = le32(0) + le32(0) + le32(UInt32(width)) + le32(UInt32(height))
+            bytes += le32(0) + frame + composition(opacity: 1) + le32(UInt32(key.count)) + key
+        }
+        return bytes
+    }
+
+    /// A file kept whole: `RAWD` (`DWAR` in the file), 0, the length, the bytes.
+    static func rawData(_ bytes: [UInt8]) -> [UInt8] { Array("DWAR".utf8) + le32(0) + le32(UInt32(bytes.count)) + bytes }
 
     /// A packed atlas (layout 1004, named `ZZZZPackedAsset-2.1.0-gamut0` for 2x): one empty slice.
     static func atlas(width: Int, height: Int, scale: Int, bytesPerRow: Int, payload: [UInt8]) -> [UInt8] {

@@ -24,6 +24,11 @@ public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
     }
 
     public var iconSets: [FixtureIconSet]
+    /// tvOS "App Icon & Top Shelf Image" brand assets, each several facets (its stack's, its
+    /// layers', its top-shelf images'), written after the icon sets.
+    public var brandAssets: [FixtureBrandAsset]
+    /// visionOS layered icons, each a stack's facet and its layers', after the brand assets.
+    public var layeredIcons: [FixtureLayeredIcon]
     public var imageSets: [FixtureImageSet]
     /// How many of `imageSets` come before the icon sets in the file (their renditions' blocks);
     /// the rest come after. Facets and keys are sorted whatever the order.
@@ -40,11 +45,13 @@ public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
     public var hostile: [Hostile]
 
     public init(
-        iconSets: [FixtureIconSet], imageSets: [FixtureImageSet] = [], imageSetsBeforeIconSets: Int = 0, layout: Layout = .indexAtEnd,
-        compiler: Compiler = .xcode15_2, deploymentPlatform: String = "ios", deploymentTarget: String = "16.0",
-        appearances: [String] = ["UIAppearanceAny"], hostile: [Hostile] = []
+        iconSets: [FixtureIconSet], brandAssets: [FixtureBrandAsset] = [], layeredIcons: [FixtureLayeredIcon] = [], imageSets: [FixtureImageSet] = [],
+        imageSetsBeforeIconSets: Int = 0, layout: Layout = .indexAtEnd, compiler: Compiler = .xcode15_2, deploymentPlatform: String = "ios",
+        deploymentTarget: String = "16.0", appearances: [String] = ["UIAppearanceAny"], hostile: [Hostile] = []
     ) {
         self.iconSets = iconSets
+        self.brandAssets = brandAssets
+        self.layeredIcons = layeredIcons
         self.imageSets = imageSets
         self.imageSetsBeforeIconSets = imageSetsBeforeIconSets
         self.layout = layout
@@ -62,6 +69,18 @@ public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
         layout: Layout = .indexAtEnd
     ) -> FixtureAssetCatalog {
         FixtureAssetCatalog(iconSets: [.singleSize(name, pixels: pixels, compression: compression)], layout: layout)
+    }
+
+    /// A tvOS app's catalogue: `asset` alone (by default the App Icon stack of three JPEG layers,
+    /// the App Store icon folded in, both top-shelf images), the platform `atv`.
+    public static func brandAsset(_ asset: FixtureBrandAsset = FixtureBrandAsset(), layout: Layout = .indexAtEnd) -> FixtureAssetCatalog {
+        FixtureAssetCatalog(iconSets: [], brandAssets: [asset], layout: layout, deploymentPlatform: deploymentPlatform(for: .tvOS))
+    }
+
+    /// A visionOS app's catalogue: `icon` alone (by default `AppIcon`, three layers, the back
+    /// one @2x), the platform `xros`.
+    public static func layeredIcon(_ icon: FixtureLayeredIcon = FixtureLayeredIcon(), layout: Layout = .indexAtEnd) -> FixtureAssetCatalog {
+        FixtureAssetCatalog(iconSets: [], layeredIcons: [icon], layout: layout, deploymentPlatform: deploymentPlatform(for: .visionOS))
     }
 
     /// `META`'s platform name for a fixture platform (`atv` for tvOS, as the corpus's tvOS

@@ -1,12 +1,16 @@
 /// The compiled asset catalogue a fixture app of each platform carries unless its description
-/// says otherwise: one opaque 1024×1024 image in the set its Info.plist names (`AppIcon`; tvOS's
-/// brand asset `App Icon`), `EXTENDED_METADATA` naming the platform as real catalogues do.
-/// Each is written once, when first asked for (a 1024-pixel image takes a few seconds to
-/// encode in a debug build).
+/// says otherwise, `EXTENDED_METADATA` naming the platform as real catalogues do. Each is
+/// written once, when first asked for (a 1024-pixel image takes a while to encode in a debug
+/// build):
 ///
-/// tvOS's real brand asset is a layer stack with top-shelf images, and watchOS's and
-/// visionOS's sets have shapes of their own; the writer does not know them yet ("Asset
-/// catalogs II"), so those platforms get the iOS shape under their set's name.
+/// - iOS (and watchOS, macOS under their set's name): one opaque 1024×1024 image in the set
+///   the Info.plist names, `AppIcon`, as Xcode 14 and later compile a single-size set;
+/// - tvOS: the brand asset `App Icon` (`FixtureBrandAsset()`): its stack of three JPEG layers,
+///   the App Store icon folded in (its flattened image flat and opaque), the top-shelf images
+///   `Top Shelf Image` and `Top Shelf Image Wide` at 1x and 2x as JPEGs (what `built(for:)`'s
+///   `TVTopShelfImage` names);
+/// - visionOS: the layered icon `AppIcon` (`FixtureLayeredIcon()`): three JPEG layers, the
+///   back one 1024 pixels @2x, its flattened image flat and opaque.
 extension FixtureAssetCatalog {
     static func defaultBytes(for os: FixturePlatform.OS) -> [UInt8] {
         switch os {
@@ -18,13 +22,13 @@ extension FixtureAssetCatalog {
         }
     }
 
-    private static let tvOSDefault = written(set: "App Icon", os: .tvOS)
-    private static let watchOSDefault = written(set: "AppIcon", os: .watchOS)
-    private static let visionOSDefault = written(set: "AppIcon", os: .visionOS)
-    private static let macDefault = written(set: "AppIcon", os: .macOS)
+    private static let tvOSDefault = written(.brandAsset(), os: .tvOS)
+    private static let watchOSDefault = written(.appIcon("AppIcon", pixels: .flat), os: .watchOS)
+    private static let visionOSDefault = written(.layeredIcon(), os: .visionOS)
+    private static let macDefault = written(.appIcon("AppIcon", pixels: .flat), os: .macOS)
 
-    private static func written(set name: String, os: FixturePlatform.OS) -> [UInt8] {
-        var catalog = FixtureAssetCatalog.appIcon(name, pixels: .flat)
+    private static func written(_ catalog: FixtureAssetCatalog, os: FixturePlatform.OS) -> [UInt8] {
+        var catalog = catalog
         catalog.deploymentPlatform = deploymentPlatform(for: os)
         do {
             return try catalog.bytes()

@@ -5,23 +5,58 @@ import BundleCheckFormats
 /// ```yaml
 /// - path: Assets.car
 ///   asset-catalog:
-///     icon-sets:                      # default: one single-size AppIcon, opaque
+///     icon-sets:                      # default: one single-size AppIcon, opaque (none when
+///                                     # brand-asset or layered-icon is given)
 ///       - name: AppIcon
-///         kind: all-sizes             # or single-size (Xcode 14 and later)
-///         app-store-icon: translucent # opaque, transparent, transparent-pixel, translucent, absent
+///         kind: all-sizes             # single-size (the default, Xcode 14 and later), all-sizes,
+///                                     # or watch-all-sizes (a watch app's, FixtureIconSet.watchAllSizes)
+///         app-store-icon: translucent # opaque, flat, transparent, transparent-pixel, translucent, absent
+///     brand-asset:                    # tvOS's "App Icon & Top Shelf Image" (FixtureBrandAsset)
+///       name: App Icon                # the default
+///       layers: 3                     # 2 to 5, the default 3
+///       layer-format: jpeg            # or argb (slow at these sizes)
+///       app-store-icon: opaque        # the flattened 1280×768 App Store image's pixels, folded
+///                                     # into the icon as idiom marketing: opaque (the default,
+///                                     # flat pixels), flat, transparent, transparent-pixel,
+///                                     # translucent; or absent, or separate (its own facet
+///                                     # `App Icon - App Store`, ITMS-90471's mistake)
+///       top-shelf: {name: Top Shelf Image, format: jpeg, pixels: opaque, scales: [1, 2], size: [1920, 720]}
+///                                     # each optional (those the defaults); absent: none
+///       top-shelf-wide: {format: argb, pixels: transparent-pixel}   # the default name
+///                                     # Top Shelf Image Wide, size [2320, 720]; absent: none
+///     layered-icon:                   # visionOS's (FixtureLayeredIcon)
+///       name: AppIcon                 # the default
+///       layers: 3                     # 1 to 3, the default 3
+///       layer-format: jpeg            # or argb
+///       back-layer-scale: 2           # the default; 1; 0 for none in its Contents.json
+///       back-layer-pixels: 1024       # the default; 512 is @1x art
 ///     layout: index-after-first-blocks  # or index-at-end (the default)
 ///     hostile: [truncated, tree-cycle, wide-tree-node, lying-dimensions, key-format-count, short-pixel-payload]
 /// ```
+///
+/// `size` is the @1x image's: the @2x one is twice it. A JPEG has no alpha channel, so a
+/// `jpeg` top-shelf image's pixels are `opaque` (or `flat`). The catalogue's platform
+/// (`EXTENDED_METADATA`) is `atv` with a brand asset, `xros` with a layered icon, `watchos`
+/// with a watch set, else `ios`.
 extension FixtureAssetCatalog {
     static func described(_ node: YAMLNode) throws -> FixtureAssetCatalog {
-        let fields = try FixtureDescription.mapping(node, allowed: ["icon-sets", "layout", "hostile"])
-        var sets: [FixtureIconSet] = [.singleSize()]
+        let fields = try FixtureDescription.mapping(node, allowed: ["icon-sets", "brand-asset", "layered-icon", "layout", "hostile"])
+        let brandAsset = try fields["brand-asset"].map(brandAsset)
+        let layeredIcon = try fields["layered-icon"].map(layeredIcon)
+        var sets: [FixtureIconSet] = brandAsset == nil && layeredIcon == nil ? [.singleSize()] : []
+        var platform: FixturePlatform.OS = brandAsset != nil ? .tvOS : layeredIcon != nil ? .visionOS : .iOS
         if let list = fields["icon-sets"] {
             guard let items = list.sequence else { throw FixtureDescription.Problem(line: list.line, message: "'icon-sets' must be a list") }
             sets = []
-            for item in items { sets.append(try iconSet(item)) }
+            for item in items {
+                let (set, watch) = try iconSet(item)
+                sets.append(set)
+                if watch, platform == .iOS { platform = .watchOS }
+            }
         }
-        var catalog = FixtureAssetCatalog(iconSets: sets)
+        var catalog = FixtureAssetCatalog(
+            iconSets: sets, brandAssets: brandAsset.map { [$0] } ?? [], layeredIcons: layeredIcon.map { [$0] } ?? [],
+            deploymentPlatform: deploymentPlatform(for: platform))
         if let layout = fields["layout"] {
             switch try FixtureDescription.scalar(layout) {
             case "index-at-end": catalog.layout = .indexAtEnd
@@ -37,33 +72,134 @@ extension FixtureAssetCatalog {
         return catalog
     }
 
-    private static func iconSet(_ node: YAMLNode) throws -> FixtureIconSet {
+    /// The set, and whether it is a watch app's.
+    private static func iconSet(_ node: YAMLNode) throws -> (FixtureIconSet, watch: Bool) {
         let fields = try FixtureDescription.mapping(node, allowed: ["name", "kind", "app-store-icon"])
         let name = try fields["name"].map(FixtureDescription.scalar) ?? "AppIcon"
         var pixels: FixtureIconRendition.Pixels = .opaque
         var absent = false
         if let icon = fields["app-store-icon"] {
-            switch try FixtureDescription.scalar(icon) {
-            case "opaque": pixels = .opaque
-            case "transparent": pixels = .transparent
-            case "transparent-pixel": pixels = .transparentPixel(x: 0, y: 0)
-            case "translucent": pixels = .translucent(alpha: 200)
-            case "absent": absent = true
-            default:
-                throw FixtureDescription.Problem(line: icon.line, message: "app-store-icon is opaque, transparent, transparent-pixel, translucent or absent")
+            if try FixtureDescription.scalar(icon) == "absent" {
+                absent = true
+            } else {
+                pixels = try Self.pixels(icon, field: "app-store-icon", more: ["absent"])
             }
         }
         var set: FixtureIconSet
+        var watch = false
         switch try fields["kind"].map(FixtureDescription.scalar) ?? "single-size" {
         case "single-size": set = .singleSize(name, pixels: pixels)
         case "all-sizes": set = .allSizes(name, pixels: pixels)
-        default: throw FixtureDescription.Problem(line: node.line, message: "kind is single-size or all-sizes")
+        case "watch-all-sizes":
+            set = .watchAllSizes(name, pixels: pixels)
+            watch = true
+        default: throw FixtureDescription.Problem(line: fields["kind"]?.line ?? node.line, message: "kind is single-size, all-sizes or watch-all-sizes")
         }
         if absent {
             // The set without its 1024-pixel image: what ITMS-90704 is about.
             set.renditions.removeAll { $0.pixelWidth == 1024 }
         }
-        return set
+        return (set, watch)
+    }
+
+    /// `opaque`, `flat`, `transparent`, `transparent-pixel` (the pixel at 0, 0), `translucent`
+    /// (alpha 200); the error names `more`, the other words the field takes.
+    private static func pixels(_ node: YAMLNode, field: String, more: [String] = [], words: [String] = pixelWords) throws -> FixtureIconRendition.Pixels {
+        let word = try FixtureDescription.scalar(node)
+        let pixels: [String: FixtureIconRendition.Pixels] = [
+            "opaque": .opaque, "flat": .flat, "transparent": .transparent, "transparent-pixel": .transparentPixel(x: 0, y: 0),
+            "translucent": .translucent(alpha: 200),
+        ]
+        guard words.contains(word), let value = pixels[word] else {
+            throw FixtureDescription.Problem(line: node.line, message: "\(field) is \(listed(words + more)), not '\(word)'")
+        }
+        return value
+    }
+
+    private static let pixelWords = ["opaque", "flat", "transparent", "transparent-pixel", "translucent"]
+
+    /// `a, b or c`.
+    private static func listed(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
+    }
+
+    private static func integer(_ node: YAMLNode, field: String, in range: ClosedRange<Int>) throws -> Int {
+        let text = try FixtureDescription.scalar(node)
+        guard let value = Int(text), range.contains(value) else {
+            throw FixtureDescription.Problem(line: node.line, message: "\(field) is a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+
+    private static func format(_ node: YAMLNode, field: String) throws -> FixtureImageFormat {
+        let text = try FixtureDescription.scalar(node)
+        guard let format = FixtureImageFormat(rawValue: text) else {
+            throw FixtureDescription.Problem(line: node.line, message: "\(field) is jpeg or argb, not '\(text)'")
+        }
+        return format
+    }
+
+    private static func brandAsset(_ node: YAMLNode) throws -> FixtureBrandAsset {
+        let fields = try FixtureDescription.mapping(node, allowed: ["name", "layers", "layer-format", "app-store-icon", "top-shelf", "top-shelf-wide"])
+        var asset = FixtureBrandAsset()
+        if let name = fields["name"] { asset.name = try FixtureDescription.scalar(name) }
+        if let layers = fields["layers"] { asset.layers = FixtureBrandAsset.layerNames(try integer(layers, field: "layers", in: 2...5)) }
+        if let format = fields["layer-format"] { asset.layerFormat = try Self.format(format, field: "layer-format") }
+        if let icon = fields["app-store-icon"] {
+            switch try FixtureDescription.scalar(icon) {
+            case "absent": asset.appStoreIcon = .absent
+            case "separate": asset.appStoreIcon = .separate(.flat)
+            // Flat pixels: as opaque, and a few KB.
+            case "opaque": asset.appStoreIcon = .folded(.flat)
+            default: asset.appStoreIcon = .folded(try pixels(icon, field: "app-store-icon", more: ["absent", "separate"]))
+            }
+        }
+        if let node = fields["top-shelf"] { asset.topShelf = try topShelf(node, field: "top-shelf", default: .standard()) }
+        if let node = fields["top-shelf-wide"] { asset.topShelfWide = try topShelf(node, field: "top-shelf-wide", default: .wide()) }
+        return asset
+    }
+
+    /// A top-shelf image's mapping, or `absent` (nil).
+    private static func topShelf(_ node: YAMLNode, field: String, default image: FixtureBrandAsset.TopShelfImage) throws -> FixtureBrandAsset.TopShelfImage? {
+        if node.scalar == "absent" { return nil }
+        guard node.mapping != nil else { throw FixtureDescription.Problem(line: node.line, message: "\(field) is a mapping {name, format, pixels, scales, size} or absent") }
+        let fields = try FixtureDescription.mapping(node, allowed: ["name", "format", "pixels", "scales", "size"])
+        var image = image
+        if let name = fields["name"] { image.name = try FixtureDescription.scalar(name) }
+        if let format = fields["format"] { image.format = try Self.format(format, field: "\(field) format") }
+        if let pixels = fields["pixels"] {
+            image.pixels = image.format == .jpeg
+                ? try Self.pixels(pixels, field: "\(field) pixels (a JPEG has no alpha channel)", words: ["opaque", "flat"])
+                : try Self.pixels(pixels, field: "\(field) pixels")
+        }
+        if let scales = fields["scales"] {
+            guard let items = scales.sequence, !items.isEmpty, items.count <= 2 else {
+                throw FixtureDescription.Problem(line: scales.line, message: "\(field) scales is [1], [2] or [1, 2]")
+            }
+            image.scales = try items.map { try integer($0, field: "\(field) scale", in: 1...2) }
+            guard Set(image.scales).count == image.scales.count else {
+                throw FixtureDescription.Problem(line: scales.line, message: "\(field) scales is [1], [2] or [1, 2]")
+            }
+        }
+        if let size = fields["size"] {
+            guard let items = size.sequence, items.count == 2 else {
+                throw FixtureDescription.Problem(line: size.line, message: "\(field) size is [width, height] in @1x pixels, such as [1920, 720]")
+            }
+            image.width = try integer(items[0], field: "\(field) width", in: 1...8192)
+            image.height = try integer(items[1], field: "\(field) height", in: 1...8192)
+        }
+        return image
+    }
+
+    private static func layeredIcon(_ node: YAMLNode) throws -> FixtureLayeredIcon {
+        let fields = try FixtureDescription.mapping(node, allowed: ["name", "layers", "layer-format", "back-layer-scale", "back-layer-pixels"])
+        var icon = FixtureLayeredIcon()
+        if let name = fields["name"] { icon.name = try FixtureDescription.scalar(name) }
+        if let layers = fields["layers"] { icon.layers = FixtureLayeredIcon.layerNames(try integer(layers, field: "layers", in: 1...3)) }
+        if let format = fields["layer-format"] { icon.layerFormat = try Self.format(format, field: "layer-format") }
+        if let scale = fields["back-layer-scale"] { icon.backLayerScale = try integer(scale, field: "back-layer-scale", in: 0...2) }
+        if let pixels = fields["back-layer-pixels"] { icon.backLayerPixels = try integer(pixels, field: "back-layer-pixels", in: 1...4096) }
+        return icon
     }
 
     private static func damage(_ node: YAMLNode) throws -> Hostile {

@@ -7,9 +7,10 @@
 /// Apple's files. What the pixels show is image-like (flat areas, a disc, a band of noise), so
 /// that they compress as real images do: neither all one value nor random.
 public struct FixtureIconRendition: Sendable, Hashable, Codable {
-    /// The idiom attribute of a rendition key, CoreUI's numbering in `code`.
+    /// The idiom attribute of a rendition key, CoreUI's numbering in `code` (vision's 8 as the
+    /// reader's `CARIdiom` has it, from CoreUI's later numbering: no visionOS catalogue is in the corpus).
     public enum Idiom: String, Sendable, Hashable, Codable, CaseIterable {
-        case universal, phone, pad, tv, car, watch, marketing
+        case universal, phone, pad, tv, car, watch, marketing, vision
 
         public var code: UInt16 {
             switch self {
@@ -20,6 +21,7 @@ public struct FixtureIconRendition: Sendable, Hashable, Codable {
             case .car: 4
             case .watch: 5
             case .marketing: 6
+            case .vision: 8
             }
         }
     }
@@ -39,6 +41,15 @@ public struct FixtureIconRendition: Sendable, Hashable, Codable {
         case transparent
         /// Every pixel of this alpha, its colour premultiplied by it.
         case translucent(alpha: UInt8)
+
+        /// Whether every pixel is opaque: all a JPEG can hold.
+        var isOpaque: Bool {
+            switch self {
+            case .opaque, .flat: true
+            case .transparent, .transparentPixel: false
+            case .translucent(let alpha): alpha == 255
+            }
+        }
     }
 
     /// How the pixels are compressed: CoreUI's compression types (`code`). Real catalogues of

@@ -59,6 +59,23 @@ public struct FixtureIconSet: Sendable, Hashable, Codable {
         renditions.append(FixtureIconRendition(idiom: .marketing, points: 1024, scale: 1, pixels: pixels, compression: compression))
         return FixtureIconSet(name: name, renditions: renditions)
     }
+
+    /// A watchOS set of the "all sizes" kind, as a watch app's own catalogue holds it: the
+    /// watch's icons (idiom watch, @2x), each screen's by its subtype (320 the 38 mm watch's,
+    /// 390 the 42 mm's), the companion's 29 points and the 44 mm's 108 for every screen
+    /// (subtype 0: the later screens' subtypes are not known here), then the 1024-point App
+    /// Store icon (`watch-marketing` in the set's Contents.json, compiled as idiom marketing).
+    /// A multisize image set lists each idiom and subtype's sizes, as for iOS. No watch
+    /// catalogue is in the corpus: the shape is the iOS set's with the watch's sizes. `pixels`
+    /// is the App Store icon's; the others are opaque.
+    public static func watchAllSizes(
+        _ name: String = "AppIcon", pixels: FixtureIconRendition.Pixels = .opaque, compression: FixtureIconRendition.Compression = .lzfse
+    ) -> FixtureIconSet {
+        let sizes: [(points: Double, subtype: UInt16)] = [(24, 320), (27.5, 390), (29, 0), (40, 320), (44, 390), (86, 320), (98, 390), (108, 0)]
+        var renditions = sizes.map { FixtureIconRendition(idiom: .watch, subtype: $0.subtype, points: $0.points, scale: 2, compression: compression) }
+        renditions.append(FixtureIconRendition(idiom: .marketing, points: 1024, scale: 1, pixels: pixels, compression: compression))
+        return FixtureIconSet(name: name, renditions: renditions)
+    }
 }
 
 /// An image set of a fixture asset catalogue: a facet of the image part (181) and its bitmaps,

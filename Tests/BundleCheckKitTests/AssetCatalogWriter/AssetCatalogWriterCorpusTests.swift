@@ -145,3 +145,90 @@ struct AssetCatalogWriterCorpusTests {
         #expect(store.header.indexRange.count == realStore.header.indexRange.count, "256 entries, 2 freed extents")
     }
 }
+
+/// The brand asset the writer makes for tvOS set against the corpus's (apple-tv.ipa, Xcode
+/// 15.2: an App Icon of two JPEG layers, Middle and Front, no App Store icon folded in, the
+/// top-shelf images at 1x). The key formats differ (the corpus's has appearance and state, the
+/// writer's the iOS one), so renditions are matched by their non-zero attributes.
+extension AssetCatalogWriterCorpusTests {
+    static let brandAssetFacets = ["App Icon", "App Icon/Front/Content", "App Icon/Middle/Content", "Top Shelf Image", "Top Shelf Image Wide"]
+
+    /// A rendition's non-zero key attributes.
+    static func attributes(_ rendition: CARRendition) -> [CARAttribute: UInt16] {
+        Dictionary(uniqueKeysWithValues: zip(rendition.key.format, rendition.key.values).filter { $0.1 != 0 })
+    }
+
+    /// Property 1012 but the 4 bytes of each layer whose meaning is not known.
+    static func layerReferences(_ rendition: CARRendition) -> [UInt8]? {
+        guard let property = rendition.properties.first(where: { $0.type == CARRenditionTLV.layerReferences }) else { return nil }
+        var bytes = Array(property.value)
+        var offset = 8
+        while offset + 32 <= bytes.count {
+            bytes.replaceSubrange(offset..<(offset + 4), with: [0, 0, 0, 0])
+            offset += 32 + Int(AssetCatalogTestSupport.littleEndian32(bytes[...], offset + 28))
+        }
+        return bytes
+    }
+
+    @Test(arguments: [false, true])
+    func theTVOSBrandAssetIsTheCorpusCataloguesFieldByField(_ isDefault: Bool) throws {
+        guard let (realStore, real) = try CorpusCatalog.tv.open() else { return }
+        let catalog: FixtureAssetCatalog = isDefault
+            ? .brandAsset()
+            : .brandAsset(FixtureBrandAsset(
+                layers: FixtureBrandAsset.layerNames(2), appStoreIcon: .absent, topShelf: .init(name: "Top Shelf Image", scales: [1], width: 1920, height: 720),
+                topShelfWide: .init(name: "Top Shelf Image Wide", scales: [1], width: 2320, height: 720)))
+        let store = try BOMStore(bytes: try catalog.bytes())
+        let mine = try AssetCatalog.read(store)
+        #expect(mine.extendedMetadata == real.extendedMetadata, "atv, 16.0, as the corpus's")
+        for name in Self.brandAssetFacets {
+            let theirs = try #require(real.facet(named: name))
+            #expect(mine.facet(named: name) == theirs, "\(name): element, part, actool's identifier")
+        }
+        let realRenditions = real.renditions.filter { $0.facetName.map(Self.brandAssetFacets.contains) ?? false }
+        let renditions = mine.renditions.filter { $0.facetName.map(Self.brandAssetFacets.contains) ?? false }
+        #expect(realRenditions.count == 7, "the stack, its flattened and radiosity images, two layers, two top-shelf images")
+        if !isDefault {
+            #expect(Set(renditions.map(Self.attributes)) == Set(realRenditions.map(Self.attributes)), "the same renditions")
+        }
+        for theirs in realRenditions {
+            let attributes = Self.attributes(theirs)
+            let match = try #require(renditions.first { Self.attributes($0) == attributes }, "\(theirs.header.name) \(attributes)")
+            let header = match.header, realHeader = theirs.header
+            #expect(header.flags == realHeader.flags && header.layout == realHeader.layout && header.pixelFormat == realHeader.pixelFormat, "\(realHeader.name)")
+            #expect(header.width == realHeader.width && header.height == realHeader.height && header.scaleFactor == realHeader.scaleFactor, "\(realHeader.name)")
+            #expect(header.version == realHeader.version && header.bitmapCount == realHeader.bitmapCount)
+            #expect(match.properties.map(\.type) == theirs.properties.map(\.type), "\(realHeader.name)'s properties")
+            for property in theirs.properties where property.type != CARRenditionTLV.layerReferences {
+                #expect(match.properties.first { $0.type == property.type }?.value.elementsEqual(property.value) == true, "\(realHeader.name)'s property \(property.type)")
+            }
+            switch realHeader.pixelFormat {
+            case .data:
+                // The stack: its header as the corpus's (Contents.json, colour space 8), its
+                // layers' frames, blend, opacity and keys but for the bytes not understood.
+                #expect(header.name == realHeader.name && header.colorSpaceID == realHeader.colorSpaceID)
+                #expect(match.uti == theirs.uti)
+                if !isDefault { #expect(Self.layerReferences(match) == Self.layerReferences(theirs)) }
+                #expect(try mine.payload(of: match, in: store) == (try real.payload(of: theirs, in: realStore)), "an empty raw-data payload")
+            case .argb:
+                #expect(header.name == realHeader.name && header.colorSpaceID == realHeader.colorSpaceID)
+                guard case .pixels(let pixels) = try mine.payload(of: match, in: store),
+                      case .pixels(let realPixels) = try real.payload(of: theirs, in: realStore) else {
+                    Issue.record("\(realHeader.name): pixels")
+                    continue
+                }
+                #expect(pixels.version == realPixels.version, "\(realHeader.name): CELM \(realPixels.version)")
+                #expect(pixels.chunks.map(\.rows) == realPixels.chunks.map(\.rows), "\(realHeader.name)'s chunks")
+            case .jpeg:
+                guard case .rawData(let jpeg) = try mine.payload(of: match, in: store),
+                      case .rawData(let realJPEG) = try real.payload(of: theirs, in: realStore) else {
+                    Issue.record("\(realHeader.name): raw data")
+                    continue
+                }
+                #expect(jpeg.bytes.prefix(4).elementsEqual(realJPEG.bytes.prefix(4)), "SOI and APP0 (JFIF)")
+            default:
+                Issue.record("\(realHeader.name): pixel format \(realHeader.pixelFormat)")
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+@testable import BundleCheckFixtures
+@testable import BundleCheckFormats
+import Testing
+
+/// A rule example's `asset-catalog:` description (`FixtureAssetCatalogDescription.swift`): the
+/// catalogue each new field makes, and the error each wrong value gives.
+@Suite struct AssetCatalogDescriptionTests {
+    static func described(_ yaml: String) throws -> FixtureAssetCatalog {
+        let node = try #require(try YAMLParser.parse(Array(yaml.utf8), file: "example.yml"))
+        return try FixtureAssetCatalog.described(node)
+    }
+
+    static func problem(_ yaml: String) -> String? {
+        #expect(throws: FixtureDescription.Problem.self) { try described(yaml) }?.description
+    }
+
+    @Test func aBrandAssetsDefaultsAreTheTVOSDefaultCatalogues() throws {
+        let catalog = try Self.described("brand-asset: {}\n")
+        #expect(catalog == .brandAsset(), "no icon set, the App Icon brand asset, the platform atv")
+        #expect(try Self.described("brand-asset:\n  name: App Icon\n  layers: 3\n  app-store-icon: opaque\n") == .brandAsset())
+    }
+
+    @Test func aBrandAssetsFields() throws {
+        let catalog = try Self.described("""
+            brand-asset:
+              name: Logo
+              layers: 5
+              layer-format: argb
+              app-store-icon: translucent
+              top-shelf: absent
+              top-shelf-wide: {name: Wide, format: argb, pixels: transparent-pixel, scales: [1], size: [232, 72]}
+            """)
+        let asset = try #require(catalog.brandAssets.first)
+        #expect(catalog.iconSets.isEmpty && catalog.deploymentPlatform == "atv")
+        #expect(asset.name == "Logo" && asset.layers == FixtureBrandAsset.layerNames(5) && asset.layerFormat == .argb)
+        #expect(asset.appStoreIcon == .folded(.translucent(alpha: 200)) && asset.topShelf == nil)
+        #expect(asset.topShelfWide == FixtureBrandAsset.TopShelfImage(
+            name: "Wide", format: .argb, pixels: .transparentPixel(x: 0, y: 0), scales: [1], width: 232, height: 72))
+        let top = try #require(try Self.described("brand-asset:\n  top-shelf: {scales: [2], size: [960, 360]}\n").brandAssets.first?.topShelf)
+        #expect(top == FixtureBrandAsset.TopShelfImage(name: "Top Shelf Image", scales: [2], width: 960, height: 360))
+        #expect(try Self.described("brand-asset: {app-store-icon: separate}").brandAssets.first?.appStoreIcon == .separate(.flat))
+        #expect(try Self.described("brand-asset: {app-store-icon: absent}").brandAssets.first?.appStoreIcon == .absent)
+        #expect(try Self.described("brand-asset: {app-store-icon: transparent}").brandAssets.first?.appStoreIcon == .folded(.transparent))
+        // The described catalogue reads back: the wide image's alpha is there.
+        let reading = try AssetCatalogLayeredTestSupport.read(catalog)
+        #expect(reading.catalog.facets.map(\.name).filter { $0.hasPrefix("Logo/") }.count == 5)
+        let wide = try reading.rendition("Wide", idiom: .tv, scale: 1)
+        #expect(try reading.catalog.bitmap(of: wide, in: reading.store).firstTransparentPixel != nil)
+    }
+
+    @Test func aLayeredIconsFields() throws {
+        #expect(try Self.described("layered-icon: {}") == .layeredIcon())
+        let catalog = try Self.described("layered-icon:\n  name: Icon\n  layers: 2\n  layer-format: argb\n  back-layer-scale: 0\n  back-layer-pixels: 512\n")
+        #expect(catalog.layeredIcons == [FixtureLayeredIcon(name: "Icon", layers: ["Back", "Front"], layerFormat: .argb, backLayerScale: 0, backLayerPixels: 512)])
+        #expect(catalog.iconSets.isEmpty && catalog.deploymentPlatform == "xros")
+    }
+
+    @Test func aWatchSetIsAnIconSetsKind() throws {
+        let catalog = try Self.described("icon-sets: [{name: AppIcon, kind: watch-all-sizes, app-store-icon: translucent}]")
+        #expect(catalog.iconSets == [.watchAllSizes(pixels: .translucent(alpha: 200))] && catalog.deploymentPlatform == "watchos")
+        #expect(try Self.described("icon-sets: [{kind: watch-all-sizes, app-store-icon: absent}]").iconSets.first?.renditions.count == 8)
+        // Unchanged: the default set, ios.
+        #expect(try Self.described("layout: index-at-end") == .appIcon())
+    }
+
+    @Test func wrongValuesAreNamed() {
+        #expect(Self.problem("brand-asset: {layers: 6}") == "line 1: layers is a whole number from 2 to 5, not '6'")
+        #expect(Self.problem("brand-asset: {layers: three}") == "line 1: layers is a whole number from 2 to 5, not 'three'")
+        #expect(Self.problem("brand-asset: {layer-format: png}") == "line 1: layer-format is jpeg or argb, not 'png'")
+        #expect(Self.problem("brand-asset: {app-store-icon: glossy}")
+            == "line 1: app-store-icon is opaque, flat, transparent, transparent-pixel, translucent, absent or separate, not 'glossy'")
+        #expect(Self.problem("brand-asset:\n  top-shelf: {pixels: translucent}\n")
+            == "line 2: top-shelf pixels (a JPEG has no alpha channel) is opaque or flat, not 'translucent'")
+        #expect(Self.problem("brand-asset:\n  top-shelf-wide: {format: argb, pixels: shiny}\n")
+            == "line 2: top-shelf-wide pixels is opaque, flat, transparent, transparent-pixel or translucent, not 'shiny'")
+        #expect(Self.problem("brand-asset: {top-shelf: {scales: [1, 3]}}") == "line 1: top-shelf scale is a whole number from 1 to 2, not '3'")
+        #expect(Self.problem("brand-asset: {top-shelf: {scales: [2, 2]}}") == "line 1: top-shelf scales is [1], [2] or [1, 2]")
+        #expect(Self.problem("brand-asset: {top-shelf: {size: 1920}}") == "line 1: top-shelf size is [width, height] in @1x pixels, such as [1920, 720]")
+        #expect(Self.problem("brand-asset: {top-shelf: none}") == "line 1: top-shelf is a mapping {name, format, pixels, scales, size} or absent")
+        #expect(Self.problem("brand-asset: {top-shelf: {colour: red}}")
+            == "line 1: unknown field 'colour'; expected one of: format, name, pixels, scales, size")
+        #expect(Self.problem("brand-asset: {icon: x}")
+            == "line 1: unknown field 'icon'; expected one of: app-store-icon, layer-format, layers, name, top-shelf, top-shelf-wide")
+        #expect(Self.problem("layered-icon:\n  back-layer-scale: 3\n") == "line 2: back-layer-scale is a whole number from 0 to 2, not '3'")
+        #expect(Self.problem("layered-icon: {layers: 4}") == "line 1: layers is a whole number from 1 to 3, not '4'")
+        #expect(Self.problem("layered-icon: {back-layer-pixels: -1}") == "line 1: back-layer-pixels is a whole number from 1 to 4096, not '-1'")
+        #expect(Self.problem("icon-sets: [{kind: watch}]") == "line 1: kind is single-size, all-sizes or watch-all-sizes")
+        #expect(Self.problem("icon-sets: [{app-store-icon: clear}]")
+            == "line 1: app-store-icon is opaque, flat, transparent, transparent-pixel, translucent or absent, not 'clear'")
+        #expect(Self.problem("layered: {}")
+            == "line 1: unknown field 'layered'; expected one of: brand-asset, hostile, icon-sets, layered-icon, layout")
+    }
+}
