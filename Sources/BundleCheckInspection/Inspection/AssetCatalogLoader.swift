@@ -13,11 +13,12 @@ enum AssetCatalogLoader {
     static let fileName = "Assets.car"
     /// The HTML report's picture of the App Store icon, in pixels a side.
     static let previewSide = 256
-    /// The reader's caps, with a decoded bitmap held to 16 MiB: the App Store icon is the only
-    /// one decoded, and its header was matched to the platform's size (4 MiB at 1024×1024).
+    /// The reader's caps, with a decoded bitmap held to 32 MiB: only the App Store icon and the
+    /// tvOS top-shelf images are decoded, one at a time, their headers matched to the sizes
+    /// Apple asks for (4 MiB at 1024×1024, 26.7 MiB for the wide top-shelf image at 2x).
     static let limits: AssetCatalogLimits = {
         var limits = AssetCatalogLimits.standard
-        limits.maxBitmapBytes = 16 << 20
+        limits.maxBitmapBytes = 32 << 20
         return limits
     }()
 
@@ -55,9 +56,9 @@ enum AssetCatalogLoader {
         do {
             guard size <= UInt64(Int.max) else { throw BOMError.truncated(part: "file", needed: Int.max, available: 0) }
             store = try BOMStreamedStore(length: Int(size)) { try container.openEntry(path) }
+            let decoded = decodedSizes(for: bundle, names: names, requirement: requirement, wants: wants)
             catalog = try AssetCatalog.read(streaming: store, limits: limits, keeping: { keepsListing($0, named: kept) }) { header in
-                guard wants.decodesAppStoreIcon, let requirement else { return false }
-                return Int(header.width) == requirement.pixelWidth && Int(header.height) == requirement.pixelHeight
+                decoded.contains(PixelSize(width: Int(header.width), height: Int(header.height)))
             }
         } catch {
             return .unreadable(path: path, size: size, problem: describe(error), namedIconSet: named, appStoreIconExpected: requirement != nil)
@@ -90,10 +91,14 @@ enum AssetCatalogLoader {
                 )
             }
             var decoded: (image: CARIconSet.Image, icon: AssetCatalogSummary.AppStoreIcon)?
-            if name == named, let requirement, let image = appStoreImage(in: set, for: requirement) {
-                let icon = makeAppStoreIcon(image, of: set, in: catalog, store: store, decoding: wants.decodesAppStoreIcon)
-                decoded = (image, icon)
-                appStoreIcon = icon
+            if name == named, let requirement {
+                if let image = appStoreImage(in: set, for: requirement) {
+                    let icon = makeAppStoreIcon(image, of: set, in: catalog, store: store, decoding: wants.decodesAppStoreIcon, layered: requirement.layered)
+                    decoded = (image, icon)
+                    appStoreIcon = icon
+                } else if let stack = appStoreStack(in: set, for: requirement) {
+                    appStoreIcon = stackAppStoreIcon(stack, of: set)
+                }
             }
             sets.append(AssetCatalogSummary.IconSet(
                 name: set.name,
@@ -110,12 +115,9 @@ enum AssetCatalogLoader {
             ))
         }
         let topShelf = names.topShelfImages.map { entry in
-            let members = catalog.facet(named: entry.name).map { catalog.renditions(of: $0) } ?? []
-            let images = members.filter { $0.header.layout.isImage || $0.header.layout == .internalLink }.map { image($0, opaque: $0.hasNoAlphaChannel ? true : nil) }
-            return AssetCatalogSummary.TopShelfImage(
-                key: entry.key, name: entry.name, held: catalog.facet(named: entry.name) != nil, images: images, pixels: images.map { _ in nil }
-            )
+            topShelfImage(entry, in: catalog, store: store, decoding: wants.decodesTopShelfImages)
         }
+        let elsewhere = appStoreIcon == nil ? requirement.flatMap { appStoreIconElsewhere(in: sets, except: named, for: $0) } : nil
         let alternates = names.alternateIcons.map {
             AssetCatalogSummary.AlternateIcon(iconsKey: $0.iconsKey, entry: $0.entry, iconSet: $0.iconSet, held: catalog.facet(named: $0.iconSet) != nil)
         }
@@ -123,7 +125,7 @@ enum AssetCatalogLoader {
             path: path, size: size, problem: nil, renditionCount: catalog.renditionCount,
             renditionKinds: kinds.sorted { $0.key < $1.key }.map { AssetCatalogSummary.RenditionKind(name: $0.key, count: $0.value) },
             iconSets: sets, appStoreIcon: appStoreIcon, namedIconSet: named, appStoreIconExpected: requirement != nil,
-            topShelfImages: topShelf, alternateIcons: alternates
+            appStoreIconElsewhere: elsewhere, topShelfImages: topShelf, alternateIcons: alternates
         )
     }
 
@@ -150,33 +152,45 @@ enum AssetCatalogLoader {
     }
 
     static func makeAppStoreIcon(
-        _ image: CARIconSet.Image, of set: CARIconSet, in catalog: AssetCatalog, store: BOMStreamedStore, decoding: Bool
+        _ image: CARIconSet.Image, of set: CARIconSet, in catalog: AssetCatalog, store: BOMStreamedStore, decoding: Bool, layered: Bool = false
     ) -> AssetCatalogSummary.AppStoreIcon {
         func icon(opaque: Bool?, first: AssetCatalogSummary.Pixel?, transparent: Int, problem: String?, malformed: Bool, preview: [UInt8]?) -> AssetCatalogSummary.AppStoreIcon {
             AssetCatalogSummary.AppStoreIcon(
                 iconSet: set.name, idiom: image.idiom.description, pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight),
-                opaque: opaque, firstTransparentPixel: first, transparentPixels: transparent, pixelProblem: problem, pixelsMalformed: malformed,
-                preview: preview
+                layered: layered, opaque: opaque, firstTransparentPixel: first, transparentPixels: transparent, pixelProblem: problem,
+                pixelsMalformed: malformed, preview: preview
             )
         }
         guard decoding else { return icon(opaque: nil, first: nil, transparent: 0, problem: nil, malformed: false, preview: nil) }
-        let bitmap: CARBitmap
-        do {
-            bitmap = try catalog.bitmap(of: image.rendition, streaming: store)
-        } catch {
-            switch error {
-            case .unsupportedCompression, .unsupportedPixelFormat:
-                return icon(opaque: nil, first: nil, transparent: 0, problem: error.description, malformed: false, preview: nil)
-            default:
-                return icon(opaque: nil, first: nil, transparent: 0, problem: error.description, malformed: true, preview: nil)
-            }
-        }
-        let first = bitmap.firstTransparentPixel.map { AssetCatalogSummary.Pixel(x: $0.x, y: $0.y) }
-        let preview = bitmap.previewRGBA(maxSide: previewSide).flatMap { PNGEncoder.encode(width: $0.width, height: $0.height, rgba: $0.rgba) }
+        let (pixels, bitmap) = decode(image.rendition, in: catalog, store: store)
+        let preview = bitmap?.previewRGBA(maxSide: previewSide).flatMap { PNGEncoder.encode(width: $0.width, height: $0.height, rgba: $0.rgba) }
         return icon(
-            opaque: bitmap.isOpaque, first: first, transparent: first == nil ? 0 : bitmap.transparentPixelCount, problem: nil, malformed: false,
-            preview: preview
+            opaque: pixels.opaque, first: pixels.firstTransparentPixel, transparent: pixels.transparentPixels, problem: pixels.problem,
+            malformed: pixels.malformed, preview: preview
         )
+    }
+
+    /// What decoding `rendition`'s pixels finds, and the bitmap when they decoded. A format or
+    /// compression the reader does not decode is not a damaged catalog; anything else is.
+    static func decode(
+        _ rendition: CARRendition, in catalog: AssetCatalog, store: BOMStreamedStore
+    ) -> (pixels: AssetCatalogSummary.DecodedPixels, bitmap: CARBitmap?) {
+        do {
+            let bitmap = try catalog.bitmap(of: rendition, streaming: store)
+            let first = bitmap.firstTransparentPixel.map { AssetCatalogSummary.Pixel(x: $0.x, y: $0.y) }
+            let pixels = AssetCatalogSummary.DecodedPixels(
+                opaque: bitmap.isOpaque, firstTransparentPixel: first, transparentPixels: first == nil ? 0 : bitmap.transparentPixelCount, problem: nil,
+                malformed: false
+            )
+            return (pixels, bitmap)
+        } catch {
+            let malformed: Bool
+            switch error {
+            case .unsupportedCompression, .unsupportedPixelFormat: malformed = false
+            default: malformed = true
+            }
+            return (AssetCatalogSummary.DecodedPixels(opaque: nil, firstTransparentPixel: nil, transparentPixels: 0, problem: error.description, malformed: malformed), nil)
+        }
     }
 
     /// One image of a set, a layer or a top-shelf image as the summary gives it.

@@ -34,10 +34,12 @@ struct AssetCatalogNames {
         Set([iconSet?.name].compactMap { $0 } + topShelfImages.map(\.name) + alternateIcons.map(\.iconSet))
     }
 
-    /// The icon set: the first string at one of its platform's places (`app-icon-sizes.yml`),
-    /// or `CFBundleIconName` where the table names none (Mac).
+    /// The icon set: the first string at one of its platform's places (`app-icon-sizes.yml`);
+    /// where the table names none, the places any platform's Xcode writes it, the iOS one
+    /// (watchOS and visionOS apps have it there) or `CFBundleIconName` (the Mac's).
     static func namedIconSetPlace(of bundle: InspectedBundle) -> (name: String, pointer: JSONPointer)? {
-        let pointers = AppIconSizes.shipped.platforms[bundle.platform.platform.id]?.iconNamePointers ?? [JSONPointer("CFBundleIconName")]
+        let pointers = AppIconSizes.shipped.platforms[bundle.platform.platform.id]?.iconNamePointers
+            ?? [JSONPointer("CFBundleIcons", "CFBundlePrimaryIcon", "CFBundleIconName"), JSONPointer("CFBundleIconName")]
         for pointer in pointers {
             if let name = bundle.infoPlist?.value(at: pointer)?.stringValue, !name.isEmpty { return (name, pointer) }
         }

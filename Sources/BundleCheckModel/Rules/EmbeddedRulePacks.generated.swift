@@ -276,6 +276,77 @@ examples:
                 "com.adobe.pdf").@count == 1).@count == 1
 
 """#),
+        ("alternate-icon-missing.yml", #"""
+id: alternate-icon-missing
+title: The alternate icons the Info.plist lists are in the app
+severity: error
+category: icons
+apple-codes: [ITMS-90895, ITMS-90032]
+rationale: >
+  An app that switches its icon (setAlternateIconName) lists each alternate in the Info.plist,
+  in CFBundleIcons/CFBundleAlternateIcons and, for iPad, CFBundleIcons~ipad/CFBundleAlternateIcons:
+  CFBundleIconName names an icon set of the asset catalog, and CFBundleIconFiles names loose PNGs
+  as for the primary icon. An entry whose set is not in Assets.car gets "ITMS-90895: Missing Icon -
+  The Info.plist key CFBundleIcons.CFBundleAlternateIcons contains an entry ... that references
+  asset ... No such asset is present in the asset catalog" (skb1129/react-native-change-icon#110),
+  and a name with no file "ITMS-90032: Invalid Image Path - No image found at the path referenced
+  under key 'CFBundleAlternateIcons'" (tastelessjolt/flutter_dynamic_icon#6,
+  home-assistant/iOS#2423), which refuses the upload. The asset names are judged when the catalog
+  was read (an unreadable one is asset-catalog-malformed's) or when the app has no Assets.car; a
+  file name stands for the same files as the primary icon's (app-icon-missing: Name.png, @2x,
+  @3x, and ~ipad in CFBundleIcons~ipad). Whether the alternate set holds every size is not
+  judged (App Store Connect's ITMS-90890 and ITMS-90892 for it are warnings).
+fix: >
+  Add each alternate icon set to the asset catalog under the name CFBundleIconName gives (in
+  Xcode: an App Icon set, and "Include all app icon assets" or
+  ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES), or remove the entry from the Info.plist; for
+  loose icons, add the PNGs to the app target's Copy Bundle Resources. Then archive again.
+scope:
+  kinds: [app]
+  platforms: [ios]
+examples:
+  - name: an alternate icon whose set is in the catalog
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleIcons:
+            CFBundlePrimaryIcon: {CFBundleIconName: AppIcon, CFBundleIconFiles: [AppIcon60x60]}
+            CFBundleAlternateIcons:
+              Dark: {CFBundleIconName: AppIconDark}
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon}, {name: AppIconDark}]
+  - name: an alternate icon naming a set the catalog does not hold
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleIcons:
+            CFBundlePrimaryIcon: {CFBundleIconName: AppIcon, CFBundleIconFiles: [AppIcon60x60]}
+            CFBundleAlternateIcons:
+              Dark: {CFBundleIconName: AppIconDark}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons/CFBundleAlternateIcons/Dark/CFBundleIconName
+  - name: an iPad alternate icon naming loose files the app does not hold
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleIcons~ipad:
+            CFBundlePrimaryIcon: {CFBundleIconName: AppIcon}
+            CFBundleAlternateIcons:
+              Retro: {CFBundleIconFiles: [Retro76x76]}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIcons~0ipad/CFBundleAlternateIcons/Retro/CFBundleIconFiles
+
+"""#),
         ("app-group-in-code.yml", #"""
 id: app-group-in-code
 title: Code uses only app groups the bundle is entitled to
@@ -975,19 +1046,24 @@ apple-codes: [ITMS-90717, ITMS-90396]
 rationale: >
   App Store Connect refuses an App Store icon that is transparent or has an alpha channel
   ("Invalid App Store Icon. The App Store Icon in the asset catalog can't be transparent nor
-  contain an alpha channel", ITMS-90717; expo/expo#1086). The catalog records no opacity of its
-  own: the CSI header flag that write-ups call "opaque" is clear on every opaque icon of the
-  real catalogs read for this rule, so the icon's pixels are decoded (LZFSE, LZVN, run-length,
-  zlib or uncompressed) and each pixel's alpha read, the padding past each row left out. An icon
-  whose pixels are in a format bundlecheck does not decode is not judged; one whose pixels are
-  damaged is asset-catalog-malformed's. The App Store icon is the one app-store-icon-missing
-  looks for (Rules/data/app-store-icons.yml).
+  contain an alpha channel", ITMS-90717; expo/expo#1086). A watch app's 1024×1024 icon with alpha
+  gets ITMS-90396 ("Invalid Icon ... contains an icon file ... with an alpha channel") as well
+  (RevenueCat/purchases-ios#2705). The catalog records no opacity of its own: the CSI header flag
+  that write-ups call "opaque" is clear on every opaque icon of the real catalogs read for this
+  rule, so the icon's pixels are decoded (LZFSE, LZVN, run-length, zlib or uncompressed) and each
+  pixel's alpha read, the padding past each row left out. An icon whose pixels are in a format
+  bundlecheck does not decode is not judged; one whose pixels are damaged is
+  asset-catalog-malformed's. The App Store icon is the one app-store-icon-missing looks for
+  (Rules/data/app-store-icons.yml). tvOS's layered App Store icon is not judged here: no code
+  for its alpha is known and its upper layers are transparent by design (its top-shelf images
+  are top-shelf-image-alpha's).
 fix: >
   Export the 1024×1024 image without an alpha channel (in Preview: Export, untick Alpha; or
-  flatten it onto a background colour), replace it in the icon set, and archive again.
+  flatten it onto a background colour), replace it in the icon set (the watch app's, for a
+  watch app), and archive again.
 scope:
-  kinds: [app]
-  platforms: [ios]
+  kinds: [app, watch-app]
+  platforms: [ios, watchos]
 examples:
   - name: an opaque App Store icon
     triggers: false
@@ -1030,6 +1106,31 @@ examples:
     expect:
       - bundle: Payload/Notes.app
         file: Payload/Notes.app/Assets.car
+  - name: a watch app whose App Store icon is opaque
+    triggers: false
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            files:
+              - path: Assets.car
+                asset-catalog:
+                  icon-sets: [{name: AppIcon, kind: watch-all-sizes}]
+  - name: a watch app whose App Store icon is 78% opaque
+    triggers: true
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            files:
+              - path: Assets.car
+                asset-catalog:
+                  icon-sets: [{name: AppIcon, kind: watch-all-sizes, app-store-icon: translucent}]
+    expect:
+      - bundle: Payload/Notes.app/Watch/NotesWatch.app
+        file: Payload/Notes.app/Watch/NotesWatch.app/Assets.car
 
 """#),
         ("app-store-icon-missing.yml", #"""
@@ -1039,22 +1140,36 @@ severity: error
 category: icons
 apple-codes: [ITMS-90704, ITMS-90719, ITMS-90471]
 rationale: >
-  App Store Connect takes the App Store's icon from the app's asset catalog: in the icon set the
-  Info.plist names, the 1024×1024 image. Without it the upload is refused ("Missing App Icon. An
-  icon of 1024 x 1024 pixels in PNG format is required in the asset catalog", ITMS-90704;
-  expo/eas-cli#115). Xcode compiles an all-sizes set's App Store image (ios-marketing) as a
-  rendition of idiom marketing, and a single-size set (Xcode 14 and later) from its one
-  1024-point image; both count, as Rules/data/app-store-icons.yml says (the idioms, the size and
-  the code per platform: watchOS ITMS-90719 and tvOS ITMS-90471 are in the table and the codes here, and are judged once the fixture catalogs of those platforms can show them; iOS is judged today). Read from the catalog:
-  its RENDITIONS tree and the set's size lists, not the pixels. Judged when the catalog can be
+  App Store Connect takes the App Store's icon from the app's asset catalog, in the set the
+  Info.plist names, in the shape each platform compiles it (Rules/data/app-store-icons.yml: the
+  idioms, the size and the code per platform). iOS: the 1024×1024 image; without it the upload is
+  refused ("Missing App Icon. An icon of 1024 x 1024 pixels in PNG format is required in the
+  asset catalog", ITMS-90704; expo/eas-cli#115). Xcode compiles an all-sizes set's App Store
+  image (ios-marketing) as a rendition of idiom marketing, and a single-size set (Xcode 14 and
+  later) from its one 1024-point image; both count. watchOS: the watch app's own catalog
+  (Watch/X.app/Assets.car) must hold its 1024×1024 App Store icon (watch-marketing, or a
+  single-size set's image): "Missing App Store Icon. WatchOS Apps must include a 1024x1024px App
+  Store Icon", ITMS-90719 (dotnet/macios#4816). tvOS: the "App Icon & Top Shelf Image" brand
+  asset's App Store icon is a 1280×768 image stack that actool folds into the App Icon's facet as
+  idiom marketing (a layer stack and its flattened image); when its layers are compiled apart
+  (as "App Icon - App Store", which happens when the stack's layers carry the tv idiom) or not at
+  all, the upload is refused with "Missing Image Asset. Your app is missing the App Store Icon
+  asset", ITMS-90471 (meshtastic/Meshtastic-Apple#2271, #2274, #2277). The finding names the
+  other set when the App Store icon went there. tvOS's CFBundlePrimaryIcon is a string, the
+  brand asset's icon name, and is read as such. Read from the catalog: its RENDITIONS tree, the
+  sets' size lists and the layer stacks' headers, not the pixels. Judged when the catalog can be
   read and holds the named set (otherwise asset-catalog-malformed and app-icon-set-missing say
-  so).
+  so). visionOS's icon is its layered set itself (vision-icon-layers); macOS's App Store icon is
+  the icns or set's 512pt@2x image (mac-app-icon).
 fix: >
-  Add the 1024×1024 App Store image to the app's icon set (in Xcode 14 and later a single-size
-  set needs only that image), then archive again.
+  iOS: add the 1024×1024 App Store image to the app's icon set (in Xcode 14 and later a
+  single-size set needs only that image). watchOS: the same in the watch app's icon set
+  (watch-marketing, or the single-size image). tvOS: put the App Store image stack inside the
+  "App Icon & Top Shelf Image" brand asset, its layers of idiom marketing (not tv) at 1280×768
+  @1x, so that actool compiles it into App Icon. Then archive again.
 scope:
-  kinds: [app]
-  platforms: [ios]
+  kinds: [app, watch-app]
+  platforms: [ios, watchos, tvos]
 examples:
   - name: a single-size AppIcon set of one opaque 1024×1024 image (Xcode 14 and later)
     triggers: false
@@ -1083,6 +1198,63 @@ examples:
     expect:
       - bundle: Payload/Notes.app
         file: Payload/Notes.app/Assets.car
+  - name: a tvOS app whose brand asset holds its App Store image stack, folded into App Icon
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+  - name: a tvOS app whose App Store image stack was compiled apart, as App Icon - App Store
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        files:
+          - path: Assets.car
+            asset-catalog:
+              brand-asset: {app-store-icon: separate}
+    expect:
+      - bundle: Payload/Cinema.app
+        file: Payload/Cinema.app/Assets.car
+  - name: a tvOS brand asset with no App Store image stack at all
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        files:
+          - path: Assets.car
+            asset-catalog:
+              brand-asset: {app-store-icon: absent}
+    expect:
+      - bundle: Payload/Cinema.app
+        file: Payload/Cinema.app/Assets.car
+  - name: a watch app whose all-sizes set holds its 1024×1024 App Store icon
+    triggers: false
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            files:
+              - path: Assets.car
+                asset-catalog:
+                  icon-sets: [{name: AppIcon, kind: watch-all-sizes}]
+  - name: a watch app whose set lacks the App Store icon (watch-marketing)
+    triggers: true
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            files:
+              - path: Assets.car
+                asset-catalog:
+                  icon-sets: [{name: AppIcon, kind: watch-all-sizes, app-store-icon: absent}]
+    expect:
+      - bundle: Payload/Notes.app/Watch/NotesWatch.app
+        file: Payload/Notes.app/Watch/NotesWatch.app/Assets.car
 
 """#),
         ("appex-frameworks-folder.yml", #"""
@@ -5525,6 +5697,122 @@ examples:
               team: VENDOR1234
 
 """#),
+        ("top-shelf-image-alpha.yml", #"""
+id: top-shelf-image-alpha
+title: The tvOS top-shelf images are opaque
+severity: error
+category: icons
+apple-codes: [ITMS-90497]
+rationale: >
+  A tvOS app's top-shelf images (the Info.plist's TVTopShelfImage names them, TVTopShelfPrimaryImage
+  and TVTopShelfPrimaryImageWide; they are sets of the "App Icon & Top Shelf Image" brand asset)
+  may not have an alpha channel: App Store Connect refused images whose only transparency was
+  partial alpha along anti-aliased edges, and accepted them once composited over the background
+  and saved as RGB (ITMS-90497, meshtastic/Meshtastic-Apple#2271, #2274). A JPEG cannot hold
+  alpha and is opaque by its format (the corpus's tvOS app stores both images as JPEGs); any other
+  image is decoded as the App Store icon is and each pixel's alpha read. Only images of the sizes
+  Apple gives (Rules/data/tv-top-shelf-images.yml: 1920×720 and 2320×720 at 1x, twice that at 2x)
+  are decoded, one at a time (the wide one at 2x is 26.7 MiB of pixels); an image of another size
+  is top-shelf-image-missing's. One finding per image and scale.
+fix: >
+  Flatten each top-shelf image onto its background and save it without alpha (RGB PNG or JPEG),
+  replace it in the brand asset's Top Shelf Image and Top Shelf Image Wide sets, and archive
+  again.
+scope:
+  kinds: [app]
+  platforms: [tvos]
+examples:
+  - name: JPEG top-shelf images, as Xcode 15.2 compiled the corpus's tvOS app
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+  - name: an opaque PNG wide top-shelf image
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        files:
+          - path: Assets.car
+            asset-catalog:
+              brand-asset:
+                top-shelf-wide: {format: argb, pixels: opaque, scales: [1]}
+  - name: a wide top-shelf image with one transparent pixel
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        files:
+          - path: Assets.car
+            asset-catalog:
+              brand-asset:
+                top-shelf-wide: {format: argb, pixels: transparent-pixel, scales: [1]}
+    expect:
+      - bundle: Payload/Cinema.app
+        file: Payload/Cinema.app/Assets.car
+
+"""#),
+        ("top-shelf-image-missing.yml", #"""
+id: top-shelf-image-missing
+title: The tvOS top-shelf images the Info.plist names are in the catalog, at Apple's sizes
+severity: warning
+category: icons
+rationale: >
+  A tvOS app names its top-shelf images in the Info.plist (TVTopShelfImage:
+  TVTopShelfPrimaryImage, and TVTopShelfPrimaryImageWide), sets of the "App Icon & Top Shelf
+  Image" brand asset that Xcode compiles into Assets.car. A name the catalog does not hold leaves
+  the top shelf empty when a person puts the app in the top row; an image of another size than
+  Apple's (1920×720 at 1x and 3840×1440 at 2x, the wide one 2320×720 and 4640×1440:
+  Rules/data/tv-top-shelf-images.yml) is scaled or cropped. No App Store Connect code is known
+  for either, so this is a warning. Read from the catalog's facets and the images' sizes (a
+  JPEG's from its slices); judged when the catalog was read. A missing scale is not reported:
+  the corpus's tvOS app ships both images at 1x only.
+fix: >
+  Name in TVTopShelfImage the sets the brand asset holds (Xcode writes these keys from the brand
+  asset: check ASSETCATALOG_COMPILER_APPICON_NAME names the brand asset), give each the image of
+  Apple's size, and archive again.
+scope:
+  kinds: [app]
+  platforms: [tvos]
+examples:
+  - name: both top-shelf images in the brand asset at 1x and 2x
+    triggers: false
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+  - name: the Info.plist names a wide top-shelf image the brand asset does not have
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        files:
+          - path: Assets.car
+            asset-catalog:
+              brand-asset: {top-shelf-wide: absent}
+    expect:
+      - bundle: Payload/Cinema.app
+        key-path: /TVTopShelfImage/TVTopShelfPrimaryImageWide
+  - name: a top-shelf image of 1920×1080 at 1x
+    triggers: true
+    package:
+      app:
+        name: Cinema
+        platform: tvos
+        files:
+          - path: Assets.car
+            asset-catalog:
+              brand-asset:
+                top-shelf: {size: [1920, 1080], scales: [1]}
+    expect:
+      - bundle: Payload/Cinema.app
+        key-path: /TVTopShelfImage/TVTopShelfPrimaryImage
+
+"""#),
         ("uiwebview.yml", #"""
 id: uiwebview
 title: No UIWebView
@@ -6263,6 +6551,80 @@ examples:
     expect:
       - bundle: Payload/Notes.app/Frameworks/Kit.framework
         key-path: /CFBundleVersion
+
+"""#),
+        ("vision-icon-layers.yml", #"""
+id: vision-icon-layers
+title: The visionOS app icon is a layered image with its background layer at 2x
+severity: error
+category: icons
+apple-codes: [ITMS-90967]
+rationale: >
+  A visionOS app's icon is a solid image stack of one to three layers, a background layer and up
+  to two above it, each 1024×1024 pixels (Apple, Configuring your app icon). App Store Connect
+  refused a visionOS build whose background layer had no scale or was 512-pixel art, and accepted
+  it once the layer was vision 2x of 1024-pixel art (ITMS-90967, "the icon needs a background
+  layer at scale 2"; meshtastic/Meshtastic-Apple#2271, from an assetutil listing of the compiled
+  catalog). What is decidable from the catalog: that the set the Info.plist names is a layer
+  stack, which facet is its background layer (the one whose name ends /Back/Content, else the
+  stack's bottom one), and the scales and pixel sizes of that layer's images; the requirement is
+  data (Rules/data/layered-icons.yml). What is not: whether the background layer is opaque (its
+  JPEG or PNG pixels are not decoded), and the layers' artwork. No compiled visionOS catalog is in
+  the corpus: the shape read here (the stack's facet and one facet per layer, as actool compiles
+  tvOS's brand asset) is modelled on tvOS's, and a layer of no scale is taken to compile to the
+  1x header scale.
+fix: >
+  In the visionOS icon's image stack give the Back layer a 1024×1024 image at 2x (in its
+  Contents.json, scale 2x and idiom vision), then archive again.
+scope:
+  kinds: [app]
+  platforms: [visionos]
+examples:
+  - name: three layers, the background one 1024×1024 at 2x
+    triggers: false
+    package:
+      app:
+        name: Atlas
+        platform: visionos
+  - name: a background layer of 512-pixel art at 1x
+    triggers: true
+    package:
+      app:
+        name: Atlas
+        platform: visionos
+        files:
+          - path: Assets.car
+            asset-catalog:
+              layered-icon: {back-layer-scale: 1, back-layer-pixels: 512}
+    expect:
+      - bundle: Payload/Atlas.app
+        file: Payload/Atlas.app/Assets.car
+  - name: a background layer whose Contents.json gives no scale
+    triggers: true
+    package:
+      app:
+        name: Atlas
+        platform: visionos
+        files:
+          - path: Assets.car
+            asset-catalog:
+              layered-icon: {back-layer-scale: 0}
+    expect:
+      - bundle: Payload/Atlas.app
+        file: Payload/Atlas.app/Assets.car
+  - name: a flat icon set, as an iPhone app's, in a visionOS app
+    triggers: true
+    package:
+      app:
+        name: Atlas
+        platform: visionos
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon}]
+    expect:
+      - bundle: Payload/Atlas.app
+        file: Payload/Atlas.app/Assets.car
 
 """#),
         ("watch-only-container.yml", #"""

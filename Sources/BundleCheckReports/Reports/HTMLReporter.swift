@@ -273,8 +273,11 @@ public struct HTMLReporter: Reporter {
     static func assetCatalog(_ catalog: AssetCatalogSummary) -> String {
         let summary = HTMLText.escaped(TextReporter.assetCatalog(catalog))
         guard let icon = catalog.appStoreIcon, let png = icon.preview else { return summary }
-        let label = "App Store icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)"
-        return summary + "<br><img class=\"app-icon\" width=\"128\" height=\"128\" alt=\"\(HTMLText.escaped(label))\" title=\"\(HTMLText.escaped(label))\" "
+        let label = "App Store icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)" + (icon.layered ? ", flattened" : "")
+        // 128 pixels along the longer side, in the icon's proportions (tvOS's is 1280×768).
+        let longer = max(icon.pixelWidth, icon.pixelHeight, 1)
+        let width = max(1, 128 * icon.pixelWidth / longer), height = max(1, 128 * icon.pixelHeight / longer)
+        return summary + "<br><img class=\"app-icon\" width=\"\(width)\" height=\"\(height)\" alt=\"\(HTMLText.escaped(label))\" title=\"\(HTMLText.escaped(label))\" "
             + "src=\"data:image/png;base64,\(Data(png).base64EncodedString())\">"
     }
 

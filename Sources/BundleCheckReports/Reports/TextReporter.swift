@@ -164,18 +164,25 @@ public struct TextReporter: Reporter {
         return lines
     }
 
-    /// `Assets.car 212 KB, 3 renditions; App Store icon AppIcon 1024×1024 (marketing), opaque`.
+    /// `Assets.car 212 KB, 3 renditions; App Store icon AppIcon 1024×1024 (marketing), opaque`;
+    /// a layered icon's layers and a tvOS app's top-shelf images follow.
     static func assetCatalog(_ catalog: AssetCatalogSummary) -> String {
         let name = PackagePath.name(catalog.path) + " " + ReportText.byteCount(catalog.size)
         if catalog.problem != nil { return name + ", unreadable" }
         var text = name + ", " + ReportText.count(catalog.renditionCount, "rendition")
         if let icon = catalog.appStoreIcon {
             let opacity = icon.opaque.map { $0 ? ", opaque" : ", not opaque" } ?? ""
-            text += "; App Store icon \(icon.iconSet) \(icon.pixelWidth)×\(icon.pixelHeight) (\(icon.idiom))" + opacity
+            text += "; App Store icon \(icon.iconSet) \(icon.pixelWidth)×\(icon.pixelHeight) (\(icon.idiom)\(icon.layered ? ", layered" : ""))" + opacity
         } else if let set = catalog.namedSet {
             text += "; icon set \(set.name)" + (catalog.appStoreIconExpected ? ", no App Store icon" : " (" + ReportText.count(set.images.count, "image") + (set.layerStacks > 0 ? ", " + ReportText.count(set.layerStacks, "layer stack") : "") + ")")
         } else if let name = catalog.namedIconSet {
             text += "; no icon set \(name)"
+        }
+        if let layers = catalog.namedSet?.layeredImages.first?.layers, !layers.isEmpty {
+            text += "; layers " + layers.map { $0.role ?? $0.name ?? "?" }.joined(separator: ", ")
+        }
+        if !catalog.topShelfImages.isEmpty {
+            text += "; top shelf " + catalog.topShelfImages.map { $0.held ? $0.name : "\($0.name) (missing)" }.joined(separator: ", ")
         }
         return text
     }

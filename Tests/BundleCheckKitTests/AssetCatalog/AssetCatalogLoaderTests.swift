@@ -97,7 +97,15 @@ import Testing
         #expect(catalog.topShelfImages.filter { !$0.held }.isEmpty)
         #expect(catalog.topShelfImages.flatMap(\.images).map { "\($0.format) \($0.pixelWidth)x\($0.pixelHeight) \($0.opaque == true)" } == ["JPEG 1920x720 true", "JPEG 2320x720 true"])
         #expect(catalog.alternateIcons.isEmpty)
-        for rule in AssetCatalogWants.listingRules { #expect(report.findings(rule).isEmpty, "\(rule)") }
+        // The one verdict: no App Store image stack anywhere in the catalog (none compiled
+        // apart either), ITMS-90471; the top-shelf images are there, at Apple's 1x sizes, opaque.
+        #expect(catalog.appStoreIconElsewhere == nil)
+        let missing = report.findings(AppStoreIconMissingCheck.ruleID)
+        #expect(missing.map(\.appleCodes) == [["ITMS-90471"]])
+        #expect(missing.first?.message.contains("no 1280×768 App Store image stack") == true)
+        for rule in AssetCatalogWants.listingRules where rule != AppStoreIconMissingCheck.ruleID {
+            #expect(report.findings(rule).isEmpty, "\(rule)")
+        }
     }
 
     @Test func aRunWithoutTheCatalogRulesDoesNotReadTheCatalog() throws {

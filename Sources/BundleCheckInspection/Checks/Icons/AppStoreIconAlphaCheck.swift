@@ -12,7 +12,7 @@ struct AppStoreIconAlphaCheck: Check {
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
-            guard bundle.kind == .app, let catalog = bundle.assetCatalog, let icon = catalog.appStoreIcon, icon.opaque == false,
+            guard [.app, .watchApp].contains(bundle.kind), let catalog = bundle.assetCatalog, let icon = catalog.appStoreIcon, icon.opaque == false,
                   let requirement = AppStoreIcons.shipped.requirement(for: bundle), !requirement.alphaCodes.isEmpty
             else { return nil }
             let total = icon.pixelWidth * icon.pixelHeight

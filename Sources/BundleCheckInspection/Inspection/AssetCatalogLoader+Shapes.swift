@@ -1,0 +1,89 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// The platform shapes of what the loader looks for beyond a flat icon set: which images'
+/// pixels to keep while the catalog streams by, tvOS's layered App Store icon, an App Store
+/// icon compiled into the wrong facet, and the top-shelf images.
+extension AssetCatalogLoader {
+    struct PixelSize: Hashable {
+        let width: Int
+        let height: Int
+    }
+
+    /// The header sizes whose pixels the streamed read keeps, to be decoded later: the App
+    /// Store icon's when its alpha is judged, the top-shelf images' at each scale when theirs is.
+    static func decodedSizes(
+        for bundle: InspectedBundle, names: AssetCatalogNames, requirement: AppStoreIcons.Requirement?, wants: AssetCatalogWants
+    ) -> Set<PixelSize> {
+        var sizes: Set<PixelSize> = []
+        if wants.decodesAppStoreIcon, let requirement { sizes.insert(PixelSize(width: requirement.pixelWidth, height: requirement.pixelHeight)) }
+        if wants.decodesTopShelfImages {
+            for entry in names.topShelfImages {
+                for pixels in TopShelfImages.shipped.image(key: entry.key)?.sizes.values ?? [:].values {
+                    sizes.insert(PixelSize(width: pixels[0], height: pixels[1]))
+                }
+            }
+        }
+        return sizes
+    }
+
+    /// A layered App Store icon held as its layer stack alone, with no flattened image: the
+    /// set's stack of the first idiom the table lists that has one of the icon's size.
+    static func appStoreStack(in set: CARIconSet, for requirement: AppStoreIcons.Requirement) -> CARRendition? {
+        guard requirement.layered else { return nil }
+        for idiom in requirement.idioms {
+            let match = set.layerStacks.first {
+                $0.key.idiom.description == idiom && Int($0.pixelSize.width) == requirement.pixelWidth && Int($0.pixelSize.height) == requirement.pixelHeight
+            }
+            if let match { return match }
+        }
+        return nil
+    }
+
+    /// The App Store icon as a layer stack: present, its pixels (the layers') not judged.
+    static func stackAppStoreIcon(_ stack: CARRendition, of set: CARIconSet) -> AssetCatalogSummary.AppStoreIcon {
+        AssetCatalogSummary.AppStoreIcon(
+            iconSet: set.name, idiom: stack.key.idiom.description, pixelWidth: Int(stack.pixelSize.width), pixelHeight: Int(stack.pixelSize.height),
+            layered: true, opaque: nil, firstTransparentPixel: nil, transparentPixels: 0, pixelProblem: nil, pixelsMalformed: false, preview: nil
+        )
+    }
+
+    /// Another set of the catalog holding an image or layer stack of the App Store icon's size,
+    /// of any idiom: where the App Store icon went when it was compiled apart from the set the
+    /// app names (tvOS's `App Icon - App Store`, Meshtastic-Apple#2274), which App Store
+    /// Connect does not read.
+    static func appStoreIconElsewhere(in sets: [AssetCatalogSummary.IconSet], except named: String?, for requirement: AppStoreIcons.Requirement) -> String? {
+        sets.first { set in
+            guard set.name != named else { return false }
+            let images = set.images.contains { $0.pixelWidth == requirement.pixelWidth && $0.pixelHeight == requirement.pixelHeight }
+            let stacks = set.layeredImages.contains { $0.pixelWidth == requirement.pixelWidth && $0.pixelHeight == requirement.pixelHeight }
+            return images || stacks
+        }?.name
+    }
+
+    /// A top-shelf image the Info.plist names: its facet's images (the bitmaps and the links
+    /// into atlases), each JPEG opaque by its format and, when `decoding`, each other image's
+    /// pixels decoded one at a time (a wide one at 2x is 26.7 MiB decoded).
+    static func topShelfImage(
+        _ entry: (key: String, name: String), in catalog: AssetCatalog, store: BOMStreamedStore, decoding: Bool
+    ) -> AssetCatalogSummary.TopShelfImage {
+        let facet = catalog.facet(named: entry.name)
+        let members = facet.map { catalog.renditions(of: $0) } ?? []
+        var images: [AssetCatalogSummary.IconImage] = []
+        var pixels: [AssetCatalogSummary.DecodedPixels?] = []
+        for rendition in members where rendition.header.layout.isImage || rendition.header.layout == .internalLink {
+            if rendition.hasNoAlphaChannel {
+                images.append(image(rendition, opaque: true))
+                pixels.append(nil)
+            } else if decoding {
+                let decoded = decode(rendition, in: catalog, store: store).pixels
+                images.append(image(rendition, opaque: decoded.opaque))
+                pixels.append(decoded)
+            } else {
+                images.append(image(rendition, opaque: nil))
+                pixels.append(nil)
+            }
+        }
+        return AssetCatalogSummary.TopShelfImage(key: entry.key, name: entry.name, held: facet != nil, images: images, pixels: pixels)
+    }
+}
