@@ -10,8 +10,9 @@ extension AssetCatalogLoader {
         let height: Int
     }
 
-    /// The header sizes whose pixels the streamed read keeps, to be decoded later: the App
-    /// Store icon's when its alpha is judged, the top-shelf images' at each scale when theirs is.
+    /// The header sizes whose pixels the streamed read keeps, to be decoded later without a
+    /// pass of their own: the App Store icon's when its alpha is judged, the top-shelf images'
+    /// at each scale when theirs is (one of another size is fetched when decoded).
     static func decodedSizes(
         for bundle: InspectedBundle, names: AssetCatalogNames, requirement: AppStoreIcons.Requirement?, wants: AssetCatalogWants
     ) -> Set<PixelSize> {

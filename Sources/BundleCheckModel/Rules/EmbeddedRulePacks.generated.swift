@@ -5710,10 +5710,11 @@ rationale: >
   partial alpha along anti-aliased edges, and accepted them once composited over the background
   and saved as RGB (ITMS-90497, meshtastic/Meshtastic-Apple#2271, #2274). A JPEG cannot hold
   alpha and is opaque by its format (the corpus's tvOS app stores both images as JPEGs); any other
-  image is decoded as the App Store icon is and each pixel's alpha read. Only images of the sizes
-  Apple gives (Rules/data/tv-top-shelf-images.yml: 1920×720 and 2320×720 at 1x, twice that at 2x)
-  are decoded, one at a time (the wide one at 2x is 26.7 MiB of pixels); an image of another size
-  is top-shelf-image-missing's. One finding per image and scale.
+  image is decoded as the App Store icon is, one at a time (the wide one at 2x is 26.7 MiB of
+  pixels), and each pixel's alpha read; the listing keeps the pixels of images of Apple's sizes
+  as the catalog streams by (Rules/data/tv-top-shelf-images.yml: 1920×720 and 2320×720 at 1x,
+  twice that at 2x) and fetches any other's in a pass of its own (its size is
+  top-shelf-image-missing's). One finding per image and scale.
 fix: >
   Flatten each top-shelf image onto its background and save it without alpha (RGB PNG or JPEG),
   replace it in the brand asset's Top Shelf Image and Top Shelf Image Wide sets, and archive
