@@ -277,7 +277,9 @@ public struct HTMLReporter: Reporter {
         // 128 pixels along the longer side, in the icon's proportions (tvOS's is 1280×768).
         let longer = max(icon.pixelWidth, icon.pixelHeight, 1)
         let width = max(1, 128 * icon.pixelWidth / longer), height = max(1, 128 * icon.pixelHeight / longer)
-        return summary + "<br><img class=\"app-icon\" width=\"\(width)\" height=\"\(height)\" alt=\"\(HTMLText.escaped(label))\" title=\"\(HTMLText.escaped(label))\" "
+        // tvOS's icon is a wide rectangle with small corners, not iOS's rounded square.
+        let shape = icon.pixelWidth == icon.pixelHeight ? "app-icon" : "app-icon wide"
+        return summary + "<br><img class=\"\(shape)\" width=\"\(width)\" height=\"\(height)\" alt=\"\(HTMLText.escaped(label))\" title=\"\(HTMLText.escaped(label))\" "
             + "src=\"data:image/png;base64,\(Data(png).base64EncodedString())\">"
     }
 

@@ -65,6 +65,7 @@ enum HTMLStylesheet {
     .finding dl.facts { grid-template-columns: minmax(4.5rem, max-content) 1fr; }
     dl.facts dt { color: var(--muted); }
     img.app-icon { margin-top: .35rem; border-radius: 22%; border: 1px solid var(--muted); background: repeating-conic-gradient(#ccc 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+    img.app-icon.wide { border-radius: 6%; }
     dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 
     .group { margin-top: 1.5rem; }
