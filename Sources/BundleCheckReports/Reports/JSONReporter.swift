@@ -111,7 +111,19 @@ public struct JSONReporter: Reporter {
                 ]
             }),
             "topShelfImages": .array(catalog.topShelfImages.map { image in
-                ["key": .string(image.key), "name": .string(image.name), "held": .bool(image.held), "images": .array(image.images.map(iconImage))]
+                [
+                    "key": .string(image.key), "name": .string(image.name), "held": .bool(image.held), "images": .array(image.images.map(iconImage)),
+                    "pixels": .array(image.pixels.map { decoded in
+                        decoded.map { pixels in
+                            [
+                                "opaque": pixels.opaque.map(JSONValue.bool) ?? .null,
+                                "transparentPixels": .integer(Int64(pixels.transparentPixels)),
+                                "firstTransparentPixel": pixel(pixels.firstTransparentPixel),
+                                "problem": JSONValue(pixels.problem),
+                            ]
+                        } ?? .null
+                    }),
+                ]
             }),
             "alternateIcons": .array(catalog.alternateIcons.map { icon in
                 ["iconsKey": .string(icon.iconsKey), "entry": .string(icon.entry), "iconSet": .string(icon.iconSet), "held": .bool(icon.held)]
@@ -122,13 +134,19 @@ public struct JSONReporter: Reporter {
                     "idiom": .string(icon.idiom),
                     "pixelWidth": .integer(Int64(icon.pixelWidth)),
                     "pixelHeight": .integer(Int64(icon.pixelHeight)),
+                    "layered": .bool(icon.layered),
                     "opaque": icon.opaque.map(JSONValue.bool) ?? .null,
                     "transparentPixels": .integer(Int64(icon.transparentPixels)),
-                    "firstTransparentPixel": icon.firstTransparentPixel.map { ["x": .integer(Int64($0.x)), "y": .integer(Int64($0.y))] } ?? .null,
+                    "firstTransparentPixel": pixel(icon.firstTransparentPixel),
                     "pixelProblem": JSONValue(icon.pixelProblem),
                 ]
             } ?? .null,
+            "appStoreIconElsewhere": JSONValue(catalog.appStoreIconElsewhere),
         ]
+    }
+
+    private func pixel(_ pixel: AssetCatalogSummary.Pixel?) -> JSONValue {
+        pixel.map { ["x": .integer(Int64($0.x)), "y": .integer(Int64($0.y))] } ?? .null
     }
 
     private func iconImage(_ image: AssetCatalogSummary.IconImage) -> JSONValue {
