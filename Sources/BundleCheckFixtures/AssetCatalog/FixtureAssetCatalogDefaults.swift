@@ -3,8 +3,10 @@
 /// written once, when first asked for (a 1024-pixel image takes a while to encode in a debug
 /// build):
 ///
-/// - iOS (and watchOS, macOS under their set's name): one opaque 1024×1024 image in the set
-///   the Info.plist names, `AppIcon`, as Xcode 14 and later compile a single-size set;
+/// - iOS (and watchOS under its set's name): one opaque 1024×1024 image in the set the
+///   Info.plist names, `AppIcon`, as Xcode 14 and later compile a single-size set;
+/// - macOS: `AppIcon` with its ten Mac sizes, 16 to 512 points at 1x and 2x
+///   (`FixtureIconSet.macAllSizes`), as the corpus's Mac app has it;
 /// - tvOS: the brand asset `App Icon` (`FixtureBrandAsset()`): its stack of three JPEG layers,
 ///   the App Store icon folded in (its flattened image flat and opaque), the top-shelf images
 ///   `Top Shelf Image` and `Top Shelf Image Wide` at 1x and 2x as JPEGs (what `built(for:)`'s
@@ -25,7 +27,12 @@ extension FixtureAssetCatalog {
     private static let tvOSDefault = written(.brandAsset(), os: .tvOS)
     private static let watchOSDefault = written(.appIcon("AppIcon", pixels: .flat), os: .watchOS)
     private static let visionOSDefault = written(.layeredIcon(), os: .visionOS)
-    private static let macDefault = written(.appIcon("AppIcon", pixels: .flat), os: .macOS)
+    private static let macDefault: [UInt8] = {
+        // Flat pixels in every size: the Mac examples stay small.
+        var set = FixtureIconSet.macAllSizes()
+        for index in set.renditions.indices { set.renditions[index].pixels = .flat }
+        return written(FixtureAssetCatalog(iconSets: [set]), os: .macOS)
+    }()
 
     private static func written(_ catalog: FixtureAssetCatalog, os: FixturePlatform.OS) -> [UInt8] {
         var catalog = catalog

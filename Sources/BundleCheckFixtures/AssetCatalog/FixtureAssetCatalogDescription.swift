@@ -9,7 +9,8 @@ import BundleCheckFormats
 ///                                     # brand-asset or layered-icon is given)
 ///       - name: AppIcon
 ///         kind: all-sizes             # single-size (the default, Xcode 14 and later), all-sizes,
-///                                     # or watch-all-sizes (a watch app's, FixtureIconSet.watchAllSizes)
+///                                     # watch-all-sizes (a watch app's, FixtureIconSet.watchAllSizes),
+///                                     # or mac-all-sizes (16 to 512 points at 1x and 2x)
 ///         app-store-icon: translucent # opaque, flat, transparent, transparent-pixel, translucent, absent
 ///     brand-asset:                    # tvOS's "App Icon & Top Shelf Image" (FixtureBrandAsset)
 ///       name: App Icon                # the default
@@ -93,10 +94,11 @@ extension FixtureAssetCatalog {
         case "watch-all-sizes":
             set = .watchAllSizes(name, pixels: pixels)
             watch = true
-        default: throw FixtureDescription.Problem(line: fields["kind"]?.line ?? node.line, message: "kind is single-size, all-sizes or watch-all-sizes")
+        case "mac-all-sizes": set = .macAllSizes(name, pixels: pixels)
+        default: throw FixtureDescription.Problem(line: fields["kind"]?.line ?? node.line, message: "kind is single-size, all-sizes, watch-all-sizes or mac-all-sizes")
         }
         if absent {
-            // The set without its 1024-pixel image: what ITMS-90704 is about.
+            // The set without its 1024-pixel image: what ITMS-90704 is about (a Mac set's 512@2x).
             set.renditions.removeAll { $0.pixelWidth == 1024 }
         }
         return (set, watch)

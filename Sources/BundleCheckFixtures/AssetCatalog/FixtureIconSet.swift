@@ -60,6 +60,25 @@ public struct FixtureIconSet: Sendable, Hashable, Codable {
         return FixtureIconSet(name: name, renditions: renditions)
     }
 
+    /// A macOS set as actool 12.5 compiled the corpus's Mac app (icyleaf/app-info macos.zip):
+    /// idiom universal, 16, 32, 128, 256 and 512 points each at 1x and 2x (ten images, the
+    /// largest 512@2x, 1024 pixels), one size list. For a deployment target of 10.13 or later
+    /// actool puts the icon in the catalog and writes a partial `.icns` beside it (the corpus's
+    /// holds 16, 32@2x, 128 and 128@2x only). The corpus stores them as gray-and-alpha (`GA8`);
+    /// these are ARGB. `pixels` is the 512@2x image's; the others are opaque.
+    public static func macAllSizes(
+        _ name: String = "AppIcon", pixels: FixtureIconRendition.Pixels = .opaque, compression: FixtureIconRendition.Compression = .lzfse
+    ) -> FixtureIconSet {
+        var renditions: [FixtureIconRendition] = []
+        for points in [16.0, 32, 128, 256, 512] {
+            for scale in [1, 2] {
+                let largest = points == 512 && scale == 2
+                renditions.append(FixtureIconRendition(idiom: .universal, points: points, scale: scale, pixels: largest ? pixels : .opaque, compression: compression))
+            }
+        }
+        return FixtureIconSet(name: name, renditions: renditions)
+    }
+
     /// A watchOS set of the "all sizes" kind, as a watch app's own catalogue holds it: the
     /// watch's icons (idiom watch, @2x), each screen's by its subtype (320 the 38 mm watch's,
     /// 390 the 42 mm's), the companion's 29 points and the 44 mm's 108 for every screen

@@ -8,6 +8,7 @@ struct AssetCatalogWants {
     static let listingRules: Set<String> = [
         AssetCatalogMalformedCheck.ruleID, AppIconSetMissingCheck.ruleID, AppStoreIconMissingCheck.ruleID, AppStoreIconAlphaCheck.ruleID,
         TopShelfImageMissingCheck.ruleID, TopShelfImageAlphaCheck.ruleID, VisionIconLayersCheck.ruleID, AlternateIconMissingCheck.ruleID,
+        MacAppIconCheck.ruleID,
     ]
 
     let lists: Bool

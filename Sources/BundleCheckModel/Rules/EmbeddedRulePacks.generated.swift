@@ -332,6 +332,18 @@ examples:
     expect:
       - bundle: Payload/Notes.app
         key-path: /CFBundleIcons/CFBundleAlternateIcons/Dark/CFBundleIconName
+  - name: an iPad alternate icon whose loose files are in the app
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleIcons~ipad:
+            CFBundlePrimaryIcon: {CFBundleIconName: AppIcon}
+            CFBundleAlternateIcons:
+              Retro: {CFBundleIconFiles: [Retro76x76]}
+        files:
+          - {path: Retro76x76@2x~ipad.png, png: 152x152}
   - name: an iPad alternate icon naming loose files the app does not hold
     triggers: true
     package:
@@ -3221,7 +3233,13 @@ rationale: >
   is read (at most 32 MiB); a PNG element counts only when its pixels are the size its type
   names. Xcode writes the .icns from the asset catalog's AppIcon set; an app that names only
   its set (CFBundleIconName) beside an Assets.car is left to the catalog (app-icon-set-missing
-  checks the set is there). Judged for the Mac App Store (a Mac app's default); an .xcarchive only with a
+  checks the set is there). For a deployment target of macOS 10.13 or later actool puts the
+  icon in the catalog and writes only a partial .icns beside it ("Deploying to macOS 10.13 or
+  iOS 11.0 and later will cause the app icon to be included in the generated CAR file. A
+  partially defined image is still generated", actool(1), quoted in
+  toggl-open-source/toggldesktop#2716; the corpus's Xcode 12.5 app holds 16, 32@2x, 128 and
+  128@2x): when the set CFBundleIconName names holds the 512×512 and 1024×1024 (512@2x) images,
+  the .icns is not judged. Judged for the Mac App Store (a Mac app's default); an .xcarchive only with a
   stated distribution.
 fix: >
   Give the AppIcon set of the asset catalog all its Mac sizes, 512pt at 1x and 2x included, and
@@ -3243,7 +3261,7 @@ examples:
         files:
           - path: Resources/AppIcon.icns
             icns: [ic08, ic09, ic10]
-  - name: an icon without its 512×512@2x image
+  - name: an icon without its 512×512@2x image, nor has the catalog's set
     triggers: true
     package:
       layout: app
@@ -3255,9 +3273,24 @@ examples:
         files:
           - path: Resources/AppIcon.icns
             icns: [ic08, ic09]
+          - path: Resources/Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: mac-all-sizes, app-store-icon: absent}]
     expect:
       - bundle: Notes.app
         file: Notes.app/Contents/Resources/AppIcon.icns
+  - name: actool's partial icon (16@2x, 128, 128@2x) beside a catalog set holding the 512-point images, as Xcode writes for macOS 10.13 and later
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist:
+          CFBundleIconFile: AppIcon
+        files:
+          - path: Resources/AppIcon.icns
+            icns: [ic11, ic07, ic13]
   - name: CFBundleIconFile naming a file the app does not hold
     triggers: true
     package:

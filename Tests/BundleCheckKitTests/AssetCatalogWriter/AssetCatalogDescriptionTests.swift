@@ -84,7 +84,7 @@ import Testing
         #expect(Self.problem("layered-icon:\n  back-layer-scale: 3\n") == "line 2: back-layer-scale is a whole number from 0 to 2, not '3'")
         #expect(Self.problem("layered-icon: {layers: 4}") == "line 1: layers is a whole number from 1 to 3, not '4'")
         #expect(Self.problem("layered-icon: {back-layer-pixels: -1}") == "line 1: back-layer-pixels is a whole number from 1 to 4096, not '-1'")
-        #expect(Self.problem("icon-sets: [{kind: watch}]") == "line 1: kind is single-size, all-sizes or watch-all-sizes")
+        #expect(Self.problem("icon-sets: [{kind: watch}]") == "line 1: kind is single-size, all-sizes, watch-all-sizes or mac-all-sizes")
         #expect(Self.problem("icon-sets: [{app-store-icon: clear}]")
             == "line 1: app-store-icon is opaque, flat, transparent, transparent-pixel, translucent or absent, not 'clear'")
         #expect(Self.problem("layered: {}")

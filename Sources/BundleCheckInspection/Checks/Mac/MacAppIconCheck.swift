@@ -6,10 +6,14 @@ import BundleCheckModel
 /// (`ic09`) and a 512×512@2x one (`ic10`): "the application bundle does not contain an icon in
 /// ICNS format, containing both a 512x512 and a 512x512@2x image". Xcode writes that file from
 /// the asset catalog's icon set; an app that names only its set (`CFBundleIconName`) and has
-/// its `Assets.car` is left to the catalog (`AppIconSetMissingCheck` looks the set up there). App Store Connect
-/// is the one that asks, so the check runs for the Mac App Store only.
+/// its `Assets.car` is left to the catalog (`AppIconSetMissingCheck` looks the set up there).
+/// For a deployment target of 10.13 or later actool puts the icon in the catalog and writes only
+/// a partial `.icns` (the corpus's Xcode 12.5 app: 16, 32@2x, 128, 128@2x): an app whose named
+/// set in `Assets.car` holds both 512-point images is not judged by its `.icns`. App Store
+/// Connect is the one that asks, so the check runs for the Mac App Store only.
 struct MacAppIconCheck: DistributionCheck {
-    let id = "mac-app-icon"
+    static let ruleID = "mac-app-icon"
+    let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
     var distributions: Set<Distribution> { [.macAppStore] }
 
@@ -40,13 +44,22 @@ struct MacAppIconCheck: DistributionCheck {
                 return rule.finding(Self.unreadable(bundle, path, error.description), at: bundle.location(file: path))
             }
             let missing = Self.required.filter { !icon.holds(points: $0.points, scale: $0.scale) }.map(\.name)
-            guard !missing.isEmpty else { return nil }
+            guard !missing.isEmpty, !Self.catalogHoldsRequiredImages(bundle) else { return nil }
             return rule.finding(Self.lacking(bundle, path, missing), at: bundle.location(file: path))
         }
     }
 }
 
 extension MacAppIconCheck {
+    /// Whether the set the app names in its catalog holds an image of each required size
+    /// (512 points at 1x and 2x), which App Store Connect takes as the icon.
+    static func catalogHoldsRequiredImages(_ bundle: InspectedBundle) -> Bool {
+        guard let catalog = bundle.assetCatalog, catalog.problem == nil, let set = catalog.namedSet else { return false }
+        return required.allSatisfy { size in
+            set.images.contains { $0.scale == size.scale && $0.pixelWidth == size.points * size.scale && $0.pixelHeight == size.points * size.scale }
+        }
+    }
+
     static func noIcon(_ bundle: InspectedBundle) -> String {
         "\(bundle.name) names no icon: neither CFBundleIconFile nor an icon set in Assets.car; the Mac App Store asks for an ICNS icon with 512×512 and 512×512@2x images (ITMS-90236): add an AppIcon set to the asset catalog"
     }
