@@ -55,7 +55,9 @@ public struct FixtureBundle: Sendable {
 
     /// An iOS app with the keys Xcode writes for every app, and its icon as Xcode 26 builds it:
     /// the set `AppIcon` in `Assets.car`, and the 120×120 iPhone icon beside it as a loose PNG
-    /// named by `CFBundleIconFiles` (for iPhone only, as without `UIDeviceFamily`).
+    /// named by `CFBundleIconFiles` (for iPhone only, as without `UIDeviceFamily`); its launch
+    /// screen as Xcode's template has it, `UILaunchStoryboardName` LaunchScreen compiled into
+    /// `Base.lproj/LaunchScreen.storyboardc` (`launchScreenFiles`).
     public static func app(
         _ name: String,
         bundleIdentifier: String,
@@ -74,9 +76,30 @@ public struct FixtureBundle: Sendable {
             plistFormat: plistFormat
         )
         .setting("CFBundleIcons", to: .dictionary(icons))
+        .setting("UILaunchStoryboardName", to: .string("LaunchScreen"))
         .adding(file: name, contents: placeholderExecutable)
         .adding(file: "AppIcon60x60@2x.png", contents: PNGWriter.write(width: 120, height: 120, cgbi: true))
         .adding(file: "Assets.car", contents: assetCatalogue)
+        .adding(files: launchScreenFiles)
+    }
+
+    /// A compiled launch storyboard as Xcode's template writes it: the storyboard's Info.plist
+    /// (its entry point and version, binary) and its one scene's nib (its `NIBArchive` header
+    /// alone: nothing reads a nib's contents).
+    public static let launchScreenFiles: [FixtureFile] = {
+        var info = PlistDictionary()
+        info.append(key: "UIStoryboardDesignatedEntryPointIdentifier", value: .string("UIViewController-01J-lp-oVM"))
+        info.append(key: "UIStoryboardVersion", value: .integer(PlistInteger(1)))
+        let folder = "Base.lproj/LaunchScreen.storyboardc/"
+        return [
+            FixtureFile(path: folder + "Info.plist", contents: (try? BinaryPropertyListWriter.write(.dictionary(info))) ?? []),
+            FixtureFile(path: folder + "UIViewController-01J-lp-oVM.nib", contents: Array("NIBArchive".utf8) + [1, 0, 0, 0, 9, 0, 0, 0]),
+        ]
+    }()
+
+    /// Whether a bundle's files hold the default launch screen's.
+    static func isLaunchScreenFile(_ file: FixtureFile) -> Bool {
+        file.path.hasPrefix("Base.lproj/LaunchScreen.storyboardc/")
     }
 
     /// The app's compiled asset catalogue: the `AppIcon` set of one opaque 1024×1024 image (flat
@@ -123,6 +146,11 @@ public struct FixtureBundle: Sendable {
             copy = copy.removing("UIDeviceFamily")
         } else {
             copy = copy.replacing("UIDeviceFamily", with: .array(platform.deviceFamily.map { .integer(PlistInteger($0)) }))
+        }
+        if [.watchOS, .visionOS].contains(platform.os) || platform.os.isMac, infoPlist["UILaunchStoryboardName"]?.stringValue == "LaunchScreen" {
+            // Launch storyboards are iOS's and tvOS's.
+            copy = copy.removing("UILaunchStoryboardName")
+            copy.files.removeAll(where: Self.isLaunchScreenFile)
         }
         if platform.os.isMac {
             if infoPlist["CFBundleIcons"] != nil {
@@ -386,6 +414,12 @@ public struct FixtureBundle: Sendable {
     public func adding(folder path: String) -> FixtureBundle {
         var copy = self
         copy.files.append(.folder(path))
+        return copy
+    }
+
+    public func adding(files: [FixtureFile]) -> FixtureBundle {
+        var copy = self
+        copy.files += files
         return copy
     }
 

@@ -4,7 +4,7 @@
 /// Identifiers compare without regard to case. Everything under `com.apple.` counts as
 /// known; `public.` is Apple's namespace too, but only the entries below are known in it,
 /// since a misspelling there (`public.imag`) is the usual mistake.
-enum KnownTypeIdentifiers {
+package enum KnownTypeIdentifiers {
     /// Lowercased.
     static let identifiers: Set<String> = [
         // Abstract and base types
@@ -75,13 +75,13 @@ enum KnownTypeIdentifiers {
     ]
 
     /// Whether `identifier` is a known system type (any case).
-    static func isKnown(_ identifier: String) -> Bool {
+    package static func isKnown(_ identifier: String) -> Bool {
         let lowercased = identifier.lowercased()
         return lowercased.hasPrefix("com.apple.") || identifiers.contains(lowercased)
     }
 
     /// The known identifier `identifier` probably means: a listed confusion, or one within two edits.
-    static func suggestion(for identifier: String) -> String? {
+    package static func suggestion(for identifier: String) -> String? {
         let lowercased = identifier.lowercased()
         if let meant = likelyMeant[lowercased] ?? bareWords[lowercased] { return meant }
         return BoundedEditDistance.nearest(to: Array(lowercased), among: identifiers, limit: 2)

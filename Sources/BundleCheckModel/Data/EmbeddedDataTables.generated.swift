@@ -100,6 +100,27 @@ entries:
       alpha-codes: []
 
 """#),
+        ("document-types.yml", #"""
+name: document-types
+title: What App Store Connect asks of an app's document types (CFBundleDocumentTypes), and its codes
+sources:
+  - "ITMS-90788 (a warning) 'Incomplete Document Type Configuration. The CFBundleDocumentTypes dictionary array in the '...' Info.plist should contain an LSHandlerRank value for the CFBundleTypeName '...' entry' (G-Ray/pikatorrent#184)"
+  - "ITMS-90737 (a warning) 'Missing Document Configuration. By declaring the CFBundleDocumentTypes key in your app, you've indicated that your app is able to open documents. Please set the UISupportsDocumentBrowser key to YES if your app uses a UIDocumentBrowserViewController. Otherwise, set the LSSupportsOpeningDocumentsInPlace key in the Info.plist to YES (recommended) or NO' (element-hq/element-x-ios#1542)"
+  - "Apple, CFBundleDocumentTypes, LSHandlerRank (Owner, Default, Alternate, None), LSItemContentTypes, UTExportedTypeDeclarations and UTImportedTypeDeclarations (UTTypeIdentifier) in the Information Property List reference"
+checked: 2026-12-03
+entries:
+  document-types-key: CFBundleDocumentTypes
+  rank-key: LSHandlerRank
+  ranks: [Owner, Default, Alternate, None]
+  rank-code: ITMS-90788
+  # Either key, set to either value, answers ITMS-90737.
+  opening-keys: [LSSupportsOpeningDocumentsInPlace, UISupportsDocumentBrowser]
+  opening-code: ITMS-90737
+  content-types-key: LSItemContentTypes
+  # Where an app declares its own types, each entry's UTTypeIdentifier.
+  declaration-keys: [UTExportedTypeDeclarations, UTImportedTypeDeclarations]
+
+"""#),
         ("installer-certificates.yml", #"""
 name: installer-certificates
 title: The certificates an installer package is signed with, by how it ships
@@ -115,6 +136,34 @@ entries:
     - Mac Installer Distribution
   developer-id:
     - Developer ID Installer
+
+"""#),
+        ("ipad-multitasking.yml", #"""
+name: ipad-multitasking
+title: What iPad multitasking and the launch screen ask of an iOS app's Info.plist, and Apple's codes
+sources:
+  - "ITMS-90474 'Invalid Bundle. iPad Multitasking support requires these orientations: UIInterfaceOrientationPortrait, UIInterfaceOrientationPortraitUpsideDown, UIInterfaceOrientationLandscapeLeft, UIInterfaceOrientationLandscapeRight' (Expensify/App#27016, apache/cordova-ios#1620)"
+  - "ITMS-90475 'Invalid Bundle. iPad Multitasking support requires launch story board in bundle' (rhomobile/rhodes#818)"
+  - "Apple, UIRequiresFullScreen (Information Property List): opts an iPad app out of multitasking, iOS 9 to 26; TN3192 (2026-02-06): deprecated in iPadOS 26 and to be ignored in a future release; UIRequiresFullScreenIgnoredStartingWithVersion (iPadOS 26.2)"
+  - "Apple, UILaunchScreen (iOS 14): a launch screen described in the Info.plist, in place of UILaunchStoryboardName; UILaunchStoryboardName names a storyboard or a XIB file, compiled into the bundle as <name>.storyboardc or <name>.nib, at its top or in a .lproj folder"
+  - "Apple, 'Updated deadline for app requirements' (2020): apps for iPhone or iPad must be built with the iOS 13 SDK or later and use an Xcode storyboard to provide the app's launch screen"
+  - "Apple, Information Property List Key Reference: a key with a ~ipad or ~iphone suffix applies to that device and wins over the unsuffixed key"
+checked: 2026-12-03
+entries:
+  # The UIDeviceFamily value of iPad. An app whose UIDeviceFamily holds it takes part in iPad
+  # multitasking unless one of the full-screen keys is true.
+  ipad-device-family: 2
+  full-screen-keys: ["UIRequiresFullScreen~ipad", UIRequiresFullScreen]
+  # The orientations multitasking asks for, and the keys that list an iPad's, first found first.
+  orientation-keys: ["UISupportedInterfaceOrientations~ipad", UISupportedInterfaceOrientations]
+  orientations: [UIInterfaceOrientationPortrait, UIInterfaceOrientationPortraitUpsideDown, UIInterfaceOrientationLandscapeLeft, UIInterfaceOrientationLandscapeRight]
+  orientation-code: ITMS-90474
+  # The launch screen: a storyboard or XIB by name, or a UILaunchScreen dictionary (iOS 14), each
+  # with its device suffixes; the compiled forms of a named one; Apple's code for iPad multitasking.
+  launch-storyboard-keys: ["UILaunchStoryboardName~ipad", "UILaunchStoryboardName~iphone", UILaunchStoryboardName]
+  launch-screen-keys: ["UILaunchScreen~ipad", "UILaunchScreen~iphone", UILaunchScreen, UILaunchScreens]
+  compiled-launch-screens: [storyboardc, nib]
+  launch-screen-code: ITMS-90475
 
 """#),
         ("layered-icons.yml", #"""

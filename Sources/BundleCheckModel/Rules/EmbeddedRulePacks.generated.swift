@@ -2027,6 +2027,95 @@ examples:
           kind: development
 
 """#),
+        ("document-types.yml", #"""
+id: document-types
+title: Document types carry a handler rank, the app says how it opens them, and their content types are known
+severity: warning
+category: documents
+apple-codes: [ITMS-90788, ITMS-90737]
+rationale: >
+  An app that opens files (the notes app of this project's source articles, importing a PDF from
+  Files) declares CFBundleDocumentTypes, and App Store Connect warns about two omissions there:
+  an entry without LSHandlerRank ("Incomplete Document Type Configuration. The
+  CFBundleDocumentTypes dictionary array in the '…' Info.plist should contain an LSHandlerRank
+  value for the CFBundleTypeName '…' entry", ITMS-90788; G-Ray/pikatorrent#184), and document
+  types with neither LSSupportsOpeningDocumentsInPlace nor UISupportsDocumentBrowser ("Missing
+  Document Configuration … set the UISupportsDocumentBrowser key to YES if your app uses a
+  UIDocumentBrowserViewController. Otherwise, set the LSSupportsOpeningDocumentsInPlace key in
+  the Info.plist to YES (recommended) or NO", ITMS-90737; element-hq/element-x-ios#1542). An
+  LSHandlerRank must be one of Owner, Default, Alternate and None. Apart from Apple's codes: an
+  entry's LSItemContentTypes that are neither system types (bundlecheck's list of common ones,
+  and everything under com.apple.) nor declared by the app in UTExportedTypeDeclarations or
+  UTImportedTypeDeclarations match no file, and are reported with the system type they may mean.
+  Both of Apple's are warnings, so this rule is one. One finding per entry and problem, for the
+  first 64 entries. The keys and codes are Rules/data/document-types.yml.
+fix: >
+  Give each CFBundleDocumentTypes entry an LSHandlerRank (Alternate for a type the app can open
+  but does not own, Owner for its own format); set LSSupportsOpeningDocumentsInPlace to YES if
+  the app opens files where they are, or to NO if it copies them in, or UISupportsDocumentBrowser
+  to YES for a document-browser app; name system type identifiers (com.adobe.pdf, not
+  public.pdf) and declare the app's own in UTExportedTypeDeclarations.
+scope:
+  kinds: [app]
+  platforms: [ios]
+examples:
+  - name: a PDF document type with its rank, opened in place
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          LSSupportsOpeningDocumentsInPlace: !bool true
+          CFBundleDocumentTypes:
+            - {CFBundleTypeName: PDF, LSHandlerRank: Alternate, LSItemContentTypes: [com.adobe.pdf]}
+  - name: a document type without LSHandlerRank
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          LSSupportsOpeningDocumentsInPlace: !bool false
+          CFBundleDocumentTypes:
+            - {CFBundleTypeName: PDF, LSItemContentTypes: [com.adobe.pdf]}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleDocumentTypes/0
+  - name: document types without LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleDocumentTypes:
+            - {CFBundleTypeName: PDF, LSHandlerRank: Alternate, LSItemContentTypes: [com.adobe.pdf]}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleDocumentTypes
+  - name: a misspelt system type and an undeclared custom one
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          UISupportsDocumentBrowser: !bool true
+          CFBundleDocumentTypes:
+            - {CFBundleTypeName: Notes, LSHandlerRank: Owner, LSItemContentTypes: [public.pdf, com.painotes.note]}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleDocumentTypes/0/LSItemContentTypes
+  - name: the custom type declared in UTExportedTypeDeclarations
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          UISupportsDocumentBrowser: !bool true
+          CFBundleDocumentTypes:
+            - {CFBundleTypeName: Notes, LSHandlerRank: Owner, LSItemContentTypes: [com.painotes.note]}
+          UTExportedTypeDeclarations:
+            - {UTTypeIdentifier: com.painotes.note, UTTypeConformsTo: [public.data]}
+
+"""#),
         ("dsym-in-package.yml", #"""
 id: dsym-in-package
 title: No debug symbols inside the app
@@ -3041,6 +3130,81 @@ examples:
         platform: macos
 
 """#),
+        ("ipad-multitasking-orientations.yml", #"""
+id: ipad-multitasking-orientations
+title: iPad apps that take part in multitasking support all four orientations
+severity: error
+category: devices
+apple-codes: [ITMS-90474]
+rationale: >
+  An app that runs on iPad (UIDeviceFamily holds 2) takes part in Split View and Slide Over unless
+  it opts out, and App Store Connect then refuses it unless it supports every orientation:
+  "Invalid Bundle. iPad Multitasking support requires these orientations:
+  UIInterfaceOrientationPortrait, UIInterfaceOrientationPortraitUpsideDown,
+  UIInterfaceOrientationLandscapeLeft, UIInterfaceOrientationLandscapeRight" (ITMS-90474;
+  Expensify/App#27016, apache/cordova-ios#1620). iPad reads UISupportedInterfaceOrientations~ipad,
+  and the unsuffixed key when the app has no ~ipad one. The opt-out is UIRequiresFullScreen (or
+  UIRequiresFullScreen~ipad) set to true, which TN3192 deprecates in iPadOS 26 and says a future
+  release will ignore, so the fix prefers the orientations. An app with neither orientation key
+  is not judged. The facts are Rules/data/ipad-multitasking.yml.
+fix: >
+  List all four orientations in UISupportedInterfaceOrientations~ipad (in Xcode: the target's
+  General tab, iPad Orientation, all four ticked) and make the app's layout handle them; only if
+  it truly cannot, set UIRequiresFullScreen to YES, knowing that iPadOS 26 deprecates it.
+scope:
+  kinds: [app]
+  platforms: [ios]
+examples:
+  - name: an iPad app whose ~ipad key lists all four orientations, the iPhone key three
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          UIDeviceFamily: [!int 1, !int 2]
+          UISupportedInterfaceOrientations: [UIInterfaceOrientationPortrait, UIInterfaceOrientationLandscapeLeft, UIInterfaceOrientationLandscapeRight]
+          "UISupportedInterfaceOrientations~ipad": [UIInterfaceOrientationPortrait, UIInterfaceOrientationPortraitUpsideDown, UIInterfaceOrientationLandscapeLeft, UIInterfaceOrientationLandscapeRight]
+  - name: an iPad app that lists portrait only
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          UIDeviceFamily: [!int 1, !int 2]
+          "UISupportedInterfaceOrientations~ipad": [UIInterfaceOrientationPortrait]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UISupportedInterfaceOrientations~0ipad
+  - name: an iPad app with no ~ipad key, whose unsuffixed key lacks upside down
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          UIDeviceFamily: [!int 2]
+          UISupportedInterfaceOrientations: [UIInterfaceOrientationPortrait, UIInterfaceOrientationLandscapeLeft, UIInterfaceOrientationLandscapeRight]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UISupportedInterfaceOrientations
+  - name: the same app opted out with UIRequiresFullScreen
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          UIDeviceFamily: [!int 2]
+          UISupportedInterfaceOrientations: [UIInterfaceOrientationPortrait, UIInterfaceOrientationLandscapeLeft, UIInterfaceOrientationLandscapeRight]
+          UIRequiresFullScreen: !bool true
+  - name: an iPhone-only app with portrait only
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          UIDeviceFamily: [!int 1]
+          UISupportedInterfaceOrientations: [UIInterfaceOrientationPortrait]
+
+"""#),
         ("js-preprocessing.yml", #"""
 id: js-preprocessing
 title: The JavaScript preprocessing file exists and defines ExtensionPreprocessingJS
@@ -3153,6 +3317,79 @@ examples:
       app:
         name: Notes
         files: [Base.lproj/Main.storyboardc/Info.plist]
+
+"""#),
+        ("launch-screen-missing.yml", #"""
+id: launch-screen-missing
+title: iOS apps provide a launch screen, a storyboard the bundle holds or a UILaunchScreen dictionary
+severity: error
+category: devices
+apple-codes: [ITMS-90475]
+rationale: >
+  Since 2020 Apple requires apps for iPhone and iPad to provide their launch screen with an Xcode
+  storyboard ("Apps for iPhone or iPad must be built with the iOS 13 SDK or later and use an
+  Xcode storyboard to provide the app's launch screen"); since iOS 14 a UILaunchScreen dictionary
+  in the Info.plist does as well. For an iPad app that takes part in multitasking App Store
+  Connect refuses the upload without one: "Invalid Bundle. iPad Multitasking support requires
+  launch story board in bundle" (ITMS-90475, rhomobile/rhodes#818); for an iPhone-only app no
+  upload code is known, and the finding carries none. UILaunchStoryboardName (or its ~ipad and
+  ~iphone forms) names a storyboard or XIB, which Xcode compiles to <name>.storyboardc or
+  <name>.nib at the bundle's top or in a .lproj folder: a name with neither is a launch screen
+  the device cannot show. Multitasking is decided as ipad-multitasking-orientations decides it;
+  the facts are Rules/data/ipad-multitasking.yml.
+fix: >
+  Give the target a launch screen: a LaunchScreen storyboard set as its Launch Screen File (the
+  UILaunchStoryboardName build setting), or a UILaunchScreen dictionary (in Xcode's Info tab,
+  Launch Screen; an empty dictionary shows the background colour). Check that the storyboard is a
+  member of the app target, so that it is compiled into the bundle.
+scope:
+  kinds: [app]
+  platforms: [ios]
+examples:
+  - name: a LaunchScreen storyboard, compiled into Base.lproj, as Xcode's template has it
+    triggers: false
+    package:
+      app:
+        name: Notes
+  - name: a UILaunchScreen dictionary (iOS 14 and later) instead
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          UILaunchStoryboardName: !absent
+          UILaunchScreen: {}
+  - name: a launch XIB compiled to a nib at the bundle's top
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          UILaunchStoryboardName: Launch
+        files:
+          - {path: Launch.nib, text: NIBArchive}
+  - name: an iPad app with no launch screen at all
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          UIDeviceFamily: [!int 1, !int 2]
+          UILaunchStoryboardName: !absent
+          "UISupportedInterfaceOrientations~ipad": [UIInterfaceOrientationPortrait, UIInterfaceOrientationPortraitUpsideDown, UIInterfaceOrientationLandscapeLeft, UIInterfaceOrientationLandscapeRight]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Info.plist
+  - name: a storyboard named but not in the bundle (not a member of the target)
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          UILaunchStoryboardName: Splash
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UILaunchStoryboardName
 
 """#),
         ("mac-app-category.yml", #"""

@@ -52,7 +52,7 @@ import BundleCheckFixtures
         #expect(report.findings(Self.rule).isEmpty)
         let seal = try #require(report.bundles.first { $0.path == "Payload/Notes.app" }?.signing?.seal)
         #expect(seal.mismatches.isEmpty)
-        #expect(seal.comparedResources == 4, "config.json, Main.strings and the icon's Assets.car and AppIcon60x60@2x.png; PkgInfo, Info.plist and the executable are sealed otherwise")
+        #expect(seal.comparedResources == 6, "config.json, Main.strings, the icon's Assets.car and AppIcon60x60@2x.png, the launch storyboard's Info.plist and nib; PkgInfo, Info.plist and the executable are sealed otherwise")
         #expect(seal.skippedResources == 1, "the share extension, listed by its cdhash")
     }
 

@@ -19,9 +19,11 @@ struct CorpusDistributionTests {
         return (report, report.findings.compactMap { $0["rule"] as? String }, text.output)
     }
 
-    /// The SDK, icon and purpose-string rules, which these old builds also fail whatever the distribution
-    /// (`CorpusToolchainTests` and the purpose-string corpus tests pin them).
-    static let uploadRequirementRules: Set<String> = ["sdk-too-old", "app-icon-missing", "purpose-string-missing"]
+    /// The SDK, icon, purpose-string, launch-screen and document-type rules, which these old builds
+    /// also fail whatever the distribution (`CorpusToolchainTests` and the purpose-string corpus
+    /// tests pin them; fastlane's archive holds no compiled launch storyboard, and its document
+    /// type has no LSHandlerRank, nor the app LSSupportsOpeningDocumentsInPlace).
+    static let uploadRequirementRules: Set<String> = ["sdk-too-old", "app-icon-missing", "purpose-string-missing", "launch-screen-missing", "document-types"]
 
     static func distribution(of report: ReportJSON) -> [String: Any]? {
         (report.root["inputs"] as? [[String: Any]])?.first?["distribution"] as? [String: Any]

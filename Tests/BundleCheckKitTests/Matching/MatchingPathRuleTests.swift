@@ -63,7 +63,10 @@ import Testing
         let package = try Package(.ipa(app))
         let apps = RuleScope.bundles(kinds: [.app], extensionPoints: nil)
 
-        #expect(package.engine.hits(of: Package.path("**/Info.plist"), scope: apps).map(\.file) == ["Payload/Pai.app/Info.plist"])
+        // The app's own Info.plists (its launch storyboard has one), none of the extension's.
+        #expect(package.engine.hits(of: Package.path("**/Info.plist"), scope: apps).map(\.file) == [
+            "Payload/Pai.app/Base.lproj/LaunchScreen.storyboardc/Info.plist", "Payload/Pai.app/Info.plist",
+        ])
         #expect(package.engine.hits(of: Package.path("**/Config.plist"), scope: apps).isEmpty)
         #expect(package.engine.hits(of: Package.path("PlugIns/*.appex"), scope: apps).map(\.value) == ["PlugIns/Share.appex"])
         let shareHits = package.engine.hits(of: Package.path("**/Config.plist"), scope: Package.everyBundle)
@@ -76,7 +79,7 @@ import Testing
             .adding(file: "Settings.bundle/Root.plist", contents: [0])
             .adding(file: "config.plist", contents: [0])
         let package = try Package(.ipa(app))
-        let rule = Package.path("**/*.plist", exclude: ["Settings.bundle/**"])
+        let rule = Package.path("**/*.plist", exclude: ["Settings.bundle/**", "Base.lproj/**"])
         #expect(package.engine.hits(of: rule, scope: Package.everyBundle).map(\.value) == ["Info.plist", "config.plist"])
     }
 

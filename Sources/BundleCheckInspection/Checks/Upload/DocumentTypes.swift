@@ -1,0 +1,56 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// The document-type facts of `Rules/data/document-types.yml`: the keys App Store Connect reads
+/// in `CFBundleDocumentTypes` and beside it, and its codes.
+struct DocumentTypes {
+    let documentTypesKey: String
+    let rankKey: String
+    let ranks: [String]
+    let rankCode: String
+    let openingKeys: [String]
+    let openingCode: String
+    let contentTypesKey: String
+    let declarationKeys: [String]
+    let unreadableLines: [Int]
+
+    static let shipped = DocumentTypes(entries: DataTables.named("document-types").entries)
+
+    init(entries: YAMLNode) {
+        var unreadable: [Int] = []
+        func string(_ key: String) -> String {
+            guard let value = entries[key]?.scalar, !value.isEmpty else {
+                unreadable.append(entries.line)
+                return ""
+            }
+            return value
+        }
+        func strings(_ key: String) -> [String] {
+            guard let list = entries[key]?.sequence?.compactMap(\.scalar), !list.isEmpty else {
+                unreadable.append(entries.line)
+                return []
+            }
+            return list
+        }
+        documentTypesKey = string("document-types-key")
+        rankKey = string("rank-key")
+        ranks = strings("ranks")
+        rankCode = string("rank-code")
+        openingKeys = strings("opening-keys")
+        openingCode = string("opening-code")
+        contentTypesKey = string("content-types-key")
+        declarationKeys = strings("declaration-keys")
+        unreadableLines = unreadable
+    }
+
+    /// The type identifiers `bundle` declares itself (exported or imported), lowercased.
+    func declaredTypes(of bundle: InspectedBundle) -> Set<String> {
+        var declared: Set<String> = []
+        for key in declarationKeys {
+            for entry in bundle.infoPlist?.value(at: JSONPointer(key))?.arrayValue ?? [] {
+                if let identifier = entry.dictionaryValue?["UTTypeIdentifier"]?.stringValue { declared.insert(identifier.lowercased()) }
+            }
+        }
+        return declared
+    }
+}

@@ -1,0 +1,59 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// `launch-screen-missing` (ITMS-90475): an iOS app must provide its launch screen with a
+/// storyboard or XIB (`UILaunchStoryboardName`, compiled into the bundle as `<name>.storyboardc`
+/// or `<name>.nib` at its top or in a `.lproj` folder) or a `UILaunchScreen` dictionary, each
+/// with its device suffixes (`Rules/data/ipad-multitasking.yml`). App Store Connect refuses an
+/// iPad app that takes part in multitasking without one (ITMS-90475); for iPhone it is Apple's
+/// requirement since 2020, with no upload code known.
+struct LaunchScreenMissingCheck: Check {
+    static let ruleID = "launch-screen-missing"
+    let id = ruleID
+    var evidenceNeeds: [BinaryMatcher] { [] }
+
+    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
+        let facts = IPadMultitasking.shipped
+        return context.bundles.compactMap { bundle -> Finding? in
+            guard bundle.kind == .app, let plist = bundle.infoPlist else { return nil }
+            let multitasks = facts.multitasks(bundle)
+            let codes = multitasks ? [facts.launchScreenCode] : []
+            let consequence = multitasks
+                ? "App Store Connect rejects an iPad app that takes part in multitasking without one (\(facts.launchScreenCode))"
+                : "Apple requires every iPhone and iPad app to provide its launch screen with a storyboard (or UILaunchScreen)"
+            if facts.launchScreenKeys.contains(where: { plist.value(at: JSONPointer($0))?.dictionaryValue != nil }) { return nil }
+            let named = facts.launchStoryboardKeys.compactMap { key -> (key: String, name: String)? in
+                guard let name = plist.value(at: JSONPointer(key))?.stringValue, !name.isEmpty, !UnexpandedVariable.occurs(in: name) else { return nil }
+                return (key, name)
+            }
+            guard let first = named.first else {
+                return rule.finding(
+                    "\(bundle.name) has no launch screen: neither \(facts.launchStoryboardKeys.last ?? "") nor \(facts.launchScreenKeys[2]) is in its Info.plist; \(consequence)",
+                    at: bundle.location(file: bundle.infoPlistPath), appleCodes: codes
+                )
+            }
+            guard !named.contains(where: { Self.holdsCompiled($0.name, in: bundle, paths: context.paths, extensions: facts.compiledLaunchScreens) }) else { return nil }
+            let forms = facts.compiledLaunchScreens.map { "\(first.name).\($0)" }.joined(separator: " or ")
+            return rule.finding(
+                "\(first.key) of \(bundle.name) names the launch screen \(first.name), but the bundle holds no \(forms) at its top or in a .lproj folder; \(consequence)",
+                at: bundle.infoPlistLocation(JSONPointer(first.key)), appleCodes: codes
+            )
+        }
+    }
+
+    /// Whether the bundle holds `name` compiled, as a file or folder, at its top or in a `.lproj`.
+    static func holdsCompiled(_ name: String, in bundle: InspectedBundle, paths: PathIndex, extensions: [String]) -> Bool {
+        let root = bundle.layout.resourcesFolder
+        var folders = [root]
+        for entry in paths.entries(under: root) where entry.isFolder && entry.path.hasSuffix(".lproj") {
+            let parent = entry.path.split(separator: "/").dropLast().joined(separator: "/")
+            if parent == root { folders.append(entry.path) }
+        }
+        return folders.contains { folder in
+            extensions.contains { ext in
+                let path = (folder.isEmpty ? "" : folder + "/") + name + "." + ext
+                return paths.isFile(path) || paths.isFolder(path)
+            }
+        }
+    }
+}
