@@ -25,6 +25,17 @@ public enum ExamplePackages {
     /// as Xcode 26.1 builds them (its DT* keys and iOS 26.1 SDK, the app's icon in Assets.car and
     /// AppIcon60x60@2x.png). The extension's build number was left behind (41 against the app's
     /// 42), so the first run shows a real finding.
+    /// `CFBundleDocumentTypes` of viewer entries (rank Alternate), each a name and its content types.
+    static func documentTypes(_ entries: [(name: String, types: [String])]) -> PlistValue {
+        .array(entries.map { entry in
+            var type = PlistDictionary()
+            type.append(key: "CFBundleTypeName", value: .string(entry.name))
+            type.append(key: "LSHandlerRank", value: .string("Alternate"))
+            type.append(key: "LSItemContentTypes", value: .array(entry.types.map(PlistValue.string)))
+            return .dictionary(type)
+        })
+    }
+
     public static func paiNotes() throws -> FixturePackage {
         var attributes = PlistDictionary()
         attributes.append(key: "NSExtensionActivationRule", value: .string(paiNotesActivationRule))
@@ -49,6 +60,11 @@ public enum ExamplePackages {
         let app = FixtureBundle.app("PaiNotes", bundleIdentifier: "com.painotes.app", shortVersion: "1.2", version: "42")
             .setting("CFBundleDisplayName", to: .string("PaiNotes"))
             .setting("CFBundleURLTypes", to: .array([.dictionary(urlType)]))
+            // What the extension hands over, which the app imports (copies in) and can open.
+            .setting("CFBundleDocumentTypes", to: documentTypes([
+                ("PDF Document", ["com.adobe.pdf"]), ("Image", ["public.image"]), ("ZIP Archive", ["public.zip-archive", "com.pkware.zip-archive"]),
+            ]))
+            .setting("LSSupportsOpeningDocumentsInPlace", to: .bool(false))
             .setting("LSRequiresIPhoneOS", to: .bool(true))
             .setting("UIRequiredDeviceCapabilities", to: .array([.string("arm64")]))
             .adding(file: "PkgInfo", contents: Array("APPL????".utf8))
@@ -90,6 +106,8 @@ public enum ExamplePackages {
         let app = FixtureBundle.app("PaiScan", bundleIdentifier: "com.painotes.scan", shortVersion: "2.0", version: "7")
             .setting("CFBundleDisplayName", to: .string("PaiScan"))
             .setting("CFBundleURLTypes", to: .array([.dictionary(urlType)]))
+            .setting("CFBundleDocumentTypes", to: documentTypes([("Image", ["public.image"])]))
+            .setting("LSSupportsOpeningDocumentsInPlace", to: .bool(false))
             .setting("LSRequiresIPhoneOS", to: .bool(true))
             .setting("NSCameraUsageDescription", to: .string("PaiScan uses the camera to scan your documents."))
             .adding(file: "PkgInfo", contents: Array("APPL????".utf8))

@@ -157,8 +157,11 @@ package final class BOMStreamedStore: BOMBlockSource {
             let item = pending[index]
             let prefix = ArraySlice(UnsafeRawBufferPointer(rebasing: arena[item.arenaOffset..<(item.arenaOffset + item.arenaLength)]))
             guard item.end < item.blockEnd, let keepsRest = item.keepsRest, keepsRest(prefix) else { return }
-            extended += item.blockEnd - item.end
-            try checkKept(adding: adding + extended)
+            // Keeping a rest saves a pass later, so it is never a reason to fail: one that would
+            // leave less than a quarter of the cap free is left to be fetched when asked for.
+            let rest = item.blockEnd - item.end
+            guard adding + extended + rest <= limits.maxStreamedBytesKept - keptBytes - limits.maxStreamedBytesKept / 4 else { return }
+            extended += rest
             pending[index].setEnd(item.blockEnd)
             pending[index].rest.reserveCapacity(item.blockEnd - item.start - item.arenaLength)
         }

@@ -53,8 +53,11 @@ extension AssetCatalogLoader {
     /// of any idiom: where the App Store icon went when it was compiled apart from the set the
     /// app names (tvOS's `App Icon - App Store`, Meshtastic-Apple#2274), which App Store
     /// Connect does not read.
+    /// Only for a layered icon: an iOS or watch catalog's other 1024-pixel images are alternate
+    /// icons' App Store images, not a misplaced one.
     static func appStoreIconElsewhere(in sets: [AssetCatalogSummary.IconSet], except named: String?, for requirement: AppStoreIcons.Requirement) -> String? {
-        sets.first { set in
+        guard requirement.layered else { return nil }
+        return sets.first { set in
             guard set.name != named else { return false }
             let images = set.images.contains { $0.pixelWidth == requirement.pixelWidth && $0.pixelHeight == requirement.pixelHeight }
             let stacks = set.layeredImages.contains { $0.pixelWidth == requirement.pixelWidth && $0.pixelHeight == requirement.pixelHeight }
@@ -62,9 +65,13 @@ extension AssetCatalogLoader {
         }?.name
     }
 
-    /// A top-shelf image the Info.plist names: its facet's images (the bitmaps and the links
-    /// into atlases), each JPEG opaque by its format and, when `decoding`, each other image's
-    /// pixels decoded one at a time (a wide one at 2x is 26.7 MiB decoded).
+    /// The images of a top-shelf facet listed and decoded: Apple's are one per scale; more
+    /// (appearances, or a hostile catalog's thousands naming one block) are not looked at.
+    static let maximumTopShelfRenditions = 8
+
+    /// A top-shelf image the Info.plist names: its facet's first images (the bitmaps and the
+    /// links into atlases), each JPEG opaque by its format and, when `decoding`, each other
+    /// image's pixels decoded one at a time (a wide one at 2x is 26.7 MiB decoded).
     static func topShelfImage(
         _ entry: (key: String, name: String), in catalog: AssetCatalog, store: BOMStreamedStore, decoding: Bool
     ) -> AssetCatalogSummary.TopShelfImage {
@@ -72,7 +79,8 @@ extension AssetCatalogLoader {
         let members = facet.map { catalog.renditions(of: $0) } ?? []
         var images: [AssetCatalogSummary.IconImage] = []
         var pixels: [AssetCatalogSummary.DecodedPixels?] = []
-        for rendition in members where rendition.header.layout.isImage || rendition.header.layout == .internalLink {
+        let listed = members.filter { $0.header.layout.isImage || $0.header.layout == .internalLink }.prefix(maximumTopShelfRenditions)
+        for rendition in listed {
             if rendition.hasNoAlphaChannel {
                 images.append(image(rendition, opaque: true))
                 pixels.append(nil)

@@ -171,7 +171,8 @@ enum AssetCatalogLoader {
     }
 
     /// What decoding `rendition`'s pixels finds, and the bitmap when they decoded. A format or
-    /// compression the reader does not decode is not a damaged catalog; anything else is.
+    /// compression the reader does not decode is not a damaged catalog, nor is a stream cap
+    /// reached (too many passes, too much kept); anything else is.
     static func decode(
         _ rendition: CARRendition, in catalog: AssetCatalog, store: BOMStreamedStore
     ) -> (pixels: AssetCatalogSummary.DecodedPixels, bitmap: CARBitmap?) {
@@ -186,7 +187,7 @@ enum AssetCatalogLoader {
         } catch {
             let malformed: Bool
             switch error {
-            case .unsupportedCompression, .unsupportedPixelFormat: malformed = false
+            case .unsupportedCompression, .unsupportedPixelFormat, .bom(.tooManyPasses), .bom(.tooMuchKept): malformed = false
             default: malformed = true
             }
             return (AssetCatalogSummary.DecodedPixels(opaque: nil, firstTransparentPixel: nil, transparentPixels: 0, problem: error.description, malformed: malformed), nil)

@@ -100,6 +100,19 @@ entries:
       alpha-codes: []
 
 """#),
+        ("debug-builds.yml", #"""
+name: debug-builds
+title: The files an Xcode Debug build leaves in a bundle
+sources:
+  - "Xcode 16 release notes: with ENABLE_DEBUG_DYLIB (on for Debug builds by default) an app's code is built into <product>.debug.dylib, which a small stub executable loads, and the previews' __preview.dylib beside it"
+  - "mobile-dev-inc/maestro maestro-driver-ios.zip (Xcode 16, Debug, iOS Simulator): maestro-driver-ios.app holds maestro-driver-ios.debug.dylib and __preview.dylib beside its executable"
+checked: 2026-12-03
+entries:
+  # At a bundle's top: a file named after its executable with this suffix, and these names.
+  executable-suffix: .debug.dylib
+  names: [__preview.dylib]
+
+"""#),
         ("document-types.yml", #"""
 name: document-types
 title: What App Store Connect asks of an app's document types (CFBundleDocumentTypes), and its codes
@@ -119,6 +132,11 @@ entries:
   content-types-key: LSItemContentTypes
   # Where an app declares its own types, each entry's UTTypeIdentifier.
   declaration-keys: [UTExportedTypeDeclarations, UTImportedTypeDeclarations]
+  # An app that declares one of these opens any file, so it covers every type an extension
+  # hands it; and these an extension hands over as text or a link, not as a file.
+  umbrella-types: [public.item, public.data, public.content]
+  # (public.file-url: a link to a file of any type, which no document type can name.)
+  not-documents: [public.url, public.file-url, public.plain-text, public.text, public.utf8-plain-text]
 
 """#),
         ("installer-certificates.yml", #"""
@@ -136,6 +154,19 @@ entries:
     - Mac Installer Distribution
   developer-id:
     - Developer ID Installer
+
+"""#),
+        ("ipa-layout.yml", #"""
+name: ipa-layout
+title: The entries an IPA may hold at the root of its zip, beside Payload/
+sources:
+  - "ITMS-90048 'This bundle is invalid. Your archive contains paths that are not allowed: [._Symbols]' for an IPA written by Xcode 16.3 with fastlane (fastlane/fastlane#29543); the same code names __MACOSX in hand-zipped IPAs"
+  - "IPAs exported by Xcode: Payload/, SwiftSupport/ (Swift runtime of old deployment targets), Symbols/ (uploaded symbols), WatchKitSupport/ and WatchKitSupport2/ (watch stubs), MessagesApplicationSupport/ and MessagesApplicationExtensionSupport/ (iMessage stubs), BCSymbolMaps/ (bitcode era), META-INF/ (signing of enterprise tools), iTunesMetadata.plist and iTunesArtwork (App Store and Apple Configurator downloads); shorebird flutter-base.ipa (Xcode 14.3): Payload/ and Symbols/; saucelabs/isign SimpleSaucyApp.ipa: Payload/ and SwiftSupport/"
+checked: 2026-12-03
+entries:
+  # Top-level names allowed at the root of an IPA (a folder's name without its slash).
+  allowed: [Payload, SwiftSupport, Symbols, WatchKitSupport, WatchKitSupport2, MessagesApplicationSupport, MessagesApplicationExtensionSupport, BCSymbolMaps, META-INF, iTunesMetadata.plist, iTunesArtwork, "iTunesArtwork@2x"]
+  code: ITMS-90048
 
 """#),
         ("ipad-multitasking.yml", #"""
@@ -174,8 +205,8 @@ sources:
   - "Apple, Configuring your app icon (visionOS): a visionOS app icon is a solid image stack of one to three layers, a background layer and up to two above it, each 1024x1024 pixels"
 checked: 2026-12-02
 entries:
-  # By platform id. The background layer is the stack's bottom one (the layer whose facet is
-  # `<set>/Back/Content`, else the first the stack lists): the scale it must have an image at,
+  # By platform id. The background layer is the layer whose facet is `<set>/Back/Content`, as
+  # Xcode names it: the scale it must have an image at,
   # that image's size in pixels, and Apple's code. tvOS's layers are judged by nothing here:
   # actool refuses a stack of the wrong number of layers, and no code for their scale is known.
   platforms:

@@ -1374,7 +1374,8 @@ rationale: >
   Every signed app and extension must carry the application-identifier entitlement, equal to
   the team id, a period and the bundle identifier; App Store Connect rejects a bundle without
   it (ITMS-90075, seen on extensions signed by hand), and one whose identifier names another
-  bundle cannot use its App ID's capabilities.
+  bundle cannot use its App ID's capabilities. A simulator build, which Xcode signs ad hoc
+  without entitlements, is left to simulator-build: one mistake, one finding.
 fix: >
   Sign the bundle with a provisioning profile for its own App ID (Xcode's automatic signing, or
   codesign --entitlements with the profile's entitlements).
@@ -1412,6 +1413,19 @@ examples:
         executable:
           entitlements:
             application-identifier: ABCDE12345.com.example.notes
+  - name: a simulator build signed without application-identifier, which is simulator-build's one finding
+    triggers: false
+    package:
+      app:
+        name: Notes
+        platform: ios-simulator
+        executable:
+          entitlements:
+            com.apple.developer.team-identifier: ABCDE12345
+    expect:
+      - rule: simulator-build
+        bundle: Payload/Notes.app
+        key-path: /CFBundleSupportedPlatforms/0
 
 """#),
         ("aps-environment.yml", #"""
@@ -2025,6 +2039,48 @@ examples:
             expires: 2025-01-01T00:00:00Z
         profile:
           kind: development
+
+"""#),
+        ("debug-build.yml", #"""
+id: debug-build
+title: Bundles are Release builds, without Xcode's debug dylibs
+severity: error
+category: toolchain
+apple-codes: [ITMS-90171]
+rationale: >
+  Since Xcode 16 a Debug build (ENABLE_DEBUG_DYLIB, on by default for the Debug configuration)
+  puts an app's code in <executable>.debug.dylib, loaded by a small stub executable, and writes
+  __preview.dylib for SwiftUI previews beside it (Rules/data/debug-builds.yml). Neither is a
+  bundle's executable nor a framework, so App Store Connect refuses them as standalone binaries
+  ("apps cannot contain standalone executables or libraries other than a valid CFBundleExecutable
+  of supported bundles", ITMS-90171); and such a build is the one Xcode ran, not one archived for
+  release. One finding per bundle names the files; stray-binary leaves them to this rule (it
+  reports them itself when this rule is turned off). The corpus's maestro-driver-ios.zip is one,
+  a Debug build for the iOS Simulator.
+fix: >
+  Archive with the Release configuration (Product > Archive, or xcodebuild archive
+  -configuration Release) and export the archive; do not zip the Products folder of a run.
+scope:
+  kinds: [app, appex, watch-app, app-clip]
+examples:
+  - name: a Release build
+    triggers: false
+    package:
+      app:
+        name: Notes
+  - name: a Debug build with its code in Notes.debug.dylib and the previews' dylib
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - {path: Notes.debug.dylib, macho: {imports: [_printf]}}
+          - {path: __preview.dylib, macho: {imports: [_printf]}}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes.debug.dylib
+      - rule: stray-binary
+        count: 0
 
 """#),
         ("document-types.yml", #"""
@@ -2733,6 +2789,92 @@ examples:
         key-path: /com.apple.security.get-task-allow
 
 """#),
+        ("handoff-types-undeclared.yml", #"""
+id: handoff-types-undeclared
+title: Share and action extensions hand their app only types it declares it can open
+severity: note
+category: extensions
+rationale: >
+  The project's source articles build a share or action extension that receives files (a PDF
+  from Files or Safari), puts them in the app group's container and opens its app with the app's
+  own URL scheme (painotes://import?files=…) so that the app imports them. The app then opens
+  files of the types the extension's activation rule accepts; if it names none of them in
+  CFBundleDocumentTypes (LSItemContentTypes), the system does not list it for those files
+  anywhere else, Files and "Open in" do not offer it, and the import path is the extension's
+  alone, which App Review may ask about. Decided from the package: the types the activation rule
+  accepts (its dictionary keys or the predicate's UTI-CONFORMS-TO and UTI-EQUALS types), the
+  scheme strings of the extension's executable that the app declares (as url-scheme-undeclared
+  reads them), and the app's document types. Exact type identifiers are compared (no
+  conformance tree: an app declaring public.image is not taken to cover public.jpeg); an app
+  declaring public.item, public.data or public.content covers everything, and links and text
+  (public.url, public.file-url, public.plain-text) are not named by document types. Rules/data/document-types.yml holds those lists.
+  No tool of Apple's checks this: a note.
+fix: >
+  Declare a document type in the app for each content type the extension passes it (a
+  CFBundleDocumentTypes entry with LSItemContentTypes, an LSHandlerRank of Alternate, and
+  LSSupportsOpeningDocumentsInPlace), or narrow the extension's activation rule to what the app
+  can open.
+scope:
+  kinds: [appex]
+  extension-points: [com.apple.share-services, com.apple.ui-services]
+examples:
+  - name: an import extension handing PDFs to an app that declares PDF documents
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes:
+            - CFBundleURLSchemes: [painotes]
+          LSSupportsOpeningDocumentsInPlace: !bool true
+          CFBundleDocumentTypes:
+            - {CFBundleTypeName: PDF, LSHandlerRank: Alternate, LSItemContentTypes: [com.adobe.pdf]}
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            attributes:
+              NSExtensionActivationRule: >-
+                SUBQUERY(extensionItems, $extensionItem, SUBQUERY($extensionItem.attachments,
+                $attachment, ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO
+                "com.adobe.pdf").@count == 1).@count == 1
+            executable:
+              strings: ["painotes://import?files="]
+  - name: the same extension, the app declaring no document type
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleURLTypes:
+            - CFBundleURLSchemes: [painotes]
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            attributes:
+              NSExtensionActivationRule: >-
+                SUBQUERY(extensionItems, $extensionItem, SUBQUERY($extensionItem.attachments,
+                $attachment, ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO
+                "com.adobe.pdf").@count == 1).@count == 1
+            executable:
+              strings: ["painotes://import?files="]
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Import.appex
+        key-path: /NSExtension/NSExtensionAttributes/NSExtensionActivationRule
+  - name: an extension that hands nothing to its app by URL
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            attributes:
+              NSExtensionActivationRule: >-
+                SUBQUERY(extensionItems, $extensionItem, SUBQUERY($extensionItem.attachments,
+                $attachment, ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO
+                "com.adobe.pdf").@count == 1).@count == 1
+
+"""#),
         ("hardened-runtime-missing.yml", #"""
 id: hardened-runtime-missing
 title: Developer ID executables use the hardened runtime
@@ -3130,6 +3272,56 @@ examples:
         platform: macos
 
 """#),
+        ("ipa-path-not-allowed.yml", #"""
+id: ipa-path-not-allowed
+title: An IPA holds nothing beside Payload/ but what Xcode's export writes
+severity: error
+category: structure
+apple-codes: [ITMS-90048]
+rationale: >
+  App Store Connect refuses an IPA whose zip holds, at its root, an entry it does not allow
+  beside Payload/: "This bundle is invalid. Your archive contains paths that are not allowed:
+  [._Symbols]" (ITMS-90048), the AppleDouble file Xcode 16.3 left beside Symbols/ when fastlane
+  exported the IPA (fastlane/fastlane#29543), and the same for a hand-zipped IPA's __MACOSX or
+  .DS_Store. The entries Xcode's export writes are allowed (Rules/data/ipa-layout.yml: Payload,
+  SwiftSupport, Symbols, WatchKitSupport2, the iMessage stubs, BCSymbolMaps, META-INF,
+  iTunesMetadata.plist, iTunesArtwork); anything else is reported, one finding per top-level
+  name, at most 20. A top-level folder holding Payload/ is payload-layout's, and junk-file says
+  nothing of what this rule reports. Judged for IPAs only.
+fix: >
+  Remove the entry from the zip (zip -d App.ipa '._Symbols' '__MACOSX/*'), or export the IPA
+  again with Xcode or xcodebuild -exportArchive (for ._Symbols, a fastlane or Xcode update; zip
+  by hand with -X from inside the folder that holds Payload).
+scope:
+  archive: true
+  platforms: [ios, tvos, watchos, visionos]
+examples:
+  - name: an IPA with Payload and Symbols, as Xcode exports it
+    triggers: false
+    package:
+      app:
+        name: Notes
+      files: [Symbols/ABCD.symbols]
+  - name: an IPA with ._Symbols beside Symbols, as Xcode 16.3 and fastlane wrote it
+    triggers: true
+    package:
+      app:
+        name: Notes
+      files: [Symbols/ABCD.symbols, ._Symbols]
+    expect:
+      - file: ._Symbols
+      - rule: junk-file
+        count: 0
+  - name: a hand-zipped IPA with Finder's __MACOSX
+    triggers: true
+    package:
+      app:
+        name: Notes
+      files: [__MACOSX/Payload/._Notes.app]
+    expect:
+      - file: __MACOSX
+
+"""#),
         ("ipad-multitasking-orientations.yml", #"""
 id: ipad-multitasking-orientations
 title: iPad apps that take part in multitasking support all four orientations
@@ -3277,7 +3469,9 @@ rationale: >
   build configuration files and Swift module interfaces have no use on a device. They leak
   information about your machine and sources, grow the download, and some (a stray .git
   folder) invite rejection. They usually come from zipping by hand or from a folder reference
-  added to the target.
+  added to the target. At the root of the zip (__MACOSX, ._Symbols, .DS_Store) they are
+  ipa-path-not-allowed's, since App Store Connect refuses an IPA for them; beside a zipped .app
+  or .xcarchive they are not part of what is uploaded.
 fix: >
   Export the IPA with Xcode or xcodebuild -exportArchive rather than zipping by hand (or zip
   with `zip -X` and exclude these files), and remove folder references that drag them into the
@@ -3288,6 +3482,9 @@ scope:
 match:
   path:
     glob: ["**/.DS_Store", "**/__MACOSX", "**/._*", "**/.git", "**/*.xcconfig", "**/*.swiftmodule"]
+    # At the root of the zip these are ipa-path-not-allowed's (an IPA's upload is refused for
+    # them); beside a zipped .app or .xcarchive they are not part of what is uploaded.
+    exclude: ["__MACOSX", "__MACOSX/**", "._*", ".DS_Store"]
 message: "{name} is junk that does not belong in a package; remove it"
 examples:
   - name: a hand-zipped IPA with Finder metadata
@@ -3301,7 +3498,8 @@ examples:
     expect:
       - file: Notes/.DS_Store
       - file: Notes/Payload/Notes.app/.DS_Store
-      - file: __MACOSX
+      - rule: ipa-path-not-allowed
+        file: __MACOSX
   - name: a build configuration file in the app's resources
     triggers: true
     package:
@@ -3735,6 +3933,63 @@ examples:
         plugins:
           - name: Shelf
             point: com.apple.tv-top-shelf
+
+"""#),
+        ("nested-bundle-simulator.yml", #"""
+id: nested-bundle-simulator
+title: Frameworks and resource bundles in a device build are not built for the simulator
+severity: error
+category: toolchain
+apple-codes: [ITMS-90542]
+rationale: >
+  A framework or resource bundle copied from a simulator build into a device build says so in
+  its Info.plist: CFBundleSupportedPlatforms lists iPhoneSimulator (or AppleTVSimulator,
+  WatchSimulator, XRSimulator; Rules/data/platforms.yml). App Store Connect refuses it: "Invalid
+  CFBundleSupportedPlatforms value. The bundle 'Payload/X.app/Y.bundle' contains '[iPhoneSimulator]'"
+  (ITMS-90542; intercom/intercom-ios#304). Apps and extensions built for the simulator are
+  simulator-build's, and a package whose app is a simulator build is left to it; a framework's
+  simulator slices are unsupported-architecture's. One finding per bundle.
+fix: >
+  Embed the device build of the framework or bundle: the xcframework's ios-arm64 slice, or the
+  pod built for "Any iOS Device"; never copy one out of a simulator's build folder.
+scope:
+  kinds: [app, appex, framework, watch-app, app-clip]
+  platforms: [ios, tvos, watchos, visionos]
+examples:
+  - name: a device build with a device framework and resource bundle
+    triggers: false
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Kit
+        files:
+          - path: Kit.bundle/Info.plist
+            plist: {CFBundleIdentifier: org.cocoapods.Kit, CFBundleSupportedPlatforms: [iPhoneOS]}
+  - name: a resource bundle that says iPhoneSimulator
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Kit.bundle/Info.plist
+            plist: {CFBundleIdentifier: org.cocoapods.Kit, CFBundleSupportedPlatforms: [iPhoneSimulator]}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Kit.bundle/Info.plist
+        key-path: /CFBundleSupportedPlatforms
+  - name: a framework whose Info.plist says iPhoneSimulator
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Kit
+            plist:
+              CFBundleSupportedPlatforms: [iPhoneSimulator]
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Kit.framework
+        key-path: /CFBundleSupportedPlatforms
 
 """#),
         ("package-type.yml", #"""
@@ -5295,6 +5550,52 @@ examples:
         file: Payload/Notes.app/Frameworks/VendorKit.framework/VendorKit
 
 """#),
+        ("resource-bundle-executable.yml", #"""
+id: resource-bundle-executable
+title: Resource bundles name no executable they do not hold
+severity: error
+category: structure
+apple-codes: [ITMS-90535]
+rationale: >
+  A resource bundle (a .bundle folder of images, strings or nibs, as CocoaPods and Swift
+  packages write them into an app, extension or framework) carries no code. When its Info.plist
+  still names a CFBundleExecutable, App Store Connect refuses the upload: "Unexpected
+  CFBundleExecutable Key. The bundle at 'Payload/X.app/Y.bundle' does not contain a bundle
+  executable. If this bundle intentionally does not contain an executable, consider removing the
+  CFBundleExecutable key from its Info.plist and using a CFBundlePackageType of BNDL" (ITMS-90535;
+  firebase/firebase-ios-sdk#2705). The executable is looked for where the bundle's layout puts it
+  (its top, or Contents/MacOS for a Mac bundle). Resource bundles are not a bundle kind of their
+  own in scopes and reports: a finding is the containing bundle's, at the resource bundle's
+  Info.plist. At most 512 resource bundles are read per package.
+fix: >
+  Remove CFBundleExecutable from the resource bundle's Info.plist (for a pod, update it or patch
+  its podspec's resource bundle; a post_install hook can delete the key), then archive again.
+scope:
+  kinds: [app, appex, framework, watch-app, app-clip]
+examples:
+  - name: a pod's resource bundle with only its resources
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Kit.bundle/Info.plist
+            plist: {CFBundleIdentifier: org.cocoapods.Kit, CFBundlePackageType: BNDL}
+          - {path: Kit.bundle/icon.png, png: 16x16}
+  - name: a resource bundle naming an executable it does not hold
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Kit.bundle/Info.plist
+            plist: {CFBundleIdentifier: org.cocoapods.Kit, CFBundlePackageType: BNDL, CFBundleExecutable: Kit}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Kit.bundle/Info.plist
+        key-path: /CFBundleExecutable
+
+"""#),
         ("sdk-privacy-manifest-missing.yml", #"""
 id: sdk-privacy-manifest-missing
 title: Commonly used third-party SDKs ship their own privacy manifest
@@ -5984,7 +6285,10 @@ rationale: >
   pixels), and each pixel's alpha read; the listing keeps the pixels of images of Apple's sizes
   as the catalog streams by (Rules/data/tv-top-shelf-images.yml: 1920×720 and 2320×720 at 1x,
   twice that at 2x) and fetches any other's in a pass of its own (its size is
-  top-shelf-image-missing's). One finding per image and scale.
+  top-shelf-image-missing's). One finding per image and scale, for the first 8 images of each
+  set. An image whose pixels cannot be decoded (a compression bundlecheck does not decode, or
+  damage) is not judged, and no rule reports it: the catalog's own damage is
+  asset-catalog-malformed's when its listing fails.
 fix: >
   Flatten each top-shelf image onto its background and save it without alpha (RGB PNG or JPEG),
   replace it in the brand asset's Top Shelf Image and Top Shelf Image Wide sets, and archive
@@ -6837,8 +7141,8 @@ rationale: >
   it once the layer was vision 2x of 1024-pixel art (ITMS-90967, "the icon needs a background
   layer at scale 2"; meshtastic/Meshtastic-Apple#2271, from an assetutil listing of the compiled
   catalog). What is decidable from the catalog: that the set the Info.plist names is a layer
-  stack, which facet is its background layer (the one whose name ends /Back/Content, else the
-  stack's bottom one), and the scales and pixel sizes of that layer's images; the requirement is
+  stack, which facet is its background layer (the one whose name ends /Back/Content, as Xcode
+  names it; a stack without one has no background layer), and the scales and pixel sizes of that layer's images; the requirement is
   data (Rules/data/layered-icons.yml). What is not: whether the background layer is opaque (its
   JPEG or PNG pixels are not decoded), and the layers' artwork. No compiled visionOS catalog is in
   the corpus: the shape read here (the stack's facet and one facet per layer, as actool compiles

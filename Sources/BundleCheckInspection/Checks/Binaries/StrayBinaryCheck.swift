@@ -19,10 +19,12 @@ struct StrayBinaryCheck: Check {
         // A bundle whose CFBundleExecutable is an unexpanded `$(VAR)` has an executable nobody can
         // name: unexpanded-variable reports that, so its top-level Mach-O files are not strays.
         let unnamed = Set(context.bundles.filter { $0.executable.map(UnexpandedVariable.occurs(in:)) ?? false }.map(\.path))
+        // A Debug build's dylibs are debug-build's one finding per bundle.
+        let debugDylibs = context.runs(DebugBuildCheck.ruleID) ? Set(context.bundles.flatMap { DebugBuilds.shipped.dylibs(of: $0, paths: context.paths) }) : []
         return context.bundles.filter { $0.parent == nil }.flatMap { app -> [Finding] in
             context.paths.files(under: app.path, whereName: Self.isCandidate(name:)).compactMap { entry -> Finding? in
                 let path = entry.path
-                guard !executables.contains(path), unnamed.isEmpty || !unnamed.contains(Self.folder(of: path)),
+                guard !executables.contains(path), !debugDylibs.contains(path), unnamed.isEmpty || !unnamed.contains(Self.folder(of: path)),
                       !Self.isAllowed(path, in: context.owner(of: path) ?? app),
                       let magic = context.prefix(of: path, count: 4), MachOReader.startsLikeMachO(magic)
                 else { return nil }

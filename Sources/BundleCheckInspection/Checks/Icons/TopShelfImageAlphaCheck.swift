@@ -14,15 +14,18 @@ struct TopShelfImageAlphaCheck: Check {
         return context.bundles.flatMap { bundle -> [Finding] in
             guard bundle.kind == .app, let catalog = bundle.assetCatalog, catalog.problem == nil else { return [] }
             return catalog.topShelfImages.flatMap { entry in
-                zip(entry.images, entry.pixels).compactMap { image, pixels -> Finding? in
+                zip(entry.images, entry.pixels).enumerated().compactMap { index, pair -> Finding? in
+                    let (image, pixels) = pair
                     guard let pixels, pixels.opaque == false else { return nil }
-                    let total = image.pixelWidth * image.pixelHeight
-                    let amount = pixels.transparentPixels == total
-                        ? "every one of its pixels is" : "\(FindingCap.grouped(pixels.transparentPixels)) of its \(FindingCap.grouped(total)) pixels are"
+                    // The header's size of a link into an atlas is not bounded by the decoding.
+                    let (total, overflow) = image.pixelWidth.multipliedReportingOverflow(by: image.pixelHeight)
+                    let amount = !overflow && pixels.transparentPixels == total
+                        ? "every one of its pixels is"
+                        : "\(FindingCap.grouped(pixels.transparentPixels)) of its " + (overflow ? "" : "\(FindingCap.grouped(total)) ") + "pixels are"
                     let first = pixels.firstTransparentPixel.map { " (the first at x \($0.x), y \($0.y) from the top left)" } ?? ""
                     return rule.finding(
                         "the top-shelf image \(entry.name) (\(entry.key)) at \(image.scale)x, \(image.pixelWidth)×\(image.pixelHeight), in \(PackagePath.name(catalog.path)) of \(bundle.name) is transparent: \(amount) not fully opaque\(first); App Store Connect rejects a top-shelf image with an alpha channel (\(code))",
-                        at: bundle.location(file: catalog.path), identity: "\(entry.key)@\(image.scale)x", appleCodes: [code]
+                        at: bundle.location(file: catalog.path), identity: "\(entry.key)/\(index)", appleCodes: [code]
                     )
                 }
             }

@@ -23,7 +23,10 @@ struct TopShelfImageMissingCheck: Check {
                     )
                 }
                 guard let sizes = table.image(key: entry.key)?.sizes, !entry.images.isEmpty else { return nil }
-                let wrong = entry.images.filter { image in sizes[image.scale].map { $0 != [image.pixelWidth, image.pixelHeight] } ?? false }
+                // A size of 0×0 is one the reader could not tell (slices that are not one rectangle).
+                let wrong = entry.images.filter { image in
+                    image.pixelWidth > 0 && image.pixelHeight > 0 && (sizes[image.scale].map { $0 != [image.pixelWidth, image.pixelHeight] } ?? false)
+                }
                 guard !wrong.isEmpty else { return nil }
                 let held = wrong.map { "\($0.pixelWidth)×\($0.pixelHeight) at \($0.scale)x" }.joined(separator: ", ")
                 let asked = sizes.sorted { $0.key < $1.key }.map { "\($0.value[0])×\($0.value[1]) at \($0.key)x" }.joined(separator: ", ")

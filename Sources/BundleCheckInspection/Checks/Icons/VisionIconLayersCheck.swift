@@ -4,7 +4,8 @@ import BundleCheckModel
 /// `vision-icon-layers` (ITMS-90967): a visionOS app's icon, the set its Info.plist names,
 /// must be a layered image whose background layer has an image at the scale and size
 /// `Rules/data/layered-icons.yml` gives (2x, 1024×1024). The background layer is the one
-/// whose facet ends `/Back/Content`, else the stack's bottom one. One finding per set.
+/// whose facet ends `/Back/Content`; a stack without one has no background layer. One
+/// finding per set.
 struct VisionIconLayersCheck: Check {
     static let ruleID = "vision-icon-layers"
     let id = ruleID
@@ -28,9 +29,12 @@ struct VisionIconLayersCheck: Check {
         guard !set.layeredImages.isEmpty else { return "is not a layered image (no image stack)" }
         let size = "\(requirement.backLayerPixels[0])×\(requirement.backLayerPixels[1])"
         for stack in set.layeredImages {
-            guard let back = stack.layers.first(where: { $0.role == "Back" }) ?? stack.layers.first else { return "is an image stack of no layers" }
-            let name = back.name ?? "its bottom layer"
-            guard back.name != nil else { return "has a background layer that is no facet of the catalog" }
+            guard !stack.layers.isEmpty else { return "is an image stack of no layers" }
+            // Only a layer named Back is taken as the background: tvOS's stacks may leave it out
+            // (the corpus's lists Middle and Front), and another layer is not one.
+            guard let back = stack.layers.first(where: { $0.role == "Back" }), let name = back.name else {
+                return "has no Back layer (its layers: \(stack.layers.map { $0.role ?? $0.name ?? "?" }.joined(separator: ", ")))"
+            }
             let atScale = back.images.filter { $0.scale == requirement.backLayerScale }
             if atScale.contains(where: { [$0.pixelWidth, $0.pixelHeight] == requirement.backLayerPixels }) { continue }
             let held = back.images.map { "\($0.pixelWidth)×\($0.pixelHeight) at \($0.scale)x" }

@@ -2,7 +2,8 @@ import BundleCheckFormats
 import BundleCheckModel
 
 /// `application-identifier` (ITMS-90075): a signed app or extension carries
-/// `application-identifier`, and it is `<TEAM>.<bundle id>`.
+/// `application-identifier`, and it is `<TEAM>.<bundle id>`. A simulator build, signed ad hoc
+/// without entitlements as Xcode signs one, is `simulator-build`'s one finding.
 struct ApplicationIdentifierCheck: Check {
     let id = "application-identifier"
     var evidenceNeeds: [BinaryMatcher] { [] }
@@ -12,7 +13,8 @@ struct ApplicationIdentifierCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.isSignedKind, let signing = bundle.signing, signing.isSigned,
-                  let bundleIdentifier = bundle.bundleIdentifier, !UnexpandedVariable.occurs(in: bundleIdentifier)
+                  let bundleIdentifier = bundle.bundleIdentifier, !UnexpandedVariable.occurs(in: bundleIdentifier),
+                  !BinaryCheck.insideReportedSimulatorBuild(bundle, in: context)
             else { return nil }
             let location = bundle.location(file: signing.executablePath, keyPath: Self.key)
             guard let applicationIdentifier = signing.entitlements?.applicationIdentifier else {

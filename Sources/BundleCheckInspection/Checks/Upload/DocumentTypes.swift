@@ -12,6 +12,9 @@ struct DocumentTypes {
     let openingCode: String
     let contentTypesKey: String
     let declarationKeys: [String]
+    /// Lowercased: types that cover every file, and types handed over as text or a link.
+    let umbrellaTypes: Set<String>
+    let notDocuments: Set<String>
     let unreadableLines: [Int]
 
     static let shipped = DocumentTypes(entries: DataTables.named("document-types").entries)
@@ -40,7 +43,15 @@ struct DocumentTypes {
         openingCode = string("opening-code")
         contentTypesKey = string("content-types-key")
         declarationKeys = strings("declaration-keys")
+        umbrellaTypes = Set(strings("umbrella-types").map { $0.lowercased() })
+        notDocuments = Set(strings("not-documents").map { $0.lowercased() })
         unreadableLines = unreadable
+    }
+
+    /// The content types `bundle`'s document types name, lowercased.
+    func documentContentTypes(of bundle: InspectedBundle) -> Set<String> {
+        let entries = bundle.infoPlist?.value(at: JSONPointer(documentTypesKey))?.arrayValue ?? []
+        return Set(entries.flatMap { ($0.dictionaryValue?[contentTypesKey]?.arrayValue ?? []).compactMap { $0.stringValue?.lowercased() } })
     }
 
     /// The type identifiers `bundle` declares itself (exported or imported), lowercased.

@@ -1,0 +1,24 @@
+@testable import BundleCheckFormats
+@testable import BundleCheckInspection
+import Testing
+
+/// The tables behind the upload-requirement rules read completely, and say what their sources say.
+@Suite struct UploadTablesTests {
+    @Test func everyUploadTableIsRead() {
+        #expect(IPadMultitasking.shipped.unreadableLines.isEmpty && DocumentTypes.shipped.unreadableLines.isEmpty)
+        #expect(DebugBuilds.shipped.unreadableLines.isEmpty && IPALayout.shipped.unreadableLines.isEmpty)
+        #expect(IPadMultitasking.shipped.iPadDeviceFamily == 2 && IPadMultitasking.shipped.orientations.count == 4)
+        #expect(IPadMultitasking.shipped.orientationCode == "ITMS-90474" && IPadMultitasking.shipped.launchScreenCode == "ITMS-90475")
+        #expect(DocumentTypes.shipped.ranks == ["Owner", "Default", "Alternate", "None"])
+        #expect(DocumentTypes.shipped.rankCode == "ITMS-90788" && DocumentTypes.shipped.openingCode == "ITMS-90737")
+        #expect(IPALayout.shipped.allowed.isSuperset(of: ["Payload", "SwiftSupport", "Symbols"]) && !IPALayout.shipped.allowed.contains("._Symbols"))
+        #expect(DebugBuilds.shipped.executableSuffix == ".debug.dylib" && DebugBuilds.shipped.names == ["__preview.dylib"])
+    }
+
+    @Test func aTableMissingAFieldSaysSo() throws {
+        let entries = try #require(try YAMLParser.parse(Array("orientation-keys: [UISupportedInterfaceOrientations]\n".utf8), file: "test.yml"))
+        #expect(!IPadMultitasking(entries: entries).unreadableLines.isEmpty)
+        #expect(!DocumentTypes(entries: entries).unreadableLines.isEmpty)
+        #expect(!IPALayout(entries: entries).unreadableLines.isEmpty && !DebugBuilds(entries: entries).unreadableLines.isEmpty)
+    }
+}
