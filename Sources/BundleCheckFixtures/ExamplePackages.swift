@@ -26,14 +26,14 @@ public enum ExamplePackages {
     /// AppIcon60x60@2x.png). The extension's build number was left behind (41 against the app's
     /// 42), so the first run shows a real finding.
     /// `CFBundleDocumentTypes` of viewer entries (rank Alternate), each a name and its content types.
-    static func documentTypes(_ entries: [(name: String, types: [String])]) -> PlistValue {
-        .array(entries.map { entry in
+    static func documentTypes(_ entries: [(name: String, types: [String])]) -> [PlistValue] {
+        entries.map { entry in
             var type = PlistDictionary()
             type.append(key: "CFBundleTypeName", value: .string(entry.name))
             type.append(key: "LSHandlerRank", value: .string("Alternate"))
             type.append(key: "LSItemContentTypes", value: .array(entry.types.map(PlistValue.string)))
             return .dictionary(type)
-        })
+        }
     }
 
     public static func paiNotes() throws -> FixturePackage {
@@ -61,9 +61,9 @@ public enum ExamplePackages {
             .setting("CFBundleDisplayName", to: .string("PaiNotes"))
             .setting("CFBundleURLTypes", to: .array([.dictionary(urlType)]))
             // What the extension hands over, which the app imports (copies in) and can open.
-            .setting("CFBundleDocumentTypes", to: documentTypes([
+            .setting("CFBundleDocumentTypes", to: .array(documentTypes([
                 ("PDF Document", ["com.adobe.pdf"]), ("Image", ["public.image"]), ("ZIP Archive", ["public.zip-archive", "com.pkware.zip-archive"]),
-            ]))
+            ])))
             .setting("LSSupportsOpeningDocumentsInPlace", to: .bool(false))
             .setting("LSRequiresIPhoneOS", to: .bool(true))
             .setting("UIRequiredDeviceCapabilities", to: .array([.string("arm64")]))
@@ -79,7 +79,9 @@ public enum ExamplePackages {
     /// `PrivacyInfo.xcprivacy` declares with reason CA92.1: both are right. Two things are not:
     /// it asks for photo-library access without NSPhotoLibraryUsageDescription
     /// (`purpose-string-missing`), and its share extension reads file timestamps (`stat`) with
-    /// no manifest of its own, which the app's does not cover (`required-reason-api`).
+    /// no manifest of its own, which the app's does not cover (`required-reason-api`). It runs on
+    /// iPad too, where it lists portrait orientations only (`ipad-multitasking-orientations`,
+    /// ITMS-90474), and its PDF document type has no handler rank (`document-types`, ITMS-90788).
     public static func paiScan() throws -> FixturePackage {
         var attributes = PlistDictionary()
         attributes.append(key: "NSExtensionActivationRule", value: .dictionary(PlistDictionary([
@@ -106,8 +108,14 @@ public enum ExamplePackages {
         let app = FixtureBundle.app("PaiScan", bundleIdentifier: "com.painotes.scan", shortVersion: "2.0", version: "7")
             .setting("CFBundleDisplayName", to: .string("PaiScan"))
             .setting("CFBundleURLTypes", to: .array([.dictionary(urlType)]))
-            .setting("CFBundleDocumentTypes", to: documentTypes([("Image", ["public.image"])]))
+            .setting("CFBundleDocumentTypes", to: .array(documentTypes([("Image", ["public.image"])]) + [.dictionary(PlistDictionary([
+                "CFBundleTypeName": .string("Scanned PDF"), "LSItemContentTypes": .array([.string("com.adobe.pdf")]),
+            ]))]))
             .setting("LSSupportsOpeningDocumentsInPlace", to: .bool(false))
+            .setting("UIDeviceFamily", to: .array([.integer(PlistInteger(1)), .integer(PlistInteger(2))]))
+            .setting("UISupportedInterfaceOrientations~ipad", to: .array([
+                .string("UIInterfaceOrientationPortrait"), .string("UIInterfaceOrientationPortraitUpsideDown"),
+            ]))
             .setting("LSRequiresIPhoneOS", to: .bool(true))
             .setting("NSCameraUsageDescription", to: .string("PaiScan uses the camera to scan your documents."))
             .adding(file: "PkgInfo", contents: Array("APPL????".utf8))

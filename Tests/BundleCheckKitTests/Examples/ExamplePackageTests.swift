@@ -79,10 +79,12 @@ import Testing
 
     /// PaiScan shows the privacy and upload rules: exactly a missing purpose string in the app and
     /// an undeclared required-reason API in the extension, beside a manifest that is right.
-    @Test func paiScanShowsAPurposeStringAndARequiredReasonFindingOnly() throws {
+    @Test func paiScanShowsItsPrivacyAndUploadFindingsOnly() throws {
         let report = PackageInspector(settings: InspectionSettings(now: Date(timeIntervalSince1970: 1_780_000_000)))
             .inspect(path: RepositoryPaths.file("Examples/PaiScan.ipa"))
-        #expect(report.findings.map(\.rule).sorted() == ["purpose-string-missing", "required-reason-api"])
+        #expect(report.findings.map(\.rule).sorted() == ["document-types", "ipad-multitasking-orientations", "purpose-string-missing", "required-reason-api"])
+        #expect(report.findings("document-types").first?.keyPath?.description == "/CFBundleDocumentTypes/1")
+        #expect(report.findings("ipad-multitasking-orientations").first?.appleCodes == ["ITMS-90474"])
         #expect(report.findings("purpose-string-missing").first?.keyPath?.description == "/NSPhotoLibraryUsageDescription")
         #expect(report.findings("required-reason-api").first?.bundle == "Payload/PaiScan.app/PlugIns/PaiScanShare.appex")
         #expect(report.bundles.first?.privacyManifest?.accessedAPIs.map(\.category) == ["NSPrivacyAccessedAPICategoryUserDefaults"])
