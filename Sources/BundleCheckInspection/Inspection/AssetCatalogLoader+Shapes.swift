@@ -65,6 +65,17 @@ extension AssetCatalogLoader {
         }?.name
     }
 
+    /// The largest square image of a set, up to 1024 pixels a side, drawn small: the picture of
+    /// an icon whose platform has no App Store icon of its own (the Mac's 512pt@2x, visionOS's
+    /// flattened layered icon). Nil when there is none or its pixels do not decode.
+    static func previewIcon(of set: CARIconSet, in catalog: AssetCatalog, store: BOMStreamedStore) -> AssetCatalogSummary.IconPreview? {
+        let squares = set.images.filter { $0.pixelWidth == $0.pixelHeight && $0.pixelWidth > 0 && $0.pixelWidth <= 1024 }
+        guard let largest = squares.max(by: { $0.pixelWidth < $1.pixelWidth }), let bitmap = decode(largest.rendition, in: catalog, store: store).bitmap,
+              let preview = bitmap.previewRGBA(maxSide: previewSide), let png = PNGEncoder.encode(width: preview.width, height: preview.height, rgba: preview.rgba)
+        else { return nil }
+        return AssetCatalogSummary.IconPreview(iconSet: set.name, pixelWidth: Int(largest.pixelWidth), pixelHeight: Int(largest.pixelHeight), png: png)
+    }
+
     /// The images of a top-shelf facet listed and decoded: Apple's are one per scale; more
     /// (appearances, or a hostile catalog's thousands naming one block) are not looked at.
     static let maximumTopShelfRenditions = 8

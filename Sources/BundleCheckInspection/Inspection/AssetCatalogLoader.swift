@@ -73,6 +73,7 @@ enum AssetCatalogLoader {
         setNames += catalog.facets.filter { $0.identifier.map(iconFacets.contains) ?? false }.map(\.name).filter { !setNames.contains($0) }
         var sets: [AssetCatalogSummary.IconSet] = []
         var appStoreIcon: AssetCatalogSummary.AppStoreIcon?
+        var iconPreview: AssetCatalogSummary.IconPreview?
         for name in setNames {
             let set: CARIconSet?
             do {
@@ -91,6 +92,9 @@ enum AssetCatalogLoader {
                 )
             }
             var decoded: (image: CARIconSet.Image, icon: AssetCatalogSummary.AppStoreIcon)?
+            if name == named, requirement == nil, wants.decodesAppStoreIcon {
+                iconPreview = previewIcon(of: set, in: catalog, store: store)
+            }
             if name == named, let requirement {
                 if let image = appStoreImage(in: set, for: requirement) {
                     let icon = makeAppStoreIcon(image, of: set, in: catalog, store: store, decoding: wants.decodesAppStoreIcon, layered: requirement.layered)
@@ -125,7 +129,7 @@ enum AssetCatalogLoader {
             path: path, size: size, problem: nil, renditionCount: catalog.renditionCount,
             renditionKinds: kinds.sorted { $0.key < $1.key }.map { AssetCatalogSummary.RenditionKind(name: $0.key, count: $0.value) },
             iconSets: sets, appStoreIcon: appStoreIcon, namedIconSet: named, appStoreIconExpected: requirement != nil,
-            appStoreIconElsewhere: elsewhere, topShelfImages: topShelf, alternateIcons: alternates
+            appStoreIconElsewhere: elsewhere, topShelfImages: topShelf, alternateIcons: alternates, iconPreview: iconPreview
         )
     }
 

@@ -32,6 +32,23 @@ public struct AssetCatalogSummary: Sendable, Hashable {
     /// The alternate icons the Info.plist names as asset-catalog sets (`CFBundleAlternateIcons`
     /// entries with `CFBundleIconName`), and whether the catalog holds each.
     public let alternateIcons: [AlternateIcon]
+    /// For a platform with no App Store icon of its own in the table (macOS, visionOS): the
+    /// named set's largest square image, up to 1024 pixels, as a small PNG for the HTML report.
+    public let iconPreview: IconPreview?
+
+    public struct IconPreview: Sendable, Hashable {
+        public let iconSet: String
+        public let pixelWidth: Int
+        public let pixelHeight: Int
+        public let png: [UInt8]
+
+        package init(iconSet: String, pixelWidth: Int, pixelHeight: Int, png: [UInt8]) {
+            self.iconSet = iconSet
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.png = png
+        }
+    }
 
     public struct RenditionKind: Sendable, Hashable {
         public let name: String
@@ -232,8 +249,9 @@ public struct AssetCatalogSummary: Sendable, Hashable {
     package init(
         path: String, size: UInt64, problem: String?, renditionCount: Int, renditionKinds: [RenditionKind], iconSets: [IconSet],
         appStoreIcon: AppStoreIcon?, namedIconSet: String?, appStoreIconExpected: Bool, appStoreIconElsewhere: String? = nil,
-        topShelfImages: [TopShelfImage] = [], alternateIcons: [AlternateIcon] = []
+        topShelfImages: [TopShelfImage] = [], alternateIcons: [AlternateIcon] = [], iconPreview: IconPreview? = nil
     ) {
+        self.iconPreview = iconPreview
         self.appStoreIconElsewhere = appStoreIconElsewhere
         self.topShelfImages = topShelfImages
         self.alternateIcons = alternateIcons

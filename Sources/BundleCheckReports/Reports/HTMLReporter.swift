@@ -268,18 +268,28 @@ public struct HTMLReporter: Reporter {
     }
 
     /// The catalog's line of the text report, and the App Store icon as a picture when its
-    /// pixels decoded: a PNG in a `data:` URL (the page's policy allows images from `data:`
-    /// only), so the page stays one file and loads nothing.
+    /// pixels decoded (or, for a platform with none of its own, the icon set's largest image): a
+    /// PNG in a `data:` URL (the page's policy allows images from `data:` only), so the page
+    /// stays one file and loads nothing.
     static func assetCatalog(_ catalog: AssetCatalogSummary) -> String {
         let summary = HTMLText.escaped(TextReporter.assetCatalog(catalog))
-        guard let icon = catalog.appStoreIcon, let png = icon.preview else { return summary }
-        let label = "App Store icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)" + (icon.layered ? ", flattened" : "")
-        // 128 pixels along the longer side, in the icon's proportions (tvOS's is 1280×768).
-        let longer = max(icon.pixelWidth, icon.pixelHeight, 1)
-        let width = max(1, 128 * icon.pixelWidth / longer), height = max(1, 128 * icon.pixelHeight / longer)
-        // tvOS's icon is a wide rectangle with small corners, not iOS's rounded square.
-        let shape = icon.pixelWidth == icon.pixelHeight ? "app-icon" : "app-icon wide"
-        return summary + "<br><img class=\"\(shape)\" width=\"\(width)\" height=\"\(height)\" alt=\"\(HTMLText.escaped(label))\" title=\"\(HTMLText.escaped(label))\" "
+        if let icon = catalog.appStoreIcon, let png = icon.preview {
+            let label = "App Store icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)" + (icon.layered ? ", flattened" : "")
+            return summary + "<br>" + picture(png, width: icon.pixelWidth, height: icon.pixelHeight, label: label)
+        }
+        if let icon = catalog.iconPreview {
+            return summary + "<br>" + picture(icon.png, width: icon.pixelWidth, height: icon.pixelHeight, label: "Icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)")
+        }
+        return summary
+    }
+
+    /// An icon 128 pixels along its longer side, in its proportions (tvOS's is 1280×768); a
+    /// wide one with small corners, not iOS's rounded square.
+    static func picture(_ png: [UInt8], width pixelWidth: Int, height pixelHeight: Int, label: String) -> String {
+        let longer = max(pixelWidth, pixelHeight, 1)
+        let width = max(1, 128 * pixelWidth / longer), height = max(1, 128 * pixelHeight / longer)
+        let shape = pixelWidth == pixelHeight ? "app-icon" : "app-icon wide"
+        return "<img class=\"\(shape)\" width=\"\(width)\" height=\"\(height)\" alt=\"\(HTMLText.escaped(label))\" title=\"\(HTMLText.escaped(label))\" "
             + "src=\"data:image/png;base64,\(Data(png).base64EncodedString())\">"
     }
 

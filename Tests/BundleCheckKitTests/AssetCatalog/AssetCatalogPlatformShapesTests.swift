@@ -89,6 +89,17 @@ import Testing
         #expect(finding.keyPath == JSONPointer("TVTopShelfImage", "TVTopShelfPrimaryImage"))
     }
 
+    @Test func aVisionOSIconIsDrawnFromItsFlattenedImage() throws {
+        let app = try FixtureBundle.app("Atlas", bundleIdentifier: "com.example.atlas").built(for: .visionOS).withAssetCatalog(.layeredIcon())
+        let report = try BundleCheckKitTests.inspect(.ipa(app))
+        let catalog = try #require(report.bundles.first?.assetCatalog)
+        #expect(catalog.appStoreIcon == nil && !catalog.appStoreIconExpected)
+        let preview = try #require(catalog.iconPreview)
+        #expect(preview.iconSet == "AppIcon" && preview.pixelWidth == 1024 && preview.png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(HTMLReporter.assetCatalog(catalog).contains("alt=\"Icon AppIcon, 1024×1024\""))
+        #expect(report.findings(VisionIconLayersCheck.ruleID).isEmpty)
+    }
+
     @Test func aWatchAppsAppStoreIconIsInItsOwnCatalog() throws {
         var watch = FixtureAssetCatalog(iconSets: [.watchAllSizes(pixels: .translucent(alpha: 200))])
         watch.deploymentPlatform = FixtureAssetCatalog.deploymentPlatform(for: .watchOS)

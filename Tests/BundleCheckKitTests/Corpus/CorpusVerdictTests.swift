@@ -58,6 +58,8 @@ struct CorpusVerdictTests {
         // the old small ones) beside the full set in Assets.car, which is what counts.
         #expect(report.findings("mac-app-icon").isEmpty)
         #expect(app.assetCatalog?.namedSet?.images.contains { $0.scale == 2 && $0.pixelWidth == 1024 } == true)
+        // The Mac has no App Store icon row; the HTML report draws the set's 512pt@2x image (GA8).
+        #expect(app.assetCatalog?.iconPreview?.pixelWidth == 1024 && app.assetCatalog?.iconPreview?.png.starts(with: [0x89, 0x50]) == true)
     }
 
     @Test func twoAppsInOneIPAIsAPayloadLayoutFindingOnTheMisplacedApp() throws {

@@ -45,7 +45,7 @@ struct DocumentTypesCheck: Check {
             }
             if !facts.openingKeys.contains(where: { bundle.infoPlist?.value(at: JSONPointer($0))?.boolValue != nil }) {
                 findings.append(rule.finding(
-                    "\(bundle.name) declares document types but neither \(facts.openingKeys.joined(separator: " nor ")); App Store Connect warns (\(facts.openingCode)): set \(facts.openingKeys[0]) to YES when the app opens files where they are (from Files), or \(facts.openingKeys[1]) to YES when it uses a document browser",
+                    "\(bundle.name) declares document types but neither \(facts.openingKeys.joined(separator: " nor ")); App Store Connect warns (\(facts.openingCode)): set LSSupportsOpeningDocumentsInPlace to YES when the app opens files where they are (from Files), or UISupportsDocumentBrowser to YES when it uses a document browser",
                     at: bundle.infoPlistLocation(JSONPointer(facts.documentTypesKey)), identity: "opening", appleCodes: [facts.openingCode]
                 ))
             }

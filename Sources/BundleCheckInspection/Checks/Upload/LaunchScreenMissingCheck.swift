@@ -28,7 +28,7 @@ struct LaunchScreenMissingCheck: Check {
             }
             guard let first = named.first else {
                 return rule.finding(
-                    "\(bundle.name) has no launch screen: neither \(facts.launchStoryboardKeys.last ?? "") nor \(facts.launchScreenKeys[2]) is in its Info.plist; \(consequence)",
+                    "\(bundle.name) has no launch screen: neither UILaunchStoryboardName nor UILaunchScreen is in its Info.plist; \(consequence)",
                     at: bundle.location(file: bundle.infoPlistPath), appleCodes: codes
                 )
             }
