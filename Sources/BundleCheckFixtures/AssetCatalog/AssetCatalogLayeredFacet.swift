@@ -34,6 +34,17 @@ struct AssetCatalogLayeredFacet: Sendable, Hashable {
     var renditions: [Rendition]
 }
 
+extension AssetCatalogLayeredFacet {
+    /// A layered asset's layer names as Apple's tools accept them: as many as the platform
+    /// allows, each named, no two alike.
+    static func validateLayers(_ layers: [String], of asset: String, count: ClosedRange<Int>, platform: String) throws(AssetCatalogWriterError) {
+        func fail(_ reason: String) -> AssetCatalogWriterError { .invalidAsset(name: asset, reason: reason) }
+        guard count.contains(layers.count) else { throw fail("\(layers.count) layers; a \(platform) icon has \(count.lowerBound) to \(count.upperBound)") }
+        if let twice = layers.first(where: { layer in layers.filter { $0 == layer }.count > 1 }) { throw fail("two layers are named \(twice)") }
+        if let empty = layers.firstIndex(where: \.isEmpty) { throw fail("layer \(empty + 1) has no name") }
+    }
+}
+
 extension AssetCatalogLayeredFacet.Rendition {
     /// An image: JPEG or ARGB, idiom `idiom`, `width`×`height` pixels at `scale`.
     static func image(

@@ -73,9 +73,7 @@ extension FixtureBrandAsset {
 
     private func validate() throws(AssetCatalogWriterError) {
         func fail(_ reason: String) -> AssetCatalogWriterError { .invalidAsset(name: name, reason: reason) }
-        guard (2...5).contains(layers.count) else { throw fail("\(layers.count) layers; a tvOS icon has 2 to 5") }
-        if let twice = layers.first(where: { layer in layers.filter { $0 == layer }.count > 1 }) { throw fail("two layers are named \(twice)") }
-        if let empty = layers.firstIndex(where: \.isEmpty) { throw fail("layer \(empty + 1) has no name") }
+        try AssetCatalogLayeredFacet.validateLayers(layers, of: name, count: 2...5, platform: "tvOS")
         for image in [topShelf, topShelfWide].compactMap({ $0 }) {
             guard !image.scales.isEmpty, image.scales.allSatisfy({ (1...2).contains($0) }), Set(image.scales).count == image.scales.count else {
                 throw fail("\(image.name): scales \(image.scales); 1, 2 or both")

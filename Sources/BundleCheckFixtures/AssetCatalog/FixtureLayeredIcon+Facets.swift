@@ -29,9 +29,7 @@ extension FixtureLayeredIcon {
 
     private func validate() throws(AssetCatalogWriterError) {
         func fail(_ reason: String) -> AssetCatalogWriterError { .invalidAsset(name: name, reason: reason) }
-        guard (1...3).contains(layers.count) else { throw fail("\(layers.count) layers; a visionOS icon has 1 to 3") }
-        if let twice = layers.first(where: { layer in layers.filter { $0 == layer }.count > 1 }) { throw fail("two layers are named \(twice)") }
-        if let empty = layers.firstIndex(where: \.isEmpty) { throw fail("layer \(empty + 1) has no name") }
+        try AssetCatalogLayeredFacet.validateLayers(layers, of: name, count: 1...3, platform: "visionOS")
         guard (0...2).contains(backLayerScale) else { throw fail("back layer scale \(backLayerScale); 0 (none), 1 or 2") }
         guard backLayerPixels > 0 else { throw fail("a back layer of \(backLayerPixels) pixels") }
     }

@@ -20,7 +20,7 @@ extension AssetCatalogLoader {
         if wants.decodesAppStoreIcon, let requirement { sizes.insert(PixelSize(width: requirement.pixelWidth, height: requirement.pixelHeight)) }
         if wants.decodesTopShelfImages {
             for entry in names.topShelfImages {
-                for pixels in TopShelfImages.shipped.image(key: entry.key)?.sizes.values ?? [:].values {
+                for pixels in TopShelfImages.shipped.image(key: entry.key).map({ Array($0.sizes.values) }) ?? [] {
                     sizes.insert(PixelSize(width: pixels[0], height: pixels[1]))
                 }
             }
@@ -32,13 +32,7 @@ extension AssetCatalogLoader {
     /// set's stack of the first idiom the table lists that has one of the icon's size.
     static func appStoreStack(in set: CARIconSet, for requirement: AppStoreIcons.Requirement) -> CARRendition? {
         guard requirement.layered else { return nil }
-        for idiom in requirement.idioms {
-            let match = set.layerStacks.first {
-                $0.key.idiom.description == idiom && Int($0.pixelSize.width) == requirement.pixelWidth && Int($0.pixelSize.height) == requirement.pixelHeight
-            }
-            if let match { return match }
-        }
-        return nil
+        return appStoreMatch(in: set.layerStacks, for: requirement) { $0 }
     }
 
     /// The App Store icon as a layer stack: present, its pixels (the layers') not judged.
@@ -70,8 +64,8 @@ extension AssetCatalogLoader {
     /// flattened layered icon). Nil when there is none or its pixels do not decode.
     static func previewIcon(of set: CARIconSet, in catalog: AssetCatalog, store: BOMStreamedStore) -> AssetCatalogSummary.IconPreview? {
         let squares = set.images.filter { $0.pixelWidth == $0.pixelHeight && $0.pixelWidth > 0 && $0.pixelWidth <= 1024 }
-        guard let largest = squares.max(by: { $0.pixelWidth < $1.pixelWidth }), let bitmap = decode(largest.rendition, in: catalog, store: store).bitmap,
-              let preview = bitmap.previewRGBA(maxSide: previewSide), let png = PNGEncoder.encode(width: preview.width, height: preview.height, rgba: preview.rgba)
+        guard let largest = squares.max(by: { $0.pixelWidth < $1.pixelWidth }),
+              let png = decode(largest.rendition, in: catalog, store: store).bitmap.flatMap(previewPNG)
         else { return nil }
         return AssetCatalogSummary.IconPreview(iconSet: set.name, pixelWidth: Int(largest.pixelWidth), pixelHeight: Int(largest.pixelHeight), png: png)
     }

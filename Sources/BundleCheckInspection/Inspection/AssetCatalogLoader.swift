@@ -146,9 +146,16 @@ enum AssetCatalogLoader {
     /// The set's image of the App Store icon's size, of the first idiom the table lists that
     /// has one.
     static func appStoreImage(in set: CARIconSet, for requirement: AppStoreIcons.Requirement) -> CARIconSet.Image? {
+        appStoreMatch(in: set.images, for: requirement, \.rendition)
+    }
+
+    /// Of `items`, the first whose rendition is of the App Store icon's size, of the first
+    /// idiom the table lists that has one.
+    static func appStoreMatch<Item>(in items: [Item], for requirement: AppStoreIcons.Requirement, _ rendition: (Item) -> CARRendition) -> Item? {
         for idiom in requirement.idioms {
-            let match = set.images.first {
-                $0.idiom.description == idiom && Int($0.pixelWidth) == requirement.pixelWidth && Int($0.pixelHeight) == requirement.pixelHeight
+            let match = items.first { item in
+                let size = rendition(item).pixelSize
+                return rendition(item).key.idiom.description == idiom && Int(size.width) == requirement.pixelWidth && Int(size.height) == requirement.pixelHeight
             }
             if let match { return match }
         }
@@ -167,11 +174,16 @@ enum AssetCatalogLoader {
         }
         guard decoding else { return icon(opaque: nil, first: nil, transparent: 0, problem: nil, malformed: false, preview: nil) }
         let (pixels, bitmap) = decode(image.rendition, in: catalog, store: store)
-        let preview = bitmap?.previewRGBA(maxSide: previewSide).flatMap { PNGEncoder.encode(width: $0.width, height: $0.height, rgba: $0.rgba) }
+        let preview = bitmap.flatMap(previewPNG)
         return icon(
             opaque: pixels.opaque, first: pixels.firstTransparentPixel, transparent: pixels.transparentPixels, problem: pixels.problem,
             malformed: pixels.malformed, preview: preview
         )
+    }
+
+    /// The HTML report's picture of a decoded icon: at most `previewSide` a side, as a PNG.
+    static func previewPNG(_ bitmap: CARBitmap) -> [UInt8]? {
+        bitmap.previewRGBA(maxSide: previewSide).flatMap { PNGEncoder.encode(width: $0.width, height: $0.height, rgba: $0.rgba) }
     }
 
     /// What decoding `rendition`'s pixels finds, and the bitmap when they decoded. A format or

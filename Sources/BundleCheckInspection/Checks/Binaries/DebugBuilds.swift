@@ -11,11 +11,10 @@ struct DebugBuilds {
     static let shipped = DebugBuilds(entries: DataTables.named("debug-builds").entries)
 
     init(entries: YAMLNode) {
-        let suffix = entries["executable-suffix"]?.scalar ?? ""
-        let names = entries["names"]?.sequence?.compactMap(\.scalar) ?? []
-        executableSuffix = suffix
-        self.names = names
-        unreadableLines = suffix.isEmpty || names.isEmpty ? [entries.line] : []
+        var fields = DataTableFields(entries)
+        executableSuffix = fields.string("executable-suffix")
+        names = fields.strings("names")
+        unreadableLines = fields.unreadableLines
     }
 
     /// The debug dylibs at the top of `bundle`'s code folder, by path.

@@ -15,11 +15,10 @@ struct AppStoreIconAlphaCheck: Check {
             guard [.app, .watchApp].contains(bundle.kind), let catalog = bundle.assetCatalog, let icon = catalog.appStoreIcon, icon.opaque == false,
                   let requirement = AppStoreIcons.shipped.requirement(for: bundle), !requirement.alphaCodes.isEmpty
             else { return nil }
-            let total = icon.pixelWidth * icon.pixelHeight
-            let first = icon.firstTransparentPixel.map { " (the first at x \($0.x), y \($0.y) from the top left)" } ?? ""
-            let amount = icon.transparentPixels == total ? "every one of its pixels is" : "\(FindingCap.grouped(icon.transparentPixels)) of its \(FindingCap.grouped(total)) pixels are"
+            let amount = TransparencyWording.describe(
+                transparent: icon.transparentPixels, width: icon.pixelWidth, height: icon.pixelHeight, first: icon.firstTransparentPixel)
             return rule.finding(
-                "the App Store icon of the \(icon.iconSet) set in \(PackagePath.name(catalog.path)) of \(bundle.name) is transparent: \(amount) not fully opaque\(first); App Store Connect rejects an App Store icon with transparency (\(requirement.alphaCodes.joined(separator: ", ")))",
+                "the App Store icon of the \(icon.iconSet) set in \(PackagePath.name(catalog.path)) of \(bundle.name) is transparent: \(amount); App Store Connect rejects an App Store icon with transparency (\(requirement.alphaCodes.joined(separator: ", ")))",
                 at: bundle.location(file: catalog.path), appleCodes: requirement.alphaCodes
             )
         }

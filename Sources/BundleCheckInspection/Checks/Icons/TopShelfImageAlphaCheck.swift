@@ -17,14 +17,10 @@ struct TopShelfImageAlphaCheck: Check {
                 zip(entry.images, entry.pixels).enumerated().compactMap { index, pair -> Finding? in
                     let (image, pixels) = pair
                     guard let pixels, pixels.opaque == false else { return nil }
-                    // The header's size of a link into an atlas is not bounded by the decoding.
-                    let (total, overflow) = image.pixelWidth.multipliedReportingOverflow(by: image.pixelHeight)
-                    let amount = !overflow && pixels.transparentPixels == total
-                        ? "every one of its pixels is"
-                        : "\(FindingCap.grouped(pixels.transparentPixels)) of its " + (overflow ? "" : "\(FindingCap.grouped(total)) ") + "pixels are"
-                    let first = pixels.firstTransparentPixel.map { " (the first at x \($0.x), y \($0.y) from the top left)" } ?? ""
+                    let amount = TransparencyWording.describe(
+                        transparent: pixels.transparentPixels, width: image.pixelWidth, height: image.pixelHeight, first: pixels.firstTransparentPixel)
                     return rule.finding(
-                        "the top-shelf image \(entry.name) (\(entry.key)) at \(image.scale)x, \(image.pixelWidth)×\(image.pixelHeight), in \(PackagePath.name(catalog.path)) of \(bundle.name) is transparent: \(amount) not fully opaque\(first); App Store Connect rejects a top-shelf image with an alpha channel (\(code))",
+                        "the top-shelf image \(entry.name) (\(entry.key)) at \(image.scale)x, \(image.pixelWidth)×\(image.pixelHeight), in \(PackagePath.name(catalog.path)) of \(bundle.name) is transparent: \(amount); App Store Connect rejects a top-shelf image with an alpha channel (\(code))",
                         at: bundle.location(file: catalog.path), identity: "\(entry.key)/\(index)", appleCodes: [code]
                     )
                 }

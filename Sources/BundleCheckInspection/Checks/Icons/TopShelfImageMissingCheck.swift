@@ -11,8 +11,8 @@ struct TopShelfImageMissingCheck: Check {
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let table = TopShelfImages.shipped
-        return context.bundles.compactMap { bundle -> [Finding]? in
-            guard bundle.kind == .app, let catalog = bundle.assetCatalog, catalog.problem == nil else { return nil }
+        return context.bundles.flatMap { bundle -> [Finding] in
+            guard bundle.kind == .app, let catalog = bundle.assetCatalog, catalog.problem == nil else { return [] }
             return catalog.topShelfImages.compactMap { entry -> Finding? in
                 let pointer = JSONPointer(components: [table.dictionary, entry.key])
                 let location = bundle.location(file: bundle.infoPlistPath, keyPath: pointer)
@@ -35,6 +35,6 @@ struct TopShelfImageMissingCheck: Check {
                     at: location, identity: entry.key
                 )
             }
-        }.flatMap { $0 }
+        }
     }
 }

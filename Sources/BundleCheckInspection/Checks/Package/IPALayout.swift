@@ -10,10 +10,9 @@ struct IPALayout {
     static let shipped = IPALayout(entries: DataTables.named("ipa-layout").entries)
 
     init(entries: YAMLNode) {
-        let allowed = entries["allowed"]?.sequence?.compactMap(\.scalar) ?? []
-        let code = entries["code"]?.scalar ?? ""
-        self.allowed = Set(allowed)
-        self.code = code
-        unreadableLines = allowed.isEmpty || code.isEmpty ? [entries.line] : []
+        var fields = DataTableFields(entries)
+        allowed = Set(fields.strings("allowed"))
+        code = fields.string("code")
+        unreadableLines = fields.unreadableLines
     }
 }

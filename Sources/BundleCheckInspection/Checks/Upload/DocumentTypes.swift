@@ -20,32 +20,18 @@ struct DocumentTypes {
     static let shipped = DocumentTypes(entries: DataTables.named("document-types").entries)
 
     init(entries: YAMLNode) {
-        var unreadable: [Int] = []
-        func string(_ key: String) -> String {
-            guard let value = entries[key]?.scalar, !value.isEmpty else {
-                unreadable.append(entries.line)
-                return ""
-            }
-            return value
-        }
-        func strings(_ key: String) -> [String] {
-            guard let list = entries[key]?.sequence?.compactMap(\.scalar), !list.isEmpty else {
-                unreadable.append(entries.line)
-                return []
-            }
-            return list
-        }
-        documentTypesKey = string("document-types-key")
-        rankKey = string("rank-key")
-        ranks = strings("ranks")
-        rankCode = string("rank-code")
-        openingKeys = strings("opening-keys")
-        openingCode = string("opening-code")
-        contentTypesKey = string("content-types-key")
-        declarationKeys = strings("declaration-keys")
-        umbrellaTypes = Set(strings("umbrella-types").map { $0.lowercased() })
-        notDocuments = Set(strings("not-documents").map { $0.lowercased() })
-        unreadableLines = unreadable
+        var fields = DataTableFields(entries)
+        documentTypesKey = fields.string("document-types-key")
+        rankKey = fields.string("rank-key")
+        ranks = fields.strings("ranks")
+        rankCode = fields.string("rank-code")
+        openingKeys = fields.strings("opening-keys")
+        openingCode = fields.string("opening-code")
+        contentTypesKey = fields.string("content-types-key")
+        declarationKeys = fields.strings("declaration-keys")
+        umbrellaTypes = Set(fields.strings("umbrella-types").map { $0.lowercased() })
+        notDocuments = Set(fields.strings("not-documents").map { $0.lowercased() })
+        unreadableLines = fields.unreadableLines
     }
 
     /// The content types `bundle`'s document types name, lowercased.

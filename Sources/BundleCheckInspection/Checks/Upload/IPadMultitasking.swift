@@ -19,32 +19,17 @@ struct IPadMultitasking {
     static let shipped = IPadMultitasking(entries: DataTables.named("ipad-multitasking").entries)
 
     init(entries: YAMLNode) {
-        var unreadable: [Int] = []
-        func strings(_ key: String) -> [String] {
-            guard let list = entries[key]?.sequence?.compactMap(\.scalar), !list.isEmpty else {
-                unreadable.append(entries.line)
-                return []
-            }
-            return list
-        }
-        func string(_ key: String) -> String {
-            guard let value = entries[key]?.scalar, !value.isEmpty else {
-                unreadable.append(entries.line)
-                return ""
-            }
-            return value
-        }
-        iPadDeviceFamily = entries["ipad-device-family"]?.scalar.flatMap(Int.init) ?? 2
-        fullScreenKeys = strings("full-screen-keys")
-        orientationKeys = strings("orientation-keys")
-        orientations = strings("orientations")
-        orientationCode = string("orientation-code")
-        launchStoryboardKeys = strings("launch-storyboard-keys")
-        launchScreenKeys = strings("launch-screen-keys")
-        compiledLaunchScreens = strings("compiled-launch-screens")
-        launchScreenCode = string("launch-screen-code")
-        if entries["ipad-device-family"]?.scalar.flatMap(Int.init) == nil { unreadable.append(entries.line) }
-        unreadableLines = unreadable
+        var fields = DataTableFields(entries)
+        iPadDeviceFamily = fields.integer("ipad-device-family") ?? 2
+        fullScreenKeys = fields.strings("full-screen-keys")
+        orientationKeys = fields.strings("orientation-keys")
+        orientations = fields.strings("orientations")
+        orientationCode = fields.string("orientation-code")
+        launchStoryboardKeys = fields.strings("launch-storyboard-keys")
+        launchScreenKeys = fields.strings("launch-screen-keys")
+        compiledLaunchScreens = fields.strings("compiled-launch-screens")
+        launchScreenCode = fields.string("launch-screen-code")
+        unreadableLines = fields.unreadableLines
     }
 
     /// Whether `bundle` runs on iPad (its `UIDeviceFamily` holds iPad's value).

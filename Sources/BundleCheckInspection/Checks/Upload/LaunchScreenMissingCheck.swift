@@ -32,7 +32,16 @@ struct LaunchScreenMissingCheck: Check {
                     at: bundle.location(file: bundle.infoPlistPath), appleCodes: codes
                 )
             }
-            guard !named.contains(where: { Self.holdsCompiled($0.name, in: bundle, paths: context.paths, extensions: facts.compiledLaunchScreens) }) else { return nil }
+            let folders = Self.launchScreenFolders(of: bundle, paths: context.paths)
+            let compiled = named.contains { screen in
+                folders.contains { folder in
+                    facts.compiledLaunchScreens.contains { ext in
+                        let path = folder + "/" + screen.name + "." + ext
+                        return context.paths.isFile(path) || context.paths.isFolder(path)
+                    }
+                }
+            }
+            guard !compiled else { return nil }
             let forms = facts.compiledLaunchScreens.map { "\(first.name).\($0)" }.joined(separator: " or ")
             return rule.finding(
                 "\(first.key) of \(bundle.name) names the launch screen \(first.name), but the bundle holds no \(forms) at its top or in a .lproj folder; \(consequence)",
@@ -41,19 +50,11 @@ struct LaunchScreenMissingCheck: Check {
         }
     }
 
-    /// Whether the bundle holds `name` compiled, as a file or folder, at its top or in a `.lproj`.
-    static func holdsCompiled(_ name: String, in bundle: InspectedBundle, paths: PathIndex, extensions: [String]) -> Bool {
+    /// Where a compiled launch screen may be: the bundle's top, and each `.lproj` folder in it.
+    static func launchScreenFolders(of bundle: InspectedBundle, paths: PathIndex) -> [String] {
         let root = bundle.layout.resourcesFolder
-        var folders = [root]
-        for entry in paths.entries(under: root) where entry.isFolder && entry.path.hasSuffix(".lproj") {
-            let parent = entry.path.split(separator: "/").dropLast().joined(separator: "/")
-            if parent == root { folders.append(entry.path) }
-        }
-        return folders.contains { folder in
-            extensions.contains { ext in
-                let path = (folder.isEmpty ? "" : folder + "/") + name + "." + ext
-                return paths.isFile(path) || paths.isFolder(path)
-            }
-        }
+        return [root] + paths.entries(under: root).filter { entry in
+            entry.isFolder && entry.path.hasSuffix(".lproj") && !entry.path.dropFirst(root.count + 1).contains("/")
+        }.map(\.path)
     }
 }
