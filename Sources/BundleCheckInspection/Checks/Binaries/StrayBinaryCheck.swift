@@ -82,7 +82,8 @@ struct StrayBinaryCheck: Check {
 
 extension StrayBinaryCheck {
     static func stray(_ path: String, _ bundle: InspectedBundle) -> String {
-        let name = PackagePath.name(path)
+        // Its path within the bundle, so that one in a nested folder is found at once.
+        let name = path.hasPrefix(bundle.path + "/") ? String(path.dropFirst(bundle.path.count + 1)) : PackagePath.name(path)
         return "\(name) in \(bundle.name) is a Mach-O binary that is neither a bundle's executable nor a library in Frameworks; Apple rejects standalone executables, so remove it or embed it as a framework"
     }
 }

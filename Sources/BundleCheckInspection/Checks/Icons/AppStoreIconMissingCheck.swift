@@ -26,8 +26,11 @@ struct AppStoreIconMissingCheck: Check {
             let elsewhere = catalog.appStoreIconElsewhere.map {
                 "; an image of that size is in \($0), a set of its own, which App Store Connect does not read: it must be compiled into \(set.name)"
             } ?? ""
+            let fix = requirement.layered
+                ? "put the App Store image stack (its layers of idiom marketing) inside the App Icon & Top Shelf Image brand asset, so that it compiles into \(set.name), and archive again"
+                : "add the \(requirement.size) App Store image to the \(set.name) set, and archive again"
             return rule.finding(
-                "the \(set.name) set in \(PackagePath.name(catalog.path)) of \(bundle.name) has no \(what) (\(held))\(elsewhere); App Store Connect rejects the upload (\(requirement.missingCode))",
+                "the \(set.name) set in \(PackagePath.name(catalog.path)) of \(bundle.name) has no \(what) (\(held))\(elsewhere); App Store Connect rejects the upload (\(requirement.missingCode)): \(fix)",
                 at: bundle.location(file: catalog.path), appleCodes: [requirement.missingCode]
             )
         }
