@@ -250,7 +250,11 @@ public enum ExamplePackages {
         copy.files = files
         copy.executable = FixtureExecutable(
             name: executableName,
-            slices: bundle.platform.executableSlices(template, minimumOS: bundle.minimumOS, encrypted: false)
+            slices: bundle.platform.executableSlices(template, minimumOS: bundle.minimumOS, encrypted: false).map { slice in
+                var slice = slice
+                slice.uuid = FixtureUUID.of(identifier, architecture: slice.architecture)
+                return slice
+            }
         )
         copy.children = bundle.children.map { ($0.folder, signedForTheMacAppStore($0.bundle, team: team)) }
         return copy
@@ -297,6 +301,7 @@ public enum ExamplePackages {
                 entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements))
             )
         )
+        slice.uuid = FixtureUUID.of(identifier, architecture: slice.architecture)
         evidence(&slice, bundle)
         var profileEntitlements = PlistDictionary()
         profileEntitlements.append(key: "com.apple.security.application-groups", value: .array([.string(appGroup)]))

@@ -30,6 +30,9 @@ import BundleCheckInspection
 ///   strings: ["painotes://import"]   # C strings (__TEXT,__cstring)
 ///   classes: [UIWebView]         # Objective-C class names; selectors: [openURL:]
 ///   imports: [_OBJC_CLASS_$_UIWebView]   # undefined external symbols (LC_SYMTAB)
+///   uuids: [4F0C…]               # LC_UUID of each architecture, in order (default: none written)
+///   file-type: execute           # the header's filetype: execute (default), dylib, bundle, or
+///                                # dsym (a dSYM's DWARF file, with `signed: false`)
 ///   certificate:                 # a CMS blob with a signing chain (default: an empty blob, as ad-hoc)
 ///     name: "Apple Distribution: Example Team (ABCDE12345)"   # the leaf's common name (this default)
 ///     expires: 2030-01-01T00:00:00Z                          # the leaf's notAfter (this default)
@@ -56,7 +59,7 @@ enum FixtureSigningDescription {
     static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?, platform bundlePlatform: FixturePlatform = .iOS) throws -> [MachOSliceDescription] {
         let fields = try FixtureDescription.mapping(node, allowed: [
             "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
-            "strings", "classes", "selectors", "imports", "certificate", "hardened-runtime",
+            "strings", "classes", "selectors", "imports", "certificate", "hardened-runtime", "uuids", "file-type",
         ])
         let links = try fields["links"].map(strings) ?? []
         let platform = try fields["platform"].map(FixtureDescription.platform) ?? bundlePlatform
@@ -97,13 +100,34 @@ enum FixtureSigningDescription {
             )
             if try flag(fields["hardened-runtime"], default: false) { signature?.codeDirectoryFlags = CodeSignature.runtimeFlag }
         }
-        return try architectures.map { name -> MachOSliceDescription in
+        // One LC_UUID per architecture, in order, as `dwarfdump --uuid` lists them.
+        let uuids = try fields["uuids"].map(strings)?.map { text -> MachOUUID in
+            guard let uuid = MachOUUID(text) else {
+                throw FixtureDescription.Problem(line: node.line, message: "uuid '\(text)' is not 8-4-4-4-12 hexadecimal digits")
+            }
+            return uuid
+        }
+        if let uuids, uuids.count != architectures.count {
+            throw FixtureDescription.Problem(line: node.line, message: "uuids lists \(uuids.count) for \(architectures.count) architectures")
+        }
+        let fileType = try fields["file-type"].map { node -> MachOFileType in
+            switch try FixtureDescription.scalar(node) {
+            case "execute": return .execute
+            case "dylib": return .dylib
+            case "bundle": return .bundle
+            case "dsym": return .dsym
+            default: throw FixtureDescription.Problem(line: node.line, message: "file-type is execute, dylib, bundle or dsym")
+            }
+        } ?? .execute
+        return try architectures.enumerated().map { index, name -> MachOSliceDescription in
             guard let architecture = MachOFixtureArchitecture(rawValue: name) else {
                 throw FixtureDescription.Problem(line: node.line, message: "architecture '\(name)' is not one of \(MachOFixtureArchitecture.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             var slice = MachOSliceDescription(
                 architecture: architecture,
+                fileType: fileType,
                 platformVersion: .buildVersion(platform.machOPlatform, minimumOS: minimum, sdk: platform.executableSDK),
+                uuid: uuids?[index],
                 cryptID: encrypted ? 0 : nil,
                 hasBitcodeSegment: bitcode,
                 linkedDylibs: MachOSliceDescription().linkedDylibs + links.map { LinkedDylib(path: $0) },

@@ -6,6 +6,8 @@ public struct MachOSliceDescription: Sendable, Hashable {
     public var architecture: MachOFixtureArchitecture
     public var fileType: MachOFileType
     public var platformVersion: MachOPlatformVersion
+    /// Writes `LC_UUID` with this value; nil writes none.
+    public var uuid: MachOUUID?
     /// Writes `LC_ENCRYPTION_INFO(_64)` with this `cryptid`; nil writes none.
     public var cryptID: UInt32?
     /// Adds an `__LLVM` segment, the mark of an embedded bitcode slice.
@@ -26,6 +28,7 @@ public struct MachOSliceDescription: Sendable, Hashable {
         architecture: MachOFixtureArchitecture = .arm64,
         fileType: MachOFileType = .execute,
         platformVersion: MachOPlatformVersion = .buildVersion(.iOS, minimumOS: MachOVersion(major: 15), sdk: MachOVersion(major: 17, minor: 5)),
+        uuid: MachOUUID? = nil,
         cryptID: UInt32? = 0,
         hasBitcodeSegment: Bool = false,
         linkedDylibs: [LinkedDylib] = [
@@ -41,6 +44,7 @@ public struct MachOSliceDescription: Sendable, Hashable {
         self.architecture = architecture
         self.fileType = fileType
         self.platformVersion = platformVersion
+        self.uuid = uuid
         self.cryptID = cryptID
         self.hasBitcodeSegment = hasBitcodeSegment
         self.linkedDylibs = linkedDylibs

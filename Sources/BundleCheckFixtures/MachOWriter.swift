@@ -216,6 +216,10 @@ public enum MachOWriter {
         } else if slice.codeSignature != nil {
             segment("__LINKEDIT", fileOffset: layout.signatureOffset, fileSize: layout.signatureSize)
         }
+        if let uuid = slice.uuid {
+            begin(0x1B, size: 24)
+            commands.bytes.append(uuid.bytes)
+        }
         switch slice.platformVersion {
         case .buildVersion(let platform, let minimumOS, let sdk):
             begin(0x32, size: 24)

@@ -88,6 +88,12 @@ enum LoadCommandParser {
                     slice.sdk = MachOVersion(encoded: sdk)
                     versionMinSeen = true
                 }
+            case LoadCommandType.uuid:
+                // `uuid_command`: cmd, cmdsize, 16 bytes. The first is the slice's, as dyld reads it.
+                guard size >= 24, let uuid = body.subrange(at: 8, count: 16).flatMap(MachOUUID.init(bytes:)) else {
+                    throw malformed("LC_UUID of cmdsize \(size) is too small for its 16 bytes")
+                }
+                if slice.uuid == nil { slice.uuid = uuid }
             case LoadCommandType.encryptionInfo, LoadCommandType.encryptionInfo64:
                 let info = EncryptionInfo(cryptOffset: try field(8), cryptSize: try field(12), cryptID: try field(16))
                 if slice.encryption == nil { slice.encryption = info }
@@ -158,6 +164,7 @@ enum LoadCommandType {
     static let segment: UInt32 = 0x1
     static let symbolTable: UInt32 = 0x2
     static let loadDylib: UInt32 = 0xC
+    static let uuid: UInt32 = 0x1B
     static let codeSignature: UInt32 = 0x1D
     static let segment64: UInt32 = 0x19
     static let lazyLoadDylib: UInt32 = 0x20

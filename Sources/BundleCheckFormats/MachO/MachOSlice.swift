@@ -15,6 +15,8 @@ public struct MachOSlice: Sendable, Hashable {
     public var platform: MachOPlatform?
     public var minimumOS: MachOVersion?
     public var sdk: MachOVersion?
+    /// `LC_UUID`, when present (the linker writes one unless told `-no_uuid`).
+    public var uuid: MachOUUID?
     /// `LC_ENCRYPTION_INFO(_64)`, when present.
     public var encryption: EncryptionInfo?
     /// Segment names in load-command order, e.g. `__PAGEZERO`, `__TEXT`.
@@ -39,6 +41,7 @@ public struct MachOSlice: Sendable, Hashable {
         platform: MachOPlatform? = nil,
         minimumOS: MachOVersion? = nil,
         sdk: MachOVersion? = nil,
+        uuid: MachOUUID? = nil,
         encryption: EncryptionInfo? = nil,
         segmentNames: [String] = [],
         linkedDylibs: [LinkedDylib] = [],
@@ -55,6 +58,7 @@ public struct MachOSlice: Sendable, Hashable {
         self.platform = platform
         self.minimumOS = minimumOS
         self.sdk = sdk
+        self.uuid = uuid
         self.encryption = encryption
         self.segmentNames = segmentNames
         self.linkedDylibs = linkedDylibs

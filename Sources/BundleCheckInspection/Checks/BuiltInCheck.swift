@@ -67,6 +67,7 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         DocumentTypesCheck(),
         ResourceBundleExecutableCheck(),
         NestedBundleSimulatorCheck(),
+        UnmatchedSymbolsCheck(),
         DebugBuildCheck(),
         IPAPathNotAllowedCheck(),
         HandoffTypesUndeclaredCheck(),

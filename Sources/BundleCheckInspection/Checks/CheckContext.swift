@@ -16,6 +16,7 @@ struct CheckContext {
     let ruleIDs: Set<String>?
     private let container: (any PackageContainer)?
     private let bundlesByPath: [String: InspectedBundle]
+    private let memo = CheckRunMemo()
 
     init(
         bundles: [InspectedBundle],
@@ -103,10 +104,22 @@ struct CheckContext {
         containers(of: bundle).last ?? bundle
     }
 
+    /// The resource bundles (`X.bundle`) inside the package's bundles, read once per run.
+    var resourceBundles: [ResourceBundle] {
+        memo.resourceBundles(in: self)
+    }
+
     /// The first `count` bytes of a file (fewer when it is shorter), or nil when unreadable.
     func prefix(of path: String, count: Int) -> [UInt8]? {
         guard let container, paths.isFile(path) else { return nil }
         return try? container.openEntry(path).read(upTo: count)
+    }
+
+    /// A file's Mach-O headers and load commands (nothing the load commands point at), or nil
+    /// when it is absent, no Mach-O file, broken or unreadable.
+    func machOLoadCommands(of path: String) -> MachOFile? {
+        guard let container, paths.isFile(path), let size = try? container.size(of: path) else { return nil }
+        return (try? MachOReader.read(container.openEntry(path), size: size)) ?? nil
     }
 
     /// Reads a small file of the package, or nil when it is absent, too large or unreadable.

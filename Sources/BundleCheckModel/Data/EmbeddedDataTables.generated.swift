@@ -113,6 +113,25 @@ entries:
   names: [__preview.dylib]
 
 """#),
+        ("debug-symbols.yml", #"""
+name: debug-symbols
+title: Where a package keeps the debug symbols App Store Connect matches with its binaries
+sources:
+  - "An Xcode archive keeps a dSYM per binary in dSYMs/ (X.app.dSYM, Kit.framework.dSYM), its DWARF file in Contents/Resources/DWARF/ named after the binary; `dwarfdump --uuid` prints one UUID per architecture, the LC_UUID of the slice it describes (tekartik/sqflite#455, Tealium/tealium-ios#55)"
+  - "An IPA exported with symbols keeps one file per slice in Symbols/, named <UUID>.symbols: the names ITMS-90381 quotes ('Too many symbol files - These symbols have no corresponding slice in any binary [450D3413-542D-3052-AAE8-165B23FAB14E.symbols, …]', WildAid/o-fish-ios#127 and #193, zcash/zcash-ios-wallet#167); shorebirdtech/shorebird flutter-base.ipa (Xcode 14.3.1) holds Symbols/BC970605-0A53-3457-8736-D7A870AB6E71.symbols, the LC_UUID of its Runner"
+  - "ITMS-90381 is a warning: 'Your delivery was successful, but you may wish to correct the following issues' (mParticle/mparticle-apple-sdk#103, OneSignal/OneSignal-iOS-SDK#270); the usual cause is a dependency built for architectures the app does not ship (armv7, i386, x86_64), whose dSYM keeps them after the framework was thinned"
+checked: 2026-12-03
+entries:
+  # An archive's folder of dSYMs, the suffix of a dSYM bundle and where its DWARF file lies in it.
+  archive-folder: dSYMs
+  bundle-suffix: .dSYM
+  dwarf-folder: Contents/Resources/DWARF
+  # An IPA's folder of symbol files and their suffix after the UUID.
+  ipa-folder: Symbols
+  symbol-file-suffix: .symbols
+  code: ITMS-90381
+
+"""#),
         ("document-types.yml", #"""
 name: document-types
 title: What App Store Connect asks of an app's document types (CFBundleDocumentTypes), and its codes

@@ -6502,6 +6502,112 @@ examples:
             - CFBundleURLSchemes: [notes, notes-import]
 
 """#),
+        ("unmatched-symbols.yml", #"""
+id: unmatched-symbols
+title: Debug symbols belong to a binary the package ships
+severity: warning
+category: toolchain
+apple-codes: [ITMS-90381]
+rationale: >
+  App Store Connect matches each uploaded symbol file with a slice of a binary by its UUID (the
+  LC_UUID the linker writes into every slice, and into the dSYM built beside it). Symbols that
+  match none draw a warning after every upload: "Too many symbol files - These symbols have no
+  corresponding slice in any binary [450D3413-….symbols]" (ITMS-90381; WildAid/o-fish-ios#127,
+  Tealium/tealium-ios#55). The usual cause is a dependency built for architectures the app does
+  not ship (armv7, i386, x86_64): its framework was thinned, its dSYM kept them
+  (mParticle/mparticle-apple-sdk#103); or a dSYM left from another build. An archive's dSYMs are
+  read for their slices' UUIDs (their headers only, at most 512); an IPA's Symbols/<UUID>.symbols
+  files are named by theirs (Rules/data/debug-symbols.yml). Both are compared with every
+  executable, loose library and helper tool of the package. When a binary could not be read, or
+  has a slice without a UUID, the symbols may be its and nothing is judged. Symbols do not ship
+  to devices, so this is a warning.
+fix: >
+  Build the dependency for the architectures the app ships only (for a pod, raise its
+  deployment target so that it is not built for armv7; for a fat framework, use its
+  xcframework), or delete the stale dSYM from the archive's dSYMs folder before exporting; then
+  archive and export again, so that the IPA's symbols are written from matching dSYMs.
+scope:
+  archive: true
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+examples:
+  - name: an archive whose dSYMs match the app and its framework
+    triggers: false
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        executable: {uuids: [6F1A2B3C-4D5E-3F60-8172-93A4B5C6D7E8]}
+        frameworks:
+          - name: Kit
+            executable: {uuids: [0A1B2C3D-4E5F-3061-8293-A4B5C6D7E8F9]}
+      files:
+        - path: dSYMs/Notes.app.dSYM/Contents/Resources/DWARF/Notes
+          macho: {file-type: dsym, signed: false, uuids: [6F1A2B3C-4D5E-3F60-8172-93A4B5C6D7E8]}
+        - path: dSYMs/Kit.framework.dSYM/Contents/Resources/DWARF/Kit
+          macho: {file-type: dsym, signed: false, uuids: [0A1B2C3D-4E5F-3061-8293-A4B5C6D7E8F9]}
+  - name: a framework's dSYM that keeps an armv7 slice its thinned binary lost
+    triggers: true
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        executable: {uuids: [6F1A2B3C-4D5E-3F60-8172-93A4B5C6D7E8]}
+        frameworks:
+          - name: Kit
+            executable: {uuids: [0A1B2C3D-4E5F-3061-8293-A4B5C6D7E8F9]}
+      files:
+        - path: dSYMs/Notes.app.dSYM/Contents/Resources/DWARF/Notes
+          macho: {file-type: dsym, signed: false, uuids: [6F1A2B3C-4D5E-3F60-8172-93A4B5C6D7E8]}
+        - path: dSYMs/Kit.framework.dSYM/Contents/Resources/DWARF/Kit
+          macho:
+            file-type: dsym
+            signed: false
+            architectures: [armv7, arm64]
+            uuids: [3B7E09D2-56A1-3C4F-9E80-1D2C3B4A5968, 0A1B2C3D-4E5F-3061-8293-A4B5C6D7E8F9]
+    expect:
+      - file: dSYMs/Kit.framework.dSYM/Contents/Resources/DWARF/Kit
+  - name: a dSYM left from an earlier build of the app
+    triggers: true
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        executable: {uuids: [6F1A2B3C-4D5E-3F60-8172-93A4B5C6D7E8]}
+      files:
+        - path: dSYMs/Notes.app.dSYM/Contents/Resources/DWARF/Notes
+          macho: {file-type: dsym, signed: false, uuids: [C4D5E6F7-0819-3A2B-8C3D-4E5F60718293]}
+    expect:
+      - file: dSYMs/Notes.app.dSYM/Contents/Resources/DWARF/Notes
+  - name: an archive whose framework binary has no UUID to match
+    triggers: false
+    package:
+      layout: xcarchive
+      app:
+        name: Notes
+        executable: {uuids: [6F1A2B3C-4D5E-3F60-8172-93A4B5C6D7E8]}
+        frameworks:
+          - name: Kit
+      files:
+        - path: dSYMs/Kit.framework.dSYM/Contents/Resources/DWARF/Kit
+          macho: {file-type: dsym, signed: false, uuids: [3B7E09D2-56A1-3C4F-9E80-1D2C3B4A5968]}
+  - name: an IPA's symbol file of the app's slice
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable: {uuids: [6F1A2B3C-4D5E-3F60-8172-93A4B5C6D7E8]}
+      files: [Symbols/6F1A2B3C-4D5E-3F60-8172-93A4B5C6D7E8.symbols]
+  - name: an IPA's symbol file that no slice has
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable: {uuids: [6F1A2B3C-4D5E-3F60-8172-93A4B5C6D7E8]}
+      files: [Symbols/6F1A2B3C-4D5E-3F60-8172-93A4B5C6D7E8.symbols, Symbols/3B7E09D2-56A1-3C4F-9E80-1D2C3B4A5968.symbols]
+    expect:
+      - file: Symbols
+
+"""#),
         ("unsigned.yml", #"""
 id: unsigned
 title: Every Mach-O of the app is signed

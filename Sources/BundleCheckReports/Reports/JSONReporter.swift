@@ -74,6 +74,9 @@ public struct JSONReporter: Reporter {
                 .array(accepted.map { ["type": .string($0.type), "max": JSONValue($0.max)] })
             } ?? .null,
             "architectures": bundle.signing?.executable.map { .array($0.architectures.map(JSONValue.string)) } ?? .null,
+            "uuids": bundle.signing?.executable.map { file in
+                .array(file.slices.map { ["architecture": .string($0.architecture), "uuid": JSONValue($0.uuid?.description)] })
+            } ?? .null,
             "minimumOS": JSONValue(bundle.signing?.executable?.slices.lazy.compactMap(\.minimumOS).first?.description),
             "entitlements": bundle.signing.map(entitlements) ?? .null,
             "profile": bundle.signing?.profile.map(profile) ?? .null,

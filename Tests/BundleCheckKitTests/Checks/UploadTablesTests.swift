@@ -13,6 +13,12 @@ import Testing
         #expect(DocumentTypes.shipped.rankCode == "ITMS-90788" && DocumentTypes.shipped.openingCode == "ITMS-90737")
         #expect(IPALayout.shipped.allowed.isSuperset(of: ["Payload", "SwiftSupport", "Symbols"]) && !IPALayout.shipped.allowed.contains("._Symbols"))
         #expect(DebugBuilds.shipped.executableSuffix == ".debug.dylib" && DebugBuilds.shipped.names == ["__preview.dylib"])
+        let symbols = DebugSymbols.shipped
+        #expect(symbols.unreadableLines.isEmpty && symbols.code == "ITMS-90381")
+        #expect(symbols.isDWARFFile("Kit.framework.dSYM/Contents/Resources/DWARF/Kit") && !symbols.isDWARFFile("Kit.framework.dSYM/Contents/Info.plist"))
+        #expect(!symbols.isDWARFFile("Kit.framework.dSYM/Contents/Resources/DWARF/._Kit") && !symbols.isDWARFFile(".dSYM/Contents/Resources/DWARF/Kit"))
+        #expect(symbols.uuid(ofSymbolFile: "BC970605-0A53-3457-8736-D7A870AB6E71.symbols")?.description == "BC970605-0A53-3457-8736-D7A870AB6E71")
+        #expect(symbols.uuid(ofSymbolFile: "BC970605-0A53-3457-8736-D7A870AB6E71.txt") == nil)
     }
 
     @Test func aTableMissingAFieldSaysSo() throws {
@@ -20,5 +26,6 @@ import Testing
         #expect(!IPadMultitasking(entries: entries).unreadableLines.isEmpty)
         #expect(!DocumentTypes(entries: entries).unreadableLines.isEmpty)
         #expect(!IPALayout(entries: entries).unreadableLines.isEmpty && !DebugBuilds(entries: entries).unreadableLines.isEmpty)
+        #expect(!DebugSymbols(entries: entries).unreadableLines.isEmpty)
     }
 }

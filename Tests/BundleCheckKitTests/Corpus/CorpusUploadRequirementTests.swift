@@ -10,7 +10,7 @@ import Testing
 struct CorpusUploadRequirementTests {
     static let rules = [
         "ipad-multitasking-orientations", "launch-screen-missing", "document-types", "handoff-types-undeclared", "resource-bundle-executable",
-        "nested-bundle-simulator", "debug-build", "ipa-path-not-allowed",
+        "nested-bundle-simulator", "debug-build", "ipa-path-not-allowed", "unmatched-symbols",
     ]
 
     /// Each package and the findings these rules give it, as `rule file`.

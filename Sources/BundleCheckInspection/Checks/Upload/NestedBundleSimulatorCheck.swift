@@ -28,7 +28,7 @@ struct NestedBundleSimulatorCheck: Check {
             judge(framework.infoPlist?.root.dictionaryValue, name: "the framework \(framework.name)", owner: framework,
                   location: framework.infoPlistLocation(JSONPointer("CFBundleSupportedPlatforms")), identity: framework.path)
         }
-        for resource in ResourceBundle.all(in: context) {
+        for resource in context.resourceBundles {
             judge(resource.infoPlist, name: "the resource bundle \(resource.name) in \(resource.owner.name)", owner: resource.owner,
                   location: resource.location("CFBundleSupportedPlatforms"), identity: resource.path)
         }

@@ -11,7 +11,7 @@ struct ResourceBundleExecutableCheck: Check {
     var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
-        ResourceBundle.all(in: context).compactMap { resource -> Finding? in
+        context.resourceBundles.compactMap { resource -> Finding? in
             guard let executable = resource.infoPlist?["CFBundleExecutable"]?.stringValue, !executable.isEmpty,
                   !UnexpandedVariable.occurs(in: executable), !executable.contains("/")
             else { return nil }
