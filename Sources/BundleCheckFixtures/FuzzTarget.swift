@@ -202,7 +202,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         } else {
             rule = .string(String(decoding: bytes, as: UTF8.self))
         }
-        let analysis = ActivationRuleAnalysis(rule: rule)
+        let analysis = ActivationRuleAnalysis(rule: rule, types: .shipped)
         for observation in analysis.observations {
             _ = String(describing: observation)
         }

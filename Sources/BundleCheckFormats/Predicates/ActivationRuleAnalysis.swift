@@ -11,12 +11,13 @@ public struct ActivationRuleAnalysis: Sendable {
     /// The content the rule lets in: types in document order, each once.
     public let accepts: [ActivationRuleAcceptedType]
 
-    package init(rule: PlistValue?) {
+    /// `types`: the system's type identifiers, which a predicate's type literals are checked against.
+    package init(rule: PlistValue?, types: KnownTypeIdentifiers) {
         switch rule {
         case nil:
             self.init(form: .missing, observations: [.missing], accepts: [])
         case .string(let text)?:
-            self = Self.analyzePredicate(text)
+            self = Self.analyzePredicate(text, types: types)
         case .dictionary(let dictionary)?:
             let reading = ActivationRuleDictionaryReading(dictionary)
             self.init(form: .dictionary, observations: reading.observations, accepts: reading.accepts)
@@ -35,7 +36,7 @@ public struct ActivationRuleAnalysis: Sendable {
         self.accepts = accepts
     }
 
-    private static func analyzePredicate(_ text: String) -> ActivationRuleAnalysis {
+    private static func analyzePredicate(_ text: String, types: KnownTypeIdentifiers) -> ActivationRuleAnalysis {
         if UnexpandedVariable.occurs(in: text) {
             return ActivationRuleAnalysis(form: .unexpanded, observations: [], accepts: [])
         }
@@ -69,7 +70,7 @@ public struct ActivationRuleAnalysis: Sendable {
         case nil:
             break
         }
-        for issue in PredicateAnalyzer.issues(in: predicate) {
+        for issue in PredicateAnalyzer.issues(in: predicate, types: types) {
             let problem = ActivationRuleProblem(kind: .value, pointer: .root, message: issue.message, location: issue.location)
             observations.append(issue.severity == .error ? .invalid(problem) : .note(problem))
         }

@@ -7,6 +7,7 @@
 /// - `@count` is compared with non-negative integer literals;
 /// - collection operators are ones Key-Value Coding has (`@count`, `@sum`, …).
 struct PredicateAnalyzer {
+    private let types: KnownTypeIdentifiers
     private var issues: [PredicateIssue] = []
 
     /// The operators Key-Value Coding understands; they are case-sensitive.
@@ -15,11 +16,14 @@ struct PredicateAnalyzer {
         "distinctUnionOfArrays", "unionOfArrays", "distinctUnionOfSets",
     ]
 
-    private init() {}
+    private init(types: KnownTypeIdentifiers) {
+        self.types = types
+    }
 
-    /// Every issue, in the order its position appears in the text.
-    static func issues(in predicate: Predicate) -> [PredicateIssue] {
-        var analyzer = PredicateAnalyzer()
+    /// Every issue, in the order its position appears in the text; type literals are checked
+    /// against `types`.
+    static func issues(in predicate: Predicate, types: KnownTypeIdentifiers) -> [PredicateIssue] {
+        var analyzer = PredicateAnalyzer(types: types)
         analyzer.visit(predicate, bound: [])
         return analyzer.issues.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
@@ -118,12 +122,12 @@ struct PredicateAnalyzer {
 
     private mutating func checkTypeIdentifier(_ identifier: String, at location: PredicateSourceLocation) {
         let shown = PredicateToken.shortened(identifier, limit: 80)
-        if let problem = TypeIdentifierSyntax.problem(in: identifier) {
+        if let problem = TypeIdentifierSyntax.problem(in: identifier, suggesting: types) {
             report(.error, "'\(shown)' is not a well-formed type identifier: \(problem)", at: location)
             return
         }
-        guard !KnownTypeIdentifiers.isKnown(identifier) else { return }
-        let suggestion = KnownTypeIdentifiers.suggestion(for: identifier).map { "; did you mean '\($0)'?" } ?? ""
+        guard !types.isKnown(identifier) else { return }
+        let suggestion = types.suggestion(for: identifier).map { "; did you mean '\($0)'?" } ?? ""
         if identifier.lowercased().hasPrefix("public.") {
             report(.note, "unknown type identifier '\(shown)' in Apple's public namespace\(suggestion.isEmpty ? "; check the spelling" : suggestion)", at: location)
         } else {

@@ -198,7 +198,7 @@ public struct PackageInspector: Sendable {
         )
         // Read once here; the activation-rule checks and the report share it.
         let activationRule = identity.isShareOrActionExtension
-            ? ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer))
+            ? ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer), types: .shipped)
             : nil
         let (manifests, manifestProblems) = PrivacyManifestLoader.load(
             layout: layout, kind: location.kind, nestedBundles: nestedBundles, from: container, paths: paths

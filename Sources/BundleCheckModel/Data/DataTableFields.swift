@@ -37,4 +37,16 @@ package struct DataTableFields {
         }
         return value
     }
+
+    /// The field's mapping of scalars to scalars, in order; empty when it is missing or empty.
+    package mutating func pairs(_ key: String) -> [(key: String, value: String)] {
+        let pairs = (entries[key]?.mapping ?? []).compactMap { pair in
+            pair.key.scalar.flatMap { key in pair.value.scalar.map { (key: key, value: $0) } }
+        }
+        guard !pairs.isEmpty, pairs.count == entries[key]?.mapping?.count else {
+            unreadableLines.append(entries[key]?.line ?? entries.line)
+            return pairs
+        }
+        return pairs
+    }
 }

@@ -975,6 +975,204 @@ entries:
       sizes: [{scale: 1, pixels: [2320, 720]}, {scale: 2, pixels: [4640, 1440]}]
 
 """#),
+        ("type-identifiers.yml", #"""
+name: type-identifiers
+title: System uniform type identifiers, and the guesses written where one is due
+sources:
+  - "Apple, System-declared uniform type identifiers (Uniform Type Identifiers Reference, developer.apple.com/library/archive/documentation/Miscellaneous/Reference/UTIRef/Articles/System-DeclaredUniformTypeIdentifiers.html) and the UTType constants of the UniformTypeIdentifiers framework (developer.apple.com/documentation/uniformtypeidentifiers/system-declared-uniform-type-identifiers)"
+  - "Identifiers other vendors declare that iOS knows (com.adobe.pdf, com.microsoft.word.doc, org.openxmlformats.*, org.webmproject.webp): the same reference, and the types the Files app opens"
+  - "likely-meant and bare-words are bundlecheck's own list of what is written where an identifier is due: a file extension (pdf), a word (image), an identifier Apple never declared (public.pdf for com.adobe.pdf, public.jpg for public.jpeg); each names an identifier of the list above, which a test checks"
+checked: 2026-12-03
+entries:
+  # Every identifier under these prefixes counts as known (Apple's own namespace).
+  known-prefixes: [com.apple.]
+  # Known identifiers, compared without regard to case. public. is Apple's namespace too, but only
+  # these are known in it, since a misspelling there (public.imag) is the usual mistake.
+  identifiers:
+    # Abstract and base types
+    - public.item
+    - public.content
+    - public.composite-content
+    - public.data
+    - public.database
+    - public.message
+    - public.contact
+    - public.calendar-event
+    - public.to-do-item
+    - public.email-message
+    - public.bookmark
+    - public.executable
+    - public.unix-executable
+    - public.log
+    - public.font
+    # Folders and links
+    - public.folder
+    - public.directory
+    - public.volume
+    - public.mount-point
+    - public.symlink
+    - public.url
+    - public.file-url
+    - public.url-name
+    # Text
+    - public.text
+    - public.plain-text
+    - public.utf8-plain-text
+    - public.utf16-plain-text
+    - public.utf16-external-plain-text
+    - public.delimited-values-text
+    - public.comma-separated-values-text
+    - public.tab-separated-values-text
+    - public.utf8-tab-separated-values-text
+    - public.rtf
+    - public.html
+    - public.xml
+    - public.json
+    - public.yaml
+    - public.vcard
+    - public.source-code
+    - public.script
+    - public.shell-script
+    - public.python-script
+    - public.ruby-script
+    - public.perl-script
+    - public.php-script
+    - public.c-source
+    - public.c-header
+    - public.c-plus-plus-source
+    - public.c-plus-plus-header
+    - public.objective-c-source
+    - public.objective-c-plus-plus-source
+    - public.swift-source
+    - public.assembly-source
+    - public.make-source
+    - com.netscape.javascript-source
+    # Documents
+    - public.spreadsheet
+    - public.presentation
+    - com.adobe.pdf
+    - com.adobe.postscript
+    - com.adobe.encapsulated-postscript
+    - com.microsoft.word.doc
+    - com.microsoft.excel.xls
+    - com.microsoft.powerpoint.ppt
+    - org.openxmlformats.wordprocessingml.document
+    - org.openxmlformats.spreadsheetml.sheet
+    - org.openxmlformats.presentationml.presentation
+    - org.oasis-open.opendocument.text
+    - org.oasis-open.opendocument.spreadsheet
+    - org.oasis-open.opendocument.presentation
+    - org.idpf.epub-container
+    # Images
+    - public.image
+    - public.jpeg
+    - public.png
+    - public.tiff
+    - public.heic
+    - public.heif
+    - public.avif
+    - public.camera-raw-image
+    - public.svg-image
+    - com.compuserve.gif
+    - com.microsoft.bmp
+    - com.microsoft.ico
+    - org.webmproject.webp
+    - com.adobe.photoshop-image
+    - public.3d-content
+    - com.pixar.universal-scene-description
+    - com.pixar.universal-scene-description-mobile
+    # Audio and video
+    - public.audiovisual-content
+    - public.movie
+    - public.video
+    - public.audio
+    - public.mpeg
+    - public.mpeg-4
+    - public.mpeg-4-audio
+    - public.mpeg-2-video
+    - public.mpeg-2-transport-stream
+    - public.mp3
+    - public.avi
+    - public.aiff-audio
+    - public.midi-audio
+    - public.playlist
+    - public.m3u-playlist
+    - public.3gpp
+    - public.3gpp2
+    - com.microsoft.waveform-audio
+    # Archives
+    - public.archive
+    - public.disk-image
+    - public.zip-archive
+    - com.pkware.zip-archive
+    - public.bzip2-archive
+    - public.tar-archive
+    - org.gnu.gnu-zip-archive
+    - org.gnu.gnu-tar-archive
+    - org.7-zip.7-zip-archive
+    - com.rarlab.rar-archive
+    # Security and the web
+    - public.x509-certificate
+    - com.rsa.pkcs-12
+    - com.microsoft.internet-shortcut
+    - com.microsoft.windows-executable
+  # Plausible guesses that are not the system's identifiers, with the one that is.
+  likely-meant:
+    public.pdf: com.adobe.pdf
+    public.gif: com.compuserve.gif
+    public.zip: public.zip-archive
+    public.jpg: public.jpeg
+    public.mp4: public.mpeg-4
+    public.mov: com.apple.quicktime-movie
+    public.quicktime-movie: com.apple.quicktime-movie
+    public.csv: public.comma-separated-values-text
+    public.txt: public.plain-text
+    public.webp: org.webmproject.webp
+    public.bmp: com.microsoft.bmp
+    public.gzip: org.gnu.gnu-zip-archive
+    public.doc: com.microsoft.word.doc
+    public.docx: org.openxmlformats.wordprocessingml.document
+    public.web-url: public.url
+    public.webpage: public.html
+    public.web-page: public.html
+    public.photo: public.image
+    public.picture: public.image
+    com.adobe.acrobat.pdf: com.adobe.pdf
+  # Bare file extensions and words written where an identifier is due.
+  bare-words:
+    "pdf": com.adobe.pdf
+    "jpg": public.jpeg
+    "jpeg": public.jpeg
+    "png": public.png
+    "gif": com.compuserve.gif
+    "heic": public.heic
+    "image": public.image
+    "images": public.image
+    "photo": public.image
+    "movie": public.movie
+    "video": public.movie
+    "mp4": public.mpeg-4
+    "mov": com.apple.quicktime-movie
+    "audio": public.audio
+    "mp3": public.mp3
+    "text": public.text
+    "txt": public.plain-text
+    "url": public.url
+    "html": public.html
+    "zip": public.zip-archive
+    "json": public.json
+    "xml": public.xml
+    "csv": public.comma-separated-values-text
+    "doc": com.microsoft.word.doc
+    "docx": org.openxmlformats.wordprocessingml.document
+    "xlsx": org.openxmlformats.spreadsheetml.sheet
+    "pptx": org.openxmlformats.presentationml.presentation
+    "file": public.file-url
+    "data": public.data
+    "item": public.item
+    "vcard": public.vcard
+
+"""#),
         ("upload-minimums.yml", #"""
 name: upload-minimums
 title: The oldest SDK and Xcode App Store Connect accepts in uploads, from each date, for each platform

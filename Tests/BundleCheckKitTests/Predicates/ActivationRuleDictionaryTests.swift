@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BundleCheckFormats
+@testable import BundleCheckInspection
 
 @Suite struct ActivationRuleDictionaryTests {
     typealias Support = ActivationRuleTestSupport
@@ -208,11 +209,11 @@ import Testing
     @Test(arguments: otherTypeCases)
     func aRuleThatIsNeitherStringNorDictionaryIsATypeProblem(_ testCase: Case) {
         #expect(Support.rendered(testCase.rule) == testCase.observations)
-        #expect(ActivationRuleAnalysis(rule: testCase.rule).problems.map(\.kind.appleCode) == ["ITMS-90361"])
+        #expect(ActivationRuleAnalysis(rule: testCase.rule, types: .shipped).problems.map(\.kind.appleCode) == ["ITMS-90361"])
     }
 
     @Test func noRuleIsMissing() {
-        let analysis = ActivationRuleAnalysis(rule: nil)
+        let analysis = ActivationRuleAnalysis(rule: nil, types: .shipped)
         #expect(analysis.form == .missing)
         #expect(analysis.isMissing)
         #expect(analysis.observations == [.missing])
@@ -220,7 +221,7 @@ import Testing
     }
 
     @Test func typeAndValueProblemsCarryApplesTwoCodes() {
-        let analysis = ActivationRuleAnalysis(rule: Support.dictionary([Self.text: Support.int(1), Self.image: Support.int(-1), Self.webURL: Support.int(1)]))
+        let analysis = ActivationRuleAnalysis(rule: Support.dictionary([Self.text: Support.int(1), Self.image: Support.int(-1), Self.webURL: Support.int(1)]), types: .shipped)
         #expect(analysis.problems.map(\.kind) == [.type, .value])
         #expect(analysis.problems.map(\.kind.appleCode) == ["ITMS-90361", "ITMS-90362"])
         #expect(analysis.problems.map(\.pointer.description) == [
@@ -229,7 +230,7 @@ import Testing
     }
 
     @Test func netNewsWireAcceptsOneWebURLAndText() {
-        let analysis = ActivationRuleAnalysis(rule: Self.netNewsWire)
+        let analysis = ActivationRuleAnalysis(rule: Self.netNewsWire, types: .shipped)
         #expect(analysis.form == .dictionary)
         #expect(analysis.accepts == [
             ActivationRuleAcceptedType(type: "public.url", max: 1), ActivationRuleAcceptedType(type: "public.text", max: nil),

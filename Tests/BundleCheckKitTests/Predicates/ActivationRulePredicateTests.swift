@@ -1,5 +1,6 @@
 import Testing
 @testable import BundleCheckFormats
+@testable import BundleCheckInspection
 
 @Suite struct ActivationRulePredicateTests {
     typealias Support = ActivationRuleTestSupport
@@ -142,7 +143,7 @@ import Testing
     }
 
     @Test func theSeedsRuleIsValidAndAcceptsPDFsImagesAndZipArchives() throws {
-        let analysis = ActivationRuleAnalysis(rule: .string(PredicateSamples.seedRule))
+        let analysis = ActivationRuleAnalysis(rule: .string(PredicateSamples.seedRule), types: .shipped)
         #expect(analysis.observations.isEmpty)
         #expect(analysis.predicate?.description == PredicateSamples.seedRuleDescription)
         #expect(analysis.accepts == [
@@ -154,7 +155,7 @@ import Testing
     }
 
     @Test func aSyntaxErrorKeepsItsLineColumnAndExcerpt() throws {
-        let analysis = ActivationRuleAnalysis(rule: .string("SUBQUERY(extensionItems, $e,\n  $e.a == 1 &\n).@count == 1"))
+        let analysis = ActivationRuleAnalysis(rule: .string("SUBQUERY(extensionItems, $e,\n  $e.a == 1 &\n).@count == 1"), types: .shipped)
         let problem = try #require(analysis.problems.first)
         #expect(problem.kind == .value)
         #expect(problem.kind.appleCode == "ITMS-90362")
@@ -167,14 +168,14 @@ import Testing
     }
 
     @Test func literalTruePredicateIsToldApartFromOneThatFoldsToTrue() {
-        #expect(ActivationRuleAnalysis(rule: .string(" TRUEPREDICATE ")).isLiterallyTruePredicate)
-        let folded = ActivationRuleAnalysis(rule: .string("TRUEPREDICATE OR FALSEPREDICATE"))
+        #expect(ActivationRuleAnalysis(rule: .string(" TRUEPREDICATE "), types: .shipped).isLiterallyTruePredicate)
+        let folded = ActivationRuleAnalysis(rule: .string("TRUEPREDICATE OR FALSEPREDICATE"), types: .shipped)
         #expect(folded.isAlwaysTrue)
         #expect(!folded.isLiterallyTruePredicate)
     }
 
     @Test func aRuleWithBuildSettingsIsLeftToTheUnexpandedVariableRule() {
-        let analysis = ActivationRuleAnalysis(rule: .string("$(ACTIVATION_RULE)"))
+        let analysis = ActivationRuleAnalysis(rule: .string("$(ACTIVATION_RULE)"), types: .shipped)
         #expect(analysis.form == .unexpanded)
         #expect(analysis.observations.isEmpty)
     }

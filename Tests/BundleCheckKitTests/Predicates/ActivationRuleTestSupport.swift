@@ -1,4 +1,5 @@
 @testable import BundleCheckFormats
+@testable import BundleCheckInspection
 
 
 /// Short spellings of activation-rule values and results, so tables read like the plists they stand for.
@@ -32,10 +33,10 @@ enum ActivationRuleTestSupport {
     }
 
     static func rendered(_ rule: PlistValue?) -> [String] {
-        ActivationRuleAnalysis(rule: rule).observations.map(render)
+        ActivationRuleAnalysis(rule: rule, types: .shipped).observations.map(render)
     }
 
     static func accepted(_ rule: PlistValue?) -> [String] {
-        ActivationRuleAnalysis(rule: rule).accepts.map(\.description)
+        ActivationRuleAnalysis(rule: rule, types: .shipped).accepts.map(\.description)
     }
 }

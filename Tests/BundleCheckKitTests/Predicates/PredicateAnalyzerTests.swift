@@ -1,5 +1,6 @@
 import Testing
 @testable import BundleCheckFormats
+@testable import BundleCheckInspection
 
 @Suite struct PredicateAnalyzerTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -15,7 +16,7 @@ import Testing
 
     static func rendered(_ text: String) -> [String]? {
         PredicateSamples.parse(text).map { predicate in
-            PredicateAnalyzer.issues(in: predicate).map { "\($0.severity.rawValue) \($0.line):\($0.column) \($0.message)" }
+            PredicateAnalyzer.issues(in: predicate, types: .shipped).map { "\($0.severity.rawValue) \($0.line):\($0.column) \($0.message)" }
         }
     }
 
@@ -164,20 +165,25 @@ import Testing
     @Test func issuesComeInTextOrderWithAnExcerpt() throws {
         let text = "SUBQUERY(items, $x,\n  ANY $x.types UTI-CONFORMS-TO \"pdf\" OR $y.a == 1\n).@count == -1"
         let predicate = try #require(PredicateSamples.parse(text))
-        let issues = PredicateAnalyzer.issues(in: predicate)
+        let issues = PredicateAnalyzer.issues(in: predicate, types: .shipped)
         #expect(issues.map { "\($0.line):\($0.column)" } == ["2:32", "2:41", "3:13"])
         #expect(issues.first?.excerpt == "  ANY $x.types UTI-CONFORMS-TO \"pdf\" OR $y.a == 1\n" + String(repeating: " ", count: 31) + "^")
         #expect(issues.first?.offset == 51)
     }
 
-    @Test func everyTableEntryIsWellFormed() {
-        for identifier in KnownTypeIdentifiers.identifiers {
+    @Test func everyTableEntryIsWellFormed() throws {
+        #expect(TypeIdentifierTable.shipped.unreadableLines.isEmpty)
+        #expect(KnownTypeIdentifiers.shipped.identifiers.count > 100 && KnownTypeIdentifiers.shipped.knownPrefixes == ["com.apple."])
+        #expect(KnownTypeIdentifiers.shipped.bareWords["pdf"] == "com.adobe.pdf" && KnownTypeIdentifiers.shipped.isKnown("COM.APPLE.QUICKTIME-MOVIE"))
+        let partial = try #require(try YAMLParser.parse(Array("identifiers: [public.item]\nbare-words: [pdf]\n".utf8), file: "test.yml"))
+        #expect(TypeIdentifierTable(entries: partial).unreadableLines.count == 3)
+        for identifier in KnownTypeIdentifiers.shipped.identifiers {
             #expect(TypeIdentifierSyntax.problem(in: identifier) == nil, "\(identifier)")
             #expect(identifier == identifier.lowercased(), "\(identifier)")
         }
-        for (guess, meant) in KnownTypeIdentifiers.likelyMeant.merging(KnownTypeIdentifiers.bareWords, uniquingKeysWith: { a, _ in a }) {
-            #expect(KnownTypeIdentifiers.isKnown(meant), "\(guess) suggests unknown \(meant)")
-            #expect(!KnownTypeIdentifiers.isKnown(guess), "\(guess) is known")
+        for (guess, meant) in KnownTypeIdentifiers.shipped.likelyMeant.merging(KnownTypeIdentifiers.shipped.bareWords, uniquingKeysWith: { a, _ in a }) {
+            #expect(KnownTypeIdentifiers.shipped.isKnown(meant), "\(guess) suggests unknown \(meant)")
+            #expect(!KnownTypeIdentifiers.shipped.isKnown(guess), "\(guess) is known")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import BundleCheckFormats
+@testable import BundleCheckInspection
 
 /// The seed's rule, damaged a few thousand ways: every variant parses or throws a syntax
 /// error that points inside the text, and what parses survives every later stage.
@@ -52,7 +53,7 @@ import Testing
                 let predicate = try PredicateParser.parse(text)
                 parsed += 1
                 _ = PredicateFolding.truthValue(of: predicate)
-                for issue in PredicateAnalyzer.issues(in: predicate) {
+                for issue in PredicateAnalyzer.issues(in: predicate, types: .shipped) {
                     #expect(issue.offset >= 0 && issue.offset < text.count, "issue outside \(text.debugDescription)")
                 }
                 // The canonical form reads back as the same tree.
@@ -65,7 +66,7 @@ import Testing
                 #expect(error.line >= 1 && error.column >= 1)
                 #expect(error.excerpt.hasSuffix("^"))
             }
-            _ = ActivationRuleAnalysis(rule: .string(text))
+            _ = ActivationRuleAnalysis(rule: .string(text), types: .shipped)
         }
         #expect(parsed > 100)
         #expect(refused > 1_000)
@@ -78,7 +79,7 @@ import Testing
             let text = (0..<count).map { _ in Self.fragments.randomElement(using: &random)! }.joined(separator: " ")
             do {
                 let predicate = try PredicateParser.parse(text)
-                _ = PredicateAnalyzer.issues(in: predicate)
+                _ = PredicateAnalyzer.issues(in: predicate, types: .shipped)
                 _ = PredicateFolding.truthValue(of: predicate)
             } catch {
                 #expect(error.offset >= 0 && error.offset <= text.count)

@@ -26,7 +26,7 @@ struct ActivationRuleCheck: Check {
         context.bundles.filter(\.isShareOrActionExtension).flatMap { bundle -> [Finding] in
             guard let plist = bundle.infoPlist else { return [] }
             // Bundles built by hand (tests) have no stored analysis: read it then.
-            let analysis = bundle.activationRule ?? ActivationRuleAnalysis(rule: plist.value(at: Self.pointer))
+            let analysis = bundle.activationRule ?? ActivationRuleAnalysis(rule: plist.value(at: Self.pointer), types: .shipped)
             switch mode {
             case .missing:
                 guard analysis.isMissing else { return [] }

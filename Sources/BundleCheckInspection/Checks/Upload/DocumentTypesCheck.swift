@@ -34,9 +34,9 @@ struct DocumentTypesCheck: Check {
                     ))
                 }
                 let types = (dictionary[facts.contentTypesKey]?.arrayValue ?? []).compactMap(\.stringValue)
-                let unknown = types.filter { !KnownTypeIdentifiers.isKnown($0) && !declared.contains($0.lowercased()) && !UnexpandedVariable.occurs(in: $0) }
+                let unknown = types.filter { !KnownTypeIdentifiers.shipped.isKnown($0) && !declared.contains($0.lowercased()) && !UnexpandedVariable.occurs(in: $0) }
                 if !unknown.isEmpty {
-                    let hints = unknown.compactMap { type in KnownTypeIdentifiers.suggestion(for: type).map { "'\(type)' may mean '\($0)'" } }
+                    let hints = unknown.compactMap { type in KnownTypeIdentifiers.shipped.suggestion(for: type).map { "'\(type)' may mean '\($0)'" } }
                     findings.append(rule.finding(
                         "the document type \(name) of \(bundle.name) names content types that are neither system types nor declared in \(facts.declarationKeys.joined(separator: " or ")): \(unknown.map { "'\($0)'" }.joined(separator: ", "))" + (hints.isEmpty ? "" : " (\(hints.joined(separator: "; ")))") + "; the system cannot match files to them",
                         at: bundle.infoPlistLocation(JSONPointer(components: [facts.documentTypesKey, String(index), facts.contentTypesKey])), identity: "types/\(index)"
