@@ -137,6 +137,21 @@ struct PathIndex: Sendable {
         return entries[start..<end]
     }
 
+    /// The first component of every entry's path, each once, in tree order: one binary search
+    /// per name to step over what lies beneath it, so 60,000 entries under `Payload/` cost one.
+    func topLevelNames() -> [String] {
+        var names: [String] = []
+        var seen: Set<String> = []
+        var position = 0
+        while position < entries.count {
+            let path = entries[position].path
+            let top = path.firstIndex(of: "/").map { String(path[..<$0]) } ?? path
+            if seen.insert(top).inserted { names.append(top) }
+            position = top.isEmpty ? position + 1 : max(position + 1, entries(under: top).endIndex)
+        }
+        return names
+    }
+
     /// The files strictly beneath `folder` whose name (last component) is `name`, in tree order.
     func files(under folder: String, named name: String) -> [Entry] {
         let wanted = Array(name.utf8)

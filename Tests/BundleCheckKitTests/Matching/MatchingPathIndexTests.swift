@@ -33,6 +33,14 @@ import Testing
         #expect(index.entries(under: "").count == index.entries.count)
     }
 
+    @Test func topLevelNamesAreEachFirstComponentOnce() {
+        let index = PathIndex(files: ["a/1", "a/b/2", "a.txt", "ab/3", "b", "._Symbols", "__MACOSX/._a"], folders: ["a/empty", "Symbols/"])
+        #expect(index.topLevelNames() == ["._Symbols", "Symbols", "__MACOSX", "a", "a.txt", "ab", "b"])
+        #expect(PathIndex(files: [], folders: []).topLevelNames().isEmpty)
+        // A file and a folder of one name give it once.
+        #expect(PathIndex(files: ["x", "x/y"], folders: []).topLevelNames() == ["x"])
+    }
+
     @Test func filesAreFoundByTheirNameAloneAndNeverAFolder() {
         let index = PathIndex(
             files: ["a/PrivacyInfo.xcprivacy", "a/b/PrivacyInfo.xcprivacy", "a/xPrivacyInfo.xcprivacy", "a/lib.dylib", "a/b/c.dylib.txt", "b/PrivacyInfo.xcprivacy", "a/é.dylib"],

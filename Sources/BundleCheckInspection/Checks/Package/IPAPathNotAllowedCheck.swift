@@ -20,13 +20,7 @@ struct IPAPathNotAllowedCheck: Check {
             let first = app.path.split(separator: "/").first.map(String.init)
             return first == "Payload" ? nil : first
         })
-        var names: [String] = []
-        var seen: Set<String> = []
-        for entry in context.paths.entries {
-            let top = entry.path.split(separator: "/", maxSplits: 1).first.map(String.init) ?? entry.path
-            guard !layout.allowed.contains(top), !wrappers.contains(top), seen.insert(top).inserted else { continue }
-            names.append(top)
-        }
+        let names = context.paths.topLevelNames().filter { !$0.isEmpty && !layout.allowed.contains($0) && !wrappers.contains($0) }
         return names.prefix(Self.maximumFindings).map { name in
             rule.finding(
                 "the IPA holds \(name) beside Payload/; App Store Connect rejects an archive with paths it does not allow (\(layout.code) \"Your archive contains paths that are not allowed: [\(name)]\"): remove it, or export the IPA again without it",

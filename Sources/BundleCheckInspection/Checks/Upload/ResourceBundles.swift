@@ -17,17 +17,18 @@ struct ResourceBundle {
     /// The Info.plist's root dictionary; nil when it could not be read or parsed.
     let infoPlist: PlistDictionary?
 
+    /// One pass over each top-level app's files (nested bundles lie inside it), in tree order.
     static func all(in context: CheckContext) -> [ResourceBundle] {
         var found: [ResourceBundle] = []
-        for bundle in context.bundles {
-            for entry in context.paths.files(under: bundle.path, named: "Info.plist") {
+        for app in context.bundles where app.parent == nil {
+            for entry in context.paths.files(under: app.path, named: "Info.plist") {
                 guard found.count < maximumCount else { return found }
                 // `X.bundle/Info.plist`, or the Mac's `X.bundle/Contents/Info.plist`.
                 var folder = String(entry.path.dropLast("/Info.plist".count))
                 if folder.hasSuffix(".bundle/Contents") { folder = String(folder.dropLast("/Contents".count)) }
-                guard folder.hasSuffix(".bundle"), context.owner(of: entry.path)?.path == bundle.path else { continue }
+                guard folder.hasSuffix(".bundle"), let owner = context.owner(of: entry.path) else { continue }
                 let root = context.read(entry.path, limit: infoPlistLimit).flatMap { try? PropertyListParser.parse($0, file: entry.path).root }
-                found.append(ResourceBundle(path: folder, infoPlistPath: entry.path, owner: bundle, infoPlist: root?.dictionaryValue))
+                found.append(ResourceBundle(path: folder, infoPlistPath: entry.path, owner: owner, infoPlist: root?.dictionaryValue))
             }
         }
         return found
