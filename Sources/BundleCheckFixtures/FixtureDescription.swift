@@ -274,6 +274,17 @@ public enum FixtureDescription {
         return platform
     }
 
+    /// `2.5 GB` (decimal units: kB, MB, GB), below 4 GiB, the most a zip entry states without zip64.
+    static func declaredSize(_ node: YAMLNode) throws -> UInt32 {
+        let text = try scalar(node)
+        let parts = text.split(separator: " ")
+        let units: [Substring: Double] = ["bytes": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9]
+        guard parts.count == 2, let count = Double(parts[0]), let unit = units[parts[1]], count >= 0,
+              count * unit < Double(UInt32.max)
+        else { throw Problem(line: node.line, message: "declared-size is a size below 4 GiB such as '2.5 GB' or '600 MB'") }
+        return UInt32(count * unit)
+    }
+
     /// `[a/b, Folder/, {path: x, text: "..."}]`; a `macho` file of a Mac bundle (`platform`) is
     /// built for the Mac.
     static func files(_ node: YAMLNode, platform: FixturePlatform = .iOS) throws -> [FixtureFile] {
@@ -284,7 +295,7 @@ public enum FixtureDescription {
             }
             let fields = try mapping(item, allowed: [
                 "path", "text", "macho", "plist", "plist-format", "damaged", "link", "zip-name", "png", "cgbi",
-                "imports", "selectors", "encoding", "icns", "asset-catalog",
+                "imports", "selectors", "encoding", "icns", "asset-catalog", "declared-size",
             ])
             guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
             if let node = fields["plist"] {
@@ -339,6 +350,10 @@ public enum FixtureDescription {
             }
             var file = FixtureFile(path: try scalar(path), text: text)
             file.isDamaged = try fields["damaged"].map { try scalar($0) == "true" } ?? false
+            if let size = fields["declared-size"] {
+                // `2.5 GB`, `600 MB`: decimal units, as Apple's size limits are written.
+                file.declaredSize = try Self.declaredSize(size)
+            }
             if let target = fields["link"] {
                 file = FixtureFile(path: file.path, text: try scalar(target))
                 file.isSymbolicLink = true

@@ -10,6 +10,9 @@ public struct FixtureFile: Sendable, Hashable {
     public var isFolder: Bool
     /// Written stored, then one byte of its data flipped in the zip, so that reading it fails its CRC.
     public var isDamaged: Bool = false
+    /// The uncompressed size the zip's headers state instead of the contents' (below 4 GiB),
+    /// for size rules: the listing claims it, no byte of it is written.
+    public var declaredSize: UInt32?
     /// A symbolic link whose target is `contents`.
     public var isSymbolicLink: Bool = false
     /// The Unix permission bits written (zip and directory); nil writes 0644. A Mac bundle's

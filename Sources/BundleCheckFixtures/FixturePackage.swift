@@ -79,8 +79,12 @@ public struct FixturePackage: Sendable {
         try writer.close()
         let damaged = files.filter(\.isDamaged)
         let renamed = files.filter { $0.zipName != nil }
-        guard !damaged.isEmpty || !renamed.isEmpty else { return }
+        let declared = files.filter { $0.declaredSize != nil }
+        guard !damaged.isEmpty || !renamed.isEmpty || !declared.isEmpty else { return }
         var zip = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        for file in declared {
+            try Self.declare(file.declaredSize ?? 0, for: file.path, in: &zip)
+        }
         for file in renamed {
             // The name stands twice: in the local header and in the central directory.
             let old = Array(file.path.utf8), new = Array((file.zipName ?? "").utf8)
@@ -101,6 +105,30 @@ public struct FixturePackage: Sendable {
             zip[start] ^= 0xFF
         }
         try Data(zip).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Writes `size` as the uncompressed size of the entry named `name` in its local header
+    /// (size at 22, name length at 26, name at 30) and its central-directory record (size at 24,
+    /// name length at 28, name at 46).
+    static func declare(_ size: UInt32, for name: String, in zip: inout [UInt8]) throws {
+        let nameBytes = Array(name.utf8)
+        var patched = 0
+        for (signature, sizeOffset, lengthOffset, nameOffset) in [([0x50, 0x4B, 0x03, 0x04] as [UInt8], 22, 26, 30), ([0x50, 0x4B, 0x01, 0x02], 24, 28, 46)] {
+            var from = 0
+            while let start = firstIndex(of: signature, in: Array(zip[from...])).map({ $0 + from }) {
+                from = start + 4
+                guard start + nameOffset <= zip.count else { continue }
+                let nameLength = Int(zip[start + lengthOffset]) | Int(zip[start + lengthOffset + 1]) << 8
+                guard start + nameOffset + nameLength <= zip.count, nameLength == nameBytes.count,
+                      zip[(start + nameOffset)..<(start + nameOffset + nameLength)].elementsEqual(nameBytes)
+                else { continue }
+                for byte in 0..<4 { zip[start + sizeOffset + byte] = UInt8(truncatingIfNeeded: size >> (8 * UInt32(byte))) }
+                patched += 1
+            }
+        }
+        guard patched == 2 else {
+            throw FixtureDescription.Problem(line: 0, message: "\(name): declared-size found \(patched) headers, not 2")
+        }
     }
 
     static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {

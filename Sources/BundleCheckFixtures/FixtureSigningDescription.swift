@@ -31,6 +31,7 @@ import BundleCheckInspection
 ///   classes: [UIWebView]         # Objective-C class names; selectors: [openURL:]
 ///   imports: [_OBJC_CLASS_$_UIWebView]   # undefined external symbols (LC_SYMTAB)
 ///   uuids: [4F0C…]               # LC_UUID of each architecture, in order (default: none written)
+///   text-size: 600 MB            # a __TEXT,__text section stating this size, no bytes written
 ///   file-type: execute           # the header's filetype: execute (default), dylib, bundle, or
 ///                                # dsym (a dSYM's DWARF file, with `signed: false`)
 ///   certificate:                 # a CMS blob with a signing chain (default: an empty blob, as ad-hoc)
@@ -59,7 +60,7 @@ enum FixtureSigningDescription {
     static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?, platform bundlePlatform: FixturePlatform = .iOS) throws -> [MachOSliceDescription] {
         let fields = try FixtureDescription.mapping(node, allowed: [
             "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
-            "strings", "classes", "selectors", "imports", "certificate", "hardened-runtime", "uuids", "file-type",
+            "strings", "classes", "selectors", "imports", "certificate", "hardened-runtime", "uuids", "file-type", "text-size",
         ])
         let links = try fields["links"].map(strings) ?? []
         let platform = try fields["platform"].map(FixtureDescription.platform) ?? bundlePlatform
@@ -137,6 +138,7 @@ enum FixtureSigningDescription {
             slice.objcClassNames = evidence.classes
             slice.objcSelectors = evidence.selectors
             slice.importedSymbols = evidence.imports
+            slice.declaredTextSize = try fields["text-size"].map { UInt64(try FixtureDescription.declaredSize($0)) }
             return slice
         }
     }

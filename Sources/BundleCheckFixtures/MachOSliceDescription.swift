@@ -20,6 +20,9 @@ public struct MachOSliceDescription: Sendable, Hashable {
     public var objcClassNames: [String]
     /// Written in `__TEXT,__objc_methname`.
     public var objcSelectors: [String]
+    /// Adds a `__TEXT,__text` section header stating this size with no bytes in the file
+    /// (offset 0), for the executable size rules: the load commands claim it, nothing is written.
+    public var declaredTextSize: UInt64?
     /// Undefined external symbols of an `LC_SYMTAB`, as stored (`_OBJC_CLASS_$_UIWebView`);
     /// none writes no symbol table.
     public var importedSymbols: [String]

@@ -206,7 +206,8 @@ public enum MachOWriter {
             ? stringSections(slice).map { (name: $0.name, offset: 0, size: $0.bytes.count) }
             : layout.sections
         let textEnd = sections.last.map { $0.offset + $0.size } ?? layout.textOffset + textContents.count
-        segment("__TEXT", fileOffset: 0, fileSize: textEnd, sections: sections)
+        let declared = slice.declaredTextSize.map { [(name: "__text", offset: 0, size: Int(clamping: $0))] } ?? []
+        segment("__TEXT", fileOffset: 0, fileSize: textEnd, sections: declared + sections)
         if slice.hasBitcodeSegment {
             segment("__LLVM", fileOffset: layout.bitcodeOffset, fileSize: bitcodeContents.count)
         }

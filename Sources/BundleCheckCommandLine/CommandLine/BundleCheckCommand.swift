@@ -100,7 +100,8 @@ public enum BundleCheckCommand {
             distribution: options.distribution ?? settings.configuration.statedDistribution,
             now: options.now ?? Date(),
             profileExpiryWarningDays: settings.configuration.profileExpiryWarningDays,
-            verifiesResources: options.verifiesResources
+            verifiesResources: options.verifiesResources,
+            appClipDigitalOnly: settings.configuration.appClipDigitalOnly
         )
         // Several inputs are checked side by side, each loading its bundles one after another
         // (not jobs × jobs threads); one input gets the jobs for its bundles.

@@ -27,6 +27,8 @@ extension BundleCheckCommand {
                                            # none for an .xcarchive)
             profile-expiry-warning-days: 30  # profile-expiring warns this many days
                                              # before a profile expires (default 30)
+            app-clip-digital-only: true    # the App Clip is invoked only digitally:
+                                           # judged by Apple's 100 MB iOS 17 limit
             rule-packs: [ci/rules]         # folders of rule files, as --rules
             baseline: bundlecheck-baseline.json  # as --baseline (which overrides it)
             ignore:                        # accepted findings, with the reason why

@@ -33,7 +33,7 @@ package enum ManPage {
             lines += [".TP", ".B \(code.rawValue)", text(meaning(of: code))]
         }
         lines += [".SH FILES", ".TP", ".I .bundlecheck.yml"]
-        lines += [text("The configuration: rule severities (or off), fail-on, distribution and profile-expiry-warning-days.")]
+        lines += [text("The configuration: rule severities (or off), fail-on, distribution, profile-expiry-warning-days and app-clip-digital-only.")]
         if let config = options.first(where: { $0.name == "--config" }) {
             // Where it is looked for is the --config option's to say.
             let help = config.help.joined(separator: " ")

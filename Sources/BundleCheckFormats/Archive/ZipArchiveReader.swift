@@ -132,6 +132,10 @@ final class ZipArchiveReader: PackageContainer {
         try Libzip.openRawEntry(archive, index: index)
     }
 
+    func storedSize(at position: Int) -> UInt64? {
+        entries.indices.contains(position) ? entries[position].storedSize : nil
+    }
+
     /// The uncompressed size the central directory declares for `path`.
     func size(of path: String) throws -> UInt64 {
         guard let position = files.position(of: path) else { throw BundleCheckError.missingEntry(file: path) }
@@ -145,6 +149,8 @@ final class ZipArchiveReader: PackageContainer {
         var index: UInt32
         /// Stored uncompressed, so that an `EntryReader` can seek in it.
         var isStored: Bool
+        /// The compressed size the central directory states.
+        var storedSize: UInt64
     }
 
     private struct Listing {
@@ -209,7 +215,7 @@ final class ZipArchiveReader: PackageContainer {
                 } else {
                     files.append(path: stat.name, size: stat.size)
                 }
-                entries.append(Entry(index: UInt32(truncatingIfNeeded: index), isStored: stat.isStored))
+                entries.append(Entry(index: UInt32(truncatingIfNeeded: index), isStored: stat.isStored, storedSize: stat.compressedSize))
             }
             // A repeated name: the first entry stays the one listed and read.
             let (unique, repeats) = files.build()

@@ -52,6 +52,10 @@ enum LoadCommandParser {
                       let name = body.fixedName(at: 8, length: 16)
                 else { throw malformed("segment command too small or its name is not utf-8") }
                 slice.segmentNames.append(name)
+                if name == "__TEXT" {
+                    let total = try textSectionsSize(of: body, is64Bit: command == LoadCommandType.segment64, malformed: malformed)
+                    slice.textSectionsSize = (slice.textSectionsSize ?? 0).saturatingAdd(total)
+                }
                 if collectsEvidence {
                     try evidence.addSections(of: body, is64Bit: command == LoadCommandType.segment64, segmentName: name, malformed: malformed)
                 }
@@ -125,6 +129,24 @@ enum LoadCommandParser {
             requests += evidence.requests(outside: slice.encryption)
         }
         return ParsedLoadCommands(slice: slice, requests: requests)
+    }
+
+    /// The sizes of a `__TEXT` segment's sections added up (what Apple's executable size limits
+    /// count); saturating, since a hostile file may claim any size.
+    private static func textSectionsSize(of body: ByteView, is64Bit: Bool, malformed: (String) -> MachOError) throws(MachOError) -> UInt64 {
+        let countOffset = is64Bit ? 64 : 48
+        let firstSection = is64Bit ? 72 : 56
+        let sectionSize = is64Bit ? 80 : 68
+        guard let count = body.uint32LE(at: countOffset),
+              UInt64(count) * UInt64(sectionSize) <= UInt64(body.count - firstSection)
+        else { throw malformed("its sections do not fit in the segment command") }
+        var total: UInt64 = 0
+        for index in 0..<Int(count) {
+            let at = firstSection + index * sectionSize
+            let size = is64Bit ? body.uint64LE(at: at + 40) : body.uint32LE(at: at + 36).map(UInt64.init)
+            total = total.saturatingAdd(size ?? 0)
+        }
+        return total
     }
 
     /// The range of the signature data, checked to lie after the load commands and

@@ -21,6 +21,9 @@ public struct MachOSlice: Sendable, Hashable {
     public var encryption: EncryptionInfo?
     /// Segment names in load-command order, e.g. `__PAGEZERO`, `__TEXT`.
     public var segmentNames: [String]
+    /// The sizes of the `__TEXT` segment's sections added up, as Apple's executable size limits
+    /// count them; nil when the slice has no `__TEXT` segment.
+    public var textSectionsSize: UInt64?
     /// Dylibs the slice links, in load-command order.
     public var linkedDylibs: [LinkedDylib]
     /// `LC_CODE_SIGNATURE` and what its data holds; nil when the slice is unsigned.

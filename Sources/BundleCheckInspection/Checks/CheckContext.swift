@@ -139,6 +139,9 @@ public struct InspectionSettings: Sendable {
     public var now: Date
     /// `profile-expiring` warns when a profile expires within this many days of `now`.
     public var profileExpiryWarningDays: Int
+    /// Whether the App Clip is invoked only digitally (`app-clip-digital-only`), which
+    /// `app-clip-too-large` judges by Apple's larger limit.
+    public var appClipDigitalOnly: Bool
     /// Whether `signature-modified` also hashes every file `_CodeSignature/CodeResources`
     /// lists (`--verify-resources`): it reads the whole package.
     public var verifiesResources: Bool
@@ -147,12 +150,14 @@ public struct InspectionSettings: Sendable {
         distribution: Distribution? = nil,
         now: Date = Date(),
         profileExpiryWarningDays: Int = Configuration.defaultProfileExpiryWarningDays,
-        verifiesResources: Bool = false
+        verifiesResources: Bool = false,
+        appClipDigitalOnly: Bool = false
     ) {
         self.distribution = distribution
         self.now = now
         self.profileExpiryWarningDays = profileExpiryWarningDays
         self.verifiesResources = verifiesResources
+        self.appClipDigitalOnly = appClipDigitalOnly
     }
 
     /// Which distribution the distribution-dependent signing rules judge an input of `kind` by:

@@ -61,7 +61,8 @@ public struct PackageInspector: Sendable {
             let paths = PathIndex(container: container)
             let loaded = InspectedBundle.resolvingPlatforms(loadBundles(located.bundles, from: container, paths: paths, evidence: evidence, seals: seals))
             // After the platforms are settled: the platform says which App Store icon to look for.
-            let bundles = AssetCatalogLoader.attach(to: loaded, from: container, paths: paths, wants: AssetCatalogWants(rules: rules))
+            let catalogued = AssetCatalogLoader.attach(to: loaded, from: container, paths: paths, wants: AssetCatalogWants(rules: rules))
+            let bundles = BundleSizer.attach(to: catalogued, from: container, paths: paths)
             let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,

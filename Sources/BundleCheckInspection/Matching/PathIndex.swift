@@ -137,6 +137,33 @@ struct PathIndex: Sendable {
         return entries[start..<end]
     }
 
+    /// Calls `body` with the position in the container's `files` of every file strictly beneath
+    /// `folder` (everything for `""`), in tree order, without making a path: for adding sizes up.
+    func forEachFile(under folder: String, _ body: (Int) -> Void) {
+        let fileCount = entries.files.count
+        for position in entries(under: folder).indices {
+            let value = Int(entries.order[position])
+            if value < fileCount { body(value) }
+        }
+    }
+
+    /// The entries directly inside `folder` (files and folders, each once), in tree order: one
+    /// binary search per folder to step over what lies beneath it.
+    func children(of folder: String) -> [Entry] {
+        let inside = entries(under: folder)
+        let prefixLength = folder.isEmpty ? 0 : (folder.hasSuffix("/") ? folder.utf8.count : folder.utf8.count + 1)
+        var children: [Entry] = []
+        var position = inside.startIndex
+        while position < inside.endIndex {
+            let entry = entries[position]
+            let relative = entry.path.utf8.dropFirst(prefixLength)
+            guard !relative.contains(UInt8(ascii: "/")) else { position += 1; continue }
+            if children.last?.path != entry.path || children.last?.isFolder != entry.isFolder { children.append(entry) }
+            position = entry.isFolder ? max(position + 1, entries(under: entry.path).endIndex) : position + 1
+        }
+        return children
+    }
+
     /// The first component of every entry's path, each once, in tree order: one binary search
     /// per name to step over what lies beneath it, so 60,000 entries under `Payload/` cost one.
     func topLevelNames() -> [String] {

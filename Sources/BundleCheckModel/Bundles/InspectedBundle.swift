@@ -28,6 +28,8 @@ public struct InspectedBundle: Sendable {
     /// An app's `Assets.car`, listed when an asset-catalog rule runs; nil otherwise, and for
     /// bundles without one.
     public package(set) var assetCatalog: AssetCatalogSummary?
+    /// What its files take, from the listing; nil for bundles made by hand (tests).
+    public package(set) var sizes: BundleSizes?
 
     package init(
         path: String,
@@ -113,6 +115,13 @@ public struct InspectedBundle: Sendable {
     /// The top-level Info.plist string value at `key`, when it is a string.
     package func infoString(_ key: String) -> String? {
         string(at: JSONPointer(key))
+    }
+
+    /// The version the bundle deploys to: its platform's minimum-OS key (`MinimumOSVersion`,
+    /// `LSMinimumSystemVersion` on the Mac), else its executable's lowest; nil when neither says.
+    package var deploymentTarget: MachOVersion? {
+        if let declared = infoString(platform.platform.minimumOSKey).flatMap(MachOVersion.init) { return declared }
+        return signing?.executable?.slices.compactMap(\.minimumOS).min()
     }
 }
 

@@ -25,6 +25,9 @@ public struct Configuration: Sendable, Equatable {
     public var statedDistribution: Distribution?
     /// How many days before a profile expires `profile-expiring` warns.
     public var profileExpiryWarningDays: Int
+    /// Whether the App Clip is invoked only digitally (websites, Spotlight; no App Clip code, QR
+    /// code or NFC tag), which lets an iOS 17 clip be as large as Apple's digital-only limit.
+    public var appClipDigitalOnly: Bool
     /// Folders of rule files the run adds to the shipped rules, before any `--rules` ones.
     public var rulePacks: [String]
     /// The baseline file; `--baseline` overrides it.
@@ -42,6 +45,7 @@ public struct Configuration: Sendable, Equatable {
         failOn: FailureThreshold = .error,
         distribution: Distribution? = nil,
         profileExpiryWarningDays: Int = Configuration.defaultProfileExpiryWarningDays,
+        appClipDigitalOnly: Bool = false,
         rulePacks: [String] = [],
         baseline: String? = nil,
         ignores: [IgnoreEntry] = [],
@@ -52,6 +56,7 @@ public struct Configuration: Sendable, Equatable {
         self.failOn = failOn
         self.statedDistribution = distribution
         self.profileExpiryWarningDays = profileExpiryWarningDays
+        self.appClipDigitalOnly = appClipDigitalOnly
         self.rulePacks = rulePacks
         self.baseline = baseline
         self.ignores = ignores

@@ -13,7 +13,7 @@ public enum ConfigurationLoader {
     /// The file looked for in the working directory and its parents.
     package static let fileName = ConfigurationDiscovery.fileName
 
-    static let keys = ["rules", "fail-on", "distribution", "profile-expiry-warning-days", "rule-packs", "baseline", "ignore", "help-url"]
+    static let keys = ["rules", "fail-on", "distribution", "profile-expiry-warning-days", "app-clip-digital-only", "rule-packs", "baseline", "ignore", "help-url"]
     static let ignoreKeys = ["rule", "path", "reason"]
 
     /// The configuration file of a run, as messages and reports call it: `explicitPath` when
@@ -100,6 +100,8 @@ public enum ConfigurationLoader {
                 configuration.statedDistribution = try choice(pair.value, key: key, file: file)
             case "profile-expiry-warning-days":
                 configuration.profileExpiryWarningDays = try days(pair.value, key: key, file: file)
+            case "app-clip-digital-only":
+                configuration.appClipDigitalOnly = try flag(pair.value, key: key, file: file)
             case "rule-packs":
                 configuration.rulePacks = try paths(pair.value, key: key, source: source)
             case "baseline":
@@ -215,6 +217,15 @@ public enum ConfigurationLoader {
     private static func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> T where T.RawValue == String {
         let text = try value(node, key: key, file: file)
         return try T.named(text) { ConfigurationError.invalidValue(file: file, line: node.line, key: key, value: text, choices: $0) }
+    }
+
+    /// `true` or `false`, as YAML writes them.
+    private static func flag(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> Bool {
+        let text = try value(node, key: key, file: file)
+        guard text == "true" || text == "false" else {
+            throw .invalidValue(file: file, line: node.line, key: key, value: text, choices: ["true", "false"])
+        }
+        return text == "true"
     }
 
     /// A whole number of days written in decimal digits only: no sign, no fraction, no hex.

@@ -953,6 +953,43 @@ entries:
     - {entitlement: com.apple.developer.nfc.readersession.formats, purpose: nfc}
 
 """#),
+        ("size-limits.yml", #"""
+name: size-limits
+title: The most App Store Connect accepts of an app, its executables and its App Clip, by platform
+sources:
+  - "Apple, App Store Connect Help, Maximum build file sizes (developer.apple.com/help/app-store-connect/reference/maximum-build-file-sizes): uncompressed app 4 GB for iOS and iPadOS, tvOS and visionOS, 200 GB for macOS, 75 MB for watchOS; executables (each Mach-O, e.g. app_name.app/app_name) 500 MB for the total of all __TEXT sections in the binary (iOS 9.0 and later, tvOS 9.0 and later, visionOS), 60 MB for the __TEXT sections of each architecture slice (iOS 7.x to 8.x), 80 MB for the total (earlier than iOS 7.0); App Clips, the uncompressed main bundle of any variant after app thinning: 100 MB from iOS 17 for App Clips invoked only digitally (websites, Spotlight; not App Clip codes, QR codes or NFC) that support no earlier iOS, 15 MB from iOS 16, 10 MB before"
+  - "Apple counts storage in decimal units, 1 GB being one billion bytes and 1 MB one million (Apple Support, How iOS and macOS report storage capacity, support.apple.com/HT201402); the page's sizes are read so, which never lets through what the binary reading (4 GiB) would refuse"
+  - "ITMS-90865 'Thinned App Clip size is too large' (Apple Developer Forums thread 740061)"
+checked: 2026-12-03
+entries:
+  # Bytes in each unit the limits are written in.
+  units: {KB: 1000, MB: 1000000, GB: 1000000000}
+  # The uncompressed app, every file of its bundle (platform ids of Rules/data/platforms.yml;
+  # Mac Catalyst apps are Mac apps).
+  app:
+    - {platform: ios, limit: 4 GB}
+    - {platform: tvos, limit: 4 GB}
+    - {platform: visionos, limit: 4 GB}
+    - {platform: macos, limit: 200 GB}
+    - {platform: maccatalyst, limit: 200 GB}
+    - {platform: watchos, limit: 75 MB}
+  # Each executable's __TEXT sections, by the bundle's minimum OS (the first row whose
+  # minimum-os it meets): `per: binary` adds every slice's, `per: slice` judges each slice.
+  executable:
+    - {platform: ios, minimum-os: "9.0", limit: 500 MB, per: binary}
+    - {platform: ios, minimum-os: "7.0", limit: 60 MB, per: slice}
+    - {platform: ios, minimum-os: "0", limit: 80 MB, per: binary}
+    - {platform: tvos, minimum-os: "9.0", limit: 500 MB, per: binary}
+    - {platform: visionos, minimum-os: "1.0", limit: 500 MB, per: binary}
+  # An App Clip's bundle, by its minimum OS; `digital-only` rows apply only when the
+  # configuration says the clip is invoked only digitally (app-clip-digital-only: true).
+  app-clip:
+    - {minimum-os: "17.0", limit: 100 MB, digital-only: true}
+    - {minimum-os: "16.0", limit: 15 MB}
+    - {minimum-os: "0", limit: 10 MB}
+  app-clip-code: ITMS-90865
+
+"""#),
         ("tv-top-shelf-images.yml", #"""
 name: tv-top-shelf-images
 title: The top-shelf images of a tvOS app's brand asset, their sizes, and Apple's code when one has alpha

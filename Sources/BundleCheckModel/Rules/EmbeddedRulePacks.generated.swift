@@ -359,6 +359,67 @@ examples:
         key-path: /CFBundleIcons~0ipad/CFBundleAlternateIcons/Retro/CFBundleIconFiles
 
 """#),
+        ("app-clip-too-large.yml", #"""
+id: app-clip-too-large
+title: App Clips are within their size limit
+severity: warning
+category: structure
+apple-codes: [ITMS-90865]
+rationale: >
+  An App Clip must launch fast: the uncompressed main bundle of each of its variants, after app
+  thinning, may take at most 10 MB when the clip deploys to an iOS before 16, 15 MB from iOS 16,
+  and 100 MB from iOS 17 for a clip invoked only digitally (from websites and Spotlight, never
+  from an App Clip code, QR code or NFC tag) that supports no earlier iOS (Apple's "Maximum build
+  file sizes"; Rules/data/size-limits.yml). App Store Connect reports a larger one as ITMS-90865
+  "Thinned App Clip size is too large" (Apple Developer Forums thread 740061). Thinning cannot be
+  done offline: this rule judges the clip's universal size, every architecture and asset variant
+  together, as the listing declares it, which is never smaller than a variant's. So it warns,
+  and it can warn about a clip whose thinned variants fit. The configuration's
+  app-clip-digital-only: true says the clip is invoked only digitally, for the 100 MB limit.
+fix: >
+  Measure the thinned variants with Xcode's App Thinning Size Report (export with thinning "All
+  compatible device variants"), then move content the clip can load later out of its bundle,
+  and keep to the frameworks it needs.
+scope:
+  kinds: [app-clip]
+  platforms: [ios]
+examples:
+  - name: an iOS 16 App Clip of 12 MB
+    triggers: false
+    package:
+      app:
+        name: Notes
+        app-clips:
+          - name: NotesClip
+            plist: {MinimumOSVersion: "16.0"}
+            files:
+              - {path: Media/card.heic, declared-size: 12 MB}
+  - name: an iOS 16 App Clip of 20 MB
+    triggers: true
+    package:
+      app:
+        name: Notes
+        app-clips:
+          - name: NotesClip
+            plist: {MinimumOSVersion: "16.0"}
+            files:
+              - {path: Media/card.heic, declared-size: 20 MB}
+    expect:
+      - bundle: Payload/Notes.app/AppClips/NotesClip.app
+  - name: an iOS 15 App Clip of 12 MB
+    triggers: true
+    package:
+      app:
+        name: Notes
+        app-clips:
+          - name: NotesClip
+            plist: {MinimumOSVersion: "15.0"}
+            files:
+              - {path: Media/card.heic, declared-size: 12 MB}
+    expect:
+      - bundle: Payload/Notes.app/AppClips/NotesClip.app
+
+"""#),
         ("app-group-in-code.yml", #"""
 id: app-group-in-code
 title: Code uses only app groups the bundle is entitled to
@@ -1267,6 +1328,69 @@ examples:
     expect:
       - bundle: Payload/Notes.app/Watch/NotesWatch.app
         file: Payload/Notes.app/Watch/NotesWatch.app/Assets.car
+
+"""#),
+        ("app-too-large.yml", #"""
+id: app-too-large
+title: The app is within App Store Connect's size limit for its platform
+severity: error
+category: structure
+apple-codes: []
+rationale: >
+  App Store Connect accepts an app whose uncompressed size stays under its platform's limit:
+  4 GB for iOS, iPadOS, tvOS and visionOS apps, 200 GB for Mac apps, 75 MB for watch apps
+  (Apple's "Maximum build file sizes"; Rules/data/size-limits.yml, in decimal units as Apple
+  counts storage). Teams find out after a long upload. The size is every file of the app's
+  bundle, nested bundles included, as the package's listing declares it (nothing is inflated to
+  count it); a watch app inside an iOS app is judged by the watchOS limit on its own. The
+  download size is another matter: App Store thinning and encryption change it, and an IPA is
+  not the way to measure it. No Apple code is known for this refusal.
+fix: >
+  Move large content out of the app bundle: host it with Background Assets (or on-demand
+  resources), download it on first launch, or compress media; for a watch app, keep the watch
+  app to what runs on the watch.
+scope:
+  kinds: [app, watch-app]
+examples:
+  - name: an iOS app of 3.9 GB
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - {path: Media/intro.mov, declared-size: 2 GB}
+          - {path: Media/levels.pak, declared-size: 1.9 GB}
+  - name: an iOS app of 5 GB
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - {path: Media/intro.mov, declared-size: 2.5 GB}
+          - {path: Media/levels.pak, declared-size: 2.5 GB}
+    expect:
+      - bundle: Payload/Notes.app
+  - name: a Mac app of 5 GB, within the Mac's 200 GB
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        files:
+          - {path: Resources/intro.mov, declared-size: 2.5 GB}
+          - {path: Resources/levels.pak, declared-size: 2.5 GB}
+  - name: a watch app of 80 MB inside an iOS app
+    triggers: true
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            files:
+              - {path: Media/faces.pak, declared-size: 80 MB}
+    expect:
+      - bundle: Payload/Notes.app/Watch/NotesWatch.app
 
 """#),
         ("appex-frameworks-folder.yml", #"""
@@ -6266,6 +6390,64 @@ examples:
           - name: Kit
             executable:
               team: VENDOR1234
+
+"""#),
+        ("text-segment-too-large.yml", #"""
+id: text-segment-too-large
+title: Executables are within App Store Connect's __TEXT size limit
+severity: error
+category: structure
+apple-codes: []
+rationale: >
+  App Store Connect limits each Mach-O executable (app_name.app/app_name and every other
+  bundle's executable) by the __TEXT sections it holds, by the deployment target: 500 MB for all
+  __TEXT sections of the binary together from iOS 9.0, tvOS 9.0 and visionOS 1.0; 60 MB for the
+  __TEXT sections of each architecture slice for iOS 7.x to 8.x; 80 MB in total before iOS 7
+  (Apple's "Maximum build file sizes"; Rules/data/size-limits.yml). The sizes are the section
+  sizes the load commands state, added up per slice, as already read for the other binary rules.
+  The deployment target is the bundle's MinimumOSVersion, else its executable's. No Apple code is
+  known for this refusal.
+fix: >
+  Split code into dynamic frameworks (each is judged on its own), remove dead code and unused
+  dependencies (dead-code stripping, -Osize), drop architectures the app does not ship (a fat
+  framework's simulator slices), or raise the deployment target where a lower one sets a smaller
+  limit.
+scope:
+  kinds: [app, appex, framework, watch-app, app-clip]
+  platforms: [ios, tvos, visionos]
+examples:
+  - name: an iOS 16 app whose __TEXT sections take 400 MB
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable: {text-size: 400 MB}
+  - name: an iOS 16 app whose __TEXT sections take 600 MB
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable: {text-size: 600 MB}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: an iOS 8 app whose two slices take 50 MB each
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist: {MinimumOSVersion: "8.0"}
+        executable: {architectures: [armv7, arm64], minimum-os: "8.0", text-size: 50 MB}
+  - name: an iOS 8 app whose slices take 70 MB each
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist: {MinimumOSVersion: "8.0"}
+        executable: {architectures: [armv7, arm64], minimum-os: "8.0", text-size: 70 MB}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
 
 """#),
         ("top-shelf-image-alpha.yml", #"""

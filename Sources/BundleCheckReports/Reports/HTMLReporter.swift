@@ -264,6 +264,12 @@ public struct HTMLReporter: Reporter {
         if let catalog = bundle.assetCatalog {
             facts.append(("Asset catalog", Self.assetCatalog(catalog)))
         }
+        if let sizes = bundle.sizes {
+            facts.append(("Size", escaped(TextReporter.sizes(sizes, executable: bundle.signing?.executable))))
+            if let breakdown = HTMLSizeBreakdown.html(sizes, root: bundle.layout.root) {
+                facts.append(("Largest", breakdown))
+            }
+        }
         return facts
     }
 

@@ -67,6 +67,14 @@ enum HTMLStylesheet {
     img.app-icon { margin-top: .35rem; border-radius: 22%; border: 1px solid var(--muted); background: repeating-conic-gradient(#ccc 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
     img.app-icon.wide { border-radius: 6%; }
     dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+    table.size-bars { border-collapse: collapse; width: 100%; margin: 0 0 .4rem; font-size: .85rem; }
+    table.size-bars caption { text-align: left; color: var(--muted); }
+    table.size-bars td { padding: .05rem .4rem .05rem 0; vertical-align: middle; }
+    td.size-path { max-width: 24rem; overflow-wrap: anywhere; }
+    td.size-value { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+    td.size-share { width: 40%; white-space: nowrap; }
+    td.size-share .bar { display: inline-block; height: .7rem; min-width: 1px; margin-right: .4rem; background: #4a78c2; border-radius: 2px; vertical-align: middle; }
+    .size-caveat { font-size: .8rem; margin: .2rem 0 0; }
 
     .group { margin-top: 1.5rem; }
     .group > h4 { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .35rem .7rem; margin: 0 0 .6rem; }

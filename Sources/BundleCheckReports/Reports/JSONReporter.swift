@@ -84,6 +84,29 @@ public struct JSONReporter: Reporter {
             "privacyManifest": bundle.privacyManifest.map(privacyManifest) ?? .null,
             "toolchain": bundle.toolchain.map(toolchain) ?? .null,
             "assetCatalog": bundle.assetCatalog.map(assetCatalog) ?? .null,
+            "sizes": bundle.sizes.map { sizes($0, executable: bundle.signing?.executable) } ?? .null,
+        ]
+    }
+
+    private func sizes(_ sizes: BundleSizes, executable: MachOFile?) -> JSONValue {
+        func count(_ bytes: BundleSizes.ByteCount) -> JSONValue {
+            [
+                "files": .integer(Int64(bytes.files)),
+                "uncompressed": .integer(Int64(clamping: bytes.uncompressed)),
+                "stored": bytes.stored.map { .integer(Int64(clamping: $0)) } ?? .null,
+            ]
+        }
+        func sized(_ entry: BundleSizes.SizedPath) -> JSONValue {
+            ["path": .string(entry.path), "folder": .bool(entry.isFolder), "size": count(entry.size)]
+        }
+        return [
+            "total": count(sizes.total),
+            "own": count(sizes.own),
+            "executableText": executable.map { file in
+                .array(file.slices.map { ["architecture": .string($0.architecture), "textSections": $0.textSectionsSize.map { .integer(Int64(clamping: $0)) } ?? .null] })
+            } ?? .null,
+            "largestFolders": .array(sizes.largestFolders.map(sized)),
+            "largestFiles": .array(sizes.largestFiles.map(sized)),
         ]
     }
 

@@ -1,3 +1,5 @@
+import BundleCheckModel
+
 /// Text helpers that every human-readable output shares (the text report, the rule listing,
 /// `--explain`, the command's messages): counts with their nouns, sizes, and escaping of what a
 /// package may smuggle into a terminal.
@@ -9,20 +11,7 @@ package enum ReportText {
 
     /// Sizes in decimal units as Finder and App Store Connect show them: `512 bytes`, `1.5 MB`.
     package static func byteCount(_ bytes: UInt64) -> String {
-        guard bytes >= 1000 else {
-            return count(Int(bytes), "byte")
-        }
-        let units = ["kB", "MB", "GB", "TB", "PB", "EB"]
-        var unitSize: UInt64 = 1000
-        for (index, unit) in units.enumerated() {
-            // Tenths of the unit, rounded half up, in integers so no platform rounds differently.
-            let tenths = bytes / (unitSize / 10) + (bytes % (unitSize / 10) >= unitSize / 20 ? 1 : 0)
-            if tenths < 10_000 || index == units.count - 1 {
-                return "\(tenths / 10).\(tenths % 10) \(unit)"
-            }
-            unitSize *= 1000
-        }
-        return count(Int(clamping: bytes), "byte")
+        ByteSizeText.decimal(bytes)
     }
 
     /// The text with every character that a terminal would act on, rather than show, escaped

@@ -77,7 +77,8 @@ import Testing
         ("rule-packs: [rules, '']\n", "ci/.bundlecheck.yml:1: key 'rule-packs[1]': expected a path, found an empty value"),
         ("\nbaseline: ''\n", "ci/.bundlecheck.yml:2: key 'baseline': expected a path, found an empty value"),
         ("baseline: [a.json]\n", "ci/.bundlecheck.yml:1: key 'baseline': expected a single value, found a list"),
-        ("rule-pack: [rules]\n", "ci/.bundlecheck.yml:1: key 'rule-pack': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days, rule-packs, baseline, ignore"),
+        ("app-clip-digital-only: yes\n", "ci/.bundlecheck.yml:1: key 'app-clip-digital-only': 'yes'"),
+        ("rule-pack: [rules]\n", "ci/.bundlecheck.yml:1: key 'rule-pack': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days, app-clip-digital-only, rule-packs, baseline, ignore"),
     ])
     func mistakesNameFileLineAndKey(text: String, message: String) {
         do {
@@ -86,6 +87,12 @@ import Testing
         } catch {
             #expect(String(describing: error).hasPrefix(message), "\(error)")
         }
+    }
+
+    @Test func anAppClipInvokedOnlyDigitallyIsSaidSo() throws {
+        #expect(try Self.load("app-clip-digital-only: true\n").appClipDigitalOnly)
+        #expect(try !Self.load("app-clip-digital-only: false\n").appClipDigitalOnly)
+        #expect(try !Self.load("fail-on: error\n").appClipDigitalOnly)
     }
 
     // MARK: Matching

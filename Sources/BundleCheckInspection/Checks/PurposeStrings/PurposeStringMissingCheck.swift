@@ -66,8 +66,7 @@ struct PurposeStringMissingCheck: Check {
     /// are not stated in.
     static func deploymentTarget(of bundle: InspectedBundle, in context: CheckContext) -> MachOVersion? {
         guard bundle.platform.id == PurposeStringTable.shipped.versionsPlatform else { return nil }
-        if let declared = bundle.infoString(bundle.platform.platform.minimumOSKey).flatMap(MachOVersion.init) { return declared }
-        return bundle.signing?.executable?.slices.compactMap(\.minimumOS).min()
+        return bundle.deploymentTarget
     }
 }
 
