@@ -29,16 +29,16 @@ public protocol PackageContainer: AnyObject {
     /// Opens a file for reading forward with the option to skip ahead, for readers
     /// (Mach-O) that want a few ranges of a large file without holding it whole.
     func openEntry(_ path: String) throws -> any EntryReader
-    /// The bytes the file at `position` of `files` takes as stored (a zip entry's compressed
+    /// The bytes each file of `files` takes as stored, by position (a zip entry's compressed
     /// size, as its central directory states it); nil where the storage does not compress.
-    func storedSize(at position: Int) -> UInt64?
+    var storedSizes: [UInt64]? { get }
 }
 
 extension PackageContainer {
     public var byteCount: UInt64 { files.indices.reduce(0) { $0 + files.size(at: $1) } }
     public var duplicateNames: [String] { [] }
     public var symbolicLinks: [ContainerLink] { [] }
-    public func storedSize(at position: Int) -> UInt64? { nil }
+    public var storedSizes: [UInt64]? { nil }
 
     /// Reads a whole file through `stream`. The declared size is only a first
     /// guard: a zip may understate it and a file may grow, so what comes out is counted.

@@ -22,7 +22,7 @@ package final class SharedZipArchive: PackageContainer, @unchecked Sendable {
     package var storage: ContainerStorage { base.storage }
     package var byteCount: UInt64 { base.byteCount }
     package var files: ContainerFiles { base.files }
-    package func storedSize(at position: Int) -> UInt64? { base.storedSize(at: position) }
+    package var storedSizes: [UInt64]? { base.storedSizes }
     package var folders: [String] { base.folders }
     package var duplicateNames: [String] { base.duplicateNames }
     package var symbolicLinks: [ContainerLink] { lock.withLock { base.symbolicLinks } }

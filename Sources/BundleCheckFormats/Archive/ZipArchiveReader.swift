@@ -132,8 +132,8 @@ final class ZipArchiveReader: PackageContainer {
         try Libzip.openRawEntry(archive, index: index)
     }
 
-    func storedSize(at position: Int) -> UInt64? {
-        entries.indices.contains(position) ? entries[position].storedSize : nil
+    var storedSizes: [UInt64]? {
+        entries.map(\.storedSize)
     }
 
     /// The uncompressed size the central directory declares for `path`.

@@ -23,9 +23,17 @@ struct EvidenceWants: BinaryEvidenceFilter {
         self.init(matchers: matchers, libraryMatchers: libraryMatchers)
     }
 
+    /// Each matcher once: two checks may ask for the same strings (`handoff-types-undeclared`
+    /// reads what `url-scheme-undeclared` collects), and every string that matches none is
+    /// tested against every matcher.
     init(matchers: [BinaryMatcher], libraryMatchers: [BinaryMatcher] = []) {
-        self.matchers = matchers
-        self.libraryMatchers = libraryMatchers
+        self.matchers = Self.unique(matchers)
+        self.libraryMatchers = Self.unique(libraryMatchers)
+    }
+
+    private static func unique(_ matchers: [BinaryMatcher]) -> [BinaryMatcher] {
+        var seen: Set<String> = []
+        return matchers.filter { seen.insert($0.identity).inserted }
     }
 
     /// The filter for loose libraries.

@@ -86,6 +86,11 @@ package struct BinaryMatcher: Sendable {
     package func matches(_ evidence: BinaryEvidence) -> Bool {
         evidence.kind == kind && condition.matches(evidence.value)
     }
+
+    /// What it asks, as text: two matchers with the same identity keep the same strings.
+    package var identity: String {
+        "\(kind.rawValue) \(condition.identity)"
+    }
 }
 
 /// How a `binary` matcher compares a value: exactly, by prefix, by substring, or by ICU
@@ -99,6 +104,17 @@ package enum BinaryCondition: @unchecked Sendable {
     case prefix(String)
     case contains(String)
     case matches(NSRegularExpression)
+
+    /// The form and its operand, as text (a regular expression by its pattern and options).
+    package var identity: String {
+        switch self {
+        case .equals(let text): "equals \(text)"
+        case .equalsAny(let texts): "equals-any \(texts.sorted().joined(separator: "\u{0}"))"
+        case .prefix(let text): "prefix \(text)"
+        case .contains(let text): "contains \(text)"
+        case .matches(let regex): "matches \(regex.options.rawValue) \(regex.pattern)"
+        }
+    }
 
     package func matches(_ value: String) -> Bool {
         switch self {
