@@ -1,3 +1,4 @@
+import Foundation
 import BundleCheckFormats
 
 
@@ -229,7 +230,8 @@ public enum ExamplePackages {
             profileEntitlements.append(key: "com.apple.security.application-groups", value: .array([.string(paiNotesMacAppGroup)]))
             let profile = FixtureProfile(
                 name: "\(identifier) Mac App Store", team: team, teamName: "PaiNotes",
-                applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements, platforms: ["OSX"]
+                applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements, platforms: ["OSX"],
+                developerCertificates: [distributionCertificate(team: team, teamName: "PaiNotes")]
             )
             files.append(FixtureFile(path: bundle.profilePath, contents: ProfileWriter.write(profile)))
         }
@@ -237,7 +239,8 @@ public enum ExamplePackages {
             fileType: isFramework ? .dylib : .execute,
             codeSignature: FixtureCodeSignature(
                 identifier: identifier, teamIdentifier: team,
-                entitlementsXML: entitlements.map { XMLPropertyListWriter.write(.dictionary($0)) }
+                entitlementsXML: entitlements.map { XMLPropertyListWriter.write(.dictionary($0)) },
+                signer: .apple(distributionCertificate(team: team, teamName: "PaiNotes"))
             )
         )
         if bundle.name.hasSuffix(".appex") {
@@ -258,6 +261,12 @@ public enum ExamplePackages {
         )
         copy.children = bundle.children.map { ($0.folder, signedForTheMacAppStore($0.bundle, team: team)) }
         return copy
+    }
+
+    /// The team's Apple Distribution certificate, valid until 2030, that signs the examples and
+    /// that their profiles list.
+    static func distributionCertificate(team: String, teamName: String) -> FixtureCertificate {
+        .signing(commonName: "Apple Distribution: \(teamName) (\(team))", team: team, notAfter: Date(timeIntervalSince1970: 1_893_456_000))
     }
 
     /// The example's team id, as the developer portal assigns ten-character ids.
@@ -298,7 +307,8 @@ public enum ExamplePackages {
             platformVersion: .buildVersion(.iOS, minimumOS: MachOVersion(major: 16), sdk: MachOVersion(major: 26, minor: 1)),
             codeSignature: FixtureCodeSignature(
                 identifier: identifier, teamIdentifier: team,
-                entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements))
+                entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements)),
+                signer: .apple(distributionCertificate(team: team, teamName: teamName))
             )
         )
         slice.uuid = FixtureUUID.of(identifier, architecture: slice.architecture)
@@ -307,7 +317,8 @@ public enum ExamplePackages {
         profileEntitlements.append(key: "com.apple.security.application-groups", value: .array([.string(appGroup)]))
         let profile = FixtureProfile(
             name: "\(identifier) App Store", team: team, teamName: teamName,
-            applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements
+            applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements,
+            developerCertificates: [distributionCertificate(team: team, teamName: teamName)]
         )
         copy.files = bundle.files.filter { $0.path != executableName } + [
             FixtureFile(path: "embedded.mobileprovision", contents: ProfileWriter.write(profile, encoding: .indefiniteBER(chunkSize: 1000))),

@@ -231,7 +231,8 @@ public enum FixtureDescription {
             bundle.editsAfterSigning = try FixtureSigningDescription.editsAfterSigning(node)
         }
         if let node = fields["profile"] {
-            let profile = try FixtureSigningDescription.profile(node, identifier: identifier, platform: bundle.platform)
+            let signer = bundle.executable?.slices.lazy.compactMap { $0.codeSignature?.signer?.certificates.first }.first
+            let profile = try FixtureSigningDescription.profile(node, identifier: identifier, platform: bundle.platform, signer: signer)
             bundle.files.append(FixtureFile(path: bundle.profilePath, contents: profile))
         }
         if let node = fields["privacy-manifest"] {

@@ -34,7 +34,9 @@ import BundleCheckInspection
 ///   text-size: 600 MB            # a __TEXT,__text section stating this size, no bytes written
 ///   file-type: execute           # the header's filetype: execute (default), dylib, bundle, or
 ///                                # dsym (a dSYM's DWARF file, with `signed: false`)
-///   certificate:                 # a CMS blob with a signing chain (default: an empty blob, as ad-hoc)
+///   certificate:                 # a CMS blob with a signing chain (default: an empty blob, as
+///                                # ad-hoc; a bundle without `executable` gets the default one,
+///                                # signed with the team's Apple Distribution certificate)
 ///     name: "Apple Distribution: Example Team (ABCDE12345)"   # the leaf's common name (this default)
 ///     expires: 2030-01-01T00:00:00Z                          # the leaf's notAfter (this default)
 /// after-signing:                 # what a script changed after codesign ran (signature untouched)
@@ -51,6 +53,9 @@ import BundleCheckInspection
 ///   entitlements: {…}            # more profile entitlements (app groups, aps-environment …)
 ///   expires: 2030-01-01T00:00:00Z
 ///   encoding: der                # der (default) or ber (indefinite lengths, chunked content)
+///   lists-signer: true           # DeveloperCertificates list the executable's `certificate`
+///                                # (default true; false lists another of the team's; none is
+///                                # listed for an ad-hoc executable)
 /// ```
 enum FixtureSigningDescription {
     static let defaultTeam = "ABCDE12345"
@@ -185,19 +190,27 @@ enum FixtureSigningDescription {
 
     /// A signed executable, the default of every fixture bundle: built for `platform` (its
     /// Mach-O platform and architectures, thin for one and fat for more; arm64 iOS by default),
-    /// with `LC_ENCRYPTION_INFO` when `encrypted`. `minimumOS` is the Info.plist's.
+    /// with `LC_ENCRYPTION_INFO` when `encrypted`, signed with `defaultCertificate`. `minimumOS`
+    /// is the Info.plist's.
     static func signedExecutable(
         identifier: String, minimumOS: MachOVersion, entitlements: PlistDictionary?, encrypted: Bool,
         fileType: MachOFileType = .execute, team: String = defaultTeam, platform: FixturePlatform = .iOS
     ) -> [UInt8] {
         let signature = FixtureCodeSignature(
             identifier: identifier, teamIdentifier: team,
-            entitlementsXML: entitlements.map { XMLPropertyListWriter.write(.dictionary($0)) }
+            entitlementsXML: entitlements.map { XMLPropertyListWriter.write(.dictionary($0)) },
+            signer: .apple(defaultCertificate(team: team))
         )
         let slices = platform.executableSlices(
             MachOSliceDescription(fileType: fileType, codeSignature: signature), minimumOS: minimumOS, encrypted: encrypted
         )
         return slices.count == 1 ? MachOWriter.thin(slices[0]) : MachOWriter.fat(slices)
+    }
+
+    /// The certificate Xcode's export signs a bundle's default executable with: the team's Apple
+    /// Distribution certificate, valid until 2030.
+    static func defaultCertificate(team: String) -> FixtureCertificate {
+        .signing(commonName: "Apple Distribution: Example Team (\(team))", team: team, notAfter: Date(timeIntervalSince1970: 1_893_456_000))
     }
 
     /// The `certificate` field: Apple's chain around a team certificate with the given name and expiry.
@@ -220,8 +233,10 @@ enum FixtureSigningDescription {
 
     /// A Mac bundle's (`platform` macOS or Mac Catalyst) is a Mac profile: platform OSX, the
     /// application identifier under `com.apple.application-identifier`.
-    static func profile(_ node: YAMLNode, identifier: String, platform: FixturePlatform = .iOS) throws -> [UInt8] {
-        let fields = try FixtureDescription.mapping(node, allowed: ["kind", "team", "app-id", "entitlements", "expires", "encoding"])
+    /// `signer`: the certificate the bundle's executable is signed with, which the profile's
+    /// `DeveloperCertificates` list unless `lists-signer: false`.
+    static func profile(_ node: YAMLNode, identifier: String, platform: FixturePlatform = .iOS, signer: FixtureCertificate? = nil) throws -> [UInt8] {
+        let fields = try FixtureDescription.mapping(node, allowed: ["kind", "team", "app-id", "entitlements", "expires", "encoding", "lists-signer"])
         let kind = try fields["kind"].map(FixtureDescription.scalar) ?? "app-store"
         let team = try fields["team"].map(FixtureDescription.scalar) ?? defaultTeam
         var entitlements = PlistDictionary()
@@ -256,6 +271,13 @@ enum FixtureSigningDescription {
         )
         if let expires = fields["expires"] {
             profile.expirationDate = try date(expires)
+        }
+        if let signer {
+            // Not listing the signer: another certificate of the team, as in a profile made
+            // before the certificate was renewed.
+            var other = signer
+            other.serialNumber = other.serialNumber.map { $0 ^ 0x5A }
+            profile.developerCertificates = [try flag(fields["lists-signer"], default: true) ? signer : other]
         }
         let encoding: ProfileEncoding = try fields["encoding"].map(FixtureDescription.scalar) == "ber" ? .indefiniteBER(chunkSize: 512) : .der
         return ProfileWriter.write(profile, encoding: encoding)

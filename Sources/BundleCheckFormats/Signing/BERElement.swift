@@ -9,6 +9,8 @@ struct BERElement: Sendable, Hashable {
     let offset: Int
     /// The whole encoding: header, content and, for an indefinite length, the `00 00`.
     let encodedRange: Range<Int>
+    /// The bytes of `encodedRange`, a slice of the input like `content`.
+    let encoded: ArraySlice<UInt8>
     let content: ArraySlice<UInt8>
     /// True when the length octet was `0x80` and the content ended with end-of-contents.
     let hasIndefiniteLength: Bool
@@ -16,12 +18,13 @@ struct BERElement: Sendable, Hashable {
     let children: [BERElement]
 
     init(
-        tag: BERTag, offset: Int, encodedRange: Range<Int>, content: ArraySlice<UInt8>, hasIndefiniteLength: Bool,
+        tag: BERTag, offset: Int, encodedRange: Range<Int>, encoded: ArraySlice<UInt8>, content: ArraySlice<UInt8>, hasIndefiniteLength: Bool,
         children: [BERElement]
     ) {
         self.tag = tag
         self.offset = offset
         self.encodedRange = encodedRange
+        self.encoded = encoded
         self.content = content
         self.hasIndefiniteLength = hasIndefiniteLength
         self.children = children

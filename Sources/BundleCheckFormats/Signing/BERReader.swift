@@ -65,7 +65,7 @@ struct BERReader {
             }
         }
         return BERElement(
-            tag: tag, offset: start, encodedRange: start..<contentEnd, content: bytes[cursor..<contentEnd],
+            tag: tag, offset: start, encodedRange: start..<contentEnd, encoded: bytes[start..<contentEnd], content: bytes[cursor..<contentEnd],
             hasIndefiniteLength: false, children: children)
     }
 
@@ -81,7 +81,7 @@ struct BERReader {
                 guard childStart + 1 < end else { throw BERError.missingEndOfContents(offset: start) }
                 guard bytes[childStart + 1] == 0x00 else { throw BERError.misplacedEndOfContents(offset: childStart) }
                 return BERElement(
-                    tag: tag, offset: start, encodedRange: start..<(childStart + 2),
+                    tag: tag, offset: start, encodedRange: start..<(childStart + 2), encoded: bytes[start..<(childStart + 2)],
                     content: bytes[contentStart..<childStart], hasIndefiniteLength: true, children: children)
             }
             let child = try element(at: childStart, end: end, depth: depth + 1)

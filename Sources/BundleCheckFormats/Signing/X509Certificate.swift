@@ -16,12 +16,18 @@ public struct X509Certificate: Sendable, Hashable {
     public let notAfter: Date
     /// The subjectKeyIdentifier extension (2.5.29.14), by which a CMS signer may name its certificate.
     package let subjectKeyIdentifier: [UInt8]?
+    /// The OIDs of its extensions, in order: Apple marks its signing certificates' purpose with
+    /// its own (1.2.840.113635.100.6.1.x).
+    package let extensionOIDs: [String]
+    /// SHA-256 of the certificate's encoding: what compares it with a profile's
+    /// `DeveloperCertificates`; nil when it could not be hashed.
+    package let fingerprint: [UInt8]?
 
     static let subjectKeyIdentifierOID = "2.5.29.14"
 
     package init(
         subject: DistinguishedName, issuer: DistinguishedName, serialNumberBytes: [UInt8],
-        notBefore: Date, notAfter: Date, subjectKeyIdentifier: [UInt8]? = nil
+        notBefore: Date, notAfter: Date, subjectKeyIdentifier: [UInt8]? = nil, extensionOIDs: [String] = [], fingerprint: [UInt8]? = nil
     ) {
         self.subject = subject
         self.issuer = issuer
@@ -29,6 +35,8 @@ public struct X509Certificate: Sendable, Hashable {
         self.notBefore = notBefore
         self.notAfter = notAfter
         self.subjectKeyIdentifier = subjectKeyIdentifier
+        self.extensionOIDs = extensionOIDs
+        self.fingerprint = fingerprint
     }
 
     /// Reads one DER (or BER) encoded certificate that `bytes` must hold entirely.
@@ -61,7 +69,9 @@ public struct X509Certificate: Sendable, Hashable {
         self.init(
             subject: subject, issuer: issuer, serialNumberBytes: Array(serial.content),
             notBefore: notBefore, notAfter: notAfter,
-            subjectKeyIdentifier: try extensions.flatMap(Self.subjectKeyIdentifier(in:))
+            subjectKeyIdentifier: try extensions.flatMap(Self.subjectKeyIdentifier(in:)),
+            extensionOIDs: extensions.map(Self.extensionOIDs(in:)) ?? [],
+            fingerprint: try? Digest.hash(Array(element.encoded), .sha256)
         )
     }
 
@@ -77,6 +87,15 @@ public struct X509Certificate: Sendable, Hashable {
     /// True when `date` is past notAfter: the validity period includes its last second.
     public func isExpired(at date: Date) -> Bool {
         date > notAfter
+    }
+
+    /// Every extension's extnID that reads as an OID; the rest are passed over.
+    private static func extensionOIDs(in extensions: BERElement) -> [String] {
+        guard let list = extensions.children.first, list.tag == .sequence else { return [] }
+        return list.children.compactMap { item in
+            guard item.tag == .sequence, let id = item.children.first, id.tag == .objectIdentifier else { return nil }
+            return try? id.objectIdentifier()
+        }
     }
 
     /// The key identifier of `[3] EXPLICIT Extensions`, when a well-formed one is there.

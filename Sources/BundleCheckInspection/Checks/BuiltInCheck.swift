@@ -71,6 +71,8 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         AppTooLargeCheck(),
         TextSegmentTooLargeCheck(),
         AppClipTooLargeCheck(),
+        CertificateKindCheck(),
+        CertificateNotInProfileCheck(),
         DebugBuildCheck(),
         IPAPathNotAllowedCheck(),
         HandoffTypesUndeclaredCheck(),

@@ -113,11 +113,17 @@ enum SigningLoader {
         let (tools, toolProblems) = layout.isMac
             ? loadTools(of: layout, besides: executablePath, from: container, paths: paths, evidence: evidence.forLibraries)
             : ([], [])
+        let listed = profile.map(\.developerCertificateFingerprints).flatMap { fingerprints -> Bool? in
+            guard let fingerprint = signingCertificate?.fingerprint, !fingerprints.isEmpty else { return nil }
+            return fingerprints.contains(fingerprint)
+        }
         let signing = BundleSigning(
             executablePath: executablePath, executable: executable,
             entitlements: entitlements, entitlementsSource: source, entitlementsPath: entitlementsPath,
             profile: profile, profilePath: profile == nil ? nil : profilePath,
-            libraries: libraries, tools: tools, seal: seal, signingCertificate: signingCertificate
+            libraries: libraries, tools: tools, seal: seal, signingCertificate: signingCertificate,
+            signingCertificateKind: signingCertificate.flatMap(SigningCertificateKinds.shipped.kind(of:)),
+            signingCertificateListed: listed
         )
         return (signing, problems + libraryProblems + toolProblems)
     }

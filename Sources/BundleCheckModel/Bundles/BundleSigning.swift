@@ -30,6 +30,12 @@ public struct BundleSigning: Sendable {
     /// The certificate the executable was signed with: the signer's certificate in the code
     /// signature's CMS blob; nil for ad-hoc and unsigned executables.
     public let signingCertificate: X509Certificate?
+    /// What the signing certificate is (`Rules/data/signing-certificates.yml`); nil without one,
+    /// or for one the table does not know.
+    public let signingCertificateKind: SigningCertificateKind?
+    /// Whether the profile's `DeveloperCertificates` list the signing certificate (compared by
+    /// SHA-256 of their encodings); nil without a certificate, or a profile listing none.
+    public let signingCertificateListed: Bool?
 
     package init(
         executablePath: String?,
@@ -42,7 +48,9 @@ public struct BundleSigning: Sendable {
         libraries: [BundleBinary] = [],
         tools: [BundleBinary] = [],
         seal: BundleSeal? = nil,
-        signingCertificate: X509Certificate? = nil
+        signingCertificate: X509Certificate? = nil,
+        signingCertificateKind: SigningCertificateKind? = nil,
+        signingCertificateListed: Bool? = nil
     ) {
         self.executablePath = executablePath
         self.executable = executable
@@ -55,6 +63,8 @@ public struct BundleSigning: Sendable {
         self.tools = tools
         self.seal = seal
         self.signingCertificate = signingCertificate
+        self.signingCertificateKind = signingCertificateKind
+        self.signingCertificateListed = signingCertificateListed
     }
 
     /// Every Mach-O file of the bundle that Apple judges as code: the executable, then the loose

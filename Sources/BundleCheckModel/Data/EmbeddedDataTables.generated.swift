@@ -953,6 +953,40 @@ entries:
     - {entitlement: com.apple.developer.nfc.readersession.formats, purpose: nfc}
 
 """#),
+        ("signing-certificates.yml", #"""
+name: signing-certificates
+title: The kinds of Apple code-signing certificates, how each is told, and which distributions each may sign
+sources:
+  - "Apple, TN3161 Inside Code Signing: Certificates: the subject's common name says the kind ('Apple Development: Name (ID)', 'Apple Distribution: Team (ID)', the legacy 'iPhone Developer:' and 'iPhone Distribution:', 'Mac Developer:', '3rd Party Mac Developer Application:', 'Developer ID Application:'), the subject's OU is the team id"
+  - "Apple's certificate extensions as rcodesign reads them (indygreg/apple-platform-rs): 1.2.840.113635.100.6.1.2 iPhone development, 1.2.840.113635.100.6.1.12 Mac development, 1.2.840.113635.100.6.1.4 iPhone distribution (submission), 1.2.840.113635.100.6.1.7 Mac App distribution; Apple Development and Apple Distribution certificates carry both of their pair"
+  - "ITMS-90034 'Missing or invalid signature. The bundle ... is not signed using an Apple submission certificate': an App Store upload signed with a development certificate, or ad hoc (TN3125 Inside Code Signing: Provisioning Profiles: a distribution profile lists distribution certificates, a development profile development ones)"
+checked: 2026-12-03
+entries:
+  # First match wins: by the subject's common name, else by Apple's extension OIDs.
+  kinds:
+    - {id: apple-development, name: Apple Development, subject-prefix: "Apple Development:", role: development}
+    - {id: apple-distribution, name: Apple Distribution, subject-prefix: "Apple Distribution:", role: distribution}
+    - {id: iphone-developer, name: iPhone Developer, subject-prefix: "iPhone Developer:", role: development}
+    - {id: iphone-distribution, name: iPhone Distribution, subject-prefix: "iPhone Distribution:", role: distribution}
+    - {id: mac-developer, name: Mac Developer, subject-prefix: "Mac Developer:", role: development}
+    - {id: mac-app-distribution, name: Mac App Distribution, subject-prefix: "3rd Party Mac Developer Application:", role: distribution}
+    - {id: developer-id-application, name: Developer ID Application, subject-prefix: "Developer ID Application:", role: developer-id}
+  extensions:
+    - {oid: 1.2.840.113635.100.6.1.2, id: iphone-developer}
+    - {oid: 1.2.840.113635.100.6.1.12, id: mac-developer}
+    - {oid: 1.2.840.113635.100.6.1.4, id: iphone-distribution}
+    - {oid: 1.2.840.113635.100.6.1.7, id: mac-app-distribution}
+  # The role a build for each distribution must be signed with (Rules/data/platforms.yml's names).
+  distributions:
+    app-store: distribution
+    ad-hoc: distribution
+    enterprise: distribution
+    development: development
+    mac-app-store: distribution
+    developer-id: developer-id
+  code: ITMS-90034
+
+"""#),
         ("size-limits.yml", #"""
 name: size-limits
 title: The most App Store Connect accepts of an app, its executables and its App Clip, by platform

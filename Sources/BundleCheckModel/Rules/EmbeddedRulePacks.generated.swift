@@ -2165,6 +2165,131 @@ examples:
           kind: development
 
 """#),
+        ("certificate-kind.yml", #"""
+id: certificate-kind
+title: Apps are signed with a certificate of the kind their distribution needs
+severity: error
+category: signing
+apple-codes: [ITMS-90034]
+rationale: >
+  The signing certificate says what a build may be (TN3161; Rules/data/signing-certificates.yml,
+  by the subject's common name, else Apple's extension OIDs): Apple Development (and the legacy
+  iPhone Developer, Mac Developer) for builds run from Xcode on registered devices; Apple
+  Distribution (iPhone Distribution, 3rd Party Mac Developer Application) for App Store, ad-hoc
+  and enterprise builds; Developer ID Application for Mac apps outside the Mac App Store. App
+  Store Connect refuses an upload signed with a development certificate, or ad hoc with none:
+  "Missing or invalid signature. The bundle ... is not signed using an Apple submission
+  certificate" (ITMS-90034); devices refuse an ad-hoc build signed for development, and a
+  development build signed for distribution does not install from Xcode. The certificate is the
+  signer's in the executable's code signature. Silent where profile-kind already reports a
+  profile of another distribution (the certificate follows the profile, and one export fixes
+  both), and inside a simulator build simulator-build reports. An .xcarchive is judged only for
+  a stated distribution: its export signs it again.
+fix: >
+  Export the archive again with the distribution method it ships with (Xcode's Organizer, or
+  xcodebuild -exportArchive with that method), which signs it with the team's certificate of
+  that kind; when signing by hand, pick the identity that matches ("Apple Distribution: Team
+  (ID)" for the App Store) and a profile that lists it.
+scope:
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+examples:
+  - name: an App Store build signed with an Apple Distribution certificate
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable: {certificate: {name: "Apple Distribution: Example Team (ABCDE12345)"}}
+        profile: {kind: app-store}
+  - name: an App Store build signed with an Apple Development certificate
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable: {certificate: {name: "Apple Development: Jane Appleseed (QW12ER34TY)"}}
+        profile: {kind: app-store}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: an App Store build signed ad hoc
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable: {signed: true}
+        profile: {kind: app-store}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: a development build signed with a distribution certificate
+    triggers: true
+    distribution: development
+    package:
+      app:
+        name: Notes
+        executable: {certificate: {name: "iPhone Distribution: Example Team (ABCDE12345)"}}
+        profile: {kind: development}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: a development build signed with a development certificate
+    triggers: false
+    distribution: development
+    package:
+      app:
+        name: Notes
+        executable: {certificate: {name: "iPhone Developer: Jane Appleseed (QW12ER34TY)"}}
+        profile: {kind: development}
+  - name: an App Store check of a development-signed package, left to profile-kind
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable: {certificate: {name: "Apple Development: Jane Appleseed (QW12ER34TY)"}}
+        profile: {kind: development}
+
+"""#),
+        ("certificate-not-in-profile.yml", #"""
+id: certificate-not-in-profile
+title: The signing certificate is one the profile lists
+severity: error
+category: signing
+apple-codes: []
+rationale: >
+  A provisioning profile lists the certificates it allows in DeveloperCertificates (TN3125). A
+  build signed with another certificate (a teammate's, a renewed one the profile was not
+  regenerated for, a CI machine's) is refused: iOS will not install it ("A valid provisioning
+  profile for this executable was not found"), and App Store Connect refuses the upload. The
+  signer's certificate in the executable's code signature is compared with each listed one by
+  SHA-256 of their encodings. A profile that lists no certificate is not judged. An .xcarchive
+  is judged only for a stated distribution: its export signs it again.
+fix: >
+  Sign with a certificate the profile lists, or regenerate the profile in the developer portal
+  with the certificate you sign with (Xcode's automatic signing does), then export again.
+scope:
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+examples:
+  - name: a build signed with the certificate its profile lists
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable: {certificate: {name: "Apple Distribution: Example Team (ABCDE12345)"}}
+        profile: {kind: app-store}
+  - name: a build signed with a certificate its profile does not list
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable: {certificate: {name: "Apple Distribution: Example Team (ABCDE12345)"}}
+        profile: {kind: app-store, lists-signer: false}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/embedded.mobileprovision
+        key-path: /DeveloperCertificates
+
+"""#),
         ("debug-build.yml", #"""
 id: debug-build
 title: Bundles are Release builds, without Xcode's debug dylibs

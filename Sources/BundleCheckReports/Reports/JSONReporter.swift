@@ -80,7 +80,7 @@ public struct JSONReporter: Reporter {
             "minimumOS": JSONValue(bundle.signing?.executable?.slices.lazy.compactMap(\.minimumOS).first?.description),
             "entitlements": bundle.signing.map(entitlements) ?? .null,
             "profile": bundle.signing?.profile.map(profile) ?? .null,
-            "signingCertificate": bundle.signing?.signingCertificate.map(certificate) ?? .null,
+            "signingCertificate": bundle.signing.flatMap { signing in signing.signingCertificate.map { certificate($0, of: signing) } } ?? .null,
             "privacyManifest": bundle.privacyManifest.map(privacyManifest) ?? .null,
             "toolchain": bundle.toolchain.map(toolchain) ?? .null,
             "assetCatalog": bundle.assetCatalog.map(assetCatalog) ?? .null,
@@ -187,11 +187,14 @@ public struct JSONReporter: Reporter {
         ]
     }
 
-    private func certificate(_ certificate: X509Certificate) -> JSONValue {
+    private func certificate(_ certificate: X509Certificate, of signing: BundleSigning) -> JSONValue {
         [
             "commonName": JSONValue(certificate.subject.commonName),
             "serialNumber": .string(certificate.serialNumber),
             "expires": .string(certificate.notAfter.formatted(.iso8601)),
+            "kind": JSONValue(signing.signingCertificateKind?.id),
+            "role": JSONValue(signing.signingCertificateKind?.role.rawValue),
+            "listedInProfile": signing.signingCertificateListed.map(JSONValue.bool) ?? .null,
         ]
     }
 

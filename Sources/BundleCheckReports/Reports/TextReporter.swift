@@ -217,7 +217,8 @@ public struct TextReporter: Reporter {
         }
         if let certificate = signing.signingCertificate {
             let name = certificate.subject.commonName.map { "'\($0)'" } ?? "serial number \(certificate.serialNumber)"
-            parts.append("certificate \(name) until \(certificate.notAfter.formatted(.iso8601.year().month().day()))")
+            let unlisted = signing.signingCertificateListed == false ? ", not one its profile lists" : ""
+            parts.append("certificate \(name) until \(certificate.notAfter.formatted(.iso8601.year().month().day()))\(unlisted)")
         }
         if let profile = signing.profile {
             parts.append("\(profile.kind.rawValue) profile")

@@ -7,7 +7,7 @@ import Testing
     static func element(_ tag: BERTag, _ text: String) -> BERElement {
         let bytes = Array(text.utf8)
         return BERElement(
-            tag: tag, offset: 7, encodedRange: 7..<(9 + bytes.count), content: bytes[...], hasIndefiniteLength: false, children: [])
+            tag: tag, offset: 7, encodedRange: 7..<(9 + bytes.count), encoded: bytes[...], content: bytes[...], hasIndefiniteLength: false, children: [])
     }
 
     static func utc(_ text: String) throws -> String {

@@ -38,13 +38,14 @@ enum SignedFixtures {
     }
 
     /// `bundle` with its placeholder executable replaced by a signed one carrying `entitlements`
-    /// (besides the application and team identifiers) and the CMS blob of `signer`, and with
-    /// `profile` as its embedded.mobileprovision.
+    /// (besides the application and team identifiers) and the CMS blob of `signer` (the team's
+    /// Apple Distribution certificate unless told; nil signs ad hoc), and with `profile` as its
+    /// embedded.mobileprovision.
     static func signed(
         _ bundle: FixtureBundle,
         entitlements extra: PlistDictionary = PlistDictionary(),
         profile: FixtureProfile?,
-        signer: FixtureSigner? = nil
+        signer: FixtureSigner? = .apple(certificate(expires: Date(timeIntervalSince1970: 1_893_456_000)))
     ) -> FixtureBundle {
         var copy = bundle
         let executableName = bundle.infoPlist["CFBundleExecutable"]?.stringValue ?? ""
