@@ -84,6 +84,12 @@ public struct X509Certificate: Sendable, Hashable {
         }.joined()
     }
 
+    /// `'Apple Distribution: Team (ID)'`, or `serial number 3C72…` for one without a common name:
+    /// how findings and reports name it.
+    public var quotedName: String {
+        subject.commonName.map { "'\($0)'" } ?? "serial number \(serialNumber)"
+    }
+
     /// True when `date` is past notAfter: the validity period includes its last second.
     public func isExpired(at date: Date) -> Bool {
         date > notAfter

@@ -216,7 +216,7 @@ public struct TextReporter: Reporter {
             }
         }
         if let certificate = signing.signingCertificate {
-            let name = certificate.subject.commonName.map { "'\($0)'" } ?? "serial number \(certificate.serialNumber)"
+            let name = certificate.quotedName
             let unlisted = signing.signingCertificateListed == false ? ", not one its profile lists" : ""
             parts.append("certificate \(name) until \(certificate.notAfter.formatted(.iso8601.year().month().day()))\(unlisted)")
         }

@@ -29,7 +29,7 @@ struct CertificateKindCheck: DistributionCheck {
                 )
             }
             guard let kind = signing.signingCertificateKind, kind.role != wanted else { return nil }
-            let name = certificate.subject.commonName.map { "'\($0)'" } ?? "serial number \(certificate.serialNumber)"
+            let name = certificate.quotedName
             return rule.finding(
                 "\(bundle.name) is signed with the \(kind.name) certificate \(name), a \(kind.role.rawValue) certificate; a \(distribution.rawValue) build must be signed with \(Self.article(wanted)) certificate (\(table.code) \"not signed using an Apple submission certificate\"): export it again with the \(distribution.rawValue) method, which signs with the team's matching certificate",
                 at: location, identity: path, appleCodes: [table.code]

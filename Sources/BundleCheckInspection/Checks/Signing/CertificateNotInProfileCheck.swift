@@ -15,7 +15,7 @@ struct CertificateNotInProfileCheck: DistributionCheck {
             guard let signing = bundle.signing, signing.signingCertificateListed == false,
                   let certificate = signing.signingCertificate, let profile = signing.profile, let path = signing.profilePath
             else { return nil }
-            let name = certificate.subject.commonName.map { "'\($0)'" } ?? "serial number \(certificate.serialNumber)"
+            let name = certificate.quotedName
             let count = profile.developerCertificateFingerprints.count
             let listed = count == 1 ? "is not the one certificate" : "is none of the \(count) certificates"
             return rule.finding(
