@@ -1,4 +1,3 @@
-import Foundation
 import BundleCheckFormats
 
 
@@ -231,7 +230,7 @@ public enum ExamplePackages {
             let profile = FixtureProfile(
                 name: "\(identifier) Mac App Store", team: team, teamName: "PaiNotes",
                 applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements, platforms: ["OSX"],
-                developerCertificates: [distributionCertificate(team: team, teamName: "PaiNotes")]
+                developerCertificates: [FixtureSigningDescription.defaultCertificate(team: team, teamName: "PaiNotes")]
             )
             files.append(FixtureFile(path: bundle.profilePath, contents: ProfileWriter.write(profile)))
         }
@@ -240,7 +239,7 @@ public enum ExamplePackages {
             codeSignature: FixtureCodeSignature(
                 identifier: identifier, teamIdentifier: team,
                 entitlementsXML: entitlements.map { XMLPropertyListWriter.write(.dictionary($0)) },
-                signer: .apple(distributionCertificate(team: team, teamName: "PaiNotes"))
+                signer: .apple(FixtureSigningDescription.defaultCertificate(team: team, teamName: "PaiNotes"))
             )
         )
         if bundle.name.hasSuffix(".appex") {
@@ -261,12 +260,6 @@ public enum ExamplePackages {
         )
         copy.children = bundle.children.map { ($0.folder, signedForTheMacAppStore($0.bundle, team: team)) }
         return copy
-    }
-
-    /// The team's Apple Distribution certificate, valid until 2030, that signs the examples and
-    /// that their profiles list.
-    static func distributionCertificate(team: String, teamName: String) -> FixtureCertificate {
-        .signing(commonName: "Apple Distribution: \(teamName) (\(team))", team: team, notAfter: Date(timeIntervalSince1970: 1_893_456_000))
     }
 
     /// The example's team id, as the developer portal assigns ten-character ids.
@@ -308,7 +301,7 @@ public enum ExamplePackages {
             codeSignature: FixtureCodeSignature(
                 identifier: identifier, teamIdentifier: team,
                 entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements)),
-                signer: .apple(distributionCertificate(team: team, teamName: teamName))
+                signer: .apple(FixtureSigningDescription.defaultCertificate(team: team, teamName: teamName))
             )
         )
         slice.uuid = FixtureUUID.of(identifier, architecture: slice.architecture)
@@ -318,7 +311,7 @@ public enum ExamplePackages {
         let profile = FixtureProfile(
             name: "\(identifier) App Store", team: team, teamName: teamName,
             applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements,
-            developerCertificates: [distributionCertificate(team: team, teamName: teamName)]
+            developerCertificates: [FixtureSigningDescription.defaultCertificate(team: team, teamName: teamName)]
         )
         copy.files = bundle.files.filter { $0.path != executableName } + [
             FixtureFile(path: "embedded.mobileprovision", contents: ProfileWriter.write(profile, encoding: .indefiniteBER(chunkSize: 1000))),

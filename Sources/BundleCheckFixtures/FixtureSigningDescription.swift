@@ -207,10 +207,11 @@ enum FixtureSigningDescription {
         return slices.count == 1 ? MachOWriter.thin(slices[0]) : MachOWriter.fat(slices)
     }
 
-    /// The certificate Xcode's export signs a bundle's default executable with: the team's Apple
-    /// Distribution certificate, valid until 2030.
-    static func defaultCertificate(team: String) -> FixtureCertificate {
-        .signing(commonName: "Apple Distribution: Example Team (\(team))", team: team, notAfter: Date(timeIntervalSince1970: 1_893_456_000))
+    /// The certificate Xcode's export signs a bundle's default executable with (and the
+    /// examples', which their profiles list): the team's Apple Distribution certificate, valid
+    /// until 2030.
+    static func defaultCertificate(team: String, teamName: String = "Example Team") -> FixtureCertificate {
+        .signing(commonName: "Apple Distribution: \(teamName) (\(team))", team: team, notAfter: Date(timeIntervalSince1970: 1_893_456_000))
     }
 
     /// The `certificate` field: Apple's chain around a team certificate with the given name and expiry.

@@ -187,7 +187,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         _ = profile.applicationIdentifierMatches(team: profile.teamIdentifier ?? "", bundleIdentifier: "com.example.app")
         _ = profile.isExpired(at: Date(timeIntervalSince1970: 1_800_000_000))
         // The certificates the profile lists, with their expiry dates (UTCTime or GeneralizedTime).
-        for case .data(let der) in profile.propertyList["DeveloperCertificates"]?.arrayValue ?? [] {
+        for der in profile.developerCertificates {
             guard let certificate = try? X509Certificate(der: der) else { continue }
             _ = (certificate.subject.commonName, certificate.serialNumber, certificate.isExpired(at: Date(timeIntervalSince1970: 1_800_000_000)))
         }

@@ -33,21 +33,15 @@ struct EvidenceRequests {
         segmentName: String,
         malformed: (String) -> MachOError
     ) throws(MachOError) {
-        let countOffset = is64Bit ? 64 : 48
-        let firstSection = is64Bit ? 72 : 56
-        let sectionSize = is64Bit ? 80 : 68
-        guard let count = body.uint32LE(at: countOffset),
-              UInt64(count) * UInt64(sectionSize) <= UInt64(body.count - firstSection)
-        else { throw malformed("its sections do not fit in the segment command") }
+        let sections = try SectionHeaders(of: body, is64Bit: is64Bit, malformed: malformed)
         guard segmentName == "__TEXT" else { return }
-        for index in 0..<Int(count) {
-            let at = firstSection + index * sectionSize
-            guard let sectionName = body.fixedName(at: at, length: 16),
+        for header in sections.offsets {
+            guard let sectionName = sections.sectionName(at: header),
                   let kind = Self.stringSections[sectionName],
-                  body.fixedName(at: at + 16, length: 16) == "__TEXT"
+                  sections.segmentName(at: header) == "__TEXT"
             else { continue }
-            let size = is64Bit ? body.uint64LE(at: at + 40)! : UInt64(body.uint32LE(at: at + 36)!)
-            let offset = UInt64(body.uint32LE(at: at + (is64Bit ? 48 : 40))!)
+            let size = sections.size(at: header)
+            let offset = sections.fileOffset(at: header)
             // Offset 0 marks a section with no bytes in the file (as in a dSYM's copy of the load commands).
             guard offset != 0 else { continue }
             if let request = try request(offset: offset, size: size, purpose: .cStringSection(kind)) {

@@ -134,19 +134,8 @@ enum LoadCommandParser {
     /// The sizes of a `__TEXT` segment's sections added up (what Apple's executable size limits
     /// count); saturating, since a hostile file may claim any size.
     private static func textSectionsSize(of body: ByteView, is64Bit: Bool, malformed: (String) -> MachOError) throws(MachOError) -> UInt64 {
-        let countOffset = is64Bit ? 64 : 48
-        let firstSection = is64Bit ? 72 : 56
-        let sectionSize = is64Bit ? 80 : 68
-        guard let count = body.uint32LE(at: countOffset),
-              UInt64(count) * UInt64(sectionSize) <= UInt64(body.count - firstSection)
-        else { throw malformed("its sections do not fit in the segment command") }
-        var total: UInt64 = 0
-        for index in 0..<Int(count) {
-            let at = firstSection + index * sectionSize
-            let size = is64Bit ? body.uint64LE(at: at + 40) : body.uint32LE(at: at + 36).map(UInt64.init)
-            total = total.saturatingAdd(size ?? 0)
-        }
-        return total
+        let sections = try SectionHeaders(of: body, is64Bit: is64Bit, malformed: malformed)
+        return sections.offsets.reduce(UInt64(0)) { $0.saturatingAdd(sections.size(at: $1)) }
     }
 
     /// The range of the signature data, checked to lie after the load commands and

@@ -13,6 +13,12 @@ public struct MachOFile: Sendable, Hashable {
     public var architectures: [String] {
         slices.map(\.architecture)
     }
+
+    /// Every slice's `__TEXT` sections added up, as Apple's executable size limit counts them
+    /// for a whole binary (saturating); 0 when no slice has a `__TEXT` segment.
+    public var textSectionsSize: UInt64 {
+        slices.compactMap(\.textSectionsSize).reduce(0) { $0.saturatingAdd($1) }
+    }
 }
 
 /// Whether a Mach-O file holds one architecture or several behind a fat header.

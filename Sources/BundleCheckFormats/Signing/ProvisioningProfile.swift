@@ -54,12 +54,12 @@ public struct ProvisioningProfile: Sendable, Hashable {
     }
 
     /// `ProvisionedDevices`: the device identifiers a development or ad-hoc build may run on.
-    /// SHA-256 of each `DeveloperCertificates` entry (a certificate's DER encoding, as the
-    /// developer portal lists the certificates the profile allows).
-    package var developerCertificateFingerprints: [[UInt8]] {
+    /// Each `DeveloperCertificates` entry: a certificate's DER encoding, as the developer portal
+    /// lists the certificates the profile allows.
+    package var developerCertificates: [[UInt8]] {
         (propertyList["DeveloperCertificates"]?.arrayValue ?? []).compactMap { value in
             guard case .data(let der) = value else { return nil }
-            return try? Digest.hash(der, .sha256)
+            return der
         }
     }
 

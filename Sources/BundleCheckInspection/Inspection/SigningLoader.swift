@@ -113,9 +113,10 @@ enum SigningLoader {
         let (tools, toolProblems) = layout.isMac
             ? loadTools(of: layout, besides: executablePath, from: container, paths: paths, evidence: evidence.forLibraries)
             : ([], [])
-        let listed = profile.map(\.developerCertificateFingerprints).flatMap { fingerprints -> Bool? in
-            guard let fingerprint = signingCertificate?.fingerprint, !fingerprints.isEmpty else { return nil }
-            return fingerprints.contains(fingerprint)
+        // Compared as X509Certificate.fingerprint is made: SHA-256 of the encoding.
+        let listed = profile.map(\.developerCertificates).flatMap { listed -> Bool? in
+            guard let fingerprint = signingCertificate?.fingerprint, !listed.isEmpty else { return nil }
+            return listed.contains { (try? Digest.hash($0, .sha256)) == fingerprint }
         }
         let signing = BundleSigning(
             executablePath: executablePath, executable: executable,

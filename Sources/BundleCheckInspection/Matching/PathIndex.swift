@@ -164,19 +164,11 @@ struct PathIndex: Sendable {
         return children
     }
 
-    /// The first component of every entry's path, each once, in tree order: one binary search
-    /// per name to step over what lies beneath it, so 60,000 entries under `Payload/` cost one.
+    /// The first component of every entry's path, each once, in tree order (`children` of the
+    /// root), so 60,000 entries under `Payload/` cost one binary search.
     func topLevelNames() -> [String] {
-        var names: [String] = []
         var seen: Set<String> = []
-        var position = 0
-        while position < entries.count {
-            let path = entries[position].path
-            let top = path.firstIndex(of: "/").map { String(path[..<$0]) } ?? path
-            if seen.insert(top).inserted { names.append(top) }
-            position = top.isEmpty ? position + 1 : max(position + 1, entries(under: top).endIndex)
-        }
-        return names
+        return children(of: "").map(\.path).filter { seen.insert($0).inserted }
     }
 
     /// The files strictly beneath `folder` whose name (last component) is `name`, in tree order.

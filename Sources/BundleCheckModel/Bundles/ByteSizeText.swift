@@ -17,6 +17,11 @@ package enum ByteSizeText {
         return "\(bytes) bytes"
     }
 
+    /// `4.3 GB (4,312,000,123 bytes)`: the size for reading, then for checking.
+    package static func decimalAndExact(_ bytes: UInt64) -> String {
+        "\(decimal(bytes)) (\(exact(bytes)))"
+    }
+
     /// `4,312,000,123 bytes`: the exact count, grouped in thousands.
     package static func exact(_ bytes: UInt64) -> String {
         let digits = Array(String(bytes))

@@ -197,7 +197,7 @@ public struct TextReporter: Reporter {
         var text = "\(ReportText.byteCount(total.uncompressed)) in \(ReportText.count(total.files, "file"))"
         if let stored = total.stored { text += " (\(ReportText.byteCount(stored)) stored)" }
         if sizes.own != total { text += ", \(ReportText.byteCount(sizes.own.uncompressed)) its own" }
-        let textSize = (executable?.slices.compactMap(\.textSectionsSize) ?? []).reduce(UInt64(0)) { $0.saturatingAdd($1) }
+        let textSize = executable?.textSectionsSize ?? 0
         if textSize > 0 { text += "; __TEXT " + ReportText.byteCount(textSize) }
         return text
     }

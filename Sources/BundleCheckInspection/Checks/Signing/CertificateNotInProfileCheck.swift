@@ -16,7 +16,7 @@ struct CertificateNotInProfileCheck: DistributionCheck {
                   let certificate = signing.signingCertificate, let profile = signing.profile, let path = signing.profilePath
             else { return nil }
             let name = certificate.quotedName
-            let count = profile.developerCertificateFingerprints.count
+            let count = profile.developerCertificates.count
             let listed = count == 1 ? "is not the one certificate" : "is none of the \(count) certificates"
             return rule.finding(
                 "\(bundle.name) is signed with the certificate \(name) (serial number \(certificate.serialNumber)), which \(listed) its profile '\(profile.name ?? "unnamed")' lists; devices refuse to install it and App Store Connect refuses the upload: regenerate the profile with this certificate (or sign with one it lists) and export again",

@@ -10,6 +10,8 @@ struct DebugSymbols {
     let ipaFolder: String
     let symbolFileSuffix: String
     let code: String
+    /// Apple's words for the warning.
+    let warning: String
     let unreadableLines: [Int]
 
     static let shipped = DebugSymbols(entries: DataTables.named("debug-symbols").entries)
@@ -22,6 +24,7 @@ struct DebugSymbols {
         ipaFolder = fields.string("ipa-folder")
         symbolFileSuffix = fields.string("symbol-file-suffix")
         code = fields.string("code")
+        warning = fields.string("warning")
         unreadableLines = fields.unreadableLines
     }
 
@@ -34,6 +37,11 @@ struct DebugSymbols {
         guard bundle.count > bundleSuffix.count, bundle.hasSuffix(bundleSuffix), rest.hasPrefix(prefix) else { return false }
         let name = rest.dropFirst(prefix.count)
         return !name.isEmpty && !name.contains("/") && !name.hasPrefix(".")
+    }
+
+    /// `; App Store Connect warns ITMS-90381 "Too many symbol files …"`, ending each finding.
+    var appleWarning: String {
+        "; App Store Connect warns \(code) \"\(warning)\""
     }
 
     /// The UUID a symbol file's name gives (`<UUID>.symbols`), nil for any other name.

@@ -21,11 +21,11 @@ struct TextSegmentTooLargeCheck: Check {
             if limit.perSlice {
                 let large = slices.filter { $0.1 > limit.bytes }
                 guard !large.isEmpty else { return nil }
-                over = large.map { "\($0.0) \(ByteSizeText.decimal($0.1)) (\(ByteSizeText.exact($0.1)))" }.joined(separator: ", ") + ", more than the \(limit.written) each slice may hold"
+                over = large.map { "\($0.0) \(ByteSizeText.decimalAndExact($0.1))" }.joined(separator: ", ") + ", more than the \(limit.written) each slice may hold"
             } else {
-                let total = slices.reduce(UInt64(0)) { $0.saturatingAdd($1.1) }
+                let total = executable.textSectionsSize
                 guard total > limit.bytes else { return nil }
-                over = "\(ByteSizeText.decimal(total)) (\(ByteSizeText.exact(total))) across \(slices.map(\.0).joined(separator: ", ")), more than the \(limit.written) a binary may hold"
+                over = "\(ByteSizeText.decimalAndExact(total)) across \(slices.map(\.0).joined(separator: ", ")), more than the \(limit.written) a binary may hold"
             }
             return rule.finding(
                 "\(PackagePath.name(path))'s __TEXT sections take \(over) when it deploys to \(bundle.platform.platform.name) \(target); App Store Connect refuses the upload: move code into frameworks or dynamic libraries, strip unused architectures, or raise the deployment target",

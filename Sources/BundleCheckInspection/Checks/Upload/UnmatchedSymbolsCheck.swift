@@ -82,7 +82,7 @@ struct UnmatchedSymbolsCheck: Check {
                 ? "no binary of the archive is named \(binaryName)"
                 : "the archive's \(binaryName) has \(namesake.joined(separator: ", "))"
             return rule.finding(
-                "\(dSYM) holds symbols for \(listed) that match no slice of any binary (\(shippedSlices)); App Store Connect warns \(symbols.code) \"Too many symbol files - These symbols have no corresponding slice in any binary\"",
+                "\(dSYM) holds symbols for \(listed) that match no slice of any binary (\(shippedSlices))\(symbols.appleWarning)",
                 at: FindingLocation(bundle: nil, file: entry.path), identity: entry.path, appleCodes: [symbols.code]
             )
         }
@@ -103,7 +103,7 @@ struct UnmatchedSymbolsCheck: Check {
         let named = unmatched.prefix(Self.maximumNamedFiles).joined(separator: ", ")
         let more = unmatched.count > Self.maximumNamedFiles ? " and \(unmatched.count - Self.maximumNamedFiles) more" : ""
         return [rule.finding(
-            "\(folder)/ holds \(unmatched.count == 1 ? "a symbol file" : "\(unmatched.count) symbol files") whose UUID matches no slice of any binary (\(named)\(more)); App Store Connect warns \(symbols.code) \"Too many symbol files - These symbols have no corresponding slice in any binary\"",
+            "\(folder)/ holds \(unmatched.count == 1 ? "a symbol file" : "\(unmatched.count) symbol files") whose UUID matches no slice of any binary (\(named)\(more))\(symbols.appleWarning)",
             at: FindingLocation(bundle: nil, file: folder), identity: folder, appleCodes: [symbols.code]
         )]
     }
