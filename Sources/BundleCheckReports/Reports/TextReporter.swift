@@ -190,12 +190,13 @@ public struct TextReporter: Reporter {
         return text
     }
 
-    /// `3.1 GB in 1,204 files (2.1 MB stored), 2.5 GB its own; __TEXT 1.2 MB`: what the listing
+    /// `3.1 GB in 1,204 files (2.1 MB zipped), 2.5 GB its own; __TEXT 1.2 MB`: what the listing
     /// declares, and the executable's `__TEXT` sections across its slices.
     static func sizes(_ sizes: BundleSizes, executable: MachOFile?) -> String {
         let total = sizes.total
         var text = "\(ReportText.byteCount(total.uncompressed)) in \(ReportText.count(total.files, "file"))"
-        if let stored = total.stored { text += " (\(ReportText.byteCount(stored)) stored)" }
+        // Only a zip's listing says what its entries take stored.
+        if let stored = total.stored { text += " (\(ReportText.byteCount(stored)) zipped)" }
         if sizes.own != total { text += ", \(ReportText.byteCount(sizes.own.uncompressed)) its own" }
         let textSize = executable?.textSectionsSize ?? 0
         if textSize > 0 { text += "; __TEXT " + ReportText.byteCount(textSize) }
