@@ -3,7 +3,7 @@ import PackageDescription
 
 // The library is split along the pipeline; each target imports only the ones before it,
 // so the compiler refuses a back edge (docs/ARCHITECTURE.md):
-//   BundleCheckFormats → BundleCheckModel → BundleCheckInspection → BundleCheckReports → BundleCheckCommandLine
+//   BundleCheckFormats → BundleCheckModel → BundleCheckInspection → BundleCheckReports → BundleCheckReview → BundleCheckCommandLine
 // Our own targets build with warnings as errors; the C shims are system headers.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
@@ -12,7 +12,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         // What an embedder links: open and inspect a package, render a report.
-        .library(name: "BundleCheckKit", targets: ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReports"]),
+        .library(name: "BundleCheckKit", targets: ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReports", "BundleCheckReview"]),
         .executable(name: "bundlecheck", targets: ["bundlecheck"]),
     ],
     targets: [
@@ -80,10 +80,16 @@ let package = Package(
             dependencies: ["BundleCheckInspection"],
             swiftSettings: strict
         ),
+        // Release review: two builds (packages or JSON reports) compared, the release rules, the diff's reports.
+        .target(
+            name: "BundleCheckReview",
+            dependencies: ["BundleCheckReports"],
+            swiftSettings: strict
+        ),
         // Command line: options, help, exit codes, the in-process entry point.
         .target(
             name: "BundleCheckCommandLine",
-            dependencies: ["BundleCheckReports"],
+            dependencies: ["BundleCheckReview"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -122,7 +128,7 @@ let package = Package(
             name: "BundleCheckKitTests",
             dependencies: [
                 "BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReports",
-                "BundleCheckCommandLine", "BundleCheckFixtures", "BundleCheckGenerator",
+                "BundleCheckReview", "BundleCheckCommandLine", "BundleCheckFixtures", "BundleCheckGenerator",
             ],
             // Golden files are read from disk next to the tests, so they can be re-recorded in place.
             exclude: ["Reports/Golden", "Examples/Golden"],

@@ -3,6 +3,7 @@ import BundleCheckFormats
 import BundleCheckModel
 import BundleCheckInspection
 import BundleCheckReports
+import BundleCheckReview
 
 /// `bundlecheck`: parse the command line, load the rules and configuration, then check
 /// every input and write the report (or list or explain the rules), and pick an exit code.
@@ -14,6 +15,7 @@ public enum BundleCheckCommand {
     /// The three forms of the command, printed after every usage error.
     static let usage = """
         bundlecheck [<options>] <path> ...
+               bundlecheck diff [<options>] <old> <new>
                bundlecheck --list-rules [<options>]
                bundlecheck --explain <id> [<options>]
         """
@@ -54,6 +56,8 @@ public enum BundleCheckCommand {
                 case .json: RuleExplanation.json(rules, configuration: settings.configuration)
                 }
                 return deliver(text, to: options.outputPath, console: console)
+            case .diff(let options):
+                return try diff(options, environment: environment, console: console, workingDirectory: workingDirectory)
             case .check(let options):
                 let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
                 try InputList.refuseRepeats(options.inputs)
@@ -123,7 +127,7 @@ public enum BundleCheckCommand {
         if let baseline {
             inputs = inputs.map(baseline.applied(to:))
         }
-        let report = Report(toolVersion: BundleCheckVersion.current, inputs: inputs, configurationFile: settings.configuration.file)
+        let report = Report(toolVersion: BundleCheckVersion.current, inputs: inputs, configurationFile: settings.configuration.file, rulesRun: settings.rules.filter { !$0.scope.isRelease }.map(\.id))
         if inputs.count > SARIFReporter.maximumRuns, options.format == .sarif || options.reports.contains(where: { $0.format == .sarif }) {
             console.writeError("bundlecheck: warning: SARIF: \(inputs.count) inputs are reported in one run (bundlecheck/all-inputs/), since GitHub accepts at most \(SARIFReporter.maximumRuns) runs per file; check at most \(SARIFReporter.maximumRuns) inputs per run to keep a code-scanning category per input\n")
         }

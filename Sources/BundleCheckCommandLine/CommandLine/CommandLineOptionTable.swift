@@ -1,6 +1,7 @@
 import BundleCheckFormats
 import BundleCheckModel
 import BundleCheckReports
+import BundleCheckReview
 
 extension CommandLineOption {
     /// Every option of `bundlecheck`, in the order `--help` and README.md's options table
@@ -13,6 +14,7 @@ extension CommandLineOption {
                 "(GitHub Actions annotations; in a workflow, also a step",
                 "summary) or html (one self-contained page). (default: text)",
                 "With --list-rules: the list as text or as a JSON array.",
+                "With diff: text, json or markdown.",
             ]
         ) { given, format in given.format = format },
         .value(
@@ -141,6 +143,15 @@ extension CommandLineOption {
                 "exit 0 (2 when an input could not be checked).",
             ]
         ) { given, path in given.writeBaselinePath = path },
+        .choice(
+            "--old-build", "<state>", of: OldBuildState.self,
+            help: [
+                "diff: what OLD is: approved, the last build App Review",
+                "approved (NEW's version must be higher, ITMS-90062), or",
+                "uploaded, a build only uploaded. (default: the",
+                "configuration's diff: old-build, else approved)",
+            ]
+        ) { given, state in given.oldBuild = state },
         .flag(
             "--list-rules",
             help: [
@@ -164,7 +175,10 @@ extension CommandLineOption {
     /// What `--format` accepts: every format some command writes, reports' first. Which of
     /// them the command at hand writes is only known once every argument is read (`validate`).
     static let formatNames: [String] = {
-        let reportFormats = ReportFormat.allCases.map(\.rawValue)
-        return reportFormats + CatalogueFormat.allCases.map(\.rawValue).filter { !reportFormats.contains($0) }
+        var names = ReportFormat.allCases.map(\.rawValue)
+        for name in CatalogueFormat.allCases.map(\.rawValue) + ReviewFormat.allCases.map(\.rawValue) where !names.contains(name) {
+            names.append(name)
+        }
+        return names
     }()
 }

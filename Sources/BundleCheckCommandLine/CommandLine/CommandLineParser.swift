@@ -1,4 +1,6 @@
 import BundleCheckReports
+import BundleCheckModel
+import BundleCheckReview
 
 /// A small hand-written argument parser (no outside packages can be fetched), driven by
 /// `CommandLineOption.all`: `--flag value`, `--flag=value`, `--` to end options, `-` as an
@@ -11,6 +13,11 @@ enum CommandLineParser {
         var given = GivenOptions()
         var seen = Set<String>()
         var index = 0
+        // `diff` only as the first word: `./diff` or `-- diff` check a file of that name.
+        if arguments.first == "diff" {
+            given.isDiff = true
+            index = 1
+        }
         var optionsEnded = false
 
         func value(for spelling: String, inline: String?) throws(UsageError) -> String {
@@ -74,6 +81,8 @@ enum CommandLineParser {
 
     /// The command the parsed options ask for, or the usage error of a combination that makes no sense.
     static func validate(_ given: GivenOptions) throws(UsageError) -> ParsedCommandLine {
+        if given.isDiff { return .diff(try diffOptions(given)) }
+        if given.oldBuild != nil { throw .diffOnly(option: "--old-build") }
         if given.baselinePath != nil, given.writeBaselinePath != nil {
             throw .conflictingOptions("--baseline", "--write-baseline")
         }
@@ -105,6 +114,39 @@ enum CommandLineParser {
         }
         guard let explainID = given.explainID else { return .listRules(options) }
         return .explain(rule: explainID, options)
+    }
+
+    /// The options of `diff`: two sides, and only the options that mean something for a review.
+    private static func diffOptions(_ given: GivenOptions) throws(UsageError) -> DiffOptions {
+        for (given, option) in [
+            (given.quiet, "--quiet"), (given.verifiesResources, "--verify-resources"), (given.standardInputName != nil, "--stdin-filename"),
+            (given.baselinePath != nil, "--baseline"), (given.writeBaselinePath != nil, "--write-baseline"),
+            (given.listRules, "--list-rules"), (given.explainID != nil, "--explain"),
+        ] where given {
+            throw .notForDiff(option: option)
+        }
+        guard given.inputs.count == 2 else { throw .diffSides(count: given.inputs.count) }
+        guard !given.inputs.contains(StandardInputPackage.name) else { throw .notForDiff(option: "- (standard input)") }
+        var options = DiffOptions(old: given.inputs[0], new: given.inputs[1])
+        if let format = given.format {
+            guard let reviewFormat = ReviewFormat(rawValue: format) else {
+                throw .formatNotAvailable(option: "diff", format: format, choices: ReviewFormat.allCases.map(\.rawValue))
+            }
+            options.format = reviewFormat
+        }
+        options.outputPath = given.outputPath
+        for report in given.reports {
+            options.reports.append(try DiffReportRequest(parsing: report))
+        }
+        options.color = given.color
+        options.rulePacks = given.rulePacks
+        options.configurationPath = given.configurationPath
+        options.distribution = given.distribution
+        options.failOn = given.failOn
+        options.now = given.now
+        options.jobs = given.jobs
+        options.oldBuild = given.oldBuild
+        return options
     }
 
     /// The options of a check; `--format` must name a report format.

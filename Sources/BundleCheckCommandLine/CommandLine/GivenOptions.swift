@@ -30,6 +30,10 @@ package struct GivenOptions: Sendable {
     package var listRules = false
     /// `--explain ID`.
     package var explainID: String?
+    /// `--old-build`, for `diff`.
+    package var oldBuild: OldBuildState?
+    /// Whether the first argument was the `diff` subcommand.
+    package var isDiff = false
     /// Every argument that is not an option, in order.
     package var inputs: [String] = []
 

@@ -30,6 +30,11 @@ struct OutputPlan {
         self.outputs = outputs
     }
 
+    init(_ options: DiffOptions) {
+        outputs = [Output(option: "--output", path: options.outputPath ?? Self.standardOutput)]
+            + options.reports.map { Output(option: "--report \($0.format.rawValue)", path: $0.path) }
+    }
+
     /// Throws when two outputs go to standard output, or a file would be overwritten that the
     /// run reads (`reads`: what each file is, by path; a folder, such as an unpacked archive or
     /// a rule pack, protects everything inside it) or that another output writes.

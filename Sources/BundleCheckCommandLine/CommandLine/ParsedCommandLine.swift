@@ -4,6 +4,8 @@ package enum ParsedCommandLine: Sendable, Equatable {
     case version
     /// Check the inputs.
     case check(CommandOptions)
+    /// `bundlecheck diff OLD NEW`: review a build against the previous one.
+    case diff(DiffOptions)
     /// `--list-rules`: the catalogue, as the options' packs and configuration make it.
     case listRules(CatalogueOptions)
     /// `--explain ID`: one rule's rationale, fix and examples.

@@ -39,6 +39,12 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case standardInputNameWithoutStandardInput
     /// More than one output of `-`: two reports on standard output would be one unreadable stream.
     case standardOutputTwice
+    /// `diff` with other than two sides.
+    case diffSides(count: Int)
+    /// An option of the check that means nothing for `diff` (`--baseline`).
+    case notForDiff(option: String)
+    /// An option only `diff` reads (`--old-build`), given to a check.
+    case diffOnly(option: String)
 
     /// Whether the usage line follows the message: only when the arguments themselves are at
     /// fault; a configuration file's mistake, say, is not helped by a synopsis.
@@ -91,6 +97,12 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "--stdin-filename names the package read from standard input; give '-' as an input"
         case .standardOutputTwice:
             "more than one report goes to standard output ('-'); write the others to files"
+        case .diffSides(let count):
+            "diff compares two builds, OLD and NEW (a package or a JSON report each); \(count == 1 ? "1 was" : "\(count) were") given"
+        case .notForDiff(let option):
+            "'\(option)' does not go with diff"
+        case .diffOnly(let option):
+            "'\(option)' is an option of diff (bundlecheck diff [<options>] OLD NEW)"
         }
     }
 

@@ -78,7 +78,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
         return Int(component)
     }
 
-    static func escape(_ component: String) -> String {
+    package static func escape(_ component: String) -> String {
         // Most components hold neither character: skip Foundation's search, which is slow on Linux.
         guard component.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return component }
         return component.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")

@@ -110,8 +110,8 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
 
     private static let byID: [String: any Check] = Dictionary(registry.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
-    /// Every check's name, for the rule loader.
-static let names = Set(byID.keys)
+    /// Every check's name, for the rule loader: these, and the release checks `bundlecheck diff` runs.
+    static let names = Set(byID.keys).union(ReleaseCheckNames.all)
 
 static let allCases: [BuiltInCheck] = registry.map(BuiltInCheck.init(implementation:))
 

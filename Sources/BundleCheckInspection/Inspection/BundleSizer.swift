@@ -4,9 +4,9 @@ import BundleCheckModel
 /// Adds up what each bundle's files take, from the listing alone: each bundle's files once
 /// (a pass over the positions beneath it, no path made), its own as its total less its nested
 /// bundles', and for each top-level app its largest folders and files.
-enum BundleSizer {
+package enum BundleSizer {
     /// Folders and files a top-level app's breakdown lists.
-    static let listedCount = 12
+    package static let listedCount = 12
 
     /// The listing's sizes by position, fetched once: a pass asks for every file's.
     struct Sizes {

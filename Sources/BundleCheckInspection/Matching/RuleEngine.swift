@@ -89,6 +89,7 @@ struct RuleEngine {
         switch scope.subject {
         case .archive: scope.includes(packageOf: bundles) ? [archiveSubject] : []
         case .bundles: bundleSubjects.filter { $0.bundle.map(scope.includes) ?? false }
+        case .release: []
         }
     }
 

@@ -13,6 +13,8 @@ import BundleCheckFormats
 ///     ignore:                        # accepted findings, by rule and path, with a reason
 ///       - { rule: junk-file, path: "Payload/*.app/Frameworks/Vendor*.framework/**", reason: vendor SDK }
 ///     help-url: https://example.com/bundlecheck/rules#   # a rule's help is this + its id
+///     diff:                          # bundlecheck diff (ReviewConfiguration)
+///       fail-on-new: [entitlements]
 ///
 /// `ConfigurationLoader` reads and checks the file; this is the result. Paths in it are
 /// already resolved against the file's folder.
@@ -37,6 +39,8 @@ public struct Configuration: Sendable, Equatable {
     /// Where each rule's documentation is: the rule id is appended (`…/Rules/README.md#` gives
     /// the catalogue's heading). SARIF's `helpUri` and `--explain`'s `helpURL` use it; nil, none.
     public var helpURL: String?
+    /// The settings of `bundlecheck diff`.
+    public var review: ReviewConfiguration
     /// The file this was read from, as the user knows it; nil for the defaults.
     public var file: String?
 
@@ -50,6 +54,7 @@ public struct Configuration: Sendable, Equatable {
         baseline: String? = nil,
         ignores: [IgnoreEntry] = [],
         helpURL: String? = nil,
+        review: ReviewConfiguration = ReviewConfiguration(),
         file: String? = nil
     ) {
         self.rules = rules
@@ -61,6 +66,7 @@ public struct Configuration: Sendable, Equatable {
         self.baseline = baseline
         self.ignores = ignores
         self.helpURL = helpURL
+        self.review = review
         self.file = file
     }
 

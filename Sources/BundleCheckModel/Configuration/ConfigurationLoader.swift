@@ -13,7 +13,7 @@ public enum ConfigurationLoader {
     /// The file looked for in the working directory and its parents.
     package static let fileName = ConfigurationDiscovery.fileName
 
-    static let keys = ["rules", "fail-on", "distribution", "profile-expiry-warning-days", "app-clip-digital-only", "rule-packs", "baseline", "ignore", "help-url"]
+    static let keys = ["rules", "fail-on", "distribution", "profile-expiry-warning-days", "app-clip-digital-only", "rule-packs", "baseline", "ignore", "help-url", "diff"]
     static let ignoreKeys = ["rule", "path", "reason"]
 
     /// The configuration file of a run, as messages and reports call it: `explicitPath` when
@@ -110,6 +110,8 @@ public enum ConfigurationLoader {
                 configuration.ignores = try ignores(pair.value, file: file, catalogue: catalogue)
             case "help-url":
                 configuration.helpURL = try absoluteURL(pair.value, key: key, file: file)
+            case "diff":
+                configuration.review = try review(pair.value, file: file)
             default:
                 throw .unknownKey(file: file, line: pair.key.line, key: key, expected: keys)
             }
@@ -214,6 +216,43 @@ public enum ConfigurationLoader {
         return settings
     }
 
+    /// The `diff:` section: `ReviewConfiguration`.
+    private static func review(_ node: YAMLNode, file: String) throws(ConfigurationError) -> ReviewConfiguration {
+        var review = ReviewConfiguration()
+        if node.scalar == "", !node.isQuoted { return review }
+        guard let pairs = node.mapping else {
+            throw .expectedSection(file: file, line: node.line, key: "diff", keys: ReviewConfiguration.keys, found: node.kindName)
+        }
+        for pair in pairs {
+            let name = pair.key.scalar ?? ""
+            let key = "diff." + name
+            switch name {
+            case "old-build":
+                review.oldBuild = try choice(pair.value, key: key, file: file)
+            case "fail-on-new":
+                review.failOnNew = []
+                for (index, item) in try list(pair.value, key: key, file: file).enumerated() {
+                    let gate: ChangeGate = try choice(item, key: "\(key)[\(index)]", file: file)
+                    if !review.failOnNew.contains(gate) { review.failOnNew.append(gate) }
+                }
+            case "fail-on-growth":
+                review.failOnGrowth = try bytes(pair.value, key: key, file: file)
+            case "growth-threshold":
+                review.growthThreshold = try bytes(pair.value, key: key, file: file)
+            default:
+                throw .unknownKey(file: file, line: pair.key.line, key: key, expected: ReviewConfiguration.keys)
+            }
+        }
+        return review
+    }
+
+    /// A size: `10 MiB`, `500 kB`, `1048576`.
+    private static func bytes(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> UInt64 {
+        let text = try value(node, key: key, file: file)
+        guard let bytes = ByteQuantity.parse(text) else { throw .invalidSize(file: file, line: node.line, key: key, value: text) }
+        return bytes
+    }
+
     private static func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> T where T.RawValue == String {
         let text = try value(node, key: key, file: file)
         return try T.named(text) { ConfigurationError.invalidValue(file: file, line: node.line, key: key, value: text, choices: $0) }
@@ -278,6 +317,10 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case invalidNumber(file: String, line: Int, key: String, value: String)
     /// A value that should be an absolute `http(s)` URL (`help-url`).
     case invalidURL(file: String, line: Int, key: String, value: String)
+    /// A value that should be a size (`diff.fail-on-growth: big`).
+    case invalidSize(file: String, line: Int, key: String, value: String)
+    /// A section that should be a mapping of its settings (`diff: true`).
+    case expectedSection(file: String, line: Int, key: String, keys: [String], found: String)
 
     public var description: String {
         switch self {
@@ -315,6 +358,10 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             "\(file):\(line): key '\(key)': '\(value)' is not a whole number of days (0 or more)"
         case .invalidURL(let file, let line, let key, let value):
             "\(file):\(line): key '\(key)': '\(value)' is not an absolute http or https URL"
+        case .invalidSize(let file, let line, let key, let value):
+            "\(file):\(line): key '\(key)': '\(value)' is not a size (such as \(ByteQuantity.examples))"
+        case .expectedSection(let file, let line, let key, let keys, let found):
+            "\(file):\(line): key '\(key)': expected a mapping of \(Self.list(keys, conjunction: "and")), found \(found)"
         }
     }
 

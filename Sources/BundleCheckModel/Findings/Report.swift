@@ -9,11 +9,15 @@ public struct Report: Sendable {
     public let inputs: [InputReport]
     /// The configuration file the run used, as the user knows it; nil when it used the defaults.
     public let configurationFile: String?
+    /// The ids of the rules the run checked, sorted; nil when the caller did not say. A release
+    /// review reads them back, so that a rule checked on one side only finds nothing new or fixed.
+    public let rulesRun: [String]?
 
-    public init(toolVersion: String, inputs: [InputReport], configurationFile: String? = nil) {
+    public init(toolVersion: String, inputs: [InputReport], configurationFile: String? = nil, rulesRun: [String]? = nil) {
         self.toolVersion = toolVersion
         self.inputs = inputs
         self.configurationFile = configurationFile
+        self.rulesRun = rulesRun?.sorted()
     }
 
     /// Counts by severity of the findings that stand; those a baseline or the configuration

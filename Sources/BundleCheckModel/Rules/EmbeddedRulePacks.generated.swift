@@ -1995,6 +1995,59 @@ examples:
               DTXcodeBuild: !absent
 
 """#),
+        ("build-number-not-higher.yml", #"""
+id: build-number-not-higher
+title: A new build of a version has a higher build number than the last one uploaded
+severity: error
+category: versions
+apple-codes: [ITMS-90189]
+rationale: >
+  App Store Connect keeps one build per CFBundleVersion of each CFBundleShortVersionString: a
+  second upload with a build number already used is refused as a "Redundant Binary Upload"
+  (ITMS-90189, "You've already uploaded a build with build number '4' for version number
+  '1.0.0'"), and one with a lower number gets "The value for key CFBundleVersion [1] in the
+  Info.plist file must contain a higher version than that of the previously uploaded version
+  [3]". Both come only after the upload. The build numbers are compared as App Store Connect
+  compares them, period-separated whole numbers, so 1.10 is above 1.9. A package compared with
+  itself is one build, not a second upload, and is not judged.
+fix: >
+  Raise CURRENT_PROJECT_VERSION (CFBundleVersion) above the previous build's, for example from
+  the CI run number, for the app and every extension alike.
+scope: release
+examples:
+  - name: a release candidate that reuses the build number of the build uploaded before
+    triggers: true
+    previous:
+      app: {name: Notes, short-version: "2.3", version: "230", executable: {}}
+    package:
+      app: {name: Notes, short-version: "2.3", version: "230", executable: {uuids: [11111111-2222-3333-4444-555555555555]}}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleVersion
+  - name: a build number that went back
+    triggers: true
+    previous:
+      app: {name: Notes, short-version: "2.3", version: "231", executable: {}}
+    package:
+      app: {name: Notes, short-version: "2.3", version: "229", executable: {}}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleVersion
+  - name: the next build of the same version
+    triggers: false
+    previous:
+      app: {name: Notes, short-version: "2.3", version: "230", executable: {}}
+    package:
+      app: {name: Notes, short-version: "2.3", version: "231", executable: {}}
+  - name: a new version may start its build numbers again
+    triggers: false
+    old-build: uploaded
+    previous:
+      app: {name: Notes, short-version: "2.3", version: "230", executable: {}}
+    package:
+      app: {name: Notes, short-version: "2.4", version: "1", executable: {}}
+
+"""#),
         ("bundle-id-duplicate.yml", #"""
 id: bundle-id-duplicate
 title: Every bundle of an app has its own identifier
@@ -2087,6 +2140,40 @@ examples:
         plugins:
           - name: Share
             id: com.example.notes.share
+
+"""#),
+        ("bundle-identifier-changed.yml", #"""
+id: bundle-identifier-changed
+title: The app keeps the bundle identifier of its previous build
+severity: error
+category: identity
+apple-codes: [ITMS-90054]
+rationale: >
+  An app record in App Store Connect is tied to one bundle identifier for good: a build whose
+  CFBundleIdentifier differs from the previous version's is refused (ITMS-90054), and under
+  another identifier it is another app, which users of this one never receive. It happens when
+  a build configuration or a white-label script sets PRODUCT_BUNDLE_IDENTIFIER for another
+  target.
+fix: >
+  Restore PRODUCT_BUNDLE_IDENTIFIER to the previous build's, or, if the new identifier is meant,
+  compare the build with the last one of the app record it belongs to.
+scope: release
+examples:
+  - name: the app's identifier changed
+    triggers: true
+    previous:
+      app: {name: Notes, id: com.example.notes, short-version: "2.3", executable: {}}
+    package:
+      app: {name: Notes, id: com.example.notes2, short-version: "2.4", executable: {}}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleIdentifier
+  - name: the same identifier, under a new app name
+    triggers: false
+    previous:
+      app: {name: Notes, id: com.example.notes, short-version: "2.3", executable: {}}
+    package:
+      app: {name: NotesPro, id: com.example.notes, short-version: "2.4", executable: {}}
 
 """#),
         ("certificate-expired.yml", #"""
@@ -2288,6 +2375,26 @@ examples:
       - bundle: Payload/Notes.app
         file: Payload/Notes.app/embedded.mobileprovision
         key-path: /DeveloperCertificates
+
+"""#),
+        ("change-not-allowed.yml", #"""
+id: change-not-allowed
+title: The build adds nothing the team asked to approve first
+severity: error
+category: review
+apple-codes: []
+rationale: >
+  Some changes deserve a person's look before they ship even when they are valid: a new
+  entitlement (HealthKit appearing), a new permission prompt, a new tracking domain or
+  required-reason API, a new extension. The configuration's `diff: fail-on-new` names the kinds
+  of change that fail the review (bundles, entitlements, purpose-strings, url-schemes,
+  queried-schemes, tracking-domains, collected-data-types, required-reason-apis,
+  declared-reasons, document-types, accepted-types, loose-libraries, architectures); each one
+  NEW adds, or whose value it changes, is a finding. Without the setting the rule finds nothing.
+fix: >
+  Look at the change; when it is meant, approve it and compare the next build with this one,
+  or accept it for this review with an `ignore:` entry that says why.
+scope: release
 
 """#),
         ("debug-build.yml", #"""
@@ -2951,6 +3058,56 @@ examples:
               selectors: ["completeRequestReturningItems:completionHandler:", "viewDidLoad"]
 
 """#),
+        ("extension-version-stale.yml", #"""
+id: extension-version-stale
+title: Extensions move on with their app's version
+severity: warning
+category: versions
+apple-codes: []
+rationale: >
+  An extension, watch app or App Clip that kept the previous build's CFBundleShortVersionString
+  or CFBundleVersion while its app moved on has a target whose MARKETING_VERSION or
+  CURRENT_PROJECT_VERSION is set on its own instead of following the app's. App Store Connect
+  warns about the mismatch after the upload (ITMS-90473, which `version-mismatch` reports on
+  the new build); the comparison shows where it came from.
+fix: >
+  Set MARKETING_VERSION and CURRENT_PROJECT_VERSION once, at the project level or in a shared
+  .xcconfig, so every target takes the app's.
+scope: release
+examples:
+  - name: a share extension left at the old build number
+    triggers: true
+    previous:
+      app:
+        name: Notes
+        short-version: "2.3"
+        version: "230"
+        plugins: [{name: Share, point: com.apple.share-services, short-version: "2.3", version: "230"}]
+    package:
+      app:
+        name: Notes
+        short-version: "2.3"
+        version: "231"
+        plugins: [{name: Share, point: com.apple.share-services, short-version: "2.3", version: "230"}]
+    expect:
+      - bundle: Payload/Notes.app/PlugIns/Share.appex
+        key-path: /CFBundleVersion
+  - name: the extension moved with its app
+    triggers: false
+    previous:
+      app:
+        name: Notes
+        short-version: "2.3"
+        version: "230"
+        plugins: [{name: Share, point: com.apple.share-services, short-version: "2.3", version: "230"}]
+    package:
+      app:
+        name: Notes
+        short-version: "2.3"
+        version: "231"
+        plugins: [{name: Share, point: com.apple.share-services, short-version: "2.3", version: "231"}]
+
+"""#),
         ("get-task-allow.yml", #"""
 id: get-task-allow
 title: No debugging entitlement in distributed builds
@@ -3036,6 +3193,24 @@ examples:
     expect:
       - bundle: Notes.app
         key-path: /com.apple.security.get-task-allow
+
+"""#),
+        ("growth-over-limit.yml", #"""
+id: growth-over-limit
+title: The build grew no more than the team allows
+severity: error
+category: review
+apple-codes: []
+rationale: >
+  What a build weighs is what users download and keep, and App Store Connect's size limits
+  come one megabyte at a time. The configuration's `diff: fail-on-growth` (10 MiB, 5 MB …) sets
+  how much the package may grow from the previous build, counted uncompressed over its
+  top-level bundles; the finding names the file that grew most. Without the setting the rule
+  finds nothing.
+fix: >
+  Look at the files that grew (the review lists those past `diff: growth-threshold`); strip
+  what is not needed, or raise the limit when the growth is meant.
+scope: release
 
 """#),
         ("handoff-types-undeclared.yml", #"""
@@ -6230,6 +6405,40 @@ examples:
               architectures: [armv7, arm64]
 
 """#),
+        ("signing-team-changed.yml", #"""
+id: signing-team-changed
+title: The build is signed by the team that signed the previous one
+severity: error
+category: signing
+apple-codes: []
+rationale: >
+  An app record belongs to one team: App Store Connect takes builds only from the team that
+  owns the app (another team's upload is refused unless the app was transferred first), and the
+  app groups, keychain access groups and iCloud containers of the previous build are that team's,
+  so data shared through them is out of reach of a build signed by another. The usual cause is
+  a CI machine that picked another team's certificate and profiles. Reported for the app, and
+  for a nested bundle whose team changed differently from its app's.
+fix: >
+  Sign with the previous team's distribution certificate and provisioning profiles
+  (DEVELOPMENT_TEAM), or transfer the app to the new team before uploading.
+scope: release
+examples:
+  - name: a release candidate signed by another team
+    triggers: true
+    previous:
+      app: {name: Notes, short-version: "2.3", executable: {team: ABCDE12345}}
+    package:
+      app: {name: Notes, short-version: "2.4", executable: {team: ZZZZZ99999}}
+    expect:
+      - bundle: Payload/Notes.app
+  - name: the same team
+    triggers: false
+    previous:
+      app: {name: Notes, short-version: "2.3", executable: {team: ABCDE12345}}
+    package:
+      app: {name: Notes, short-version: "2.4", executable: {team: ABCDE12345}}
+
+"""#),
         ("simulator-build.yml", #"""
 id: simulator-build
 title: Apps and extensions are built for devices, not the simulator
@@ -7539,6 +7748,60 @@ examples:
     expect:
       - bundle: Payload/Notes.app/Frameworks/Kit.framework
         key-path: /CFBundleVersion
+
+"""#),
+        ("version-not-higher.yml", #"""
+id: version-not-higher
+title: A build after an approved one has a higher version
+severity: error
+category: versions
+apple-codes: [ITMS-90062]
+rationale: >
+  Once App Review approves a version, App Store Connect closes its train: every later upload
+  must carry a higher CFBundleShortVersionString ("The value for key CFBundleShortVersionString
+  [2.0.2] in the Info.plist file must contain a higher version than that of the previously
+  approved version [2.0.2]", ITMS-90062), and teams find out when TestFlight refuses the
+  upload. The review assumes the previous build is the one that shipped (the recipe compares
+  each candidate with the last approved build); with `--old-build uploaded`, or `old-build:
+  uploaded` in the configuration's `diff:` section, it was only uploaded, and only a version
+  lower than it is reported.
+fix: >
+  Raise MARKETING_VERSION (CFBundleShortVersionString) above the approved version, for the app
+  and every extension alike.
+scope: release
+examples:
+  - name: a new build of the version that was approved
+    triggers: true
+    previous:
+      app: {name: Notes, short-version: "2.3", version: "230", executable: {}}
+    package:
+      app: {name: Notes, short-version: "2.3", version: "231", executable: {}}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleShortVersionString
+  - name: the next version
+    triggers: false
+    previous:
+      app: {name: Notes, short-version: "2.3", version: "230", executable: {}}
+    package:
+      app: {name: Notes, short-version: "2.3.1", version: "231", executable: {}}
+  - name: another build of a version only uploaded to TestFlight
+    triggers: false
+    old-build: uploaded
+    previous:
+      app: {name: Notes, short-version: "2.3", version: "230", executable: {}}
+    package:
+      app: {name: Notes, short-version: "2.3", version: "231", executable: {}}
+  - name: a version below one already uploaded
+    triggers: true
+    old-build: uploaded
+    previous:
+      app: {name: Notes, short-version: "2.3", version: "230", executable: {}}
+    package:
+      app: {name: Notes, short-version: "2.2", version: "231", executable: {}}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleShortVersionString
 
 """#),
         ("vision-icon-layers.yml", #"""

@@ -14,12 +14,19 @@ struct ExampleParser {
     }
 
     func example(_ node: YAMLNode, field: String) throws(RuleLoadError) -> RuleExample {
-        let fields = try reader.mapping(node, field: field, allowed: ["name", "triggers", "distribution", "now", "package", "expect"])
+        let fields = try reader.mapping(node, field: field, allowed: ["name", "triggers", "distribution", "now", "previous", "old-build", "package", "expect"])
         let name = try reader.nonEmptyString(try reader.required(fields, "name", in: node, field: "\(field).name"), field: "\(field).name")
         let triggers = try reader.bool(try reader.required(fields, "triggers", in: node, field: "\(field).triggers"), field: "\(field).triggers")
         let package = try reader.required(fields, "package", in: node, field: "\(field).package")
         guard package.mapping != nil else {
             throw reader.error(package, "\(field).package", "expected a package description (a mapping)")
+        }
+        let previous = fields["previous"]
+        if let previous, previous.mapping == nil {
+            throw reader.error(previous, "\(field).previous", "expected the previous build's package description (a mapping)")
+        }
+        let oldBuild = try fields["old-build"].map { value throws(RuleLoadError) in
+            try reader.choice(value, field: "\(field).old-build", as: OldBuildState.self)
         }
         let distribution = try fields["distribution"].map { value throws(RuleLoadError) in
             try reader.choice(value, field: "\(field).distribution", as: Distribution.self)
@@ -46,7 +53,7 @@ struct ExampleParser {
         }
         return RuleExample(
             name: name, triggers: triggers, distribution: distribution, now: now, package: package,
-            expectations: expectations, line: node.line
+            previous: previous, oldBuild: oldBuild, expectations: expectations, line: node.line
         )
     }
 

@@ -12,6 +12,11 @@ package struct RuleExample: Sendable {
     package let now: Date?
     /// The package description the fixture builder turns into a package.
     package let package: YAMLNode
+    /// A release rule's previous build (`previous:`), which `package` is compared with; nil for
+    /// the rules of one package.
+    package let previous: YAMLNode?
+    /// What the previous build was (`old-build:`), as `--old-build` says; nil is the default.
+    package let oldBuild: OldBuildState?
     /// The exact findings of this rule expected (none for a non-triggering example).
     package let expectations: [ExampleExpectation]
     /// Line of the example in its rule file, so a failing example points at itself.
@@ -19,13 +24,15 @@ package struct RuleExample: Sendable {
 
     package init(
         name: String, triggers: Bool, distribution: Distribution? = nil, now: Date? = nil,
-        package: YAMLNode, expectations: [ExampleExpectation], line: Int
+        package: YAMLNode, previous: YAMLNode? = nil, oldBuild: OldBuildState? = nil, expectations: [ExampleExpectation], line: Int
     ) {
         self.name = name
         self.triggers = triggers
         self.distribution = distribution
         self.now = now
         self.package = package
+        self.previous = previous
+        self.oldBuild = oldBuild
         self.expectations = expectations
         self.line = line
     }

@@ -78,6 +78,10 @@ package enum RuleLoader {
             implementation = .builtIn(check: name)
         }
 
+        if scope.isRelease, case .matcher = implementation {
+            throw reader.error(root, "match", "a release rule compares two builds, which only a built-in check of bundlecheck diff does; 'match' looks at one package")
+        }
+
         var message: String?
         if let node = fields["message"] {
             message = try reader.nonEmptyString(node, field: "message")
@@ -150,10 +154,11 @@ public struct RuleLoadError: Error, Sendable, Equatable, CustomStringConvertible
 enum ScopeParser {
     static func parse(_ node: YAMLNode, reader: YAMLFieldReader) throws(RuleLoadError) -> RuleScope {
         if let text = node.scalar {
-            guard text == "archive" else {
-                throw reader.error(node, "scope", "expected 'archive' or a mapping with 'kinds', 'extension-points' and/or 'platforms'")
+            switch text {
+            case "archive": return .archive
+            case "release": return .release
+            default: throw reader.error(node, "scope", "expected 'archive', 'release' or a mapping with 'kinds', 'extension-points' and/or 'platforms'")
             }
-            return .archive
         }
         let fields = try reader.mapping(node, field: "scope", allowed: ["archive", "kinds", "extension-points", "platforms"])
         var platforms: Set<String>?

@@ -7,6 +7,9 @@ public struct RuleScope: Sendable, Hashable {
         /// Each bundle whose kind is in `kinds` (all kinds when nil) and, when
         /// `extensionPoints` is given, whose extension point is one of them.
         case bundles(kinds: Set<BundleKind>?, extensionPoints: Set<String>?)
+        /// This build against the previous one: only `bundlecheck diff` runs such a rule, and
+        /// only a built-in release check of the review layer implements one.
+        case release
     }
 
     public let subject: Subject
@@ -21,6 +24,7 @@ public struct RuleScope: Sendable, Hashable {
     }
 
     public static let archive = RuleScope(.archive)
+    public static let release = RuleScope(.release)
 
     public static func bundles(kinds: Set<BundleKind>?, extensionPoints: Set<String>?, platforms: Set<String>? = nil) -> RuleScope {
         RuleScope(.bundles(kinds: kinds, extensionPoints: extensionPoints), platforms: platforms)
@@ -31,10 +35,16 @@ public struct RuleScope: Sendable, Hashable {
         return false
     }
 
+    /// Whether the rule compares two builds (`scope: release`): a check of one package never runs it.
+    public var isRelease: Bool {
+        if case .release = subject { return true }
+        return false
+    }
+
     /// Whether the rule looks at `bundle` (never, for an archive rule: it looks at the package).
     package func includes(_ bundle: InspectedBundle) -> Bool {
         switch subject {
-        case .archive:
+        case .archive, .release:
             return false
         case .bundles(let kinds, let points):
             if let kinds, !kinds.contains(bundle.kind) { return false }
@@ -53,7 +63,7 @@ public struct RuleScope: Sendable, Hashable {
 
     /// Whether the rule judges a package of these bundles at all: one of them is of its platforms.
     package func includes(packageOf bundles: [InspectedBundle]) -> Bool {
-        platforms == nil || bundles.contains { judges($0.platform) }
+        !isRelease && (platforms == nil || bundles.contains { judges($0.platform) })
     }
 
     package func judges(_ platform: BundlePlatform) -> Bool {
@@ -66,6 +76,8 @@ public struct RuleScope: Sendable, Hashable {
         switch subject {
         case .archive:
             return "the whole archive"
+        case .release:
+            return "this build against the previous one (bundlecheck diff)"
         case .bundles(let kinds, let points):
             var parts: [String] = []
             if let kinds { parts.append(kinds.map(\.rawValue).sorted().joined(separator: ", ") + " bundles") }

@@ -14,7 +14,7 @@ public struct JSONReporter: Reporter {
     }
 
     /// The report as a JSON value, before it is written out.
-    func document(for report: Report) -> JSONValue {
+    package func document(for report: Report) -> JSONValue {
         let summary = report.summary
         return [
             "schemaVersion": .integer(Int64(Report.schemaVersion)),

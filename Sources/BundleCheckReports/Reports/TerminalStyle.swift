@@ -4,27 +4,36 @@ import BundleCheckModel
 ///
 /// Only the basic eight colours and bold are used: every terminal and CI log
 /// viewer that shows colour at all shows these.
-struct TerminalStyle: Sendable {
+package struct TerminalStyle: Sendable {
     let isEnabled: Bool
 
-    func bold(_ text: String) -> String {
+    package init(isEnabled: Bool) {
+        self.isEnabled = isEnabled
+    }
+
+    package func bold(_ text: String) -> String {
         paint(text, "1")
     }
 
-    func red(_ text: String) -> String {
+    package func red(_ text: String) -> String {
         paint(text, "1;31")
     }
 
-    func yellow(_ text: String) -> String {
+    package func yellow(_ text: String) -> String {
         paint(text, "1;33")
     }
 
-    func cyan(_ text: String) -> String {
+    package func cyan(_ text: String) -> String {
         paint(text, "1;36")
     }
 
     /// The severity's colour: error red, warning yellow, note cyan.
-    func severity(_ severity: Severity, _ text: String) -> String {
+    /// What a release review adds.
+    package func green(_ text: String) -> String {
+        paint(text, "32")
+    }
+
+    package func severity(_ severity: Severity, _ text: String) -> String {
         switch severity {
         case .error: red(text)
         case .warning: yellow(text)

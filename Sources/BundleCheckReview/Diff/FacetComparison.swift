@@ -1,0 +1,56 @@
+/// Compares one facet's values on the two sides, the same way for every facet: keys only NEW
+/// has are added, keys only OLD has removed; a text that differs is changed; a list gains and
+/// loses elements one by one (set-wise, in each side's order), so one app group added is one change.
+enum FacetComparison {
+    static func changes(of facet: InventoryFacet, old: FacetValue, new: FacetValue) -> [FacetChange] {
+        var changes: [FacetChange] = []
+        func key(_ key: String) -> String? { key.isEmpty ? nil : key }
+        for entry in new.entries {
+            guard let before = old[entry.key] else {
+                switch entry.entry {
+                case .text(let text):
+                    changes.append(FacetChange(facet: facet.id, key: key(entry.key), kind: .added, old: nil, new: text))
+                case .list(let items):
+                    // A list that appears whole is its elements added; an empty one adds nothing to show.
+                    if items.isEmpty, !entry.key.isEmpty {
+                        changes.append(FacetChange(facet: facet.id, key: entry.key, kind: .added, old: nil, new: "(empty)"))
+                    }
+                    changes += unique(items).map { FacetChange(facet: facet.id, key: key(entry.key), kind: .added, old: nil, new: $0) }
+                }
+                continue
+            }
+            switch (before, entry.entry) {
+            case (.text(let was), .text(let now)) where was != now:
+                changes.append(FacetChange(facet: facet.id, key: key(entry.key), kind: .changed, old: was, new: now))
+            case (.list(let was), .list(let now)):
+                let wasSet = Set(was), nowSet = Set(now)
+                changes += unique(now).filter { !wasSet.contains($0) }.map { FacetChange(facet: facet.id, key: key(entry.key), kind: .added, old: nil, new: $0) }
+                changes += unique(was).filter { !nowSet.contains($0) }.map { FacetChange(facet: facet.id, key: key(entry.key), kind: .removed, old: $0, new: nil) }
+            case (.text(let was), .list(let now)):
+                changes.append(FacetChange(facet: facet.id, key: key(entry.key), kind: .changed, old: was, new: now.joined(separator: ", ")))
+            case (.list(let was), .text(let now)):
+                changes.append(FacetChange(facet: facet.id, key: key(entry.key), kind: .changed, old: was.joined(separator: ", "), new: now))
+            default:
+                break
+            }
+        }
+        for entry in old.entries where new[entry.key] == nil {
+            switch entry.entry {
+            case .text(let text):
+                changes.append(FacetChange(facet: facet.id, key: key(entry.key), kind: .removed, old: text, new: nil))
+            case .list(let items):
+                if items.isEmpty, !entry.key.isEmpty {
+                    changes.append(FacetChange(facet: facet.id, key: entry.key, kind: .removed, old: "(empty)", new: nil))
+                }
+                changes += unique(items).map { FacetChange(facet: facet.id, key: key(entry.key), kind: .removed, old: $0, new: nil) }
+            }
+        }
+        return changes
+    }
+
+    /// `items` without repeats, first kept.
+    private static func unique(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0).inserted }
+    }
+}

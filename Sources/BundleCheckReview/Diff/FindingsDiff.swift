@@ -1,0 +1,46 @@
+/// The findings of the two builds side by side, matched by fingerprint (rule, bundle, key path
+/// and what the finding is about; stable from build to build). Suppressed findings are left out:
+/// they were accepted. A finding whose rule ran on one side only is neither new nor fixed.
+public struct FindingsDiff: Sendable {
+    /// In NEW, not in OLD, its rule checked on both sides.
+    public let new: [FindingRecord]
+    /// In OLD, not in NEW, its rule checked on both sides.
+    public let fixed: [FindingRecord]
+    /// In both: NEW's record of each.
+    public let standing: [FindingRecord]
+    /// Findings of rules that ran on one side only (an older bundlecheck, or a rule turned off),
+    /// with the side that ran them.
+    public let oneSided: [(finding: FindingRecord, side: ReviewSide)]
+    /// Rules that ran on one side only, by side, sorted; empty when a side did not record its rules.
+    public let rulesOnlyOn: [ReviewSide: [String]]
+
+    static func between(_ old: BuildRecord, _ new: BuildRecord) -> FindingsDiff {
+        let oldStanding = old.findings.filter { !$0.suppressed }
+        let newStanding = new.findings.filter { !$0.suppressed }
+        let oldPrints = Set(oldStanding.map(\.fingerprint))
+        let newPrints = Set(newStanding.map(\.fingerprint))
+        // Without a side's list of rules, every rule is taken to have run there.
+        func ran(_ rule: String, on side: BuildRecord) -> Bool { side.rulesRun?.contains(rule) ?? true }
+
+        var added: [FindingRecord] = [], fixed: [FindingRecord] = [], standing: [FindingRecord] = []
+        var oneSided: [(FindingRecord, ReviewSide)] = []
+        for finding in newStanding {
+            if oldPrints.contains(finding.fingerprint) {
+                standing.append(finding)
+            } else if ran(finding.rule, on: old) {
+                added.append(finding)
+            } else {
+                oneSided.append((finding, .new))
+            }
+        }
+        for finding in oldStanding where !newPrints.contains(finding.fingerprint) {
+            if ran(finding.rule, on: new) { fixed.append(finding) } else { oneSided.append((finding, .old)) }
+        }
+        var rulesOnlyOn: [ReviewSide: [String]] = [:]
+        if let oldRules = old.rulesRun, let newRules = new.rulesRun {
+            rulesOnlyOn[.old] = oldRules.subtracting(newRules).sorted()
+            rulesOnlyOn[.new] = newRules.subtracting(oldRules).sorted()
+        }
+        return FindingsDiff(new: added, fixed: fixed, standing: standing, oneSided: oneSided, rulesOnlyOn: rulesOnlyOn)
+    }
+}

@@ -1,0 +1,57 @@
+import BundleCheckModel
+
+/// Compares two recorded builds: pairs their bundles, compares every facet of every pair, their
+/// sizes and findings. The verdicts are the release rules' (`ReleaseInspector`), added by the caller.
+enum ReleaseDiffer {
+    static func compare(_ old: BuildRecord, _ new: BuildRecord, growthThreshold: Int64) -> (bundles: [BundleDiff], packageSize: SizeDiff?, findings: FindingsDiff) {
+        let pairs = BundlePairing.pairs(old: old.bundles, new: new.bundles)
+        let bundles = pairs.map { pair -> BundleDiff in
+            let size = SizeDiff.between(pair.old, pair.new, threshold: growthThreshold)
+            guard let before = pair.old, let after = pair.new else {
+                return BundleDiff(pair: pair, status: pair.new == nil ? .removed : .added, changes: [], notRecorded: [], size: size)
+            }
+            var changes: [FacetChange] = []
+            var notRecorded: [BundleDiff.NotRecorded] = []
+            for facet in InventoryFacet.all {
+                // The reader has checked every facet's types when it read the report.
+                let was = (try? facet.value(in: before)) ?? nil
+                let now = (try? facet.value(in: after)) ?? nil
+                switch (was, now) {
+                case (let was?, let now?): changes += FacetComparison.changes(of: facet, old: was, new: now)
+                case (nil, nil): notRecorded += [.old, .new].map { BundleDiff.NotRecorded(facet: facet.id, side: $0) }
+                case (nil, _?): notRecorded.append(BundleDiff.NotRecorded(facet: facet.id, side: .old))
+                case (_?, nil): notRecorded.append(BundleDiff.NotRecorded(facet: facet.id, side: .new))
+                }
+            }
+            return BundleDiff(pair: pair, status: changes.isEmpty ? .unchanged : .changed, changes: changes, notRecorded: notRecorded, size: size)
+        }
+        return (bundles, packageSize(old, new, threshold: growthThreshold), FindingsDiff.between(old, new))
+    }
+
+    /// The package's size: its top-level bundles' totals added up, and the files of all of them
+    /// that grew past the threshold.
+    static func packageSize(_ old: BuildRecord, _ new: BuildRecord, threshold: Int64) -> SizeDiff? {
+        func total(_ record: BuildRecord, _ member: String) -> Int64? {
+            let values = record.bundles.filter { $0.parent == nil }.map { $0.recorded(["sizes", "total", member])?.integerValue }
+            guard !values.isEmpty, !values.contains(nil) else { return nil }
+            return values.compactMap { $0 }.reduce(0, &+)
+        }
+        let pairs = BundlePairing.pairs(old: old.bundles.filter { $0.parent == nil }, new: new.bundles.filter { $0.parent == nil })
+        let grown = pairs.compactMap { SizeDiff.between($0.old, $0.new, threshold: threshold) }.flatMap(\.grownFiles)
+        guard total(old, "uncompressed") != nil || total(new, "uncompressed") != nil else { return nil }
+        return SizeDiff(
+            old: total(old, "uncompressed"), new: total(new, "uncompressed"),
+            oldStored: total(old, "stored"), newStored: total(new, "stored"),
+            grownFiles: grown.sorted { ($0.growth, $1.path) > ($1.growth, $0.path) }
+        )
+    }
+
+    /// Whether the two records are one build: every bundle paired, nothing differs, and each
+    /// pair's executables have the same LC_UUIDs (a rebuild changes them).
+    static func isSameBuild(_ bundles: [BundleDiff]) -> Bool {
+        bundles.allSatisfy { diff in
+            guard diff.status == .unchanged, let old = diff.pair.old, let new = diff.pair.new else { return false }
+            return old.uuids == new.uuids && (diff.size?.growth ?? 0) == 0 && diff.size?.oldStored == diff.size?.newStored
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import BundleCheckFormats
+
+/// One bundle of a `BuildRecord`: the bundle object of the JSON report, read field by field.
+///
+/// A member the report lacks was not recorded (an older bundlecheck wrote it); a member that is
+/// `null` was recorded as absent. The review tells the two apart, so a field an old report
+/// never carried is shown as "not recorded", never as added.
+public struct BundleRecord: Sendable {
+    /// The bundle object as the report wrote it.
+    public let object: JSONValue
+    /// Where the object sits in its report, for messages about its members: `/inputs/0/bundles/2`.
+    public let pointer: String
+
+    package init(object: JSONValue, pointer: String) {
+        self.object = object
+        self.pointer = pointer
+    }
+
+    public var path: String { object["path"]?.stringValue ?? "" }
+    public var kind: String { object["kind"]?.stringValue ?? "" }
+    public var parent: String? { object["parent"]?.stringValue }
+    public var bundleIdentifier: String? { object["bundleIdentifier"]?.stringValue }
+    public var shortVersion: String? { object["shortVersion"]?.stringValue }
+    public var version: String? { object["version"]?.stringValue }
+    public var extensionPoint: String? { object["extensionPoint"]?.stringValue }
+    public var infoPlist: String? { object["infoPlist"]?.stringValue }
+    /// The signing team the signature's entitlements name.
+    public var teamIdentifier: String? { object["entitlements"]?["teamIdentifier"]?.stringValue }
+    /// Each executable slice's LC_UUID, which tells one build of a binary from another.
+    public var uuids: [String] { object["uuids"]?.arrayValue?.compactMap { $0["uuid"]?.stringValue } ?? [] }
+
+    /// The last component of the path: `Share.appex`.
+    public var name: String { PackagePath.name(path) }
+
+    /// The value at `path` of member names, or nil when a member on the way is missing
+    /// (not recorded); `.null` when the report recorded nothing there.
+    public func recorded(_ path: [String]) -> JSONValue? {
+        var value = object
+        for (index, key) in path.enumerated() {
+            guard let next = value[key] else {
+                // A recorded null on the way stands for the whole subtree: recorded as absent.
+                return value == .null && index > 0 ? .null : nil
+            }
+            value = next
+        }
+        return value
+    }
+}

@@ -1,0 +1,75 @@
+import BundleCheckModel
+import BundleCheckReports
+
+/// How the text and Markdown reviews word a change, a bundle and a size, in one place.
+enum ChangeWording {
+    /// `+`, `−` or `~`: what a reviewer scans for.
+    static func sign(_ kind: FacetChange.Kind) -> String {
+        switch kind {
+        case .added: "+"
+        case .removed: "-"
+        case .changed: "~"
+        }
+    }
+
+    /// `com.apple.developer.healthkit: true`, `42 → 43`, `myapp`: the change without its sign.
+    static func body(_ change: FacetChange, shape: InventoryFacet.Shape) -> String {
+        let key = change.key.map { "\($0): " } ?? ""
+        switch change.kind {
+        case .added where shape == .scalar: return key + "(none) → " + (change.new ?? "")
+        case .removed where shape == .scalar: return key + (change.old ?? "") + " → (none)"
+        case .added: return key + (change.new ?? "")
+        case .removed: return key + (change.old ?? "")
+        case .changed: return key + (change.old ?? "") + " → " + (change.new ?? "")
+        }
+    }
+
+    /// `Share.appex (appex, com.apple.share-services, com.example.notes.share)`.
+    static func bundle(_ record: BundleRecord) -> String {
+        let details = [record.kind, record.extensionPoint, record.bundleIdentifier].compactMap { $0 }.filter { !$0.isEmpty }
+        return record.path + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+    }
+
+    /// `76.9 kB → 80.1 kB (+3.2 kB)`.
+    static func size(_ size: SizeDiff) -> String {
+        func bytes(_ value: Int64?) -> String { value.map { ReportText.byteCount(UInt64(clamping: $0)) } ?? "not recorded" }
+        var text = "\(bytes(size.old)) → \(bytes(size.new))"
+        if let growth = size.growth {
+            text += " (" + signed(growth) + ")"
+        }
+        return text
+    }
+
+    /// `+3.2 kB`, `-1.0 MB`, `±0 bytes`.
+    static func signed(_ bytes: Int64) -> String {
+        if bytes == 0 { return "±0 bytes" }
+        return (bytes > 0 ? "+" : "-") + ReportText.byteCount(bytes.magnitude)
+    }
+
+    /// `Frameworks/Big.framework/Big: 1.0 MB → 4.0 MB (+3.0 MB)`, or `+ at least 3.0 MB` when OLD's list did not show it.
+    static func grownFile(_ file: SizeDiff.FileGrowth) -> String {
+        let before = file.old.map { ReportText.byteCount(UInt64(clamping: $0)) } ?? (file.isLowerBound ? "not among the largest" : "absent")
+        let growth = (file.isLowerBound ? "at least " : "") + signed(file.growth)
+        return "\(file.path): \(before) → \(ReportText.byteCount(UInt64(clamping: file.new))) (\(growth))"
+    }
+
+    /// `2 new, 1 fixed, 5 standing`.
+    static func findingCounts(_ findings: FindingsDiff) -> String {
+        "\(findings.new.count) new, \(findings.fixed.count) fixed, \(findings.standing.count) standing"
+    }
+
+    /// What OLD stands for, as the header says it.
+    static func oldBuild(_ state: OldBuildState) -> String {
+        switch state {
+        case .approved: "OLD is taken as the last build App Review approved (--old-build uploaded if it was only uploaded)"
+        case .uploaded: "OLD is a build uploaded before, not yet approved"
+        }
+    }
+
+    static func source(_ record: BuildRecord) -> String {
+        switch record.source {
+        case .package: "package"
+        case .report: "report of bundlecheck \(record.toolVersion ?? "?"), schema \(record.schemaVersion)"
+        }
+    }
+}

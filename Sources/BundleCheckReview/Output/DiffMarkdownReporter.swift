@@ -1,0 +1,127 @@
+import BundleCheckModel
+import BundleCheckReports
+
+/// The review as GitHub-flavoured Markdown, for a pull-request comment or
+/// `$GITHUB_STEP_SUMMARY`: the verdicts, a table of bundles and sizes, each bundle's changes
+/// (collapsed when long), the findings. What comes from a package is escaped for Markdown.
+public struct DiffMarkdownReporter: Sendable {
+    /// Lists longer than this are folded into `<details>`.
+    static let collapseAfter = 8
+
+    public init() {}
+
+    public func render(_ diff: ReleaseDiff, failOn: FailureThreshold) -> String {
+        var lines: [String] = []
+        func add(_ line: String = "") { lines.append(line) }
+        let verdict = ReviewVerdict(diff, failOn: failOn)
+        let result = verdict.fails ? "❌ fails" : diff.hasChanges ? "✅ passes" : "✅ no changes"
+        add("## Release review: \(result)")
+        add()
+        add("**OLD** `\(Self.code(diff.old.path))` (\(Self.escape(ChangeWording.source(diff.old)))) → **NEW** `\(Self.code(diff.new.path))` (\(Self.escape(ChangeWording.source(diff.new))))  ")
+        add(Self.escape(ChangeWording.oldBuild(diff.oldBuild)) + ".")
+        add()
+        if diff.isSameBuild {
+            add("The two sides are the same build: nothing differs.")
+            add()
+        }
+        if !diff.verdicts.isEmpty {
+            add("### Verdicts")
+            add()
+            add("| Severity | Rule | Apple | Finding |")
+            add("|---|---|---|---|")
+            for finding in diff.verdicts {
+                add("| \(finding.severity.rawValue)\(finding.suppressed ? " (suppressed)" : "") | `\(finding.rule)` | \(finding.appleCodes.joined(separator: ", ")) | \(Self.cell(finding.message)) |")
+            }
+            add()
+        }
+        let sized = diff.bundles.filter { $0.size != nil && $0.status != .unchanged || ($0.size?.growth ?? 0) != 0 }
+        if !diff.isSameBuild, diff.packageSize != nil || !sized.isEmpty {
+            add("### Bundles and sizes")
+            add()
+            add("| | Bundle | OLD | NEW | Change |")
+            add("|---|---|---:|---:|---:|")
+            if let size = diff.packageSize {
+                add("| | **package** (top-level bundles) | \(Self.bytes(size.old)) | \(Self.bytes(size.new)) | \(size.growth.map(ChangeWording.signed) ?? "") |")
+            }
+            for bundle in sized {
+                let sign = bundle.status == .added ? "+" : bundle.status == .removed ? "−" : bundle.status == .changed ? "~" : ""
+                add("| \(sign) | `\(Self.code(bundle.pair.path))` | \(Self.bytes(bundle.size?.old)) | \(Self.bytes(bundle.size?.new)) | \(bundle.size?.growth.map(ChangeWording.signed) ?? "") |")
+            }
+            add()
+            if let grown = diff.packageSize?.grownFiles, !grown.isEmpty {
+                details("Files that grew", grown.map { "- " + Self.escape(ChangeWording.grownFile($0)) }, into: &lines)
+            }
+        }
+        for bundle in diff.bundles where bundle.status == .changed {
+            add("### `\(Self.code(bundle.pair.path))`")
+            add()
+            var items: [String] = []
+            for group in InventoryFacet.Group.allCases {
+                for change in bundle.changes where InventoryFacet.named(change.facet)?.group == group {
+                    guard let facet = InventoryFacet.named(change.facet) else { continue }
+                    items.append("- \(ChangeWording.sign(change.kind) == "-" ? "−" : ChangeWording.sign(change.kind)) **\(Self.escape(facet.title))**: \(Self.escape(ChangeWording.body(change, shape: facet.shape)))")
+                }
+            }
+            details(ReportText.count(items.count, "change"), items, into: &lines)
+        }
+        let unrecorded = diff.bundles.flatMap(\.notRecorded)
+        if !unrecorded.isEmpty {
+            let facets = Set(unrecorded.map { "\($0.facet) (\($0.side.label))" }).sorted()
+            add("Not recorded by a side's report (an older bundlecheck wrote it): " + Self.escape(facets.joined(separator: ", ")))
+            add()
+        }
+        add("### Findings: " + ChangeWording.findingCounts(diff.findings))
+        add()
+        let findingLines = diff.findings.new.map { "- ➕ \($0.severity) `\($0.rule)`: \(Self.escape($0.message))" }
+            + diff.findings.fixed.map { "- ✔️ fixed: \($0.severity) `\($0.rule)`: \(Self.escape($0.message))" }
+            + diff.findings.oneSided.map { "- ❔ \($0.finding.severity) `\($0.finding.rule)` (checked on \($0.side.label) only): \(Self.escape($0.finding.message))" }
+        if !findingLines.isEmpty { details("New and fixed findings", findingLines, into: &lines) }
+        if verdict.fails {
+            add("**Review fails**: \(ReportText.count(verdict.failing.count, "verdict")) and \(ReportText.count(verdict.failingNew.count, "new finding")) at \(failOn.rawValue) or above.")
+            add()
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A list, folded into `<details>` when it is long.
+    private func details(_ summary: String, _ items: [String], into lines: inout [String]) {
+        guard !items.isEmpty else { return }
+        if items.count > Self.collapseAfter {
+            lines += ["<details><summary>\(Self.escape(summary)) (\(items.count))</summary>", ""] + items + ["", "</details>", ""]
+        } else {
+            lines += items + [""]
+        }
+    }
+
+    private static func bytes(_ value: Int64?) -> String {
+        value.map { ReportText.byteCount(UInt64(clamping: $0)) } ?? "—"
+    }
+
+    /// Text inside backticks: a backtick would end the span, a newline the line.
+    static func code(_ text: String) -> String {
+        ReportText.printable(text).replacingOccurrences(of: "`", with: "'")
+    }
+
+    /// A table cell: as `escape`, and `|` would end the cell.
+    static func cell(_ text: String) -> String {
+        escape(text).replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// Text a package wrote, shown as text: Markdown's punctuation and HTML escaped, control
+    /// characters made visible, so a bundle name cannot turn into a link, an image or markup.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in ReportText.printable(text) {
+            switch character {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "!", "|", "~", "(", ")":
+                result.append("\\")
+                result.append(character)
+            case "&":
+                result.append("&amp;")
+            default:
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,98 @@
+import BundleCheckModel
+import BundleCheckReports
+
+/// The review for a person at a terminal: the verdicts first, then each bundle's changes grouped
+/// as `InventoryFacet.Group`s, with `+` and `-` as a reviewer reads a diff, then the findings.
+/// Everything that comes from a package is escaped (`ReportText.printable`).
+public struct DiffTextReporter: Sendable {
+    let style: TerminalStyle
+
+    public init(color: Bool = false) {
+        style = TerminalStyle(isEnabled: color)
+    }
+
+    public func render(_ diff: ReleaseDiff, failOn: FailureThreshold) -> String {
+        var lines: [String] = []
+        func add(_ line: String = "") { lines.append(line) }
+        let text = ReportText.printable
+        add(style.bold("bundlecheck diff"))
+        add("  OLD  \(text(diff.old.path)) (\(ChangeWording.source(diff.old)))")
+        add("  NEW  \(text(diff.new.path)) (\(ChangeWording.source(diff.new)))")
+        add("  " + ChangeWording.oldBuild(diff.oldBuild))
+        add()
+
+        if !diff.verdicts.isEmpty {
+            add(style.bold("Verdicts"))
+            for finding in diff.verdicts {
+                let codes = finding.appleCodes.isEmpty ? "" : " [" + finding.appleCodes.joined(separator: ", ") + "]"
+                add("  " + style.severity(finding.severity, finding.severity.rawValue) + "  \(finding.rule)\(codes)" + (finding.suppressed ? " (suppressed)" : ""))
+                add("    " + text(finding.message))
+            }
+            add()
+        }
+
+        if diff.isSameBuild {
+            add("The two sides are the same build: nothing differs.")
+            add()
+        } else if !diff.added.isEmpty || !diff.removed.isEmpty {
+            add(style.bold("Bundles"))
+            for bundle in diff.added { add("  " + style.green("+ " + text(ChangeWording.bundle(bundle.pair.new!)))) }
+            for bundle in diff.removed { add("  " + style.red("- " + text(ChangeWording.bundle(bundle.pair.old!)))) }
+            add()
+        }
+
+        for bundle in diff.bundles where bundle.status == .changed || !bundle.notRecorded.isEmpty || (bundle.size?.growth ?? 0) != 0 {
+            guard let record = bundle.pair.new ?? bundle.pair.old else { continue }
+            var heading = text(record.path)
+            if let old = bundle.pair.old, bundle.pair.new != nil, old.path != record.path { heading += " (was \(text(old.path)))" }
+            add(style.bold(heading))
+            for group in InventoryFacet.Group.allCases {
+                let changes = bundle.changes.filter { InventoryFacet.named($0.facet)?.group == group }
+                guard !changes.isEmpty else { continue }
+                add("  " + group.title)
+                for change in changes {
+                    guard let facet = InventoryFacet.named(change.facet) else { continue }
+                    let line = "    \(ChangeWording.sign(change.kind)) \(facet.title): " + text(ChangeWording.body(change, shape: facet.shape))
+                    add(change.kind == .added ? style.green(line) : change.kind == .removed ? style.red(line) : line)
+                }
+            }
+            if let size = bundle.size, (size.growth ?? 0) != 0 {
+                add("  Size: " + ChangeWording.size(size))
+            }
+            let unrecorded = Dictionary(grouping: bundle.notRecorded, by: \.side)
+            for side in ReviewSide.allCases {
+                guard let facets = unrecorded[side], !facets.isEmpty else { continue }
+                add("  Not recorded by \(side.label)'s report: " + facets.map(\.facet).joined(separator: ", "))
+            }
+            add()
+        }
+
+        if let size = diff.packageSize, !diff.isSameBuild {
+            add(style.bold("Size") + " (uncompressed, top-level bundles): " + ChangeWording.size(size))
+            for file in size.grownFiles.prefix(10) { add("  " + text(ChangeWording.grownFile(file))) }
+            add()
+        }
+
+        add(style.bold("Findings") + ": " + ChangeWording.findingCounts(diff.findings))
+        for finding in diff.findings.new { add("  " + style.green("+ ") + style.severity(Severity(rawValue: finding.severity) ?? .note, finding.severity) + "  \(finding.rule): " + text(finding.message)) }
+        for finding in diff.findings.fixed { add("  " + style.red("- ") + finding.severity + "  \(finding.rule): " + text(finding.message)) }
+        for (finding, side) in diff.findings.oneSided {
+            add("  ? \(finding.severity)  \(finding.rule) (checked on \(side.label) only): " + text(finding.message))
+        }
+        for side in ReviewSide.allCases {
+            let rules = diff.findings.rulesOnlyOn[side] ?? []
+            if !rules.isEmpty { add("  " + ReportText.count(rules.count, "rule") + " checked on \(side.label) only: " + rules.joined(separator: ", ")) }
+        }
+        add()
+
+        let verdict = ReviewVerdict(diff, failOn: failOn)
+        if verdict.fails {
+            add(style.red(style.bold("Review fails")) + ": " + ReportText.count(verdict.failing.count, "verdict") + " and " + ReportText.count(verdict.failingNew.count, "new finding") + " at \(failOn.rawValue) or above")
+        } else if diff.hasChanges {
+            add(style.bold("Review passes") + ": nothing at \(failOn.rawValue) or above")
+        } else {
+            add(style.bold("No changes") + ".")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,6 @@
+/// The formats `bundlecheck diff` writes.
+public enum ReviewFormat: String, Sendable, CaseIterable {
+    case text
+    case json
+    case markdown
+}
