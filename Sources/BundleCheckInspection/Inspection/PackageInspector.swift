@@ -199,7 +199,7 @@ public struct PackageInspector: Sendable {
         )
         // Read once here; the activation-rule checks and the report share it.
         let activationRule = identity.isShareOrActionExtension
-            ? ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer), types: .shipped)
+            ? ActivationRuleAnalysis(rule: identity.activationRuleValue, types: .shipped)
             : nil
         let (manifests, manifestProblems) = PrivacyManifestLoader.load(
             layout: layout, kind: location.kind, nestedBundles: nestedBundles, from: container, paths: paths

@@ -91,6 +91,14 @@ public struct InspectedBundle: Sendable {
     /// What the activation rule lets in, for share and action extensions; nil for other bundles.
     public var accepts: [ActivationRuleAcceptedType]? { activationRule?.accepts }
 
+    /// Where an extension's activation rule sits in its Info.plist.
+    package static let activationRulePointer = JSONPointer("NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule")
+
+    /// The activation rule as written, of whatever type; nil when the Info.plist has none.
+    package var activationRuleValue: PlistValue? {
+        infoPlist?.value(at: Self.activationRulePointer)
+    }
+
     public var bundleIdentifier: String? { string(at: JSONPointer("CFBundleIdentifier")) }
     public var shortVersion: String? { string(at: JSONPointer("CFBundleShortVersionString")) }
     public var version: String? { string(at: JSONPointer("CFBundleVersion")) }
