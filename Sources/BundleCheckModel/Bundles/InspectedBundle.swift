@@ -30,6 +30,9 @@ public struct InspectedBundle: Sendable {
     public package(set) var assetCatalog: AssetCatalogSummary?
     /// What its files take, from the listing; nil for bundles made by hand (tests).
     public package(set) var sizes: BundleSizes?
+    /// The required-reason API categories its binaries use, by category; nil when the run did
+    /// not keep the strings that show them (only `required-reason-api` asks for them).
+    public package(set) var requiredReasonAPIs: [RequiredReasonAPIUse]?
 
     package init(
         path: String,
