@@ -102,6 +102,11 @@ public struct InspectedBundle: Sendable {
         infoPlist?.value(at: Self.activationRulePointer)
     }
 
+    /// The activation rule as one line of text (a predicate as written); nil without one.
+    public var activationRuleText: ActivationRuleText? {
+        activationRuleValue.map(ActivationRuleText.init(rule:))
+    }
+
     public var bundleIdentifier: String? { string(at: JSONPointer("CFBundleIdentifier")) }
     public var shortVersion: String? { string(at: JSONPointer("CFBundleShortVersionString")) }
     public var version: String? { string(at: JSONPointer("CFBundleVersion")) }
