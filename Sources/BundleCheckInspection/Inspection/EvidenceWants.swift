@@ -41,6 +41,14 @@ struct EvidenceWants: BinaryEvidenceFilter {
 
     var isEmpty: Bool { matchers.isEmpty }
 
+    /// Whether the run keeps every string `needs` asks for, of the executables and of the other
+    /// binaries both: only then does what was kept say what the binaries use.
+    func keeps(_ needs: [BinaryMatcher]) -> Bool {
+        let kept = Set(matchers.map(\.identity))
+        let keptOfLibraries = Set(libraryMatchers.map(\.identity))
+        return needs.allSatisfy { kept.contains($0.identity) && keptOfLibraries.contains($0.identity) }
+    }
+
     func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool {
         // Called for every string of every executable: the kind test is the cheap first cut.
         for matcher in matchers where matcher.kind == kind && matcher.condition.matches(value) {

@@ -199,17 +199,22 @@ public struct PackageInspector: Sendable {
         )
         // Read once here; the activation-rule checks and the report share it.
         let activationRule = identity.isShareOrActionExtension
-            ? ActivationRuleAnalysis(rule: document?.value(at: ActivationRuleCheck.pointer), types: .shipped)
+            ? ActivationRuleAnalysis(rule: identity.activationRuleValue, types: .shipped)
             : nil
         let (manifests, manifestProblems) = PrivacyManifestLoader.load(
             layout: layout, kind: location.kind, nestedBundles: nestedBundles, from: container, paths: paths
         )
-        return InspectedBundle(
+        var bundle = InspectedBundle(
             path: location.path, kind: location.kind, parent: location.parent,
             infoPlistPath: plistPath, infoPlist: document, activationRule: activationRule, signing: signing,
             problems: problems + signingProblems + manifestProblems, privacyManifests: manifests,
             layout: layout
         )
+        // Without the strings that show them, an empty list would claim the binaries use none.
+        if evidence.keeps(PrivacyAPICategory.evidenceNeeds) {
+            bundle.requiredReasonAPIs = PrivacyAPICategory.uses(of: signing)
+        }
+        return bundle
     }
 
     /// Whether `Kit.framework` holds `Kit` as Mach-O, i.e. is code and not only resources.

@@ -30,6 +30,9 @@ public struct InspectedBundle: Sendable {
     public package(set) var assetCatalog: AssetCatalogSummary?
     /// What its files take, from the listing; nil for bundles made by hand (tests).
     public package(set) var sizes: BundleSizes?
+    /// The required-reason API categories its binaries use, by category; nil when the run did
+    /// not keep the strings that show them (only `required-reason-api` asks for them).
+    public package(set) var requiredReasonAPIs: [RequiredReasonAPIUse]?
 
     package init(
         path: String,
@@ -90,6 +93,19 @@ public struct InspectedBundle: Sendable {
 
     /// What the activation rule lets in, for share and action extensions; nil for other bundles.
     public var accepts: [ActivationRuleAcceptedType]? { activationRule?.accepts }
+
+    /// Where an extension's activation rule sits in its Info.plist.
+    package static let activationRulePointer = JSONPointer("NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule")
+
+    /// The activation rule as written, of whatever type; nil when the Info.plist has none.
+    package var activationRuleValue: PlistValue? {
+        infoPlist?.value(at: Self.activationRulePointer)
+    }
+
+    /// The activation rule as one line of text (a predicate as written); nil without one.
+    public var activationRuleText: ActivationRuleText? {
+        activationRuleValue.map(ActivationRuleText.init(rule:))
+    }
 
     public var bundleIdentifier: String? { string(at: JSONPointer("CFBundleIdentifier")) }
     public var shortVersion: String? { string(at: JSONPointer("CFBundleShortVersionString")) }

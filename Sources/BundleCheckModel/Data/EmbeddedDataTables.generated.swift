@@ -140,10 +140,13 @@ title: What App Store Connect asks of an app's document types (CFBundleDocumentT
 sources:
   - "ITMS-90788 (a warning) 'Incomplete Document Type Configuration. The CFBundleDocumentTypes dictionary array in the '...' Info.plist should contain an LSHandlerRank value for the CFBundleTypeName '...' entry' (G-Ray/pikatorrent#184)"
   - "ITMS-90737 (a warning) 'Missing Document Configuration. By declaring the CFBundleDocumentTypes key in your app, you've indicated that your app is able to open documents. Please set the UISupportsDocumentBrowser key to YES if your app uses a UIDocumentBrowserViewController. Otherwise, set the LSSupportsOpeningDocumentsInPlace key in the Info.plist to YES (recommended) or NO' (element-hq/element-x-ios#1542)"
-  - "Apple, CFBundleDocumentTypes, LSHandlerRank (Owner, Default, Alternate, None), LSItemContentTypes, UTExportedTypeDeclarations and UTImportedTypeDeclarations (UTTypeIdentifier) in the Information Property List reference"
+  - "Apple, CFBundleDocumentTypes, CFBundleTypeName, CFBundleTypeRole, LSHandlerRank (Owner, Default, Alternate, None), LSItemContentTypes, UTExportedTypeDeclarations and UTImportedTypeDeclarations (UTTypeIdentifier) in the Information Property List reference"
 checked: 2026-12-03
 entries:
   document-types-key: CFBundleDocumentTypes
+  # An entry's name (as App Store Connect's messages quote it) and what the app does with the files.
+  name-key: CFBundleTypeName
+  role-key: CFBundleTypeRole
   rank-key: LSHandlerRank
   ranks: [Owner, Default, Alternate, None]
   rank-code: ITMS-90788
@@ -859,6 +862,11 @@ entries:
     - NSVideoSubscriberAccountUsageDescription
     - NSIdentityUsageDescription
     - NSFinancialDataUsageDescription
+
+  # How Apple names every purpose-string key, those above and any other (the legacy
+  # NSLocationUsageDescription, keys of later SDKs): the JSON report lists each top-level key
+  # that ends so, and the keys above whatever their names.
+  key-suffix: UsageDescription
 
   # The platform whose versions `below` and `from` give (platforms.yml's id). Bundles of other
   # platforms are judged as if no deployment target were known.

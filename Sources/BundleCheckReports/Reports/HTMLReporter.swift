@@ -251,8 +251,7 @@ public struct HTMLReporter: Reporter {
             let accepted = TextReporter.accepted(accepts)
             facts.append(("Accepts", escaped(String(accepted.dropFirst("accepts ".count)))))
         }
-        if bundle.activationRule != nil,
-           let predicate = bundle.infoPlist?.value(at: JSONPointer("NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"))?.stringValue {
+        if bundle.activationRule != nil, let predicate = bundle.activationRuleValue?.stringValue {
             let shown = predicate.count > predicateLimit ? String(predicate.prefix(predicateLimit)) + "…" : predicate
             // Line by line, so the predicate keeps the layout its author gave it.
             facts.append(("Activation rule", "<pre class=\"predicate\">" + HTMLText.lines(shown, skippingEmpty: true).joined(separator: "\n") + "</pre>"))

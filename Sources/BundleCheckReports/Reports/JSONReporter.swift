@@ -85,6 +85,28 @@ public struct JSONReporter: Reporter {
             "toolchain": bundle.toolchain.map(toolchain) ?? .null,
             "assetCatalog": bundle.assetCatalog.map(assetCatalog) ?? .null,
             "sizes": bundle.sizes.map { sizes($0, executable: bundle.signing?.executable) } ?? .null,
+            "purposeStrings": bundle.purposeStrings.map { strings in
+                .array(strings.map { ["key": .string($0.key), "text": JSONValue($0.text)] })
+            } ?? .null,
+            "urlSchemes": bundle.urlSchemes.map { .array($0.map(JSONValue.string)) } ?? .null,
+            "queriedSchemes": bundle.queriedSchemes.map { .array($0.map(JSONValue.string)) } ?? .null,
+            "documentTypes": bundle.documentTypes.map { .array($0.map(documentType)) } ?? .null,
+            "activationRule": bundle.activationRuleText.map { ["form": .string($0.form.rawValue), "text": .string($0.text)] } ?? .null,
+            "looseLibraries": bundle.signing.map { signing in
+                .array(signing.libraries.map { ["path": .string($0.path), "architectures": .array($0.file.architectures.map(JSONValue.string))] })
+            } ?? .null,
+            "requiredReasonAPIs": bundle.requiredReasonAPIs.map { uses in
+                .array(uses.map { ["category": .string($0.category), "binaries": .array($0.binaries.map(JSONValue.string))] })
+            } ?? .null,
+        ]
+    }
+
+    private func documentType(_ type: BundleDocumentType) -> JSONValue {
+        [
+            "name": JSONValue(type.name),
+            "role": JSONValue(type.role),
+            "rank": JSONValue(type.rank),
+            "contentTypes": .array(type.contentTypes.map(JSONValue.string)),
         ]
     }
 

@@ -266,7 +266,8 @@ import BundleCheckFixtures
         #expect(Set(table.evidence.map(\.purpose)) == Set(table.purposes.keys))
         let named = Set(table.purposes.values.flatMap { $0.flatMap { $0.keys.map(\.name) } })
         #expect(named.isSubset(of: Set(table.keys)))
-        #expect(table.keys.allSatisfy { $0.hasSuffix("UsageDescription") })
+        #expect(table.keySuffix == "UsageDescription")
+        #expect(table.keys.allSatisfy { $0.hasSuffix(table.keySuffix) })
         #expect(!PlaceholderText.shipped.words.isEmpty && !PlaceholderText.shipped.values.isEmpty)
     }
 
@@ -281,11 +282,12 @@ import BundleCheckFixtures
     func aBrokenRowIsRefusedWithItsLine(replacement: String, message: String) throws {
         var lines = [
             "keys: [NSCameraUsageDescription]",
+            "key-suffix: UsageDescription",
             "purposes: {p: [[NSCameraUsageDescription]]}",
             "evidence: [{class: X, purpose: p}]",
             "versions-platform: ios",
         ]
-        lines[replacement.hasPrefix("purposes") ? 1 : replacement.hasPrefix("versions") ? 3 : 2] = replacement
+        lines[replacement.hasPrefix("purposes") ? 2 : replacement.hasPrefix("versions") ? 4 : 3] = replacement
         let text = "name: purpose-strings\ntitle: t\nsources: [s]\nchecked: 2026-11-30\nentries:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
         let table = try DataTable.load(text: text, file: "Rules/data/purpose-strings.yml")
         #expect {
@@ -294,6 +296,36 @@ import BundleCheckFixtures
             guard let error = error as? RuleLoadError else { return false }
             return error.message.contains(message) && error.line > 5
         }
+    }
+
+    @Test func aPurposeStringIsAKeyNamedAsApplesAreOrOneTheTableLists() throws {
+        // A table key of another name still counts; a key ending as Apple's do needs no row.
+        let text = "name: purpose-strings\ntitle: t\nsources: [s]\nchecked: 2026-11-30\nentries:\n" + [
+            "keys: [NSCameraUsageDescription, NFCReaderPurpose]",
+            "key-suffix: UsageDescription",
+            "purposes: {p: [[NSCameraUsageDescription]]}",
+            "evidence: [{class: X, purpose: p}]",
+            "versions-platform: ios",
+        ].map { "  " + $0 }.joined(separator: "\n")
+        let table = try PurposeStringTable(try DataTable.load(text: text, file: "Rules/data/purpose-strings.yml"))
+        let bundle = InspectedBundle(
+            path: "Payload/Notes.app", kind: .app, parent: nil, infoPlistPath: "Payload/Notes.app/Info.plist",
+            infoPlist: PropertyListDocument(format: .xml, root: .dictionary(PlistDictionary([
+                PlistDictionary.Entry(key: "NSLocationUsageDescription", value: .string("first")),
+                PlistDictionary.Entry(key: "NFCReaderPurpose", value: .string("Reads tags")),
+                PlistDictionary.Entry(key: "CFBundleName", value: .string("Notes")),
+                PlistDictionary.Entry(key: "NSCameraUsageDescription", value: .array([])),
+                PlistDictionary.Entry(key: "NSLocationUsageDescription", value: .string("last")),
+                PlistDictionary.Entry(key: "NSUsageDescriptionHint", value: .string("not a purpose string")),
+            ])))
+        )
+        #expect(table.purposeStrings(of: bundle) == [
+            PurposeString(key: "NFCReaderPurpose", text: "Reads tags"),
+            PurposeString(key: "NSCameraUsageDescription", text: nil),
+            PurposeString(key: "NSLocationUsageDescription", text: "last"),
+        ])
+        let unread = InspectedBundle(path: "Payload/Notes.app", kind: .app, parent: nil, infoPlistPath: "Payload/Notes.app/Info.plist", infoPlist: nil)
+        #expect(table.purposeStrings(of: unread) == nil)
     }
 
     @Test func theInspectorKeepsOnlyTheNamedImportsAndSelectors() throws {

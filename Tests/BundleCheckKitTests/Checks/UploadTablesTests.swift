@@ -10,6 +10,7 @@ import Testing
         #expect(IPadMultitasking.shipped.iPadDeviceFamily == 2 && IPadMultitasking.shipped.orientations.count == 4)
         #expect(IPadMultitasking.shipped.orientationCode == "ITMS-90474" && IPadMultitasking.shipped.launchScreenCode == "ITMS-90475")
         #expect(DocumentTypes.shipped.ranks == ["Owner", "Default", "Alternate", "None"])
+        #expect(DocumentTypes.shipped.nameKey == "CFBundleTypeName" && DocumentTypes.shipped.roleKey == "CFBundleTypeRole")
         #expect(DocumentTypes.shipped.rankCode == "ITMS-90788" && DocumentTypes.shipped.openingCode == "ITMS-90737")
         #expect(IPALayout.shipped.allowed.isSuperset(of: ["Payload", "SwiftSupport", "Symbols"]) && !IPALayout.shipped.allowed.contains("._Symbols"))
         #expect(DebugBuilds.shipped.executableSuffix == ".debug.dylib" && DebugBuilds.shipped.names == ["__preview.dylib"])

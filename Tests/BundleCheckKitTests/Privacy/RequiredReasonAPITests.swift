@@ -86,6 +86,49 @@ import Testing
         #expect(report.privacyFindings.map(\.rule) == ["privacy-api-category-invalid"])
     }
 
+    @Test func aBundlesRequiredReasonAPIsAreWhatItsBinariesUseWhateverItsManifestsDeclare() throws {
+        let report = try inspect(PrivacyFixtures.package(PrivacyFixtures.healthy))
+        let app = try #require(report.bundles.first { $0.kind == .app })
+        #expect(app.requiredReasonAPIs == [
+            RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategoryDiskSpace", binaries: ["Notes"]),
+            RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategoryFileTimestamp", binaries: ["Notes", "libvendor.dylib"]),
+            RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategorySystemBootTime", binaries: ["Notes"]),
+            RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategoryUserDefaults", binaries: ["Notes"]),
+        ])
+        let alamofire = try #require(report.bundles.first { $0.name == "Alamofire.framework" })
+        #expect(alamofire.requiredReasonAPIs == [])
+    }
+
+    @Test func withoutManifestsTheCheckReportsExactlyTheUsesTheBundleLists() throws {
+        let report = try inspect(PrivacyFixtures.package("""
+            app:
+              name: Notes
+              executable:
+                imports: [_stat, _statfs, _objc_msgSend]
+                selectors: [systemUptime]
+              files:
+                - path: Frameworks/libvendor.dylib
+                  macho: {imports: [_fstat, _getattrlist]}
+              frameworks:
+                - name: VendorKit
+                  executable: {imports: [_mach_absolute_time]}
+            """))
+        struct Use: Hashable {
+            let bundle: String
+            let binary: String
+            let category: String
+        }
+        let listed = Set(report.bundles.flatMap { bundle in
+            (bundle.requiredReasonAPIs ?? []).flatMap { use in use.binaries.map { Use(bundle: bundle.path, binary: $0, category: use.category) } }
+        })
+        let judged = Set(try report.findings("required-reason-api").map { finding in
+            let category = try #require(PrivacyAPICategory.shipped.first { finding.message.contains(" uses \($0.name) (") })
+            return Use(bundle: finding.bundle ?? "", binary: PackagePath.name(finding.file ?? ""), category: category.name)
+        })
+        #expect(listed.count == 6)
+        #expect(listed == judged)
+    }
+
     @Test func theEvidenceFilterKeepsListedNamesExactly() {
         let wants = EvidenceWants(rules: RuleCatalogue.shipped.rules)
         for name in ["_stat", "_statfs", "_getattrlist", "_mach_absolute_time", "_OBJC_CLASS_$_NSUserDefaults"] {

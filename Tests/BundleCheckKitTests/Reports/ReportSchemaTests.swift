@@ -91,6 +91,19 @@ import Testing
     }
 
     @Test(.enabled(if: validatorAvailable, "needs python3 with jsonschema (pip install jsonschema)"))
+    func aReportWithEveryInventoryFieldFilledIsValid() throws {
+        try #require(ReportValidator.canRun, "python3 with jsonschema is required on CI")
+        let input = try inspect(JSONReportInventoryTests.package(JSONReportInventoryTests.everything))
+        let app = try #require(input.bundles.first { $0.path == JSONReportInventoryTests.appPath })
+        // Every field has values for the schema to judge, not only empty lists.
+        #expect(app.purposeStrings?.isEmpty == false && app.urlSchemes?.isEmpty == false && app.queriedSchemes?.isEmpty == false)
+        #expect(app.documentTypes?.isEmpty == false && app.signing?.libraries.isEmpty == false && app.requiredReasonAPIs?.isEmpty == false)
+        #expect(input.bundles.filter { $0.activationRuleText != nil }.count == 2)
+        let outcome = try ReportValidator.validate([JSONReporter().render(Report(toolVersion: "1.0.0", inputs: [input]))])
+        #expect(outcome.status == 0, "\(outcome.output)")
+    }
+
+    @Test(.enabled(if: validatorAvailable, "needs python3 with jsonschema (pip install jsonschema)"))
     func reportOnStandardInputIsValidated() throws {
         try #require(ReportValidator.canRun, "python3 with jsonschema is required on CI")
         let valid = try ReportValidator.validateStandardInput(JSONReporter().render(SampleReport.make()))
@@ -132,9 +145,29 @@ import Testing
         var checked = 0
         checkOrder(of: Self.sample, against: schema, root: schema, at: "$", checked: &checked)
         // The report, tool, summary, 2 inputs, 1 error, 1 distribution, 2 bundles, 6 findings,
-        // the app's privacy manifest with its one accessed API type, the app's toolchain, and the
-        // suppression of the finding the baseline lists.
-        #expect(checked == 19)
+        // the app's privacy manifest with its one accessed API type, the app's toolchain, the
+        // suppression of the finding the baseline lists, the app's 2 purpose strings, its
+        // document type and required-reason API, and the extension's activation rule.
+        #expect(checked == 24)
+    }
+
+    @Test func theInventoryOfARealPackageFollowsTheSchemasOrder() throws {
+        let schema = try schema()
+        let input = try inspect(JSONReportInventoryTests.package(JSONReportInventoryTests.everything))
+        var document = JSONReporter().document(for: Report(toolVersion: "1.0.0", inputs: [input]))
+        // The entitlements' dictionary is the signature's, in its own order.
+        for index in input.bundles.indices {
+            document = document.setting(["inputs", 0, "bundles", JSONStep.index(index), "entitlements", "dictionary"], to: .null)
+        }
+        var checked = 0
+        checkOrder(of: document, against: schema, root: schema, at: "$", checked: &checked)
+        let inventory = input.bundles.map { bundle in
+            (bundle.purposeStrings?.count ?? 0) + (bundle.documentTypes?.count ?? 0) + (bundle.activationRuleText == nil ? 0 : 1)
+                + (bundle.signing?.libraries.count ?? 0) + (bundle.requiredReasonAPIs?.count ?? 0)
+        }.reduce(0, +)
+        // 3 purpose strings, 2 document types, 2 activation rules, 1 library, 3 categories.
+        #expect(inventory == 11)
+        #expect(checked > inventory + input.bundles.count)
     }
 
     @Test func schemaEnumsListEveryCaseOfTheModel() throws {

@@ -31,7 +31,7 @@ enum SampleReport {
     )
 
     private static func example() -> InputReport {
-        let app = InspectedBundle(
+        var app = InspectedBundle(
             path: appPath,
             kind: .app,
             parent: nil,
@@ -46,9 +46,24 @@ enum SampleReport {
                 "DTSDKName": .string("iphoneos26.1"),
                 "DTXcode": .string("2610"),
                 "DTXcodeBuild": .string("17B55"),
+                "NSCameraUsageDescription": .string("Example scans paper notes with the camera"),
+                // Not a string: the report lists the key with no text.
+                "NSPhotoLibraryUsageDescription": .integer(PlistInteger(1)),
+                "CFBundleURLTypes": .array([.dictionary(PlistDictionary([
+                    "CFBundleURLSchemes": .array([.string("example"), .string("my_app"), .string("example")]),
+                ]))]),
+                "LSApplicationQueriesSchemes": .array([.string("maps"), .string("comgooglemaps")]),
+                "CFBundleDocumentTypes": .array([.dictionary(PlistDictionary([
+                    "CFBundleTypeName": .string("Example Note"),
+                    "CFBundleTypeRole": .string("Editor"),
+                    "LSHandlerRank": .string("Owner"),
+                    "LSItemContentTypes": .array([.string("com.example.note")]),
+                ]))]),
             ]))),
             privacyManifests: [privacyManifest]
         )
+        // What the inspector finds when required-reason-api runs: the use the manifest declares.
+        app.requiredReasonAPIs = [RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategoryUserDefaults", binaries: ["Example"])]
         let share = InspectedBundle(
             path: extensionPath,
             kind: .appex,
@@ -61,6 +76,9 @@ enum SampleReport {
                 "CFBundleExecutable": .string("Share"),
                 "NSExtension": .dictionary(PlistDictionary([
                     "NSExtensionPointIdentifier": .string("com.apple.share-services"),
+                    "NSExtensionAttributes": .dictionary(PlistDictionary([
+                        "NSExtensionActivationRule": .string("TRUEPREDICATE && "),
+                    ])),
                 ])),
             ])))
         )

@@ -18,7 +18,7 @@ struct ActivationRuleCheck: Check {
         case unknownType = "activation-rule-unknown-type"
     }
 
-    static let pointer = JSONPointer("NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule")
+    static let pointer = InspectedBundle.activationRulePointer
 
     let mode: Mode
 
@@ -26,7 +26,7 @@ struct ActivationRuleCheck: Check {
         context.bundles.filter(\.isShareOrActionExtension).flatMap { bundle -> [Finding] in
             guard let plist = bundle.infoPlist else { return [] }
             // Bundles built by hand (tests) have no stored analysis: read it then.
-            let analysis = bundle.activationRule ?? ActivationRuleAnalysis(rule: plist.value(at: Self.pointer), types: .shipped)
+            let analysis = bundle.activationRule ?? ActivationRuleAnalysis(rule: bundle.activationRuleValue, types: .shipped)
             switch mode {
             case .missing:
                 guard analysis.isMissing else { return [] }

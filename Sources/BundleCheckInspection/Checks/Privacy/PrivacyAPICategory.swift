@@ -36,6 +36,38 @@ struct PrivacyAPICategory: Sendable {
         }
     }
 
+    /// A category a binary uses, with the names that show it: in the order the binary holds
+    /// them, each once.
+    struct Use {
+        let category: PrivacyAPICategory
+        let names: [String]
+    }
+
+    /// The categories `binary` uses, in the order of `shipped`: what `required-reason-api`
+    /// judges and the report's `requiredReasonAPIs` lists.
+    static func uses(in binary: BundleBinary) -> [Use] {
+        let evidence = binary.file.slices.flatMap(\.evidence)
+        return shipped.compactMap { category in
+            var names: [String] = []
+            for item in evidence where category.isUsed(by: item) && !names.contains(item.value) {
+                names.append(item.value)
+            }
+            return names.isEmpty ? nil : Use(category: category, names: names)
+        }
+    }
+
+    /// For each category the binaries of `signing` use, sorted by name, the file names of
+    /// those binaries.
+    static func uses(of signing: BundleSigning) -> [RequiredReasonAPIUse] {
+        var binaries: [String: Set<String>] = [:]
+        for binary in signing.binaries {
+            for use in uses(in: binary) {
+                binaries[use.category.name, default: []].insert(PackagePath.name(binary.path))
+            }
+        }
+        return binaries.keys.sorted().map { RequiredReasonAPIUse(category: $0, binaries: (binaries[$0] ?? []).sorted()) }
+    }
+
     /// Every category, in the order of the reasons table, then any only the symbol table names
     /// (a test keeps that list empty).
     static let shipped: [PrivacyAPICategory] = read(

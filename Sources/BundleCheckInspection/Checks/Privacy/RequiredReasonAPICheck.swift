@@ -20,19 +20,14 @@ struct RequiredReasonAPICheck: Check {
             let declaredElsewhere = Self.declaredCategories(bundle.privacyManifests.filter { !$0.counts })
             let declaredByApp = bundle.kind == .app ? [] : Self.declaredCategories(context.app(of: bundle).privacyManifests.filter(\.counts))
             return signing.binaries.flatMap { binary -> [Finding] in
-                let evidence = binary.file.slices.flatMap(\.evidence)
-                return PrivacyAPICategory.shipped.compactMap { category -> Finding? in
+                PrivacyAPICategory.uses(in: binary).compactMap { use -> Finding? in
+                    let category = use.category
                     guard !declared.contains(category.name) else { return nil }
-                    var names: [String] = []
-                    for item in evidence where category.isUsed(by: item) && !names.contains(item.value) {
-                        names.append(item.value)
-                    }
-                    guard !names.isEmpty else { return nil }
                     var notes: [String] = []
                     if declaredElsewhere.contains(category.name) { notes.append(Self.notCounting(bundle)) }
                     if declaredByApp.contains(category.name) { notes.append(Self.notCovered(bundle, by: context.app(of: bundle))) }
                     return rule.finding(
-                        Self.undeclared(category, names: names, binary: binary, bundle: bundle, notes: notes),
+                        Self.undeclared(category, names: use.names, binary: binary, bundle: bundle, notes: notes),
                         at: bundle.location(file: binary.path),
                         identity: PackagePath.name(binary.path) + ":" + category.name
                     )

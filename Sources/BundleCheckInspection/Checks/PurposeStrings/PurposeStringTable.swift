@@ -7,6 +7,8 @@ import BundleCheckModel
 struct PurposeStringTable: Sendable {
     /// Every usage-description key, in the table's order.
     let keys: [String]
+    /// The end of every purpose-string key's name, `UsageDescription`.
+    let keySuffix: String
     let purposes: [String: [PurposeNeed]]
     let evidence: [PurposeEvidence]
     /// The platform whose versions the table's `below`/`from` limits are (`ios`); a bundle of
@@ -37,15 +39,29 @@ struct PurposeStringTable: Sendable {
         ]
     }
 
+    /// Whether the top-level Info.plist key `key` is a purpose string: named as Apple names
+    /// them, or one of the table's keys.
+    func isPurposeStringKey(_ key: String) -> Bool {
+        key.hasSuffix(keySuffix) || keys.contains(key)
+    }
+
+    /// The purpose strings of `bundle`'s Info.plist, sorted by key, each key once with the value
+    /// the system reads (the last, should it repeat); nil when it has no readable Info.plist.
+    func purposeStrings(of bundle: InspectedBundle) -> [PurposeString]? {
+        guard let root = bundle.infoPlist?.root.dictionaryValue else { return nil }
+        return root.keys.filter(isPurposeStringKey).sorted().map { PurposeString(key: $0, text: root[$0]?.stringValue) }
+    }
+
     init(_ table: DataTable) throws(RuleLoadError) {
         let reader = Reader(file: table.file)
-        let fields = try reader.mapping(table.entries, "entries", allowed: ["keys", "purposes", "evidence", "versions-platform"])
+        let fields = try reader.mapping(table.entries, "entries", allowed: ["keys", "key-suffix", "purposes", "evidence", "versions-platform"])
         let versionsNode = try reader.required(fields, "versions-platform", in: table.entries)
         let versionsPlatform = try reader.scalar(versionsNode, "versions-platform")
         guard ApplePlatforms.shipped.platform(id: versionsPlatform) != nil else {
             throw reader.error(versionsNode, "versions-platform", "'\(versionsPlatform)' is not a platform of Rules/data/platforms.yml")
         }
         let keys = try reader.scalars(try reader.required(fields, "keys", in: table.entries), "keys")
+        let keySuffix = try reader.scalar(try reader.required(fields, "key-suffix", in: table.entries), "key-suffix")
         let known = Set(keys)
 
         var purposes: [String: [PurposeNeed]] = [:]
@@ -81,6 +97,7 @@ struct PurposeStringTable: Sendable {
             evidence.append(PurposeEvidence(condition: condition, purpose: purpose))
         }
         self.keys = keys
+        self.keySuffix = keySuffix
         self.versionsPlatform = versionsPlatform
         self.purposes = purposes
         self.evidence = evidence

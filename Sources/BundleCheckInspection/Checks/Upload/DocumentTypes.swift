@@ -5,6 +5,8 @@ import BundleCheckModel
 /// in `CFBundleDocumentTypes` and beside it, and its codes.
 struct DocumentTypes {
     let documentTypesKey: String
+    let nameKey: String
+    let roleKey: String
     let rankKey: String
     let ranks: [String]
     let rankCode: String
@@ -22,6 +24,8 @@ struct DocumentTypes {
     init(entries: YAMLNode) {
         var fields = DataTableFields(entries)
         documentTypesKey = fields.string("document-types-key")
+        nameKey = fields.string("name-key")
+        roleKey = fields.string("role-key")
         rankKey = fields.string("rank-key")
         ranks = fields.strings("ranks")
         rankCode = fields.string("rank-code")
@@ -34,10 +38,22 @@ struct DocumentTypes {
         unreadableLines = fields.unreadableLines
     }
 
+    /// `bundle`'s document types in order, each entry that is a dictionary; nil when it has no
+    /// readable Info.plist, empty when the key is absent or not an array.
+    func documentTypes(of bundle: InspectedBundle) -> [BundleDocumentType]? {
+        guard let plist = bundle.infoPlist else { return nil }
+        let entries = plist.value(at: JSONPointer(documentTypesKey))?.arrayValue ?? []
+        return entries.compactMap(\.dictionaryValue).map { entry in
+            BundleDocumentType(
+                name: entry[nameKey]?.stringValue, role: entry[roleKey]?.stringValue, rank: entry[rankKey]?.stringValue,
+                contentTypes: (entry[contentTypesKey]?.arrayValue ?? []).compactMap(\.stringValue)
+            )
+        }
+    }
+
     /// The content types `bundle`'s document types name, lowercased.
     func documentContentTypes(of bundle: InspectedBundle) -> Set<String> {
-        let entries = bundle.infoPlist?.value(at: JSONPointer(documentTypesKey))?.arrayValue ?? []
-        return Set(entries.flatMap { ($0.dictionaryValue?[contentTypesKey]?.arrayValue ?? []).compactMap { $0.stringValue?.lowercased() } })
+        Set((documentTypes(of: bundle) ?? []).flatMap(\.contentTypes).map { $0.lowercased() })
     }
 
     /// The type identifiers `bundle` declares itself (exported or imported), lowercased.

@@ -24,7 +24,7 @@ struct DocumentTypesCheck: Check {
             for (index, entry) in entries.prefix(Self.maximumEntries).enumerated() {
                 guard let dictionary = entry.dictionaryValue else { continue }
                 let pointer = JSONPointer(components: [facts.documentTypesKey, String(index)])
-                let name = dictionary["CFBundleTypeName"]?.stringValue.map { "'\($0)'" } ?? "\(index)"
+                let name = dictionary[facts.nameKey]?.stringValue.map { "'\($0)'" } ?? "\(index)"
                 let rank = dictionary[facts.rankKey]?.stringValue
                 if rank.map({ !facts.ranks.contains($0) }) ?? true {
                     let what = rank.map { "an \(facts.rankKey) of '\($0)', which is not one of \(facts.ranks.joined(separator: ", "))" } ?? "no \(facts.rankKey)"

@@ -30,10 +30,9 @@ struct HandoffTypesUndeclaredCheck: Check {
                 return !facts.notDocuments.contains(key) && !documents.contains(key) && seen.insert(key).inserted
             }
             guard !undeclared.isEmpty else { return nil }
-            let pointer = JSONPointer("NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule")
             return rule.finding(
                 "\(bundle.name) accepts \(undeclared.joined(separator: ", ")) and hands them to \(app.name) through '\(scheme)://', but \(app.name) names none of them in \(facts.documentTypesKey); declare a document type for each (with LSItemContentTypes) so that the app can open what the extension passes it",
-                at: bundle.infoPlistLocation(pointer), identity: undeclared.joined(separator: ",")
+                at: bundle.infoPlistLocation(InspectedBundle.activationRulePointer), identity: undeclared.joined(separator: ",")
             )
         }
     }
