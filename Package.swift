@@ -100,7 +100,7 @@ let package = Package(
         // Test support: writes IPAs and archives from a short Swift description.
         .target(
             name: "BundleCheckFixtures",
-            dependencies: ["BundleCheckInspection"],
+            dependencies: ["BundleCheckInspection", "BundleCheckReview"],
             swiftSettings: strict
         ),
         // Rebuilds Examples/ from the fixture builder (`swift run bundlecheck-fixtures`).

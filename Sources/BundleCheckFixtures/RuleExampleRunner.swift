@@ -2,6 +2,7 @@ import Foundation
 import BundleCheckFormats
 import BundleCheckModel
 import BundleCheckInspection
+import BundleCheckReview
 
 /// Runs the examples of rule files: builds each example's package, checks it with the
 /// catalogue, and compares the findings with the example's exact expectations.
@@ -20,13 +21,46 @@ public enum RuleExampleRunner {
 
     package static func run(_ example: RuleExample, of rule: RuleDefinition, rules: [RuleDefinition]) -> [Failure] {
         let location = "\(rule.source.file):\(example.line)"
-        switch report(of: example, rules: rules) {
+        if rule.scope.isRelease != (example.previous != nil) {
+            let problem = rule.scope.isRelease ? "a release rule's example needs the previous build ('previous:')" : "only a release rule's example has a previous build ('previous:')"
+            return [Failure(location: location, example: example.name, message: problem)]
+        }
+        let findings = example.previous == nil ? report(of: example, rules: rules).map(\.findings) : review(of: example, rules: rules).map(\.verdicts)
+        switch findings {
         case .failure(let problem):
             return [Failure(location: location, example: example.name, message: problem.message)]
-        case .success(let report):
-            return compare(report.findings, with: example, of: rule).map {
+        case .success(let findings):
+            return compare(findings, with: example, of: rule).map {
                 Failure(location: location, example: example.name, message: $0)
             }
+        }
+    }
+
+    /// A release rule's example: its previous build and its package, both built, compared as
+    /// `bundlecheck diff` would with the example's `diff:` settings.
+    package static func review(of example: RuleExample, rules: [RuleDefinition]) -> Result<ReleaseDiff, Problem> {
+        guard let previousNode = example.previous else { return .failure(Problem(message: "the example has no previous build")) }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bundlecheck-example-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for (name, node) in [("Old.ipa", previousNode), ("New.ipa", example.package)] {
+                let path = directory.appendingPathComponent(name).path
+                try FixtureDescription.package(from: node).write(to: path)
+                paths.append(path)
+            }
+        } catch {
+            return .failure(Problem(message: "the packages could not be built: \(error)"))
+        }
+        let settings = InspectionSettings(distribution: example.distribution, now: example.now ?? Date())
+        let loader = ReviewSideLoader(rules: rules, inspection: settings, configuration: Configuration())
+        do throws(ReviewSideError) {
+            let old = try loader.load(paths[0], as: .old)
+            let new = try loader.load(paths[1], as: .new)
+            return .success(ReleaseReview.compare(old, new, rules: rules, settings: example.review))
+        } catch {
+            return .failure(Problem(message: "the packages could not be compared: \(error)"))
         }
     }
 

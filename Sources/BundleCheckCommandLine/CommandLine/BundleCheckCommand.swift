@@ -110,7 +110,9 @@ public enum BundleCheckCommand {
         // Several inputs are checked side by side, each loading its bundles one after another
         // (not jobs × jobs threads); one input gets the jobs for its bundles.
         let jobs = options.jobs ?? ProcessorBudget.defaultJobs()
-        let inspector = PackageInspector(rules: settings.rules, settings: inspection, jobs: options.inputs.count == 1 ? jobs : 1)
+        // Release rules judge two builds: only `diff` runs them, and a check's reports do not list them.
+        let rules = settings.rules.filter { !$0.scope.isRelease }
+        let inspector = PackageInspector(rules: rules, settings: inspection, jobs: options.inputs.count == 1 ? jobs : 1)
         // Standard input is copied first, on this thread; then the inputs are independent (each
         // opens its own container) and are checked side by side, reported in the order given.
         let piped = options.inputs.contains(StandardInputPackage.name) ? spoolStandardInput(console: console) : nil
@@ -127,7 +129,7 @@ public enum BundleCheckCommand {
         if let baseline {
             inputs = inputs.map(baseline.applied(to:))
         }
-        let report = Report(toolVersion: BundleCheckVersion.current, inputs: inputs, configurationFile: settings.configuration.file, rulesRun: settings.rules.filter { !$0.scope.isRelease }.map(\.id))
+        let report = Report(toolVersion: BundleCheckVersion.current, inputs: inputs, configurationFile: settings.configuration.file, rulesRun: rules.map(\.id))
         if inputs.count > SARIFReporter.maximumRuns, options.format == .sarif || options.reports.contains(where: { $0.format == .sarif }) {
             console.writeError("bundlecheck: warning: SARIF: \(inputs.count) inputs are reported in one run (bundlecheck/all-inputs/), since GitHub accepts at most \(SARIFReporter.maximumRuns) runs per file; check at most \(SARIFReporter.maximumRuns) inputs per run to keep a code-scanning category per input\n")
         }
@@ -146,7 +148,7 @@ public enum BundleCheckCommand {
         let toFile = options.outputPath != nil
         let color = options.color.isEnabled(isTerminal: !toFile && console.isTerminal, environment: environment)
         let context = ReportContext(
-            rules: settings.rules, failOn: failOn, color: color, quiet: options.quiet, helpURL: settings.configuration.helpURL,
+            rules: rules, failOn: failOn, color: color, quiet: options.quiet, helpURL: settings.configuration.helpURL,
             writesBaseline: options.writeBaselinePath != nil,
             workingDirectory: workingDirectory, environment: environment
         )

@@ -217,7 +217,7 @@ public enum ConfigurationLoader {
     }
 
     /// The `diff:` section: `ReviewConfiguration`.
-    private static func review(_ node: YAMLNode, file: String) throws(ConfigurationError) -> ReviewConfiguration {
+    package static func review(_ node: YAMLNode, file: String) throws(ConfigurationError) -> ReviewConfiguration {
         var review = ReviewConfiguration()
         if node.scalar == "", !node.isQuoted { return review }
         guard let pairs = node.mapping else {

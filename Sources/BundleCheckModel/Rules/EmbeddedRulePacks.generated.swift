@@ -2041,7 +2041,7 @@ examples:
       app: {name: Notes, short-version: "2.3", version: "231", executable: {}}
   - name: a new version may start its build numbers again
     triggers: false
-    old-build: uploaded
+    diff: {old-build: uploaded}
     previous:
       app: {name: Notes, short-version: "2.3", version: "230", executable: {}}
     package:
@@ -2395,6 +2395,31 @@ fix: >
   Look at the change; when it is meant, approve it and compare the next build with this one,
   or accept it for this review with an `ignore:` entry that says why.
 scope: release
+examples:
+  - name: HealthKit appears in a build whose configuration gates new entitlements
+    triggers: true
+    diff: {fail-on-new: [entitlements]}
+    previous:
+      app: {name: Notes, short-version: "2.3", executable: {}}
+    package:
+      app:
+        name: Notes
+        short-version: "2.4"
+        executable:
+          entitlements: {com.apple.developer.healthkit: !bool true}
+    expect:
+      - bundle: Payload/Notes.app
+  - name: a new extension, when only entitlements are gated
+    triggers: false
+    diff: {fail-on-new: [entitlements]}
+    previous:
+      app: {name: Notes, short-version: "2.3", executable: {}}
+    package:
+      app:
+        name: Notes
+        short-version: "2.4"
+        executable: {}
+        plugins: [{name: Share, point: com.apple.share-services}]
 
 """#),
         ("debug-build.yml", #"""
@@ -3211,6 +3236,31 @@ fix: >
   Look at the files that grew (the review lists those past `diff: growth-threshold`); strip
   what is not needed, or raise the limit when the growth is meant.
 scope: release
+examples:
+  - name: a build 3 MB larger than its limit of 1 MB of growth
+    triggers: true
+    diff: {fail-on-growth: 1 MB}
+    previous:
+      app: {name: Notes, short-version: "2.3", executable: {}}
+    package:
+      app:
+        name: Notes
+        short-version: "2.4"
+        executable: {}
+        files: [{path: Model.bin, declared-size: 3 MB}]
+    expect:
+      - count: 1
+  - name: a build that grew less than the limit
+    triggers: false
+    diff: {fail-on-growth: 10 MB}
+    previous:
+      app: {name: Notes, short-version: "2.3", executable: {}}
+    package:
+      app:
+        name: Notes
+        short-version: "2.4"
+        executable: {}
+        files: [{path: Model.bin, declared-size: 3 MB}]
 
 """#),
         ("handoff-types-undeclared.yml", #"""
@@ -7787,14 +7837,14 @@ examples:
       app: {name: Notes, short-version: "2.3.1", version: "231", executable: {}}
   - name: another build of a version only uploaded to TestFlight
     triggers: false
-    old-build: uploaded
+    diff: {old-build: uploaded}
     previous:
       app: {name: Notes, short-version: "2.3", version: "230", executable: {}}
     package:
       app: {name: Notes, short-version: "2.3", version: "231", executable: {}}
   - name: a version below one already uploaded
     triggers: true
-    old-build: uploaded
+    diff: {old-build: uploaded}
     previous:
       app: {name: Notes, short-version: "2.3", version: "230", executable: {}}
     package:

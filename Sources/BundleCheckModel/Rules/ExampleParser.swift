@@ -14,7 +14,7 @@ struct ExampleParser {
     }
 
     func example(_ node: YAMLNode, field: String) throws(RuleLoadError) -> RuleExample {
-        let fields = try reader.mapping(node, field: field, allowed: ["name", "triggers", "distribution", "now", "previous", "old-build", "package", "expect"])
+        let fields = try reader.mapping(node, field: field, allowed: ["name", "triggers", "distribution", "now", "previous", "diff", "package", "expect"])
         let name = try reader.nonEmptyString(try reader.required(fields, "name", in: node, field: "\(field).name"), field: "\(field).name")
         let triggers = try reader.bool(try reader.required(fields, "triggers", in: node, field: "\(field).triggers"), field: "\(field).triggers")
         let package = try reader.required(fields, "package", in: node, field: "\(field).package")
@@ -25,8 +25,13 @@ struct ExampleParser {
         if let previous, previous.mapping == nil {
             throw reader.error(previous, "\(field).previous", "expected the previous build's package description (a mapping)")
         }
-        let oldBuild = try fields["old-build"].map { value throws(RuleLoadError) in
-            try reader.choice(value, field: "\(field).old-build", as: OldBuildState.self)
+        var review = ReviewConfiguration()
+        if let node = fields["diff"] {
+            do {
+                review = try ConfigurationLoader.review(node, file: reader.file)
+            } catch {
+                throw reader.error(node, "\(field).diff", "\(error)")
+            }
         }
         let distribution = try fields["distribution"].map { value throws(RuleLoadError) in
             try reader.choice(value, field: "\(field).distribution", as: Distribution.self)
@@ -53,7 +58,7 @@ struct ExampleParser {
         }
         return RuleExample(
             name: name, triggers: triggers, distribution: distribution, now: now, package: package,
-            previous: previous, oldBuild: oldBuild, expectations: expectations, line: node.line
+            previous: previous, review: review, expectations: expectations, line: node.line
         )
     }
 

@@ -15,8 +15,8 @@ package struct RuleExample: Sendable {
     /// A release rule's previous build (`previous:`), which `package` is compared with; nil for
     /// the rules of one package.
     package let previous: YAMLNode?
-    /// What the previous build was (`old-build:`), as `--old-build` says; nil is the default.
-    package let oldBuild: OldBuildState?
+    /// The configuration's `diff:` section for a release rule's example (`old-build`, `fail-on-new` …).
+    package let review: ReviewConfiguration
     /// The exact findings of this rule expected (none for a non-triggering example).
     package let expectations: [ExampleExpectation]
     /// Line of the example in its rule file, so a failing example points at itself.
@@ -24,7 +24,7 @@ package struct RuleExample: Sendable {
 
     package init(
         name: String, triggers: Bool, distribution: Distribution? = nil, now: Date? = nil,
-        package: YAMLNode, previous: YAMLNode? = nil, oldBuild: OldBuildState? = nil, expectations: [ExampleExpectation], line: Int
+        package: YAMLNode, previous: YAMLNode? = nil, review: ReviewConfiguration = ReviewConfiguration(), expectations: [ExampleExpectation], line: Int
     ) {
         self.name = name
         self.triggers = triggers
@@ -32,7 +32,7 @@ package struct RuleExample: Sendable {
         self.now = now
         self.package = package
         self.previous = previous
-        self.oldBuild = oldBuild
+        self.review = review
         self.expectations = expectations
         self.line = line
     }

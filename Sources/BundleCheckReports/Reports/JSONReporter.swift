@@ -30,6 +30,7 @@ public struct JSONReporter: Reporter {
                 "notes": .integer(Int64(summary.notes)),
                 "suppressed": .integer(Int64(summary.suppressed)),
             ],
+            "rulesRun": report.rulesRun.map { .array($0.map(JSONValue.string)) } ?? .null,
         ]
     }
 

@@ -15,7 +15,7 @@ public struct JUnitReporter: Reporter {
     let failOn: FailureThreshold
 
     public init(rules: [RuleDefinition] = RuleCatalogue.shipped.rules, failOn: FailureThreshold = .error) {
-        self.rules = rules
+        self.rules = rules.filter { !$0.scope.isRelease }
         self.failOn = failOn
     }
 

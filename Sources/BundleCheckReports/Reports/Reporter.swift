@@ -77,7 +77,8 @@ public struct ReportContext: Sendable {
         workingDirectory: String? = nil,
         environment: [String: String] = [:]
     ) {
-        self.rules = rules
+        // Release rules judge two builds (bundlecheck diff): a report of one package does not list them.
+        self.rules = rules.filter { !$0.scope.isRelease }
         self.failOn = failOn
         self.color = color
         self.quiet = quiet

@@ -48,7 +48,8 @@ public struct ReviewSideLoader: Sendable {
     private func package(at path: String) throws(ReviewSideError.Problem) -> BuildRecord {
         var input = PackageInspector(rules: rules, settings: inspection, jobs: jobs).inspect(path: path)
         if let error = input.error {
-            throw .package("\(path): \(error)")
+            let text = error.description
+            throw .package(text.hasPrefix(path + ":") ? text : "\(path): \(text)")
         }
         input = configuration.applyingIgnores(to: input)
         let report = Report(toolVersion: BundleCheckVersion.current, inputs: [input], configurationFile: configuration.file, rulesRun: rules.map(\.id))

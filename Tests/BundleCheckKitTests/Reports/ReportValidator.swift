@@ -35,6 +35,20 @@ enum ReportValidator {
         return try run(["python3", scriptURL.path] + (sarif ? ["--sarif"] : []) + paths)
     }
 
+    /// Validates `bundlecheck diff` reviews against docs/diff.schema.json.
+    static func validateDiff(_ reviews: [String]) throws -> Outcome {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bundlecheck-diff-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        for (index, review) in reviews.enumerated() {
+            let url = directory.appendingPathComponent("review-\(index).json")
+            try review.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        return try run(["python3", scriptURL.path, "--diff"] + paths)
+    }
+
     /// Runs the script as if jsonschema were not installed: a module of that name that fails to import shadows it.
     static func validateWithoutJSONSchema(_ report: String) throws -> Outcome {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bundlecheck-nojsonschema-\(UUID().uuidString)")

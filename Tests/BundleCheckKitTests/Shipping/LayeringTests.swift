@@ -7,11 +7,11 @@ import Testing
 /// every source file are checked here too.
 @Suite struct LayeringTests {
     /// The library layers, in pipeline order.
-    static let layers = ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReports", "BundleCheckCommandLine"]
+    static let layers = ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReports", "BundleCheckReview", "BundleCheckCommandLine"]
     /// What the thin executable and the tooling targets may import.
     static let others: [String: Set<String>] = [
         "bundlecheck": ["BundleCheckCommandLine"],
-        "BundleCheckFixtures": ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection"],
+        "BundleCheckFixtures": ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReview"],
         "bundlecheck-fixtures": ["BundleCheckFixtures"],
         "BundleCheckGenerator": ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection"],
         // It also prints the man page and completions, which the command line renders from its option table.

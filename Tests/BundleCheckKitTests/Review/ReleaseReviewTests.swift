@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+import BundleCheckFixtures
+import BundleCheckFormats
+@testable import BundleCheckModel
+@testable import BundleCheckReview
+@testable import BundleCheckCommandLine
+
+/// `bundlecheck diff`: a build against itself and its own report, a pair that changes every
+/// facet, swapped sides, sides that cannot be read, reports of older versions.
+@Suite struct ReleaseReviewTests {
+    static let old = """
+        app:
+          name: Notes
+          short-version: "2.3"
+          version: "230"
+          plist:
+            CFBundleURLTypes: [{CFBundleURLSchemes: [notes]}]
+            LSApplicationQueriesSchemes: [maps]
+            NSCameraUsageDescription: Scans documents.
+          executable:
+            entitlements: {com.apple.security.application-groups: [group.com.example.notes]}
+          plugins:
+            - name: Share
+              point: com.apple.share-services
+              short-version: "2.3"
+              version: "230"
+        """
+
+    static let new = """
+        app:
+          name: Notes
+          short-version: "2.4"
+          version: "229"
+          plist:
+            CFBundleURLTypes: [{CFBundleURLSchemes: [notes, notes-beta]}]
+            LSApplicationQueriesSchemes: [maps, comgooglemaps]
+            NSCameraUsageDescription: Scans documents and receipts.
+            NSLocationWhenInUseUsageDescription: Tags scans with places.
+            CFBundleDocumentTypes: [{CFBundleTypeName: PDF, LSHandlerRank: Alternate, LSItemContentTypes: [com.adobe.pdf]}]
+          executable:
+            architectures: [arm64]
+            entitlements:
+              com.apple.security.application-groups: [group.com.example.notes, group.com.example.shared]
+              com.apple.developer.healthkit: !bool true
+          plugins:
+            - name: Share
+              point: com.apple.share-services
+              short-version: "2.4"
+              version: "229"
+            - name: Widget
+              point: com.apple.widgetkit-extension
+              short-version: "2.4"
+              version: "229"
+        """
+
+    /// Both packages written, and the command run on them.
+    static func packages(_ directory: TemporaryDirectory, old: String = old, new: String = new) throws -> (String, String) {
+        let oldPath = directory.path("Old.ipa"), newPath = directory.path("New.ipa")
+        try JSONReportInventoryTests.package(old).write(to: oldPath)
+        try JSONReportInventoryTests.package(new).write(to: newPath)
+        return (oldPath, newPath)
+    }
+
+    static func review(_ arguments: [String], workingDirectory: String? = nil) throws -> (ExitCode, JSONValue, CapturingConsole) {
+        let (status, console) = CapturingConsole.run(["diff", "--format", "json", "--now", "2026-06-01"] + arguments, workingDirectory: workingDirectory)
+        return (status, try JSONParser().parse(console.output), console)
+    }
+
+    static func changes(_ document: JSONValue, facet: String) -> [JSONValue] {
+        (document["bundles"]?.arrayValue ?? []).flatMap { $0["changes"]?.arrayValue ?? [] }.filter { $0["facet"]?.stringValue == facet }
+    }
+
+    @Test func aPackageAgainstItselfAndItsOwnReportIsEmpty() throws {
+        let directory = try TemporaryDirectory()
+        let (path, _) = try Self.packages(directory)
+        let (status, console) = CapturingConsole.run(["--format", "json", "--now", "2026-06-01", path])
+        #expect(status == .findings || status == .success)
+        let reportPath = try directory.write(console.output, to: "old.json")
+        for other in [path, reportPath] {
+            let (diffStatus, document, _) = try Self.review([path, other])
+            #expect(diffStatus == .success)
+            #expect(document["sameBuild"] == .bool(true))
+            #expect(document["bundles"] == .array([]) && document["verdicts"] == .array([]))
+            #expect(document["findings"]?["new"] == .array([]) && document["findings"]?["fixed"] == .array([]))
+        }
+    }
+
+    @Test func everyCategoryChangesOnce() throws {
+        let directory = try TemporaryDirectory()
+        let (old, new) = try Self.packages(directory)
+        let (status, document, _) = try Self.review([old, new])
+        #expect(status == .findings)
+        func values(_ facet: String, _ kind: String) -> [String] {
+            Self.changes(document, facet: facet).filter { $0["change"]?.stringValue == kind }.compactMap { $0["new"]?.stringValue ?? $0["old"]?.stringValue }
+        }
+        #expect(values("version", "changed") == ["2.4", "2.4"] && values("build", "changed") == ["229", "229"])
+        #expect(values("url-schemes", "added") == ["notes-beta"])
+        #expect(values("queried-schemes", "added") == ["comgooglemaps"])
+        #expect(values("purpose-strings", "changed") == ["Scans documents and receipts."])
+        #expect(values("purpose-strings", "added") == ["Tags scans with places."])
+        #expect(values("entitlements", "added").sorted() == ["group.com.example.shared", "true"])
+        #expect(values("document-types", "added") == ["rank Alternate; com.adobe.pdf"])
+        let added = (document["bundles"]?.arrayValue ?? []).filter { $0["status"] == "added" }
+        #expect(added.compactMap { $0["new"]?.stringValue } == ["Payload/Notes.app/PlugIns/Widget.appex"])
+        // The build number went back while the version moved on: not a verdict (a new version starts again).
+        let verdicts = (document["verdicts"]?.arrayValue ?? []).compactMap { $0["rule"]?.stringValue }
+        #expect(!verdicts.contains("build-number-not-higher") && !verdicts.contains("version-not-higher"))
+    }
+
+    @Test func swappingTheSidesSwapsAddedAndRemoved() throws {
+        let directory = try TemporaryDirectory()
+        let (old, new) = try Self.packages(directory)
+        let (_, forward, _) = try Self.review([old, new])
+        let (_, backward, _) = try Self.review([new, old])
+        func signed(_ document: JSONValue, _ kind: String) -> Set<String> {
+            Set((document["bundles"]?.arrayValue ?? []).flatMap { $0["changes"]?.arrayValue ?? [] }
+                .filter { $0["change"]?.stringValue == kind }.map { "\($0["facet"]!):\($0["key"]!):\(($0["new"]?.stringValue ?? $0["old"]?.stringValue) ?? "")" })
+        }
+        #expect(!signed(forward, "added").isEmpty)
+        #expect(signed(forward, "added") == signed(backward, "removed"))
+        #expect(signed(forward, "removed") == signed(backward, "added"))
+        #expect(forward["summary"]?["bundlesAdded"] == backward["summary"]?["bundlesRemoved"])
+    }
+
+    @Test func twoRunsGiveTheSameBytes() throws {
+        let directory = try TemporaryDirectory()
+        let (old, new) = try Self.packages(directory)
+        let first = CapturingConsole.run(["diff", "--format", "json", "--now", "2026-06-01", old, new]).1.output
+        let second = CapturingConsole.run(["diff", "--format", "json", "--now", "2026-06-01", old, new]).1.output
+        #expect(first == second && !first.isEmpty)
+    }
+
+    @Test func anOlderReportShowsItsMissingFieldsAsNotRecorded() throws {
+        let directory = try TemporaryDirectory()
+        let (old, new) = try Self.packages(directory)
+        let (_, console) = CapturingConsole.run(["--format", "json", "--now", "2026-06-01", old])
+        // What a bundlecheck of before the release review wrote: no purpose strings, no URL schemes.
+        var text = console.output
+        for member in ["purposeStrings", "urlSchemes", "queriedSchemes", "documentTypes", "activationRule", "looseLibraries", "requiredReasonAPIs", "rulesRun"] {
+            text = try Self.removing(member, from: text)
+        }
+        let reportPath = try directory.write(text, to: "old.json")
+        let (status, document, _) = try Self.review([reportPath, new])
+        #expect(status == .findings)
+        #expect(Self.changes(document, facet: "url-schemes").isEmpty && Self.changes(document, facet: "purpose-strings").isEmpty)
+        let unrecorded = (document["bundles"]?.arrayValue ?? []).flatMap { $0["notRecorded"]?.arrayValue ?? [] }
+        #expect(unrecorded.contains { $0["facet"] == "url-schemes" && $0["side"] == "old" })
+        #expect(!Self.changes(document, facet: "entitlements").isEmpty, "what both sides carry is still compared")
+    }
+
+    /// The report's text without `member` anywhere (each occurrence is one line or a block).
+    static func removing(_ member: String, from text: String) throws -> String {
+        let document = try JSONParser().parse(text)
+        func strip(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .object(let members): .object(members.filter { $0.key != member }.map { JSONValue.Member($0.key, strip($0.value)) })
+            case .array(let elements): .array(elements.map(strip))
+            default: value
+            }
+        }
+        return JSONWriter().string(from: strip(document))
+    }
+
+    @Test(arguments: [
+        ("not-json.json", "{ nope", "is not valid JSON"),
+        ("other.json", #"{"name": "eslint", "results": []}"#, "is not a bundlecheck JSON report"),
+        ("newer.json", #"{"schemaVersion": 2, "tool": {"name": "bundlecheck", "version": "9.0"}, "inputs": []}"#, "schema version 2"),
+        ("two.json", #"{"schemaVersion": 1, "tool": {"name": "bundlecheck"}, "inputs": [{}, {}]}"#, "a report of 2 packages"),
+        ("types.json", #"{"schemaVersion": 1, "tool": {"name": "bundlecheck"}, "inputs": [{"bundles": [{"path": "Payload/A.app", "kind": "app", "architectures": "arm64"}]}]}"#, "/inputs/0/bundles/0/architectures"),
+        ("deep.json", "5000 nested objects", "is not valid JSON"),
+    ])
+    func aSideThatIsNotAReportExits2NamingIt(name: String, text: String, expected: String) throws {
+        let directory = try TemporaryDirectory()
+        let (old, _) = try Self.packages(directory)
+        let deep = String(repeating: "{\"a\":", count: 5000) + "1" + String(repeating: "}", count: 5000)
+        let path = try directory.write(name == "deep.json" ? deep : text, to: name)
+        let (status, document, console) = try Self.review([old, path])
+        #expect(status == .inputFailure)
+        #expect(console.error.contains("NEW \(path)") && console.error.contains(expected), "\(console.error)")
+        #expect(document["error"]?["side"] == "new" && document["error"]?["path"] == .string(path))
+    }
+
+    @Test func theConfigurationGatesNewEntitlementsAndGrowth() throws {
+        let directory = try TemporaryDirectory()
+        let (old, new) = try Self.packages(directory)
+        let config = try directory.write("diff:\n  fail-on-new: [entitlements, bundles]\n  old-build: uploaded\n", to: "gates.yml")
+        let (status, document, _) = try Self.review(["--config", config, old, new])
+        #expect(status == .findings)
+        let gated = (document["verdicts"]?.arrayValue ?? []).filter { $0["rule"] == "change-not-allowed" }
+        // HealthKit, the second app group, and the widget.
+        #expect(gated.count == 3, "\(gated)")
+        #expect(document["oldBuild"] == "uploaded")
+    }
+
+    @Test func commandLineMistakesAreUsageErrors() throws {
+        #expect(CapturingConsole.run(["diff", "Only.ipa"]).0 == .usage)
+        #expect(CapturingConsole.run(["diff", "--baseline", "b.json", "A.ipa", "B.ipa"]).0 == .usage)
+        #expect(CapturingConsole.run(["diff", "--format", "sarif", "A.ipa", "B.ipa"]).0 == .usage)
+        #expect(CapturingConsole.run(["--old-build", "uploaded", "A.ipa"]).0 == .usage)
+        // A file called diff is still checked when it is not the first word.
+        let (status, console) = CapturingConsole.run(["./diff"])
+        #expect(status == .inputFailure && console.output.contains("./diff"))
+    }
+
+    @Test func theReviewJSONValidatesAgainstItsSchema() throws {
+        guard ReportValidator.canRun else {
+            try #require(!ReportValidator.isCI, "python3 with jsonschema is required on CI")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        let (old, new) = try Self.packages(directory)
+        var reviews = [CapturingConsole.run(["diff", "--format", "json", old, new]).1.output]
+        reviews.append(CapturingConsole.run(["diff", "--format", "json", old, directory.path("missing.ipa")]).1.output)
+        let outcome = try ReportValidator.validateDiff(reviews)
+        #expect(outcome.status == 0, "\(outcome.output)")
+    }
+}
