@@ -112,7 +112,7 @@ import Testing
 
     @Test(arguments: [
         ("junk-fil", "no rule has the id 'junk-fil'; did you mean junk-file?"),
-        ("version", "no rule has the id 'version'; did you mean one of: version-format, version-mismatch, version-missing?"),
+        ("version", "no rule has the id 'version'; did you mean one of: extension-version-stale, version-format, version-mismatch, version-missing, version-not-higher?"),
         ("zzzz", "no rule has the id 'zzzz'; 'bundlecheck --list-rules' lists every rule id"),
     ])
     func explainingAnUnknownIdIsAUsageErrorWithCloseIds(id: String, message: String) {
@@ -141,7 +141,7 @@ import Testing
 /// `--format` with `--list-rules` and `--explain`, run in-process: usage errors exit 64.
 @Suite struct CatalogueFormatCommandTests {
     @Test(arguments: [
-        (["--list-rules", "--format", "xml"], "invalid value 'xml' for '--format'; choose one of: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")),
+        (["--list-rules", "--format", "xml"], "invalid value 'xml' for '--format'; choose one of: " + (ReportFormat.allCases.map(\.rawValue) + ["markdown"]).joined(separator: ", ")),
         (["--explain", "junk-file", "--format", "sarif"], "'--explain' cannot write '--format sarif'; choose one of: text, json"),
     ])
     func aFormatTheCommandDoesNotWriteExits64(arguments: [String], message: String) {

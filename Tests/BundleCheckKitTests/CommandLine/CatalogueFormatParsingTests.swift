@@ -64,10 +64,10 @@ import Testing
     }
 
     @Test func aFormatNoCommandWritesIsRefusedWithTheCatalogueCommandsToo() {
-        #expect(throws: UsageError.invalidValue(option: "--format", value: "xml", choices: ReportFormat.allCases.map(\.rawValue))) {
+        #expect(throws: UsageError.invalidValue(option: "--format", value: "xml", choices: CommandLineOption.formatNames)) {
             try CommandLineParser.parse(["--list-rules", "--format", "xml"])
         }
-        #expect(throws: UsageError.invalidValue(option: "--format", value: "xml", choices: ReportFormat.allCases.map(\.rawValue))) {
+        #expect(throws: UsageError.invalidValue(option: "--format", value: "xml", choices: CommandLineOption.formatNames)) {
             try CommandLineParser.parse(["--explain", "junk-file", "-f", "xml"])
         }
     }

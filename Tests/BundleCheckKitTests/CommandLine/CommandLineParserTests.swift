@@ -36,7 +36,7 @@ import Testing
         #expect(throws: UsageError.missingValue(option: "--format")) { try CommandLineParser.parse(["A.ipa", "--format"]) }
         #expect(throws: UsageError.noInputs) { try CommandLineParser.parse(["--format", "json"]) }
         #expect(throws: UsageError.repeatedOption("--format")) { try CommandLineParser.parse(["-f", "json", "-f", "text", "A.ipa"]) }
-        #expect(throws: UsageError.invalidValue(option: "--format", value: "xml", choices: ReportFormat.allCases.map(\.rawValue))) {
+        #expect(throws: UsageError.invalidValue(option: "--format", value: "xml", choices: ReportFormat.allCases.map(\.rawValue) + ["markdown"])) {
             try CommandLineParser.parse(["--format=xml", "A.ipa"])
         }
     }

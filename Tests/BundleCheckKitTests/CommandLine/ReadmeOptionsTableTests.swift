@@ -122,7 +122,7 @@ import Testing
     @Test func anAliasValueOrChoiceThatDriftedIsAMismatch() throws {
         let readme = try Self.readme()
         let drifted = [
-            ("| `-f`, `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html` |", "| `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html` |"),
+            ("| `-f`, `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html\\|markdown` |", "| `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html\\|markdown` |"),
             ("| `--color auto\\|always\\|never` |", "| `--color auto\\|never` |"),
             ("| `--list-rules` |", "| `--list-rules FILE` |"),
             ("| `--explain ID` |", "| `--explain` |"),

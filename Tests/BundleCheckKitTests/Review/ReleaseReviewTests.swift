@@ -5,6 +5,7 @@ import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckReview
 @testable import BundleCheckCommandLine
+@testable import BundleCheckInspection
 
 /// `bundlecheck diff`: a build against itself and its own report, a pair that changes every
 /// facet, swapped sides, sides that cannot be read, reports of older versions.
@@ -214,5 +215,22 @@ import BundleCheckFormats
         reviews.append(CapturingConsole.run(["diff", "--format", "json", old, directory.path("missing.ipa")]).1.output)
         let outcome = try ReportValidator.validateDiff(reviews)
         #expect(outcome.status == 0, "\(outcome.output)")
+    }
+}
+
+/// The release checks are listed twice, in the review layer and (by name) in the inspection layer.
+@Suite struct ReleaseCheckRegistryTests {
+    @Test func theTwoListsAgreeAndEveryReleaseRuleHasItsCheck() {
+        let ids = Set(ReleaseChecks.registry.map(\.id))
+        #expect(ids == ReleaseCheckNames.all)
+        #expect(ids.count == ReleaseChecks.registry.count)
+        let releaseRules = RuleCatalogue.shipped.rules.filter(\.scope.isRelease)
+        #expect(Set(releaseRules.map(\.id)) == ids)
+    }
+
+    @Test func aCheckOfOnePackageNeverReportsAReleaseRule() throws {
+        let (_, console) = CapturingConsole.run(["--format", "junit", RepositoryPaths.file("Examples/PaiNotes.ipa")])
+        #expect(console.output.contains("version-mismatch"))
+        for id in ReleaseCheckNames.all { #expect(!console.output.contains("\"\(id)\""), "\(id)") }
     }
 }
