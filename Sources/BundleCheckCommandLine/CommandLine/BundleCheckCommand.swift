@@ -100,13 +100,7 @@ public enum BundleCheckCommand {
         console: any Console,
         workingDirectory: String? = nil
     ) -> ExitCode {
-        let inspection = InspectionSettings(
-            distribution: options.distribution ?? settings.configuration.statedDistribution,
-            now: options.now ?? Date(),
-            profileExpiryWarningDays: settings.configuration.profileExpiryWarningDays,
-            verifiesResources: options.verifiesResources,
-            appClipDigitalOnly: settings.configuration.appClipDigitalOnly
-        )
+        let inspection = settings.inspection(distribution: options.distribution, now: options.now, verifiesResources: options.verifiesResources)
         // Several inputs are checked side by side, each loading its bundles one after another
         // (not jobs × jobs threads); one input gets the jobs for its bundles.
         let jobs = options.jobs ?? ProcessorBudget.defaultJobs()

@@ -37,18 +37,22 @@ package struct CommandOptions: Sendable, Equatable {
     package init() {}
 }
 
-/// One `--report FORMAT=PATH`: a report of the run in another format, written to a file.
-package struct ReportRequest: Sendable, Equatable {
-    package let format: ReportFormat
+/// One `--report FORMAT=PATH`: the run's result in another format, written to a file; the
+/// format is one the command writes (a check's `ReportFormat`, a review's `ReviewFormat`).
+package struct FormatRequest<Format: RawRepresentable & CaseIterable & Sendable & Equatable>: Sendable, Equatable where Format.RawValue == String {
+    package let format: Format
     package let path: String
 
-    /// Reads `sarif=bundlecheck.sarif`; the format is one of the report formats, the path not empty.
+    /// Reads `sarif=bundlecheck.sarif`; the format is one of `Format`'s, the path not empty.
     package init(parsing text: String) throws(UsageError) {
-        let choices = ReportFormat.allCases.map { $0.rawValue + "=<file>" }
-        guard let equals = text.firstIndex(of: "="), let format = ReportFormat(rawValue: String(text[..<equals])),
+        let choices = Format.allCases.map { $0.rawValue + "=<file>" }
+        guard let equals = text.firstIndex(of: "="), let format = Format(rawValue: String(text[..<equals])),
               text.index(after: equals) < text.endIndex
         else { throw .invalidValue(option: "--report", value: text, choices: choices) }
         self.format = format
         self.path = String(text[text.index(after: equals)...])
     }
 }
+
+/// A check's `--report`.
+package typealias ReportRequest = FormatRequest<ReportFormat>

@@ -12,12 +12,7 @@ extension BundleCheckCommand {
     static func diff(_ options: DiffOptions, environment: [String: String], console: any Console, workingDirectory: String?) throws(UsageError) -> ExitCode {
         let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
         try OutputPlan(options).check(against: [("OLD", options.old), ("NEW", options.new)] + settings.reads(rulePacks: options.rulePacks))
-        let inspection = InspectionSettings(
-            distribution: options.distribution ?? settings.configuration.statedDistribution,
-            now: options.now ?? Date(),
-            profileExpiryWarningDays: settings.configuration.profileExpiryWarningDays,
-            appClipDigitalOnly: settings.configuration.appClipDigitalOnly
-        )
+        let inspection = settings.inspection(distribution: options.distribution, now: options.now, verifiesResources: false)
         let loader = ReviewSideLoader(
             rules: settings.rules, inspection: inspection, configuration: settings.configuration,
             jobs: options.jobs ?? ProcessorBudget.defaultJobs()
@@ -47,7 +42,7 @@ extension BundleCheckCommand {
         let result = ReleaseReview.compare(old, new, rules: settings.rules, settings: review)
         let toFile = options.outputPath != nil && options.outputPath != OutputPlan.standardOutput
         let color = options.color.isEnabled(isTerminal: !toFile && console.isTerminal, environment: environment)
-        var status: ExitCode = ReviewOutcome.fails(result, failOn: failOn) ? .findings : .success
+        var status: ExitCode = ReviewVerdict(result, failOn: failOn).fails ? .findings : .success
         status = max(status, deliver(render(result, as: options.format, failOn: failOn, color: color), to: options.outputPath, console: console))
         for request in options.reports {
             status = max(status, deliver(render(result, as: request.format, failOn: failOn, color: false), to: request.path, console: console))

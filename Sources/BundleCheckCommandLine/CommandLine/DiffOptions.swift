@@ -28,17 +28,5 @@ package struct DiffOptions: Sendable, Equatable {
     }
 }
 
-/// One `--report FORMAT=PATH` of a review.
-package struct DiffReportRequest: Sendable, Equatable {
-    package let format: ReviewFormat
-    package let path: String
-
-    package init(parsing text: String) throws(UsageError) {
-        let choices = ReviewFormat.allCases.map { $0.rawValue + "=<file>" }
-        guard let equals = text.firstIndex(of: "="), let format = ReviewFormat(rawValue: String(text[..<equals])),
-              text.index(after: equals) < text.endIndex
-        else { throw .invalidValue(option: "--report", value: text, choices: choices) }
-        self.format = format
-        self.path = String(text[text.index(after: equals)...])
-    }
-}
+/// A review's `--report`.
+package typealias DiffReportRequest = FormatRequest<ReviewFormat>

@@ -1,3 +1,5 @@
+import BundleCheckFormats
+import BundleCheckInspection
 import BundleCheckModel
 import Foundation
 
@@ -74,6 +76,18 @@ package struct RunSettings: Sendable {
     }
 
     /// The rules to run: the catalogue minus disabled rules, at the configured severities.
+    /// How packages are inspected: the command line's distribution and date over the
+    /// configuration's, with the configuration's expiry warning and App Clip invocation.
+    package func inspection(distribution: Distribution?, now: Date?, verifiesResources: Bool) -> InspectionSettings {
+        InspectionSettings(
+            distribution: distribution ?? configuration.statedDistribution,
+            now: now ?? Date(),
+            profileExpiryWarningDays: configuration.profileExpiryWarningDays,
+            verifiesResources: verifiesResources,
+            appClipDigitalOnly: configuration.appClipDigitalOnly
+        )
+    }
+
     package var rules: [RuleDefinition] {
         configuration.effectiveRules(of: catalogue)
     }

@@ -7,16 +7,7 @@ enum FacetComparison {
         func key(_ key: String) -> String? { key.isEmpty ? nil : key }
         for entry in new.entries {
             guard let before = old[entry.key] else {
-                switch entry.entry {
-                case .text(let text):
-                    changes.append(FacetChange(facet: facet.id, key: key(entry.key), kind: .added, old: nil, new: text))
-                case .list(let items):
-                    // A list that appears whole is its elements added; an empty one adds nothing to show.
-                    if items.isEmpty, !entry.key.isEmpty {
-                        changes.append(FacetChange(facet: facet.id, key: entry.key, kind: .added, old: nil, new: "(empty)"))
-                    }
-                    changes += unique(items).map { FacetChange(facet: facet.id, key: key(entry.key), kind: .added, old: nil, new: $0) }
-                }
+                changes += whole(entry, of: facet, .added)
                 continue
             }
             switch (before, entry.entry) {
@@ -35,17 +26,24 @@ enum FacetComparison {
             }
         }
         for entry in old.entries where new[entry.key] == nil {
-            switch entry.entry {
-            case .text(let text):
-                changes.append(FacetChange(facet: facet.id, key: key(entry.key), kind: .removed, old: text, new: nil))
-            case .list(let items):
-                if items.isEmpty, !entry.key.isEmpty {
-                    changes.append(FacetChange(facet: facet.id, key: entry.key, kind: .removed, old: "(empty)", new: nil))
-                }
-                changes += unique(items).map { FacetChange(facet: facet.id, key: key(entry.key), kind: .removed, old: $0, new: nil) }
-            }
+            changes += whole(entry, of: facet, .removed)
         }
         return changes
+    }
+
+    /// An entry only one side has, added or removed whole: a text as one change, a list as its
+    /// elements (a keyed empty list as `(empty)`; an unkeyed one adds nothing to show).
+    private static func whole(_ entry: FacetValue.Keyed, of facet: InventoryFacet, _ kind: FacetChange.Kind) -> [FacetChange] {
+        let key = entry.key.isEmpty ? nil : entry.key
+        func change(_ value: String) -> FacetChange {
+            FacetChange(facet: facet.id, key: key, kind: kind, old: kind == .removed ? value : nil, new: kind == .added ? value : nil)
+        }
+        switch entry.entry {
+        case .text(let text):
+            return [change(text)]
+        case .list(let items):
+            return (items.isEmpty && key != nil ? [change("(empty)")] : []) + unique(items).map(change)
+        }
     }
 
     /// `items` without repeats, first kept.

@@ -1,7 +1,7 @@
 import BundleCheckModel
 
 /// Compares two recorded builds: pairs their bundles, compares every facet of every pair, their
-/// sizes and findings. The verdicts are the release rules' (`ReleaseInspector`), added by the caller.
+/// sizes and findings. The verdicts are the release rules', which `ReleaseReview` runs.
 enum ReleaseDiffer {
     static func compare(_ old: BuildRecord, _ new: BuildRecord, growthThreshold: Int64) -> (bundles: [BundleDiff], packageSize: SizeDiff?, findings: FindingsDiff) {
         let pairs = BundlePairing.pairs(old: old.bundles, new: new.bundles)
@@ -13,10 +13,7 @@ enum ReleaseDiffer {
             var changes: [FacetChange] = []
             var notRecorded: [BundleDiff.NotRecorded] = []
             for facet in InventoryFacet.all {
-                // The reader has checked every facet's types when it read the report.
-                let was = (try? facet.value(in: before)) ?? nil
-                let now = (try? facet.value(in: after)) ?? nil
-                switch (was, now) {
+                switch (before.value(of: facet), after.value(of: facet)) {
                 case (let was?, let now?): changes += FacetComparison.changes(of: facet, old: was, new: now)
                 case (nil, nil): notRecorded += [.old, .new].map { BundleDiff.NotRecorded(facet: facet.id, side: $0) }
                 case (nil, _?): notRecorded.append(BundleDiff.NotRecorded(facet: facet.id, side: .old))
@@ -25,24 +22,23 @@ enum ReleaseDiffer {
             }
             return BundleDiff(pair: pair, status: changes.isEmpty ? .unchanged : .changed, changes: changes, notRecorded: notRecorded, size: size)
         }
-        return (bundles, packageSize(old, new, threshold: growthThreshold), FindingsDiff.between(old, new))
+        return (bundles, packageSize(old, new, bundles: bundles), FindingsDiff.between(old, new))
     }
 
-    /// The package's size: its top-level bundles' totals added up, and the files of all of them
-    /// that grew past the threshold.
-    static func packageSize(_ old: BuildRecord, _ new: BuildRecord, threshold: Int64) -> SizeDiff? {
+    /// The package's size: its top-level bundles' totals added up, and the files of the pairs of
+    /// top-level bundles that grew past the threshold (their own size diffs, already made).
+    static func packageSize(_ old: BuildRecord, _ new: BuildRecord, bundles: [BundleDiff]) -> SizeDiff? {
         func total(_ record: BuildRecord, _ member: String) -> Int64? {
             let values = record.bundles.filter { $0.parent == nil }.map { $0.recorded(["sizes", "total", member])?.integerValue }
             guard !values.isEmpty, !values.contains(nil) else { return nil }
             return values.compactMap { $0 }.reduce(0, &+)
         }
-        let pairs = BundlePairing.pairs(old: old.bundles.filter { $0.parent == nil }, new: new.bundles.filter { $0.parent == nil })
-        let grown = pairs.compactMap { SizeDiff.between($0.old, $0.new, threshold: threshold) }.flatMap(\.grownFiles)
         guard total(old, "uncompressed") != nil || total(new, "uncompressed") != nil else { return nil }
+        let grown = bundles.filter { $0.pair.old?.parent == nil && $0.pair.new?.parent == nil }.compactMap(\.size).flatMap(\.grownFiles)
         return SizeDiff(
             old: total(old, "uncompressed"), new: total(new, "uncompressed"),
             oldStored: total(old, "stored"), newStored: total(new, "stored"),
-            grownFiles: grown.sorted { ($0.growth, $1.path) > ($1.growth, $0.path) }
+            grownFiles: SizeDiff.mostGrownFirst(grown)
         )
     }
 

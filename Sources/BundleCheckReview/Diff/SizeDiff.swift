@@ -51,8 +51,13 @@ public struct SizeDiff: Sendable, Hashable {
         return SizeDiff(
             old: oldTotal, new: newTotal,
             oldStored: old.flatMap { total($0, "stored") }, newStored: new.flatMap { total($0, "stored") },
-            grownFiles: grown.sorted { ($0.growth, $1.path) > ($1.growth, $0.path) }
+            grownFiles: mostGrownFirst(grown)
         )
+    }
+
+    /// The most grown first; equal growths by path.
+    static func mostGrownFirst(_ files: [FileGrowth]) -> [FileGrowth] {
+        files.sorted { ($0.growth, $1.path) > ($1.growth, $0.path) }
     }
 
     private static func total(_ record: BundleRecord, _ member: String) -> Int64? {

@@ -10,11 +10,20 @@ public struct BundleRecord: Sendable {
     public let object: JSONValue
     /// Where the object sits in its report, for messages about its members: `/inputs/0/bundles/2`.
     public let pointer: String
+    /// Each facet's value by facet id, read once; a facet the report did not record is absent.
+    private var facets: [String: FacetValue] = [:]
 
-    package init(object: JSONValue, pointer: String) {
+    /// Reads every facet of `InventoryFacet.all`, refusing a member of the wrong type up front.
+    package init(object: JSONValue, pointer: String) throws(RecordShapeError) {
         self.object = object
         self.pointer = pointer
+        for facet in InventoryFacet.all {
+            if let value = try facet.read(FacetReader(record: self)) { facets[facet.id] = value }
+        }
     }
+
+    /// The facet's value; nil when the report did not record it.
+    public func value(of facet: InventoryFacet) -> FacetValue? { facets[facet.id] }
 
     public var path: String { object["path"]?.stringValue ?? "" }
     public var kind: String { object["kind"]?.stringValue ?? "" }

@@ -52,11 +52,6 @@ public struct InventoryFacet: Sendable {
         self.read = read
     }
 
-    /// The facet's value in `record`; nil when not recorded.
-    public func value(in record: BundleRecord) throws(RecordShapeError) -> FacetValue? {
-        try read(FacetReader(record: record))
-    }
-
     public static func named(_ id: String) -> InventoryFacet? { all.first { $0.id == id } }
 }
 

@@ -62,7 +62,7 @@ public struct DiffMarkdownReporter: Sendable {
                     items.append("- \(ChangeWording.sign(change.kind) == "-" ? "−" : ChangeWording.sign(change.kind)) **\(Self.escape(facet.title))**: \(Self.escape(ChangeWording.body(change, shape: facet.shape)))")
                 }
             }
-            details(ReportText.count(items.count, "change"), items, into: &lines)
+            details("Changes", items, into: &lines)
         }
         let unrecorded = diff.bundles.flatMap(\.notRecorded)
         if !unrecorded.isEmpty {

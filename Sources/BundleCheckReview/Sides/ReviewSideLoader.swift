@@ -67,7 +67,10 @@ public struct ReviewSideLoader: Sendable {
         guard let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") else { return nil }
         var bytes = head
         while bytes.count <= limits.maxBytes {
-            guard let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty else { return bytes }
+            // A read that fails midway must not pass for a report cut short.
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch { throw .unreadable(error.localizedDescription) }
+            guard let chunk, !chunk.isEmpty else { return bytes }
             bytes += chunk
         }
         throw .unreadable("it is larger than the \(ByteSizeText.decimal(UInt64(limits.maxBytes))) a report may be")

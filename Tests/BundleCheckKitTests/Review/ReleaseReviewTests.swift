@@ -228,6 +228,12 @@ import BundleCheckFormats
         #expect(Set(releaseRules.map(\.id)) == ids)
     }
 
+    @Test func everyGateButBundlesNamesAFacet() {
+        for gate in ChangeGate.allCases where gate != .bundles {
+            #expect(InventoryFacet.named(gate.rawValue) != nil, "diff: fail-on-new: \(gate.rawValue) names no facet")
+        }
+    }
+
     @Test func aCheckOfOnePackageNeverReportsAReleaseRule() throws {
         let (_, console) = CapturingConsole.run(["--format", "junit", RepositoryPaths.file("Examples/PaiNotes.ipa")])
         #expect(console.output.contains("version-mismatch"))
