@@ -1,3 +1,5 @@
+import Foundation
+
 /// The findings of the two builds side by side, matched by fingerprint (rule, bundle, key path
 /// and what the finding is about; stable from build to build). Suppressed findings are left out:
 /// they were accepted. A finding whose rule ran on one side only is neither new nor fixed.
@@ -14,9 +16,12 @@ public struct FindingsDiff: Sendable {
     /// Rules that ran on one side only, by side, sorted; empty when a side did not record its rules.
     public let rulesOnlyOn: [ReviewSide: [String]]
 
-    static func between(_ old: BuildRecord, _ new: BuildRecord) -> FindingsDiff {
+    static func between(_ old: BuildRecord, _ new: BuildRecord, pairs: [BundlePair]) -> FindingsDiff {
         let oldStanding = old.findings.filter { !$0.suppressed }
         let newStanding = new.findings.filter { !$0.suppressed }
+        let relocation = Relocation(pairs)
+        let oldKeys = Set(oldStanding.map { relocation.key(ofOld: $0) })
+        let newKeys = Set(newStanding.map(Relocation.key(ofNew:)))
         let oldPrints = Set(oldStanding.map(\.fingerprint))
         let newPrints = Set(newStanding.map(\.fingerprint))
         // Without a side's list of rules, every rule is taken to have run there.
@@ -25,7 +30,7 @@ public struct FindingsDiff: Sendable {
         var added: [FindingRecord] = [], fixed: [FindingRecord] = [], standing: [FindingRecord] = []
         var oneSided: [(FindingRecord, ReviewSide)] = []
         for finding in newStanding {
-            if oldPrints.contains(finding.fingerprint) {
+            if oldPrints.contains(finding.fingerprint) || oldKeys.contains(Relocation.key(ofNew: finding)) {
                 standing.append(finding)
             } else if ran(finding.rule, on: old) {
                 added.append(finding)
@@ -33,7 +38,7 @@ public struct FindingsDiff: Sendable {
                 oneSided.append((finding, .new))
             }
         }
-        for finding in oldStanding where !newPrints.contains(finding.fingerprint) {
+        for finding in oldStanding where !newPrints.contains(finding.fingerprint) && !newKeys.contains(relocation.key(ofOld: finding)) {
             if ran(finding.rule, on: new) { fixed.append(finding) } else { oneSided.append((finding, .old)) }
         }
         var rulesOnlyOn: [ReviewSide: [String]] = [:]
@@ -42,5 +47,35 @@ public struct FindingsDiff: Sendable {
             rulesOnlyOn[.new] = newRules.subtracting(oldRules).sorted()
         }
         return FindingsDiff(new: added, fixed: fixed, standing: standing, oneSided: oneSided, rulesOnlyOn: rulesOnlyOn)
+    }
+}
+
+/// A finding's fingerprint names its bundle's path, which changes when a bundle moves (an
+/// archive's `Products/Applications/X.app` is an IPA's `Payload/X.app`, an app renamed): so a
+/// finding is also matched by its rule, its paired bundle and its message, OLD's paths written
+/// as NEW's.
+private struct Relocation {
+    /// OLD's path of each paired bundle that moved, with NEW's.
+    let moves: [(old: String, new: String)]
+
+    init(_ pairs: [BundlePair]) {
+        moves = pairs.compactMap { pair in
+            guard let old = pair.old?.path, let new = pair.new?.path, old != new else { return nil }
+            return (old, new)
+        }.sorted { $0.old.count > $1.old.count }
+    }
+
+    static func key(ofNew finding: FindingRecord) -> String {
+        [finding.rule, finding.bundle ?? "", finding.message].joined(separator: "\u{0}")
+    }
+
+    func key(ofOld finding: FindingRecord) -> String {
+        var bundle = finding.bundle ?? "", message = finding.message
+        // The longest path first, so an app's move does not half-rewrite its extensions' paths.
+        for move in moves {
+            if bundle == move.old || bundle.hasPrefix(move.old + "/") { bundle = move.new + bundle.dropFirst(move.old.count) }
+            message = message.replacingOccurrences(of: move.old, with: move.new)
+        }
+        return [finding.rule, bundle, message].joined(separator: "\u{0}")
     }
 }

@@ -14,8 +14,8 @@ public struct ReleaseDiff: Sendable {
     public let verdicts: [Finding]
     /// What OLD stands for: the build App Review approved last, or one only uploaded.
     public let oldBuild: OldBuildState
-    /// Whether the two sides are one build: nothing compared differs and every executable has
-    /// the same LC_UUIDs. Comparing a build with itself gives no verdict.
+    /// Whether the two sides are one build (`ReleaseDiffer.isSameBuild`: the same executables and
+    /// versions, perhaps signed again). Comparing a build with itself gives no verdict.
     public let isSameBuild: Bool
 
     /// Whether anything a reviewer reads differs: a bundle, a size, a finding or a verdict.

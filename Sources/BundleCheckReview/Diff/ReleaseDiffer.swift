@@ -22,7 +22,7 @@ enum ReleaseDiffer {
             }
             return BundleDiff(pair: pair, status: changes.isEmpty ? .unchanged : .changed, changes: changes, notRecorded: notRecorded, size: size)
         }
-        return (bundles, packageSize(old, new, bundles: bundles), FindingsDiff.between(old, new))
+        return (bundles, packageSize(old, new, bundles: bundles), FindingsDiff.between(old, new, pairs: pairs))
     }
 
     /// The package's size: its top-level bundles' totals added up, and the files of the pairs of
@@ -42,12 +42,18 @@ enum ReleaseDiffer {
         )
     }
 
-    /// Whether the two records are one build: every bundle paired, nothing differs, and each
-    /// pair's executables have the same LC_UUIDs (a rebuild changes them).
+    /// Whether the two records are one build: every bundle paired, and each pair's executables
+    /// have the same LC_UUIDs (a rebuild changes them; a re-export that only re-signs does not)
+    /// with the same versions and identifier, or, for a bundle without an executable, nothing
+    /// differs at all.
     static func isSameBuild(_ bundles: [BundleDiff]) -> Bool {
-        bundles.allSatisfy { diff in
-            guard diff.status == .unchanged, let old = diff.pair.old, let new = diff.pair.new else { return false }
-            return old.uuids == new.uuids && (diff.size?.growth ?? 0) == 0 && diff.size?.oldStored == diff.size?.newStored
+        let identity: Set<String> = ["version", "build", "bundle-identifier"]
+        return bundles.allSatisfy { diff in
+            guard let old = diff.pair.old, let new = diff.pair.new else { return false }
+            if !old.uuids.isEmpty || !new.uuids.isEmpty {
+                return old.uuids == new.uuids && !diff.changes.contains { identity.contains($0.facet) }
+            }
+            return diff.status == .unchanged && (diff.size?.growth ?? 0) == 0 && diff.size?.oldStored == diff.size?.newStored
         }
     }
 }

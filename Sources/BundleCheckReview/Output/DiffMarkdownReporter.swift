@@ -21,7 +21,7 @@ public struct DiffMarkdownReporter: Sendable {
         add(Self.escape(ChangeWording.oldBuild(diff.oldBuild)) + ".")
         add()
         if diff.isSameBuild {
-            add("The two sides are the same build: nothing differs.")
+            add(diff.hasChanges ? "The two sides are one build (the same executables and versions), signed or packaged anew: no release rule judges it." : "The two sides are the same build: nothing differs.")
             add()
         }
         if !diff.verdicts.isEmpty {
@@ -35,7 +35,7 @@ public struct DiffMarkdownReporter: Sendable {
             add()
         }
         let sized = diff.bundles.filter { $0.size != nil && $0.status != .unchanged || ($0.size?.growth ?? 0) != 0 }
-        if !diff.isSameBuild, diff.packageSize != nil || !sized.isEmpty {
+        if (diff.packageSize?.growth ?? 0) != 0 || !sized.isEmpty {
             add("### Bundles and sizes")
             add()
             add("| | Bundle | OLD | NEW | Change |")

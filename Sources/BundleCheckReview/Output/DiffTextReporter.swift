@@ -32,9 +32,10 @@ public struct DiffTextReporter: Sendable {
         }
 
         if diff.isSameBuild {
-            add("The two sides are the same build: nothing differs.")
+            add(diff.hasChanges ? "The two sides are one build (the same executables and versions), signed or packaged anew: no release rule judges it." : "The two sides are the same build: nothing differs.")
             add()
-        } else if !diff.added.isEmpty || !diff.removed.isEmpty {
+        }
+        if !diff.added.isEmpty || !diff.removed.isEmpty {
             add(style.bold("Bundles"))
             for bundle in diff.added { add("  " + style.green("+ " + text(ChangeWording.bundle(bundle.pair.new!)))) }
             for bundle in diff.removed { add("  " + style.red("- " + text(ChangeWording.bundle(bundle.pair.old!)))) }
@@ -67,7 +68,7 @@ public struct DiffTextReporter: Sendable {
             add()
         }
 
-        if let size = diff.packageSize, !diff.isSameBuild {
+        if let size = diff.packageSize, (size.growth ?? 0) != 0 || size.old == nil || size.new == nil {
             add(style.bold("Size") + " (uncompressed, top-level bundles): " + ChangeWording.size(size))
             for file in size.grownFiles.prefix(10) { add("  " + text(ChangeWording.grownFile(file))) }
             add()

@@ -109,6 +109,23 @@ import BundleCheckFormats
         #expect(!verdicts.contains("build-number-not-higher") && !verdicts.contains("version-not-higher"))
     }
 
+    /// An archive and the IPA exported from it: one build, its bundles at other paths. Their
+    /// findings stand on both sides (not fixed and new again), and no release rule judges them.
+    @Test func anArchiveAndItsIPAAreOneBuildWhoseFindingsStand() throws {
+        let directory = try TemporaryDirectory()
+        let (_, ipa) = try Self.packages(directory, new: Self.old)
+        let archive = directory.path("Old.xcarchive.zip")
+        try JSONReportInventoryTests.package("layout: xcarchive\n" + Self.old).write(to: archive)
+        let (status, document, _) = try Self.review(["--distribution", "app-store", archive, ipa])
+        #expect(document["sameBuild"] == .bool(true))
+        #expect(document["verdicts"] == .array([]))
+        // Every bundle paired across the move, and none shown as added or removed.
+        #expect(document["summary"]?["bundlesAdded"] == 0 && document["summary"]?["bundlesRemoved"] == 0)
+        #expect(document["findings"]?["new"] == .array([]) && document["findings"]?["fixed"] == .array([]))
+        #expect(document["findings"]?["standing"] != .array([]))
+        #expect(status == .success)
+    }
+
     @Test func swappingTheSidesSwapsAddedAndRemoved() throws {
         let directory = try TemporaryDirectory()
         let (old, new) = try Self.packages(directory)
