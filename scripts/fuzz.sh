@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx bom pkg lzfse car)
+harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx bom pkg lzfse car json)
 scratch=${BUNDLECHECK_FUZZ_SCRATCH:-.build/fuzz}
 work=.fuzz
 corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
@@ -34,7 +34,7 @@ corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
 max_len() {
   case $1 in
     xml-plist|zip|package|pkg|car) echo 1048576 ;;
-    binary-plist|macho|icns|pbzx|bom|lzfse) echo 262144 ;;
+    binary-plist|macho|icns|pbzx|bom|lzfse|json) echo 262144 ;;
     cms|profile|rule-file) echo 65536 ;;
     predicate) echo 16384 ;;
   esac
@@ -113,6 +113,7 @@ sources_of() {
     pkg) echo "$formats/Installer $formats/XML $formats/Compression" ;;
     lzfse) echo "$formats/Compression/LZFSE*.swift $formats/Compression/LZVN*.swift" ;;
     car) echo "$formats/AssetCatalog $formats/BOM" ;;
+    json) echo "$formats/JSON/JSONParser.swift $formats/JSON/JSONParseError.swift $formats/JSON/JSONWriter.swift" ;;
   esac
 }
 
@@ -125,7 +126,8 @@ common_options() {
 }
 
 # The folders of inputs that are not ours to commit: plists, executables, profiles, small
-# packages and asset catalogues of BUNDLECHECK_CORPUS, sorted into one folder per harness under $1.
+# packages, asset catalogues and JSON files of BUNDLECHECK_CORPUS, sorted into one folder per
+# harness under $1.
 extract_corpus_seeds() {
   local target=$1
   [ -d "$corpus_root" ] || return 0
@@ -204,6 +206,9 @@ def classify(name, data):
             add("lzfse", "%s-%d.lzfse" % (name, index), stream)
     elif data[:4] in MACHO:
         add("macho", name, data[:1 << 18])
+    elif lower.endswith(".json") and len(data) <= 1 << 18:
+        # Third parties' JSON files (configurations, animations): shapes no report has.
+        add("json", name, data)
 
 for folder, _, files in os.walk(root):
     for file in sorted(files):

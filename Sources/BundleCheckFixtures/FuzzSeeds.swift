@@ -120,6 +120,7 @@ public enum FuzzSeeds {
         for (name, bytes) in try pkgSeeds() { add("pkg", name, bytes) }
         for (name, bytes) in lzfseSeeds() { add("lzfse", name, bytes) }
         for (name, bytes) in try carSeeds() { add("car", name, bytes) }
+        for (name, bytes) in try jsonSeeds() { add("json", name, bytes) }
         return seeds
     }
 
@@ -428,6 +429,49 @@ public enum FuzzSeeds {
         store.addVariable("EMPTY", store.add([]))
         store.addVariable("PAST", 0xFFFF)
         return [("installer.bom", installer), ("many-leaves.bom", many), ("asset-catalogue-shaped.car", store.write())]
+    }
+
+    /// The repository this file is in: the json seeds start from the example packages' golden
+    /// reports, which `bundlecheck --format json` wrote and `ExamplePackageTests` keeps current.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// JSON documents: PaiScan's report as bundlecheck writes it and PaiNotes's written compact,
+    /// then small ones of each edge (every escape and each length of UTF-8, numbers at the edges
+    /// of Int64 and of a double, repeated keys, a byte-order mark and CRLF lines) and 500 levels
+    /// of nesting, just under the 512-level cap. Each named `refused-` holds one thing a strict
+    /// reader refuses: a trailing comma, a comment, a lone surrogate, an overlong UTF-8 form, a
+    /// number past a double, a leading zero, `NaN`, a tab in a string, 513 levels.
+    static func jsonSeeds() throws -> [(String, [UInt8])] {
+        func golden(_ name: String) throws -> [UInt8] {
+            Array(try Data(contentsOf: repository.appendingPathComponent("Tests/BundleCheckKitTests/Examples/Golden/\(name).json")))
+        }
+        let paiNotes = JSONWriter(style: .compact).string(from: try JSONParser().parse(try golden("PaiNotes")))
+        let edges = #"""
+            {"escapes": "\" \\ \/ \b \f \n \r \t \u0000 \u001f \u007f \u00e9 \u2028 \uFEFF \uD83D\uDE00 \ud834\udd1e",
+             "utf8": "caf\#u{E9} \#u{20AC} \#u{1F600} \#u{10FFFF}",
+             "numbers": [0, -0, -0.0, 1, -1, 9223372036854775807, 9223372036854775808, -9223372036854775808, -9223372036854775809,
+              0.1, 1e-7, 1E+21, 25e-1, 1.7976931348623157e308, 5e-324, 1e-400, 123456789012345678901234567890],
+             "words": [true, false, null], "empty": [[], {}, ""], "repeated": 1, "repeated": 2}
+
+            """#
+        let deep = String(repeating: #"{"k":["#, count: 250) + "0" + String(repeating: "]}", count: 250)
+        let tooDeep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        return [
+            ("PaiScan-report.json", try golden("PaiScan")),
+            ("PaiNotes-report-compact.json", Array(paiNotes.utf8)),
+            ("edges.json", Array(edges.utf8)),
+            ("bom-crlf.json", [0xEF, 0xBB, 0xBF] + Array("{\r\n  \"a\": [1,\r\n  2]\r\n}\r\n".utf8)),
+            ("deep.json", Array(deep.utf8)),
+            ("refused-trailing-comma.json", Array("[1, 2,]".utf8)),
+            ("refused-comment.json", Array("{\"a\": 1 // a note\n}".utf8)),
+            ("refused-lone-surrogate.json", Array(#"["\uD800"]"#.utf8)),
+            ("refused-overlong-utf8.json", Array("[\"".utf8) + [0xC0, 0xAF] + Array("\"]".utf8)),
+            ("refused-infinity.json", Array("[1e400]".utf8)),
+            ("refused-leading-zero.json", Array("[01]".utf8)),
+            ("refused-nan.json", Array("[NaN]".utf8)),
+            ("refused-control-character.json", Array("[\"a\tb\"]".utf8)),
+            ("refused-too-deep.json", Array(tooDeep.utf8)),
+        ]
     }
 
     /// One value of every property-list type, with the edges of integers and strings.

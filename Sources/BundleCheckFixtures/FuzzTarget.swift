@@ -57,6 +57,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// must list the same facets and renditions and read the same payloads, or give up for a
     /// reason only a stream has (FuzzTarget+AssetCatalog.swift).
     case car
+    /// A JSON document (a report read back) through `JSONParser` with its default caps. One it
+    /// reads is written back by `JSONWriter`, compact and (up to `jsonPrettyLimit` bytes of input)
+    /// pretty, which must read back as the same value and rewrite to the same bytes; one it
+    /// refuses must be refused at a place inside the input. Then the same bytes with the small
+    /// caps of `jsonSmallLimits`, which may only refuse for a cap where the default caps read
+    /// them, and otherwise must agree: the same value, or the same error.
+    case json
 
     /// What became of one input.
     public enum Outcome: Equatable, Sendable {
@@ -122,6 +129,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .car:
             guard bytes.starts(with: "BOMStore".utf8) else { return .rejected }
             return Self.assetCatalog(bytes)
+        case .json:
+            return Self.json(bytes)
         }
     }
 
@@ -308,6 +317,44 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let output = try? LZVNDecoder.decode(bytes[5...], outputCount: count) else { return .refused }
         precondition(output.count == count, "\(output.count) bytes decoded of \(count)")
         return .read
+    }
+
+    /// The caps the json harness reads each input with a second time: low enough that the
+    /// example reports (11 levels, 344 to 504 values, strings up to 535 bytes) cross them, and
+    /// the edge seeds' 30-digit number the number cap.
+    package static let jsonSmallLimits = JSONLimits(maxBytes: 128 << 10, maxDepth: 8, maxValues: 200, maxStringBytes: 48, maxNumberLength: 20)
+    /// Inputs the json harness writes back pretty too: indentation grows with depth × values,
+    /// which a large input could make megabytes of.
+    package static let jsonPrettyLimit = 32 << 10
+
+    private static func json(_ bytes: [UInt8]) -> Outcome {
+        let read = Result { () throws(JSONParseError) in try JSONParser().parse(bytes) }
+        let readSmall = Result { () throws(JSONParseError) in try JSONParser(limits: jsonSmallLimits).parse(bytes) }
+        switch readSmall {
+        case .failure(let small) where small.reason.isCap:
+            // Past a small cap: the default caps read on, and can only stop further in.
+            if case .failure(let error) = read {
+                precondition(error.offset >= small.offset, "refused at \(error) before the small cap's \(small)")
+            }
+        default:
+            precondition(read == readSmall, "the default caps give \(read), the small ones \(readSmall)")
+        }
+        switch read {
+        case .failure(let error):
+            precondition(error.offset >= 0 && error.offset <= bytes.count, "\(error) is outside the \(bytes.count) bytes")
+            precondition(error.line >= 1 && error.column >= 1 && error.line + error.column <= error.offset + 2, "\(error) is not at offset \(error.offset)")
+            _ = error.description
+            return .refused
+        case .success(let value):
+            let styles: [JSONWriter.Style] = bytes.count <= jsonPrettyLimit ? [.compact, .pretty] : [.compact]
+            for style in styles {
+                let text = JSONWriter(style: style).string(from: value)
+                let again = try? JSONParser().parse(text)
+                precondition(again == value, "written \(style), it reads back as \(String(describing: again))")
+                precondition(again.map { JSONWriter(style: style).string(from: $0).utf8.elementsEqual(text.utf8) } == true, "rewritten \(style), the bytes differ")
+            }
+            return .read
+        }
     }
 
     /// Refused when the store does not open or, for an installer `Bom` (one with `Paths`), when its
