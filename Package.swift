@@ -144,7 +144,7 @@ let package = Package(
 if Context.environment["BUNDLECHECK_FUZZ"] == "1" {
     let harnesses = [
         "binary-plist", "xml-plist", "macho", "cms", "profile", "predicate", "rule-file", "zip", "package", "icns", "pbzx",
-        "bom", "pkg", "lzfse", "car", "json",
+        "bom", "pkg", "lzfse", "car", "json", "report",
     ]
     package.targets += [
         .target(name: "BundleCheckFuzzDriver", path: "Fuzz/Driver"),

@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx bom pkg lzfse car json)
+harnesses=(binary-plist xml-plist macho cms profile predicate rule-file zip package icns pbzx bom pkg lzfse car json report)
 scratch=${BUNDLECHECK_FUZZ_SCRATCH:-.build/fuzz}
 work=.fuzz
 corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
@@ -34,7 +34,7 @@ corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
 max_len() {
   case $1 in
     xml-plist|zip|package|pkg|car) echo 1048576 ;;
-    binary-plist|macho|icns|pbzx|bom|lzfse|json) echo 262144 ;;
+    binary-plist|macho|icns|pbzx|bom|lzfse|json|report) echo 262144 ;;
     cms|profile|rule-file) echo 65536 ;;
     predicate) echo 16384 ;;
   esac
@@ -114,6 +114,7 @@ sources_of() {
     lzfse) echo "$formats/Compression/LZFSE*.swift $formats/Compression/LZVN*.swift" ;;
     car) echo "$formats/AssetCatalog $formats/BOM" ;;
     json) echo "$formats/JSON/JSONParser.swift $formats/JSON/JSONParseError.swift $formats/JSON/JSONWriter.swift" ;;
+    report) echo "Sources/BundleCheckReview" ;;
   esac
 }
 

@@ -121,6 +121,7 @@ public enum FuzzSeeds {
         for (name, bytes) in lzfseSeeds() { add("lzfse", name, bytes) }
         for (name, bytes) in try carSeeds() { add("car", name, bytes) }
         for (name, bytes) in try jsonSeeds() { add("json", name, bytes) }
+        for (name, bytes) in try reportSeeds() { add("report", name, bytes) }
         return seeds
     }
 
@@ -435,16 +436,13 @@ public enum FuzzSeeds {
     /// reports, which `bundlecheck --format json` wrote and `ExamplePackageTests` keeps current.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// JSON documents: PaiScan's report as bundlecheck writes it and PaiNotes's written compact,
+    /// JSON documents: PaiNotes's report written compact (the report harness has PaiScan's as written),
     /// then small ones of each edge (every escape and each length of UTF-8, numbers at the edges
     /// of Int64 and of a double, repeated keys, a byte-order mark and CRLF lines) and 500 levels
     /// of nesting, just under the 512-level cap. Each named `refused-` holds one thing a strict
     /// reader refuses: a trailing comma, a comment, a lone surrogate, an overlong UTF-8 form, a
     /// number past a double, a leading zero, `NaN`, a tab in a string, 513 levels.
     static func jsonSeeds() throws -> [(String, [UInt8])] {
-        func golden(_ name: String) throws -> [UInt8] {
-            Array(try Data(contentsOf: repository.appendingPathComponent("Tests/BundleCheckKitTests/Examples/Golden/\(name).json")))
-        }
         let paiNotes = JSONWriter(style: .compact).string(from: try JSONParser().parse(try golden("PaiNotes")))
         let edges = #"""
             {"escapes": "\" \\ \/ \b \f \n \r \t \u0000 \u001f \u007f \u00e9 \u2028 \uFEFF \uD83D\uDE00 \ud834\udd1e",
@@ -457,7 +455,6 @@ public enum FuzzSeeds {
         let deep = String(repeating: #"{"k":["#, count: 250) + "0" + String(repeating: "]}", count: 250)
         let tooDeep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
         return [
-            ("PaiScan-report.json", try golden("PaiScan")),
             ("PaiNotes-report-compact.json", Array(paiNotes.utf8)),
             ("edges.json", Array(edges.utf8)),
             ("bom-crlf.json", [0xEF, 0xBB, 0xBF] + Array("{\r\n  \"a\": [1,\r\n  2]\r\n}\r\n".utf8)),
@@ -471,6 +468,37 @@ public enum FuzzSeeds {
             ("refused-nan.json", Array("[NaN]".utf8)),
             ("refused-control-character.json", Array("[\"a\tb\"]".utf8)),
             ("refused-too-deep.json", Array(tooDeep.utf8)),
+        ]
+    }
+
+    /// A golden report of an example package, as `bundlecheck --format json` writes it.
+    static func golden(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: repository.appendingPathComponent("Tests/BundleCheckKitTests/Examples/Golden/\(name).json")))
+    }
+
+    /// Reports read back by `diff`: PaiScan's as bundlecheck writes it (every inventory member),
+    /// a small report of schema 1 as an older bundlecheck wrote it (no inventory past the
+    /// versions), and what the reader refuses (`refused-`): another tool's JSON, a newer schema,
+    /// a report of two packages, of one that could not be checked, a bundle without a kind,
+    /// a version that is a number, a finding without a fingerprint.
+    static func reportSeeds() throws -> [(String, [UInt8])] {
+        func report(_ inputs: String, schema: Int = 1, tool: String = "bundlecheck") -> [UInt8] {
+            Array(#"{"schemaVersion":\#(schema),"tool":{"name":"\#(tool)","version":"0.9.0"},"inputs":[\#(inputs)]}"#.utf8)
+        }
+        let app = #"{"path":"Payload/A.app","kind":"app","bundleIdentifier":"com.example.a","shortVersion":"1.0","version":"7","parent":null}"#
+        let share = #"{"path":"Payload/A.app/PlugIns/S.appex","kind":"appex","bundleIdentifier":"com.example.a.share","shortVersion":"1.0","version":"7","parent":"Payload/A.app"}"#
+        let finding = #"{"rule":"junk-file","severity":"warning","message":"A.app/.DS_Store is a Finder file","bundle":"Payload/A.app","appleCodes":[],"fingerprint":"0123456789abcdef"}"#
+        let input = #"{"path":"A.ipa","kind":"ipa","bundles":[\#(app),\#(share)],"findings":[\#(finding)]}"#
+        return [
+            ("PaiScan-report.json", try golden("PaiScan")),
+            ("older-schema-1.json", report(input)),
+            ("refused-other-tool.json", report(input, tool: "mobsf")),
+            ("refused-newer-schema.json", report(input, schema: 2)),
+            ("refused-two-inputs.json", report(input + "," + input)),
+            ("refused-input-error.json", report(#"{"path":"A.ipa","kind":"ipa","error":{"message":"not a zip archive"},"bundles":[],"findings":[]}"#)),
+            ("refused-bundle-without-kind.json", report(input.replacingOccurrences(of: #""kind":"appex","#, with: ""))),
+            ("refused-number-version.json", report(input.replacingOccurrences(of: #""version":"7","parent":null"#, with: #""version":7,"parent":null"#))),
+            ("refused-finding-without-fingerprint.json", report(input.replacingOccurrences(of: #","fingerprint":"0123456789abcdef""#, with: ""))),
         ]
     }
 

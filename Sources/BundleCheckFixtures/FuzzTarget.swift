@@ -64,6 +64,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// caps of `jsonSmallLimits`, which may only refuse for a cap where the default caps read
     /// them, and otherwise must agree: the same value, or the same error.
     case json
+    /// A bundlecheck JSON report read back as a side of a release review, then reviewed against
+    /// itself (no change, no verdict) and against a build of no bundles (each bundle added, or
+    /// removed), each review written in every format (FuzzTarget+Report.swift).
+    case report
 
     /// What became of one input.
     public enum Outcome: Equatable, Sendable {
@@ -131,6 +135,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return Self.assetCatalog(bytes)
         case .json:
             return Self.json(bytes)
+        case .report:
+            return Self.report(bytes)
         }
     }
 

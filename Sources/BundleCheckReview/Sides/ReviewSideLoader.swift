@@ -30,18 +30,24 @@ public struct ReviewSideLoader: Sendable {
     public func load(_ path: String, as side: ReviewSide) throws(ReviewSideError) -> BuildRecord {
         do throws(ReviewSideError.Problem) {
             if let bytes = try reportBytes(at: path) {
-                let document: JSONValue
-                do {
-                    document = try JSONParser(limits: limits).parse(bytes)
-                } catch {
-                    throw ReviewSideError.Problem.json(error.description)
-                }
-                return try BuildRecordReader.read(document, path: path, source: .report)
+                return try Self.record(fromReport: bytes, path: path, limits: limits)
             }
             return try package(at: path)
         } catch {
             throw ReviewSideError(side: side, path: path, problem: error)
         }
+    }
+
+    /// The build a JSON report's bytes record, or why they are not one (also what the `report`
+    /// fuzz harness reads).
+    package static func record(fromReport bytes: [UInt8], path: String, limits: JSONLimits) throws(ReviewSideError.Problem) -> BuildRecord {
+        let document: JSONValue
+        do {
+            document = try JSONParser(limits: limits).parse(bytes)
+        } catch {
+            throw .json(error.description)
+        }
+        return try BuildRecordReader.read(document, path: path, source: .report)
     }
 
     /// A package checked as `bundlecheck --format json` would, then read back from that JSON.

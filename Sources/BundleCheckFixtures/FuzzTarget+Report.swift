@@ -1,0 +1,54 @@
+import BundleCheckFormats
+import BundleCheckInspection
+import BundleCheckModel
+import BundleCheckReview
+
+/// The `report` harness: a JSON report read back as one side of a release review
+/// (`ReviewSideLoader.record(fromReport:)`), then reviewed against itself and against a build
+/// with no bundles, and each review written in every format the `diff` command writes.
+extension FuzzTarget {
+    /// Not JSON is the json harness's input, rejected here so the corpus stays JSON; JSON that
+    /// is no report is refused, a report read.
+    static func report(_ bytes: [UInt8]) -> Outcome {
+        let record: BuildRecord
+        do {
+            record = try ReviewSideLoader.record(fromReport: bytes, path: "old.json", limits: .default)
+        } catch {
+            if case .json = error { return .rejected }
+            _ = error.description
+            return .refused
+        }
+        let settings = ReviewConfiguration(failOnNew: ChangeGate.allCases, failOnGrowth: 1)
+        let rules = RuleCatalogue.shipped.rules
+
+        // A build compared with itself changes nothing and gets no verdict, whatever it holds.
+        let same = ReleaseReview.compare(record, record, rules: rules, settings: settings)
+        precondition(same.isSameBuild && same.verdicts.isEmpty, "a report against itself got verdicts \(same.verdicts.map(\.rule))")
+        precondition(same.bundles.allSatisfy { $0.status == .unchanged }, "a report against itself changed \(same.bundles.filter { $0.status != .unchanged }.map(\.pair.path))")
+        precondition(same.findings.new.isEmpty && same.findings.fixed.isEmpty, "a report against itself has new or fixed findings")
+        precondition(same.findings.standing.count == record.findings.count, "\(record.findings.count) findings, \(same.findings.standing.count) standing")
+        writeEveryFormat(same)
+
+        // Against a build of no bundles, every bundle is added, or removed when the sides swap.
+        let empty = BuildRecord(
+            path: "empty.json", source: .report, schemaVersion: record.schemaVersion, toolVersion: nil,
+            inputPath: "empty.ipa", inputKind: record.inputKind, bundles: [], findings: [], rulesRun: record.rulesRun
+        )
+        let grown = ReleaseReview.compare(empty, record, rules: rules, settings: settings)
+        precondition(grown.added.count == record.bundles.count && grown.bundles.count == record.bundles.count, "\(record.bundles.count) bundles, \(grown.added.count) added")
+        precondition(grown.findings.new.count == record.findings.count, "\(record.findings.count) findings, \(grown.findings.new.count) new")
+        writeEveryFormat(grown)
+        let shrunk = ReleaseReview.compare(record, empty, rules: rules, settings: settings)
+        precondition(shrunk.removed.count == record.bundles.count, "\(record.bundles.count) bundles, \(shrunk.removed.count) removed")
+        writeEveryFormat(shrunk)
+        return .read
+    }
+
+    /// Every format of one review; the JSON one must read back as JSON.
+    private static func writeEveryFormat(_ diff: ReleaseDiff) {
+        _ = DiffTextReporter(color: false).render(diff, failOn: .warning)
+        _ = DiffMarkdownReporter().render(diff, failOn: .warning)
+        let json = DiffJSONReporter().render(diff, failOn: .warning)
+        precondition((try? JSONParser().parse(Array(json.utf8))) != nil, "the JSON review does not read back")
+    }
+}
