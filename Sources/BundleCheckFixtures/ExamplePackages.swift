@@ -37,6 +37,21 @@ public enum ExamplePackages {
     }
 
     public static func paiNotes() throws -> FixturePackage {
+        try paiNotes(version: "42", actionVersion: "41", share: false, associatedDomains: [])
+    }
+
+    /// `Examples/PaiNotes-build40.ipa`: the next build of PaiNotes, as a release review sees it
+    /// (README's `bundlecheck diff` example). Three changes were seeded: a Share extension was
+    /// added (`com.painotes.app.share`, images and files), the app gained an entitlement
+    /// (`com.apple.developer.associated-domains`, `applinks:painotes.com`, in its profile too),
+    /// and the build number went back to 40 for the same version 1.2, which App Store Connect
+    /// refuses. The action extension follows the app to 40, so the check's version mismatch of
+    /// the first build is fixed.
+    public static func paiNotesNextBuild() throws -> FixturePackage {
+        try paiNotes(version: "40", actionVersion: "40", share: true, associatedDomains: ["applinks:painotes.com"])
+    }
+
+    private static func paiNotes(version: String, actionVersion: String, share: Bool, associatedDomains: [String]) throws -> FixturePackage {
         var attributes = PlistDictionary()
         attributes.append(key: "NSExtensionActivationRule", value: .string(paiNotesActivationRule))
         attributes.append(key: "NSExtensionServiceAllowsFinderPreviewItem", value: .bool(true))
@@ -49,7 +64,7 @@ public enum ExamplePackages {
             attributes: attributes,
             mainStoryboard: "MainInterface",
             shortVersion: "1.2",
-            version: "41"
+            version: actionVersion
         )
         .setting("CFBundleDisplayName", to: .string("Open in PaiNotes"))
 
@@ -57,7 +72,7 @@ public enum ExamplePackages {
         urlType.append(key: "CFBundleURLName", value: .string("com.painotes.app"))
         urlType.append(key: "CFBundleURLSchemes", value: .array([.string("painotes")]))
 
-        let app = FixtureBundle.app("PaiNotes", bundleIdentifier: "com.painotes.app", shortVersion: "1.2", version: "42")
+        var app = FixtureBundle.app("PaiNotes", bundleIdentifier: "com.painotes.app", shortVersion: "1.2", version: version)
             .setting("CFBundleDisplayName", to: .string("PaiNotes"))
             .setting("CFBundleURLTypes", to: .array([.dictionary(urlType)]))
             // What the extension hands over, which the app imports (copies in) and can open.
@@ -69,8 +84,22 @@ public enum ExamplePackages {
             .setting("UIRequiredDeviceCapabilities", to: .array([.string("arm64")]))
             .adding(file: "PkgInfo", contents: Array("APPL????".utf8))
             .adding(action, in: "PlugIns")
-
-        return try FixturePackage.ipa(signed(app, team: paiNotesTeam)).stored()
+        if share {
+            var shareAttributes = PlistDictionary()
+            shareAttributes.append(key: "NSExtensionActivationRule", value: .dictionary(PlistDictionary([
+                "NSExtensionActivationSupportsFileWithMaxCount": .integer(PlistInteger(5)),
+                "NSExtensionActivationSupportsImageWithMaxCount": .integer(PlistInteger(5)),
+            ])))
+            app = app.adding(FixtureBundle.appex(
+                "PaiNotesShare", bundleIdentifier: "com.painotes.app.share", extensionPoint: "com.apple.share-services",
+                attributes: shareAttributes, shortVersion: "1.2", version: version
+            ).setting("CFBundleDisplayName", to: .string("Save to PaiNotes")), in: "PlugIns")
+        }
+        var appEntitlements = PlistDictionary()
+        if !associatedDomains.isEmpty {
+            appEntitlements.append(key: "com.apple.developer.associated-domains", value: .array(associatedDomains.map(PlistValue.string)))
+        }
+        return try FixturePackage.ipa(signed(app, team: paiNotesTeam, appEntitlements: appEntitlements)).stored()
     }
 
     /// `Examples/PaiScan.ipa`: a document scanner with a share extension that sends pages to it,
@@ -271,24 +300,32 @@ public enum ExamplePackages {
     /// Replaces the placeholder executables of `bundle` and its nested bundles with signed arm64
     /// Mach-O files carrying the app group, and adds an App Store profile to each; the
     /// signatures seal each bundle as it is written, as codesign would.
-    static func signed(_ bundle: FixtureBundle, team: String) -> FixtureBundle {
-        signed(bundle, team: team, appGroup: paiNotesAppGroup, teamName: "PaiNotes") { slice, bundle in
-            if bundle.name.hasSuffix(".appex") {
+    static func signed(_ bundle: FixtureBundle, team: String, appEntitlements: PlistDictionary = PlistDictionary()) -> FixtureBundle {
+        signed(bundle, team: team, appGroup: paiNotesAppGroup, teamName: "PaiNotes", appEntitlements: appEntitlements) { slice, bundle in
+            if bundle.name == "PaiNotesImport.appex" {
                 // What seed 000's ActionViewController compiles to: the URL it opens, the group it
                 // writes to, and the responder-chain selector it calls on UIApplication.
                 slice.cStrings = ["painotes://import?files=", paiNotesAppGroup, "imported files"]
                 slice.objcSelectors = ["beginRequestWithExtensionContext:", "openURL:", "viewDidLoad"]
                 slice.importedSymbols = ["_OBJC_CLASS_$_UIViewController", "_objc_msgSend"]
+            } else if bundle.name == "PaiNotesShare.appex" {
+                // The second build's share sheet: it saves into the group and opens nothing.
+                slice.cStrings = [paiNotesAppGroup, "saved files"]
+                slice.objcSelectors = ["didSelectPost", "isContentValid", "viewDidLoad"]
+                slice.importedSymbols = ["_OBJC_CLASS_$_SLComposeServiceViewController", "_objc_msgSend"]
             }
         }
     }
 
     /// `bundle` and its nested bundles with signed arm64 executables carrying `appGroup`, whose
-    /// code `evidence` describes (strings, selectors, imports), and App Store profiles.
+    /// code `evidence` describes (strings, selectors, imports), and App Store profiles; the
+    /// apps (not their extensions) carry `appEntitlements` too, in signature and profile.
     static func signed(
         _ bundle: FixtureBundle, team: String, appGroup: String, teamName: String,
+        appEntitlements: PlistDictionary = PlistDictionary(),
         evidence: (inout MachOSliceDescription, FixtureBundle) -> Void
     ) -> FixtureBundle {
+        let own = bundle.name.hasSuffix(".app") ? appEntitlements : PlistDictionary()
         var copy = bundle
         let executableName = bundle.infoPlist["CFBundleExecutable"]?.stringValue ?? ""
         let identifier = bundle.infoPlist["CFBundleIdentifier"]?.stringValue ?? ""
@@ -296,6 +333,7 @@ public enum ExamplePackages {
         entitlements.append(key: "application-identifier", value: .string("\(team).\(identifier)"))
         entitlements.append(key: "com.apple.developer.team-identifier", value: .string(team))
         entitlements.append(key: "com.apple.security.application-groups", value: .array([.string(appGroup)]))
+        for entry in own.entries { entitlements.append(key: entry.key, value: entry.value) }
         var slice = MachOSliceDescription(
             platformVersion: .buildVersion(.iOS, minimumOS: MachOVersion(major: 16), sdk: MachOVersion(major: 26, minor: 1)),
             codeSignature: FixtureCodeSignature(
@@ -308,6 +346,7 @@ public enum ExamplePackages {
         evidence(&slice, bundle)
         var profileEntitlements = PlistDictionary()
         profileEntitlements.append(key: "com.apple.security.application-groups", value: .array([.string(appGroup)]))
+        for entry in own.entries { profileEntitlements.append(key: entry.key, value: entry.value) }
         let profile = FixtureProfile(
             name: "\(identifier) App Store", team: team, teamName: teamName,
             applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements,
@@ -317,7 +356,9 @@ public enum ExamplePackages {
             FixtureFile(path: "embedded.mobileprovision", contents: ProfileWriter.write(profile, encoding: .indefiniteBER(chunkSize: 1000))),
         ]
         copy.executable = FixtureExecutable(name: executableName, slices: [slice])
-        copy.children = bundle.children.map { ($0.folder, signed($0.bundle, team: team, appGroup: appGroup, teamName: teamName, evidence: evidence)) }
+        copy.children = bundle.children.map {
+            ($0.folder, signed($0.bundle, team: team, appGroup: appGroup, teamName: teamName, appEntitlements: appEntitlements, evidence: evidence))
+        }
         return copy
     }
 }

@@ -48,6 +48,7 @@ extension FuzzTarget {
     private static func writeEveryFormat(_ diff: ReleaseDiff) {
         _ = DiffTextReporter(color: false).render(diff, failOn: .warning)
         _ = DiffMarkdownReporter().render(diff, failOn: .warning)
+        _ = DiffHTMLReporter().render(diff, failOn: .warning)
         let json = DiffJSONReporter().render(diff, failOn: .warning)
         precondition((try? JSONParser().parse(Array(json.utf8))) != nil, "the JSON review does not read back")
     }

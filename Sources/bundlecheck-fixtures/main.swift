@@ -44,7 +44,9 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "asset-catalog"
 }
 let folder = CommandLine.arguments.dropFirst().first ?? "Examples"
 do {
-    for (name, package) in [("PaiNotes", try ExamplePackages.paiNotes()), ("PaiScan", try ExamplePackages.paiScan())] {
+    for (name, package) in [
+        ("PaiNotes", try ExamplePackages.paiNotes()), ("PaiNotes-build40", try ExamplePackages.paiNotesNextBuild()), ("PaiScan", try ExamplePackages.paiScan()),
+    ] {
         let path = folder + "/" + name + ".ipa"
         try? FileManager.default.removeItem(atPath: path)
         try package.writeZip(to: path)

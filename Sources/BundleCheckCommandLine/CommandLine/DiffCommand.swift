@@ -55,6 +55,7 @@ extension BundleCheckCommand {
         case .text: DiffTextReporter(color: color).render(diff, failOn: failOn)
         case .json: DiffJSONReporter().render(diff, failOn: failOn)
         case .markdown: DiffMarkdownReporter().render(diff, failOn: failOn)
+        case .html: DiffHTMLReporter().render(diff, failOn: failOn)
         }
     }
 }

@@ -3,8 +3,8 @@
 /// Nothing is loaded from elsewhere: system fonts, no images. The severity filter is CSS
 /// alone (`:has()` on the checkboxes), so it works where scripts are off, and a browser
 /// without `:has()` shows every finding. Colours always come with a text label.
-enum HTMLStylesheet {
-    static let css = """
+package enum HTMLStylesheet {
+    package static let css = """
     :root {
       --fg: #1c2330; --muted: #566072; --bg: #ffffff; --panel: #f5f6f8; --line: #d8dce3;
       --error: #a3160e; --error-bg: #fdeceb; --error-line: #eeb0ab;
@@ -136,7 +136,7 @@ enum HTMLStylesheet {
 
     /// Opens every rule's rationale and fix while printing (and closes them again), for
     /// browsers whose print stylesheet cannot open a `<details>` element.
-    static let script = #"addEventListener("beforeprint",()=>{for(const d of document.querySelectorAll("details:not([open])")){d.open=true;d.dataset.printed=""}});addEventListener("afterprint",()=>{for(const d of document.querySelectorAll("details[data-printed]")){d.open=false;delete d.dataset.printed}});"#
+    package static let script = #"addEventListener("beforeprint",()=>{for(const d of document.querySelectorAll("details:not([open])")){d.open=true;d.dataset.printed=""}});addEventListener("afterprint",()=>{for(const d of document.querySelectorAll("details[data-printed]")){d.open=false;delete d.dataset.printed}});"#
 
     /// The SHA-256 of `script` in base64, as the page's Content-Security-Policy allows it; a
     /// test checks it, so the script cannot change without the policy.
@@ -144,7 +144,7 @@ enum HTMLStylesheet {
 
     /// No network, no plugins, no forms, no other script: even markup that escaped escaping
     /// could load nothing and run nothing.
-    static var contentSecurityPolicy: String {
+    package static var contentSecurityPolicy: String {
         "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src '\(scriptHash)'; base-uri 'none'; form-action 'none'"
     }
 }

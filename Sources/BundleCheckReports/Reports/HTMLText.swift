@@ -1,12 +1,12 @@
 /// Escaping for the HTML report: a package's strings (names, paths, plist values quoted in
 /// messages) may hold markup, quotes that would close an attribute, or characters that
 /// reorder or hide what the page shows.
-enum HTMLText {
+package enum HTMLText {
     /// Text for element content and for attribute values in double or single quotes: `&`, `<`,
     /// `>`, `"` and `'` become entities, and what `ReportText.printable` escapes (control
     /// characters, line breaks, bidirectional overrides) is shown escaped, as the text report
     /// shows it, so a crafted string can neither add markup nor reorder the page.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for character in ReportText.printable(text) {
             switch character {

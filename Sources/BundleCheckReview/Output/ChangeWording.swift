@@ -26,8 +26,31 @@ enum ChangeWording {
 
     /// `Share.appex (appex, com.apple.share-services, com.example.notes.share)`.
     static func bundle(_ record: BundleRecord) -> String {
+        let details = bundleDetails(record)
+        return record.path + (details.isEmpty ? "" : " " + details)
+    }
+
+    /// `(appex, com.apple.share-services, com.example.notes.share)`, or nothing.
+    static func bundleDetails(_ record: BundleRecord) -> String {
         let details = [record.kind, record.extensionPoint, record.bundleIdentifier].compactMap { $0 }.filter { !$0.isEmpty }
-        return record.path + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+        return details.isEmpty ? "" : "(" + details.joined(separator: ", ") + ")"
+    }
+
+    /// The review's last word: `Review fails: 1 verdict and 2 new findings at error or above`,
+    /// `Review passes: nothing at error or above`, or `No changes`.
+    static func outcome(_ diff: ReleaseDiff, verdict: ReviewVerdict, failOn: FailureThreshold) -> String {
+        if verdict.fails {
+            return "Review fails: " + ReportText.count(verdict.failing.count, "verdict") + " and "
+                + ReportText.count(verdict.failingNew.count, "new finding") + " at \(failOn.rawValue) or above"
+        }
+        return diff.hasChanges ? "Review passes: nothing at \(failOn.rawValue) or above" : "No changes"
+    }
+
+    /// Said when the two sides are one build, so no release rule ran.
+    static func sameBuild(_ diff: ReleaseDiff) -> String {
+        diff.hasChanges
+            ? "The two sides are one build (the same executables and versions), signed or packaged anew: no release rule judges it."
+            : "The two sides are the same build: nothing differs."
     }
 
     /// `76.9 kB → 80.1 kB (+3.2 kB)`.

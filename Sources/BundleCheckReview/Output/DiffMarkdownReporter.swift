@@ -21,7 +21,7 @@ public struct DiffMarkdownReporter: Sendable {
         add(Self.escape(ChangeWording.oldBuild(diff.oldBuild)) + ".")
         add()
         if diff.isSameBuild {
-            add(diff.hasChanges ? "The two sides are one build (the same executables and versions), signed or packaged anew: no release rule judges it." : "The two sides are the same build: nothing differs.")
+            add(Self.escape(ChangeWording.sameBuild(diff)))
             add()
         }
         if !diff.verdicts.isEmpty {
@@ -77,7 +77,7 @@ public struct DiffMarkdownReporter: Sendable {
             + diff.findings.oneSided.map { "- ❔ \($0.finding.severity) `\($0.finding.rule)` (checked on \($0.side.label) only): \(Self.escape($0.finding.message))" }
         if !findingLines.isEmpty { details("New and fixed findings", findingLines, into: &lines) }
         if verdict.fails {
-            add("**Review fails**: \(ReportText.count(verdict.failing.count, "verdict")) and \(ReportText.count(verdict.failingNew.count, "new finding")) at \(failOn.rawValue) or above.")
+            add("**" + Self.escape(ChangeWording.outcome(diff, verdict: verdict, failOn: failOn)) + "**.")
             add()
         }
         return lines.joined(separator: "\n")

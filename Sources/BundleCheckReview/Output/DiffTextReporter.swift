@@ -32,7 +32,7 @@ public struct DiffTextReporter: Sendable {
         }
 
         if diff.isSameBuild {
-            add(diff.hasChanges ? "The two sides are one build (the same executables and versions), signed or packaged anew: no release rule judges it." : "The two sides are the same build: nothing differs.")
+            add(ChangeWording.sameBuild(diff))
             add()
         }
         if !diff.added.isEmpty || !diff.removed.isEmpty {
@@ -87,13 +87,8 @@ public struct DiffTextReporter: Sendable {
         add()
 
         let verdict = ReviewVerdict(diff, failOn: failOn)
-        if verdict.fails {
-            add(style.red(style.bold("Review fails")) + ": " + ReportText.count(verdict.failing.count, "verdict") + " and " + ReportText.count(verdict.failingNew.count, "new finding") + " at \(failOn.rawValue) or above")
-        } else if diff.hasChanges {
-            add(style.bold("Review passes") + ": nothing at \(failOn.rawValue) or above")
-        } else {
-            add(style.bold("No changes") + ".")
-        }
+        let outcome = ChangeWording.outcome(diff, verdict: verdict, failOn: failOn)
+        add(verdict.fails ? style.red(style.bold(outcome)) : style.bold(outcome))
         return lines.joined(separator: "\n") + "\n"
     }
 }

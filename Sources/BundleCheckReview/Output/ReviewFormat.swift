@@ -3,4 +3,5 @@ public enum ReviewFormat: String, Sendable, CaseIterable {
     case text
     case json
     case markdown
+    case html
 }

@@ -8,15 +8,8 @@ import Testing
 /// Skipped, saying so, where Chromium is not installed; on CI, which installs it, they run and
 /// fail without it.
 @Suite struct HTMLReportBrowserTests {
-    /// `chromium` on the PATH, or nil.
-    static let chromium: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":")
-            .map { URL(fileURLWithPath: String($0)).appendingPathComponent("chromium").path }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
-    static let browserAvailable = chromium != nil || RepositoryPaths.isCI
+    static let chromium = HeadlessChromium.path
+    static let browserAvailable = HeadlessChromium.available
 
     /// Writes the report (the example's unless given) to a fresh directory; the page and
     /// Chromium's profile live there.
@@ -28,23 +21,8 @@ import Testing
         return directory
     }
 
-    /// Runs headless Chromium on the page with `arguments`; its standard output and exit status.
-    /// `timeout` ends a browser that hangs, so the suite cannot.
     private func runChromium(_ chromium: String, in directory: URL, _ arguments: [String]) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["120", chromium,
-            // As root (CI) Chromium refuses to start without --no-sandbox.
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--user-data-dir=" + directory.appendingPathComponent("profile").path,
-        ] + arguments + [directory.appendingPathComponent("report.html").absoluteString]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        try HeadlessChromium.run(chromium, page: directory.appendingPathComponent("report.html"), in: directory, arguments)
     }
 
     /// Text as an HTML serializer writes it between tags: only `&`, `<`, `>` and no-break spaces escaped.
@@ -94,23 +72,11 @@ import Testing
         let (_, status) = try runChromium(chromium, in: directory, ["--screenshot=" + screenshot.path, "--window-size=1280,2000", "--hide-scrollbars"])
         #expect(status == 0)
         let png = try [UInt8](Data(contentsOf: screenshot))
-        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-        // IHDR, the first chunk, holds the width and height as big-endian 32-bit numbers.
-        try #require(png.count > 24)
-        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
-        let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        #expect(width == 1280 && height == 2000)
+        let size = try #require(HeadlessChromium.pngSize(png), "the screenshot is no PNG")
+        #expect(size.width == 1280 && size.height == 2000)
         // A blank page compresses to almost nothing; a rendered report does not.
         #expect(png.count > 20_000)
         // For a person to look at: BUNDLECHECK_SCREENSHOT_DIR=/some/dir keeps the page and its picture.
-        if let keep = ProcessInfo.processInfo.environment["BUNDLECHECK_SCREENSHOT_DIR"] {
-            let target = URL(fileURLWithPath: keep)
-            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            for name in ["report.html", "report.png"] {
-                try? FileManager.default.removeItem(at: target.appendingPathComponent(name))
-                try FileManager.default.copyItem(at: directory.appendingPathComponent(name), to: target.appendingPathComponent(name))
-            }
-            print("HTML report and its screenshot (\(png.count) bytes, \(width)x\(height)) kept in \(keep)")
-        }
+        try HeadlessChromium.keep(["report.html", "report.png"], from: directory)
     }
 }
