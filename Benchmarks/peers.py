@@ -106,7 +106,7 @@ def build(path, spec):
     names = []
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED, allowZip64=True) as archive:
         for folder, name, identifier, point, code_bytes in bundles:
-            plist = info_plist(name, identifier, point, VERSION)
+            plist = info_plist(name, identifier, point, spec.get("version", VERSION))
             groups = ["group.com.example.big", "group.com.example.big.shared"] if point is None else ["group.com.example.big"]
             archive.writestr(entry_info(f"{folder}/Info.plist", zipfile.ZIP_DEFLATED), plist)
             chunks = executable(identifier, code_bytes, blocks, strings, entitlements_for(identifier, groups), plist)

@@ -39,7 +39,7 @@ extension BundleCheckCommand {
             return status
         }
 
-        let result = ReleaseReview.compare(old, new, rules: settings.rules, settings: review)
+        let result = ReleaseReview.compare(old, new, rules: settings.rules, settings: review, configuration: settings.configuration)
         let toFile = options.outputPath != nil && options.outputPath != OutputPlan.standardOutput
         let color = options.color.isEnabled(isTerminal: !toFile && console.isTerminal, environment: environment)
         var status: ExitCode = ReviewVerdict(result, failOn: failOn).fails ? .findings : .success

@@ -43,4 +43,14 @@ extension Configuration {
             ignores.first { $0.matches(finding) }?.suppression
         }
     }
+
+    /// `findings` (a release review's verdicts) with those an `ignore:` entry matches marked as
+    /// suppressed, as `applyingIgnores(to:)` marks a check's.
+    public func applyingIgnores(to findings: [Finding]) -> [Finding] {
+        guard !ignores.isEmpty else { return findings }
+        return findings.map { finding in
+            guard !finding.suppressed, let entry = ignores.first(where: { $0.matches(finding) }) else { return finding }
+            return finding.suppressing(entry.suppression)
+        }
+    }
 }

@@ -130,6 +130,9 @@ public struct DiffJSONReporter: Sendable {
             "appleCodes": .array(finding.appleCodes.map(JSONValue.string)),
             "fingerprint": .string(finding.fingerprint),
             "suppressed": .bool(finding.suppressed),
+            "suppression": finding.suppression.map { suppression -> JSONValue in
+                ["kind": .string(suppression.kind.rawValue), "reason": .string(suppression.reason)]
+            } ?? .null,
         ]
     }
 }

@@ -52,6 +52,22 @@ import BundleCheckFormats
         #expect(document["verdicts"]?.arrayValue?.compactMap { $0["rule"]?.stringValue } == ["build-number-not-higher"])
     }
 
+    @Test func anIgnoreEntrySuppressesAVerdictWithItsReason() throws {
+        let directory = try TemporaryDirectory()
+        let configuration = directory.path("bundlecheck.yml")
+        try """
+            ignore:
+              - rule: build-number-not-higher
+                path: Payload/PaiNotes.app
+                reason: build 40 replaces the withdrawn 42
+            """.write(toFile: configuration, atomically: true, encoding: .utf8)
+        let (status, document) = try Self.review(["--old-build", "uploaded", "--config", configuration])
+        #expect(status == .success)
+        let verdict = try #require(document["verdicts"]?.arrayValue?.first)
+        #expect(verdict["rule"]?.stringValue == "build-number-not-higher" && verdict["suppressed"] == .bool(true))
+        #expect(verdict["suppression"]?["reason"]?.stringValue == "build 40 replaces the withdrawn 42")
+    }
+
     @Test func swappedTheShareExtensionAndEntitlementAreRemoved() throws {
         let (_, document) = try Self.review(old: Self.new, new: Self.old)
         let removed = (document["bundles"]?.arrayValue ?? []).filter { $0["status"]?.stringValue == "removed" }
