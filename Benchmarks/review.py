@@ -36,7 +36,7 @@ from peers import prepared, specifications
 TWO_PACKAGES_LIMIT = 2.1
 REPORT_LIMIT = 1.1
 RSS_LIMIT_KIB = 64 * 1024
-NEXT_VERSION = ("3.2.0", "320")
+NEXT_VERSION = ["3.2.0", "320"]  # a list: the kept stamp is JSON, where a tuple reads back as one
 
 
 def expected_review(bundlecheck, old, new):

@@ -45,6 +45,10 @@ enum BashCompletion {
                 fi
                 compopt -o filenames 2>/dev/null
                 COMPREPLY=($(compgen -f -- "$cur"))
+                # The subcommand, only as the first word.
+                if (( COMP_CWORD == 1 )); then
+                    COMPREPLY+=($(compgen -W \(BundleCheckCommand.diffSubcommand.name) -- "$cur"))
+                fi
             }
             complete -F _bundlecheck bundlecheck
 

@@ -12,7 +12,11 @@ import BundleCheckReview
 public enum BundleCheckCommand {
     static let abstract = "Validates iOS app packages and their extensions before upload."
 
-    /// The three forms of the command, printed after every usage error.
+    /// The subcommand, recognised only as the first word (`./diff` is a file to check), with
+    /// what completions and the man page say of it.
+    static let diffSubcommand = (name: "diff", summary: "review a release: what NEW adds, removes and changes since OLD")
+
+    /// The forms of the command, printed after every usage error.
     static let usage = """
         bundlecheck [<options>] <path> ...
                bundlecheck diff [<options>] <old> <new>

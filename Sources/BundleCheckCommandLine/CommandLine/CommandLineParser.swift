@@ -14,7 +14,7 @@ enum CommandLineParser {
         var seen = Set<String>()
         var index = 0
         // `diff` only as the first word: `./diff` or `-- diff` check a file of that name.
-        if arguments.first == "diff" {
+        if arguments.first == BundleCheckCommand.diffSubcommand.name {
             given.isDiff = true
             index = 1
         }

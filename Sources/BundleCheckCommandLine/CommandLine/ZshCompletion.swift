@@ -24,6 +24,7 @@ enum ZshCompletion {
 
             _arguments -s -S \\
             \(specs.joined(separator: "\n"))
+                \(ShellCompletion.quoted("1:package or subcommand:_alternative 'subcommands:subcommand:((\(BundleCheckCommand.diffSubcommand.name)\\:\(escaped(BundleCheckCommand.diffSubcommand.summary))))' 'files:package:_files'")) \\
                 '*:package:_files'
 
             """

@@ -112,6 +112,33 @@ import BundleCheckModel
         #expect(offered[8] == ["App.ipa", "bundlecheck.bash", "packs"])
     }
 
+    /// `diff` is offered as the first word only, beside the packages, as the parser reads it.
+    @Test(.enabled(if: ExternalTool.isInstalled("bash"), "bash is not installed"))
+    func bashOffersTheSubcommandAsTheFirstWordOnly() throws {
+        let offered = try Self.bashCompletions([["bundlecheck", "di"], ["bundlecheck", ""], ["bundlecheck", "diff", "di"], ["bundlecheck", "App.ipa", "d"]])
+        #expect(offered.count == 4)
+        guard offered.count == 4 else { return }
+        #expect(offered[0] == ["diff"])
+        #expect(offered[1].contains("diff") && offered[1].contains("App.ipa"))
+        #expect(offered[2] == [] && offered[3] == [])
+    }
+
+    @Test(.enabled(if: ExternalTool.isInstalled("fish"), "fish is not installed"))
+    func fishOffersTheSubcommandAsTheFirstWordOnly() throws {
+        let directory = try TemporaryDirectory()
+        // "dif": fish also offers files whose names hold the letters in order, which "di" would match.
+        let lines = ["bundlecheck dif", "bundlecheck diff dif", "bundlecheck --fail-on error dif"]
+        var program = "source \(ShellCompletion.quoted(try Self.scriptFile(.fish, in: directory)))\n"
+        for line in lines {
+            // echo: an empty line when nothing is offered.
+            program += "echo (complete -C \(ShellCompletion.quoted(line)) | string replace -r '\\t.*' '' | string join ' ')\n"
+        }
+        let result = try ExternalTool.run(["fish", "--no-config", "-c", program], in: directory.url)
+        #expect(result.status == 0, "\(result.output)")
+        let offered = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(offered.prefix(3) == ["diff", "", ""])
+    }
+
     @Test(.enabled(if: ExternalTool.isInstalled("fish"), "fish is not installed"))
     func fishCompletesChoicesReportRequestsAndFolders() throws {
         let directory = try TemporaryDirectory()

@@ -46,6 +46,19 @@ import BundleCheckFormats
         #expect(document["verdicts"]?.arrayValue?.compactMap { $0["rule"]?.stringValue } == ["build-number-not-higher", "version-not-higher"])
     }
 
+    /// README's example is what the command prints today.
+    @Test func theReadmeShowsARealRun() throws {
+        let readme = try String(contentsOfFile: RepositoryPaths.file("README.md"), encoding: .utf8)
+        let command = "$ bundlecheck diff Examples/PaiNotes.ipa Examples/PaiNotes-build40.ipa\n"
+        let start = try #require(readme.range(of: command), "README.md has no example of the review")
+        let end = try #require(readme.range(of: "$ echo $?", range: start.upperBound..<readme.endIndex))
+        let shown = String(readme[start.upperBound..<end.lowerBound])
+        let (status, console) = CapturingConsole.run(["diff", "--now", "2026-06-01", Self.old, Self.new])
+        #expect(status == .findings)
+        let printed = console.output.replacingOccurrences(of: Self.old, with: "Examples/PaiNotes.ipa").replacingOccurrences(of: Self.new, with: "Examples/PaiNotes-build40.ipa")
+        #expect(shown == printed, "README.md's review example differs from a run: paste the command's output")
+    }
+
     @Test func afterAnUploadOnlyTheBuildNumberFails() throws {
         let (status, document) = try Self.review(["--old-build", "uploaded"])
         #expect(status == .findings)
