@@ -59,7 +59,7 @@ public struct DiffMarkdownReporter: Sendable {
             for group in InventoryFacet.Group.allCases {
                 for change in bundle.changes where InventoryFacet.named(change.facet)?.group == group {
                     guard let facet = InventoryFacet.named(change.facet) else { continue }
-                    items.append("- \(ChangeWording.sign(change.kind) == "-" ? "−" : ChangeWording.sign(change.kind)) **\(Self.escape(facet.title))**: \(Self.escape(ChangeWording.body(change, shape: facet.shape)))")
+                    items.append("- \(Self.sign(change.kind)) **\(Self.escape(facet.title))**: \(Self.escape(ChangeWording.body(change, shape: facet.shape)))")
                 }
             }
             details("Changes", items, into: &lines)
@@ -90,6 +90,16 @@ public struct DiffMarkdownReporter: Sendable {
             lines += ["<details><summary>\(Self.escape(summary)) (\(items.count))</summary>", ""] + items + ["", "</details>", ""]
         } else {
             lines += items + [""]
+        }
+    }
+
+    /// A change's sign at the start of a list item: `+` escaped, since `- + text` would be a
+    /// list nested in the item; `−` (the minus sign) for a removal, which no list starts with.
+    static func sign(_ kind: FacetChange.Kind) -> String {
+        switch kind {
+        case .added: "\\+"
+        case .removed: "−"
+        case .changed: "~"
         }
     }
 

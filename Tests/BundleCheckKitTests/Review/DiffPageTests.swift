@@ -100,7 +100,9 @@ import Testing
         #expect(html.contains("<h2>Release review: ❌ fails</h2>"))
         #expect(html.contains("<th>Severity</th>") && html.contains("<td><code>build-number-not-higher</code></td>"))
         #expect(html.contains("<td><code>Payload/PaiNotes.app/PlugIns/PaiNotesShare.appex</code></td>"))
-        #expect(html.contains("<strong>Entitlements</strong>: com.apple.developer.associated-domains: applinks:painotes.com"))
+        // Each change is one item that starts with its sign, not a list nested in an empty item.
+        #expect(html.contains("<li>+ <strong>Entitlements</strong>: com.apple.developer.associated-domains: applinks:painotes.com</li>"))
+        #expect(html.contains("<li>~ <strong>Build (CFBundleVersion)</strong>: 42 → 40</li>"))
 
         let hostile = try Self.commonMark(try Self.render("markdown", hostile: true))
         #expect(!hostile.contains("<script>") && !hostile.contains("<b>") && !hostile.contains("<a href"))
