@@ -21,12 +21,15 @@ extension FuzzTarget {
         let settings = ReviewConfiguration(failOnNew: ChangeGate.allCases, failOnGrowth: 1)
         let rules = RuleCatalogue.shipped.rules
 
+        // Suppressed findings were accepted: a review leaves them out.
+        let standing = record.findings.filter { !$0.suppressed }
+
         // A build compared with itself changes nothing and gets no verdict, whatever it holds.
         let same = ReleaseReview.compare(record, record, rules: rules, settings: settings)
         precondition(same.isSameBuild && same.verdicts.isEmpty, "a report against itself got verdicts \(same.verdicts.map(\.rule))")
         precondition(same.bundles.allSatisfy { $0.status == .unchanged }, "a report against itself changed \(same.bundles.filter { $0.status != .unchanged }.map(\.pair.path))")
         precondition(same.findings.new.isEmpty && same.findings.fixed.isEmpty, "a report against itself has new or fixed findings")
-        precondition(same.findings.standing.count == record.findings.count, "\(record.findings.count) findings, \(same.findings.standing.count) standing")
+        precondition(same.findings.standing.count == standing.count, "\(standing.count) findings, \(same.findings.standing.count) standing")
         writeEveryFormat(same)
 
         // Against a build of no bundles, every bundle is added, or removed when the sides swap.
@@ -36,7 +39,10 @@ extension FuzzTarget {
         )
         let grown = ReleaseReview.compare(empty, record, rules: rules, settings: settings)
         precondition(grown.added.count == record.bundles.count && grown.bundles.count == record.bundles.count, "\(record.bundles.count) bundles, \(grown.added.count) added")
-        precondition(grown.findings.new.count == record.findings.count, "\(record.findings.count) findings, \(grown.findings.new.count) new")
+        // Each is new, or one-sided when its rule is not among those the report says ran.
+        let ran = { (finding: FindingRecord) in record.rulesRun?.contains(finding.rule) ?? true }
+        precondition(grown.findings.new.count == standing.filter(ran).count, "\(standing.filter(ran).count) findings of rules that ran, \(grown.findings.new.count) new")
+        precondition(grown.findings.oneSided.count == standing.count - grown.findings.new.count, "\(standing.count) findings, \(grown.findings.new.count) new, \(grown.findings.oneSided.count) one-sided")
         writeEveryFormat(grown)
         let shrunk = ReleaseReview.compare(record, empty, rules: rules, settings: settings)
         precondition(shrunk.removed.count == record.bundles.count, "\(record.bundles.count) bundles, \(shrunk.removed.count) removed")
