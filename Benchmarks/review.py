@@ -16,8 +16,8 @@ each time as a ratio to the check's.
 
 Exits non-zero, naming the gate, when the diff of two packages takes more than 2.1x the check,
 the diff of a report and a package more than 1.1x, when any of the three peaks over 64 MiB in
-any run, when a command fails, or when the review is not what NEW's changes make it (changes
-in every bundle, none added or removed).
+any run, when a command fails, or when the review is not what NEW's changes make it (two
+different builds with changes, no bundle added or removed).
 
 Usage: Benchmarks/review.py [--bundlecheck PATH] [--runs N] [--quick] [--keep] [--workdir DIR]
 """

@@ -14,7 +14,7 @@ extension CommandLineOption {
                 "(GitHub Actions annotations; in a workflow, also a step",
                 "summary) or html (one self-contained page). (default: text)",
                 "With --list-rules: the list as text or as a JSON array.",
-                "With diff: text, json or markdown.",
+                "With diff: text, json, markdown or html.",
             ]
         ) { given, format in given.format = format },
         .value(

@@ -25,7 +25,7 @@ enum FishCompletion {
             end
 
             \(lines.joined(separator: "\n"))
-            complete -c bundlecheck -n __fish_is_first_token -a \(BundleCheckCommand.diffSubcommand.name) -d \(ShellCompletion.quoted(BundleCheckCommand.diffSubcommand.summary))
+            complete -c bundlecheck -n 'test (count (commandline -opc)) -eq 1' -a \(BundleCheckCommand.diffSubcommand.name) -d \(ShellCompletion.quoted(BundleCheckCommand.diffSubcommand.summary))
 
             """
     }

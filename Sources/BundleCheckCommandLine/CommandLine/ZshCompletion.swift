@@ -22,9 +22,19 @@ enum ZshCompletion {
                 fi
             }
 
+            # The first word: the subcommand (which the parser reads nowhere else) or a package.
+            _bundlecheck_first_word() {
+                if (( CURRENT == 2 )); then
+                    local -a subcommands
+                    subcommands=(\(ShellCompletion.quoted(BundleCheckCommand.diffSubcommand.name + ":" + BundleCheckCommand.diffSubcommand.summary.replacingOccurrences(of: ":", with: "\\:"))))
+                    _describe -t subcommands subcommand subcommands
+                fi
+                _files
+            }
+
             _arguments -s -S \\
             \(specs.joined(separator: "\n"))
-                \(ShellCompletion.quoted("1:package or subcommand:_alternative 'subcommands:subcommand:((\(BundleCheckCommand.diffSubcommand.name)\\:\(escaped(BundleCheckCommand.diffSubcommand.summary))))' 'files:package:_files'")) \\
+                '1:package:_bundlecheck_first_word' \\
                 '*:package:_files'
 
             """

@@ -35,22 +35,24 @@ public struct IgnoreEntry: Sendable, Hashable {
 }
 
 extension Configuration {
+    /// The suppression of the first `ignore:` entry that matches `finding`, with its reason.
+    func suppression(for finding: Finding) -> Suppression? {
+        ignores.first { $0.matches(finding) }?.suppression
+    }
+
     /// `input` with the findings an `ignore:` entry matches marked as suppressed, with the
     /// first matching entry's reason.
     public func applyingIgnores(to input: InputReport) -> InputReport {
         guard !ignores.isEmpty else { return input }
-        return input.suppressing { finding in
-            ignores.first { $0.matches(finding) }?.suppression
-        }
+        return input.suppressing(suppression(for:))
     }
 
-    /// `findings` (a release review's verdicts) with those an `ignore:` entry matches marked as
-    /// suppressed, as `applyingIgnores(to:)` marks a check's.
+    /// `findings` (a release review's verdicts) marked as `applyingIgnores(to:)` marks a check's.
     public func applyingIgnores(to findings: [Finding]) -> [Finding] {
         guard !ignores.isEmpty else { return findings }
         return findings.map { finding in
-            guard !finding.suppressed, let entry = ignores.first(where: { $0.matches(finding) }) else { return finding }
-            return finding.suppressing(entry.suppression)
+            guard !finding.suppressed, let suppression = suppression(for: finding) else { return finding }
+            return finding.suppressing(suppression)
         }
     }
 }

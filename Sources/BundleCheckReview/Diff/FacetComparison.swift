@@ -1,16 +1,23 @@
 /// Compares one facet's values on the two sides, the same way for every facet: keys only NEW
 /// has are added, keys only OLD has removed; a text that differs is changed; a list gains and
 /// loses elements one by one (set-wise, in each side's order), so one app group added is one change.
+/// A key a side holds more than once (a manifest that lists one API category twice, two document
+/// types of one name) is compared occurrence by occurrence: the first with the first, and so on.
 enum FacetComparison {
     static func changes(of facet: InventoryFacet, old: FacetValue, new: FacetValue) -> [FacetChange] {
         var changes: [FacetChange] = []
         func key(_ key: String) -> String? { key.isEmpty ? nil : key }
+        let before = occurrences(old), after = occurrences(new)
+        var seen: [String: Int] = [:]
         for entry in new.entries {
-            guard let before = old[entry.key] else {
+            let index = seen[entry.key, default: 0]
+            seen[entry.key] = index + 1
+            let earlier = before[entry.key] ?? []
+            guard index < earlier.count else {
                 changes += whole(entry, of: facet, .added)
                 continue
             }
-            switch (before, entry.entry) {
+            switch (earlier[index], entry.entry) {
             case (.text(let was), .text(let now)) where was != now:
                 changes.append(FacetChange(facet: facet.id, key: key(entry.key), kind: .changed, old: was, new: now))
             case (.list(let was), .list(let now)):
@@ -25,10 +32,22 @@ enum FacetComparison {
                 break
             }
         }
-        for entry in old.entries where new[entry.key] == nil {
-            changes += whole(entry, of: facet, .removed)
+        seen = [:]
+        for entry in old.entries {
+            let index = seen[entry.key, default: 0]
+            seen[entry.key] = index + 1
+            if index >= (after[entry.key]?.count ?? 0) {
+                changes += whole(entry, of: facet, .removed)
+            }
         }
         return changes
+    }
+
+    /// Each key's entries in the order the side holds them.
+    private static func occurrences(_ value: FacetValue) -> [String: [FacetValue.Entry]] {
+        var byKey: [String: [FacetValue.Entry]] = [:]
+        for entry in value.entries { byKey[entry.key, default: []].append(entry.entry) }
+        return byKey
     }
 
     /// An entry only one side has, added or removed whole: a text as one change, a list as its

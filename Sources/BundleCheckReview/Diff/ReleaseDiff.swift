@@ -24,6 +24,12 @@ public struct ReleaseDiff: Sendable {
             || !findings.new.isEmpty || !findings.fixed.isEmpty || !verdicts.isEmpty
     }
 
+    /// The bundles a table of sizes lists: those added or removed (with or without a size, as an
+    /// older report records none) and those whose size changed.
+    public var sizeRows: [BundleDiff] {
+        bundles.filter { $0.status == .added || $0.status == .removed || ($0.size?.growth ?? 0) != 0 }
+    }
+
     public var added: [BundleDiff] { bundles.filter { $0.status == .added } }
     public var removed: [BundleDiff] { bundles.filter { $0.status == .removed } }
     public var changed: [BundleDiff] { bundles.filter { $0.status == .changed } }

@@ -1,15 +1,25 @@
 import BundleCheckModel
 import BundleCheckReports
 
-/// How the text and Markdown reviews word a change, a bundle and a size, in one place.
+/// How the text, Markdown and HTML reviews word a change, a bundle, a size and the outcome, in one place.
 enum ChangeWording {
-    /// `+`, `−` or `~`: what a reviewer scans for.
+    /// `+`, `-` or `~`, as a terminal's diff shows them: what a reviewer scans for.
     static func sign(_ kind: FacetChange.Kind) -> String {
         switch kind {
         case .added: "+"
         case .removed: "-"
         case .changed: "~"
         }
+    }
+
+    /// `+`, `−` (the minus sign) or `~`, for a page: a hyphen reads as a dash there.
+    static func printedSign(_ kind: FacetChange.Kind) -> String {
+        kind == .removed ? "−" : sign(kind)
+    }
+
+    /// ` (suppressed: build 40 replaces 42)`, or nothing for a verdict that stands.
+    static func suppression(_ finding: Finding) -> String {
+        finding.suppression.map { " (suppressed: \($0.reason))" } ?? ""
     }
 
     /// `com.apple.developer.healthkit: true`, `42 → 43`, `myapp`: the change without its sign.

@@ -72,13 +72,17 @@ public struct DiffHTMLReporter: Sendable {
             for code in finding.appleCodes { head += " <span class=\"apple\">\(escaped(code))</span>" }
             if finding.suppressed { head += " <span class=\"suppressed-label\">suppressed</span>" }
             lines.append("<div class=\"finding \(severity)\(finding.suppressed ? " suppressed" : "")\">" + head + "</div>")
-            lines.append("<p class=\"message\">\(escaped(finding.message))</p></div>")
+            lines.append("<p class=\"message\">\(escaped(finding.message))</p>")
+            if let suppression = finding.suppression {
+                lines.append("<p class=\"muted\">Suppressed: \(escaped(suppression.reason))</p>")
+            }
+            lines.append("</div>")
         }
         return lines
     }
 
     private func sizes(_ diff: ReleaseDiff) -> [String] {
-        let rows = diff.bundles.filter { $0.status == .added || $0.status == .removed || ($0.size?.growth ?? 0) != 0 }
+        let rows = diff.sizeRows
         guard (diff.packageSize?.growth ?? 0) != 0 || !rows.isEmpty else { return [] }
         var lines = [
             "<h3>Bundles and sizes</h3>",
@@ -98,7 +102,7 @@ public struct DiffHTMLReporter: Sendable {
         }
         lines += ["</tbody>", "</table>", "</div>"]
         if let grown = diff.packageSize?.grownFiles, !grown.isEmpty {
-            lines += list("Files that grew", grown.map { "<li class=\"added\"><span class=\"sign\">+</span>\(escaped(ChangeWording.grownFile($0)))</li>" })
+            lines += list("Files that grew", grown.map { "<li class=\"worse\"><span class=\"sign\">+</span>\(escaped(ChangeWording.grownFile($0)))</li>" })
         }
         return lines
     }
@@ -172,7 +176,7 @@ public struct DiffHTMLReporter: Sendable {
     }
 
     private static func sign(_ kind: FacetChange.Kind) -> String {
-        kind == .removed ? "−" : ChangeWording.sign(kind)
+        ChangeWording.printedSign(kind)
     }
 
     private static func sign(_ status: BundleDiff.Status) -> String {
@@ -188,7 +192,8 @@ public struct DiffHTMLReporter: Sendable {
         switch status {
         case .added: "added"
         case .removed: "removed"
-        case .changed, .unchanged: "changed"
+        case .changed: "changed"
+        case .unchanged: "unchanged"
         }
     }
 

@@ -30,11 +30,11 @@ public struct DiffMarkdownReporter: Sendable {
             add("| Severity | Rule | Apple | Finding |")
             add("|---|---|---|---|")
             for finding in diff.verdicts {
-                add("| \(finding.severity.rawValue)\(finding.suppressed ? " (suppressed)" : "") | `\(finding.rule)` | \(finding.appleCodes.joined(separator: ", ")) | \(Self.cell(finding.message)) |")
+                add("| \(finding.severity.rawValue)\(Self.cell(ChangeWording.suppression(finding))) | `\(Self.codeCell(finding.rule))` | \(Self.cell(finding.appleCodes.joined(separator: ", "))) | \(Self.cell(finding.message)) |")
             }
             add()
         }
-        let sized = diff.bundles.filter { $0.size != nil && $0.status != .unchanged || ($0.size?.growth ?? 0) != 0 }
+        let sized = diff.sizeRows
         if (diff.packageSize?.growth ?? 0) != 0 || !sized.isEmpty {
             add("### Bundles and sizes")
             add()
@@ -45,7 +45,7 @@ public struct DiffMarkdownReporter: Sendable {
             }
             for bundle in sized {
                 let sign = bundle.status == .added ? "+" : bundle.status == .removed ? "−" : bundle.status == .changed ? "~" : ""
-                add("| \(sign) | `\(Self.code(bundle.pair.path))` | \(Self.bytes(bundle.size?.old)) | \(Self.bytes(bundle.size?.new)) | \(bundle.size?.growth.map(ChangeWording.signed) ?? "") |")
+                add("| \(sign) | `\(Self.codeCell(bundle.pair.path))` | \(Self.bytes(bundle.size?.old)) | \(Self.bytes(bundle.size?.new)) | \(bundle.size?.growth.map(ChangeWording.signed) ?? "") |")
             }
             add()
             if let grown = diff.packageSize?.grownFiles, !grown.isEmpty {
@@ -72,9 +72,10 @@ public struct DiffMarkdownReporter: Sendable {
         }
         add("### Findings: " + ChangeWording.findingCounts(diff.findings))
         add()
-        let findingLines = diff.findings.new.map { "- ➕ \($0.severity) `\($0.rule)`: \(Self.escape($0.message))" }
-            + diff.findings.fixed.map { "- ✔️ fixed: \($0.severity) `\($0.rule)`: \(Self.escape($0.message))" }
-            + diff.findings.oneSided.map { "- ❔ \($0.finding.severity) `\($0.finding.rule)` (checked on \($0.side.label) only): \(Self.escape($0.finding.message))" }
+        func finding(_ finding: FindingRecord) -> String { "\(Self.escape(finding.severity)) `\(Self.code(finding.rule))`" }
+        let findingLines = diff.findings.new.map { "- ➕ \(finding($0)): \(Self.escape($0.message))" }
+            + diff.findings.fixed.map { "- ✔️ fixed: \(finding($0)): \(Self.escape($0.message))" }
+            + diff.findings.oneSided.map { "- ❔ \(finding($0.finding)) (checked on \($0.side.label) only): \(Self.escape($0.finding.message))" }
         if !findingLines.isEmpty { details("New and fixed findings", findingLines, into: &lines) }
         if verdict.fails {
             add("**" + Self.escape(ChangeWording.outcome(diff, verdict: verdict, failOn: failOn)) + "**.")
@@ -96,11 +97,7 @@ public struct DiffMarkdownReporter: Sendable {
     /// A change's sign at the start of a list item: `+` escaped, since `- + text` would be a
     /// list nested in the item; `−` (the minus sign) for a removal, which no list starts with.
     static func sign(_ kind: FacetChange.Kind) -> String {
-        switch kind {
-        case .added: "\\+"
-        case .removed: "−"
-        case .changed: "~"
-        }
+        kind == .added ? "\\+" : ChangeWording.printedSign(kind)
     }
 
     private static func bytes(_ value: Int64?) -> String {
@@ -110,6 +107,11 @@ public struct DiffMarkdownReporter: Sendable {
     /// Text inside backticks: a backtick would end the span, a newline the line.
     static func code(_ text: String) -> String {
         ReportText.printable(text).replacingOccurrences(of: "`", with: "'")
+    }
+
+    /// Code in a table cell: GitHub ends the cell at a `|` even inside backticks.
+    static func codeCell(_ text: String) -> String {
+        code(text).replacingOccurrences(of: "|", with: "\\|")
     }
 
     /// A table cell: as `escape`, and `|` would end the cell.
@@ -131,6 +133,17 @@ public struct DiffMarkdownReporter: Sendable {
             default:
                 result.append(character)
             }
+        }
+        // At the start of a list item or line, `+ `, `- ` and `1. ` would start a list of their
+        // own: a marker followed by a space or nothing. (`)` is escaped above.)
+        func endsMarker(_ index: String.Index) -> Bool {
+            let next = result.index(after: index)
+            return next == result.endIndex || result[next] == " "
+        }
+        if let first = result.indices.first, "+-".contains(result[first]), endsMarker(first) {
+            result.insert("\\", at: first)
+        } else if let marker = result.firstIndex(where: { !$0.isASCII || !$0.isNumber }), marker != result.startIndex, result[marker] == ".", endsMarker(marker) {
+            result.insert("\\", at: marker)
         }
         return result
     }

@@ -25,7 +25,7 @@ public struct DiffTextReporter: Sendable {
             add(style.bold("Verdicts"))
             for finding in diff.verdicts {
                 let codes = finding.appleCodes.isEmpty ? "" : " [" + finding.appleCodes.joined(separator: ", ") + "]"
-                add("  " + style.severity(finding.severity, finding.severity.rawValue) + "  \(finding.rule)\(codes)" + (finding.suppressed ? " (suppressed)" : ""))
+                add("  " + style.severity(finding.severity, finding.severity.rawValue) + "  \(finding.rule)\(codes)" + text(ChangeWording.suppression(finding)))
                 add("    " + text(finding.message))
             }
             add()
@@ -75,14 +75,17 @@ public struct DiffTextReporter: Sendable {
         }
 
         add(style.bold("Findings") + ": " + ChangeWording.findingCounts(diff.findings))
-        for finding in diff.findings.new { add("  " + style.green("+ ") + style.severity(Severity(rawValue: finding.severity) ?? .note, finding.severity) + "  \(finding.rule): " + text(finding.message)) }
-        for finding in diff.findings.fixed { add("  " + style.red("- ") + finding.severity + "  \(finding.rule): " + text(finding.message)) }
+        // A report side's severities and rule ids are its own text: escaped like its messages.
+        for finding in diff.findings.new {
+            add("  " + style.green("+ ") + style.severity(Severity(rawValue: finding.severity) ?? .note, text(finding.severity)) + "  \(text(finding.rule)): " + text(finding.message))
+        }
+        for finding in diff.findings.fixed { add("  " + style.red("- ") + text(finding.severity) + "  \(text(finding.rule)): " + text(finding.message)) }
         for (finding, side) in diff.findings.oneSided {
-            add("  ? \(finding.severity)  \(finding.rule) (checked on \(side.label) only): " + text(finding.message))
+            add("  ? \(text(finding.severity))  \(text(finding.rule)) (checked on \(side.label) only): " + text(finding.message))
         }
         for side in ReviewSide.allCases {
             let rules = diff.findings.rulesOnlyOn[side] ?? []
-            if !rules.isEmpty { add("  " + ReportText.count(rules.count, "rule") + " checked on \(side.label) only: " + rules.joined(separator: ", ")) }
+            if !rules.isEmpty { add("  " + ReportText.count(rules.count, "rule") + " checked on \(side.label) only: " + text(rules.joined(separator: ", "))) }
         }
         add()
 

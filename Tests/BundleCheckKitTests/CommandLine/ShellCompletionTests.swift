@@ -115,19 +115,19 @@ import BundleCheckModel
     /// `diff` is offered as the first word only, beside the packages, as the parser reads it.
     @Test(.enabled(if: ExternalTool.isInstalled("bash"), "bash is not installed"))
     func bashOffersTheSubcommandAsTheFirstWordOnly() throws {
-        let offered = try Self.bashCompletions([["bundlecheck", "di"], ["bundlecheck", ""], ["bundlecheck", "diff", "di"], ["bundlecheck", "App.ipa", "d"]])
-        #expect(offered.count == 4)
-        guard offered.count == 4 else { return }
+        let offered = try Self.bashCompletions([["bundlecheck", "di"], ["bundlecheck", ""], ["bundlecheck", "diff", "di"], ["bundlecheck", "App.ipa", "d"], ["bundlecheck", "-q", "di"]])
+        #expect(offered.count == 5)
+        guard offered.count == 5 else { return }
         #expect(offered[0] == ["diff"])
         #expect(offered[1].contains("diff") && offered[1].contains("App.ipa"))
-        #expect(offered[2] == [] && offered[3] == [])
+        #expect(offered[2] == [] && offered[3] == [] && offered[4] == [])
     }
 
     @Test(.enabled(if: ExternalTool.isInstalled("fish"), "fish is not installed"))
     func fishOffersTheSubcommandAsTheFirstWordOnly() throws {
         let directory = try TemporaryDirectory()
         // "dif": fish also offers files whose names hold the letters in order, which "di" would match.
-        let lines = ["bundlecheck dif", "bundlecheck diff dif", "bundlecheck --fail-on error dif"]
+        let lines = ["bundlecheck dif", "bundlecheck diff dif", "bundlecheck --fail-on error dif", "bundlecheck -q dif"]
         var program = "source \(ShellCompletion.quoted(try Self.scriptFile(.fish, in: directory)))\n"
         for line in lines {
             // echo: an empty line when nothing is offered.
@@ -136,7 +136,7 @@ import BundleCheckModel
         let result = try ExternalTool.run(["fish", "--no-config", "-c", program], in: directory.url)
         #expect(result.status == 0, "\(result.output)")
         let offered = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(offered.prefix(3) == ["diff", "", ""])
+        #expect(offered.prefix(4) == ["diff", "", "", ""])
     }
 
     @Test(.enabled(if: ExternalTool.isInstalled("fish"), "fish is not installed"))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BundleCheckReports
 @testable import BundleCheckCommandLine
+@testable import BundleCheckReview
 
 /// The review as people read it: the HTML page (in headless Chromium too) and the Markdown as
 /// GitHub's renderer reads it (Debian's `cmark-gfm -e table`), for the examples' review and for a
@@ -70,6 +71,18 @@ import Testing
         // A blank page compresses to almost nothing; a rendered review does not.
         #expect(png.count > 20_000)
         try HeadlessChromium.keep(["review.html", "review.png"], from: folder)
+    }
+
+    /// What would start a list, end a table cell or open markup in a side's text is escaped.
+    @Test func markdownEscapesWhatWouldBecomeMarkup() {
+        #expect(DiffMarkdownReporter.escape("+ Frameworks/a") == "\\+ Frameworks/a")
+        #expect(DiffMarkdownReporter.escape("- a") == "\\- a")
+        #expect(DiffMarkdownReporter.escape("12. a") == "12\\. a")
+        // Not a marker: no space after it.
+        #expect(DiffMarkdownReporter.escape("1.2 → 1.3") == "1.2 → 1.3")
+        #expect(DiffMarkdownReporter.escape("-1.0 MB") == "-1.0 MB")
+        #expect(DiffMarkdownReporter.codeCell("A|B.appex") == "A\\|B.appex")
+        #expect(DiffMarkdownReporter.escape("[x](javascript:1)") == "\\[x\\]\\(javascript:1\\)")
     }
 
     /// Debian's `cmark-gfm`, or nil.

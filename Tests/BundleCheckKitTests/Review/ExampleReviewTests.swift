@@ -79,6 +79,10 @@ import BundleCheckFormats
         let verdict = try #require(document["verdicts"]?.arrayValue?.first)
         #expect(verdict["rule"]?.stringValue == "build-number-not-higher" && verdict["suppressed"] == .bool(true))
         #expect(verdict["suppression"]?["reason"]?.stringValue == "build 40 replaces the withdrawn 42")
+        for format in ["text", "markdown", "html"] {
+            let output = CapturingConsole.run(["diff", "--format", format, "--old-build", "uploaded", "--config", configuration, Self.old, Self.new]).1.output
+            #expect(output.contains("build 40 replaces the withdrawn 42"), "\(format) does not say why the verdict is suppressed")
+        }
     }
 
     @Test func swappedTheShareExtensionAndEntitlementAreRemoved() throws {
