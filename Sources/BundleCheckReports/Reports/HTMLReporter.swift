@@ -29,21 +29,7 @@ public struct HTMLReporter: Reporter {
 
     public func render(_ report: Report) -> String {
         let verdict = ReportVerdict(report, failOn: failOn)
-        var lines = [
-            "<!DOCTYPE html>",
-            "<html lang=\"en\">",
-            "<head>",
-            "<meta charset=\"utf-8\">",
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLStylesheet.contentSecurityPolicy)\">",
-            "<title>bundlecheck: \(escaped(verdict.line))</title>",
-            "<style>",
-            HTMLStylesheet.css,
-            "</style>",
-            "<script>\(HTMLStylesheet.script)</script>",
-            "</head>",
-            "<body>",
-            "<main>",
+        var lines = HTMLStylesheet.pageStart(title: "bundlecheck: " + verdict.line) + [
             "<h1>bundlecheck report <span class=\"version\">version \(escaped(report.toolVersion))</span></h1>",
             "<p class=\"verdict \(verdict.isFailure ? "failed" : "passed")\" id=\"verdict\">\(escaped(verdict.line))</p>",
         ]

@@ -142,6 +142,28 @@ package enum HTMLStylesheet {
     /// test checks it, so the script cannot change without the policy.
     static let scriptHash = "sha256-1P7QCdgT0lLrW292zZLacJJ0HFpdv9uQnnZsUt6MwH8="
 
+    /// A page's start up to its `<main>`: the policy, the title (escaped here), the stylesheet
+    /// with `extraCSS` after it, and the script. The check's report and the review share it.
+    package static func pageStart(title: String, extraCSS: String? = nil) -> [String] {
+        [
+            "<!DOCTYPE html>",
+            "<html lang=\"en\">",
+            "<head>",
+            "<meta charset=\"utf-8\">",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy)\">",
+            "<title>\(HTMLText.escaped(title))</title>",
+            "<style>",
+            css,
+        ] + (extraCSS.map { [$0] } ?? []) + [
+            "</style>",
+            "<script>\(script)</script>",
+            "</head>",
+            "<body>",
+            "<main>",
+        ]
+    }
+
     /// No network, no plugins, no forms, no other script: even markup that escaped escaping
     /// could load nothing and run nothing.
     package static var contentSecurityPolicy: String {

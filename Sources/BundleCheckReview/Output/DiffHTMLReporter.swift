@@ -18,22 +18,7 @@ public struct DiffHTMLReporter: Sendable {
     public func render(_ diff: ReleaseDiff, failOn: FailureThreshold) -> String {
         let verdict = ReviewVerdict(diff, failOn: failOn)
         let outcome = ChangeWording.outcome(diff, verdict: verdict, failOn: failOn)
-        var lines = [
-            "<!DOCTYPE html>",
-            "<html lang=\"en\">",
-            "<head>",
-            "<meta charset=\"utf-8\">",
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLStylesheet.contentSecurityPolicy)\">",
-            "<title>bundlecheck diff: \(escaped(outcome))</title>",
-            "<style>",
-            HTMLStylesheet.css,
-            Self.css,
-            "</style>",
-            "<script>\(HTMLStylesheet.script)</script>",
-            "</head>",
-            "<body>",
-            "<main>",
+        var lines = HTMLStylesheet.pageStart(title: "bundlecheck diff: " + outcome, extraCSS: Self.css) + [
             "<h1>Release review <span class=\"version\">bundlecheck \(escaped(BundleCheckVersion.current))</span></h1>",
             "<p class=\"verdict \(verdict.fails ? "failed" : "passed")\" id=\"verdict\">\(escaped(outcome))</p>",
         ]
