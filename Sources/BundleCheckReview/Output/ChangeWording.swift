@@ -17,6 +17,12 @@ enum ChangeWording {
         kind == .removed ? "−" : sign(kind)
     }
 
+    /// A change's facet as it heads the change under its group's heading: nothing where the two
+    /// say the same (an entitlement under "Entitlements"), so the key and value come first.
+    static func label(_ facet: InventoryFacet) -> String? {
+        facet.title == facet.group.title ? nil : facet.title
+    }
+
     /// ` (suppressed: build 40 replaces 42)`, or nothing for a verdict that stands.
     static func suppression(_ finding: Finding) -> String {
         finding.suppression.map { " (suppressed: \($0.reason))" } ?? ""

@@ -103,7 +103,8 @@ public struct DiffHTMLReporter: Sendable {
             let items = bundle.changes.compactMap { change -> String? in
                 guard let facet = InventoryFacet.named(change.facet), facet.group == group else { return nil }
                 let kind = change.kind.rawValue
-                return "<li class=\"\(kind)\"><span class=\"sign\">\(Self.sign(change.kind))</span><span class=\"facet\">\(escaped(facet.title))</span> \(escaped(ChangeWording.body(change, shape: facet.shape)))</li>"
+                let label = ChangeWording.label(facet).map { "<span class=\"facet\">\(escaped($0))</span> " } ?? ""
+                return "<li class=\"\(kind)\"><span class=\"sign\">\(Self.sign(change.kind))</span>\(label)\(escaped(ChangeWording.body(change, shape: facet.shape)))</li>"
             }
             guard !items.isEmpty else { continue }
             lines.append("<h5>\(escaped(group.title))</h5>")

@@ -53,7 +53,8 @@ public struct DiffTextReporter: Sendable {
                 add("  " + group.title)
                 for change in changes {
                     guard let facet = InventoryFacet.named(change.facet) else { continue }
-                    let line = "    \(ChangeWording.sign(change.kind)) \(facet.title): " + text(ChangeWording.body(change, shape: facet.shape))
+                    let label = ChangeWording.label(facet).map { "\($0): " } ?? ""
+                    let line = "    \(ChangeWording.sign(change.kind)) \(label)" + text(ChangeWording.body(change, shape: facet.shape))
                     add(change.kind == .added ? style.green(line) : change.kind == .removed ? style.red(line) : line)
                 }
             }
