@@ -4,8 +4,9 @@ import BundleCheckModel
 import BundleCheckReview
 
 /// The `report` harness: a JSON report read back as one side of a release review
-/// (`ReviewSideLoader.record(fromReport:)`), then reviewed against itself and against a build
-/// with no bundles, and each review written in every format the `diff` command writes.
+/// (`ReviewSideLoader.record(fromReport:)`), then reviewed against itself, against a build with
+/// no bundles and against PaiScan's build, and each review written in every format the `diff`
+/// command writes.
 extension FuzzTarget {
     /// Not JSON is the json harness's input, rejected here so the corpus stays JSON; JSON that
     /// is no report is refused, a report read.
@@ -47,8 +48,35 @@ extension FuzzTarget {
         let shrunk = ReleaseReview.compare(record, empty, rules: rules, settings: settings)
         precondition(shrunk.removed.count == record.bundles.count, "\(record.bundles.count) bundles, \(shrunk.removed.count) removed")
         writeEveryFormat(shrunk)
+
+        // Against a real build, both ways: its bundles pair with the input's, so facets change and
+        // the release rules judge versions, identifiers and teams. Each bundle of either side is in
+        // one pair, and each change is shaped as its kind says.
+        if let reference = Self.referenceBuild {
+            for (old, new) in [(reference, record), (record, reference)] {
+                let review = ReleaseReview.compare(old, new, rules: rules, settings: settings)
+                precondition(review.bundles.filter { $0.pair.old != nil }.count == old.bundles.count, "OLD's bundles are not each in one pair")
+                precondition(review.bundles.filter { $0.pair.new != nil }.count == new.bundles.count, "NEW's bundles are not each in one pair")
+                for change in review.bundles.flatMap(\.changes) {
+                    precondition(InventoryFacet.named(change.facet) != nil, "a change of an unknown facet \(change.facet)")
+                    switch change.kind {
+                    case .added: precondition(change.old == nil && change.new != nil, "an addition with an old value")
+                    case .removed: precondition(change.old != nil && change.new == nil, "a removal with a new value")
+                    case .changed: precondition(change.old != nil && change.new != nil, "a change without two values")
+                    }
+                }
+                writeEveryFormat(review)
+            }
+        }
         return .read
     }
+
+    /// PaiScan's golden report as a review side, read once; nil where this checkout's golden
+    /// reports are not at hand.
+    private static let referenceBuild: BuildRecord? = {
+        guard let bytes = try? FuzzSeeds.golden("PaiScan") else { return nil }
+        return try? ReviewSideLoader.record(fromReport: bytes, path: "PaiScan.json", limits: .default)
+    }()
 
     /// Every format of one review; the JSON one must read back as JSON.
     private static func writeEveryFormat(_ diff: ReleaseDiff) {
