@@ -156,6 +156,17 @@ def code_blocks(count, size=1 << 20, vocabulary=1024, seed=1):
     return [struct.pack(f"<{size // 4}I", *rng.choices(words, weights, k=size // 4)) for _ in range(count)]
 
 
+def random_and_pattern_blocks(size=1 << 20, seed=1):
+    """Three blocks that make an executable a third random bytes and two thirds one 4 KiB
+    pattern repeated: deflate stores the random third and shrinks the rest to almost nothing,
+    so inflating costs little and hashing every page is most of the work (issue 28's package)."""
+    import random
+    rng = random.Random(seed)
+    pattern = rng.randbytes(4096)
+    repeated = pattern * (size // 4096)
+    return [rng.randbytes(size), repeated, repeated]
+
+
 def executable(identifier, code_bytes, blocks, strings, entitlements, info_plist_bytes=None):
     """The chunks of a thin arm64 MH_EXECUTE whose code (everything before the signature) is
     `code_bytes` long: header and load commands, a __cstring section `strings`, `blocks` over

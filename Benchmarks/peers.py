@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Benchmark: bundlecheck beside the tools a CI step would otherwise use, as ratios.
 
-Builds three packages (kept in the work folder and reused while their parameters are the same):
+Builds four packages (kept in the work folder and reused while their parameters are the same):
   a  a 1 GiB file of 20,000 entries: an app and 5 extensions whose signed arm64 executables
      hold 512 MiB (about 205 MiB deflated), the rest stored resources;
   b  a 4 GiB file of 20,000 entries: an app and 16 extensions, 2 GiB of executables;
-  c  60,000 small entries (an app and 2 extensions with small executables).
+  c  60,000 small entries (an app and 2 extensions with small executables);
+  d  1 GiB of 20,000 entries, as issue 28 found it: an app and 10 extensions of 47 MiB each
+     (517 MiB), each executable a third random bytes and two thirds one 4 KiB pattern, so
+     inflating is cheap and hashing every page is most of the work.
 Every entry carries the Unix extra fields Info-ZIP's `zip` writes (`UT` and `ux`), as the
 corpus's IPAs do: the reader keeps them per entry, so they count at 60,000 entries.
 Every executable is a thin arm64 Mach-O whose LC_CODE_SIGNATURE holds a SHA-256 CodeDirectory
 with the hash of every 4 KiB page (bundlecheck checks them all), the Info.plist's and the
-entitlements' hashes, and the entitlements (app groups); its code deflates about 2.5 times.
+entitlements' hashes, and the entitlements (app groups); on a, b and c its code deflates about
+2.5 times, as arm64 code does.
 
 Then runs, in turn and on the same files (A B A B ..., `--runs` rounds):
   unzip -l                   listing: the limit for plist-level work
@@ -21,11 +25,11 @@ Then runs, in turn and on the same files (A B A B ..., `--runs` rounds):
   bundlecheck --jobs 1
 and prints the medians of wall time and of peak RSS (wait4's resource usage of the child:
 the largest process of its tree), with each time as a ratio to the yardstick (`unzip -p` for
-a and b, `unzip -l` for c). Before each package it also times two CPU-bound processes side by
+a, b and d, `unzip -l` for c). Before each package it also times two CPU-bound processes side by
 side against one after another: the parallelism the machine gives at that moment (2.0 on two
 idle cores), without which the --jobs gate cannot pass.
 
-Exits non-zero, naming the gate, when on a or b bundlecheck's median exceeds 0.55x `unzip -p`'s
+Exits non-zero, naming the gate, when on a, b or d bundlecheck's median exceeds 0.55x `unzip -p`'s
 or the default --jobs is not 1.6x faster than --jobs 1; when on c it exceeds 3x `unzip -l`'s;
 when bundlecheck's peak RSS at the
 default --jobs exceeds 64 MiB in any run on any package; when a command fails; or when
@@ -46,7 +50,7 @@ import zipfile
 from collections import Counter
 
 from benchmark_support import (code_blocks, cstrings, entitlements_for, entry_info, executable, info_plist, median,
-                               run_measured, verdict, write_deflated)
+                               random_and_pattern_blocks, run_measured, verdict, write_deflated)
 
 # Bump when the packages' layout changes, so packages kept in a work folder are rebuilt.
 BUILDER_VERSION = 3
@@ -77,19 +81,22 @@ EXTENSIONS = [
 def specifications(quick):
     """Per package: file size, entries, extensions, the executables' (uncompressed) share of
     the file size (the app takes 40% of it, the extensions share the rest), whether it is
-    checked against `unzip -p` (a, b) or `unzip -l` (c)."""
+    checked against `unzip -p` (a, b, d) or `unzip -l` (c)."""
     gib = 1 << 30
     return {
         "a": dict(size=gib // 16 if quick else gib, entries=20_000, extensions=5, executables=0.5, small=False),
         "b": dict(size=gib // 4 if quick else 4 * gib, entries=20_000, extensions=16, executables=0.5, small=False),
         "c": dict(size=24 << 20, entries=60_000, extensions=2, executables=0.25, small=True),
+        "d": dict(size=gib // 16 if quick else gib, entries=20_000, extensions=10, executables=517 / 1024, small=False,
+                  equal=True, code="random-and-pattern"),
     }
 
 
 def bundle_layout(spec):
     """(folder, executable name, identifier, extension point, code bytes) of every bundle."""
     executable_bytes = int(spec["size"] * spec["executables"])
-    app_bytes = executable_bytes * 2 // 5
+    # The app takes 40%, or (d) every bundle the same.
+    app_bytes = executable_bytes // (spec["extensions"] + 1) if spec.get("equal") else executable_bytes * 2 // 5
     each = (executable_bytes - app_bytes) // spec["extensions"]
     bundles = [(APP, "Big", APP_ID, None, app_bytes)]
     for name, point in EXTENSIONS[:spec["extensions"]]:
@@ -99,7 +106,7 @@ def bundle_layout(spec):
 
 def build(path, spec):
     """Writes the package; returns the paths of its executables."""
-    blocks = code_blocks(8)
+    blocks = random_and_pattern_blocks() if spec.get("code") == "random-and-pattern" else code_blocks(8)
     strings = cstrings(CSTRING_BYTES)
     compressed = {}
     bundles = bundle_layout(spec)
@@ -237,7 +244,7 @@ def run_package(label, path, names, bundlecheck, runs, workdir):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bundlecheck", default=".build/release/bundlecheck")
-    parser.add_argument("--only", default="a,b,c", help="packages to run, e.g. a,c")
+    parser.add_argument("--only", default="a,b,c,d", help="packages to run, e.g. a,c")
     parser.add_argument("--runs", type=int, default=5, help="paired rounds (default 5)")
     parser.add_argument("--quick", action="store_true",
                         help="64 MiB and 256 MiB packages: a smoke test of this script, whose gates mean little")
@@ -253,7 +260,7 @@ def main():
     specs = specifications(args.quick)
     unknown = [label for label in labels if label not in specs]
     if unknown or args.runs < 1:
-        sys.exit("error: --only takes a, b and c; --runs at least 1")
+        sys.exit("error: --only takes a, b, c and d; --runs at least 1")
     workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-peers-")
     os.makedirs(workdir, exist_ok=True)
     failures, rows = [], []
@@ -282,7 +289,7 @@ def main():
                 failures.append(f"{label}: bundlecheck takes {check / base:.2f}x unzip -l (limit {LISTING_MULTIPLE}x)")
             if peak > RSS_LIMIT_KIB:
                 failures.append(f"{label}: bundlecheck peak RSS {peak / 1024:.1f} MiB (limit {RSS_LIMIT_KIB // 1024} MiB)")
-        print(f"\nmedians of {args.runs} paired runs; ratio to unzip -p of the executables (a, b) or unzip -l (c)")
+        print(f"\nmedians of {args.runs} paired runs; ratio to unzip -p of the executables (a, b, d) or unzip -l (c)")
         print(f"{'pkg':<4}{'command':<24}{'median s':>10}{'ratio':>8}{'RSS MiB':>9}{'max':>7}")
         for label, name, seconds, ratio, rss, top in rows:
             print(f"{label:<4}{name:<24}{seconds:>10.3f}{ratio:>8.2f}{rss / 1024:>9.1f}{top / 1024:>7.1f}")
