@@ -264,6 +264,11 @@ public struct JSONReporter: Reporter {
         ]
     }
 
+    /// A finding's `suppression` member: who accepted it and why, or null (the review's verdicts too).
+    package static func suppression(_ suppression: Suppression?) -> JSONValue {
+        suppression.map { ["kind": .string($0.kind.rawValue), "reason": .string($0.reason)] } ?? .null
+    }
+
     private func finding(_ finding: Finding) -> JSONValue {
         let fields: JSONValue = [
             "rule": .string(finding.rule),
@@ -278,9 +283,7 @@ public struct JSONReporter: Reporter {
             "appleCodes": .array(finding.appleCodes.map(JSONValue.string)),
             "fingerprint": .string(finding.fingerprint),
             "suppressed": .bool(finding.suppressed),
-            "suppression": finding.suppression.map { suppression -> JSONValue in
-                ["kind": .string(suppression.kind.rawValue), "reason": .string(suppression.reason)]
-            } ?? .null,
+            "suppression": Self.suppression(finding.suppression),
         ]
         // Only the finding that stands for those the cap left out says how many (docs/limits.md).
         guard let omitted = finding.omittedCount, case .object(let members) = fields else { return fields }

@@ -16,6 +16,12 @@ public struct BundlePair: Sendable {
 
     /// The bundle as a reviewer names it: NEW's path, else OLD's.
     public var path: String { new?.path ?? old?.path ?? "" }
+
+    /// OLD's path of a paired bundle that moved (an archive's app in an IPA, an app renamed).
+    public var movedFrom: String? {
+        guard let old, let new, old.path != new.path else { return nil }
+        return old.path
+    }
 }
 
 enum BundlePairing {

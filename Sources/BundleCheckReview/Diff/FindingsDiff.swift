@@ -59,10 +59,8 @@ private struct Relocation {
     let moves: [(old: String, new: String)]
 
     init(_ pairs: [BundlePair]) {
-        moves = pairs.compactMap { pair in
-            guard let old = pair.old?.path, let new = pair.new?.path, old != new else { return nil }
-            return (old, new)
-        }.sorted { $0.old.count > $1.old.count }
+        // A moved pair has both sides, so its path is NEW's.
+        moves = pairs.compactMap { pair in pair.movedFrom.map { (old: $0, new: pair.path) } }.sorted { $0.old.count > $1.old.count }
     }
 
     static func key(ofNew finding: FindingRecord) -> String {

@@ -23,6 +23,40 @@ enum ChangeWording {
         facet.title == facet.group.title ? nil : facet.title
     }
 
+    /// `+`, `−` or `~` of a bundle added, removed or changed; nothing for one unchanged.
+    static func printedSign(_ status: BundleDiff.Status) -> String {
+        switch status {
+        case .added: "+"
+        case .removed: "−"
+        case .changed: "~"
+        case .unchanged: ""
+        }
+    }
+
+    /// A bundle's changes under each `InventoryFacet.Group` that has some, in the groups' order,
+    /// each change with its facet: what every format lists under a bundle.
+    static func grouped(_ changes: [FacetChange]) -> [(group: InventoryFacet.Group, changes: [(change: FacetChange, facet: InventoryFacet)])] {
+        let withFacets = changes.compactMap { change in InventoryFacet.named(change.facet).map { (change: change, facet: $0) } }
+        return InventoryFacet.Group.allCases.compactMap { group in
+            let inGroup = withFacets.filter { $0.facet.group == group }
+            return inGroup.isEmpty ? nil : (group, inGroup)
+        }
+    }
+
+    /// The facets each side's report did not record, by side, for the sides that left some out.
+    static func notRecorded(_ bundle: BundleDiff) -> [(side: ReviewSide, facets: String)] {
+        let bySide = Dictionary(grouping: bundle.notRecorded, by: \.side)
+        return ReviewSide.allCases.compactMap { side in
+            guard let facets = bySide[side], !facets.isEmpty else { return nil }
+            return (side, facets.map(\.facet).joined(separator: ", "))
+        }
+    }
+
+    /// A number of bytes as the reports write it, or `missing` when a side did not record it.
+    static func bytes(_ value: Int64?, missing: String) -> String {
+        value.map { ReportText.byteCount(UInt64(clamping: $0)) } ?? missing
+    }
+
     /// ` (suppressed: build 40 replaces 42)`, or nothing for a verdict that stands.
     static func suppression(_ finding: Finding) -> String {
         finding.suppression.map { " (suppressed: \($0.reason))" } ?? ""
@@ -71,8 +105,7 @@ enum ChangeWording {
 
     /// `76.9 kB → 80.1 kB (+3.2 kB)`.
     static func size(_ size: SizeDiff) -> String {
-        func bytes(_ value: Int64?) -> String { value.map { ReportText.byteCount(UInt64(clamping: $0)) } ?? "not recorded" }
-        var text = "\(bytes(size.old)) → \(bytes(size.new))"
+        var text = "\(bytes(size.old, missing: "not recorded")) → \(bytes(size.new, missing: "not recorded"))"
         if let growth = size.growth {
             text += " (" + signed(growth) + ")"
         }
@@ -87,9 +120,9 @@ enum ChangeWording {
 
     /// `Frameworks/Big.framework/Big: 1.0 MB → 4.0 MB (+3.0 MB)`, or `+ at least 3.0 MB` when OLD's list did not show it.
     static func grownFile(_ file: SizeDiff.FileGrowth) -> String {
-        let before = file.old.map { ReportText.byteCount(UInt64(clamping: $0)) } ?? (file.isLowerBound ? "not among the largest" : "absent")
+        let before = bytes(file.old, missing: file.isLowerBound ? "not among the largest" : "absent")
         let growth = (file.isLowerBound ? "at least " : "") + signed(file.growth)
-        return "\(file.path): \(before) → \(ReportText.byteCount(UInt64(clamping: file.new))) (\(growth))"
+        return "\(file.path): \(before) → \(bytes(file.new, missing: "")) (\(growth))"
     }
 
     /// `2 new, 1 fixed, 5 standing`.

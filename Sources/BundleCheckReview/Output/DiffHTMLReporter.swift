@@ -83,7 +83,7 @@ public struct DiffHTMLReporter: Sendable {
             let record = bundle.pair.new ?? bundle.pair.old
             let details = record.map(ChangeWording.bundleDetails) ?? ""
             let label = "<span class=\"path\">\(escaped(bundle.pair.path))</span>" + (details.isEmpty ? "" : " <span class=\"muted\">\(escaped(details))</span>")
-            lines.append("<tr class=\"\(Self.statusClass(bundle.status))\"><td class=\"sign\">\(Self.sign(bundle.status))</td><td>\(label)</td>" + cells(bundle.size) + "</tr>")
+            lines.append("<tr class=\"\(bundle.status.rawValue)\"><td class=\"sign\">\(ChangeWording.printedSign(bundle.status))</td><td>\(label)</td>" + cells(bundle.size) + "</tr>")
         }
         lines += ["</tbody>", "</table>", "</div>"]
         if let grown = diff.packageSize?.grownFiles, !grown.isEmpty {
@@ -95,25 +95,20 @@ public struct DiffHTMLReporter: Sendable {
     private func changes(of bundle: BundleDiff) -> [String] {
         guard let record = bundle.pair.new ?? bundle.pair.old else { return [] }
         var heading = "<span class=\"path\">\(escaped(record.path))</span>"
-        if let old = bundle.pair.old, bundle.pair.new != nil, old.path != record.path {
-            heading += " <span class=\"muted\">(was \(escaped(old.path)))</span>"
+        if let movedFrom = bundle.pair.movedFrom {
+            heading += " <span class=\"muted\">(was \(escaped(movedFrom)))</span>"
         }
         var lines = ["<section class=\"bundle-changes\">", "<h4>\(heading)</h4>"]
-        for group in InventoryFacet.Group.allCases {
-            let items = bundle.changes.compactMap { change -> String? in
-                guard let facet = InventoryFacet.named(change.facet), facet.group == group else { return nil }
-                let kind = change.kind.rawValue
+        for (group, changes) in ChangeWording.grouped(bundle.changes) {
+            let items = changes.map { change, facet in
                 let label = ChangeWording.label(facet).map { "<span class=\"facet\">\(escaped($0))</span> " } ?? ""
-                return "<li class=\"\(kind)\"><span class=\"sign\">\(Self.sign(change.kind))</span>\(label)\(escaped(ChangeWording.body(change, shape: facet.shape)))</li>"
+                return "<li class=\"\(change.kind.rawValue)\"><span class=\"sign\">\(ChangeWording.printedSign(change.kind))</span>\(label)\(escaped(ChangeWording.body(change, shape: facet.shape)))</li>"
             }
-            guard !items.isEmpty else { continue }
             lines.append("<h5>\(escaped(group.title))</h5>")
             lines += list(nil, items)
         }
-        let unrecorded = Dictionary(grouping: bundle.notRecorded, by: \.side)
-        for side in ReviewSide.allCases {
-            guard let facets = unrecorded[side], !facets.isEmpty else { continue }
-            lines.append("<p class=\"muted\">Not recorded by \(side.label)'s report (an older bundlecheck wrote it): \(escaped(facets.map(\.facet).joined(separator: ", ")))</p>")
+        for (side, facets) in ChangeWording.notRecorded(bundle) {
+            lines.append("<p class=\"muted\">Not recorded by \(side.label)'s report (an older bundlecheck wrote it): \(escaped(facets))</p>")
         }
         return lines + ["</section>"]
     }
@@ -154,33 +149,10 @@ public struct DiffHTMLReporter: Sendable {
     }
 
     private func cells(_ size: SizeDiff?) -> String {
-        func bytes(_ value: Int64?) -> String { value.map { ReportText.byteCount(UInt64(clamping: $0)) } ?? "—" }
         let growth = size?.growth
         let trend = growth.map { $0 > 0 ? " grew" : $0 < 0 ? " shrank" : "" } ?? ""
-        return "<td class=\"number\">\(bytes(size?.old))</td><td class=\"number\">\(bytes(size?.new))</td>"
+        return "<td class=\"number\">\(ChangeWording.bytes(size?.old, missing: "—"))</td><td class=\"number\">\(ChangeWording.bytes(size?.new, missing: "—"))</td>"
             + "<td class=\"number\(trend)\">\(growth.map(ChangeWording.signed) ?? "")</td>"
-    }
-
-    private static func sign(_ kind: FacetChange.Kind) -> String {
-        ChangeWording.printedSign(kind)
-    }
-
-    private static func sign(_ status: BundleDiff.Status) -> String {
-        switch status {
-        case .added: "+"
-        case .removed: "−"
-        case .changed: "~"
-        case .unchanged: ""
-        }
-    }
-
-    private static func statusClass(_ status: BundleDiff.Status) -> String {
-        switch status {
-        case .added: "added"
-        case .removed: "removed"
-        case .changed: "changed"
-        case .unchanged: "unchanged"
-        }
     }
 
     private func escaped(_ text: String) -> String { HTMLText.escaped(text) }

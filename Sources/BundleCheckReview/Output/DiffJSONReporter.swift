@@ -1,5 +1,6 @@
 import BundleCheckFormats
 import BundleCheckModel
+import BundleCheckReports
 
 /// The review as JSON (docs/diff.schema.json): every member always present, arrays in a fixed
 /// order (NEW's bundles first, facets in `InventoryFacet.all`'s order), so the same two inputs
@@ -130,9 +131,7 @@ public struct DiffJSONReporter: Sendable {
             "appleCodes": .array(finding.appleCodes.map(JSONValue.string)),
             "fingerprint": .string(finding.fingerprint),
             "suppressed": .bool(finding.suppressed),
-            "suppression": finding.suppression.map { suppression -> JSONValue in
-                ["kind": .string(suppression.kind.rawValue), "reason": .string(suppression.reason)]
-            } ?? .null,
+            "suppression": JSONReporter.suppression(finding.suppression),
         ]
     }
 }

@@ -44,8 +44,7 @@ public struct DiffMarkdownReporter: Sendable {
                 add("| | **package** (top-level bundles) | \(Self.bytes(size.old)) | \(Self.bytes(size.new)) | \(size.growth.map(ChangeWording.signed) ?? "") |")
             }
             for bundle in sized {
-                let sign = bundle.status == .added ? "+" : bundle.status == .removed ? "−" : bundle.status == .changed ? "~" : ""
-                add("| \(sign) | `\(Self.codeCell(bundle.pair.path))` | \(Self.bytes(bundle.size?.old)) | \(Self.bytes(bundle.size?.new)) | \(bundle.size?.growth.map(ChangeWording.signed) ?? "") |")
+                add("| \(ChangeWording.printedSign(bundle.status)) | `\(Self.codeCell(bundle.pair.path))` | \(Self.bytes(bundle.size?.old)) | \(Self.bytes(bundle.size?.new)) | \(bundle.size?.growth.map(ChangeWording.signed) ?? "") |")
             }
             add()
             if let grown = diff.packageSize?.grownFiles, !grown.isEmpty {
@@ -55,12 +54,8 @@ public struct DiffMarkdownReporter: Sendable {
         for bundle in diff.bundles where bundle.status == .changed {
             add("### `\(Self.code(bundle.pair.path))`")
             add()
-            var items: [String] = []
-            for group in InventoryFacet.Group.allCases {
-                for change in bundle.changes where InventoryFacet.named(change.facet)?.group == group {
-                    guard let facet = InventoryFacet.named(change.facet) else { continue }
-                    items.append("- \(Self.sign(change.kind)) **\(Self.escape(facet.title))**: \(Self.escape(ChangeWording.body(change, shape: facet.shape)))")
-                }
+            let items = ChangeWording.grouped(bundle.changes).flatMap(\.changes).map { change, facet in
+                "- \(Self.sign(change.kind)) **\(Self.escape(facet.title))**: \(Self.escape(ChangeWording.body(change, shape: facet.shape)))"
             }
             details("Changes", items, into: &lines)
         }
@@ -101,7 +96,7 @@ public struct DiffMarkdownReporter: Sendable {
     }
 
     private static func bytes(_ value: Int64?) -> String {
-        value.map { ReportText.byteCount(UInt64(clamping: $0)) } ?? "—"
+        ChangeWording.bytes(value, missing: "—")
     }
 
     /// Text inside backticks: a backtick would end the span, a newline the line.

@@ -45,14 +45,11 @@ public struct DiffTextReporter: Sendable {
         for bundle in diff.bundles where bundle.status == .changed || !bundle.notRecorded.isEmpty || (bundle.size?.growth ?? 0) != 0 {
             guard let record = bundle.pair.new ?? bundle.pair.old else { continue }
             var heading = text(record.path)
-            if let old = bundle.pair.old, bundle.pair.new != nil, old.path != record.path { heading += " (was \(text(old.path)))" }
+            if let movedFrom = bundle.pair.movedFrom { heading += " (was \(text(movedFrom)))" }
             add(style.bold(heading))
-            for group in InventoryFacet.Group.allCases {
-                let changes = bundle.changes.filter { InventoryFacet.named($0.facet)?.group == group }
-                guard !changes.isEmpty else { continue }
+            for (group, changes) in ChangeWording.grouped(bundle.changes) {
                 add("  " + group.title)
-                for change in changes {
-                    guard let facet = InventoryFacet.named(change.facet) else { continue }
+                for (change, facet) in changes {
                     let label = ChangeWording.label(facet).map { "\($0): " } ?? ""
                     let line = "    \(ChangeWording.sign(change.kind)) \(label)" + text(ChangeWording.body(change, shape: facet.shape))
                     add(change.kind == .added ? style.green(line) : change.kind == .removed ? style.red(line) : line)
@@ -61,10 +58,8 @@ public struct DiffTextReporter: Sendable {
             if let size = bundle.size, (size.growth ?? 0) != 0 {
                 add("  Size: " + ChangeWording.size(size))
             }
-            let unrecorded = Dictionary(grouping: bundle.notRecorded, by: \.side)
-            for side in ReviewSide.allCases {
-                guard let facets = unrecorded[side], !facets.isEmpty else { continue }
-                add("  Not recorded by \(side.label)'s report: " + facets.map(\.facet).joined(separator: ", "))
+            for (side, facets) in ChangeWording.notRecorded(bundle) {
+                add("  Not recorded by \(side.label)'s report: " + facets)
             }
             add()
         }
