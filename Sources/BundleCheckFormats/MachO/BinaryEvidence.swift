@@ -32,6 +32,13 @@ public enum BinaryEvidenceKind: String, Sendable, CaseIterable {
 /// grows with the hits rather than with the string tables.
 package protocol BinaryEvidenceFilter: Sendable {
     func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool
+    /// A cheap first cut on a candidate's UTF-8 bytes, before a String is made of them: false
+    /// only for a candidate `wants` would refuse.
+    func mightWant(_ kind: BinaryEvidenceKind, utf8 bytes: ArraySlice<UInt8>) -> Bool
+}
+
+extension BinaryEvidenceFilter {
+    package func mightWant(_ kind: BinaryEvidenceKind, utf8 bytes: ArraySlice<UInt8>) -> Bool { true }
 }
 
 /// A filter that keeps every candidate: for tests and for dumping what a binary holds.

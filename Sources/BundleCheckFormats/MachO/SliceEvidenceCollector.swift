@@ -80,7 +80,7 @@ struct SliceEvidenceCollector {
             try scanner.finish(handler)
         } else {
             func handler(_ start: UInt64, _ bytes: ArraySlice<UInt8>) {
-                guard let name = String(validating: bytes, as: UTF8.self), !name.isEmpty,
+                guard filter.mightWant(.symbol, utf8: bytes), let name = String(validating: bytes, as: UTF8.self), !name.isEmpty,
                       filter.wants(.symbol, name)
                 else { return }
                 wantedNamesByOffset[UInt32(truncatingIfNeeded: start)] = name
@@ -91,7 +91,7 @@ struct SliceEvidenceCollector {
     }
 
     private mutating func keep(_ kind: BinaryEvidenceKind, _ bytes: ArraySlice<UInt8>) {
-        guard !bytes.isEmpty, let value = String(validating: bytes, as: UTF8.self) else { return }
+        guard !bytes.isEmpty, filter.mightWant(kind, utf8: bytes), let value = String(validating: bytes, as: UTF8.self) else { return }
         keep(kind, value)
     }
 

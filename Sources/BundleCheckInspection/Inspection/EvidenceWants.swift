@@ -7,6 +7,8 @@ struct EvidenceWants: BinaryEvidenceFilter {
     let matchers: [BinaryMatcher]
     /// What the built-in checks want of loose libraries, a narrower filter of its own.
     let libraryMatchers: [BinaryMatcher]
+    /// Each matcher's byte-level first cut, in `matchers`' order.
+    private let screens: [(kind: BinaryEvidenceKind, screen: UTF8Screen)]
 
     init(rules: [RuleDefinition]) {
         var matchers: [BinaryMatcher] = []
@@ -29,6 +31,7 @@ struct EvidenceWants: BinaryEvidenceFilter {
     init(matchers: [BinaryMatcher], libraryMatchers: [BinaryMatcher] = []) {
         self.matchers = Self.unique(matchers)
         self.libraryMatchers = Self.unique(libraryMatchers)
+        screens = self.matchers.map { ($0.kind, UTF8Screen($0.condition)) }
     }
 
     private static func unique(_ matchers: [BinaryMatcher]) -> [BinaryMatcher] {
@@ -47,6 +50,13 @@ struct EvidenceWants: BinaryEvidenceFilter {
         let kept = Set(matchers.map(\.identity))
         let keptOfLibraries = Set(libraryMatchers.map(\.identity))
         return needs.allSatisfy { kept.contains($0.identity) && keptOfLibraries.contains($0.identity) }
+    }
+
+    func mightWant(_ kind: BinaryEvidenceKind, utf8 bytes: ArraySlice<UInt8>) -> Bool {
+        for entry in screens where entry.kind == kind && entry.screen.mightMatch(bytes) {
+            return true
+        }
+        return false
     }
 
     func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool {

@@ -1,0 +1,74 @@
+/// A byte-level first cut for a `BinaryCondition`, asked of every string of every executable
+/// before a `String` is made of it: making the String and searching it through Foundation cost
+/// more than the rest of reading the `__cstring` section.
+///
+/// It answers "no" only where bytes decide exactly: for a candidate of ASCII bytes and an
+/// operand of ASCII text, Unicode's canonical equivalence (which `String` comparison follows)
+/// adds nothing, so a candidate that does not hold the operand's bytes cannot match. Anything
+/// else (non-ASCII text, sets of names, regular expressions) is "maybe", left to the condition.
+package struct UTF8Screen: Sendable {
+    private enum Test: Sendable {
+        case equals([UInt8])
+        case prefix([UInt8])
+        case contains([UInt8])
+        case undecided
+    }
+
+    private let test: Test
+
+    package init(_ condition: BinaryCondition) {
+        func ascii(_ text: String) -> [UInt8]? {
+            let bytes = Array(text.utf8)
+            return bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
+        }
+        switch condition {
+        case .equals(let text): test = ascii(text).map(Test.equals) ?? .undecided
+        case .prefix(let text): test = ascii(text).map(Test.prefix) ?? .undecided
+        case .contains(let text): test = ascii(text).map(Test.contains) ?? .undecided
+        case .equalsAny, .matches: test = .undecided
+        }
+    }
+
+    /// False only when the condition cannot match the text whose UTF-8 bytes are `bytes`.
+    package func mightMatch(_ bytes: ArraySlice<UInt8>) -> Bool {
+        switch test {
+        case .undecided:
+            return true
+        case .equals(let operand):
+            return !Self.isASCII(bytes) || bytes.elementsEqual(operand)
+        case .prefix(let operand):
+            return !Self.isASCII(bytes) || bytes.starts(with: operand)
+        case .contains(let operand):
+            return !Self.isASCII(bytes) || Self.find(operand, in: bytes)
+        }
+    }
+
+    private static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var combined: UInt8 = 0
+            for byte in buffer { combined |= byte }
+            return combined < 0x80
+        }
+    }
+
+    /// Whether `needle` occurs in `haystack`: the first byte located, then the rest compared.
+    private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        guard haystack.count >= needle.count else { return false }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                let last = hay.count - pin.count
+                var index = 0
+                while index <= last {
+                    if hay[index] == first {
+                        var offset = 1
+                        while offset < pin.count, hay[index + offset] == pin[offset] { offset += 1 }
+                        if offset == pin.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+}
