@@ -19,7 +19,8 @@
 ///
 /// With `hashingCodePages`, every byte of a signed slice before its signature goes through a
 /// `CodePageHasher` on its way (skipped ranges are then read, not sought past), and the
-/// page digests are compared with the CodeDirectory's code slots once the signature is read.
+/// page digests are compared with the CodeDirectory's code slots once the signature is read;
+/// given `sharing`, threads with nothing else to do may hash some of the pages.
 package enum MachOReader {
     static let headerSize32: UInt64 = 28
 
@@ -31,9 +32,10 @@ package enum MachOReader {
         _ reader: any EntryReader,
         size: UInt64,
         hashingCodePages: Bool = false,
+        sharing: SharedWork? = nil,
         limits: MachOLimits = .standard
     ) throws -> MachOFile? {
-        try read(reader, size: size, evidenceFilter: nil, hashingCodePages: hashingCodePages, limits: limits)
+        try read(reader, size: size, evidenceFilter: nil, hashingCodePages: hashingCodePages, sharing: sharing, limits: limits)
     }
 
     /// Reads the file as `read(_:size:)` does and, in the same pass, fills each slice's
@@ -44,9 +46,10 @@ package enum MachOReader {
         size: UInt64,
         evidence: any BinaryEvidenceFilter,
         hashingCodePages: Bool = false,
+        sharing: SharedWork? = nil,
         limits: MachOLimits = .standard
     ) throws -> MachOFile? {
-        try read(reader, size: size, evidenceFilter: evidence, hashingCodePages: hashingCodePages, limits: limits)
+        try read(reader, size: size, evidenceFilter: evidence, hashingCodePages: hashingCodePages, sharing: sharing, limits: limits)
     }
 
     private static func read(
@@ -54,6 +57,7 @@ package enum MachOReader {
         size: UInt64,
         evidenceFilter: (any BinaryEvidenceFilter)?,
         hashingCodePages: Bool,
+        sharing: SharedWork?,
         limits: MachOLimits
     ) throws -> MachOFile? {
         let pass = ForwardPass(reader: reader, size: size)
@@ -66,7 +70,7 @@ package enum MachOReader {
         case .thin32, .thin64:
             let slice = try readSlice(
                 pass, index: nil, prefix: magicBytes, offset: 0, size: size,
-                evidenceFilter: evidenceFilter, hashingCodePages: hashingCodePages, limits: limits
+                evidenceFilter: evidenceFilter, hashingCodePages: hashingCodePages, sharing: sharing, limits: limits
             )
             return MachOFile(kind: .thin, slices: [slice])
         case .fat(let magic):
@@ -88,6 +92,7 @@ package enum MachOReader {
                     size: architecture.size,
                     evidenceFilter: evidenceFilter,
                     hashingCodePages: hashingCodePages,
+                    sharing: sharing,
                     limits: limits
                 ))
             }
@@ -105,6 +110,7 @@ package enum MachOReader {
         size: UInt64,
         evidenceFilter: (any BinaryEvidenceFilter)?,
         hashingCodePages: Bool,
+        sharing: SharedWork?,
         limits: MachOLimits
     ) throws -> MachOSlice {
         let headerStart = try prefix + pass.read(4 - prefix.count, part: "mach header")
@@ -154,7 +160,8 @@ package enum MachOReader {
         if hashingCodePages, let signature = slice.codeSignature, !signature.isTooLargeToRead {
             // The header and load commands are already read: they open the first page.
             let hasher = try CodePageHasher(
-                algorithms: pageAlgorithms(for: slice), maxKeptPages: limits.maxKeptPageHashes, expectedBytes: UInt64(signature.dataOffset)
+                algorithms: pageAlgorithms(for: slice), maxKeptPages: limits.maxKeptPageHashes, expectedBytes: UInt64(signature.dataOffset),
+                sharing: sharing
             )
             try hasher.feed(headerBytes + commands)
             pass.observe(with: hasher, until: offset + UInt64(signature.dataOffset))

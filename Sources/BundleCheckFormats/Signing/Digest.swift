@@ -80,6 +80,24 @@ package final class Digest {
         return Array(digest.prefix(Int(length)))
     }
 
+    /// Writes the digest of everything given since the last `finish` to the start of `output`
+    /// (at least `algorithm.size` bytes) without allocating; the context then starts anew.
+    package func finish(into output: UnsafeMutableRawBufferPointer) throws(DigestError) {
+        precondition(output.count >= algorithm.size, "room for the digest")
+        var length: UInt32 = 0
+        let status = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(EVP_MAX_MD_SIZE)) { digest in
+            let status = EVP_DigestFinal_ex(context, digest.baseAddress, &length)
+            if status == 1, Int(length) == algorithm.size {
+                output.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(digest)[0..<Int(length)]))
+            }
+            return status
+        }
+        guard status == 1, Int(length) == algorithm.size else {
+            throw DigestError.last("EVP_DigestFinal_ex", algorithm)
+        }
+        try start()
+    }
+
     /// The digest of `bytes` in one call.
     package static func hash(_ bytes: ArraySlice<UInt8>, _ algorithm: Algorithm) throws(DigestError) -> [UInt8] {
         let digest = try Digest(algorithm)

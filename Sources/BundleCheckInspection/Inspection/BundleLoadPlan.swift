@@ -38,13 +38,24 @@ struct BundleLoadPlan: Sendable {
     /// Info.plist is read.
     func workers(jobs: Int, bundles: [BundleLocation], in container: any PackageContainer) -> Int {
         guard jobs > 1, bundles.count >= 2, container.storage == .zip else { return 1 }
-        let files = container.files
+        return workers(jobs: jobs, executableSizes: Self.executableSizes(of: bundles, in: container))
+    }
+
+    /// The order to load `bundles` in: largest executable first, so the last to finish is a
+    /// small one; bundles of equal size keep their order.
+    func order(of bundles: [BundleLocation], in container: any PackageContainer) -> [Int] {
+        let sizes = Self.executableSizes(of: bundles, in: container)
+        return bundles.indices.sorted { (sizes[$1], $0) < (sizes[$0], $1) }
+    }
+
+    /// Each bundle's largest file directly inside its folder, taken for its executable.
+    static func executableSizes(of bundles: [BundleLocation], in container: any PackageContainer) -> [UInt64] {
         var largest = Dictionary(bundles.map { ($0.path, UInt64(0)) }, uniquingKeysWith: { first, _ in first })
-        for file in files {
+        for file in container.files {
             guard let slash = file.path.lastSlash else { continue }
             let folder = String(file.path[..<slash])
             if let size = largest[folder], file.size > size { largest[folder] = file.size }
         }
-        return workers(jobs: jobs, executableSizes: bundles.map { largest[$0.path] ?? 0 })
+        return bundles.map { largest[$0.path] ?? 0 }
     }
 }

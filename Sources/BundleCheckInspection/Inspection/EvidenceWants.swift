@@ -7,8 +7,8 @@ struct EvidenceWants: BinaryEvidenceFilter {
     let matchers: [BinaryMatcher]
     /// What the built-in checks want of loose libraries, a narrower filter of its own.
     let libraryMatchers: [BinaryMatcher]
-    /// Each matcher's byte-level first cut, in `matchers`' order.
-    private let screens: [(kind: BinaryEvidenceKind, screen: UTF8Screen)]
+    /// The byte-level first cuts of the matchers of each kind, by `BinaryEvidenceKind.allCases` position.
+    private let screens: [[UTF8Screen]]
 
     init(rules: [RuleDefinition]) {
         var matchers: [BinaryMatcher] = []
@@ -31,7 +31,8 @@ struct EvidenceWants: BinaryEvidenceFilter {
     init(matchers: [BinaryMatcher], libraryMatchers: [BinaryMatcher] = []) {
         self.matchers = Self.unique(matchers)
         self.libraryMatchers = Self.unique(libraryMatchers)
-        screens = self.matchers.map { ($0.kind, UTF8Screen($0.condition)) }
+        let matchers = self.matchers
+        screens = BinaryEvidenceKind.allCases.map { kind in matchers.filter { $0.kind == kind }.map { UTF8Screen($0.condition) } }
     }
 
     private static func unique(_ matchers: [BinaryMatcher]) -> [BinaryMatcher] {
@@ -53,7 +54,9 @@ struct EvidenceWants: BinaryEvidenceFilter {
     }
 
     func mightWant(_ kind: BinaryEvidenceKind, utf8 bytes: ArraySlice<UInt8>) -> Bool {
-        for entry in screens where entry.kind == kind && entry.screen.mightMatch(bytes) {
+        // Called for every string of every executable: by index, which copies no screen.
+        let position = BinaryEvidenceKind.allCases.firstIndex(of: kind) ?? 0
+        for index in screens[position].indices where screens[position][index].mightMatch(bytes) {
             return true
         }
         return false

@@ -78,7 +78,8 @@ public struct PackageInspector: Sendable {
 
     /// Loads every bundle, in `bundles`' order whatever the scheduling. With more than one
     /// worker they share the zip's one libzip handle (`SharedZipArchive`), each inflating the
-    /// executables it reads on its own thread.
+    /// executables it reads on its own thread; the largest executables start first, and a
+    /// worker left without bundles hashes the code pages of those still being read.
     func loadBundles(
         _ bundles: [BundleLocation], from container: any PackageContainer,
         paths: PathIndex, evidence: EvidenceWants, seals: SealWants
@@ -92,30 +93,61 @@ public struct PackageInspector: Sendable {
                 Self.load(location, from: container, paths: paths, evidence: evidence, seals: seals, nestedBundles: nested(in: location))
             }
         }
-        return ParallelMap.map(bundles, jobs: workers) { location in
-            Self.load(location, from: shared, paths: paths, evidence: evidence, seals: seals, nestedBundles: nested(in: location))
+        let sharing = SharedWork()
+        let sharedSeals = seals.sharingPages(through: sharing)
+        let order = loadPlan.order(of: bundles, in: container)
+        return ParallelMap.map(bundles, jobs: workers, order: order, sharing: sharing) { location in
+            Self.load(location, from: shared, paths: paths, evidence: evidence, seals: sharedSeals, nestedBundles: nested(in: location))
         }
     }
 
+    /// Below this many entries, the rules take too little time to be worth a second thread.
+    static let minimumEntriesForParallelRules = 2_000
+
+    /// Runs every rule; the findings in the rules' order. With more than one job on a large zip,
+    /// the matcher rules (path and text searches over every entry, most of this step's time)
+    /// run on a second thread beside the built-in checks, which share a memo and so stay
+    /// together on one thread; both read the package through one `SharedZipArchive`.
     func run(
         _ rules: [RuleDefinition], on container: any PackageContainer, kind: InputKind, bundles: [InspectedBundle], paths: PathIndex
     ) -> [Finding] {
+        let shared = jobs > 1 && container.files.count >= Self.minimumEntriesForParallelRules ? SharedZipArchive(sharing: container) : nil
+        let reading: any PackageContainer = shared ?? container
         let context = CheckContext(
-            bundles: bundles, inputKind: kind, paths: paths, container: container, settings: settings, ruleIDs: Set(rules.map(\.id))
+            bundles: bundles, inputKind: kind, paths: paths, container: reading, settings: settings, ruleIDs: Set(rules.map(\.id))
         )
-        let engine = RuleEngine(container: container, bundles: bundles, paths: paths)
-        var findings: [Finding] = []
-        for rule in rules {
+        let engine = RuleEngine(container: reading, bundles: bundles, paths: paths)
+        let isBuiltIn = rules.map { rule in
+            if case .builtIn = rule.implementation { return true }
+            return false
+        }
+        let batches: [[Int]] = [rules.indices.filter { isBuiltIn[$0] }] + rules.indices.filter { !isBuiltIn[$0] }.map { [$0] }
+        let runner = RuleRunner(context: context, engine: engine)
+        let results = ParallelMap.map(batches, jobs: shared == nil ? 1 : 2) { (batch: [Int]) -> [(Int, [Finding])] in
+            batch.map { index in (index, runner.findings(of: rules[index])) }
+        }
+        var byRule = [[Finding]](repeating: [], count: rules.count)
+        for (index, findings) in results.joined() { byRule[index] = findings }
+        return byRule.flatMap { $0 }
+    }
+
+    /// What one rule finds. Used from two threads only as `run` splits the rules: the
+    /// built-in checks' memo is only ever touched by the thread that runs them all.
+    private struct RuleRunner: @unchecked Sendable {
+        let context: CheckContext
+        let engine: RuleEngine
+
+        func findings(of rule: RuleDefinition) -> [Finding] {
             switch rule.implementation {
             case .builtIn(let name):
                 // The loader accepts only registered names; a hand-made definition naming none runs nothing.
-                guard let check = BuiltInCheck(rawValue: name) else { continue }
+                guard let check = BuiltInCheck(rawValue: name) else { return [] }
                 // The rule file's scope is authoritative for built-in checks too.
                 let produced = check.implementation.run(in: context, as: rule).filter { finding in
                     guard let path = finding.bundle, let bundle = context.bundle(at: path) else { return rule.scope.includes(packageOf: context.bundles) }
                     return rule.scope.includesFinding(in: bundle)
                 }
-                findings += FindingCap.limit(produced, of: rule)
+                return FindingCap.limit(produced, of: rule)
             case .matcher(let matcher):
                 // `$(…)` values are reported by unexpanded-variable alone: one mistake, one finding.
                 // Hits come cut as findings are, so only the kept ones have their pointers and messages built.
@@ -123,14 +155,11 @@ public struct PackageInspector: Sendable {
                     rule.reportsUnexpandedVariables || !(hit.value.map(UnexpandedVariable.occurs(in:)) ?? false)
                 }
                 let unfinishedPlaces = Set(unfinished.map(\.place))
-                findings += kept.map(rule.finding(for:))
-                findings += omitted.map {
-                    FindingCap.summary(of: rule, at: $0.place, omitted: $0.count, isLowerBound: unfinishedPlaces.contains($0.place))
-                }
-                findings += unfinished.map { FindingCap.unfinished($0.reason, of: rule, at: $0.place) }
+                return kept.map(rule.finding(for:))
+                    + omitted.map { FindingCap.summary(of: rule, at: $0.place, omitted: $0.count, isLowerBound: unfinishedPlaces.contains($0.place)) }
+                    + unfinished.map { FindingCap.unfinished($0.reason, of: rule, at: $0.place) }
             }
         }
-        return findings
     }
 
     /// Reads a bundle's Info.plist, then its executable, entitlements and profile (keeping the

@@ -1,3 +1,4 @@
+import BundleCheckFormats
 import BundleCheckModel
 
 /// What of each bundle's seal a run compares: nothing unless the rule about bundles modified
@@ -6,6 +7,8 @@ import BundleCheckModel
 struct SealWants {
     let isEmpty: Bool
     let comparesResources: Bool
+    /// Where the bundles' loaders hand code pages to a worker with nothing left to load.
+    var sharing: SharedWork?
 
     init(rules: [RuleDefinition], settings: InspectionSettings) {
         isEmpty = !rules.contains { rule in
@@ -13,5 +16,12 @@ struct SealWants {
             return false
         }
         comparesResources = !isEmpty && settings.verifiesResources
+    }
+
+    /// The same, with code pages hashed by whichever of the loaders' workers is free.
+    func sharingPages(through sharing: SharedWork) -> SealWants {
+        var wants = self
+        wants.sharing = sharing
+        return wants
     }
 }

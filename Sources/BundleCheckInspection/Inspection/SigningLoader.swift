@@ -34,7 +34,7 @@ enum SigningLoader {
             executablePath = path
             do {
                 // Without the seal's rule, seek past the code instead of hashing it.
-                executable = try readExecutable(path, from: container, evidence: evidence, hashingCodePages: !seals.isEmpty)
+                executable = try readExecutable(path, from: container, evidence: evidence, hashingCodePages: !seals.isEmpty, sharing: seals.sharing)
             } catch let problem as UnusableFile {
                 // A guessed framework executable that is no Mach-O may be anything (a static archive, a resource).
                 if named { problems.append(BundleReadProblem(kind: .executableInvalid, file: path, reason: problem.reason)) }
@@ -203,7 +203,8 @@ enum SigningLoader {
     /// The Mach-O at `path`; `UnusableFile` when it is empty or no Mach-O at all, the
     /// reader's error when it is Mach-O but broken.
     static func readExecutable(
-        _ path: String, from container: any PackageContainer, evidence: EvidenceWants?, hashingCodePages: Bool
+        _ path: String, from container: any PackageContainer, evidence: EvidenceWants?, hashingCodePages: Bool,
+        sharing: SharedWork? = nil
     ) throws -> MachOFile {
         let size = try container.size(of: path)
         guard size > 0 else { throw UnusableFile(reason: "the file is empty") }
@@ -212,7 +213,9 @@ enum SigningLoader {
             // Read as the package streamed by, with the executable's evidence: narrowed here.
             file = try prefetched.result.get().map { $0.narrowed(to: evidence, hashingCodePages: hashingCodePages) }
         } else {
-            file = try readMachO(try container.openEntry(path), size: size, evidence: evidence, hashingCodePages: hashingCodePages)
+            file = try readMachO(
+                try container.openEntry(path), size: size, evidence: evidence, hashingCodePages: hashingCodePages, sharing: sharing
+            )
         }
         guard let file else {
             let start = (try? container.openEntry(path).read(upTo: 2)) ?? []
@@ -224,11 +227,13 @@ enum SigningLoader {
 
     /// The Mach-O file `reader` holds, nil when it is none. Without binary rules, the string and
     /// symbol sections are skipped entirely.
-    static func readMachO(_ reader: any EntryReader, size: UInt64, evidence: EvidenceWants?, hashingCodePages: Bool) throws -> MachOFile? {
+    static func readMachO(
+        _ reader: any EntryReader, size: UInt64, evidence: EvidenceWants?, hashingCodePages: Bool, sharing: SharedWork? = nil
+    ) throws -> MachOFile? {
         if let evidence, !evidence.isEmpty {
-            return try MachOReader.read(reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages)
+            return try MachOReader.read(reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages, sharing: sharing)
         }
-        return try MachOReader.read(reader, size: size, hashingCodePages: hashingCodePages)
+        return try MachOReader.read(reader, size: size, hashingCodePages: hashingCodePages, sharing: sharing)
     }
 
     /// `Kit` for `Payload/X.app/Frameworks/Kit.framework`.

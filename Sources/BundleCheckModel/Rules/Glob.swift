@@ -8,10 +8,27 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
     package let pattern: String
     /// Derived from `pattern`, so equality and hashing look at the pattern alone.
     let components: [GlobComponent]
+    /// The UTF-8 bytes of each run of plain scalars of a wildcard last component (`$(` of
+    /// `*$(*`): any name it matches holds each of them.
+    private let lastComponentRuns: [[UInt8]]
 
     package init(_ pattern: String) {
         self.pattern = pattern
         self.components = Self.split(pattern).map { GlobComponent.compile($0).component }
+        var runs: [[UInt8]] = []
+        if case .wildcard(let tokens)? = components.last {
+            var run: [UInt8] = []
+            for token in tokens {
+                if case .scalar(let scalar) = token {
+                    run += Array(String(scalar).utf8)
+                } else if !run.isEmpty {
+                    runs.append(run)
+                    run = []
+                }
+            }
+            if !run.isEmpty { runs.append(run) }
+        }
+        lastComponentRuns = runs
     }
 
     package var description: String { pattern }
@@ -95,14 +112,43 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
             return name.elementsEqual(text.utf8)
         case .suffix(let suffix)?:
             // Suffixes compare by scalars, so by their UTF-8 bytes exactly.
-            var bytes = name.reversed().makeIterator()
-            for scalar in suffix.reversed() {
-                for byte in scalar.utf8.reversed() where bytes.next() != byte { return false }
+            return Self.endsWith(name, suffix[...])
+        case .wildcard(let tokens)?:
+            // Wildcards match scalar by scalar too: the plain scalars before the first wildcard
+            // (`._` of `._*`) must start the name, those after the last one end it, and every
+            // run of them is somewhere in it.
+            var bytes = name.makeIterator()
+            for token in tokens {
+                guard case .scalar(let scalar) = token else { break }
+                for byte in scalar.utf8 where bytes.next() != byte { return false }
             }
-            return true
+            var reversedBytes = name.reversed().makeIterator()
+            for token in tokens.reversed() {
+                guard case .scalar(let scalar) = token else { break }
+                for byte in scalar.utf8.reversed() where reversedBytes.next() != byte { return false }
+            }
+            return lastComponentRuns.allSatisfy { Self.contains(name, $0) }
         default:
             return true
         }
+    }
+
+    private static func contains(_ name: UnsafeBufferPointer<UInt8>, _ run: [UInt8]) -> Bool {
+        guard let first = run.first, name.count >= run.count else { return run.isEmpty }
+        var start = 0
+        while start <= name.count - run.count {
+            if name[start] == first, run.indices.allSatisfy({ name[start + $0] == run[$0] }) { return true }
+            start += 1
+        }
+        return false
+    }
+
+    private static func endsWith(_ name: UnsafeBufferPointer<UInt8>, _ suffix: ArraySlice<Unicode.Scalar>) -> Bool {
+        var bytes = name.reversed().makeIterator()
+        for scalar in suffix.reversed() {
+            for byte in scalar.utf8.reversed() where bytes.next() != byte { return false }
+        }
+        return true
     }
 
     static func split(_ path: String) -> [Substring] {

@@ -7,39 +7,34 @@
 /// adds nothing, so a candidate that does not hold the operand's bytes cannot match. Anything
 /// else (non-ASCII text, sets of names, regular expressions) is "maybe", left to the condition.
 package struct UTF8Screen: Sendable {
-    private enum Test: Sendable {
-        case equals([UInt8])
-        case prefix([UInt8])
-        case contains([UInt8])
-        case undecided
+    private enum Form: Sendable {
+        case equals, prefix, contains, undecided
     }
 
-    private let test: Test
+    private let form: Form
+    /// The operand's bytes (ASCII), kept apart from `form` so that testing copies no array.
+    private let operand: [UInt8]
 
     package init(_ condition: BinaryCondition) {
-        func ascii(_ text: String) -> [UInt8]? {
-            let bytes = Array(text.utf8)
-            return bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
+        let (form, text): (Form, String?) = switch condition {
+        case .equals(let text): (.equals, text)
+        case .prefix(let text): (.prefix, text)
+        case .contains(let text): (.contains, text)
+        case .equalsAny, .matches: (.undecided, nil)
         }
-        switch condition {
-        case .equals(let text): test = ascii(text).map(Test.equals) ?? .undecided
-        case .prefix(let text): test = ascii(text).map(Test.prefix) ?? .undecided
-        case .contains(let text): test = ascii(text).map(Test.contains) ?? .undecided
-        case .equalsAny, .matches: test = .undecided
-        }
+        let bytes = Array((text ?? "").utf8)
+        let isASCII = bytes.allSatisfy { $0 < 0x80 }
+        self.form = isASCII ? form : .undecided
+        self.operand = isASCII ? bytes : []
     }
 
     /// False only when the condition cannot match the text whose UTF-8 bytes are `bytes`.
     package func mightMatch(_ bytes: ArraySlice<UInt8>) -> Bool {
-        switch test {
-        case .undecided:
-            return true
-        case .equals(let operand):
-            return !Self.isASCII(bytes) || bytes.elementsEqual(operand)
-        case .prefix(let operand):
-            return !Self.isASCII(bytes) || bytes.starts(with: operand)
-        case .contains(let operand):
-            return !Self.isASCII(bytes) || Self.find(operand, in: bytes)
+        switch form {
+        case .undecided: true
+        case .equals: !Self.isASCII(bytes) || bytes.elementsEqual(operand)
+        case .prefix: !Self.isASCII(bytes) || bytes.starts(with: operand)
+        case .contains: !Self.isASCII(bytes) || Self.find(operand, in: bytes)
         }
     }
 

@@ -67,6 +67,46 @@ import BundleCheckFormats
         #expect(results == (0..<6).map { "caller \($0)" })
     }
 
+    @Test func itemsAreTakenInTheGivenOrderAndResultsKeepTheItemsOrder() {
+        let taken = Log()
+        let results = ParallelMap.map(Array(0..<6), jobs: 1, order: [5, 3, 1, 0, 2, 4]) { item in
+            taken.append(item)
+            return item * 10
+        }
+        #expect(taken.items == [5, 3, 1, 0, 2, 4])
+        #expect(results == [0, 10, 20, 30, 40, 50])
+        let many = ParallelMap.map(Array(0..<12), jobs: 4, order: Array((0..<12).reversed())) { $0 * 2 }
+        #expect(many == (0..<12).map { $0 * 2 })
+        // An order that is no permutation of the items is not followed.
+        #expect(ParallelMap.map(Array(0..<3), jobs: 2, order: [0, 0, 1]) { $0 } == [0, 1, 2])
+    }
+
+    @Test func aWorkerWithNoItemsLeftHelpsUntilTheLastIsDone() {
+        // Item 0 offers jobs; the worker done with item 1 runs them, then both return.
+        let work = SharedWork()
+        let results = ParallelMap.map([0, 1], jobs: 2, sharing: work) { item -> Int in
+            guard item == 0 else { return 1 }
+            while !work.hasHelper { usleep(100) }
+            let counter = Counter()
+            let tickets = (0..<10).compactMap { _ in work.offer { counter.add() } }
+            while work.jobsRunByHelpers == 0 { usleep(100) }
+            for ticket in tickets { work.complete(ticket) }
+            return counter.value
+        }
+        #expect(results == [10, 1])
+        #expect(work.jobsRunByHelpers > 0)
+        #expect(!work.hasHelper, "closed once the last item was done")
+    }
+
+    @Test func itemsGivenBackLateAreTakenByAThreadWaitingToHelp() {
+        // The helpers give up after the calling thread has run out of items and waits in `sharing`.
+        let results = ParallelMap.map(Array(0..<6), jobs: 4, sharing: SharedWork(), { "caller \($0)" }, helpers: {
+            usleep(20_000)
+            return nil
+        })
+        #expect(results == (0..<6).map { "caller \($0)" })
+    }
+
     @Test func theReportIsByteIdenticalWithOneJobAndMany() throws {
         let directory = try TemporaryDirectory()
         var inputs: [String] = []
@@ -83,4 +123,12 @@ import BundleCheckFormats
         #expect(parallel.1.error == serial.1.error)
         #expect(serial.1.output.contains("App4.ipa"))
     }
+}
+
+/// Items in the order a transform saw them.
+final class Log: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [Int] = []
+    func append(_ item: Int) { lock.withLock { seen.append(item) } }
+    var items: [Int] { lock.withLock { seen } }
 }

@@ -73,6 +73,77 @@ import Testing
         }
     }
 
+    @Test func largestExecutablesAreLoadedFirst() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("Notes.ipa")
+        // The extensions' executables are alike; the app's holds 64 KiB of strings more.
+        try FixturePackage.ipa(Self.app(appStrings: Self.strings(count: 256))).writeZip(to: path)
+        let container = try PackageOpener.open(path: path)
+        let bundles = try BundleLocator.locate(files: container.files, packagePath: path).bundles
+        let order = BundleLoadPlan().order(of: bundles, in: container)
+        #expect(Set(order) == Set(bundles.indices))
+        #expect(bundles[order[0]].path == "Payload/Notes.app")
+        let sizes = BundleLoadPlan.executableSizes(of: bundles, in: container)
+        for (earlier, later) in zip(order, order.dropFirst()) {
+            // Largest first; equal sizes keep the bundles' own order.
+            #expect(sizes[earlier] > sizes[later] || (sizes[earlier] == sizes[later] && earlier < later))
+        }
+    }
+
+    @Test func theReportIsByteIdenticalWhenAnIdleWorkerHashesTheLastExecutablesPages() throws {
+        // The app's executable is 4 MiB and the others kilobytes: with two workers, one loads
+        // the app while the other loads everything else, then hashes the app's pages.
+        let directory = try TemporaryDirectory()
+        let path = directory.path("Notes.ipa")
+        try FixturePackage.ipa(Self.app(appStrings: Self.strings(count: 16_384))).writeZip(to: path)
+        let settings = InspectionSettings(now: SignedFixtures.now)
+        func json(jobs: Int) -> String {
+            let input = PackageInspector(rules: RuleCatalogue.shipped.rules, settings: settings, jobs: jobs, loadPlan: Self.always).inspect(path: path)
+            return JSONReporter().render(Report(toolVersion: "1.0.0", inputs: [input]))
+        }
+        let serial = json(jobs: 1)
+        let report = try ReportJSON(serial)
+        let modified = report.findings("signature-modified").compactMap { $0["file"] as? String }
+        #expect(modified.contains("Payload/Notes.app/PlugIns/Action.appex/Action"), "the patched code page")
+        #expect(!modified.contains("Payload/Notes.app/Notes"), "the app's 1,000 pages match, whoever hashed them")
+        for _ in 0..<3 {
+            #expect(json(jobs: 2) == serial)
+            #expect(json(jobs: 3) == serial)
+        }
+    }
+
+    @Test func theRulesFindTheSameOnTwoThreadsAsOnOne() throws {
+        // Enough entries for the matcher rules to run beside the built-in checks, some of them
+        // junk, one named with an unexpanded build setting, and a text file with a secret.
+        var app = Self.app()
+        for index in 0..<PackageInspector.minimumEntriesForParallelRules {
+            app = app.adding(file: "Assets/image-\(index).png", contents: [UInt8(truncatingIfNeeded: index)])
+        }
+        app = app.adding(file: ".DS_Store", contents: [0]).adding(file: "Assets/._image-1.png", contents: [0])
+            .adding(file: "Assets/$(PRODUCT_NAME).txt", contents: Array("x".utf8))
+        let directory = try TemporaryDirectory()
+        let path = directory.path("Notes.ipa")
+        try FixturePackage.ipa(app).writeZip(to: path)
+        let settings = InspectionSettings(now: SignedFixtures.now)
+        func json(jobs: Int) -> String {
+            let input = PackageInspector(rules: RuleCatalogue.shipped.rules, settings: settings, jobs: jobs).inspect(path: path)
+            return JSONReporter().render(Report(toolVersion: "1.0.0", inputs: [input]))
+        }
+        let serial = json(jobs: 1)
+        let report = try ReportJSON(serial)
+        #expect(report.findings("junk-file").count == 2)
+        #expect(report.findings("unexpanded-variable").count == 1)
+        for _ in 0..<3 { #expect(json(jobs: 2) == serial) }
+    }
+
+    /// `count` distinct C strings of 255 bytes (256 with the NUL).
+    static func strings(count: Int) -> [String] {
+        (0..<count).map { index in
+            let head = "string \(index) "
+            return head + String(repeating: "x", count: 255 - head.utf8.count)
+        }
+    }
+
     @Test func workersReadThePackageFirstOpenedEvenWhenItIsReplaced() throws {
         // The package replaced after opening: every worker reads through the one handle opened
         // first, so the bundles listed are the bundles read.
@@ -95,14 +166,15 @@ import Testing
         #expect(bundles.compactMap(\.signing?.executablePath).count == 5)
     }
 
-    static func executable(_ name: String, _ identifier: String) -> FixtureExecutable {
-        FixtureExecutable(name: name, slices: [
-            MachOSliceDescription(architecture: .arm64, codeSignature: FixtureCodeSignature(identifier: identifier, teamIdentifier: SignedFixtures.team)),
-        ])
+    static func executable(_ name: String, _ identifier: String, cStrings: [String] = []) -> FixtureExecutable {
+        var slice = MachOSliceDescription(architecture: .arm64, codeSignature: FixtureCodeSignature(identifier: identifier, teamIdentifier: SignedFixtures.team))
+        slice.cStrings = cStrings
+        return FixtureExecutable(name: name, slices: [slice])
     }
 
-    /// An app with three signed extensions and a signed framework, two of them edited after signing.
-    static func app() -> FixtureBundle {
+    /// An app with three signed extensions and a signed framework, two of them edited after
+    /// signing; `appStrings` C strings make the app's executable as large as asked.
+    static func app(appStrings: [String] = []) -> FixtureBundle {
         func appex(_ name: String, _ point: String, edits: FixtureEditsAfterSigning = FixtureEditsAfterSigning()) -> FixtureBundle {
             let identifier = "com.example.notes." + name.lowercased()
             return FixtureBundle.appex(name, bundleIdentifier: identifier, extensionPoint: point)
@@ -111,7 +183,7 @@ import Testing
         }
         return FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes")
             .adding(file: "config.json", contents: Array(#"{"server": "https://api.example.com"}"#.utf8))
-            .with(executable("Notes", "com.example.notes"))
+            .with(executable("Notes", "com.example.notes", cStrings: appStrings))
             .adding(appex("Share", "com.apple.share-services"), in: "PlugIns")
             .adding(appex("Action", "com.apple.ui-services", edits: FixtureEditsAfterSigning(patchesCode: true)), in: "PlugIns")
             .adding(appex("Widget", "com.apple.widgetkit-extension", edits: FixtureEditsAfterSigning(

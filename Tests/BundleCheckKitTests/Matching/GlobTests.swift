@@ -183,9 +183,11 @@ import Testing
     @Test func theByteCheckOfTheLastComponentNeverTurnsAwayAMatch() {
         // Names that differ from the patterns' endings by a byte, by case, by canonical
         // equivalence (a Kelvin sign is the letter K to a String), or not at all.
-        let globs = ["**/Keychain", "**/*.dSYM", "*.car", "**/.DS_Store", "Info.plist", "**/*é", "**/*", "a/**", "**/[ab]c", "**"].map(Glob.init)
+        let globs = ["**/Keychain", "**/*.dSYM", "*.car", "**/.DS_Store", "Info.plist", "**/*é", "**/*", "a/**", "**/[ab]c", "**",
+                     "**/._*", "**/é?*x", "**/a*b?c", "**/?.é", "**/*$(*", "**/*é*"].map(Glob.init)
         let names = ["Keychain", "\u{212A}eychain", "keychain", "App.dSYM", "App.dsym", "x.car", ".DS_Store", "DS_Store", "Info.plist",
-                     "cafe\u{301}", "café", "ac", "bc", "dc", "", "\u{1F600}.car"]
+                     "cafe\u{301}", "café", "ac", "bc", "dc", "", "\u{1F600}.car", "._Info.plist", "._", "_.x", "éax", "e\u{301}ax",
+                     "azbxc", "abc", "ab", "x.é", "x.e\u{301}", "a$(B)", "$(", "$ (", "(x$"]
         var turnedAway = 0
         for glob in globs {
             for name in names {
@@ -199,5 +201,10 @@ import Testing
         }
         #expect(Glob("**/Keychain").matches("\u{212A}eychain"), "a String compares by canonical equivalence")
         #expect(turnedAway > 30, "the check turns most non-matching names away")
+        // A wildcard's plain scalars before its first wildcard and after its last decide too.
+        let appleDouble = Glob("**/._*")
+        #expect(!Array("Info.plist".utf8).withUnsafeBufferPointer { appleDouble.mayMatch(lastComponent: $0) })
+        #expect(!Array("abd".utf8).withUnsafeBufferPointer { Glob("**/a*b?c").mayMatch(lastComponent: $0) })
+        #expect(!Array("Info.plist".utf8).withUnsafeBufferPointer { Glob("**/*$(*").mayMatch(lastComponent: $0) })
     }
 }
