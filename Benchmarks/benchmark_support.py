@@ -1,7 +1,10 @@
 """What the benchmark scripts share: timing a command, judging the figures, and writing
 signed Mach-O executables and Info.plists into packages."""
+import contextlib
 import hashlib
+import os
 import plistlib
+import shutil
 import struct
 import subprocess
 import tempfile
@@ -41,6 +44,19 @@ def median(values):
     ordered = sorted(values)
     middle = len(ordered) // 2
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+@contextlib.contextmanager
+def work_folder(workdir, prefix, keep=False):
+    """The folder a benchmark builds its packages in: `workdir` when given, kept for the next
+    run; otherwise a new temporary folder, removed at the end unless `keep`."""
+    path = workdir or tempfile.mkdtemp(prefix=prefix)
+    os.makedirs(path, exist_ok=True)
+    try:
+        yield path
+    finally:
+        if not keep and not workdir:
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def verdict(failures):

@@ -19,13 +19,11 @@ Usage: Benchmarks/hostile-plists.py [--bundlecheck PATH] [--keep] [--workdir DIR
 import argparse
 import os
 import plistlib
-import shutil
 import subprocess
 import sys
-import tempfile
 import zipfile
 
-from benchmark_support import measure, verdict
+from benchmark_support import measure, verdict, work_folder
 
 # The level of the innermost values, the root dictionary being level 1.
 DEPTH = 250
@@ -109,10 +107,8 @@ def main():
     args = parser.parse_args()
     if not args.build_only and not os.path.exists(args.bundlecheck):
         sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release --static-swift-stdlib` first")
-    workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-hostile-")
-    os.makedirs(workdir, exist_ok=True)
     failures = []
-    try:
+    with work_folder(args.workdir, "bundlecheck-hostile-", keep=args.keep) as workdir:
         for name, info_plist in cases():
             path = os.path.join(workdir, name + ".ipa")
             write_package(path, info_plist)
@@ -129,9 +125,6 @@ def main():
             if rss > RSS_LIMIT_KIB:
                 failures.append(f"{name}: peak RSS {rss / 1024:.1f} MiB, over 64 MiB")
         return 0 if args.build_only else verdict(failures)
-    finally:
-        if not args.keep and not args.workdir:
-            shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

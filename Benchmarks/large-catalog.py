@@ -23,14 +23,12 @@ import argparse
 import json
 import os
 import plistlib
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 import zipfile
 
-from benchmark_support import median, run_measured, verdict
+from benchmark_support import median, run_measured, verdict, work_folder
 
 CATALOG_BYTES = 256 << 20
 RSS_LIMIT_KIB = 64 * 1024
@@ -73,10 +71,8 @@ def main():
     for tool in (args.bundlecheck, args.fixtures):
         if not os.path.exists(tool):
             sys.exit(f"error: {tool} not found; run `swift build -c release --product bundlecheck` and `--product bundlecheck-fixtures` first")
-    workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-catalog-")
-    os.makedirs(workdir, exist_ok=True)
     failures = []
-    try:
+    with work_folder(args.workdir, "bundlecheck-catalog-", keep=args.keep) as workdir:
         ipa = os.path.join(workdir, "Big.ipa")
         if not os.path.exists(ipa):
             start = time.monotonic()
@@ -120,9 +116,6 @@ def main():
             if wall > HOSTILE_SECONDS or rss > RSS_LIMIT_KIB:
                 failures.append(f"{damage}: {wall:.2f} s, {rss / 1024:.1f} MiB")
         return verdict(failures)
-    finally:
-        if not args.keep and not args.workdir:
-            shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

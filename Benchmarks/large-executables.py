@@ -12,13 +12,11 @@ Usage: Benchmarks/large-executables.py [--bundlecheck PATH] [--workdir DIR]
 """
 import argparse
 import os
-import shutil
 import sys
-import tempfile
 import time
 import zipfile
 
-from benchmark_support import cstrings, entitlements_for, executable, info_plist, measure, verdict
+from benchmark_support import cstrings, entitlements_for, executable, info_plist, measure, verdict, work_folder
 
 EXECUTABLE_BYTES = 100 << 20
 BUNDLES = ["Big", "Share", "Action", "Widget", "Intents"]
@@ -51,10 +49,8 @@ def main():
     args = parser.parse_args()
     if not os.path.exists(args.bundlecheck):
         sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release --static-swift-stdlib` first")
-    workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-bench-")
-    os.makedirs(workdir, exist_ok=True)
-    path = os.path.join(workdir, "BigExecutables.ipa")
-    try:
+    with work_folder(args.workdir, "bundlecheck-bench-") as workdir:
+        path = os.path.join(workdir, "BigExecutables.ipa")
         start = time.monotonic()
         names = build(path)
         print(f"built {path}: {os.path.getsize(path) / (1 << 20):.0f} MiB, {len(names)} signed executables of "
@@ -73,9 +69,6 @@ def main():
         if check_time > 1.5 * unzip_time:
             failures.append("wall time over 1.5x unzip -p")
         return verdict(failures)
-    finally:
-        if not args.workdir:
-            shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -13,14 +13,12 @@ Usage: Benchmarks/large-ipa.py [--bundlecheck PATH] [--keep] [--workdir DIR]
 import argparse
 import os
 import plistlib
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 import zipfile
 
-from benchmark_support import measure, verdict
+from benchmark_support import measure, verdict, work_folder
 
 TOTAL_BYTES = 1 << 30
 ENTRY_COUNT = 20_000
@@ -89,10 +87,8 @@ def main():
     args = parser.parse_args()
     if not os.path.exists(args.bundlecheck):
         sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release --static-swift-stdlib` first")
-    workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-bench-")
-    os.makedirs(workdir, exist_ok=True)
-    path = os.path.join(workdir, "Big.ipa")
-    try:
+    with work_folder(args.workdir, "bundlecheck-bench-", keep=args.keep) as workdir:
+        path = os.path.join(workdir, "Big.ipa")
         if not os.path.exists(path):
             start = time.monotonic()
             build(path)
@@ -112,9 +108,6 @@ def main():
         if check_time > limit:
             failures.append("wall time over 3x unzip -l + 0.5 s")
         return verdict(failures)
-    finally:
-        if not args.keep and not args.workdir:
-            shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

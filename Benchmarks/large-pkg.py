@@ -20,10 +20,9 @@ import plistlib
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
-from benchmark_support import code_blocks, cstrings, entitlements_for, executable, measure, verdict
+from benchmark_support import code_blocks, cstrings, entitlements_for, executable, measure, verdict, work_folder
 
 EXECUTABLE_BYTES = 100 << 20
 BUNDLES = ["Big", "Share", "Action", "Widget", "Intents", "Notification", "Finder", "Spotlight", "QuickLook", "Safari"]
@@ -85,10 +84,8 @@ def main():
         sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release --static-swift-stdlib` first")
     if not shutil.which("bsdtar"):
         sys.exit("error: bsdtar not found: apt-get install -y libarchive-tools")
-    workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-bench-")
-    os.makedirs(workdir, exist_ok=True)
-    package = os.path.join(workdir, "Big.pkg")
-    try:
+    with work_folder(args.workdir, "bundlecheck-bench-", keep=args.keep) as workdir:
+        package = os.path.join(workdir, "Big.pkg")
         if not os.path.exists(package):
             start = time.monotonic()
             build(workdir)
@@ -110,9 +107,6 @@ def main():
         if ratio > RATIO_LIMIT:
             failures.append(f"wall time over {RATIO_LIMIT}x bsdtar")
         return verdict(failures)
-    finally:
-        if not args.keep and not args.workdir:
-            shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

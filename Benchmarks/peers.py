@@ -17,10 +17,11 @@ entitlements' hashes, and the entitlements (app groups); on a, b and c its code 
 2.5 times, as arm64 code does.
 
 Then runs, in turn and on the same files (A B A B ..., `--runs` rounds):
+  unzip -d + checker         zipfile_checker.py after extracting to disk, as a shell CI step does
+                             (first, so the disk work it leaves lands on the listing)
   unzip -l                   listing: the limit for plist-level work
   unzip -p <executables>     inflating every executable on one core, to /dev/null
   zipfile_checker.py         Python zipfile + plistlib: bundlecheck's version and app-group checks
-  unzip -d + checker         the same after extracting to disk, as a shell CI step does
   bundlecheck                full run (JSON report), default --jobs
   bundlecheck --jobs 1
   bundlecheck, SHA-256 in software
@@ -34,7 +35,7 @@ another: the parallelism the machine gives at that moment (2.0 on two idle cores
 which the --jobs gate cannot pass.
 
 Exits non-zero, naming the gate, when on a, b or d bundlecheck's median ratio exceeds 0.50x `unzip -p`
-or the default --jobs is not 1.6x faster than --jobs 1; when on c it exceeds 3x `unzip -l`'s;
+or the default --jobs is not 1.6x faster than --jobs 1 (the median of the rounds' ratios); when on c it exceeds 3x `unzip -l`'s;
 when bundlecheck's peak RSS at the
 default --jobs exceeds 64 MiB in any run on any package; when a command fails; or when
 bundlecheck reports the executables' signatures as modified (they are built to match).
@@ -48,13 +49,12 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 import zipfile
 from collections import Counter
 
 from benchmark_support import (code_blocks, cstrings, entitlements_for, entry_info, executable, info_plist, median,
-                               random_and_pattern_blocks, run_measured, verdict, write_deflated)
+                               random_and_pattern_blocks, run_measured, verdict, work_folder, write_deflated)
 
 # Bump when the packages' layout changes, so packages kept in a work folder are rebuilt.
 BUILDER_VERSION = 3
@@ -199,11 +199,13 @@ def commands(bundlecheck, path, names, extract_to):
     def clear():
         shutil.rmtree(extract_to, ignore_errors=True)
     step = 'unzip -q -o "$1" -d "$2" && exec "$3" "$4" "$2"'
+    # Extracting to disk goes first in each round: the disk and the kernel's writeback still
+    # busy after it (the tree removed, then synced) land on the cheap listing, not on bundlecheck.
     return [
+        ("unzip -d + checker", ["sh", "-c", step, "sh", path, extract_to, sys.executable, CHECKER], (0,), clear),
         ("unzip -l", ["unzip", "-l", path], (0,), None),
         ("unzip -p executables", ["unzip", "-p", path, *names], (0,), None),
         ("zipfile_checker.py", [sys.executable, CHECKER, path], (0,), None),
-        ("unzip -d + checker", ["sh", "-c", step, "sh", path, extract_to, sys.executable, CHECKER], (0,), clear),
         ("bundlecheck", [bundlecheck, "--format", "json", path], (0, 1), None),
         ("bundlecheck --jobs 1", [bundlecheck, "--jobs", "1", "--format", "json", path], (0, 1), None),
         (SOFTWARE_SHA, ["env", f"OPENSSL_ia32cap={SOFTWARE_SHA_MASK}", bundlecheck, "--format", "json", path], (0, 1), None),
@@ -272,10 +274,8 @@ def main():
     unknown = [label for label in labels if label not in specs]
     if unknown or args.runs < 1:
         sys.exit("error: --only takes a, b, c and d; --runs at least 1")
-    workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-peers-")
-    os.makedirs(workdir, exist_ok=True)
     failures, rows = [], []
-    try:
+    with work_folder(args.workdir, "bundlecheck-peers-", keep=args.keep) as workdir:
         for label in labels:
             path, names = prepared(workdir, label + ("-quick" if args.quick else ""), specs[label])
             failures += findings_once(bundlecheck, path)
@@ -288,15 +288,17 @@ def main():
                 # Each round's ratio to the yardstick run beside it: their spread shows the noise.
                 ratios = [time / beside for time, beside in zip(times, results[yardstick][0])]
                 rows.append((label, name, median(times), median(ratios), min(ratios), max(ratios), median(peaks), max(peaks)))
-            check, single = median(results["bundlecheck"][0]), median(results["bundlecheck --jobs 1"][0])
             ratio = next(row[3] for row in rows if row[:2] == (label, "bundlecheck"))
+            # Paired as the ratios are: each round's --jobs 1 run against the default run beside it.
+            speedup = median([single / check for single, check in zip(results["bundlecheck --jobs 1"][0], results["bundlecheck"][0])])
             peak = max(results["bundlecheck"][1])
             if not specs[label]["small"]:
                 if ratio > EXECUTABLE_SHARE_OF_UNZIP:
                     failures.append(f"{label}: bundlecheck takes {ratio:.2f}x unzip -p of the executables "
                                     f"(limit {EXECUTABLE_SHARE_OF_UNZIP}x)")
-                if single < JOBS_SPEEDUP * check:
-                    failures.append(f"{label}: default --jobs is {single / check:.2f}x faster than --jobs 1 "
+                print(f"  {label}: the default --jobs is {speedup:.2f}x as fast as --jobs 1 (median of the rounds)", flush=True)
+                if speedup < JOBS_SPEEDUP:
+                    failures.append(f"{label}: default --jobs is {speedup:.2f}x faster than --jobs 1 "
                                     f"(needs {JOBS_SPEEDUP}x; the machine itself gave {parallelism:.2f}x)")
             elif ratio > LISTING_MULTIPLE:
                 failures.append(f"{label}: bundlecheck takes {ratio:.2f}x unzip -l (limit {LISTING_MULTIPLE}x)")
@@ -309,9 +311,6 @@ def main():
             spread = f"{low:.2f}-{high:.2f}"
             print(f"{label:<4}{name:<34}{seconds:>10.3f}{ratio:>8.2f}{spread:>13}{rss / 1024:>9.1f}{top / 1024:>7.1f}")
         return verdict(failures)
-    finally:
-        if not args.keep and not args.workdir:
-            shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

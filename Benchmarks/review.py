@@ -24,13 +24,11 @@ Usage: Benchmarks/review.py [--bundlecheck PATH] [--runs N] [--quick] [--keep] [
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
-from benchmark_support import median, run_measured, verdict
+from benchmark_support import median, run_measured, verdict, work_folder
 from peers import prepared, specifications
 
 TWO_PACKAGES_LIMIT = 2.1
@@ -69,9 +67,7 @@ def main():
     if args.runs < 1:
         sys.exit("error: --runs at least 1")
     bundlecheck = os.path.abspath(args.bundlecheck)
-    workdir = args.workdir or tempfile.mkdtemp(prefix="bundlecheck-review-")
-    os.makedirs(workdir, exist_ok=True)
-    try:
+    with work_folder(args.workdir, "bundlecheck-review-", keep=args.keep) as workdir:
         spec = specifications(args.quick)["a"]
         suffix = "-quick" if args.quick else ""
         old, _ = prepared(workdir, "a" + suffix, spec)
@@ -115,9 +111,6 @@ def main():
             if ratio > limit:
                 failures.append(f"{name} takes {ratio:.2f}x the check of one package (limit {limit}x)")
         return verdict(failures)
-    finally:
-        if not args.keep and not args.workdir:
-            shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

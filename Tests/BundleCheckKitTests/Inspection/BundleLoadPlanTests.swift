@@ -57,10 +57,7 @@ import Testing
         let path = directory.path("Notes.ipa")
         try FixturePackage.ipa(Self.app()).writeZip(to: path)
         let settings = InspectionSettings(now: SignedFixtures.now, verifiesResources: true)
-        func json(jobs: Int) -> String {
-            let input = PackageInspector(rules: RuleCatalogue.shipped.rules, settings: settings, jobs: jobs, loadPlan: Self.always).inspect(path: path)
-            return JSONReporter().render(Report(toolVersion: "1.0.0", inputs: [input]))
-        }
+        func json(jobs: Int) -> String { Self.reportJSON(path, jobs: jobs, settings: settings, loadPlan: Self.always) }
         let serial = json(jobs: 1)
         let report = try ReportJSON(serial)
         // The edits after signing are found, pages hashed among them: the comparison has something to compare.
@@ -96,11 +93,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("Notes.ipa")
         try FixturePackage.ipa(Self.app(appStrings: Self.strings(count: 16_384))).writeZip(to: path)
-        let settings = InspectionSettings(now: SignedFixtures.now)
-        func json(jobs: Int) -> String {
-            let input = PackageInspector(rules: RuleCatalogue.shipped.rules, settings: settings, jobs: jobs, loadPlan: Self.always).inspect(path: path)
-            return JSONReporter().render(Report(toolVersion: "1.0.0", inputs: [input]))
-        }
+        func json(jobs: Int) -> String { Self.reportJSON(path, jobs: jobs, loadPlan: Self.always) }
         let serial = json(jobs: 1)
         let report = try ReportJSON(serial)
         let modified = report.findings("signature-modified").compactMap { $0["file"] as? String }
@@ -124,16 +117,20 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("Notes.ipa")
         try FixturePackage.ipa(app).writeZip(to: path)
-        let settings = InspectionSettings(now: SignedFixtures.now)
-        func json(jobs: Int) -> String {
-            let input = PackageInspector(rules: RuleCatalogue.shipped.rules, settings: settings, jobs: jobs).inspect(path: path)
-            return JSONReporter().render(Report(toolVersion: "1.0.0", inputs: [input]))
-        }
+        func json(jobs: Int) -> String { Self.reportJSON(path, jobs: jobs) }
         let serial = json(jobs: 1)
         let report = try ReportJSON(serial)
         #expect(report.findings("junk-file").count == 2)
         #expect(report.findings("unexpanded-variable").count == 1)
         for _ in 0..<3 { #expect(json(jobs: 2) == serial) }
+    }
+
+    /// The JSON report of the package at `path` checked with `jobs`.
+    static func reportJSON(
+        _ path: String, jobs: Int, settings: InspectionSettings = InspectionSettings(now: SignedFixtures.now), loadPlan: BundleLoadPlan = BundleLoadPlan()
+    ) -> String {
+        let input = PackageInspector(rules: RuleCatalogue.shipped.rules, settings: settings, jobs: jobs, loadPlan: loadPlan).inspect(path: path)
+        return JSONReporter().render(Report(toolVersion: "1.0.0", inputs: [input]))
     }
 
     /// `count` distinct C strings of 255 bytes (256 with the NUL).
