@@ -3,8 +3,8 @@
 /// writes: one slot per page and algorithm, in page order.
 ///
 /// A batch is filled, hashed and read by one thread at a time (the ticket's lock orders
-/// them), and is used again for later pages once its digests are read: the buffer is
-/// allocated once per hasher, never per batch.
+/// them), and is used again for later pages once its digests are read: a hasher allocates a
+/// batch only when all of its batches are out, so at most `maxOutstandingBatches` + 1.
 final class CodePageBatch: @unchecked Sendable {
     static let pages = 64
     static let capacity = pages * CodePageHasher.pageSize

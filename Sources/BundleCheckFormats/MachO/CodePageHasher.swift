@@ -5,7 +5,7 @@
 /// algorithm asked for; the digests of the first `maxKeptPages` pages (`MachOLimits.maxKeptPageHashes`) are kept one by
 /// one (32 bytes a page for SHA-256, under 1% of the code) so a mismatch can name its page,
 /// and the digests of any later page are folded into one running digest. Memory is bounded
-/// however large the executable: the pages themselves are never kept.
+/// however large the executable: the pages themselves are kept only while a helper hashes them.
 ///
 /// Given `sharing`, pages can be hashed on another thread: while a helper is there (its own
 /// work done), the pages are copied into `CodePageBatch`es of 256 KiB and offered to it, at
@@ -14,7 +14,8 @@
 /// are hashed here as they pass, without a copy.
 final class CodePageHasher {
     static let pageSize = 4096
-    /// Batches handed over and not yet taken back: 2 MiB of copied pages at most.
+    /// Batches handed over and not yet taken back: with the one being filled, 2.25 MiB of
+    /// copied pages at most.
     static let maxOutstandingBatches = 8
     /// How many pages pass between two looks for a helper.
     static let pagesBetweenLooks = 16

@@ -19,15 +19,16 @@ package enum ParallelMap {
     /// (a libzip archive handle): the calling thread runs `transform`, which may use what the
     /// caller holds; each other worker first calls `makeHelper` on its own thread, which makes
     /// its own resource and returns the transform that uses it there, or nil when it cannot (that
-    /// worker then takes no items, and the others do its share). Worker k starts with item k,
-    /// so every helper that could be made does some of the work, however quick the others are.
+    /// worker then takes no items, and the others do its share). Worker k starts with item
+    /// `order[k]`, so every helper that could be made does some of the work, however quick the
+    /// others are. `sharing` must be new: once closed it has no helpers to give.
     package static func map<Item: Sendable, Result: Sendable>(
         _ items: [Item], jobs: Int, order: [Int]? = nil, sharing: SharedWork? = nil, _ transform: (Item) -> Result,
         helpers makeHelper: @escaping @Sendable () -> ((Item) -> Result)?
     ) -> [Result] {
         let order = order.flatMap { isPermutation($0, of: items.count) ? $0 : nil } ?? Array(items.indices)
         let workers = min(max(jobs, 1), items.count)
-        guard workers > 1 else { return order.count == items.count ? Self.inOrder(items, order, transform) : items.map(transform) }
+        guard workers > 1 else { return Self.inOrder(items, order, transform) }
         let state = State<Result>(order: order, reserved: workers, sharing: sharing)
         let group = DispatchGroup()
         for worker in 1..<workers {

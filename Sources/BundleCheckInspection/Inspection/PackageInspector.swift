@@ -105,9 +105,10 @@ public struct PackageInspector: Sendable {
     static let minimumEntriesForParallelRules = 2_000
 
     /// Runs every rule; the findings in the rules' order. With more than one job on a large zip,
-    /// the matcher rules (path and text searches over every entry, most of this step's time)
-    /// run on a second thread beside the built-in checks, which share a memo and so stay
-    /// together on one thread; both read the package through one `SharedZipArchive`.
+    /// two threads share the rules: the built-in checks share a memo, so they are one item that
+    /// one thread runs whole, and each matcher rule (path and text searches over every entry,
+    /// most of this step's time) is an item of its own, which either thread may take, since
+    /// `RuleEngine` holds nothing that changes. Both read the package through one `SharedZipArchive`.
     func run(
         _ rules: [RuleDefinition], on container: any PackageContainer, kind: InputKind, bundles: [InspectedBundle], paths: PathIndex
     ) -> [Finding] {

@@ -102,13 +102,13 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether a path whose last component is the UTF-8 `name` can match, decided from the bytes
     /// alone: false turns the path away without making a `String` of it, true says nothing.
-    /// Only a pattern ending in a literal or a `*suffix` decides anything, and a literal only
-    /// against an all-ASCII name (two ASCII names are the same string exactly when their bytes
-    /// are; a name with other characters may equal the literal under canonical equivalence).
+    /// A literal decides only when it and the name are both ASCII (two ASCII strings are the same
+    /// exactly when their bytes are; a Kelvin sign in either equals a K under canonical
+    /// equivalence); a `*suffix` or wildcard by its plain scalars, which compare scalar by scalar.
     package func mayMatch(lastComponent name: UnsafeBufferPointer<UInt8>) -> Bool {
         switch components.last {
         case .literal(let text)?:
-            guard name.allSatisfy({ $0 < 0x80 }) else { return true }
+            guard text.utf8.allSatisfy({ $0 < 0x80 }), name.allSatisfy({ $0 < 0x80 }) else { return true }
             return name.elementsEqual(text.utf8)
         case .suffix(let suffix)?:
             // Suffixes compare by scalars, so by their UTF-8 bytes exactly.
