@@ -37,15 +37,16 @@ struct BundleLoadPlan: Sendable {
     /// file directly inside its folder (where iOS bundles keep it), known before any
     /// Info.plist is read.
     func workers(jobs: Int, bundles: [BundleLocation], in container: any PackageContainer) -> Int {
-        guard jobs > 1, bundles.count >= 2, container.storage == .zip else { return 1 }
-        return workers(jobs: jobs, executableSizes: Self.executableSizes(of: bundles, in: container))
+        schedule(jobs: jobs, bundles: bundles, in: container).workers
     }
 
-    /// The order to load `bundles` in: largest executable first, so the last to finish is a
-    /// small one; bundles of equal size keep their order.
-    func order(of bundles: [BundleLocation], in container: any PackageContainer) -> [Int] {
+    /// The workers, and the order to load `bundles` in: largest executable first, so the last
+    /// to finish is a small one; bundles of equal size keep their order. The sizes take a pass
+    /// over every entry, made only when more than one worker is possible.
+    func schedule(jobs: Int, bundles: [BundleLocation], in container: any PackageContainer) -> (workers: Int, order: [Int]) {
+        guard jobs > 1, bundles.count >= 2, container.storage == .zip else { return (1, Array(bundles.indices)) }
         let sizes = Self.executableSizes(of: bundles, in: container)
-        return bundles.indices.sorted { (sizes[$1], $0) < (sizes[$0], $1) }
+        return (workers(jobs: jobs, executableSizes: sizes), bundles.indices.sorted { (sizes[$1], $0) < (sizes[$0], $1) })
     }
 
     /// Each bundle's largest file directly inside its folder, taken for its executable.

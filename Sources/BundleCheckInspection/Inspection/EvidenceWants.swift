@@ -7,8 +7,10 @@ struct EvidenceWants: BinaryEvidenceFilter {
     let matchers: [BinaryMatcher]
     /// What the built-in checks want of loose libraries, a narrower filter of its own.
     let libraryMatchers: [BinaryMatcher]
-    /// The byte-level first cuts of the matchers of each kind, by `BinaryEvidenceKind.allCases` position.
+    /// The byte-level first cuts of the matchers of each kind, by position in `kinds`.
     private let screens: [[UTF8Screen]]
+    /// `BinaryEvidenceKind.allCases` once: each use of `allCases` makes a new array.
+    private static let kinds = BinaryEvidenceKind.allCases
 
     init(rules: [RuleDefinition]) {
         var matchers: [BinaryMatcher] = []
@@ -32,7 +34,7 @@ struct EvidenceWants: BinaryEvidenceFilter {
         self.matchers = Self.unique(matchers)
         self.libraryMatchers = Self.unique(libraryMatchers)
         let matchers = self.matchers
-        screens = BinaryEvidenceKind.allCases.map { kind in matchers.filter { $0.kind == kind }.map { UTF8Screen($0.condition) } }
+        screens = Self.kinds.map { kind in matchers.filter { $0.kind == kind }.map { UTF8Screen($0.condition) } }
     }
 
     private static func unique(_ matchers: [BinaryMatcher]) -> [BinaryMatcher] {
@@ -55,7 +57,7 @@ struct EvidenceWants: BinaryEvidenceFilter {
 
     func mightWant(_ kind: BinaryEvidenceKind, utf8 bytes: ArraySlice<UInt8>) -> Bool {
         // Called for every string of every executable: by index, which copies no screen.
-        let position = BinaryEvidenceKind.allCases.firstIndex(of: kind) ?? 0
+        let position = Self.kinds.firstIndex(of: kind) ?? 0
         for index in screens[position].indices where screens[position][index].mightMatch(bytes) {
             return true
         }

@@ -87,7 +87,7 @@ public struct PackageInspector: Sendable {
         @Sendable func nested(in location: BundleLocation) -> [String] {
             bundles.filter { $0.parent == location.path }.map(\.path)
         }
-        let workers = loadPlan.workers(jobs: jobs, bundles: bundles, in: container)
+        let (workers, order) = loadPlan.schedule(jobs: jobs, bundles: bundles, in: container)
         guard workers > 1, let shared = SharedZipArchive(sharing: container) else {
             return bundles.map { location in
                 Self.load(location, from: container, paths: paths, evidence: evidence, seals: seals, nestedBundles: nested(in: location))
@@ -95,7 +95,6 @@ public struct PackageInspector: Sendable {
         }
         let sharing = SharedWork()
         let sharedSeals = seals.sharingPages(through: sharing)
-        let order = loadPlan.order(of: bundles, in: container)
         return ParallelMap.map(bundles, jobs: workers, order: order, sharing: sharing) { location in
             Self.load(location, from: shared, paths: paths, evidence: evidence, seals: sharedSeals, nestedBundles: nested(in: location))
         }

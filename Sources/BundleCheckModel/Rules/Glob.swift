@@ -11,6 +11,8 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// The UTF-8 bytes of each run of plain scalars of a wildcard last component (`$(` of
     /// `*$(*`): any name it matches holds each of them.
     private let lastComponentRuns: [[UInt8]]
+    /// The bytes of a literal last component that is ASCII, which bytes alone can then decide.
+    private let asciiLastLiteral: [UInt8]?
 
     package init(_ pattern: String) {
         self.pattern = pattern
@@ -29,6 +31,11 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
             if !run.isEmpty { runs.append(run) }
         }
         lastComponentRuns = runs
+        if case .literal(let text)? = components.last, text.utf8.allSatisfy({ $0 < 0x80 }) {
+            asciiLastLiteral = Array(text.utf8)
+        } else {
+            asciiLastLiteral = nil
+        }
     }
 
     package var description: String { pattern }
@@ -107,9 +114,9 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// equivalence); a `*suffix` or wildcard by its plain scalars, which compare scalar by scalar.
     package func mayMatch(lastComponent name: UnsafeBufferPointer<UInt8>) -> Bool {
         switch components.last {
-        case .literal(let text)?:
-            guard text.utf8.allSatisfy({ $0 < 0x80 }), name.allSatisfy({ $0 < 0x80 }) else { return true }
-            return name.elementsEqual(text.utf8)
+        case .literal?:
+            guard let literal = asciiLastLiteral, ByteSearch.isASCII(name) else { return true }
+            return name.elementsEqual(literal)
         case .suffix(let suffix)?:
             // Suffixes compare by scalars, so by their UTF-8 bytes exactly.
             return Self.endsWith(name, suffix[...])
@@ -127,20 +134,10 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
                 guard case .scalar(let scalar) = token else { break }
                 for byte in scalar.utf8.reversed() where reversedBytes.next() != byte { return false }
             }
-            return lastComponentRuns.allSatisfy { Self.contains(name, $0) }
+            return lastComponentRuns.allSatisfy { ByteSearch.contains($0, in: name) }
         default:
             return true
         }
-    }
-
-    private static func contains(_ name: UnsafeBufferPointer<UInt8>, _ run: [UInt8]) -> Bool {
-        guard let first = run.first, name.count >= run.count else { return run.isEmpty }
-        var start = 0
-        while start <= name.count - run.count {
-            if name[start] == first, run.indices.allSatisfy({ name[start + $0] == run[$0] }) { return true }
-            start += 1
-        }
-        return false
     }
 
     private static func endsWith(_ name: UnsafeBufferPointer<UInt8>, _ suffix: ArraySlice<Unicode.Scalar>) -> Bool {

@@ -39,31 +39,10 @@ package struct UTF8Screen: Sendable {
     }
 
     private static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var combined: UInt8 = 0
-            for byte in buffer { combined |= byte }
-            return combined < 0x80
-        }
+        bytes.withUnsafeBufferPointer(ByteSearch.isASCII)
     }
 
-    /// Whether `needle` occurs in `haystack`: the first byte located, then the rest compared.
     private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
-        guard haystack.count >= needle.count else { return false }
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                let last = hay.count - pin.count
-                var index = 0
-                while index <= last {
-                    if hay[index] == first {
-                        var offset = 1
-                        while offset < pin.count, hay[index + offset] == pin[offset] { offset += 1 }
-                        if offset == pin.count { return true }
-                    }
-                    index += 1
-                }
-                return false
-            }
-        }
+        haystack.withUnsafeBufferPointer { ByteSearch.contains(needle, in: $0) }
     }
 }

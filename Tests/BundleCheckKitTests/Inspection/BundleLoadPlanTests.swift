@@ -77,7 +77,7 @@ import Testing
         try FixturePackage.ipa(Self.app(appStrings: Self.strings(count: 256))).writeZip(to: path)
         let container = try PackageOpener.open(path: path)
         let bundles = try BundleLocator.locate(files: container.files, packagePath: path).bundles
-        let order = BundleLoadPlan().order(of: bundles, in: container)
+        let order = BundleLoadPlan().schedule(jobs: 2, bundles: bundles, in: container).order
         #expect(Set(order) == Set(bundles.indices))
         #expect(bundles[order[0]].path == "Payload/Notes.app")
         let sizes = BundleLoadPlan.executableSizes(of: bundles, in: container)
