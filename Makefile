@@ -3,6 +3,8 @@
 #   make install PREFIX=/usr/local binary, man page, bash/zsh/fish completions (DESTDIR for staging)
 #   make uninstall PREFIX=...      removes what install wrote
 #   make test                      the test suite (debug build)
+#   make deb                       dist/bundlecheck_VERSION_ARCH.deb, from make install (scripts/build-deb.sh)
+#   make dist                      the .deb, a source tarball and their SHA256SUMS in dist/
 # The system C libraries (libzip, libxml2, libyaml, libcrypto) stay shared: Debian's packages.
 
 PREFIX ?= /usr/local
@@ -19,7 +21,7 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 RELEASE = -c release --static-swift-stdlib -Xswiftc -DBUNDLECHECK_STAMPED_BUILD
 STAMP = Sources/BundleCheckCommandLine/CommandLine/BuildCommit.stamped.swift
 
-.PHONY: build install uninstall test stamp
+.PHONY: build install uninstall test stamp deb dist
 
 build: stamp
 	$(SWIFT) build $(RELEASE) --product bundlecheck
@@ -57,3 +59,10 @@ uninstall:
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+deb: build
+	SWIFT="$(SWIFT)" scripts/build-deb.sh
+
+# The source tarball is the commit's tree (git archive), so it holds what a clone would.
+dist: deb
+	scripts/build-dist.sh

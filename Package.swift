@@ -120,7 +120,7 @@ let package = Package(
         // man page and shell completions rendered from the option table (`make install`).
         .executableTarget(
             name: "bundlecheck-generate",
-            dependencies: ["BundleCheckGenerator", "BundleCheckInspection", "BundleCheckModel", "BundleCheckCommandLine"],
+            dependencies: ["BundleCheckGenerator", "BundleCheckFormats", "BundleCheckInspection", "BundleCheckModel", "BundleCheckCommandLine"],
             path: "Sources/bundlecheck-generate",
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import BundleCheckFormats
 import BundleCheckInspection
 import BundleCheckModel
 import BundleCheckGenerator
@@ -14,6 +15,9 @@ import BundleCheckCommandLine
 // What derives from the option table is printed, not committed; `make install` writes it:
 //   bundlecheck-generate man                        bundlecheck(1) in roff
 //   bundlecheck-generate completion bash|zsh|fish   the shell's completion script
+// and what `make deb` packages beside them:
+//   bundlecheck-generate version                    the version --version prints
+//   bundlecheck-generate debian-changelog PACKAGE-VERSION COMMIT EPOCH MAINTAINER < CHANGELOG.md
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "man":
@@ -27,6 +31,24 @@ case "completion":
     }
     print(shell.script(), terminator: "")
     exit(0)
+case "version":
+    print(BundleCheckVersion.current)
+    exit(0)
+case "debian-changelog":
+    guard arguments.count == 5, let epoch = TimeInterval(arguments[3]) else {
+        FileHandle.standardError.write(Data("usage: bundlecheck-generate debian-changelog PACKAGE-VERSION COMMIT EPOCH MAINTAINER < CHANGELOG.md\n".utf8))
+        exit(64)
+    }
+    do {
+        let markdown = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        let changelog = try DebianChangelog(markdown: markdown)
+        print(try changelog.render(packageVersion: arguments[1], upstreamVersion: BundleCheckVersion.current, commit: arguments[2],
+                                   builtAt: Date(timeIntervalSince1970: epoch), maintainer: arguments[4]), terminator: "")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("bundlecheck-generate: error: \(error)\n".utf8))
+        exit(1)
+    }
 default:
     break
 }

@@ -29,4 +29,26 @@ import Testing
         }
         #expect(makefile.contains("--static-swift-stdlib"))
     }
+
+    /// `make deb` packages what `make install` stages, as issue 29 asks; `make dist` adds the
+    /// source tarball and checksums. The package itself is built, linted, installed in a clean
+    /// chroot and purged by `.ci/run` (scripts/test-deb.sh), which is too slow for a unit test.
+    @Test func debAndDistPackageWhatInstallStages() throws {
+        let makefile = try Self.read("Makefile")
+        #expect(makefile.contains("deb: build\n\tSWIFT=\"$(SWIFT)\" scripts/build-deb.sh"))
+        #expect(makefile.contains("dist: deb\n\tscripts/build-dist.sh"))
+        let script = try Self.read("scripts/build-deb.sh")
+        for step in ["make --no-print-directory install DESTDIR=\"$root\" PREFIX=/usr", "dpkg-shlibdeps -O",
+                     "dpkg-deb --root-owner-group", "strip --strip-unneeded", "gzip -9n \"$root/usr/share/man/man1/bundlecheck.1\"",
+                     "\"$generate\" debian-changelog", "scripts/debian/copyright", "version=\"$upstream+git$stamp.$commit\""] {
+            #expect(script.contains(step), "scripts/build-deb.sh does not \(step)")
+        }
+        let control = try Self.read("scripts/debian/control")
+        for field in ["Version: @VERSION@", "Depends: @DEPENDS@", "Architecture: @ARCH@", "Installed-Size: @SIZE@"] {
+            #expect(control.contains(field))
+        }
+        #expect(try Self.read(".gitignore").split(separator: "\n").contains("/dist/"))
+        let ci = try Self.read(".ci/run")
+        #expect(ci.contains("make dist") && ci.contains("scripts/test-deb.sh"))
+    }
 }
