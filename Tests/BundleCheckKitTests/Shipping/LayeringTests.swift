@@ -15,7 +15,7 @@ import Testing
         "bundlecheck-fixtures": ["BundleCheckFixtures"],
         "BundleCheckGenerator": ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection"],
         // It also prints the man page and completions, which the command line renders from its option table.
-        "bundlecheck-generate": ["BundleCheckGenerator", "BundleCheckModel", "BundleCheckInspection", "BundleCheckCommandLine"],
+        "bundlecheck-generate": ["BundleCheckGenerator", "BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckCommandLine"],
     ]
     static let cShims: Set<String> = ["CLibzip", "CLibxml2", "CLibyaml", "CLibcrypto", "CZlib", "CLibarchive", "CLzma"]
     static let system: Set<String> = ["Foundation", "Glibc", "Musl", "Darwin"]
