@@ -27,12 +27,19 @@ build: stamp
 	$(SWIFT) build $(RELEASE) --product bundlecheck
 	$(SWIFT) build $(RELEASE) --product bundlecheck-generate
 
-# The commit this build is made from, with -dirty for uncommitted changes to tracked files;
-# nil outside a git checkout. Rewritten only when it changes, so a rebuild stays incremental.
+# The commit this build is made from, with -dirty for uncommitted changes to tracked files; in a
+# source tarball (make dist), the one its .source-version names, even when it was unpacked inside
+# another checkout; nil without either. Rewritten only when it changes, so a rebuild stays
+# incremental.
 stamp:
-	@commit=$$(git -c safe.directory='*' rev-parse --short=7 HEAD 2>/dev/null) || commit=; \
-	if [ -n "$$commit" ] && [ -n "$$(git -c safe.directory='*' status --porcelain --untracked-files=no 2>/dev/null)" ]; then \
-		commit="$$commit-dirty"; \
+	@if [ -f .source-version ]; then \
+		commit=$$(sed -n 's/^commit=//p' .source-version); \
+	elif commit=$$(git -c safe.directory='*' rev-parse --short=7 HEAD 2>/dev/null); then \
+		if [ -n "$$(git -c safe.directory='*' status --porcelain --untracked-files=no 2>/dev/null)" ]; then \
+			commit="$$commit-dirty"; \
+		fi; \
+	else \
+		commit=; \
 	fi; \
 	if [ -n "$$commit" ]; then value="\"$$commit\""; else value=nil; fi; \
 	printf '%s\n' '// Written by `make build`: the commit of this build (BuildCommit.swift). Git-ignored.' \

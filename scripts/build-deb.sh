@@ -16,7 +16,12 @@ generate="$bin/bundlecheck-generate"
 
 upstream=$("$generate" version)
 git() { command git -c safe.directory='*' "$@"; }
-if commit=$(git rev-parse --short=7 HEAD 2>/dev/null); then
+if [ -f .source-version ]; then
+  # A source tarball (make dist) says what it was made from; git there may be another checkout's.
+  version=$(sed -n 's/^version=//p' .source-version)
+  commit=$(sed -n 's/^commit=//p' .source-version)
+  epoch=$(sed -n 's/^epoch=//p' .source-version)
+elif commit=$(git rev-parse --short=7 HEAD 2>/dev/null); then
   epoch=$(git log -1 --format=%ct HEAD)
   stamp=$(TZ=UTC date -d "@$epoch" +%Y%m%d%H%M)
   version="$upstream+git$stamp.$commit"
@@ -25,7 +30,6 @@ if commit=$(git rev-parse --short=7 HEAD 2>/dev/null); then
     commit="$commit-dirty"
   fi
 else
-  # A source tarball (make dist) has no git: its build is the release itself.
   commit=unknown
   epoch=${SOURCE_DATE_EPOCH:-$(date +%s)}
   version=$upstream
