@@ -15,8 +15,9 @@
 # and from the runner's: RUNNER_OS, RUNNER_TEMP, GITHUB_WORKSPACE, GITHUB_ACTION_PATH,
 # GITHUB_OUTPUT, GITHUB_STEP_SUMMARY. Paths are relative to GITHUB_WORKSPACE.
 #
-# Needs only bash, coreutils, grep, sed and awk (plus curl or wget for DEB_URL, apt-get to install
-# a .deb or build dependencies): the swift container and a bare Debian runner have no jq or python.
+# Needs only bash, coreutils, grep and sed (plus curl or wget for DEB_URL, installed with apt-get
+# when both are missing, and apt-get to install a .deb or the build's dependencies): the swift
+# container and a bare Debian image have no jq or python.
 #
 # Exit status: check exits with bundlecheck's (0, 1, 2, 64, 73; docs/ci.md), else the review's;
 # the action's own refusals exit 64 for a mistake in the inputs and 1 for a runner that cannot
@@ -168,6 +169,12 @@ download() {
       fail 1 "could not download deb-url $url"
   elif command -v wget >/dev/null 2>&1; then
     wget --quiet --tries=3 --output-document="$file" "$url" || fail 1 "could not download deb-url $url"
+  elif command -v apt-get >/dev/null 2>&1; then
+    # A bare debian:12 image has neither; apt is needed for the .deb anyway.
+    export DEBIAN_FRONTEND=noninteractive
+    as_root apt-get update -qq
+    as_root apt-get install -y -qq --no-install-recommends curl ca-certificates
+    download "$url" "$file"
   else
     fail 1 "downloading deb-url needs curl or wget, and this runner has neither"
   fi
