@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import BundleCheckFormats
 
 /// action.yml and scripts/github-action.sh agree: every input read is declared and every
 /// declared one reaches the script through `env:`, no input is spliced into a script, every
@@ -74,6 +75,44 @@ import Testing
         #expect(with["path"] == "${{ steps.preflight.outputs.build-path }}")
         #expect(with["key"] == "bundlecheck-build-${{ runner.os }}-${{ runner.arch }}-${{ steps.preflight.outputs.source-key }}")
         #expect(action.steps.map { $0.id ?? $0.uses ?? "" } == ["preflight", "actions/cache@v4", "install", "check"])
+    }
+
+    /// docs/ci.md's section on the action: its tables name every input and output, and the
+    /// workflows in it give the action only inputs it has.
+    @Test func theDocumentationMatchesTheAction() throws {
+        let action = try ActionMetadata.load()
+        let document = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+        let start = try #require(document.range(of: "### With the action\n"))
+        let end = try #require(document.range(of: "### Without the action\n", range: start.upperBound..<document.endIndex))
+        let section = document[start.upperBound..<end.lowerBound]
+        func names(inTableHeaded header: String) throws -> [String] {
+            let table = try #require(section.range(of: "\n| \(header) |"), "no table headed \(header)")
+            let rows = section[table.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).prefix { $0.hasPrefix("|") }
+            return rows.flatMap { row in
+                row.split(separator: "|").first.map { $0.matches(of: #/`([a-z0-9-]+)`/#).map { String($0.output.1) } } ?? []
+            }
+        }
+        let inputs = try names(inTableHeaded: "input"), outputs = try names(inTableHeaded: "output")
+        #expect(inputs == action.inputs.map(\.name))
+        #expect(outputs == action.outputs.map(\.name))
+
+        let blocks = section.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+        #expect(blocks.count == 2)
+        var uses = 0
+        for block in blocks {
+            let node = try #require(try YAMLParser.parse(Array(block.utf8), file: "ci.md"))
+            var pending = [node]
+            while let next = pending.popLast() {
+                if next["uses"]?.scalar == "your-org/bundlecheck@v1" {
+                    uses += 1
+                    let given = (next["with"]?.mapping ?? []).compactMap(\.key.scalar)
+                    #expect(Set(given).isSubset(of: action.inputs.map(\.name)), "\(given)")
+                    #expect(given.contains("packages"))
+                }
+                pending += next.sequence ?? next.mapping?.map(\.value) ?? []
+            }
+        }
+        #expect(uses == 2)
     }
 
     @Test(.enabled(if: ExternalTool.isInstalled("shellcheck"), "shellcheck is not installed (apt-get install shellcheck)"))
