@@ -274,6 +274,8 @@ expand_packages() {
   for pattern in "${patterns[@]}"; do
     # shellcheck disable=SC2206 # the pattern is expanded as a glob; it has no whitespace
     local matches=($pattern)
+    # A word without * ? or [ stays as written even with nullglob: it matches when it exists.
+    if [ "${#matches[@]}" -eq 1 ] && [ ! -e "${matches[0]}" ]; then matches=(); fi
     [ "${#matches[@]}" -gt 0 ] ||
       fail 64 "packages: '$pattern' matches nothing in $GITHUB_WORKSPACE (did the job download the build's artifact?)"
     for match in "${matches[@]}"; do

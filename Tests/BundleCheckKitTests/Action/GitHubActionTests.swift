@@ -110,7 +110,7 @@ import Testing
         #expect(run.summary.contains("## bundlecheck ❌ FAILED: 1 error in 1 of 2 inputs"), "\(run.summary)")
     }
 
-    @Test(arguments: ["missing/*.ipa", "PaiNotes.ipa nothing-*.zip"])
+    @Test(arguments: ["missing/*.ipa", "PaiNotes.ipa nothing-*.zip", "build/MyApp.ipa"])
     func aGlobThatMatchesNothingFailsBeforeTheCheck(packages: String) throws {
         let runner = try Self.runner()
         let run = try runner.run(ActionMetadata.load(), inputs: try Self.inputs(["packages": packages]))
