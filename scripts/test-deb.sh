@@ -5,7 +5,9 @@
 #      apt-get brings them for Depends:), `apt-get install ./dist/bundlecheck_*.deb` installs it;
 #      the installed bundlecheck names the package's version and commit, checks the example
 #      (exit status 1: it carries one error on purpose) and writes a JSON report;
-#   3. `apt-get purge` leaves none of the files `dpkg -L` listed.
+#   3. `apt-get purge` leaves none of the files `dpkg -L` listed;
+#   4. the GitHub Action's install step refuses the .deb from a URL with a wrong sha256, installs
+#      it with the right one, and its check step writes the annotations, summary and outputs.
 # The chroot is made in a temporary folder and removed afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,6 +78,35 @@ done < listed.txt
 [ -e /usr/share/doc/bundlecheck ] && { echo "error: /usr/share/doc/bundlecheck is left after purge" >&2; left=1; }
 [ "$left" = 0 ]
 echo "purged: none of the $(wc -l < listed.txt) paths dpkg -L listed is left"
+
+# The GitHub Action's own steps (scripts/github-action.sh) on this bare Debian 12, as in the
+# docs' `container: debian:12` job: deb-url (a file:// URL here) checked against its sha256,
+# curl fetched with apt since the image has none, then the check with its outputs.
+deb=$(ls dist/bundlecheck_*.deb)
+runner=/root/runner
+mkdir -p "$runner/temp" "$runner/workspace/build"
+cp Examples/PaiNotes.ipa "$runner/workspace/build/"
+export RUNNER_OS=Linux RUNNER_TEMP="$runner/temp" GITHUB_WORKSPACE="$runner/workspace" GITHUB_ACTION_PATH=/root
+export GITHUB_OUTPUT="$runner/install.out" GITHUB_STEP_SUMMARY="$runner/summary.md"
+wrong=0000000000000000000000000000000000000000000000000000000000000000
+status=0
+DEB_URL="file:///root/$deb" SHA256=$wrong bash github-action.sh install > wrong.log 2>&1 || status=$?
+[ "$status" = 1 ] && grep -q "refusing to install" wrong.log && [ ! -e /usr/bin/bundlecheck ] ||
+  { echo "error: the action installed a .deb whose sha256 differs (exit $status)" >&2; cat wrong.log >&2; exit 1; }
+DEB_URL="file:///root/$deb" SHA256=$(sha256sum "$deb" | cut -d' ' -f1) bash github-action.sh install > install.log 2>&1 ||
+  { echo "error: the action's install step failed" >&2; cat install.log >&2; exit 1; }
+grep -qx "bundlecheck=/usr/bin/bundlecheck" "$runner/install.out" || { echo "error: the install step output no bundlecheck path" >&2; cat "$runner/install.out" >&2; exit 1; }
+export GITHUB_OUTPUT="$runner/check.out"
+status=0
+BUNDLECHECK=/usr/bin/bundlecheck PACKAGES='build/*.ipa' SARIF=reports/bundlecheck.sarif \
+  bash github-action.sh check > annotations.txt 2>&1 || status=$?
+[ "$status" = 1 ] || { echo "error: the action's check step exited $status on the example (expected 1)" >&2; cat annotations.txt >&2; exit 1; }
+for line in exit-status=1 errors=1 warnings=1 sarif=reports/bundlecheck.sarif; do
+  grep -qx "$line" "$runner/check.out" || { echo "error: the check step did not output $line" >&2; cat "$runner/check.out" >&2; exit 1; }
+done
+grep -q '^::error file=build/PaiNotes.ipa' annotations.txt && [ -s "$runner/workspace/reports/bundlecheck.sarif" ] && [ -s "$runner/summary.md" ] ||
+  { echo "error: the check step wrote no annotation, SARIF or summary" >&2; cat annotations.txt >&2; exit 1; }
+echo "the action's steps: a wrong sha256 refused; installed from deb-url; check exit 1, errors=1 warnings=1, $(grep -c '^::' annotations.txt) annotations"
 INSIDE
 
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -85,6 +116,7 @@ mmdebstrap --quiet --variant=apt \
   --customize-hook="copy-in $deb /root/dist" \
   --customize-hook='copy-in Examples/PaiNotes.ipa /root/Examples' \
   --customize-hook="copy-in $inside /root" \
+  --customize-hook='copy-in scripts/github-action.sh /root' \
   --customize-hook="chroot \"\$1\" sh /root/$(basename "$inside") '$version'" \
   bookworm "$chroot_dir" "$mirror"
 rm -f "$inside"
