@@ -14,6 +14,10 @@ package struct AssetCatalog: Sendable {
     package let keyFormat: CARKeyFormat
     /// In `FACETKEYS` order (by name).
     package let facets: [CARFacet]
+    /// `APPEARANCEKEYS`: the name of each appearance id a rendition key's `appearance` may carry
+    /// (`UIAppearanceAny` 0, `NSAppearanceNameDarkAqua` 1, `ISAppearanceTintable` 10, …); empty
+    /// for a catalog without the variable.
+    package let appearances: [UInt16: String]
     /// In `RENDITIONS` order (by key); only those `read`'s `keeping` kept, when it was given.
     package let renditions: [CARRendition]
     /// Every rendition of `RENDITIONS`, kept or not.
@@ -50,6 +54,17 @@ package struct AssetCatalog: Sendable {
             let value = try bom { () throws(BOMError) in try source.block(entry.value, part: "a facet") }
             facets.append(try CARFacet.read(name: name, value: value, limits: limits))
         }
+        var appearances: [UInt16: String] = [:]
+        if let id = variables["APPEARANCEKEYS"] {
+            let tree = try bom { () throws(BOMError) in try BOMTree.read(source, block: id) }
+            try walk(tree, in: source, tree: "APPEARANCEKEYS", limit: limits.maxAppearances) { entry throws(AssetCatalogError) in
+                let name = try bom { () throws(BOMError) in try source.block(entry.key, part: "an appearance name") }
+                let value = try bom { () throws(BOMError) in try source.block(entry.value, part: "an appearance") }
+                guard let text = String(validating: name.bytes, as: UTF8.self), value.count >= 2 else { throw .malformedAppearance(block: entry.value) }
+                let appearance = try CARBytes(value, part: "an appearance").uint16(at: 0)
+                if appearances[appearance] == nil { appearances[appearance] = text }
+            }
+        }
         var names: [UInt16: String] = [:]
         for facet in facets { if let id = facet.identifier, names[id] == nil { names[id] = facet.name } }
         var renditions: [CARRendition] = []
@@ -72,7 +87,8 @@ package struct AssetCatalog: Sendable {
             if keeping?(rendition) ?? true { renditions.append(rendition) }
         }
         return AssetCatalog(
-            header: header, extendedMetadata: extended, keyFormat: keyFormat, facets: facets, renditions: renditions, renditionCount: count,
+            header: header, extendedMetadata: extended, keyFormat: keyFormat, facets: facets, appearances: appearances, renditions: renditions,
+            renditionCount: count,
             renditionCountsByLayout: counts, limits: limits
         )
     }
@@ -102,6 +118,11 @@ package struct AssetCatalog: Sendable {
             throw .bom(error)
         }
         if let inner { throw inner }
+    }
+
+    /// The name `APPEARANCEKEYS` gives the appearance of `rendition`'s key; nil when it names none.
+    package func appearanceName(of rendition: CARRendition) -> String? {
+        appearances[rendition.key[.appearance]]
     }
 
     /// The facet called `name`.

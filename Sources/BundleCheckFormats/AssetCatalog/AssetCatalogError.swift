@@ -23,6 +23,8 @@ package enum AssetCatalogError: Error, Sendable, Hashable, CustomStringConvertib
     case tooManyAttributePairs(part: String, block: UInt32, count: Int, limit: Int)
     /// A facet name that is not UTF-8.
     case malformedFacetName(block: UInt32)
+    /// An entry of `APPEARANCEKEYS` whose name is not UTF-8 or whose value is not a 16-bit id.
+    case malformedAppearance(block: UInt32)
     /// Rendition properties longer than `AssetCatalogLimits.maxPropertyBytes`; or, `length` then
     /// their sum so far and `block` the rendition that took it past, the properties of all the
     /// renditions listed longer than `maxListedPropertyBytes`.
@@ -88,6 +90,8 @@ package enum AssetCatalogError: Error, Sendable, Hashable, CustomStringConvertib
             "an asset catalog whose \(part) in block \(block) has \(count) attributes, more than \(limit)"
         case .malformedFacetName(let block):
             "a malformed asset catalog (the facet name in block \(block) is not UTF-8)"
+        case .malformedAppearance(let block):
+            "a malformed asset catalog (the appearance in block \(block) is no UTF-8 name with a 16-bit id)"
         case .propertiesTooLong(let block, let length, let limit):
             "an asset catalog whose rendition in block \(block) declares \(length) bytes of properties, more than \(limit)"
         case .propertyPastEnd(let block, let offset, let type, let length, let available):

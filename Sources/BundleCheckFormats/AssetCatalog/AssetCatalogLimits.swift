@@ -13,6 +13,8 @@ package struct AssetCatalogLimits: Sendable, Hashable {
     package var maxRenditions: Int
     /// Entries of `FACETKEYS` that are listed.
     package var maxFacets: Int
+    /// Entries of `APPEARANCEKEYS` (CoreUI names a handful: any, dark, light, tinted, high contrast).
+    package var maxAppearances: Int
     /// Attribute pairs of one facet, or of one key inside a link or a layer reference.
     package var maxAttributePairs: Int
     /// Bytes of one rendition's properties (the TLVs after the CSI header).
@@ -33,8 +35,9 @@ package struct AssetCatalogLimits: Sendable, Hashable {
     package init(
         maxKeyAttributes: Int = 64, maxRenditions: Int = 262_144, maxFacets: Int = 262_144, maxAttributePairs: Int = 64,
         maxPropertyBytes: Int = 1 << 20, maxBitmapDimension: Int = 16_384, maxBitmapBytes: Int = 256 << 20,
-        maxChunks: Int = 16_384, maxSetEntries: Int = 4096, maxListedPropertyBytes: Int = 16 << 20
+        maxChunks: Int = 16_384, maxSetEntries: Int = 4096, maxListedPropertyBytes: Int = 16 << 20, maxAppearances: Int = 4096
     ) {
+        self.maxAppearances = maxAppearances
         self.maxKeyAttributes = maxKeyAttributes
         self.maxRenditions = maxRenditions
         self.maxFacets = maxFacets

@@ -3,15 +3,15 @@
 /// 1024-pixel marketing icon. The CSI header's flags do not record it (`CARRenditionFlags`), so
 /// it is decided from the pixels, the padding past each row's pixels left out.
 extension CARBitmap {
-    /// The first pixel, row by row from the top, whose alpha is below 255; nil when every pixel
+    /// The first pixel, row by row from the top, that is not fully opaque; nil when every pixel
     /// is opaque. Nil too for a format whose alpha is not known (`alphaKnown`).
     package var firstTransparentPixel: (x: Int, y: Int)? {
-        guard let alpha = pixelFormat.alphaOffset, bytesPerPixel > alpha else { return nil }
+        guard let alpha = alphaSample else { return nil }
         return pixels.withUnsafeBufferPointer { buffer -> (x: Int, y: Int)? in
             for y in 0..<height {
-                var offset = y * rowBytes + alpha
+                var offset = y * rowBytes
                 for x in 0..<width {
-                    if buffer[offset] != 255 { return (x, y) }
+                    if !alpha.isOpaque(buffer, pixelAt: offset) { return (x, y) }
                     offset += bytesPerPixel
                 }
             }
@@ -19,10 +19,16 @@ extension CARBitmap {
         }
     }
 
-    /// Whether the pixel format says where alpha is (ARGB and GA8).
-    package var alphaKnown: Bool { pixelFormat.alphaOffset != nil }
+    /// Whether the pixel format says where alpha is (ARGB, GA8 and RGBW).
+    package var alphaKnown: Bool { alphaSample != nil }
 
-    /// Whether every pixel has alpha 255; nil when the format's alpha is not known.
+    /// The format's alpha, when it is known and lies inside a pixel.
+    var alphaSample: CARAlphaSample? {
+        guard let alpha = pixelFormat.alpha, bytesPerPixel > alpha.lastByte else { return nil }
+        return alpha
+    }
+
+    /// Whether every pixel is fully opaque; nil when the format's alpha is not known.
     package var isOpaque: Bool? {
         alphaKnown ? firstTransparentPixel == nil : nil
     }

@@ -6,11 +6,19 @@
 /// rendition (part 220) per size and scale, its `dimension2` the size's index in that set; most
 /// are internal links into atlases, the 1024-pixel marketing one and a few others bitmaps of
 /// their own. The macOS catalog (Xcode 12.5) is the same without idioms. A tvOS layered icon
-/// is a layer stack instead, its layers other facets (`App Icon/Front/Content`).
+/// is a layer stack instead, its layers other facets (`App Icon/Front/Content`). An Icon
+/// Composer icon (Xcode 26) is an icon stack per appearance (layout 1019, part 245) beside the
+/// flattened fallback images, which are the set's images.
+///
+/// actool 14 and later compile a single-size set to one 1024-pixel image per device idiom with
+/// its own multisize image set (the sentry-cli corpus IPA: idiom phone, no marketing image), and
+/// its dark and tinted variants to the same keys in another appearance.
 package struct CARIconSet: Sendable {
     package let name: String
     package let images: [Image]
     package let layerStacks: [CARRendition]
+    /// Icon Composer icon stacks (layout 1019), one per appearance.
+    package let iconStacks: [CARRendition]
 
     package struct Image: Sendable {
         package let rendition: CARRendition
@@ -42,15 +50,18 @@ extension AssetCatalog {
         }
         var images: [CARIconSet.Image] = []
         var stacks: [CARRendition] = []
+        var iconStacks: [CARRendition] = []
         for rendition in members {
             if rendition.header.layout == .layerStack {
                 stacks.append(rendition)
+            } else if rendition.header.layout == .iconStack {
+                iconStacks.append(rendition)
             } else if rendition.header.layout.isImage || rendition.header.layout == .internalLink {
                 let group = [rendition.key[.idiom], rendition.key[.subtype]]
                 let size = sizes[group]?[rendition.key[.dimension2]]
                 images.append(CARIconSet.Image(rendition: rendition, pointSize: size.map { (width: $0.0, height: $0.1) }))
             }
         }
-        return CARIconSet(name: name, images: images, layerStacks: stacks)
+        return CARIconSet(name: name, images: images, layerStacks: stacks, iconStacks: iconStacks)
     }
 }

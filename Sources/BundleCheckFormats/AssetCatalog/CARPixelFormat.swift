@@ -3,8 +3,11 @@
 /// `ARGB` is 8-bit premultiplied colour with alpha, stored B, G, R, A in memory (a pixel of
 /// Flutter's light blue #54C5F8 reads `f8 c5 54 ff`); `GA8 ` 8-bit grey and alpha. Both are in
 /// the corpus, and their decoded pixels match the loose PNGs Xcode writes beside the catalog
-/// byte for byte. `GA16`, `RGB5` and `RGBW` are named by iineva/bom and not in the corpus (their
-/// pixel sizes here follow their names); `JPEG`, `HEIF`, `PDF ` and `DATA` keep a file's bytes
+/// byte for byte. `RGBW` is four IEEE half floats a pixel, R, G, B, A little-endian, the colour
+/// gamma-encoded extended sRGB (a Display P3 orange reads R 1.07, B -0.19): actool 16.4 wrote
+/// the sentry-cli corpus IPA's single-size App Store icon so, and its decoded pixels match the
+/// 120-pixel PNG Xcode wrote beside it. `GA16` and `RGB5` are named by iineva/bom and not in
+/// the corpus (their pixel sizes here follow their names); `JPEG`, `HEIF`, `PDF ` and `DATA` keep a file's bytes
 /// whole (`CARRawData`); a rendition of no pixels (a colour, a multisize image set) has 0.
 package struct CARPixelFormat: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     package let rawValue: UInt32
@@ -38,12 +41,13 @@ package struct CARPixelFormat: RawRepresentable, Sendable, Hashable, CustomStrin
         }
     }
 
-    /// The byte of a pixel that is its 8-bit alpha, for the formats whose alpha is known: ARGB
-    /// (B, G, R, A) and GA8 (grey, alpha).
-    package var alphaOffset: Int? {
+    /// Where a pixel's alpha is, for the formats whose alpha is known: ARGB (B, G, R, A) and GA8
+    /// (grey, alpha) an 8-bit byte, RGBW the fourth half float.
+    package var alpha: CARAlphaSample? {
         switch self {
-        case .argb: 3
-        case .gray8: 1
+        case .argb: .byte(offset: 3)
+        case .gray8: .byte(offset: 1)
+        case .wideRGB: .halfFloat(offset: 6)
         default: nil
         }
     }

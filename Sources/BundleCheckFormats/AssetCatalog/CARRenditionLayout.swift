@@ -5,6 +5,8 @@
 /// images (one part, fixed and scaled), 1002 a tvOS layer stack (its `Contents.json`), 1003 an
 /// internal link into an atlas, 1004 an atlas (`ZZZZPackedAsset-…`), 1009 a colour, 1010 an app
 /// icon's multisize image set; and 0 for a tvOS layered image's flattened and radiosity images.
+/// Xcode 26's Icon Composer icons add 1019 an icon stack (`AppIcon.iconstack`, one per
+/// appearance), 1020 an icon group and 1021 a named gradient (the corpus's icon-composer catalog).
 package struct CARRenditionLayout: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     package let rawValue: UInt16
 
@@ -35,6 +37,9 @@ package struct CARRenditionLayout: RawRepresentable, Sendable, Hashable, CustomS
     package static let layerReference = CARRenditionLayout(rawValue: 1012)
     package static let contentRendition = CARRenditionLayout(rawValue: 1013)
     package static let recognitionObject = CARRenditionLayout(rawValue: 1014)
+    package static let iconStack = CARRenditionLayout(rawValue: 1019)
+    package static let iconGroup = CARRenditionLayout(rawValue: 1020)
+    package static let namedGradient = CARRenditionLayout(rawValue: 1021)
 
     static let names: [UInt16: String] = [
         6: "gradient", 7: "effect", 9: "vector", 10: "one-part fixed-size image", 11: "one-part tiled image", 12: "one-part scaled image",
@@ -44,6 +49,7 @@ package struct CARRenditionLayout: RawRepresentable, Sendable, Hashable, CustomS
         40: "six-part image", 50: "animation filmstrip", 1000: "raw data", 1001: "external link", 1002: "layer stack",
         1003: "internal link", 1004: "packed image", 1005: "name list", 1007: "texture", 1008: "texture image", 1009: "color",
         1010: "multisize image set", 1012: "layer reference", 1013: "content rendition", 1014: "recognition object",
+        1019: "icon stack", 1020: "icon group", 1021: "named gradient",
     ]
 
     /// Whether the layout is one of the images (the numbers below 1000 that stretch a bitmap,
