@@ -28,18 +28,13 @@ extension AssetCatalogLoader {
         return sizes
     }
 
-    /// A layered App Store icon held as its layer stack alone, with no flattened image: the
-    /// set's stack of the first idiom the table lists that has one of the icon's size.
-    static func appStoreStack(in set: CARIconSet, for requirement: AppStoreIcons.Requirement) -> CARRendition? {
-        guard requirement.layered else { return nil }
-        return appStoreMatch(in: set.layerStacks, for: requirement) { $0 }
-    }
-
-    /// The App Store icon as a layer stack: present, its pixels (the layers') not judged.
-    static func stackAppStoreIcon(_ stack: CARRendition, of set: CARIconSet) -> AssetCatalogSummary.AppStoreIcon {
+    /// The App Store icon as a stack: a tvOS layer stack (its pixels, the layers', not judged)
+    /// or an Icon Composer icon stack (drawn at run time, nothing to judge).
+    static func stackAppStoreIcon(_ stack: CARRendition, of set: CARIconSet, appearance: String, iconStack: Bool) -> AssetCatalogSummary.AppStoreIcon {
         AssetCatalogSummary.AppStoreIcon(
-            iconSet: set.name, idiom: stack.key.idiom.description, pixelWidth: Int(stack.pixelSize.width), pixelHeight: Int(stack.pixelSize.height),
-            layered: true, opaque: nil, firstTransparentPixel: nil, transparentPixels: 0, pixelProblem: nil, pixelsMalformed: false, preview: nil
+            iconSet: set.name, idiom: stack.key.idiom.description, appearance: appearance, iconStack: iconStack, pixelWidth: Int(stack.pixelSize.width),
+            pixelHeight: Int(stack.pixelSize.height), layered: !iconStack, opaque: nil, firstTransparentPixel: nil, transparentPixels: 0, pixelProblem: nil,
+            pixelsMalformed: false, preview: nil
         )
     }
 
@@ -62,9 +57,12 @@ extension AssetCatalogLoader {
     /// The largest square image of a set, up to 1024 pixels a side, drawn small: the picture of
     /// an icon whose platform has no App Store icon of its own (the Mac's 512pt@2x, visionOS's
     /// flattened layered icon). Nil when there is none or its pixels do not decode.
-    static func previewIcon(of set: CARIconSet, in catalog: AssetCatalog, store: BOMStreamedStore) -> AssetCatalogSummary.IconPreview? {
+    static func previewIcon(
+        of set: CARIconSet, in catalog: AssetCatalog, store: BOMStreamedStore, appearances: IconAppearances
+    ) -> AssetCatalogSummary.IconPreview? {
         let squares = set.images.filter { $0.pixelWidth == $0.pixelHeight && $0.pixelWidth > 0 && $0.pixelWidth <= 1024 }
-        guard let largest = squares.max(by: { $0.pixelWidth < $1.pixelWidth }),
+        let anyAppearance = appearances.anyAppearance(of: squares) { appearances.word(for: $0.rendition, in: catalog) }
+        guard let largest = (anyAppearance.isEmpty ? squares : anyAppearance).max(by: { $0.pixelWidth < $1.pixelWidth }),
               let png = decode(largest.rendition, in: catalog, store: store).bitmap.flatMap(previewPNG)
         else { return nil }
         return AssetCatalogSummary.IconPreview(iconSet: set.name, pixelWidth: Int(largest.pixelWidth), pixelHeight: Int(largest.pixelHeight), png: png)
@@ -87,14 +85,14 @@ extension AssetCatalogLoader {
         let listed = members.filter { $0.header.layout.isImage || $0.header.layout == .internalLink }.prefix(maximumTopShelfRenditions)
         for rendition in listed {
             if rendition.hasNoAlphaChannel {
-                images.append(image(rendition, opaque: true))
+                images.append(image(rendition, opaque: true, appearance: IconAppearances.shipped.word(for: rendition, in: catalog)))
                 pixels.append(nil)
             } else if decoding {
                 let decoded = decode(rendition, in: catalog, store: store).pixels
-                images.append(image(rendition, opaque: decoded.opaque))
+                images.append(image(rendition, opaque: decoded.opaque, appearance: IconAppearances.shipped.word(for: rendition, in: catalog)))
                 pixels.append(decoded)
             } else {
-                images.append(image(rendition, opaque: nil))
+                images.append(image(rendition, opaque: nil, appearance: IconAppearances.shipped.word(for: rendition, in: catalog)))
                 pixels.append(nil)
             }
         }

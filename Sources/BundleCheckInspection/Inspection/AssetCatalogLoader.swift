@@ -73,7 +73,10 @@ enum AssetCatalogLoader {
         setNames += catalog.facets.filter { $0.identifier.map(iconFacets.contains) ?? false }.map(\.name).filter { !setNames.contains($0) }
         var sets: [AssetCatalogSummary.IconSet] = []
         var appStoreIcon: AssetCatalogSummary.AppStoreIcon?
+        var appStoreIconAppearances: [AssetCatalogSummary.AppearanceIcon] = []
         var iconPreview: AssetCatalogSummary.IconPreview?
+        let appearances = IconAppearances.shipped
+        func word(_ rendition: CARRendition) -> String { appearances.word(for: rendition, in: catalog) }
         for name in setNames {
             let set: CARIconSet?
             do {
@@ -87,21 +90,36 @@ enum AssetCatalogLoader {
                     idiom: stack.key.idiom.description, scale: Int(stack.header.scaleFactor / 100), pixelWidth: Int(stack.pixelSize.width),
                     pixelHeight: Int(stack.pixelSize.height),
                     layers: catalog.layers(of: stack).map { layer in
-                        AssetCatalogSummary.StackLayer(name: layer.facetName, role: layer.role, images: layer.renditions.map { image($0, opaque: nil) })
+                        AssetCatalogSummary.StackLayer(name: layer.facetName, role: layer.role, images: layer.renditions.map { image($0, opaque: nil, appearance: word($0)) })
                     }
                 )
             }
             var decoded: (image: CARIconSet.Image, icon: AssetCatalogSummary.AppStoreIcon)?
             if name == named, requirement == nil, wants.decodesAppStoreIcon {
-                iconPreview = previewIcon(of: set, in: catalog, store: store)
+                iconPreview = previewIcon(of: set, in: catalog, store: store, appearances: appearances)
             }
             if name == named, let requirement {
-                if let image = appStoreImage(in: set, for: requirement) {
-                    let icon = makeAppStoreIcon(image, of: set, in: catalog, store: store, decoding: wants.decodesAppStoreIcon, layered: requirement.layered)
+                let search = AppStoreIconSearch(in: set, of: catalog, for: requirement, appearances: appearances)
+                switch search.any {
+                case let (.image(image), appearance)?:
+                    let icon = makeAppStoreIcon(
+                        image, of: set, in: catalog, store: store, decoding: wants.decodesAppStoreIcon, layered: requirement.layered, appearance: appearance)
                     decoded = (image, icon)
                     appStoreIcon = icon
-                } else if let stack = appStoreStack(in: set, for: requirement) {
-                    appStoreIcon = stackAppStoreIcon(stack, of: set)
+                case let (.layerStack(stack), appearance)?:
+                    appStoreIcon = stackAppStoreIcon(stack, of: set, appearance: appearance, iconStack: false)
+                case let (.iconStack(stack), appearance)?:
+                    appStoreIcon = stackAppStoreIcon(stack, of: set, appearance: appearance, iconStack: true)
+                case nil:
+                    break
+                }
+                appStoreIconAppearances = search.byAppearance.map { found, appearance in
+                    let rendition = found.rendition
+                    let iconStack = if case .iconStack = found { true } else { false }
+                    return AssetCatalogSummary.AppearanceIcon(
+                        appearance: appearance, idiom: rendition.key.idiom.description, pixelWidth: Int(rendition.pixelSize.width),
+                        pixelHeight: Int(rendition.pixelSize.height), iconStack: iconStack
+                    )
                 }
             }
             sets.append(AssetCatalogSummary.IconSet(
@@ -112,10 +130,16 @@ enum AssetCatalogLoader {
                         points: image.pointSize.map { AssetCatalogSummary.PointSize(width: Int($0.width), height: Int($0.height)) },
                         scale: Int(image.scale), pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight),
                         opaque: decoded?.image.rendition.block == image.rendition.block ? decoded?.icon.opaque : (image.rendition.hasNoAlphaChannel ? true : nil),
-                        format: format(of: image.rendition)
+                        format: format(of: image.rendition), appearance: word(image.rendition)
                     )
                 },
-                layeredImages: layered
+                layeredImages: layered,
+                iconStacks: set.iconStacks.map { stack in
+                    AssetCatalogSummary.AppearanceIcon(
+                        appearance: word(stack), idiom: stack.key.idiom.description, pixelWidth: Int(stack.pixelSize.width),
+                        pixelHeight: Int(stack.pixelSize.height), iconStack: true
+                    )
+                }
             ))
         }
         let topShelf = names.topShelfImages.map { entry in
@@ -128,7 +152,8 @@ enum AssetCatalogLoader {
         return AssetCatalogSummary(
             path: path, size: size, problem: nil, renditionCount: catalog.renditionCount,
             renditionKinds: kinds.sorted { $0.key < $1.key }.map { AssetCatalogSummary.RenditionKind(name: $0.key, count: $0.value) },
-            iconSets: sets, appStoreIcon: appStoreIcon, namedIconSet: named, appStoreIconExpected: requirement != nil,
+            iconSets: sets, appStoreIcon: appStoreIcon, appStoreIconAppearances: appStoreIconAppearances, namedIconSet: named,
+            appStoreIconExpected: requirement != nil,
             appStoreIconElsewhere: elsewhere, topShelfImages: topShelf, alternateIcons: alternates, iconPreview: iconPreview
         )
     }
@@ -143,31 +168,13 @@ enum AssetCatalogLoader {
         return [.multisizeImageSet, .layerStack, .packedImage].contains(rendition.header.layout)
     }
 
-    /// The set's image of the App Store icon's size, of the first idiom the table lists that
-    /// has one.
-    static func appStoreImage(in set: CARIconSet, for requirement: AppStoreIcons.Requirement) -> CARIconSet.Image? {
-        appStoreMatch(in: set.images, for: requirement, \.rendition)
-    }
-
-    /// Of `items`, the first whose rendition is of the App Store icon's size, of the first
-    /// idiom the table lists that has one.
-    static func appStoreMatch<Item>(in items: [Item], for requirement: AppStoreIcons.Requirement, _ rendition: (Item) -> CARRendition) -> Item? {
-        for idiom in requirement.idioms {
-            let match = items.first { item in
-                let size = rendition(item).pixelSize
-                return rendition(item).key.idiom.description == idiom && Int(size.width) == requirement.pixelWidth && Int(size.height) == requirement.pixelHeight
-            }
-            if let match { return match }
-        }
-        return nil
-    }
-
     static func makeAppStoreIcon(
-        _ image: CARIconSet.Image, of set: CARIconSet, in catalog: AssetCatalog, store: BOMStreamedStore, decoding: Bool, layered: Bool = false
+        _ image: CARIconSet.Image, of set: CARIconSet, in catalog: AssetCatalog, store: BOMStreamedStore, decoding: Bool, layered: Bool = false,
+        appearance: String = IconAppearances.any
     ) -> AssetCatalogSummary.AppStoreIcon {
         func icon(opaque: Bool?, first: AssetCatalogSummary.Pixel?, transparent: Int, problem: String?, malformed: Bool, preview: [UInt8]?) -> AssetCatalogSummary.AppStoreIcon {
             AssetCatalogSummary.AppStoreIcon(
-                iconSet: set.name, idiom: image.idiom.description, pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight),
+                iconSet: set.name, idiom: image.idiom.description, appearance: appearance, pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight),
                 layered: layered, opaque: opaque, firstTransparentPixel: first, transparentPixels: transparent, pixelProblem: problem,
                 pixelsMalformed: malformed, preview: preview
             )
@@ -211,10 +218,11 @@ enum AssetCatalogLoader {
     }
 
     /// One image of a set, a layer or a top-shelf image as the summary gives it.
-    static func image(_ rendition: CARRendition, opaque: Bool?) -> AssetCatalogSummary.IconImage {
+    static func image(_ rendition: CARRendition, opaque: Bool?, appearance: String) -> AssetCatalogSummary.IconImage {
         AssetCatalogSummary.IconImage(
             idiom: rendition.key.idiom.description, points: nil, scale: Int(rendition.header.scaleFactor / 100),
-            pixelWidth: Int(rendition.pixelSize.width), pixelHeight: Int(rendition.pixelSize.height), opaque: opaque, format: format(of: rendition)
+            pixelWidth: Int(rendition.pixelSize.width), pixelHeight: Int(rendition.pixelSize.height), opaque: opaque, format: format(of: rendition),
+            appearance: appearance
         )
     }
 

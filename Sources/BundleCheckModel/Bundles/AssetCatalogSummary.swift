@@ -16,9 +16,13 @@ public struct AssetCatalogSummary: Sendable, Hashable {
     public let renditionKinds: [RenditionKind]
     /// The sets the app names and every other facet that is an icon set, by name.
     public let iconSets: [IconSet]
-    /// The App Store icon of the set the app names; nil when the set has none, or the
-    /// platform's App Store icon is not known (`Rules/data/app-store-icons.yml`).
+    /// The App Store icon of the set the app names, in its any appearance (what App Store
+    /// Connect judges); nil when the set has none, or the platform's App Store icon is not known
+    /// (`Rules/data/app-store-icons.yml`).
     public let appStoreIcon: AppStoreIcon?
+    /// The App Store icon in each appearance the set has it in (any, dark, tinted, …), any
+    /// first: what Xcode's Any, Dark and Tinted wells compiled to. Empty when none is found.
+    public let appStoreIconAppearances: [AppearanceIcon]
     /// The set named by the Info.plist, whether or not the catalog holds it.
     public let namedIconSet: String?
     /// Whether the bundle's platform asks for an App Store icon in the catalog.
@@ -67,11 +71,38 @@ public struct AssetCatalogSummary: Sendable, Hashable {
         public var layerStacks: Int { layeredImages.count }
         /// The set's layered images, one per idiom and scale, with their layers.
         public let layeredImages: [LayeredImage]
+        /// The Icon Composer icon stacks (Xcode 26) of the set, one per appearance; its images
+        /// are then the flattened fallbacks actool drew from them.
+        public let iconStacks: [AppearanceIcon]
 
-        package init(name: String, images: [IconImage], layeredImages: [LayeredImage]) {
+        package init(name: String, images: [IconImage], layeredImages: [LayeredImage], iconStacks: [AppearanceIcon] = []) {
             self.name = name
             self.images = images
             self.layeredImages = layeredImages
+            self.iconStacks = iconStacks
+        }
+
+        /// Whether the set is an Icon Composer icon.
+        public var isIconComposerIcon: Bool { !iconStacks.isEmpty }
+    }
+
+    /// An icon in one appearance: an image, or an Icon Composer icon stack, by its size.
+    public struct AppearanceIcon: Sendable, Hashable {
+        /// `any`, `dark`, `tinted`, `light` (`Rules/data/icon-appearances.yml`), or the
+        /// catalog's own name for an appearance the table does not know.
+        public let appearance: String
+        public let idiom: String
+        public let pixelWidth: Int
+        public let pixelHeight: Int
+        /// Whether it is an Icon Composer icon stack rather than an image.
+        public let iconStack: Bool
+
+        package init(appearance: String, idiom: String, pixelWidth: Int, pixelHeight: Int, iconStack: Bool) {
+            self.appearance = appearance
+            self.idiom = idiom
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.iconStack = iconStack
         }
     }
 
@@ -174,11 +205,14 @@ public struct AssetCatalogSummary: Sendable, Hashable {
         /// Whether every pixel is opaque; nil when its pixels were not decoded (only the App
         /// Store icon's and the top-shelf images' are). A JPEG is opaque by its format.
         public let opaque: Bool?
-        /// The pixel format: `ARGB`, `GA8`, `JPEG`, `DATA` (a layer stack), ``.
+        /// The pixel format: `ARGB`, `GA8`, `RGBW`, `JPEG`, `DATA` (a layer stack), ``.
         public let format: String
+        /// `any`, `dark`, `tinted`, … (`AppearanceIcon.appearance`).
+        public let appearance: String
 
-        package init(idiom: String, points: PointSize?, scale: Int, pixelWidth: Int, pixelHeight: Int, opaque: Bool?, format: String) {
+        package init(idiom: String, points: PointSize?, scale: Int, pixelWidth: Int, pixelHeight: Int, opaque: Bool?, format: String, appearance: String) {
             self.format = format
+            self.appearance = appearance
             self.idiom = idiom
             self.points = points
             self.scale = scale
@@ -201,6 +235,10 @@ public struct AssetCatalogSummary: Sendable, Hashable {
     public struct AppStoreIcon: Sendable, Hashable {
         public let iconSet: String
         public let idiom: String
+        /// The appearance it was found in: `any`, or what stands for it (`light`).
+        public let appearance: String
+        /// Whether it is an Icon Composer icon stack (its pixels are not drawn, nor judged).
+        public let iconStack: Bool
         public let pixelWidth: Int
         public let pixelHeight: Int
         /// Whether the icon is a layered image (tvOS), its pixels then its flattened image's.
@@ -219,9 +257,11 @@ public struct AssetCatalogSummary: Sendable, Hashable {
         public let preview: [UInt8]?
 
         package init(
-            iconSet: String, idiom: String, pixelWidth: Int, pixelHeight: Int, layered: Bool = false, opaque: Bool?, firstTransparentPixel: Pixel?,
-            transparentPixels: Int, pixelProblem: String?, pixelsMalformed: Bool, preview: [UInt8]?
+            iconSet: String, idiom: String, appearance: String, iconStack: Bool = false, pixelWidth: Int, pixelHeight: Int, layered: Bool = false,
+            opaque: Bool?, firstTransparentPixel: Pixel?, transparentPixels: Int, pixelProblem: String?, pixelsMalformed: Bool, preview: [UInt8]?
         ) {
+            self.appearance = appearance
+            self.iconStack = iconStack
             self.layered = layered
             self.iconSet = iconSet
             self.idiom = idiom
@@ -248,9 +288,10 @@ public struct AssetCatalogSummary: Sendable, Hashable {
 
     package init(
         path: String, size: UInt64, problem: String?, renditionCount: Int, renditionKinds: [RenditionKind], iconSets: [IconSet],
-        appStoreIcon: AppStoreIcon?, namedIconSet: String?, appStoreIconExpected: Bool, appStoreIconElsewhere: String? = nil,
-        topShelfImages: [TopShelfImage] = [], alternateIcons: [AlternateIcon] = [], iconPreview: IconPreview? = nil
+        appStoreIcon: AppStoreIcon?, appStoreIconAppearances: [AppearanceIcon] = [], namedIconSet: String?, appStoreIconExpected: Bool,
+        appStoreIconElsewhere: String? = nil, topShelfImages: [TopShelfImage] = [], alternateIcons: [AlternateIcon] = [], iconPreview: IconPreview? = nil
     ) {
+        self.appStoreIconAppearances = appStoreIconAppearances
         self.iconPreview = iconPreview
         self.appStoreIconElsewhere = appStoreIconElsewhere
         self.topShelfImages = topShelfImages

@@ -65,29 +65,40 @@ sources:
   - "ITMS-90471 'Missing Image Asset. Your app is missing the App Store Icon asset' for tvOS: the 1280x768 App Store image stack must compile into the 'App Icon' asset as its marketing rendition, at 1x; compiled apart (as 'App Icon - App Store') or with no marketing rendition at all it is missing (meshtastic/Meshtastic-Apple#2271, #2274, #2277, assetutil listings of the compiled catalogs, 2026-08)"
   - "Apple, Brand Assets Type (Asset Catalog Format Reference): the tvOS App Store icon is a layered image of 1280x768, role primary-app-icon"
   - "Apple, Xcode 14 release notes and 'Configuring your app icon' (2022): a single 1024x1024 image (idiom universal, platform ios, in the set's Contents.json) is enough; actool derives the other sizes"
-checked: 2026-12-02
+  - "sentry-cli single-size-icon.ipa (Xcode 16.4, UIDeviceFamily [1, 2]): actool compiled the single-size set to one 1024x1024 image of idiom phone (RGBW) with its own multisize image set, no marketing and no universal image; App Store Connect accepts the shape (shared/reference/apple-validation.md, '2026-27': seen in Xcode 15.2, 16.2, 16.4 and 26.1.1 builds, idiom pad too for a universal app)"
+  - "ITMS-91111 'Missing app icon - Include a large app icon as a 1024 by 1024 pixel PNG for the 'Any Appearance' image well in the asset catalog of apps built for iOS or iPadOS.' (the successor wording of ITMS-90704; AlonsoPV/baileApp SOLUCION_ERROR_ICONO_1024.md, 2025/26)"
+  - "shared/reference/apple-validation.md, '2026-27': an Icon Composer icon (Xcode 26) compiles to an icon stack per appearance (layout 1019, 1024x1024) and flattened fallback images"
+checked: 2026-12-06
 entries:
   # By platform id (Rules/data/platforms.yml). What the App Store icon is in the set the app
-  # names (app-icon-sizes.yml's icon-name places): the idioms it may be found as, first found
-  # first (Xcode writes the 1024-pixel image as marketing; universal covers a single-size set
-  # compiled otherwise), its size in pixels, whether it is a layered image (its layer stack or
-  # its flattened image count, and its pixels are the flattened image's), and Apple's codes
-  # when it is missing or not opaque (none: not judged for alpha).
+  # names (app-icon-sizes.yml's icon-name places), in its any appearance (icon-appearances.yml):
+  # the idioms it may be found as, first found first (an all-sizes set's App Store image is
+  # marketing; universal covers a set compiled otherwise), then the device idioms of the families
+  # the app's UIDeviceFamily names (or the default family's when it names none), which is how
+  # actool compiles a single-size set; its size in pixels; whether it is a layered image (its
+  # layer stack or its flattened image count, and its pixels are the flattened image's); whether
+  # an Icon Composer icon stack of that size stands for it; and Apple's codes when it is missing
+  # or not opaque (none: not judged for alpha).
   # visionOS has no App Store icon of its own: its icon is the layered set itself
   # (layered-icons.yml). macOS's App Store icon is the 512pt@2x image of the set, which
   # mac-app-icon judges; a platform not listed is not judged here.
   platforms:
     ios:
       idioms: [marketing, universal]
+      device-idioms: {1: phone, 2: pad}
+      default-device-family: 1
       pixels: [1024, 1024]
-      missing-code: ITMS-90704
+      icon-stacks: true
+      missing-codes: [ITMS-90704, ITMS-91111]
       alpha-codes: [ITMS-90717]
-    # A watch app's own catalog (Watch/X.app/Assets.car). Single-size sets (Xcode 14 and later)
-    # compile their one 1024 image as universal; a watch idiom of that size is taken as well.
+    # A watch app's own catalog (Watch/X.app/Assets.car). A single-size set compiles its one 1024
+    # image as the watch's idiom (no watch catalog is in the corpus: the iOS shape is assumed).
     watchos:
-      idioms: [marketing, universal, watch]
+      idioms: [marketing, universal]
+      device-idioms: {4: watch}
+      default-device-family: 4
       pixels: [1024, 1024]
-      missing-code: ITMS-90719
+      missing-codes: [ITMS-90719]
       alpha-codes: [ITMS-90717, ITMS-90396]
     # tvOS: the marketing rendition of the brand asset's "App Icon", a layer stack and its
     # flattened image, 1280x768 at 1x. Its alpha is not judged: the threads give no code for a
@@ -96,7 +107,7 @@ entries:
       idioms: [marketing]
       pixels: [1280, 768]
       layered: true
-      missing-code: ITMS-90471
+      missing-codes: [ITMS-90471]
       alpha-codes: []
 
 """#),
@@ -161,6 +172,33 @@ entries:
   umbrella-types: [public.item, public.data, public.content]
   # (public.file-url: a link to a file of any type, which no document type can name.)
   not-documents: [public.url, public.file-url, public.plain-text, public.text, public.utf8-plain-text]
+
+"""#),
+        ("icon-appearances.yml", #"""
+name: icon-appearances
+title: The appearances a compiled asset catalog draws its renditions in, and which of them is an icon's Any Appearance
+sources:
+  - "sentry-cli single-size-icon.ipa (Xcode 16.4, actool): APPEARANCEKEYS lists UIAppearanceAny as 0, and the single-size set's 1024-pixel image is in appearance 0"
+  - "icon-composer/Assets.car (Xcode 26.0 actool, an Icon Composer icon for macOS): APPEARANCEKEYS lists NSAppearanceNameSystem 0, NSAppearanceNameDarkAqua 1, NSAppearanceNameAqua 8 and ISAppearanceTintable 10; the flattened fallback images are in appearance 0, the icon stacks in 1, 8 and 10, none in 0"
+  - "shared/reference/apple-validation.md, '2026-27' (collected 2026-12-06): a single-size set's dark and tinted variants are the same keys in appearance 1 (UIAppearanceDark) and 10 (ISAppearanceTintable); the App Store icon is the one in appearance 0 (Any)"
+  - "ITMS-91111 'Missing app icon - Include a large app icon as a 1024 by 1024 pixel PNG for the 'Any Appearance' image well in the asset catalog of apps built for iOS or iPadOS' (AlonsoPV/baileApp SOLUCION_ERROR_ICONO_1024.md, 2025/26): App Store Connect judges the any appearance"
+checked: 2026-12-06
+entries:
+  # By the name APPEARANCEKEYS gives an appearance id: what the reports call it. `any` is Xcode's
+  # Any Appearance well (UIAppearanceAny on iOS, NSAppearanceNameSystem on the Mac), the one the
+  # App Store judges. A name not listed is reported as it is and never stands for any. A
+  # catalog without APPEARANCEKEYS (or one that names no appearance 0) draws in appearance 0,
+  # which is any.
+  names:
+    UIAppearanceAny: any
+    NSAppearanceNameSystem: any
+    NSAppearanceNameAqua: light
+    UIAppearanceDark: dark
+    NSAppearanceNameDarkAqua: dark
+    ISAppearanceTintable: tinted
+  # What stands for any where an icon has nothing in an any appearance: the Mac's Icon Composer
+  # stacks come in Aqua, DarkAqua and Tintable only, and Aqua is the one drawn by default.
+  any-else: [light]
 
 """#),
         ("installer-certificates.yml", #"""

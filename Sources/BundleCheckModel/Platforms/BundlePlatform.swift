@@ -128,7 +128,7 @@ extension BundlePlatform {
     }
 
     /// `UIDeviceFamily` as numbers; a lone value counts as a list of one.
-    static func deviceFamilies(in infoPlist: PropertyListDocument?) -> [Int] {
+    package static func deviceFamilies(in infoPlist: PropertyListDocument?) -> [Int] {
         guard let value = infoPlist?.value(at: JSONPointer("UIDeviceFamily")) else { return [] }
         return (value.arrayValue ?? [value]).compactMap(deviceFamily)
     }

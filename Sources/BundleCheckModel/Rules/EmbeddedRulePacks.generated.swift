@@ -1208,18 +1208,25 @@ examples:
 """#),
         ("app-store-icon-missing.yml", #"""
 id: app-store-icon-missing
-title: The app's icon set holds its 1024×1024 App Store icon
+title: The app's icon set holds its 1024×1024 App Store icon in the Any Appearance
 severity: error
 category: icons
-apple-codes: [ITMS-90704, ITMS-90719, ITMS-90471]
+apple-codes: [ITMS-90704, ITMS-91111, ITMS-90719, ITMS-90471]
 rationale: >
   App Store Connect takes the App Store's icon from the app's asset catalog, in the set the
   Info.plist names, in the shape each platform compiles it (Rules/data/app-store-icons.yml: the
-  idioms, the size and the code per platform). iOS: the 1024×1024 image; without it the upload is
-  refused ("Missing App Icon. An icon of 1024 x 1024 pixels in PNG format is required in the
-  asset catalog", ITMS-90704; expo/eas-cli#115). Xcode compiles an all-sizes set's App Store
-  image (ios-marketing) as a rendition of idiom marketing, and a single-size set (Xcode 14 and
-  later) from its one 1024-point image; both count. watchOS: the watch app's own catalog
+  idioms, the size and the codes per platform), and in its Any Appearance: a dark or tinted
+  variant alone is not the App Store icon (Rules/data/icon-appearances.yml). iOS: the 1024×1024
+  image; without it the upload is refused, in the older wording "Missing App Icon. An icon of
+  1024 x 1024 pixels in PNG format is required in the asset catalog" (ITMS-90704;
+  expo/eas-cli#115), in the newer "Missing app icon - Include a large app icon as a 1024 by 1024
+  pixel PNG for the 'Any Appearance' image well in the asset catalog of apps built for iOS or
+  iPadOS." (ITMS-91111). Xcode compiles an all-sizes set's App Store image (ios-marketing) as a
+  rendition of idiom marketing; actool 14 and later compile a single-size set's one 1024-point
+  image as a rendition of each device idiom the app runs on (phone, and pad for an iPad or
+  universal app: the sentry-cli corpus IPA, Xcode 16.4), each with its own size list, its dark
+  and tinted variants in the same keys under another appearance; an Icon Composer icon (Xcode 26)
+  compiles to a 1024×1024 icon stack per appearance. All of these count. watchOS: the watch app's own catalog
   (Watch/X.app/Assets.car) must hold its 1024×1024 App Store icon (watch-marketing, or a
   single-size set's image): "Missing App Store Icon. WatchOS Apps must include a 1024x1024px App
   Store Icon", ITMS-90719 (dotnet/macios#4816). tvOS: the "App Icon & Top Shelf Image" brand
@@ -1235,8 +1242,9 @@ rationale: >
   so). visionOS's icon is its layered set itself (vision-icon-layers); macOS's App Store icon is
   the icns or set's 512pt@2x image (mac-app-icon).
 fix: >
-  iOS: add the 1024×1024 App Store image to the app's icon set (in Xcode 14 and later a
-  single-size set needs only that image). watchOS: the same in the watch app's icon set
+  iOS: add the 1024×1024 App Store image to the Any Appearance well of the app's icon set (in
+  Xcode 14 and later a single-size set needs only that image; dark and tinted images are
+  optional, never instead of it). watchOS: the same in the watch app's icon set
   (watch-marketing, or the single-size image). tvOS: put the App Store image stack inside the
   "App Icon & Top Shelf Image" brand asset, its layers of idiom marketing (not tv) at 1280×768
   @1x, so that actool compiles it into App Icon. Then archive again.
@@ -1244,11 +1252,73 @@ scope:
   kinds: [app, watch-app]
   platforms: [ios, watchos, tvos]
 examples:
-  - name: a single-size AppIcon set of one opaque 1024×1024 image (Xcode 14 and later)
+  - name: a single-size AppIcon set of one opaque 1024×1024 image, as actool compiles it for an iPhone app (idiom phone)
     triggers: false
     package:
       app:
         name: Notes
+  - name: a single-size set with dark and tinted variants, for an iPhone app
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: single-size, appearances: [dark, tinted]}]
+  - name: a single-size set compiled for an iPad app (idiom pad)
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist: {UIDeviceFamily: [!int 2]}
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: single-size, idioms: [pad]}]
+  - name: a single-size set compiled for a universal app (idioms phone and pad), with dark and tinted variants
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist: {UIDeviceFamily: [!int 1, !int 2]}
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: single-size, idioms: [phone, pad], appearances: [dark, tinted]}]
+  - name: a single-size set of one universal image (a shape no real catalog shows, still read)
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: single-size-universal}]
+  - name: a single-size set whose only 1024×1024 image is its dark variant (ITMS-90704, ITMS-91111)
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: single-size, appearances: [dark], app-store-icon: absent}]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+  - name: an iPhone app whose single-size set was compiled for iPad only
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: single-size, idioms: [pad]}]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
   - name: an all-sizes AppIcon set with its App Store image, as Xcode 14.3 compiled Flutter's
     triggers: false
     package:

@@ -157,6 +157,7 @@ public struct JSONReporter: Reporter {
                             }),
                         ]
                     }),
+                    "iconStacks": .array(set.iconStacks.map(appearanceIcon)),
                 ]
             }),
             "topShelfImages": .array(catalog.topShelfImages.map { image in
@@ -181,6 +182,8 @@ public struct JSONReporter: Reporter {
                 [
                     "iconSet": .string(icon.iconSet),
                     "idiom": .string(icon.idiom),
+                    "appearance": .string(icon.appearance),
+                    "iconStack": .bool(icon.iconStack),
                     "pixelWidth": .integer(Int64(icon.pixelWidth)),
                     "pixelHeight": .integer(Int64(icon.pixelHeight)),
                     "layered": .bool(icon.layered),
@@ -190,6 +193,7 @@ public struct JSONReporter: Reporter {
                     "pixelProblem": JSONValue(icon.pixelProblem),
                 ]
             } ?? .null,
+            "appStoreIconAppearances": .array(catalog.appStoreIconAppearances.map(appearanceIcon)),
             "appStoreIconElsewhere": JSONValue(catalog.appStoreIconElsewhere),
         ]
     }
@@ -198,9 +202,20 @@ public struct JSONReporter: Reporter {
         pixel.map { ["x": .integer(Int64($0.x)), "y": .integer(Int64($0.y))] } ?? .null
     }
 
+    private func appearanceIcon(_ icon: AssetCatalogSummary.AppearanceIcon) -> JSONValue {
+        [
+            "appearance": .string(icon.appearance),
+            "idiom": .string(icon.idiom),
+            "pixelWidth": .integer(Int64(icon.pixelWidth)),
+            "pixelHeight": .integer(Int64(icon.pixelHeight)),
+            "iconStack": .bool(icon.iconStack),
+        ]
+    }
+
     private func iconImage(_ image: AssetCatalogSummary.IconImage) -> JSONValue {
         [
             "idiom": .string(image.idiom),
+            "appearance": .string(image.appearance),
             "points": image.points.map { ["width": .integer(Int64($0.width)), "height": .integer(Int64($0.height))] } ?? .null,
             "scale": .integer(Int64(image.scale)),
             "pixelWidth": .integer(Int64(image.pixelWidth)),

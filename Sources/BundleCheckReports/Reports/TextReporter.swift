@@ -167,17 +167,30 @@ public struct TextReporter: Reporter {
         return lines
     }
 
-    /// `Assets.car 212 KB, 3 renditions; App Store icon AppIcon 1024×1024 (marketing), opaque`;
-    /// a layered icon's layers and a tvOS app's top-shelf images follow.
+    /// `Assets.car 212 KB, 3 renditions; App Store icon AppIcon 1024×1024 (marketing), opaque`,
+    /// then the other appearances it comes in (`also dark, tinted`); a layered icon's layers and
+    /// a tvOS app's top-shelf images follow.
     static func assetCatalog(_ catalog: AssetCatalogSummary) -> String {
         let name = PackagePath.name(catalog.path) + " " + ReportText.byteCount(catalog.size)
         if catalog.problem != nil { return name + ", unreadable" }
         var text = name + ", " + ReportText.count(catalog.renditionCount, "rendition")
+        let others = catalog.appStoreIconAppearances.map(\.appearance).filter { $0 != catalog.appStoreIcon?.appearance }
         if let icon = catalog.appStoreIcon {
             let opacity = icon.opaque.map { $0 ? ", opaque" : ", not opaque" } ?? ""
-            text += "; App Store icon \(icon.iconSet) \(icon.pixelWidth)×\(icon.pixelHeight) (\(icon.idiom)\(icon.layered ? ", layered" : ""))" + opacity
+            let kind = icon.iconStack ? ", Icon Composer stack" : icon.layered ? ", layered" : ""
+            text += "; App Store icon \(icon.iconSet) \(icon.pixelWidth)×\(icon.pixelHeight) (\(icon.idiom)\(kind))" + opacity
+            if !others.isEmpty { text += ", also " + others.joined(separator: ", ") }
         } else if let set = catalog.namedSet {
-            text += "; icon set \(set.name)" + (catalog.appStoreIconExpected ? ", no App Store icon" : " (" + ReportText.count(set.images.count, "image") + (set.layerStacks > 0 ? ", " + ReportText.count(set.layerStacks, "layer stack") : "") + ")")
+            if catalog.appStoreIconExpected {
+                text += "; icon set \(set.name), no App Store icon" + (others.isEmpty ? "" : " in the any appearance (only " + others.joined(separator: ", ") + ")")
+            } else {
+                var parts = [ReportText.count(set.images.count, "image")]
+                if set.layerStacks > 0 { parts.append(ReportText.count(set.layerStacks, "layer stack")) }
+                if set.isIconComposerIcon {
+                    parts.append("an Icon Composer icon in " + set.iconStacks.map(\.appearance).joined(separator: ", "))
+                }
+                text += "; icon set \(set.name) (" + parts.joined(separator: ", ") + ")"
+            }
         } else if let name = catalog.namedIconSet {
             text += "; no icon set \(name)"
         }

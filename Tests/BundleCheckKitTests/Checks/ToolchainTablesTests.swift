@@ -1,7 +1,9 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// The tables behind the toolchain and icon rules read completely, and answer as their sources say.
 @Suite struct ToolchainTablesTests {
@@ -17,12 +19,42 @@ import Testing
         #expect(AppIconSizes.shipped.platforms.keys.sorted() == ["ios", "tvos"])
         #expect(AppIconSizes.shipped.families.map(\.device) == ["iPhone", "iPad"])
         #expect(AppStoreIcons.shipped.unreadableLines.isEmpty && TopShelfImages.shipped.unreadableLines.isEmpty)
-        #expect(LayeredIcons.shipped.unreadableLines.isEmpty)
+        #expect(LayeredIcons.shipped.unreadableLines.isEmpty && IconAppearances.shipped.unreadableLines.isEmpty)
+        #expect(IconAppearances.shipped.anyOrder == ["any", "light"] && IconAppearances.shipped.names["ISAppearanceTintable"] == "tinted")
         #expect(AppStoreIcons.shipped.platforms.keys.sorted() == ["ios", "tvos", "watchos"])
+        #expect(AppStoreIcons.shipped.platforms["ios"]?.missingCodes == ["ITMS-90704", "ITMS-91111"])
+        #expect(AppStoreIcons.shipped.platforms["ios"]?.deviceIdioms == [1: "phone", 2: "pad"] && AppStoreIcons.shipped.platforms["ios"]?.iconStacks == true)
         #expect(AppStoreIcons.shipped.platforms["tvos"]?.layered == true && AppStoreIcons.shipped.platforms["tvos"]?.alphaCodes == [])
         #expect(TopShelfImages.shipped.images.map(\.key) == ["TVTopShelfPrimaryImage", "TVTopShelfPrimaryImageWide"])
         #expect(TopShelfImages.shipped.image(key: "TVTopShelfPrimaryImageWide")?.sizes[2] == [4640, 1440])
         #expect(LayeredIcons.shipped.platforms["visionos"] == LayeredIcons.Requirement(backLayerScale: 2, backLayerPixels: [1024, 1024], code: "ITMS-90967"))
+    }
+
+    /// A single-size set compiles to the device idioms of the families the app runs on.
+    @Test(arguments: [
+        (nil, ["marketing", "universal", "phone"]),
+        ([1, 2], ["marketing", "universal", "phone", "pad"]),
+        ([2], ["marketing", "universal", "pad"]),
+        ([2, 3, 1], ["marketing", "universal", "phone", "pad"]),
+    ] as [([Int]?, [String])])
+    func theAppStoreIconsIdiomsFollowTheAppsDeviceFamilies(families: [Int]?, idioms: [String]) throws {
+        var app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes")
+        if let families { app = app.setting("UIDeviceFamily", to: .array(families.map { .integer(PlistInteger($0)) })) }
+        let report = try inspect(try .ipa(app))
+        let bundle = try #require(report.bundles.first)
+        #expect(AppStoreIcons.shipped.requirement(for: bundle)?.idioms == idioms)
+    }
+
+    @Test func anAppStoreIconRowWithoutItsDefaultFamilyOrCodesIsUnreadable() throws {
+        let entries = try #require(try YAMLParser.parse(Array("""
+            platforms:
+              ios: {idioms: [marketing], device-idioms: {1: phone}, pixels: [1024, 1024], missing-codes: [ITMS-90704], alpha-codes: []}
+              tvos: {idioms: [marketing], pixels: [1280, 768], missing-codes: [], alpha-codes: []}
+              watchos: {idioms: [marketing], device-idioms: {x: watch}, default-device-family: 4, pixels: [1024, 1024], missing-codes: [ITMS-90719], alpha-codes: []}
+            """.utf8), file: "test.yml"))
+        let table = AppStoreIcons(entries: entries)
+        #expect(table.unreadableLines == [2, 3, 4, 1], "\(table.unreadableLines)")
+        #expect(table.platforms.isEmpty)
     }
 
     @Test func aRowTheReaderCannotUnderstandIsCountedNotDropped() throws {

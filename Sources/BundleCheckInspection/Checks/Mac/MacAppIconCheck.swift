@@ -9,8 +9,12 @@ import BundleCheckModel
 /// its `Assets.car` is left to the catalog (`AppIconSetMissingCheck` looks the set up there).
 /// For a deployment target of 10.13 or later actool puts the icon in the catalog and writes only
 /// a partial `.icns` (the corpus's Xcode 12.5 app: 16, 32@2x, 128, 128@2x): an app whose named
-/// set in `Assets.car` holds both 512-point images is not judged by its `.icns`. App Store
-/// Connect is the one that asks, so the check runs for the Mac App Store only.
+/// set in `Assets.car` holds both 512-point images is not judged by its `.icns`. Xcode 26's
+/// Icon Composer icons are stacks drawn at run time, with flattened fallbacks at @2x only (the
+/// corpus's icon-composer catalog: 16 to 1024 points, 32 to 2048 pixels) and a partial `.icns`
+/// (ic04, ic07, ic11, ic13): there the 512-pixel fallback (256 pt @2x) counts as the 512×512
+/// image and the 1024-pixel one (512 pt @2x) as 512×512@2x. Only images of the any appearance
+/// count. App Store Connect is the one that asks, so the check runs for the Mac App Store only.
 struct MacAppIconCheck: DistributionCheck {
     static let ruleID = "mac-app-icon"
     let id = ruleID
@@ -52,11 +56,16 @@ struct MacAppIconCheck: DistributionCheck {
 
 extension MacAppIconCheck {
     /// Whether the set the app names in its catalog holds an image of each required size
-    /// (512 points at 1x and 2x), which App Store Connect takes as the icon.
+    /// (512 points at 1x and 2x) in its any appearance, which App Store Connect takes as the
+    /// icon; for an Icon Composer icon, whose fallbacks are all @2x, an image of each size's pixels.
     static func catalogHoldsRequiredImages(_ bundle: InspectedBundle) -> Bool {
         guard let catalog = bundle.assetCatalog, catalog.problem == nil, let set = catalog.namedSet else { return false }
+        let images = IconAppearances.shipped.anyAppearance(of: set.images, \.appearance)
         return required.allSatisfy { size in
-            set.images.contains { $0.scale == size.scale && $0.pixelWidth == size.points * size.scale && $0.pixelHeight == size.points * size.scale }
+            images.contains { image in
+                (set.isIconComposerIcon || image.scale == size.scale)
+                    && image.pixelWidth == size.points * size.scale && image.pixelHeight == size.points * size.scale
+            }
         }
     }
 
@@ -73,6 +82,10 @@ extension MacAppIconCheck {
     }
 
     static func lacking(_ bundle: InspectedBundle, _ path: String, _ missing: [String]) -> String {
-        "the icon \(PackagePath.name(path)) of \(bundle.name) has no \(missing.joined(separator: " and no ")) image; the Mac App Store asks for both (ITMS-90236): give the AppIcon set its 512pt images at 1x and 2x"
+        let problem = "the icon \(PackagePath.name(path)) of \(bundle.name) has no \(missing.joined(separator: " and no ")) image; the Mac App Store asks for both (ITMS-90236)"
+        if let set = bundle.assetCatalog?.namedSet, set.isIconComposerIcon {
+            return problem + ", and the Icon Composer icon \(set.name) in Assets.car lacks the flattened fallbacks that stand for them (512 and 1024 pixels): archive with Xcode's fallback generation on (actool's --enable-icon-stack-fallback-generation), and do not strip the fallbacks from the catalog"
+        }
+        return problem + ": give the AppIcon set its 512pt images at 1x and 2x"
     }
 }

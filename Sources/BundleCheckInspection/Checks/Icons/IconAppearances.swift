@@ -1,0 +1,58 @@
+import BundleCheckFormats
+import BundleCheckModel
+
+/// The appearance facts of `Rules/data/icon-appearances.yml`: what the reports call each
+/// appearance a catalog names (`any`, `dark`, `tinted`, `light`), and which appearances stand
+/// for Xcode's Any Appearance well, the one App Store Connect judges (ITMS-91111).
+struct IconAppearances {
+    /// The word for an appearance the catalog does not name: appearance 0 is any.
+    static let any = "any"
+
+    /// By `APPEARANCEKEYS` name.
+    let names: [String: String]
+    /// Words that stand for any where an icon has nothing in `any` itself, first found first.
+    let anyElse: [String]
+    let unreadableLines: [Int]
+
+    static let shipped = IconAppearances(entries: DataTables.named("icon-appearances").entries)
+
+    init(entries: YAMLNode) {
+        var unreadable: [Int] = []
+        var names: [String: String] = [:]
+        for pair in entries["names"]?.mapping ?? [] {
+            guard let name = pair.key.scalar, let word = pair.value.scalar, !word.isEmpty else {
+                unreadable.append(pair.key.line)
+                continue
+            }
+            names[name] = word
+        }
+        if names.isEmpty { unreadable.append(entries.line) }
+        let anyElse = entries["any-else"]?.sequence?.compactMap(\.scalar)
+        if anyElse == nil { unreadable.append(entries.line) }
+        self.names = names
+        self.anyElse = anyElse ?? []
+        unreadableLines = unreadable
+    }
+
+    /// What the reports call the appearance of `rendition`: the table's word for the name the
+    /// catalog gives it, the name itself when the table does not know it, `any` for an unnamed
+    /// appearance 0, and `appearance N` for another unnamed one.
+    func word(for rendition: CARRendition, in catalog: AssetCatalog) -> String {
+        let id = rendition.key[.appearance]
+        guard let name = catalog.appearances[id] else { return id == 0 ? Self.any : "appearance \(id)" }
+        return names[name] ?? name
+    }
+
+    /// The appearances, most preferred first, whose items count as the any appearance: `any`,
+    /// then each of `anyElse` (what the Mac's icon stacks are drawn in by default).
+    var anyOrder: [String] { [Self.any] + anyElse }
+
+    /// The items of `items` in the first appearance of `anyOrder` that any of them has.
+    func anyAppearance<Item>(of items: [Item], _ word: (Item) -> String) -> [Item] {
+        for appearance in anyOrder {
+            let matching = items.filter { word($0) == appearance }
+            if !matching.isEmpty { return matching }
+        }
+        return []
+    }
+}

@@ -1,0 +1,88 @@
+@testable import BundleCheckFormats
+import BundleCheckFixtures
+@testable import BundleCheckInspection
+@testable import BundleCheckModel
+@testable import BundleCheckReports
+import Foundation
+import Testing
+
+/// Icons as Xcode really compiles them, judged on real files: the single-size set of an Xcode
+/// 16.4 iPhone app (idiom phone, RGBW, no marketing image), and Xcode 26's Icon Composer icon
+/// for macOS put into a Mac app beside the partial `.icns` actool wrote with it. Neither may
+/// draw an icon finding: App Store Connect accepts both.
+@Suite(.enabled(if: RepositoryPaths.corpusTestsEnabled, "../shared/corpus is absent"))
+struct CorpusIconTests {
+    static let iconRules = [
+        "app-store-icon-missing", "app-store-icon-alpha", "app-icon-missing", "app-icon-set-missing", "asset-catalog-malformed", "mac-app-icon",
+        "alternate-icon-missing",
+    ]
+
+    @Test func theXcode16SingleSizeSetIsTheAppStoreIconInItsAnyAppearance() throws {
+        guard let path = RepositoryPaths.corpusOrSkip("sentry-cli/single-size-icon.ipa") else { return }
+        let report = PackageInspector().inspect(path: path)
+        for rule in Self.iconRules { #expect(report.findings(rule).isEmpty, "\(rule): \(report.findings(rule).map(\.message))") }
+        let catalog = try #require(report.bundles.first?.assetCatalog)
+        let icon = try #require(catalog.appStoreIcon)
+        // Idiom phone, as actool compiled it; its RGBW (half-float) pixels decoded and opaque.
+        #expect(icon.iconSet == "AppIcon" && icon.idiom == "phone" && icon.appearance == "any" && !icon.iconStack)
+        #expect(icon.pixelWidth == 1024 && icon.pixelHeight == 1024 && icon.opaque == true && icon.pixelProblem == nil)
+        #expect(icon.preview?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+        #expect(catalog.appStoreIconAppearances.map(\.appearance) == ["any"])
+        #expect(catalog.namedSet?.images.map(\.format) == ["RGBW"] && catalog.namedSet?.images.map(\.appearance) == ["any"])
+        #expect(TextReporter.assetCatalog(catalog).hasSuffix("; App Store icon AppIcon 1024×1024 (phone), opaque"))
+    }
+
+    @Test func theSingleSizeCatalogNamesItsOneAppearanceAndItsRGBWPixelsAreTheLoosePNGs() throws {
+        guard let bytes = try AssetCatalogTestSupport.realCatalogue("sentry-cli/single-size-icon.ipa") else { return }
+        let store = try BOMStore(bytes: bytes)
+        let catalog = try AssetCatalog.read(store)
+        #expect(catalog.appearances == [0: "UIAppearanceAny"])
+        let image = try #require(catalog.renditions.first { $0.header.layout == .onePartScale })
+        #expect(image.header.pixelFormat == .wideRGB && image.key.idiom == .phone)
+        let bitmap = try catalog.bitmap(of: image, in: store)
+        #expect(bitmap.isOpaque == true && bitmap.transparentPixelCount == 0)
+        // The top-left pixel is R 1.07, G 0.50, B -0.19 (a Display P3 orange): clamped to sRGB it
+        // is the colour of AppIcon60x60@2x.png's top-left pixel, which Xcode drew from the same
+        // image (B, G, R, A 0, 126, 255, 255 in that CgBI file).
+        let preview = try #require(bitmap.previewRGBA(maxSide: 1024))
+        #expect(Array(preview.rgba.prefix(4)) == [255, 126, 0, 255])
+    }
+
+    @Test func anIconComposerIconInAMacAppDrawsNoIconFinding() throws {
+        guard let catalogPath = RepositoryPaths.corpusOrSkip("icon-composer/Assets.car"),
+              let icnsPath = RepositoryPaths.corpusOrSkip("icon-composer/AppIcon.icns") else { return }
+        var app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes").built(for: .macOS)
+            .setting("CFBundleIconFile", to: .string("AppIcon")).setting("CFBundleIconName", to: .string("AppIcon"))
+            .adding(file: "Resources/AppIcon.icns", contents: Array(try Data(contentsOf: URL(fileURLWithPath: icnsPath))))
+        let catalogIndex = try #require(app.files.firstIndex { $0.path == "Resources/Assets.car" }, "a Mac fixture app has a catalog")
+        app.files[catalogIndex].contents = Array(try Data(contentsOf: URL(fileURLWithPath: catalogPath)))
+        let report = try inspect(try .app(app), named: "Notes.app.zip")
+        for rule in Self.iconRules { #expect(report.findings(rule).isEmpty, "\(rule): \(report.findings(rule).map(\.message))") }
+        let catalog = try #require(report.bundles.first?.assetCatalog)
+        let set = try #require(catalog.namedSet)
+        // Three stacks, none in the System appearance; the fallbacks in it, @2x only.
+        #expect(set.isIconComposerIcon && set.iconStacks.map(\.appearance).sorted() == ["dark", "light", "tinted"])
+        #expect(set.iconStacks.allSatisfy { $0.iconStack && $0.pixelWidth == 1024 && $0.pixelHeight == 1024 })
+        #expect(set.images.allSatisfy { $0.scale == 2 && $0.appearance == "any" })
+        #expect(set.images.map(\.pixelWidth).sorted() == [32, 64, 128, 256, 512, 1024, 2048])
+        #expect(catalog.renditionKinds.map(\.name).contains("icon stack"))
+        #expect(TextReporter.assetCatalog(catalog).contains("icon set AppIcon (7 images, an Icon Composer icon in dark, light, tinted)"))
+        // The Mac's preview is the largest fallback up to 1024 pixels, in the any appearance.
+        #expect(catalog.iconPreview?.pixelWidth == 1024)
+        // The same app without its catalog: the partial icns alone is a finding (ic09, ic10).
+        var bare = app
+        bare.files.remove(at: catalogIndex)
+        let alone = try inspect(try .app(bare), named: "Notes.app.zip")
+        #expect(alone.findings("mac-app-icon").map(\.file) == ["Notes.app/Contents/Resources/AppIcon.icns"])
+    }
+
+    @Test func theIconComposerCatalogNamesItsFourAppearances() throws {
+        guard let path = RepositoryPaths.corpusOrSkip("icon-composer/Assets.car") else { return }
+        let store = try BOMStore(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let catalog = try AssetCatalog.read(store)
+        #expect(catalog.appearances == [0: "NSAppearanceNameSystem", 1: "NSAppearanceNameDarkAqua", 8: "NSAppearanceNameAqua", 10: "ISAppearanceTintable"])
+        let set = try #require(try catalog.iconSet(named: "AppIcon", in: store))
+        #expect(set.iconStacks.map { catalog.appearanceName(of: $0) ?? "" }.sorted() == ["ISAppearanceTintable", "NSAppearanceNameAqua", "NSAppearanceNameDarkAqua"])
+        #expect(set.iconStacks.allSatisfy { $0.header.name == "AppIcon.iconstack" })
+    }
+}
