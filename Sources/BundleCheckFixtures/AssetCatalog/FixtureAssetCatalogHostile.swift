@@ -26,3 +26,15 @@ extension FixtureAssetCatalog {
         case shortPixelPayload
     }
 }
+
+extension FixtureAssetCatalog {
+    /// `Fuzz/Regressions/car/renditions-branch-child-past-table`: the car fuzz harness's finding
+    /// of 2026-12-06 remade, as the fuzzer's input grew from third parties' catalogues. An icon
+    /// set of one 24-pixel icon whose `RENDITIONS` root is a branch of its two leaves, the last
+    /// child block 3,014,669 (the finding's), past the table of 256 entries.
+    public static var renditionsBranchChildPastTable: FixtureAssetCatalog {
+        let icon = FixtureIconRendition(idiom: .universal, points: 1024, scale: 1, pixelWidth: 24, pixelHeight: 24, compression: .lzfseRaw)
+        return FixtureAssetCatalog(
+            iconSets: [FixtureIconSet(name: "AppIcon", renditions: [icon])], hostile: [.renditionsBranchChildPastTable(level: 0, block: 3_014_669)])
+    }
+}

@@ -1,0 +1,48 @@
+@testable import BundleCheckFixtures
+import BundleCheckFormats
+import Testing
+
+/// A `RENDITIONS` tree whose branch names a block past the table, read from the whole store
+/// (`AssetCatalog.read` over a `BOMStore`), a block at a time (`StreamedAssetCatalog`, what the
+/// car harness compares) and by the sweep a run makes (`AssetCatalog.read(streaming:)`): the
+/// three refuse alike a branch the walk goes through.
+@Suite struct AssetCatalogBranchLinkTests {
+    /// The block the car harness's finding named, 0x002E000D.
+    static let pastTable: UInt32 = 3_014_669
+
+    static func icon(_ idiom: FixtureIconRendition.Idiom, points: Double = 1024, scale: Int = 1) -> FixtureIconRendition {
+        FixtureIconRendition(idiom: idiom, points: points, scale: scale, pixelWidth: 24, pixelHeight: 24, compression: .lzfseRaw)
+    }
+
+    /// A rendition a leaf: one icon and its size list are two leaves under the root.
+    static func catalogue(icons: [FixtureIconRendition], damagingLevel level: Int) throws -> [UInt8] {
+        try FixtureAssetCatalog(
+            iconSets: [FixtureIconSet(name: "AppIcon", renditions: icons)], hostile: [.renditionsBranchChildPastTable(level: level, block: pastTable)]
+        ).bytes()
+    }
+
+    static func whole(_ bytes: [UInt8]) -> Result<AssetCatalog, AssetCatalogError> {
+        Result { () throws(AssetCatalogError) in
+            let store: BOMStore
+            do throws(BOMError) { store = try BOMStore(bytes: bytes) } catch { throw .bom(error) }
+            return try AssetCatalog.read(store, limits: FuzzTarget.carLimits)
+        }
+    }
+
+    static func blockAtATime(_ bytes: [UInt8]) -> Result<AssetCatalog, any Error> {
+        Result { try StreamedAssetCatalog.read(bytes, storeLimits: FuzzTarget.carStreamLimits, catalogLimits: FuzzTarget.carLimits).catalog }
+    }
+
+    /// The finding's shape: the root's first child is whole, its last is past the table. The
+    /// walk goes down the first only, so the whole store's read listed both renditions while the
+    /// sweep, fetching every child ahead, refused; the walk now checks every child of a branch
+    /// it goes through.
+    @Test func aRootWithAChildPastTheTableIsRefusedByEveryReader() throws {
+        let bytes = try Self.catalogue(icons: [Self.icon(.marketing)], damagingLevel: 0)
+        let damage = AssetCatalogError.bom(.blockOutOfRange(id: Self.pastTable, count: 256))
+        #expect(throws: damage) { try Self.whole(bytes).get() }
+        #expect(throws: damage) { try Self.blockAtATime(bytes).get() }
+        #expect(throws: damage) { try FuzzTarget.sweptAssetCatalog(bytes).get() }
+        #expect(FuzzTarget.car.run(bytes, inputFile: "") == .refused)
+    }
+}
