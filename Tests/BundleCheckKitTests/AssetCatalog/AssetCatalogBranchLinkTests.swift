@@ -5,7 +5,8 @@ import Testing
 /// A `RENDITIONS` tree whose branch names a block past the table, read from the whole store
 /// (`AssetCatalog.read` over a `BOMStore`), a block at a time (`StreamedAssetCatalog`, what the
 /// car harness compares) and by the sweep a run makes (`AssetCatalog.read(streaming:)`): the
-/// three refuse alike a branch the walk goes through.
+/// three refuse alike a branch the walk goes through, and list alike a tree whose damage lies
+/// in a branch the walk never reads.
 @Suite struct AssetCatalogBranchLinkTests {
     /// The block the car harness's finding named, 0x002E000D.
     static let pastTable: UInt32 = 3_014_669
@@ -14,7 +15,8 @@ import Testing
         FixtureIconRendition(idiom: idiom, points: points, scale: scale, pixelWidth: 24, pixelHeight: 24, compression: .lzfseRaw)
     }
 
-    /// A rendition a leaf: one icon and its size list are two leaves under the root.
+    /// A rendition a leaf: one icon and its size list are two leaves under the root; two
+    /// icons of two idioms are four leaves, two branches and the root.
     static func catalogue(icons: [FixtureIconRendition], damagingLevel level: Int) throws -> [UInt8] {
         try FixtureAssetCatalog(
             iconSets: [FixtureIconSet(name: "AppIcon", renditions: icons)], hostile: [.renditionsBranchChildPastTable(level: level, block: pastTable)]
@@ -44,5 +46,19 @@ import Testing
         #expect(throws: damage) { try Self.blockAtATime(bytes).get() }
         #expect(throws: damage) { try FuzzTarget.sweptAssetCatalog(bytes).get() }
         #expect(FuzzTarget.car.run(bytes, inputFile: "") == .refused)
+    }
+
+    /// The child past the table hangs from the root's last branch, which the walk never reads
+    /// (it goes down the first branch, then along the leaves, all four whole). The sweep read
+    /// ahead every level's children and refused; reading ahead now drops a link the table cannot
+    /// resolve, so the sweep lists what the walk lists, as the whole store's read does.
+    @Test func aBranchOffTheWalkIsLeftAloneByEveryReader() throws {
+        let bytes = try Self.catalogue(icons: [Self.icon(.marketing), Self.icon(.phone, points: 60, scale: 2)], damagingLevel: 1)
+        let whole = try Self.whole(bytes).get()
+        #expect(whole.renditionCount == 4)
+        let swept = try FuzzTarget.sweptAssetCatalog(bytes).get()
+        #expect(swept.renditions == whole.renditions && swept.facets == whole.facets && swept.renditionCount == whole.renditionCount)
+        #expect(try Self.blockAtATime(bytes).get().renditions == whole.renditions)
+        #expect(FuzzTarget.car.run(bytes, inputFile: "") == .read)
     }
 }
