@@ -39,17 +39,7 @@ extension FuzzTarget {
         let whole = store.flatMap { try? AssetCatalog.read($0, limits: carLimits) }
         let streamed = Result { try StreamedAssetCatalog.read(bytes, storeLimits: carStreamLimits, catalogLimits: carLimits) }
         requireSameListing(whole: whole, streamed: streamed)
-        // And as a run reads it: the sweep of `AssetCatalog.read(streaming:)`, square images'
-        // pixels kept on the way as the App Store icon's are.
-        let swept = Result { () throws -> AssetCatalog in
-            let sweptStore = try BOMStreamedStore(length: bytes.count, limits: carStreamLimits) { InMemoryEntryReader(bytes: bytes, canSeek: false) }
-            do {
-                return try AssetCatalog.read(streaming: sweptStore, limits: carLimits, keepsPixels: { $0.width == $0.height })
-            } catch {
-                throw error as any Error
-            }
-        }
-        requireSameListing(whole: whole, swept: swept)
+        requireSameListing(whole: whole, swept: sweptAssetCatalog(bytes))
         guard let store, let catalog = whole else { return .refused }
 
         for facet in catalog.facets.prefix(carFacetsVisited) {
@@ -71,6 +61,19 @@ extension FuzzTarget {
             _ = bitmap.isOpaque
         }
         return .read
+    }
+
+    /// The catalogue as a run reads it: the sweep of `AssetCatalog.read(streaming:)`, square
+    /// images' pixels kept on the way as the App Store icon's are.
+    static func sweptAssetCatalog(_ bytes: [UInt8]) -> Result<AssetCatalog, any Error> {
+        Result { () throws -> AssetCatalog in
+            let sweptStore = try BOMStreamedStore(length: bytes.count, limits: carStreamLimits) { InMemoryEntryReader(bytes: bytes, canSeek: false) }
+            do {
+                return try AssetCatalog.read(streaming: sweptStore, limits: carLimits, keepsPixels: { $0.width == $0.height })
+            } catch {
+                throw error as any Error
+            }
+        }
     }
 
     /// The sweep lists what the whole read lists, or gives up for a stream's own reason.

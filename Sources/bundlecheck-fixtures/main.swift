@@ -17,7 +17,8 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "fuzz-seeds" {
 }
 // or a compiled asset catalogue for the benchmarks (Benchmarks/large-catalog.py), written as it
 // is made: `benchmark BYTES` (image sets around the AppIcon set, about BYTES in all), `app-icon`
-// (the fixtures' default) or a damaged one (`truncated`, `tree-cycle`, `wide-tree-node`):
+// (the fixtures' default) or a damaged one (`truncated`, `tree-cycle`, `wide-tree-node`,
+// `branch-child-past-table`: Fuzz/Regressions/car/renditions-branch-child-past-table):
 //   swift run bundlecheck-fixtures asset-catalog benchmark 268435456 Big.car
 if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "asset-catalog" {
     let arguments = Array(CommandLine.arguments.dropFirst(2))
@@ -30,8 +31,9 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "asset-catalog"
         case "truncated": catalog = .appIcon(); catalog.hostile = [.truncated(length: 600)]
         case "tree-cycle": catalog = .appIcon(); catalog.hostile = [.renditionsTreeCycle]
         case "wide-tree-node": catalog = .appIcon(); catalog.hostile = [.wideTreeNode(count: 65535)]
+        case "branch-child-past-table": catalog = .renditionsBranchChildPastTable
         default:
-            FileHandle.standardError.write(Data("usage: bundlecheck-fixtures asset-catalog benchmark BYTES|app-icon|truncated|tree-cycle|wide-tree-node PATH\n".utf8))
+            FileHandle.standardError.write(Data("usage: bundlecheck-fixtures asset-catalog benchmark BYTES|app-icon|truncated|tree-cycle|wide-tree-node|branch-child-past-table PATH\n".utf8))
             exit(64)
         }
         try catalog.write(toFile: arguments[arguments.count - 1])

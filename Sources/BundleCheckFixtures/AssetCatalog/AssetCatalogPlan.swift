@@ -348,8 +348,10 @@ struct AssetCatalogPlan {
         let appearances = catalog.appearances
         guard appearances.count <= Int(UInt16.max) else { throw .tooLarge(part: "appearances", value: appearances.count, limit: Int(UInt16.max)) }
         if let twice = appearances.first(where: { name in appearances.filter { $0 == name }.count > 1 }) { throw .duplicateName(twice) }
+        // A rendition a leaf when a hostile option wants branches to damage.
+        let renditionsPerNode = catalog.hostile.contains { if case .renditionsBranchChildPastTable = $0 { true } else { false } } ? 1 : nil
         let treeBlocks = (
-            renditions: BOMWriter.Store.blocksOfTree(entries: renditions.count),
+            renditions: BOMWriter.Store.blocksOfTree(entries: renditions.count, entriesPerNode: renditionsPerNode),
             facets: BOMWriter.Store.blocksOfTree(entries: facets.count),
             appearances: BOMWriter.Store.blocksOfTree(entries: appearances.count),
             bitmaps: BOMWriter.Store.blocksOfTree(entries: facets.count, blockSize: 1024)
@@ -364,8 +366,8 @@ struct AssetCatalogPlan {
         let header = store.add(carHeader(catalog.compiler, renditions: renditions.count))
         let sorted = renditions.indices.sorted { renditions[$0].key.bytes.lexicographicallyPrecedes(renditions[$1].key.bytes) }
         let renditionTree = store.addTree(
-            sorted.map { (value: renditionPairs + 2 * UInt32($0) + 1, key: renditionPairs + 2 * UInt32($0)) }, extraHeader: true,
-            keyLength: UInt32(2 * AssetCatalogKeys.format.count), inlineKeys: sorted.map { renditions[$0].key.bytes })
+            sorted.map { (value: renditionPairs + 2 * UInt32($0) + 1, key: renditionPairs + 2 * UInt32($0)) }, entriesPerNode: renditionsPerNode,
+            extraHeader: true, keyLength: UInt32(2 * AssetCatalogKeys.format.count), inlineKeys: sorted.map { renditions[$0].key.bytes })
         let facetTree = addTreeOfNames(facets.map(\.name), firstPair: facetPairs)
         let appearanceTree = addTreeOfNames(appearances, firstPair: firstPair)
         precondition(store.blocks.count == Int(firstPair), "the trees take the blocks counted for them")
@@ -492,6 +494,28 @@ struct AssetCatalogPlan {
                 store.blocks[firstLeaf].replaceSubrange(4..<8, with: BOMWriter.bigEndian(UInt32(firstLeaf)))
             case .wideTreeNode(let count):
                 store.blocks[firstLeaf].replaceSubrange(2..<4, with: BOMWriter.bigEndian16(count))
+            case .renditionsBranchChildPastTable(let level, let block):
+                guard Int(block) >= placement.tableCount ?? store.blocks.count else {
+                    throw .invalidHostile("block \(block) is inside the block table")
+                }
+                // The offset of the last entry of branch `id`, whose first 4 bytes are its child.
+                func lastEntry(ofBranch id: Int) throws(AssetCatalogWriterError) -> Int {
+                    let node = store.blocks.indices.contains(id) ? store.blocks[id] : []
+                    let count = node.count >= 4 ? Int(node[2]) << 8 | Int(node[3]) : 0
+                    guard node.count >= 12 + count * 8, node[0] == 0, node[1] == 0, count > 0 else {
+                        throw .invalidHostile("the RENDITIONS tree has no branch at level \(level) (the root's is 0)")
+                    }
+                    return 12 + (count - 1) * 8
+                }
+                func child(at offset: Int, of id: Int) -> Int {
+                    Int(store.blocks[id][offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+                }
+                var branch = child(at: 8, of: Int(renditionTree))
+                for _ in 0..<max(0, level) {
+                    branch = child(at: try lastEntry(ofBranch: branch), of: branch)
+                }
+                let entry = try lastEntry(ofBranch: branch)
+                store.blocks[branch].replaceSubrange(entry..<entry + 4, with: BOMWriter.bigEndian(block))
             case .lyingDimensions, .shortPixelPayload, .keyFormatCount:
                 break
             }

@@ -40,7 +40,7 @@ extension AssetCatalog {
             }
         }
         if let sweep = sweep(store, keepsRest: keepsRest) {
-            try fetch(store, sweep)
+            try readAhead(store, sweep)
         } else {
             try fetchStepwise(store, keepsRest: keepsRest)
         }
@@ -86,7 +86,7 @@ extension AssetCatalog {
     /// every key, facet and rendition header together.
     private static func fetchStepwise(_ store: BOMStreamedStore, keepsRest: (UInt32) -> (ArraySlice<UInt8>) -> Bool) throws(AssetCatalogError) {
         let used = ["CARHEADER", "KEYFORMAT", "EXTENDED_METADATA", "FACETKEYS", "RENDITIONS"].compactMap { store.variables[$0] }
-        try fetch(store, used.map { .whole($0) })
+        try readAhead(store, used.map { .whole($0) })
         let leaves = try fetchTreeNodes(of: ["FACETKEYS", "RENDITIONS"], in: store)
         var requests: [BOMFetch] = []
         for entry in leaves["FACETKEYS", default: []] {
@@ -100,7 +100,7 @@ extension AssetCatalog {
             }
             requests.append(.prefix(of: entry.value, count: streamedRenditionPrefix, keepingRestWhen: keepsRest(entry.value)))
         }
-        try fetch(store, requests)
+        try readAhead(store, requests)
     }
 
     /// The renditions whose properties run past what was kept of them, their header and
@@ -118,7 +118,7 @@ extension AssetCatalog {
             else { continue }
             requests.append(.prefix(of: entry.value, count: needed, keepingRestWhen: keepsRest(entry.value)))
         }
-        try fetch(store, requests)
+        try readAhead(store, requests)
     }
 
     /// The decoded pixels of `rendition`, fetching its block (or its atlas's) when not held.
@@ -160,7 +160,7 @@ extension AssetCatalog {
         var depth = 0
         while !level.isEmpty, depth <= store.limits.maxTreeDepth {
             depth += 1
-            try fetch(store, level.map { .whole($0.node) })
+            try readAhead(store, level.map { .whole($0.node) })
             var next: [(tree: String, node: UInt32)] = []
             for (tree, id) in level where seen.insert(id).inserted {
                 guard let node = try? BOMTreeNode.read(store, id) else { continue }
@@ -172,6 +172,15 @@ extension AssetCatalog {
             level = next
         }
         return leaves
+    }
+
+    /// `fetch` for reading ahead: the blocks the sweep or the steps expect `read` to ask for.
+    /// A request the block table cannot resolve (past the table or the file, the null block) is
+    /// dropped, not refused: it may be a link `read` never follows (a child of a branch off the
+    /// walk's path, an entry of a leaf off the leaf chain), which the whole store's read walks
+    /// past. `read` walks as that read does, and refuses what it refuses.
+    private static func readAhead(_ store: BOMStreamedStore, _ requests: [BOMFetch]) throws(AssetCatalogError) {
+        try fetch(store, requests.filter { (try? store.blockLength($0.block, part: "a fetched block")) != nil })
     }
 
     /// `store.fetch`, its errors as the catalog's: a BOM fault as `.bom`, a stream that would

@@ -4,7 +4,9 @@
 /// number of entries and a flag byte (21 bytes; current `Assets.car` files add 8 more, which are
 /// not read). The flag is 0, except 1 in an `Assets.car`'s `BITMAPKEYS`, whose keys are numbers
 /// rather than blocks. The walk goes down the first child of each branch to the leftmost leaf,
-/// then along the leaves' `forward` links (`BOMTreeNode`), so entries come in key order.
+/// then along the leaves' `forward` links (`BOMTreeNode`), so entries come in key order. The
+/// other children of a branch it goes down through are not walked, but each must be a block of
+/// the table (`BOMError.blockOutOfRange`, `nullBlock`): a lookup by key would go down them.
 ///
 /// Hostile links cannot make the walk loop or run away: every node is visited once (a child
 /// link or a forward link to a node already seen is `BOMError.treeCycle`), and the depth, the
@@ -46,6 +48,12 @@ package struct BOMTree: Sendable, Hashable {
             guard node.count > 0 else { throw .emptyBranch(block: node.block.id) }
             depth += 1
             guard depth <= limits.maxTreeDepth else { throw .treeTooDeep(limit: limits.maxTreeDepth) }
+            // The walk goes down the first child only, but a lookup by key (CoreUI finding a
+            // rendition) goes down whichever child's range holds the key: a child that is no
+            // block of the table is damage to the branch in hand, not something to walk past.
+            for index in 1..<node.count {
+                _ = try source.blockLength(try node.entry(index).value, part: "a tree link")
+            }
             let child = try node.entry(0).value
             guard visited.insert(child).inserted else { throw .treeCycle(block: child) }
             node = try BOMTreeNode.read(source, child)

@@ -42,6 +42,24 @@ import Testing
         #expect(throws: BOMError.nodeTruncated(block: tree.root, count: 600, length: 4096 + 2 * 16)) { try past.tree("RENDITIONS").entries(in: past) }
     }
 
+    @Test func aBranchCanNameABlockPastTheTable() throws {
+        let store = try BOMStore(bytes: try Self.catalogue(.renditionsBranchChildPastTable(level: 0, block: 300)).bytes())
+        let tree = try store.tree("RENDITIONS")
+        let root = try store.block(tree.root)
+        #expect(try root.uint16(at: 0) == 0 && root.uint16(at: 2) == 2, "the root is a branch of two leaves")
+        #expect(try root.uint32(at: 12 + 8) == 300 && store.blocks.count == 256, "its last child is past the table")
+        let first = try store.block(try root.uint32(at: 12))
+        let second = try store.block(try first.uint32(at: 4))
+        #expect(try first.uint16(at: 0) == 1 && second.uint16(at: 0) == 1 && second.uint32(at: 4) == 0, "the leaves still chain, both whole")
+        #expect(try store.tree("FACETKEYS").entries(in: store).count == 1, "the other trees are whole")
+        #expect(throws: AssetCatalogWriterError.invalidHostile("block 255 is inside the block table")) {
+            try Self.catalogue(.renditionsBranchChildPastTable(level: 0, block: 255)).bytes()
+        }
+        #expect(throws: AssetCatalogWriterError.invalidHostile("the RENDITIONS tree has no branch at level 1 (the root's is 0)")) {
+            try Self.catalogue(.renditionsBranchChildPastTable(level: 1, block: 300)).bytes()
+        }
+    }
+
     @Test func theKeyFormatCanMiscountAndTheIconHeaderLie() throws {
         let store = try BOMStore(bytes: try Self.catalogue(.keyFormatCount(0x7FFF_FFFF), .lyingDimensions(width: 1, height: 65536)).bytes())
         let format = try store.variable("KEYFORMAT").bytes

@@ -188,7 +188,8 @@ import Testing
     @Test func aDescriptionRoundTripsThroughCoding() throws {
         var catalog = Self.allSizes
         catalog.imageSets = [FixtureImageSet(name: "Logo", identifier: 12, renditions: [FixtureIconRendition(idiom: .pad, points: 83.5, scale: 2, pixels: .translucent(alpha: 9))])]
-        catalog.hostile = [.truncated(length: 9), .renditionsTreeCycle, .wideTreeNode(count: 3), .lyingDimensions(width: 1, height: 2), .keyFormatCount(4), .shortPixelPayload]
+        catalog.hostile = [.truncated(length: 9), .renditionsTreeCycle, .wideTreeNode(count: 3), .lyingDimensions(width: 1, height: 2), .keyFormatCount(4), .shortPixelPayload,
+            .renditionsBranchChildPastTable(level: 1, block: 300)]
         let decoded = try JSONDecoder().decode(FixtureAssetCatalog.self, from: try JSONEncoder().encode(catalog))
         #expect(decoded == catalog)
     }

@@ -93,6 +93,23 @@ import Testing
         #expect(Self.failure(Hostile.walk(store.write())) == .nullBlock(part: "a tree link"))
     }
 
+    /// The walk goes down a branch's first child only, yet each of its children must be a block
+    /// of the table: a lookup by key would go down any of them (the car fuzz harness's finding
+    /// of 2026-12-06, docs/fuzzing.md).
+    @Test func everyChildOfABranchTheWalkGoesThroughMustBeABlock() {
+        var (store, tree) = Hostile.treeStore(count: 8, perNode: 2)
+        let root = tree + 7
+        // The root's second child, the branch tree + 6, whose entry starts at 12 + 8.
+        Hostile.patch(&store, block: root, at: 20, 9999)
+        #expect(Self.failure(Hostile.walk(store.write())) == .blockOutOfRange(id: 9999, count: store.blocks.count))
+        Hostile.patch(&store, block: root, at: 20, 0)
+        #expect(Self.failure(Hostile.walk(store.write())) == .nullBlock(part: "a tree link"))
+        // The first branch's second child, a leaf the walk reaches along the chain all the same.
+        var (first, firstTree) = Hostile.treeStore(count: 8, perNode: 2)
+        Hostile.patch(&first, block: firstTree + 5, at: 20, 9999)
+        #expect(Self.failure(Hostile.walk(first.write())) == .blockOutOfRange(id: 9999, count: first.blocks.count))
+    }
+
     @Test func theHeaderMustBeATreeOfVersion1WithASaneNodeSize() {
         var (store, tree) = Hostile.treeStore(count: 1)
         #expect(Self.failure(Hostile.walk(store.write(), limits: BOMLimits(maxTreeBlockSize: 4096))) == nil)

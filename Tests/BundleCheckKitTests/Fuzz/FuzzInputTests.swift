@@ -61,6 +61,7 @@ import Testing
         #expect(Self.regressions.map(\.description).contains("pbzx/corrupt-stream-past-declared-size"))
         #expect(Self.regressions.map(\.description).contains("car/renditions-sharing-one-large-value"))
         #expect(Self.regressions.map(\.description).contains("report/rules-run-without-a-finding-rule"))
+        #expect(Self.regressions.map(\.description).contains("car/renditions-branch-child-past-table"))
     }
 
     /// PaiScan's report mutated so that `rulesRun` leaves out the rule of one of its findings:
@@ -83,6 +84,22 @@ import Testing
         // Past 16 MiB at the 129th entry: 129 × 131,072 bytes.
         let error = #expect(throws: AssetCatalogError.self) { try AssetCatalog.read(store) }
         #expect(error.map { if case .propertiesTooLong(_, 16_908_288, 16 << 20) = $0 { true } else { false } } == true, "\(String(describing: error))")
+    }
+
+    /// The car harness's finding of 2026-12-06 (`FuzzFindingTests`), remade by the fixture
+    /// builder since the fuzzer's input grew from third parties' catalogues: the `RENDITIONS`
+    /// root a branch whose first child, the one the walk goes down, is whole and whose last is
+    /// block 3,014,669 of a table of 256. The whole store's read listed the renditions, the sweep
+    /// refused, and the harness stopped; now both refuse it with the same error.
+    @Test func aCatalogueWhoseRenditionsRootNamesABlockPastTheTableIsRefusedByBothReads() throws {
+        let input = try #require(Self.regressions.first { $0.description == "car/renditions-branch-child-past-table" })
+        let bytes = try input.bytes
+        #expect(bytes == (try FixtureAssetCatalog.renditionsBranchChildPastTable.bytes()), "`bundlecheck-fixtures asset-catalog branch-child-past-table` writes it")
+        #expect(FuzzTarget.car.run(bytes, inputFile: "") == .refused)
+        let damage = AssetCatalogError.bom(.blockOutOfRange(id: 3_014_669, count: 256))
+        #expect(throws: damage) { try AssetCatalog.read(try BOMStore(bytes: bytes)) }
+        let store = try BOMStreamedStore(length: bytes.count) { InMemoryEntryReader(bytes: bytes, canSeek: false) }
+        #expect(throws: damage) { try AssetCatalog.read(streaming: store) }
     }
 
     /// A seed the parser refuses teaches the fuzzer nothing about the paths past the checks; one

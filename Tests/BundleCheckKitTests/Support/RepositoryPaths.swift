@@ -39,3 +39,24 @@ extension RepositoryPaths {
         isCI || FileManager.default.fileExists(atPath: corpus.path)
     }
 }
+
+extension RepositoryPaths {
+    /// `../shared/fuzz-findings`: inputs a fuzzer stopped on, waiting to be looked at. They
+    /// grew from seeds of third parties' files (the corpus's), so they are read from there and
+    /// never committed; a shape of the project's own making stands for each in `Fuzz/Regressions`.
+    static let fuzzFindings: URL = root.deletingLastPathComponent().appendingPathComponent("shared/fuzz-findings")
+
+    /// For `.enabled(if:)`: whether the finding `name` is there. CI has no findings folder.
+    static func hasFuzzFinding(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: fuzzFindings.appendingPathComponent(name).path)
+    }
+
+    /// The path of the finding `name`, or nil (with a message) when it is absent: a clone
+    /// elsewhere, or CI, has only the committed regression that stands for it.
+    static func fuzzFindingOrSkip(_ name: String) -> String? {
+        let url = fuzzFindings.appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: url.path) { return url.path }
+        print("skipping: \(url.path) is absent (the committed regression in Fuzz/Regressions stands for it)")
+        return nil
+    }
+}
