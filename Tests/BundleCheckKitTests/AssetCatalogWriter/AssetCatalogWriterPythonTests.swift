@@ -138,10 +138,12 @@ struct AssetCatalogWriterPythonTests {
         }
         let lied = try appStoreIcon(readings[0])
         #expect(lied["width"] as? Int == 4096 && lied["height"] as? Int == 4096)
-        #expect(lied["decodedLength"] as? Int == 4096 * 1024, "the payload still holds 1024 rows of 4096 bytes")
         #expect((readings[0]["keyFormat"] as? [String: Any])?["declared"] as? Int == 9)
         let cut = try appStoreIcon(readings[1])
         #expect(cut["chunkRows"] as? [Int] == [341, 341, 341, 1], "the rows declared stay")
+        // What the pixels decode to needs the reference decoder, as for the other tests here.
+        guard Self.lzfseOrSkip(readings[0]) else { return }
+        #expect(lied["decodedLength"] as? Int == 4096 * 1024, "the payload still holds 1024 rows of 4096 bytes")
         #expect(cut["decodedLength"] as? Int == 4096 * 1023, "one row short")
     }
 }
