@@ -156,7 +156,8 @@ enum AssetCatalogRenditionValue {
     }
 
     /// A multisize image set (layout 1010, no pixels): `SISM`, version 1, the count, then for each
-    /// size its width and height in whole points (83.5 is 83) and its size index.
+    /// size its width and height in whole points (83.5 is 83), its size index (16 bits) and 16
+    /// bits that are 0 in every catalogue of the corpus (an idiom, by the write-ups).
     static func sizes(name: String, entries: [(points: Int, index: Int)]) -> [UInt8] {
         let payload = Array("SISM".utf8) + le32(1) + le32(UInt32(entries.count))
             + entries.flatMap { le32(UInt32($0.points)) + le32(UInt32($0.points)) + le32(UInt32($0.index)) }

@@ -5,13 +5,21 @@ import BundleCheckFormats
 /// ```yaml
 /// - path: Assets.car
 ///   asset-catalog:
-///     icon-sets:                      # default: one single-size AppIcon, opaque (none when
-///                                     # brand-asset or layered-icon is given)
+///     icon-sets:                      # default: one single-size AppIcon, opaque, as Xcode 16.4
+///                                     # compiles it for an iPhone app (none when brand-asset or
+///                                     # layered-icon is given)
 ///       - name: AppIcon
-///         kind: all-sizes             # single-size (the default, Xcode 14 and later), all-sizes,
-///                                     # watch-all-sizes (a watch app's, FixtureIconSet.watchAllSizes),
-///                                     # or mac-all-sizes (16 to 512 points at 1x and 2x)
-///         app-store-icon: translucent # opaque, flat, transparent, transparent-pixel, translucent, absent
+///         kind: all-sizes             # single-size (the default, Xcode 14 and later: a 1024×1024
+///                                     # icon and a size list per idiom, FixtureIconSet.singleSize),
+///                                     # single-size-universal (the writer's old guess: one
+///                                     # universal image), all-sizes, watch-all-sizes (a watch
+///                                     # app's), or mac-all-sizes (16 to 512 points at 1x and 2x)
+///         idioms: [phone, pad]        # single-size: phone (the default), pad, or both (a universal app)
+///         appearances: [dark, tinted] # single-size: variants beside the any icon (default none)
+///         app-store-icon: translucent # opaque, flat, transparent, transparent-pixel, translucent,
+///                                     # absent: the 1024-pixel icon's pixels (single-size: the
+///                                     # any-appearance icons'; absent keeps the dark and tinted
+///                                     # ones; mac-all-sizes: the 512@2x image's)
 ///     brand-asset:                    # tvOS's "App Icon & Top Shelf Image" (FixtureBrandAsset)
 ///       name: App Icon                # the default
 ///       layers: 3                     # 2 to 5, the default 3
@@ -38,26 +46,35 @@ import BundleCheckFormats
 /// `size` is the @1x image's: the @2x one is twice it. A JPEG has no alpha channel, so a
 /// `jpeg` top-shelf image's pixels are `opaque` (or `flat`). The catalogue's platform
 /// (`EXTENDED_METADATA`) is `atv` with a brand asset, `xros` with a layered icon, `watchos`
-/// with a watch set, else `ios`.
+/// with a watch set, else `ios`. A catalogue with a single-size set is written as Xcode 16.4
+/// writes it (`Compiler.xcode16_4`, `KeyFormat.xcode16_4`), the others as before (Xcode 15.2's
+/// header, Xcode 14.3's keys).
 extension FixtureAssetCatalog {
     static func described(_ node: YAMLNode) throws -> FixtureAssetCatalog {
         let fields = try FixtureDescription.mapping(node, allowed: ["icon-sets", "brand-asset", "layered-icon", "layout", "hostile"])
         let brandAsset = try fields["brand-asset"].map(brandAsset)
         let layeredIcon = try fields["layered-icon"].map(layeredIcon)
         var sets: [FixtureIconSet] = brandAsset == nil && layeredIcon == nil ? [.singleSize()] : []
+        var kinds: Set<String> = brandAsset == nil && layeredIcon == nil ? ["single-size"] : []
         var platform: FixturePlatform.OS = brandAsset != nil ? .tvOS : layeredIcon != nil ? .visionOS : .iOS
         if let list = fields["icon-sets"] {
             guard let items = list.sequence else { throw FixtureDescription.Problem(line: list.line, message: "'icon-sets' must be a list") }
             sets = []
+            kinds = []
             for item in items {
-                let (set, watch) = try iconSet(item)
+                let (set, kind) = try iconSet(item)
                 sets.append(set)
-                if watch, platform == .iOS { platform = .watchOS }
+                kinds.insert(kind)
+                if kind == "watch-all-sizes", platform == .iOS { platform = .watchOS }
             }
         }
         var catalog = FixtureAssetCatalog(
             iconSets: sets, brandAssets: brandAsset.map { [$0] } ?? [], layeredIcons: layeredIcon.map { [$0] } ?? [],
             deploymentPlatform: deploymentPlatform(for: platform))
+        if kinds.contains("single-size") {
+            catalog.compiler = .xcode16_4
+            catalog.keyFormat = .xcode16_4
+        }
         if let layout = fields["layout"] {
             switch try FixtureDescription.scalar(layout) {
             case "index-at-end": catalog.layout = .indexAtEnd
@@ -73,9 +90,11 @@ extension FixtureAssetCatalog {
         return catalog
     }
 
-    /// The set, and whether it is a watch app's.
-    private static func iconSet(_ node: YAMLNode) throws -> (FixtureIconSet, watch: Bool) {
-        let fields = try FixtureDescription.mapping(node, allowed: ["name", "kind", "app-store-icon"])
+    private static let kinds = ["single-size", "single-size-universal", "all-sizes", "watch-all-sizes", "mac-all-sizes"]
+
+    /// The set and its kind.
+    private static func iconSet(_ node: YAMLNode) throws -> (FixtureIconSet, kind: String) {
+        let fields = try FixtureDescription.mapping(node, allowed: ["name", "kind", "app-store-icon", "idioms", "appearances"])
         let name = try fields["name"].map(FixtureDescription.scalar) ?? "AppIcon"
         var pixels: FixtureIconRendition.Pixels = .opaque
         var absent = false
@@ -86,22 +105,45 @@ extension FixtureAssetCatalog {
                 pixels = try Self.pixels(icon, field: "app-store-icon", more: ["absent"])
             }
         }
+        let kind = try fields["kind"].map(FixtureDescription.scalar) ?? "single-size"
+        guard kinds.contains(kind) else {
+            throw FixtureDescription.Problem(line: fields["kind"]?.line ?? node.line, message: "kind is \(listed(kinds))")
+        }
+        for (field, owner) in [("idioms", "single-size"), ("appearances", "single-size")] where fields[field] != nil && kind != owner {
+            throw FixtureDescription.Problem(line: fields[field]!.line, message: "\(field) is a field of \(owner) sets only")
+        }
         var set: FixtureIconSet
-        var watch = false
-        switch try fields["kind"].map(FixtureDescription.scalar) ?? "single-size" {
-        case "single-size": set = .singleSize(name, pixels: pixels)
+        switch kind {
+        case "single-size":
+            let idioms = try fields["idioms"].map { try words($0, field: "idioms", from: ["phone": FixtureIconRendition.Idiom.phone, "pad": .pad]) } ?? [.phone]
+            let appearances = try fields["appearances"].map { try words($0, field: "appearances", from: ["dark": FixtureAppearance.dark, "tinted": .tinted]) } ?? []
+            // Absent: no any-appearance icon, the dark and tinted ones kept.
+            return (.singleSize(name, idioms: idioms, appearances: appearances, pixels: absent ? nil : pixels), kind)
+        case "single-size-universal": set = .singleSizeUniversal(name, pixels: pixels)
         case "all-sizes": set = .allSizes(name, pixels: pixels)
-        case "watch-all-sizes":
-            set = .watchAllSizes(name, pixels: pixels)
-            watch = true
-        case "mac-all-sizes": set = .macAllSizes(name, pixels: pixels)
-        default: throw FixtureDescription.Problem(line: fields["kind"]?.line ?? node.line, message: "kind is single-size, all-sizes, watch-all-sizes or mac-all-sizes")
+        case "watch-all-sizes": set = .watchAllSizes(name, pixels: pixels)
+        default: set = .macAllSizes(name, pixels: pixels)
         }
         if absent {
             // The set without its 1024-pixel image: what ITMS-90704 is about (a Mac set's 512@2x).
             set.renditions.removeAll { $0.pixelWidth == 1024 }
         }
-        return (set, watch)
+        return (set, kind)
+    }
+
+    /// A list of the words of `table`, each once, in the order given.
+    private static func words<Value>(_ node: YAMLNode, field: String, from table: KeyValuePairs<String, Value>) throws -> [Value] {
+        let names = table.map(\.key)
+        func problem() -> FixtureDescription.Problem {
+            FixtureDescription.Problem(line: node.line, message: "\(field) lists \(listed(names)), each once")
+        }
+        guard let items = node.sequence, !items.isEmpty else { throw problem() }
+        var seen: Set<String> = []
+        return try items.map { item in
+            let word = try FixtureDescription.scalar(item)
+            guard let value = table.first(where: { $0.key == word })?.value, seen.insert(word).inserted else { throw problem() }
+            return value
+        }
     }
 
     /// `opaque`, `flat`, `transparent`, `transparent-pixel` (the pixel at 0, 0), `translucent`

@@ -49,7 +49,10 @@ struct AssetCatalogWriterPythonTests {
     }
 
     @Test func whatPythonReadsIsWhatWasDescribed() throws {
-        let catalogues = [Self.variety, AssetCatalogWriterCorpusTests.shorebirdLike, .appIcon(pixels: .transparentPixel(x: 1023, y: 1023), layout: .indexAfterFirstBlocks)]
+        let catalogues = [
+            Self.variety, AssetCatalogWriterCorpusTests.shorebirdLike, .appIcon(pixels: .transparentPixel(x: 1023, y: 1023), layout: .indexAfterFirstBlocks),
+            .appIcon(idioms: [.phone, .pad], appearances: [.dark, .tinted], pixels: .translucent(alpha: 7)),
+        ]
         let files = try catalogues.map { try $0.bytes() }
         let readings = try AssetCatalogTestSupport.pythonReading(files)
         try #require(readings.count == catalogues.count)
@@ -61,7 +64,7 @@ struct AssetCatalogWriterPythonTests {
             let trees = try #require(reading["trees"] as? [String: [String: Any]])
             #expect(trees.values.allSatisfy { $0["inlineKeysMatch"] as? Bool == true })
             #expect((reading["carHeader"] as? [String: Any])?["creator"] as? String == catalogue.compiler.creator)
-            #expect(reading["metadata"] as? [String] == ["", catalogue.deploymentTarget, catalogue.deploymentPlatform, "@(#)PROGRAM:CoreThemeDefinition  PROJECT:\(catalogue.compiler.themeDefinitionProject)\n"])
+            #expect(reading["metadata"] as? [String] == ["", catalogue.deploymentTarget, catalogue.deploymentPlatform, catalogue.compiler.authoringTool])
             let facets = try #require(reading["facets"] as? [String: [String: Int]])
             #expect(Set(facets.keys) == Set(catalogue.iconSets.map(\.name) + catalogue.imageSets.map(\.name)))
             let renditions = try #require(reading["renditions"] as? [[String: Any]])
@@ -69,10 +72,12 @@ struct AssetCatalogWriterPythonTests {
             for set in catalogue.iconSets.map({ ($0.name, $0.renditions) }) + catalogue.imageSets.map({ ($0.name, $0.renditions) }) {
                 let identifier = try #require(facets[set.0]?["17"])
                 for described in set.1 where described.storage != .packed {
+                    // An attribute the key format lacks (the older formats' appearance) reads as 0.
                     let found = renditions.filter {
-                        ($0["key"] as? [String: Int])?["17"] == identifier && $0["name"] as? String == described.fileName
-                            && ($0["key"] as? [String: Int])?["16"] == Int(described.subtype) && ($0["key"] as? [String: Int])?["12"] == described.scale
-                            && ($0["key"] as? [String: Int])?["15"] == Int(described.idiom.code)
+                        let key = $0["key"] as? [String: Int] ?? [:]
+                        return key["17"] == identifier && $0["name"] as? String == described.fileName && key["16", default: 0] == Int(described.subtype)
+                            && key["12"] == described.scale && key["15", default: 0] == Int(described.idiom.code)
+                            && key["7", default: 0] == Int(described.appearance.id)
                     }
                     try #require(found.count == 1, "\(set.0)/\(described.fileName)")
                     try Self.compare(found[0], with: described, decoded: lzfse || [.zlib, .uncompressed].contains(described.compression))
