@@ -10,8 +10,8 @@
 /// per attribute of the values its renditions take.
 enum AssetCatalogKeys {
     enum Attribute: UInt16, CaseIterable {
-        case element = 1, part = 2, appearance = 7, dimension1 = 8, dimension2 = 9, scale = 12, localization = 13, idiom = 15, subtype = 16
-        case identifier = 17, displayGamut = 24
+        case element = 1, part = 2, appearance = 7, dimension1 = 8, dimension2 = 9, state = 10, scale = 12, localization = 13
+        case presentationState = 14, idiom = 15, subtype = 16, identifier = 17, previousValue = 18, previousState = 19, displayGamut = 24
     }
 
     /// The element of every facet and image rendition; 9 is that of the packed atlases.
@@ -21,8 +21,13 @@ enum AssetCatalogKeys {
     /// A layered image's flattened and radiosity images (the corpus's tvOS icon).
     static let partFlattenedImage: UInt16 = 208
     static let partRadiosityImage: UInt16 = 209
+    static let partColor: UInt16 = 217
     static let partMultisizeImageSet: UInt16 = 218
     static let partIcon: UInt16 = 220
+    /// An Icon Composer icon's facet and stacks, its groups, its gradients (Xcode 26's Mac catalogue).
+    static let partIconStack: UInt16 = 245
+    static let partIconGroup: UInt16 = 246
+    static let partGradient: UInt16 = 247
 
     /// The identifiers actool gave these names in the corpus (the same `AppIcon` in Xcode 12.5's
     /// and 14.3's catalogues; the tvOS brand asset's in Xcode 15.2's): derived from the name by
@@ -84,16 +89,17 @@ enum AssetCatalogKeys {
 
     /// A `BITMAPKEYS` value for the renditions of one facet: version 1, 0, the length of what
     /// follows, the attribute count, then per attribute of `format` the mask of its values:
-    /// all ones for those that name rather than vary (element, part, identifier, appearance),
-    /// else bit `v` for each value `v` under 32. Subtype 1792 sets bit 16 in the shorebird
-    /// catalogue (mask 0x00010001 with subtype 0); how CoreUI maps other large values is not
-    /// known, so they do the same here, and any other large value sets every bit.
+    /// all ones for those that name rather than vary (element, part, identifier, appearance,
+    /// and previousValue in the Mac's format, as Xcode 26 writes it), else bit `v` for each value
+    /// `v` under 32. Subtype 1792 sets bit 16 in the shorebird catalogue (mask 0x00010001 with
+    /// subtype 0); how CoreUI maps other large values is not known, so they do the same here,
+    /// and any other large value sets every bit.
     static func bitmap(of keys: [Key], format: [Attribute]) -> [UInt8] {
         var bytes = littleEndian32(1) + littleEndian32(0) + littleEndian32(UInt32(4 + 4 * format.count)) + littleEndian32(UInt32(format.count))
         for attribute in format {
             var mask: UInt32 = 0
             switch attribute {
-            case .element, .part, .identifier, .appearance:
+            case .element, .part, .identifier, .appearance, .previousValue:
                 mask = 0xFFFF_FFFF
             default:
                 for key in keys {

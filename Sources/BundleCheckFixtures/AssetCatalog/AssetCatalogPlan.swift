@@ -79,14 +79,28 @@ struct AssetCatalogPlan {
     private(set) var pending: [UInt32: PendingValue] = [:]
     /// Bytes to keep of the written file (`Hostile.truncated`).
     private(set) var truncation: Int?
+    /// The `CELM` version of chunked pixels (`FixtureAssetCatalog.Compiler.chunkedPixelsVersion`).
+    private let chunkedPixelsVersion: UInt32
+    /// The middle number of an atlas's name: 1 in the iOS catalogues, 0 in the Mac's.
+    private let atlasNameMiddle: Int
 
     init(_ catalog: FixtureAssetCatalog) throws(AssetCatalogWriterError) {
+        chunkedPixelsVersion = catalog.compiler.chunkedPixelsVersion
+        atlasNameMiddle = catalog.deploymentPlatform == FixtureAssetCatalog.deploymentPlatform(for: .macOS) ? 0 : 1
         let keyFormat = catalog.writtenKeyFormat
         let format = keyFormat.attributes
         let before = min(max(0, catalog.imageSetsBeforeIconSets), catalog.imageSets.count)
         var layered: [AssetCatalogLayeredFacet] = []
         for asset in catalog.brandAssets { layered += try asset.facets() }
         for icon in catalog.layeredIcons { layered += try icon.facets() }
+        // An Icon Composer set's stacks are its own facet's; its group is a facet of its own.
+        var stacks: [String: [AssetCatalogLayeredFacet.Rendition]] = [:]
+        for set in catalog.iconSets {
+            guard let composition = set.composition else { continue }
+            let compiled = try composition.compiled(for: set.name)
+            stacks[set.name] = compiled.stacks
+            layered.append(compiled.group)
+        }
         let sets = catalog.imageSets[..<before].map(CatalogSet.image) + catalog.iconSets.map(CatalogSet.icon) + layered.map(CatalogSet.layered)
             + catalog.imageSets[before...].map(CatalogSet.image)
         let identifiers = try Self.identifiers(sets)
@@ -112,10 +126,14 @@ struct AssetCatalogPlan {
                 renditions += try Self.icons(
                     iconSet, identifier: identifier, target: target, hostile: catalog.hostile, firstSizeIndex: catalog.compiler.firstSizeIndex,
                     atlasesPerGroup: &atlasesPerGroup)
-                facets.append((set.name, AssetCatalogKeys.partIcon, identifier, renditions[first...].map(\.key)))
+                if let stacks = stacks[set.name] {
+                    renditions += try Self.layered(AssetCatalogLayeredFacet(name: set.name, renditions: stacks), identifier: identifier, identifiers: identifiers)
+                }
+                let part = iconSet.composition == nil ? AssetCatalogKeys.partIcon : AssetCatalogKeys.partIconStack
+                facets.append((set.name, part, identifier, renditions[first...].map(\.key)))
             case .layered(let facet):
                 renditions += try Self.layered(facet, identifier: identifier, identifiers: identifiers)
-                facets.append((set.name, AssetCatalogKeys.partImage, identifier, renditions[first...].map(\.key)))
+                facets.append((set.name, facet.part, identifier, renditions[first...].map(\.key)))
             }
         }
         for rendition in renditions {
@@ -167,7 +185,7 @@ struct AssetCatalogPlan {
                 width: rendition.pixelWidth, height: rendition.pixelHeight, bytesPerRow: rendition.bytesPerRow, pattern: rendition.pixels, seed: seed)
             let payload = AssetCatalogRenditionValue.pixelPayload(
                 pixels, height: rendition.pixelHeight, bytesPerRow: rendition.bytesPerRow, compression: rendition.compression,
-                chunked: rendition.storage != .single, short: short)
+                chunked: rendition.storage != .single, chunkedVersion: chunkedPixelsVersion, short: short)
             return AssetCatalogRenditionValue.bitmap(
                 width: rendition.pixelWidth, height: rendition.pixelHeight, headerWidth: headerWidth, headerHeight: headerHeight, scale: rendition.scale,
                 name: rendition.fileName, bytesPerRow: rendition.bytesPerRow, layout: layout, payload: payload)
@@ -179,8 +197,10 @@ struct AssetCatalogPlan {
                     seed: AssetCatalogPixels.seed(member.fileName, member.pixelWidth, member.pixelHeight)))
             }
             let pixels = atlas.pixels(images, bytesPerRow: bytesPerRow)
-            let payload = AssetCatalogRenditionValue.pixelPayload(pixels, height: atlas.height, bytesPerRow: bytesPerRow, compression: compression, chunked: true)
-            return AssetCatalogRenditionValue.atlas(width: atlas.width, height: atlas.height, scale: scale, bytesPerRow: bytesPerRow, payload: payload)
+            let payload = AssetCatalogRenditionValue.pixelPayload(
+                pixels, height: atlas.height, bytesPerRow: bytesPerRow, compression: compression, chunked: true, chunkedVersion: chunkedPixelsVersion)
+            return AssetCatalogRenditionValue.atlas(
+                width: atlas.width, height: atlas.height, scale: scale, middle: atlasNameMiddle, bytesPerRow: bytesPerRow, payload: payload)
         }
     }
 
@@ -341,7 +361,9 @@ struct AssetCatalogPlan {
     }
 
     /// The renditions of a layered asset's facet: stacks naming their layers' facets by
-    /// identifier, JPEGs made now (their headers are small), bitmaps made when written.
+    /// identifier, JPEGs made now (their headers are small), bitmaps made when written. An Icon
+    /// Composer stack's or group's layer whose facet is left out of the catalogue (a gradient,
+    /// the glyph's SVG) is named by the identifier that facet would have.
     private static func layered(
         _ facet: AssetCatalogLayeredFacet, identifier: UInt16, identifiers: [String: UInt16]
     ) throws(AssetCatalogWriterError) -> [Rendition] {
@@ -350,8 +372,8 @@ struct AssetCatalogPlan {
             func fail(_ reason: String) -> AssetCatalogWriterError { .invalidRendition(set: facet.name, file: rendition.fileName, reason: reason) }
             guard (0...9).contains(rendition.keyScale) else { throw fail("key scale \(rendition.keyScale); 0 to 9") }
             let key = AssetCatalogKeys.Key(values: [
-                .scale: UInt16(rendition.keyScale), .idiom: rendition.idiom.code, .identifier: identifier, .element: AssetCatalogKeys.elementImage,
-                .part: rendition.part,
+                .appearance: rendition.appearance.id, .scale: UInt16(rendition.keyScale), .idiom: rendition.idiom.code, .identifier: identifier,
+                .element: AssetCatalogKeys.elementImage, .part: rendition.part,
             ])
             let value: Value
             switch rendition.content {
@@ -375,8 +397,10 @@ struct AssetCatalogPlan {
                 try validate(bitmap, in: facet.name)
                 value = .pending(.bitmap(
                     bitmap, headerWidth: bitmap.pixelWidth, headerHeight: bitmap.pixelHeight, short: false, layout: flattened ? .flattenedImage : .image))
+            case .iconLayers(let layers):
+                value = .ready(layers.value(identifiers: layers.layers.map { identifiers[$0.facet] ?? AssetCatalogKeys.identifier(for: $0.facet) }))
             }
-            renditions.append(Rendition(key: key, set: facet.name, file: rendition.fileName, value: value, appearance: .any))
+            renditions.append(Rendition(key: key, set: facet.name, file: rendition.fileName, value: value, appearance: rendition.appearance))
         }
         return renditions
     }
@@ -452,9 +476,9 @@ struct AssetCatalogPlan {
     }
 
     /// A tree of names (`FACETKEYS`, `APPEARANCEKEYS`): keys and values in pairs from `firstPair`
-    /// in the names' order, the tree's entries sorted by name (a dark or tinted appearance's
-    /// pair may come first); the names copied into the leaves when all are as long
-    /// (`BOMWriter.Store.addTree`).
+    /// in the names' order, the tree's entries sorted by name (as the Mac catalogue's
+    /// appearances, whose pairs are not in that order); the names copied into the leaves when
+    /// all are as long (`BOMWriter.Store.addTree`).
     private mutating func addTreeOfNames(_ names: [String], firstPair: UInt32) -> UInt32 {
         let keys = names.map { Array($0.utf8) }
         let order = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// A compiled asset catalogue (`Assets.car`) for fixtures, described in a few values and written
-/// as Xcode 14 to 16 write one (`AssetCatalogWriter`): a BOM store whose variables are CoreUI's
+/// as Xcode 14 to 26 write one (`AssetCatalogWriter`): a BOM store whose variables are CoreUI's
 /// (`CARHEADER`, `RENDITIONS`, `FACETKEYS`, `APPEARANCEKEYS`, `KEYFORMAT`, `EXTENDED_METADATA`,
 /// `BITMAPKEYS`), its icon and image sets facets, their bitmaps renditions.
 ///
 /// Everything here was learnt from the real catalogues of the corpus (Xcode 14.3's shorebird
 /// one, an "all sizes" iOS AppIcon set, and Xcode 15.2's tvOS one first; Xcode 16.4's
-/// single-size iOS set since) and checked against
+/// single-size iOS set and Xcode 26.0's Icon Composer Mac icon since) and checked against
 /// them field by field; the public write-ups (xcbuild's libcar, timac.org's notes) name the
 /// fields. It is written apart from the reader, so that the two agreeing means something.
 public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
@@ -36,16 +36,17 @@ public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
     public var imageSetsBeforeIconSets: Int
     public var layout: Layout
     public var compiler: Compiler
-    /// Nil: the first of `KeyFormat.xcode14_3` and `xcode16_4` that holds every rendition's key
-    /// (`writtenKeyFormat`).
+    /// Nil: the first of `KeyFormat.xcode14_3`, `xcode16_4` and `xcode26Mac` that holds every
+    /// rendition's key (`writtenKeyFormat`).
     public var keyFormat: KeyFormat?
     /// `EXTENDED_METADATA`'s platform: `ios`, `atv` (tvOS), `macosx`, as real catalogues name them.
     public var deploymentPlatform: String
     /// `EXTENDED_METADATA`'s deployment target, `16.0`.
     public var deploymentTarget: String
-    /// `APPEARANCEKEYS` lists the appearances the renditions have (any, dark, tinted), and
-    /// those of these whose numbers none has: the default names appearance 0, which the size
-    /// lists, atlases and layered assets have. Two names for one number cannot be written.
+    /// `APPEARANCEKEYS` lists the appearances the renditions have (any, dark, tinted; the
+    /// Mac's system, dark, light, tinted), and those of these whose numbers none has: the
+    /// default names appearance 0, which the size lists, atlases and layered assets have.
+    /// Two names for one number cannot be written.
     public var appearances: [FixtureAppearance]
     /// Damage done on purpose, for the reader's tests, applied in order.
     public var hostile: [Hostile]
@@ -82,6 +83,17 @@ public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
             compiler: .xcode16_4, keyFormat: .xcode16_4)
     }
 
+    /// A Mac app's catalogue of an Icon Composer icon (`FixtureIconSet.iconComposerMac`), as
+    /// Xcode 26.0 writes it: its header and key format, the platform `macosx`, the Mac
+    /// appearances' names alone.
+    public static func iconComposer(
+        _ set: FixtureIconSet = .iconComposerMac(), deploymentTarget: String = FixturePlatform.macOS.minimumOSVersion, layout: Layout = .indexAtEnd
+    ) -> FixtureAssetCatalog {
+        FixtureAssetCatalog(
+            iconSets: [set], layout: layout, compiler: .xcode26_0, keyFormat: .xcode26Mac, deploymentPlatform: deploymentPlatform(for: .macOS),
+            deploymentTarget: deploymentTarget, appearances: [.macSystem])
+    }
+
     /// A tvOS app's catalogue: `asset` alone (by default the App Icon stack of three JPEG layers,
     /// the App Store icon folded in, both top-shelf images), the platform `atv`.
     public static func brandAsset(_ asset: FixtureBrandAsset = FixtureBrandAsset(), layout: Layout = .indexAtEnd) -> FixtureAssetCatalog {
@@ -106,10 +118,12 @@ public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
         }
     }
 
-    /// The key format the file is written in: `keyFormat`, or the one the renditions need:
-    /// Xcode 16.4's for a dark, tinted or Display P3 icon (a single-size set's), else Xcode 14.3's.
+    /// The key format the file is written in: `keyFormat`, or the one the renditions need: the
+    /// Mac's for an Icon Composer set, Xcode 16.4's for a dark, tinted or Display P3 icon
+    /// (a single-size set's), else Xcode 14.3's.
     var writtenKeyFormat: KeyFormat {
         if let keyFormat { return keyFormat }
+        if iconSets.contains(where: { $0.composition != nil }) { return .xcode26Mac }
         let bitmaps = iconSets.flatMap(\.renditions) + imageSets.flatMap(\.renditions)
         return bitmaps.contains { $0.appearance.id != 0 || $0.displayGamut != .sRGB } ? .xcode16_4 : .xcode14_3
     }

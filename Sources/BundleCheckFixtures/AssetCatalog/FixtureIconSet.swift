@@ -15,11 +15,14 @@ public struct FixtureIconSet: Sendable, Hashable, Codable {
     /// `AssetCatalogKeys.identifier(for:)` derives from the name (6849 for `AppIcon`, as actool gives it).
     public var identifier: UInt16?
     public var renditions: [FixtureIconRendition]
+    /// An Icon Composer icon's stacks and group, beside `renditions` (its fallback images).
+    public var composition: FixtureIconComposition?
 
-    public init(name: String, identifier: UInt16? = nil, renditions: [FixtureIconRendition]) {
+    public init(name: String, identifier: UInt16? = nil, renditions: [FixtureIconRendition], composition: FixtureIconComposition? = nil) {
         self.name = name
         self.identifier = identifier
         self.renditions = renditions
+        self.composition = composition
     }
 
     /// A set of Xcode 14's "single size" kind (one 1024×1024 source image) as actool compiles

@@ -81,18 +81,30 @@ import Testing
         #expect(darkOnly == .singleSize(appearances: [.dark], pixels: nil))
     }
 
-    @Test func theOldUniversalShapeIsAKindOfItsOwn() throws {
+    @Test func theOldUniversalShapeAndTheIconComposerKind() throws {
         let old = try Self.described("icon-sets: [{kind: single-size-universal, app-store-icon: transparent}]")
         #expect(old.iconSets == [.singleSizeUniversal(pixels: .transparent)])
         #expect(old.compiler == .xcode15_2 && old.keyFormat == nil, "written as the other older kinds")
+        let mac = try Self.described("icon-sets: [{kind: icon-composer}]")
+        #expect(mac == .iconComposer(), "Xcode 26's Mac catalogue of the default Icon Composer set")
+        #expect(mac.deploymentPlatform == "macosx" && mac.keyFormat == .xcode26Mac && mac.appearances == [.macSystem])
+        let short = try Self.described("icon-sets: [{kind: icon-composer, fallbacks: without-1024}, {name: Other, kind: mac-all-sizes}]")
+        #expect(short.iconSets.first == .iconComposerMac(fallbacks: .without1024) && short.iconSets.count == 2)
+        #expect(try Self.described("icon-sets: [{kind: icon-composer, fallbacks: all}]").iconSets == [.iconComposerMac()])
+        let absent = try #require(try Self.described("icon-sets: [{kind: icon-composer, app-store-icon: absent}]").iconSets.first)
+        #expect(absent.renditions.map(\.pixelWidth) == [32, 64, 128, 256, 512, 2048], "the 512@2x fallback left out")
     }
 
-    @Test func wrongSingleSizeValuesAreNamed() {
+    @Test func wrongSingleSizeAndIconComposerValuesAreNamed() {
         #expect(Self.problem("icon-sets: [{idioms: [phone, watch]}]") == "line 1: idioms lists phone or pad, each once")
         #expect(Self.problem("icon-sets: [{idioms: [pad, pad]}]") == "line 1: idioms lists phone or pad, each once")
         #expect(Self.problem("icon-sets: [{idioms: []}]") == "line 1: idioms lists phone or pad, each once")
         #expect(Self.problem("icon-sets: [{appearances: [light]}]") == "line 1: appearances lists dark or tinted, each once")
         #expect(Self.problem("icon-sets: [{kind: all-sizes, appearances: [dark]}]") == "line 1: appearances is a field of single-size sets only")
+        #expect(Self.problem("icon-sets: [{fallbacks: all}]") == "line 1: fallbacks is a field of icon-composer sets only")
+        #expect(Self.problem("icon-sets: [{kind: icon-composer, fallbacks: some}]") == "line 1: fallbacks is all or without-1024")
+        #expect(Self.problem("icon-sets: [{kind: icon-composer}, {name: B, kind: all-sizes}]")
+            == "line 1: an icon-composer set is a Mac catalogue's: its other sets can only be mac-all-sizes")
     }
 
     @Test func wrongValuesAreNamed() {
@@ -117,7 +129,7 @@ import Testing
         #expect(Self.problem("layered-icon: {layers: 4}") == "line 1: layers is a whole number from 1 to 3, not '4'")
         #expect(Self.problem("layered-icon: {back-layer-pixels: -1}") == "line 1: back-layer-pixels is a whole number from 1 to 4096, not '-1'")
         #expect(Self.problem("icon-sets: [{kind: watch}]")
-            == "line 1: kind is single-size, single-size-universal, all-sizes, watch-all-sizes or mac-all-sizes")
+            == "line 1: kind is single-size, single-size-universal, all-sizes, watch-all-sizes, mac-all-sizes or icon-composer")
         #expect(Self.problem("icon-sets: [{app-store-icon: clear}]")
             == "line 1: app-store-icon is opaque, flat, transparent, transparent-pixel, translucent or absent, not 'clear'")
         #expect(Self.problem("layered: {}")

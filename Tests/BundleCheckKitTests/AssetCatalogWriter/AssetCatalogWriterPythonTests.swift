@@ -52,6 +52,7 @@ struct AssetCatalogWriterPythonTests {
         let catalogues = [
             Self.variety, AssetCatalogWriterCorpusTests.shorebirdLike, .appIcon(pixels: .transparentPixel(x: 1023, y: 1023), layout: .indexAfterFirstBlocks),
             .appIcon(idioms: [.phone, .pad], appearances: [.dark, .tinted], pixels: .translucent(alpha: 7)),
+            .iconComposer(.iconComposerMac(pixels: .transparentPixel(x: 9, y: 9), compression: .lzfseRaw)),
         ]
         let files = try catalogues.map { try $0.bytes() }
         let readings = try AssetCatalogTestSupport.pythonReading(files)
@@ -66,13 +67,14 @@ struct AssetCatalogWriterPythonTests {
             #expect((reading["carHeader"] as? [String: Any])?["creator"] as? String == catalogue.compiler.creator)
             #expect(reading["metadata"] as? [String] == ["", catalogue.deploymentTarget, catalogue.deploymentPlatform, catalogue.compiler.authoringTool])
             let facets = try #require(reading["facets"] as? [String: [String: Int]])
-            #expect(Set(facets.keys) == Set(catalogue.iconSets.map(\.name) + catalogue.imageSets.map(\.name)))
+            let groups = catalogue.iconSets.compactMap { set in set.composition.map { "\(set.name)/\($0.group)" } }
+            #expect(Set(facets.keys) == Set(catalogue.iconSets.map(\.name) + catalogue.imageSets.map(\.name) + groups))
             let renditions = try #require(reading["renditions"] as? [[String: Any]])
             let lzfse = Self.lzfseOrSkip(reading)
             for set in catalogue.iconSets.map({ ($0.name, $0.renditions) }) + catalogue.imageSets.map({ ($0.name, $0.renditions) }) {
                 let identifier = try #require(facets[set.0]?["17"])
                 for described in set.1 where described.storage != .packed {
-                    // An attribute the key format lacks (the older formats' appearance) reads as 0.
+                    // An attribute the key format lacks (the Mac's idiom and subtype) reads as 0.
                     let found = renditions.filter {
                         let key = $0["key"] as? [String: Int] ?? [:]
                         return key["17"] == identifier && $0["name"] as? String == described.fileName && key["16", default: 0] == Int(described.subtype)
@@ -80,14 +82,16 @@ struct AssetCatalogWriterPythonTests {
                             && key["7", default: 0] == Int(described.appearance.id)
                     }
                     try #require(found.count == 1, "\(set.0)/\(described.fileName)")
-                    try Self.compare(found[0], with: described, decoded: lzfse || [.zlib, .uncompressed].contains(described.compression))
+                    try Self.compare(
+                        found[0], with: described, decoded: lzfse || [.zlib, .uncompressed].contains(described.compression),
+                        chunkedVersion: Int(catalogue.compiler.chunkedPixelsVersion))
                 }
             }
         }
     }
 
-    /// One rendition's reading against its description.
-    static func compare(_ reading: [String: Any], with described: FixtureIconRendition, decoded: Bool) throws {
+    /// One rendition's reading against its description, its chunked pixels marked `chunkedVersion`.
+    static func compare(_ reading: [String: Any], with described: FixtureIconRendition, decoded: Bool, chunkedVersion: Int = 3) throws {
         let name = described.fileName
         #expect(reading["width"] as? Int == described.pixelWidth && reading["height"] as? Int == described.pixelHeight, "\(name)")
         #expect(reading["scale"] as? Int == described.scale * 100 && reading["pixelFormat"] as? String == "BGRA" && reading["flags"] as? Int == 0, "\(name)")
@@ -97,7 +101,7 @@ struct AssetCatalogWriterPythonTests {
         #expect(celm["compression"] == Int(described.compression.code), "\(name)")
         let height = described.pixelHeight
         if described.storage == .chunked {
-            #expect(celm["version"] == 3, "\(name)")
+            #expect(celm["version"] == chunkedVersion, "\(name)")
             let rows = AssetCatalogRenditionValue.chunkRows(height: height, bytes: height * described.bytesPerRow).map(\.count)
             #expect(reading["chunkRows"] as? [Int] == rows && celm["length"] == rows.count, "\(name)")
         } else {
