@@ -102,10 +102,10 @@ public struct FixtureBundle: Sendable {
         file.path.hasPrefix("Base.lproj/LaunchScreen.storyboardc/")
     }
 
-    /// The app's compiled asset catalogue: the `AppIcon` set of one opaque 1024×1024 image (flat
-    /// colours, a few KB), as Xcode 14 and later compile a single-size set
-    /// (`FixtureAssetCatalog.appIcon(pixels: .flat)`), so that every fixture app passes the icon
-    /// rules unless its example says otherwise. Written once.
+    /// The app's compiled asset catalogue: the single-size `AppIcon` set as Xcode 16.4 compiles
+    /// it for an iPhone app, one opaque 1024×1024 icon of idiom phone (flat colours, a few KB)
+    /// and its size list (`FixtureAssetCatalog.appIcon(pixels: .flat)`), so that every fixture
+    /// app passes the icon rules unless its example says otherwise. Written once.
     public static let assetCatalogue: [UInt8] = {
         do {
             return try FixtureAssetCatalog.appIcon(pixels: .flat).bytes()

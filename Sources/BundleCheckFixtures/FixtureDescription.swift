@@ -36,6 +36,8 @@ import BundleCheckInspection
 ///                              # text as UTF-16 with a BOM;
 ///                              # `png: 120x120`: a PNG of that size (`cgbi: true`: Xcode's CgBI kind);
 ///                              # `icns: [ic09, ic10]`: an .icns of PNGs of those types' sizes;
+///                              # `icns: actool-partial`: the partial AppIcon.icns Xcode 26's
+///                              # actool writes beside a Mac icon (ic13, ic11, ic04 ARGB, ic07);
 ///                              # `asset-catalog: {icon-sets: [{name, kind, app-store-icon}],
 ///                              # layout, hostile}`: a compiled Assets.car
 ///                              # (FixtureAssetCatalogDescription.swift says each value);
@@ -316,9 +318,13 @@ public enum FixtureDescription {
                 return FixtureFile(path: try scalar(path), contents: try FixtureAssetCatalog.described(description).bytes())
             }
             if let types = fields["icns"] {
+                if types.scalar == "actool-partial" {
+                    // What actool writes beside a catalogue that holds the Mac icon (ICNSWriter.actoolPartial).
+                    return FixtureFile(path: try scalar(path), contents: ICNSWriter.actoolPartial())
+                }
                 // An icon file of those elements, each a PNG of its type's size (ICNSWriter.appIcon).
                 guard let names = types.sequence?.compactMap(\.scalar), !names.isEmpty, names.allSatisfy(Self.isICNSImageType) else {
-                    throw Problem(line: types.line, message: "icns lists image types such as [ic09, ic10]")
+                    throw Problem(line: types.line, message: "icns lists image types such as [ic09, ic10], or is actool-partial")
                 }
                 return FixtureFile(path: try scalar(path), contents: ICNSWriter.appIcon(types: names))
             }

@@ -40,7 +40,7 @@ extension FuzzSeeds {
         ])
         seeds.append(("image-and-icon-sets.car", try FixtureAssetCatalog(
             iconSets: [FixtureIconSet(name: "AppIcon", renditions: [icon(.marketing)])], imageSets: [images], imageSetsBeforeIconSets: 1,
-            layout: .indexAfterFirstBlocks, appearances: ["UIAppearanceAny", "UIAppearanceDark"]
+            layout: .indexAfterFirstBlocks, appearances: [.any, .dark]
         ).bytes()))
 
         let plain = try catalogue([icon(compression: .lzfseRaw)])

@@ -1,7 +1,8 @@
-/// A facet a layered asset compiles to (`FixtureBrandAsset`, `FixtureLayeredIcon`): a name,
-/// its renditions, each with the key values it sets. Every facet of these is of the image
-/// part (181), as the corpus's tvOS brand asset has them; the parts of the renditions vary
-/// (181, 208 flattened image, 209 radiosity image).
+/// A facet a layered asset compiles to (`FixtureBrandAsset`, `FixtureLayeredIcon`, an Icon
+/// Composer icon's group, `FixtureIconComposition`): a name, its renditions, each with the key
+/// values it sets. Every facet of the tvOS and visionOS ones is of the image part (181), as the
+/// corpus's tvOS brand asset has them; the parts of the renditions vary (181, 208 flattened
+/// image, 209 radiosity image). An Icon Composer group's facet is of part 246, as its renditions.
 struct AssetCatalogLayeredFacet: Sendable, Hashable {
     enum Content: Sendable, Hashable {
         /// A layer stack (layout 1002): `width`×`height` in its header at `scale`, the layers
@@ -12,6 +13,8 @@ struct AssetCatalogLayeredFacet: Sendable, Hashable {
         /// An ARGB bitmap: a layer or top-shelf image (layout 12), or with `flattened` a
         /// flattened or radiosity image (layout 0).
         case bitmap(FixtureIconRendition, flattened: Bool)
+        /// An Icon Composer stack or group.
+        case iconLayers(AssetCatalogIconLayers)
     }
 
     struct Rendition: Sendable, Hashable {
@@ -20,18 +23,22 @@ struct AssetCatalogLayeredFacet: Sendable, Hashable {
         var keyScale: Int
         var part: UInt16
         var content: Content
+        var appearance: FixtureAppearance = .any
 
         var fileName: String {
             switch content {
             case .stack: "Contents.json"
             case .jpeg(_, _, _, let name): name
             case .bitmap(let bitmap, _): bitmap.fileName
+            case .iconLayers(let layers): layers.name
             }
         }
     }
 
     var name: String
     var renditions: [Rendition]
+    /// The facet's part (`FACETKEYS`).
+    var part: UInt16 = AssetCatalogKeys.partImage
 }
 
 extension AssetCatalogLayeredFacet {

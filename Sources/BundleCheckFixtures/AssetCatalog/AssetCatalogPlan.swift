@@ -26,6 +26,8 @@ struct AssetCatalogPlan {
         var set: String
         var file: String
         var value: Value
+        /// Its appearance's name, for `APPEARANCEKEYS`; nil for appearance 0 unnamed.
+        var appearance: FixtureAppearance? = nil
     }
 
     private enum CatalogSet {
@@ -77,12 +79,28 @@ struct AssetCatalogPlan {
     private(set) var pending: [UInt32: PendingValue] = [:]
     /// Bytes to keep of the written file (`Hostile.truncated`).
     private(set) var truncation: Int?
+    /// The `CELM` version of chunked pixels (`FixtureAssetCatalog.Compiler.chunkedPixelsVersion`).
+    private let chunkedPixelsVersion: UInt32
+    /// The middle number of an atlas's name: 1 in the iOS catalogues, 0 in the Mac's.
+    private let atlasNameMiddle: Int
 
     init(_ catalog: FixtureAssetCatalog) throws(AssetCatalogWriterError) {
+        chunkedPixelsVersion = catalog.compiler.chunkedPixelsVersion
+        atlasNameMiddle = catalog.deploymentPlatform == FixtureAssetCatalog.deploymentPlatform(for: .macOS) ? 0 : 1
+        let keyFormat = catalog.writtenKeyFormat
+        let format = keyFormat.attributes
         let before = min(max(0, catalog.imageSetsBeforeIconSets), catalog.imageSets.count)
         var layered: [AssetCatalogLayeredFacet] = []
         for asset in catalog.brandAssets { layered += try asset.facets() }
         for icon in catalog.layeredIcons { layered += try icon.facets() }
+        // An Icon Composer set's stacks are its own facet's; its group is a facet of its own.
+        var stacks: [String: [AssetCatalogLayeredFacet.Rendition]] = [:]
+        for set in catalog.iconSets {
+            guard let composition = set.composition else { continue }
+            let compiled = try composition.compiled(for: set.name)
+            stacks[set.name] = compiled.stacks
+            layered.append(compiled.group)
+        }
         let sets = catalog.imageSets[..<before].map(CatalogSet.image) + catalog.iconSets.map(CatalogSet.icon) + layered.map(CatalogSet.layered)
             + catalog.imageSets[before...].map(CatalogSet.image)
         let identifiers = try Self.identifiers(sets)
@@ -101,25 +119,59 @@ struct AssetCatalogPlan {
                 for rendition in imageSet.renditions {
                     let key = Self.key(rendition, dimension2: 0, identifier: identifier, part: AssetCatalogKeys.partImage)
                     renditions.append(Rendition(key: key, set: set.name, file: rendition.fileName, value: .pending(.bitmap(
-                        rendition, headerWidth: rendition.pixelWidth, headerHeight: rendition.pixelHeight, short: false))))
+                        rendition, headerWidth: rendition.pixelWidth, headerHeight: rendition.pixelHeight, short: false)), appearance: rendition.appearance))
                 }
                 facets.append((set.name, AssetCatalogKeys.partImage, identifier, renditions[first...].map(\.key)))
             case .icon(let iconSet):
-                renditions += try Self.icons(iconSet, identifier: identifier, target: target, hostile: catalog.hostile, atlasesPerGroup: &atlasesPerGroup)
-                facets.append((set.name, AssetCatalogKeys.partIcon, identifier, renditions[first...].map(\.key)))
+                renditions += try Self.icons(
+                    iconSet, identifier: identifier, target: target, hostile: catalog.hostile, firstSizeIndex: catalog.compiler.firstSizeIndex,
+                    atlasesPerGroup: &atlasesPerGroup)
+                if let stacks = stacks[set.name] {
+                    renditions += try Self.layered(AssetCatalogLayeredFacet(name: set.name, renditions: stacks), identifier: identifier, identifiers: identifiers)
+                }
+                let part = iconSet.composition == nil ? AssetCatalogKeys.partIcon : AssetCatalogKeys.partIconStack
+                facets.append((set.name, part, identifier, renditions[first...].map(\.key)))
             case .layered(let facet):
                 renditions += try Self.layered(facet, identifier: identifier, identifiers: identifiers)
-                facets.append((set.name, AssetCatalogKeys.partImage, identifier, renditions[first...].map(\.key)))
+                facets.append((set.name, facet.part, identifier, renditions[first...].map(\.key)))
+            }
+        }
+        for rendition in renditions {
+            let missing = rendition.key.missing(from: format)
+            guard missing.isEmpty else {
+                throw .invalidRendition(
+                    set: rendition.set, file: rendition.file,
+                    reason: "the key format \(keyFormat.rawValue) has no \(missing.map { "\($0)" }.joined(separator: ", "))")
             }
         }
         var seen = Set<[UInt8]>()
-        for rendition in renditions where !seen.insert(rendition.key.bytes).inserted {
+        for rendition in renditions where !seen.insert(rendition.key.bytes(format)).inserted {
             throw .duplicateRenditionKey(set: rendition.set, file: rendition.file)
         }
         guard renditions.count <= Self.maximumRenditions else { throw .tooLarge(part: "renditions", value: renditions.count, limit: Self.maximumRenditions) }
         facets.sort { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
-        try build(catalog, renditions: renditions, facets: facets)
+        let appearances = try Self.appearances(catalog.appearances, used: renditions.compactMap(\.appearance))
+        try build(catalog, format: format, appearances: appearances, renditions: renditions, facets: facets)
         try harm(catalog.hostile)
+    }
+
+    /// `APPEARANCEKEYS`' names, in the order their pairs are written: those the renditions use,
+    /// in order of first use, then those listed whose numbers none uses.
+    private static func appearances(_ listed: [FixtureAppearance], used: [FixtureAppearance]) throws(AssetCatalogWriterError) -> [FixtureAppearance] {
+        var byID: [UInt16: FixtureAppearance] = [:]
+        var ordered: [FixtureAppearance] = []
+        for appearance in used where byID[appearance.id] != appearance {
+            if let other = byID[appearance.id] {
+                throw .invalidAsset(name: "APPEARANCEKEYS", reason: "appearance \(appearance.id) is named both \(other.name) and \(appearance.name)")
+            }
+            byID[appearance.id] = appearance
+            ordered.append(appearance)
+        }
+        for appearance in listed where byID[appearance.id] == nil {
+            byID[appearance.id] = appearance
+            ordered.append(appearance)
+        }
+        return ordered
     }
 
     /// The value of block `id` when it is one made late, else nil.
@@ -133,7 +185,7 @@ struct AssetCatalogPlan {
                 width: rendition.pixelWidth, height: rendition.pixelHeight, bytesPerRow: rendition.bytesPerRow, pattern: rendition.pixels, seed: seed)
             let payload = AssetCatalogRenditionValue.pixelPayload(
                 pixels, height: rendition.pixelHeight, bytesPerRow: rendition.bytesPerRow, compression: rendition.compression,
-                chunked: rendition.storage != .single, short: short)
+                chunked: rendition.storage != .single, chunkedVersion: chunkedPixelsVersion, short: short)
             return AssetCatalogRenditionValue.bitmap(
                 width: rendition.pixelWidth, height: rendition.pixelHeight, headerWidth: headerWidth, headerHeight: headerHeight, scale: rendition.scale,
                 name: rendition.fileName, bytesPerRow: rendition.bytesPerRow, layout: layout, payload: payload)
@@ -145,8 +197,10 @@ struct AssetCatalogPlan {
                     seed: AssetCatalogPixels.seed(member.fileName, member.pixelWidth, member.pixelHeight)))
             }
             let pixels = atlas.pixels(images, bytesPerRow: bytesPerRow)
-            let payload = AssetCatalogRenditionValue.pixelPayload(pixels, height: atlas.height, bytesPerRow: bytesPerRow, compression: compression, chunked: true)
-            return AssetCatalogRenditionValue.atlas(width: atlas.width, height: atlas.height, scale: scale, bytesPerRow: bytesPerRow, payload: payload)
+            let payload = AssetCatalogRenditionValue.pixelPayload(
+                pixels, height: atlas.height, bytesPerRow: bytesPerRow, compression: compression, chunked: true, chunkedVersion: chunkedPixelsVersion)
+            return AssetCatalogRenditionValue.atlas(
+                width: atlas.width, height: atlas.height, scale: scale, middle: atlasNameMiddle, bytesPerRow: bytesPerRow, payload: payload)
         }
     }
 
@@ -189,6 +243,10 @@ struct AssetCatalogPlan {
             }) {
                 return (set.name, index)
             }
+            // A single-size set's: its first idiom's any-appearance icon.
+            if let index = set.renditions.firstIndex(where: { $0.pixelWidth == 1024 && $0.pixelHeight == 1024 && $0.appearance.id == 0 && $0.storage != .packed }) {
+                return (set.name, index)
+            }
         }
         if let set = catalog.iconSets.first, let index = set.renditions.firstIndex(where: { $0.storage != .packed }) {
             return (set.name, index)
@@ -211,18 +269,20 @@ struct AssetCatalogPlan {
 
     private static func key(_ rendition: FixtureIconRendition, dimension2: UInt16, identifier: UInt16, part: UInt16) -> AssetCatalogKeys.Key {
         AssetCatalogKeys.Key(values: [
-            .scale: UInt16(rendition.scale), .idiom: rendition.idiom.code, .subtype: rendition.subtype, .dimension2: dimension2,
-            .identifier: identifier, .element: AssetCatalogKeys.elementImage, .part: part,
+            .appearance: rendition.appearance.id, .scale: UInt16(rendition.scale), .idiom: rendition.idiom.code, .subtype: rendition.subtype,
+            .dimension2: dimension2, .displayGamut: rendition.displayGamut.rawValue, .identifier: identifier, .element: AssetCatalogKeys.elementImage,
+            .part: part,
         ])
     }
 
     /// An icon set's renditions: a size list per idiom (and subtype), the icons, the atlases.
     private static func icons(
-        _ set: FixtureIconSet, identifier: UInt16, target: (set: String, index: Int)?, hostile: [FixtureAssetCatalog.Hostile],
+        _ set: FixtureIconSet, identifier: UInt16, target: (set: String, index: Int)?, hostile: [FixtureAssetCatalog.Hostile], firstSizeIndex: UInt16,
         atlasesPerGroup: inout [[UInt16]: UInt16]
     ) throws(AssetCatalogWriterError) -> [Rendition] {
         let sizes = Array(Set(set.renditions.map(\.points))).sorted()
-        func index(_ points: Double) -> UInt16 { UInt16(sizes.firstIndex(of: points)!) }
+        guard sizes.count + Int(firstSizeIndex) <= Int(UInt16.max) else { throw .tooLarge(part: "the sizes of \(set.name)", value: sizes.count, limit: Int(UInt16.max)) }
+        func index(_ points: Double) -> UInt16 { UInt16(sizes.firstIndex(of: points)!) + firstSizeIndex }
         var renditions: [Rendition] = []
         var groups: [[UInt16]] = []
         for rendition in set.renditions where !groups.contains([rendition.idiom.code, rendition.subtype]) {
@@ -238,20 +298,21 @@ struct AssetCatalogPlan {
             renditions.append(Rendition(key: key, set: set.name, file: set.name, value: .ready(value)))
         }
 
-        // Atlases of the packed icons, one per scale, idiom and subtype.
+        // Atlases of the packed icons, one per scale, idiom, subtype and appearance.
+        func atlasGroup(_ rendition: FixtureIconRendition) -> [UInt16] { [UInt16(rendition.scale), rendition.idiom.code, rendition.subtype, rendition.appearance.id] }
         var packedGroups: [[UInt16]] = []
         for rendition in set.renditions where rendition.storage == .packed {
-            let group = [UInt16(rendition.scale), rendition.idiom.code, rendition.subtype]
+            let group = atlasGroup(rendition)
             if !packedGroups.contains(group) { packedGroups.append(group) }
         }
         var atlases: [(key: AssetCatalogKeys.Key, atlas: AssetCatalogAtlas, members: [Int])] = []
         for group in packedGroups {
-            let members = set.renditions.indices.filter { set.renditions[$0].storage == .packed && [UInt16(set.renditions[$0].scale), set.renditions[$0].idiom.code, set.renditions[$0].subtype] == group }
+            let members = set.renditions.indices.filter { set.renditions[$0].storage == .packed && atlasGroup(set.renditions[$0]) == group }
             let number = atlasesPerGroup[group, default: 0]
             atlasesPerGroup[group] = number + 1
             let key = AssetCatalogKeys.Key(values: [
-                .scale: group[0], .idiom: group[1], .subtype: group[2], .dimension1: number, .element: AssetCatalogKeys.elementPackedAsset,
-                .part: AssetCatalogKeys.partImage,
+                .appearance: group[3], .scale: group[0], .idiom: group[1], .subtype: group[2], .dimension1: number,
+                .element: AssetCatalogKeys.elementPackedAsset, .part: AssetCatalogKeys.partImage,
             ])
             let atlas = AssetCatalogAtlas.pack(members.map { (set.renditions[$0].pixelWidth, set.renditions[$0].pixelHeight) })
             guard atlas.width <= maximumPixels, atlas.height <= maximumPixels else {
@@ -269,7 +330,7 @@ struct AssetCatalogPlan {
                 let value = AssetCatalogRenditionValue.link(
                     width: rendition.pixelWidth, height: rendition.pixelHeight, scale: rendition.scale, name: rendition.fileName, atlas: atlas.key,
                     x: origin.x, y: atlas.atlas.height - origin.y - rendition.pixelHeight)
-                renditions.append(Rendition(key: key, set: set.name, file: rendition.fileName, value: .ready(value)))
+                renditions.append(Rendition(key: key, set: set.name, file: rendition.fileName, value: .ready(value), appearance: rendition.appearance))
                 continue
             }
             var width = rendition.pixelWidth
@@ -289,18 +350,20 @@ struct AssetCatalogPlan {
                 }
             }
             renditions.append(Rendition(key: key, set: set.name, file: rendition.fileName, value: .pending(.bitmap(
-                rendition, headerWidth: width, headerHeight: height, short: short))))
+                rendition, headerWidth: width, headerHeight: height, short: short)), appearance: rendition.appearance))
         }
         for atlas in atlases {
             let members = atlas.members.map { set.renditions[$0] }
             renditions.append(Rendition(key: atlas.key, set: set.name, file: "ZZZZPackedAsset", value: .pending(.atlas(
-                atlas.atlas, members: members, scale: Int(atlas.key[.scale]), compression: members[0].compression))))
+                atlas.atlas, members: members, scale: Int(atlas.key[.scale]), compression: members[0].compression)), appearance: members[0].appearance))
         }
         return renditions
     }
 
     /// The renditions of a layered asset's facet: stacks naming their layers' facets by
-    /// identifier, JPEGs made now (their headers are small), bitmaps made when written.
+    /// identifier, JPEGs made now (their headers are small), bitmaps made when written. An Icon
+    /// Composer stack's or group's layer whose facet is left out of the catalogue (a gradient,
+    /// the glyph's SVG) is named by the identifier that facet would have.
     private static func layered(
         _ facet: AssetCatalogLayeredFacet, identifier: UInt16, identifiers: [String: UInt16]
     ) throws(AssetCatalogWriterError) -> [Rendition] {
@@ -309,8 +372,8 @@ struct AssetCatalogPlan {
             func fail(_ reason: String) -> AssetCatalogWriterError { .invalidRendition(set: facet.name, file: rendition.fileName, reason: reason) }
             guard (0...9).contains(rendition.keyScale) else { throw fail("key scale \(rendition.keyScale); 0 to 9") }
             let key = AssetCatalogKeys.Key(values: [
-                .scale: UInt16(rendition.keyScale), .idiom: rendition.idiom.code, .identifier: identifier, .element: AssetCatalogKeys.elementImage,
-                .part: rendition.part,
+                .appearance: rendition.appearance.id, .scale: UInt16(rendition.keyScale), .idiom: rendition.idiom.code, .identifier: identifier,
+                .element: AssetCatalogKeys.elementImage, .part: rendition.part,
             ])
             let value: Value
             switch rendition.content {
@@ -334,8 +397,10 @@ struct AssetCatalogPlan {
                 try validate(bitmap, in: facet.name)
                 value = .pending(.bitmap(
                     bitmap, headerWidth: bitmap.pixelWidth, headerHeight: bitmap.pixelHeight, short: false, layout: flattened ? .flattenedImage : .image))
+            case .iconLayers(let layers):
+                value = .ready(layers.value(identifiers: layers.layers.map { identifiers[$0.facet] ?? AssetCatalogKeys.identifier(for: $0.facet) }))
             }
-            renditions.append(Rendition(key: key, set: facet.name, file: rendition.fileName, value: value))
+            renditions.append(Rendition(key: key, set: facet.name, file: rendition.fileName, value: value, appearance: rendition.appearance))
         }
         return renditions
     }
@@ -343,11 +408,11 @@ struct AssetCatalogPlan {
     // MARK: - Blocks
 
     private mutating func build(
-        _ catalog: FixtureAssetCatalog, renditions: [Rendition], facets: [(name: String, part: UInt16, identifier: UInt16, keys: [AssetCatalogKeys.Key])]
+        _ catalog: FixtureAssetCatalog, format: [AssetCatalogKeys.Attribute], appearances: [FixtureAppearance], renditions: [Rendition],
+        facets: [(name: String, part: UInt16, identifier: UInt16, keys: [AssetCatalogKeys.Key])]
     ) throws(AssetCatalogWriterError) {
-        let appearances = catalog.appearances
         guard appearances.count <= Int(UInt16.max) else { throw .tooLarge(part: "appearances", value: appearances.count, limit: Int(UInt16.max)) }
-        if let twice = appearances.first(where: { name in appearances.filter { $0 == name }.count > 1 }) { throw .duplicateName(twice) }
+        if let twice = appearances.first(where: { one in appearances.filter { $0.name == one.name }.count > 1 }) { throw .duplicateName(twice.name) }
         // A rendition a leaf when a hostile option wants branches to damage.
         let renditionsPerNode = catalog.hostile.contains { if case .renditionsBranchChildPastTable = $0 { true } else { false } } ? 1 : nil
         let treeBlocks = (
@@ -364,16 +429,17 @@ struct AssetCatalogPlan {
         let bitmapValues = metadata + 1 + UInt32(treeBlocks.bitmaps)
 
         let header = store.add(carHeader(catalog.compiler, renditions: renditions.count))
-        let sorted = renditions.indices.sorted { renditions[$0].key.bytes.lexicographicallyPrecedes(renditions[$1].key.bytes) }
+        let keys = renditions.map { $0.key.bytes(format) }
+        let sorted = renditions.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
         let renditionTree = store.addTree(
             sorted.map { (value: renditionPairs + 2 * UInt32($0) + 1, key: renditionPairs + 2 * UInt32($0)) }, entriesPerNode: renditionsPerNode,
-            extraHeader: true, keyLength: UInt32(2 * AssetCatalogKeys.format.count), inlineKeys: sorted.map { renditions[$0].key.bytes })
+            extraHeader: true, keyLength: UInt32(2 * format.count), inlineKeys: sorted.map { keys[$0] })
         let facetTree = addTreeOfNames(facets.map(\.name), firstPair: facetPairs)
-        let appearanceTree = addTreeOfNames(appearances, firstPair: firstPair)
+        let appearanceTree = addTreeOfNames(appearances.map(\.name), firstPair: firstPair)
         precondition(store.blocks.count == Int(firstPair), "the trees take the blocks counted for them")
-        for (number, name) in appearances.enumerated() {
-            _ = store.add(Array(name.utf8))
-            _ = store.add(AssetCatalogKeys.littleEndian16(UInt16(number)))
+        for appearance in appearances {
+            _ = store.add(Array(appearance.name.utf8))
+            _ = store.add(AssetCatalogKeys.littleEndian16(appearance.id))
         }
         for facet in facets {
             _ = store.add(Array(facet.name.utf8))
@@ -381,10 +447,10 @@ struct AssetCatalogPlan {
         }
         var declaredKeyFormat: UInt32?
         for case .keyFormatCount(let count) in catalog.hostile { declaredKeyFormat = count }
-        let keyFormatBlock = store.add(AssetCatalogKeys.keyFormat(declaredCount: declaredKeyFormat))
+        let keyFormatBlock = store.add(AssetCatalogKeys.keyFormat(format, declaredCount: declaredKeyFormat))
         precondition(keyFormatBlock == keyFormat, "KEYFORMAT takes the block counted for it")
-        for rendition in renditions {
-            _ = store.add(rendition.key.bytes)
+        for (rendition, key) in zip(renditions, keys) {
+            _ = store.add(key)
             switch rendition.value {
             case .ready(let bytes):
                 _ = store.add(bytes)
@@ -400,7 +466,7 @@ struct AssetCatalogPlan {
             extraHeader: true)
         precondition(store.blocks.count == Int(bitmapValues), "the bitmap tree takes the blocks counted for it")
         for facet in byIdentifier {
-            _ = store.add(AssetCatalogKeys.bitmap(of: facet.keys))
+            _ = store.add(AssetCatalogKeys.bitmap(of: facet.keys, format: format))
         }
         for (name, block) in [
             ("CARHEADER", header), ("RENDITIONS", renditionTree), ("FACETKEYS", facetTree), ("APPEARANCEKEYS", appearanceTree),
@@ -411,31 +477,34 @@ struct AssetCatalogPlan {
         placement = place(catalog.layout, appearanceTree: appearanceTree, appearanceBlocks: treeBlocks.appearances, firstPair: firstPair)
     }
 
-    /// A tree of names (`FACETKEYS`, `APPEARANCEKEYS`): keys and values in pairs from `firstPair`;
-    /// the names copied into the leaves when all are as long (`BOMWriter.Store.addTree`).
+    /// A tree of names (`FACETKEYS`, `APPEARANCEKEYS`): keys and values in pairs from `firstPair`
+    /// in the names' order, the tree's entries sorted by name (as the Mac catalogue's
+    /// appearances, whose pairs are not in that order); the names copied into the leaves when
+    /// all are as long (`BOMWriter.Store.addTree`).
     private mutating func addTreeOfNames(_ names: [String], firstPair: UInt32) -> UInt32 {
         let keys = names.map { Array($0.utf8) }
+        let order = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
         let fixed = Set(keys.map(\.count)).count == 1
         return store.addTree(
-            keys.indices.map { (value: firstPair + 2 * UInt32($0) + 1, key: firstPair + 2 * UInt32($0)) }, extraHeader: true,
-            keyLength: fixed ? UInt32(keys[0].count) : 0xFFFF_FFFF, inlineKeys: fixed ? keys : nil)
+            order.map { (value: firstPair + 2 * UInt32($0) + 1, key: firstPair + 2 * UInt32($0)) }, extraHeader: true,
+            keyLength: fixed ? UInt32(keys[0].count) : 0xFFFF_FFFF, inlineKeys: fixed ? order.map { keys[$0] } : nil)
     }
 
     /// `CARHEADER` (436 bytes): `RATC`, CoreUI's version, storage version 17, a timestamp (0),
     /// the rendition count, the two creator strings (128 and 256 bytes), a UUID and a checksum
-    /// (zeros, as Xcode leaves them), schema version 2, colour space 1, key semantics 2.
+    /// (zeros, as Xcode leaves them), schema version 2, colour space 1, the key semantics.
     private func carHeader(_ compiler: FixtureAssetCatalog.Compiler, renditions: Int) -> [UInt8] {
         let le32 = AssetCatalogKeys.littleEndian32
         return Array("RATC".utf8) + le32(compiler.coreUIVersion) + le32(17) + le32(0) + le32(UInt32(renditions))
-            + Self.field("@(#)PROGRAM:CoreUI  PROJECT:\(compiler.coreUIProject)\n", 128) + Self.field(compiler.creator, 256)
-            + [UInt8](repeating: 0, count: 16) + le32(0) + le32(2) + le32(1) + le32(2)
+            + Self.field(compiler.mainVersion, 128) + Self.field(compiler.creator, 256)
+            + [UInt8](repeating: 0, count: 16) + le32(0) + le32(2) + le32(1) + le32(compiler.keySemantics)
     }
 
     /// `EXTENDED_METADATA` (1028 bytes): `META`, then four 256-byte strings: thinning arguments
     /// (none), the deployment target, the platform, the authoring tool.
     private func extendedMetadata(_ catalog: FixtureAssetCatalog) -> [UInt8] {
         Array("META".utf8) + Self.field("", 256) + Self.field(catalog.deploymentTarget, 256) + Self.field(catalog.deploymentPlatform, 256)
-            + Self.field("@(#)PROGRAM:CoreThemeDefinition  PROJECT:\(catalog.compiler.themeDefinitionProject)\n", 256)
+            + Self.field(catalog.compiler.authoringTool, 256)
     }
 
     private static func field(_ text: String, _ length: Int) -> [UInt8] {

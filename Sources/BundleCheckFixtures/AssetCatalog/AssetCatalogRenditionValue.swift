@@ -14,8 +14,8 @@
 /// images and a grey launch image, and bit 2 on vector ones.)
 ///
 /// An image's pixels are a `CELM` payload (its magic `MLEC` in the file): a version, the
-/// compression type, a length, the data. Xcode 14 and 15 write version 3 and cut the rows into
-/// chunks compressed apart, each behind a 20-byte `KCBC` header (0, 0, its rows, its length),
+/// compression type, a length, the data. Xcode 14 to 16.4 write version 3 (Xcode 26, version
+/// 1, cutting the same) and cut the rows into chunks compressed apart, each behind a 20-byte `KCBC` header (0, 0, its rows, its length),
 /// the length field then the number of chunks: 2 chunks of half the rows for up to 32 KiB of
 /// pixels, else 3 of a third and the rows left over in a fourth (1024 rows: 341, 341, 341, 1).
 enum AssetCatalogRenditionValue {
@@ -27,11 +27,16 @@ enum AssetCatalogRenditionValue {
         case internalLink = 1003
         case packedAsset = 1004
         case multisizeImageSet = 1010
+        /// An Icon Composer icon's stack and group (`AssetCatalogIconLayers`).
+        case iconStack = 1019
+        case iconGroup = 1020
     }
 
     enum Tag: UInt32 {
         case slices = 1001, metrics = 1003, composition = 1004, uti = 1005, bitmapInfo = 1006, bytesPerRow = 1007, reference = 1010
         case layerReferences = 1012
+        /// An Icon Composer stack's or group's per-layer kinds and fills, and effects (`AssetCatalogIconLayers`).
+        case iconLayerFills = 1020, iconLayerEffects = 1021
     }
 
     static let headerLength = 184
@@ -99,14 +104,19 @@ enum AssetCatalogRenditionValue {
     /// tvOS icon: `width`×`height` (points there) in the header, colour space 8 as there, the
     /// layers (`layerReferences`), the UTI `public.layeredimage`, an empty raw-data payload.
     static func layerStack(width: Int, height: Int, scale: Int, layers: [UInt16]) -> [UInt8] {
-        let uti = Array("public.layeredimage".utf8) + [0]
-        return value(
+        value(
             width: width, height: height, scale: scale, pixelFormat: pixelFormatData, colorSpace: 8, layout: .layerStack, name: "Contents.json",
             tlvs: [
                 (.layerReferences, layerReferences(layers, width: width, height: height)), (.composition, composition(opacity: 1)),
-                (.uti, le32(UInt32(uti.count)) + le32(0) + uti), (.bitmapInfo, bitmapInfo),
+                (.uti, uti("public.layeredimage")), (.bitmapInfo, bitmapInfo),
             ],
             payload: rawData([]))
+    }
+
+    /// Property 1005: the UTI's length with its NUL, 0, the UTI and the NUL.
+    static func uti(_ text: String) -> [UInt8] {
+        let bytes = Array(text.utf8) + [0]
+        return le32(UInt32(bytes.count)) + le32(0) + bytes
     }
 
     /// Property 1012: the count, 4 zero bytes, then per layer (bottom first) 4 bytes (the
@@ -115,26 +125,28 @@ enum AssetCatalogRenditionValue {
     /// length and the key of the layer's facet as attribute pairs: element 85, part 181, its
     /// identifier, then a 0 pair.
     static func layerReferences(_ layers: [UInt16], width: Int, height: Int) -> [UInt8] {
-        var bytes = le32(UInt32(layers.count)) + le32(0)
-        for identifier in layers {
-            let pairs: [(AssetCatalogKeys.Attribute?, UInt16)] = [
-                (.element, AssetCatalogKeys.elementImage), (.part, AssetCatalogKeys.partImage), (.identifier, identifier), (nil, 0),
-            ]
-            let key: [UInt8] = pairs.flatMap { AssetCatalogKeys.littleEndian16($0.0?.rawValue ?? 0) + AssetCatalogKeys.littleEndian16($0.1) }
-            let frame: [UInt8] = le32(0) + le32(0) + le32(UInt32(width)) + le32(UInt32(height))
-            bytes += le32(0) + frame + composition(opacity: 1) + le32(UInt32(key.count)) + key
-        }
-        return bytes
+        le32(UInt32(layers.count)) + le32(0)
+            + layers.flatMap { layerReference(part: AssetCatalogKeys.partImage, identifier: $0, frame: [0, 0, width, height]) }
+    }
+
+    /// One layer of property 1012: 4 zero bytes, the frame (x, y, width, height), blend mode
+    /// 0, opacity 1.0, the key's length and the key of the layer's facet (element 85, `part`,
+    /// `identifier`, a 0 pair).
+    static func layerReference(part: UInt16, identifier: UInt16, frame: [Int]) -> [UInt8] {
+        let pairs: [(AssetCatalogKeys.Attribute?, UInt16)] = [(.element, AssetCatalogKeys.elementImage), (.part, part), (.identifier, identifier), (nil, 0)]
+        let key: [UInt8] = pairs.flatMap { AssetCatalogKeys.littleEndian16($0.0?.rawValue ?? 0) + AssetCatalogKeys.littleEndian16($0.1) }
+        return le32(0) + frame.flatMap { le32(UInt32($0)) } + composition(opacity: 1) + le32(UInt32(key.count)) + key
     }
 
     /// A file kept whole: `RAWD` (`DWAR` in the file), 0, the length, the bytes.
     static func rawData(_ bytes: [UInt8]) -> [UInt8] { Array("DWAR".utf8) + le32(0) + le32(UInt32(bytes.count)) + bytes }
 
-    /// A packed atlas (layout 1004, named `ZZZZPackedAsset-2.1.0-gamut0` for 2x): one empty slice.
-    static func atlas(width: Int, height: Int, scale: Int, bytesPerRow: Int, payload: [UInt8]) -> [UInt8] {
+    /// A packed atlas (layout 1004, named `ZZZZPackedAsset-2.1.0-gamut0` for 2x in the iOS
+    /// catalogues, `…-2.0.0-…` in the Mac's: `middle`): one empty slice.
+    static func atlas(width: Int, height: Int, scale: Int, middle: Int, bytesPerRow: Int, payload: [UInt8]) -> [UInt8] {
         value(
             width: width, height: height, scale: scale, pixelFormat: pixelFormatARGB, colorSpace: 1, layout: .packedAsset,
-            name: "ZZZZPackedAsset-\(scale).1.0-gamut0",
+            name: "ZZZZPackedAsset-\(scale).\(middle).0-gamut0",
             tlvs: [(.slices, slices(width: 0, height: 0)), (.composition, composition(opacity: 1)), (.bitmapInfo, bitmapInfo), (.bytesPerRow, le32(UInt32(bytesPerRow)))],
             payload: payload)
     }
@@ -156,7 +168,8 @@ enum AssetCatalogRenditionValue {
     }
 
     /// A multisize image set (layout 1010, no pixels): `SISM`, version 1, the count, then for each
-    /// size its width and height in whole points (83.5 is 83) and its size index.
+    /// size its width and height in whole points (83.5 is 83), its size index (16 bits) and 16
+    /// bits that are 0 in every catalogue of the corpus (an idiom, by the write-ups).
     static func sizes(name: String, entries: [(points: Int, index: Int)]) -> [UInt8] {
         let payload = Array("SISM".utf8) + le32(1) + le32(UInt32(entries.count))
             + entries.flatMap { le32(UInt32($0.points)) + le32(UInt32($0.points)) + le32(UInt32($0.index)) }
@@ -165,10 +178,12 @@ enum AssetCatalogRenditionValue {
             tlvs: [(.composition, composition(opacity: 0)), (.bitmapInfo, bitmapInfo)], payload: payload)
     }
 
-    /// The `CELM` payload of `pixels` (`height` rows of `bytesPerRow`). `short` leaves the last
-    /// row out of the compressed data, the declared rows as they were (a hostile option).
+    /// The `CELM` payload of `pixels` (`height` rows of `bytesPerRow`), chunked ones marked
+    /// version `chunkedVersion` (3 up to Xcode 16, 1 in Xcode 26). `short` leaves the last row
+    /// out of the compressed data, the declared rows as they were (a hostile option).
     static func pixelPayload(
-        _ pixels: [UInt8], height: Int, bytesPerRow: Int, compression: FixtureIconRendition.Compression, chunked: Bool, short: Bool = false
+        _ pixels: [UInt8], height: Int, bytesPerRow: Int, compression: FixtureIconRendition.Compression, chunked: Bool, chunkedVersion: UInt32 = 3,
+        short: Bool = false
     ) -> [UInt8] {
         let end = short ? pixels.count - bytesPerRow : pixels.count
         guard chunked else {
@@ -181,7 +196,7 @@ enum AssetCatalogRenditionValue {
             let data = compress(pixels[min(start, end)..<max(min(start, end), min(rows.upperBound * bytesPerRow, end))], compression, rowLength: bytesPerRow)
             chunks.append(Array("KCBC".utf8) + le32(0) + le32(0) + le32(UInt32(rows.count)) + le32(UInt32(data.count)) + data)
         }
-        return Array("MLEC".utf8) + le32(3) + le32(compression.code) + le32(UInt32(chunks.count)) + chunks.joined()
+        return Array("MLEC".utf8) + le32(chunkedVersion) + le32(compression.code) + le32(UInt32(chunks.count)) + chunks.joined()
     }
 
     /// The rows of each chunk, as Xcode 14 and 15 cut them (see the type's notes).

@@ -1,12 +1,13 @@
 import Foundation
 
 /// A compiled asset catalogue (`Assets.car`) for fixtures, described in a few values and written
-/// as Xcode 14 and 15 write one (`AssetCatalogWriter`): a BOM store whose variables are CoreUI's
+/// as Xcode 14 to 26 write one (`AssetCatalogWriter`): a BOM store whose variables are CoreUI's
 /// (`CARHEADER`, `RENDITIONS`, `FACETKEYS`, `APPEARANCEKEYS`, `KEYFORMAT`, `EXTENDED_METADATA`,
 /// `BITMAPKEYS`), its icon and image sets facets, their bitmaps renditions.
 ///
 /// Everything here was learnt from the real catalogues of the corpus (Xcode 14.3's shorebird
-/// one, an "all sizes" iOS AppIcon set, and Xcode 15.2's tvOS one first) and checked against
+/// one, an "all sizes" iOS AppIcon set, and Xcode 15.2's tvOS one first; Xcode 16.4's
+/// single-size iOS set and Xcode 26.0's Icon Composer Mac icon since) and checked against
 /// them field by field; the public write-ups (xcbuild's libcar, timac.org's notes) name the
 /// fields. It is written apart from the reader, so that the two agreeing means something.
 public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
@@ -35,19 +36,25 @@ public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
     public var imageSetsBeforeIconSets: Int
     public var layout: Layout
     public var compiler: Compiler
+    /// Nil: the first of `KeyFormat.xcode14_3`, `xcode16_4` and `xcode26Mac` that holds every
+    /// rendition's key (`writtenKeyFormat`).
+    public var keyFormat: KeyFormat?
     /// `EXTENDED_METADATA`'s platform: `ios`, `atv` (tvOS), `macosx`, as real catalogues name them.
     public var deploymentPlatform: String
     /// `EXTENDED_METADATA`'s deployment target, `16.0`.
     public var deploymentTarget: String
-    /// The keys of `APPEARANCEKEYS`, numbered from 0 in this order.
-    public var appearances: [String]
+    /// `APPEARANCEKEYS` lists the appearances the renditions have (any, dark, tinted; the
+    /// Mac's system, dark, light, tinted), and those of these whose numbers none has: the
+    /// default names appearance 0, which the size lists, atlases and layered assets have.
+    /// Two names for one number cannot be written.
+    public var appearances: [FixtureAppearance]
     /// Damage done on purpose, for the reader's tests, applied in order.
     public var hostile: [Hostile]
 
     public init(
         iconSets: [FixtureIconSet], brandAssets: [FixtureBrandAsset] = [], layeredIcons: [FixtureLayeredIcon] = [], imageSets: [FixtureImageSet] = [],
-        imageSetsBeforeIconSets: Int = 0, layout: Layout = .indexAtEnd, compiler: Compiler = .xcode15_2, deploymentPlatform: String = "ios",
-        deploymentTarget: String = "16.0", appearances: [String] = ["UIAppearanceAny"], hostile: [Hostile] = []
+        imageSetsBeforeIconSets: Int = 0, layout: Layout = .indexAtEnd, compiler: Compiler = .xcode15_2, keyFormat: KeyFormat? = nil,
+        deploymentPlatform: String = "ios", deploymentTarget: String = "16.0", appearances: [FixtureAppearance] = [.any], hostile: [Hostile] = []
     ) {
         self.iconSets = iconSets
         self.brandAssets = brandAssets
@@ -56,19 +63,35 @@ public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
         self.imageSetsBeforeIconSets = imageSetsBeforeIconSets
         self.layout = layout
         self.compiler = compiler
+        self.keyFormat = keyFormat
         self.deploymentPlatform = deploymentPlatform
         self.deploymentTarget = deploymentTarget
         self.appearances = appearances
         self.hostile = hostile
     }
 
-    /// The default catalogue: the set `AppIcon` of one 1024×1024 image, opaque unless `pixels`
-    /// says otherwise, as Xcode 14 and later compile a "single size" iOS icon set.
+    /// The default catalogue: the single-size set `AppIcon` (`FixtureIconSet.singleSize`) as
+    /// Xcode 16.4 compiles it for an iPhone app (`idioms`), its 1024×1024 icon opaque unless
+    /// `pixels` says otherwise (nil: none, the `appearances` kept), written with that Xcode's
+    /// header and key format.
     public static func appIcon(
-        _ name: String = "AppIcon", pixels: FixtureIconRendition.Pixels = .opaque, compression: FixtureIconRendition.Compression = .lzfse,
-        layout: Layout = .indexAtEnd
+        _ name: String = "AppIcon", idioms: [FixtureIconRendition.Idiom] = [.phone], appearances: [FixtureAppearance] = [],
+        pixels: FixtureIconRendition.Pixels? = .opaque, compression: FixtureIconRendition.Compression = .lzfse, layout: Layout = .indexAtEnd
     ) -> FixtureAssetCatalog {
-        FixtureAssetCatalog(iconSets: [.singleSize(name, pixels: pixels, compression: compression)], layout: layout)
+        FixtureAssetCatalog(
+            iconSets: [.singleSize(name, idioms: idioms, appearances: appearances, pixels: pixels, compression: compression)], layout: layout,
+            compiler: .xcode16_4, keyFormat: .xcode16_4)
+    }
+
+    /// A Mac app's catalogue of an Icon Composer icon (`FixtureIconSet.iconComposerMac`), as
+    /// Xcode 26.0 writes it: its header and key format, the platform `macosx`, the Mac
+    /// appearances' names alone.
+    public static func iconComposer(
+        _ set: FixtureIconSet = .iconComposerMac(), deploymentTarget: String = FixturePlatform.macOS.minimumOSVersion, layout: Layout = .indexAtEnd
+    ) -> FixtureAssetCatalog {
+        FixtureAssetCatalog(
+            iconSets: [set], layout: layout, compiler: .xcode26_0, keyFormat: .xcode26Mac, deploymentPlatform: deploymentPlatform(for: .macOS),
+            deploymentTarget: deploymentTarget, appearances: [.macSystem])
     }
 
     /// A tvOS app's catalogue: `asset` alone (by default the App Icon stack of three JPEG layers,
@@ -93,6 +116,16 @@ public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
         case .visionOS: "xros"
         case .macOS, .macCatalyst: "macosx"
         }
+    }
+
+    /// The key format the file is written in: `keyFormat`, or the one the renditions need: the
+    /// Mac's for an Icon Composer set, Xcode 16.4's for a dark, tinted or Display P3 icon
+    /// (a single-size set's), else Xcode 14.3's.
+    var writtenKeyFormat: KeyFormat {
+        if let keyFormat { return keyFormat }
+        if iconSets.contains(where: { $0.composition != nil }) { return .xcode26Mac }
+        let bitmaps = iconSets.flatMap(\.renditions) + imageSets.flatMap(\.renditions)
+        return bitmaps.contains { $0.appearance.id != 0 || $0.displayGamut != .sRGB } ? .xcode16_4 : .xcode14_3
     }
 
     /// The file's bytes.

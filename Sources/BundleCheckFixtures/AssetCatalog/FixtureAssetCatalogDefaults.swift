@@ -3,8 +3,12 @@
 /// written once, when first asked for (a 1024-pixel image takes a while to encode in a debug
 /// build):
 ///
-/// - iOS (and watchOS under its set's name): one opaque 1024×1024 image in the set the
-///   Info.plist names, `AppIcon`, as Xcode 14 and later compile a single-size set;
+/// - iOS: the single-size set the Info.plist names, `AppIcon`, as Xcode 16.4 compiles it for
+///   an iPhone app (`FixtureAssetCatalog.appIcon`): one opaque 1024×1024 icon of idiom phone
+///   and its size list;
+/// - watchOS: `AppIcon` of one opaque 1024×1024 image of idiom universal
+///   (`FixtureIconSet.singleSizeUniversal`, the writer's first guess): no compiled watch
+///   catalogue is in the corpus to say which idiom actool gives a watch's single-size icon;
 /// - macOS: `AppIcon` with its ten Mac sizes, 16 to 512 points at 1x and 2x
 ///   (`FixtureIconSet.macAllSizes`), as the corpus's Mac app has it;
 /// - tvOS: the brand asset `App Icon` (`FixtureBrandAsset()`): its stack of three JPEG layers,
@@ -25,7 +29,7 @@ extension FixtureAssetCatalog {
     }
 
     private static let tvOSDefault = written(.brandAsset(), os: .tvOS)
-    private static let watchOSDefault = written(.appIcon("AppIcon", pixels: .flat), os: .watchOS)
+    private static let watchOSDefault = written(FixtureAssetCatalog(iconSets: [.singleSizeUniversal(pixels: .flat)]), os: .watchOS)
     private static let visionOSDefault = written(.layeredIcon(), os: .visionOS)
     private static let macDefault: [UInt8] = {
         // Flat pixels in every size: the Mac examples stay small.

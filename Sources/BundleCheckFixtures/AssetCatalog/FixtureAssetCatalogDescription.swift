@@ -5,13 +5,25 @@ import BundleCheckFormats
 /// ```yaml
 /// - path: Assets.car
 ///   asset-catalog:
-///     icon-sets:                      # default: one single-size AppIcon, opaque (none when
-///                                     # brand-asset or layered-icon is given)
+///     icon-sets:                      # default: one single-size AppIcon, opaque, as Xcode 16.4
+///                                     # compiles it for an iPhone app (none when brand-asset or
+///                                     # layered-icon is given)
 ///       - name: AppIcon
-///         kind: all-sizes             # single-size (the default, Xcode 14 and later), all-sizes,
-///                                     # watch-all-sizes (a watch app's, FixtureIconSet.watchAllSizes),
-///                                     # or mac-all-sizes (16 to 512 points at 1x and 2x)
-///         app-store-icon: translucent # opaque, flat, transparent, transparent-pixel, translucent, absent
+///         kind: all-sizes             # single-size (the default, Xcode 14 and later: a 1024×1024
+///                                     # icon and a size list per idiom, FixtureIconSet.singleSize),
+///                                     # single-size-universal (the writer's old guess: one
+///                                     # universal image), all-sizes, watch-all-sizes (a watch
+///                                     # app's), mac-all-sizes (16 to 512 points at 1x and 2x), or
+///                                     # icon-composer (a Mac app's Icon Composer icon as Xcode 26
+///                                     # compiles it: stacks, group, fallbacks; FixtureIconSet.iconComposerMac)
+///         idioms: [phone, pad]        # single-size: phone (the default), pad, or both (a universal app)
+///         appearances: [dark, tinted] # single-size: variants beside the any icon (default none)
+///         fallbacks: without-1024     # icon-composer: all (the default), or without-1024: no
+///                                     # 1024- and 2048-pixel fallbacks (512 and 1024 points @2x)
+///         app-store-icon: translucent # opaque, flat, transparent, transparent-pixel, translucent,
+///                                     # absent: the 1024-pixel icon's pixels (single-size: the
+///                                     # any-appearance icons'; absent keeps the dark and tinted
+///                                     # ones; icon-composer and mac-all-sizes: the 512@2x image's)
 ///     brand-asset:                    # tvOS's "App Icon & Top Shelf Image" (FixtureBrandAsset)
 ///       name: App Icon                # the default
 ///       layers: 3                     # 2 to 5, the default 3
@@ -38,26 +50,56 @@ import BundleCheckFormats
 /// `size` is the @1x image's: the @2x one is twice it. A JPEG has no alpha channel, so a
 /// `jpeg` top-shelf image's pixels are `opaque` (or `flat`). The catalogue's platform
 /// (`EXTENDED_METADATA`) is `atv` with a brand asset, `xros` with a layered icon, `watchos`
-/// with a watch set, else `ios`.
+/// with a watch set, `macosx` with an icon-composer set, else `ios`. A catalogue with an
+/// icon-composer set is written as Xcode 26 writes the Mac's (`FixtureAssetCatalog.iconComposer`:
+/// its other sets can only be mac-all-sizes), one with a single-size set as Xcode 16.4 does
+/// (`Compiler.xcode16_4`, `KeyFormat.xcode16_4`), the others as before (Xcode 15.2's header,
+/// Xcode 14.3's keys).
+///
+/// A Mac app carries the partial `AppIcon.icns` actool writes beside an Icon Composer icon
+/// with its bundle's `files: [{path: Resources/AppIcon.icns, icns: actool-partial}]` and
+/// `plist: {CFBundleIconFile: AppIcon}` (`built(for: .macOS)` sets `CFBundleIconName` AppIcon;
+/// `FixtureBundle.withIconComposerIcon` does all three in Swift).
 extension FixtureAssetCatalog {
     static func described(_ node: YAMLNode) throws -> FixtureAssetCatalog {
         let fields = try FixtureDescription.mapping(node, allowed: ["icon-sets", "brand-asset", "layered-icon", "layout", "hostile"])
         let brandAsset = try fields["brand-asset"].map(brandAsset)
         let layeredIcon = try fields["layered-icon"].map(layeredIcon)
         var sets: [FixtureIconSet] = brandAsset == nil && layeredIcon == nil ? [.singleSize()] : []
+        var kinds: Set<String> = brandAsset == nil && layeredIcon == nil ? ["single-size"] : []
         var platform: FixturePlatform.OS = brandAsset != nil ? .tvOS : layeredIcon != nil ? .visionOS : .iOS
         if let list = fields["icon-sets"] {
             guard let items = list.sequence else { throw FixtureDescription.Problem(line: list.line, message: "'icon-sets' must be a list") }
             sets = []
+            kinds = []
             for item in items {
-                let (set, watch) = try iconSet(item)
+                let (set, kind) = try iconSet(item)
                 sets.append(set)
-                if watch, platform == .iOS { platform = .watchOS }
+                kinds.insert(kind)
+                if kind == "watch-all-sizes", platform == .iOS { platform = .watchOS }
+            }
+            if kinds.contains("icon-composer") {
+                guard kinds.isSubset(of: ["icon-composer", "mac-all-sizes"]), brandAsset == nil, layeredIcon == nil else {
+                    throw FixtureDescription.Problem(line: list.line, message: "an icon-composer set is a Mac catalogue's: its other sets can only be mac-all-sizes")
+                }
             }
         }
         var catalog = FixtureAssetCatalog(
             iconSets: sets, brandAssets: brandAsset.map { [$0] } ?? [], layeredIcons: layeredIcon.map { [$0] } ?? [],
             deploymentPlatform: deploymentPlatform(for: platform))
+        if kinds.contains("icon-composer") {
+            var mac = FixtureAssetCatalog.iconComposer()
+            // The Mac names appearance 0 NSAppearanceNameSystem, a mac-all-sizes set's too.
+            mac.iconSets = sets.map { set in
+                var set = set
+                for index in set.renditions.indices where set.renditions[index].appearance.id == 0 { set.renditions[index].appearance = .macSystem }
+                return set
+            }
+            catalog = mac
+        } else if kinds.contains("single-size") {
+            catalog.compiler = .xcode16_4
+            catalog.keyFormat = .xcode16_4
+        }
         if let layout = fields["layout"] {
             switch try FixtureDescription.scalar(layout) {
             case "index-at-end": catalog.layout = .indexAtEnd
@@ -73,9 +115,11 @@ extension FixtureAssetCatalog {
         return catalog
     }
 
-    /// The set, and whether it is a watch app's.
-    private static func iconSet(_ node: YAMLNode) throws -> (FixtureIconSet, watch: Bool) {
-        let fields = try FixtureDescription.mapping(node, allowed: ["name", "kind", "app-store-icon"])
+    private static let kinds = ["single-size", "single-size-universal", "all-sizes", "watch-all-sizes", "mac-all-sizes", "icon-composer"]
+
+    /// The set and its kind.
+    private static func iconSet(_ node: YAMLNode) throws -> (FixtureIconSet, kind: String) {
+        let fields = try FixtureDescription.mapping(node, allowed: ["name", "kind", "app-store-icon", "idioms", "appearances", "fallbacks"])
         let name = try fields["name"].map(FixtureDescription.scalar) ?? "AppIcon"
         var pixels: FixtureIconRendition.Pixels = .opaque
         var absent = false
@@ -86,22 +130,55 @@ extension FixtureAssetCatalog {
                 pixels = try Self.pixels(icon, field: "app-store-icon", more: ["absent"])
             }
         }
+        let kind = try fields["kind"].map(FixtureDescription.scalar) ?? "single-size"
+        guard kinds.contains(kind) else {
+            throw FixtureDescription.Problem(line: fields["kind"]?.line ?? node.line, message: "kind is \(listed(kinds))")
+        }
+        for (field, owner) in [("idioms", "single-size"), ("appearances", "single-size"), ("fallbacks", "icon-composer")] where fields[field] != nil && kind != owner {
+            throw FixtureDescription.Problem(line: fields[field]!.line, message: "\(field) is a field of \(owner) sets only")
+        }
         var set: FixtureIconSet
-        var watch = false
-        switch try fields["kind"].map(FixtureDescription.scalar) ?? "single-size" {
-        case "single-size": set = .singleSize(name, pixels: pixels)
+        switch kind {
+        case "single-size":
+            let idioms = try fields["idioms"].map { try words($0, field: "idioms", from: ["phone": FixtureIconRendition.Idiom.phone, "pad": .pad]) } ?? [.phone]
+            let appearances = try fields["appearances"].map { try words($0, field: "appearances", from: ["dark": FixtureAppearance.dark, "tinted": .tinted]) } ?? []
+            // Absent: no any-appearance icon, the dark and tinted ones kept.
+            return (.singleSize(name, idioms: idioms, appearances: appearances, pixels: absent ? nil : pixels), kind)
+        case "single-size-universal": set = .singleSizeUniversal(name, pixels: pixels)
         case "all-sizes": set = .allSizes(name, pixels: pixels)
-        case "watch-all-sizes":
-            set = .watchAllSizes(name, pixels: pixels)
-            watch = true
+        case "watch-all-sizes": set = .watchAllSizes(name, pixels: pixels)
         case "mac-all-sizes": set = .macAllSizes(name, pixels: pixels)
-        default: throw FixtureDescription.Problem(line: fields["kind"]?.line ?? node.line, message: "kind is single-size, all-sizes, watch-all-sizes or mac-all-sizes")
+        default:
+            var fallbacks = FixtureIconSet.IconComposerFallbacks.all
+            if let node = fields["fallbacks"] {
+                switch try FixtureDescription.scalar(node) {
+                case "all": fallbacks = .all
+                case "without-1024": fallbacks = .without1024
+                default: throw FixtureDescription.Problem(line: node.line, message: "fallbacks is all or without-1024")
+                }
+            }
+            set = .iconComposerMac(name, fallbacks: fallbacks, pixels: pixels)
         }
         if absent {
             // The set without its 1024-pixel image: what ITMS-90704 is about (a Mac set's 512@2x).
             set.renditions.removeAll { $0.pixelWidth == 1024 }
         }
-        return (set, watch)
+        return (set, kind)
+    }
+
+    /// A list of the words of `table`, each once, in the order given.
+    private static func words<Value>(_ node: YAMLNode, field: String, from table: KeyValuePairs<String, Value>) throws -> [Value] {
+        let names = table.map(\.key)
+        func problem() -> FixtureDescription.Problem {
+            FixtureDescription.Problem(line: node.line, message: "\(field) lists \(listed(names)), each once")
+        }
+        guard let items = node.sequence, !items.isEmpty else { throw problem() }
+        var seen: Set<String> = []
+        return try items.map { item in
+            let word = try FixtureDescription.scalar(item)
+            guard let value = table.first(where: { $0.key == word })?.value, seen.insert(word).inserted else { throw problem() }
+            return value
+        }
     }
 
     /// `opaque`, `flat`, `transparent`, `transparent-pixel` (the pixel at 0, 0), `translucent`

@@ -13,3 +13,17 @@ extension FixtureBundle {
         return copy.adding(file: place, contents: bytes)
     }
 }
+
+extension FixtureBundle {
+    /// The same Mac app (`built(for: .macOS)`) with its icon made in Icon Composer, as Xcode 26
+    /// builds it: `Resources/Assets.car` holding `catalog`, the partial `Resources/AppIcon.icns`
+    /// actool writes beside it (`ICNSWriter.actoolPartial`), `CFBundleIconFile` and
+    /// `CFBundleIconName` AppIcon, as the corpus's `actool.plist` gives them.
+    public func withIconComposerIcon(_ catalog: FixtureAssetCatalog = .iconComposer()) throws(AssetCatalogWriterError) -> FixtureBundle {
+        var copy = try withAssetCatalog(catalog)
+        copy.files.removeAll { $0.path == "Resources/AppIcon.icns" }
+        return copy.adding(file: "Resources/AppIcon.icns", contents: ICNSWriter.actoolPartial())
+            .setting("CFBundleIconFile", to: .string("AppIcon"))
+            .setting("CFBundleIconName", to: .string("AppIcon"))
+    }
+}

@@ -91,6 +91,13 @@ public struct FixtureIconRendition: Sendable, Hashable, Codable {
         case packed
     }
 
+    /// The display gamut attribute, in key formats that have it (`KeyFormat.xcode16_4`): the
+    /// single-size catalogue's icon is keyed Display P3 (1), its size list sRGB (0).
+    public enum DisplayGamut: UInt16, Sendable, Hashable, Codable, CaseIterable {
+        case sRGB = 0
+        case displayP3 = 1
+    }
+
     public var idiom: Idiom
     /// The subtype attribute (a screen's height in pixels for some idioms; 0 for most).
     public var subtype: UInt16
@@ -105,10 +112,15 @@ public struct FixtureIconRendition: Sendable, Hashable, Codable {
     public var storage: Storage
     /// The name the rendition's header records: the source file's.
     public var fileName: String
+    /// The appearance attribute: `any` but for a dark or tinted variant; only key formats with
+    /// an appearance attribute hold another.
+    public var appearance: FixtureAppearance
+    public var displayGamut: DisplayGamut
 
     public init(
         idiom: Idiom, subtype: UInt16 = 0, points: Double, scale: Int, pixelWidth: Int? = nil, pixelHeight: Int? = nil, pixels: Pixels = .opaque,
-        compression: Compression = .lzfse, storage: Storage = .chunked, fileName: String? = nil
+        compression: Compression = .lzfse, storage: Storage = .chunked, fileName: String? = nil, appearance: FixtureAppearance = .any,
+        displayGamut: DisplayGamut = .sRGB
     ) {
         let pixelSize = Int((points * Double(scale)).rounded())
         self.idiom = idiom
@@ -121,6 +133,8 @@ public struct FixtureIconRendition: Sendable, Hashable, Codable {
         self.compression = compression
         self.storage = storage
         self.fileName = fileName ?? "Icon-App-\(Self.pointsText(points))x\(Self.pointsText(points))@\(scale)x.png"
+        self.appearance = appearance
+        self.displayGamut = displayGamut
     }
 
     /// `20`, `83.5`: points as Xcode writes them in file names.

@@ -3,8 +3,11 @@
 /// listing the point sizes it has, which CoreUI picks an icon size from.
 ///
 /// Each icon's key says which size it is by its `dimension2`: the index of its point size
-/// among all the set's sizes in ascending order (Xcode 14.3's shorebird catalogue numbers
-/// 20, 29, 40, 60, 76, 83.5, 90 and 1024 points 0 to 7).
+/// among all the set's sizes in ascending order, from the compiler's first index
+/// (`FixtureAssetCatalog.Compiler.firstSizeIndex`: Xcode 14.3's shorebird catalogue numbers
+/// 20, 29, 40, 60, 76, 83.5, 90 and 1024 points 0 to 7, Xcode 16.4 its one size 1). A dark or
+/// tinted icon is keyed as its any-appearance twin but for its appearance; the size lists are
+/// of appearance 0 and list every appearance's sizes.
 public struct FixtureIconSet: Sendable, Hashable, Codable {
     /// The facet's name, what `CFBundleIconName` names.
     public var name: String
@@ -12,19 +15,57 @@ public struct FixtureIconSet: Sendable, Hashable, Codable {
     /// `AssetCatalogKeys.identifier(for:)` derives from the name (6849 for `AppIcon`, as actool gives it).
     public var identifier: UInt16?
     public var renditions: [FixtureIconRendition]
+    /// An Icon Composer icon's stacks and group, beside `renditions` (its fallback images).
+    public var composition: FixtureIconComposition?
 
-    public init(name: String, identifier: UInt16? = nil, renditions: [FixtureIconRendition]) {
+    public init(name: String, identifier: UInt16? = nil, renditions: [FixtureIconRendition], composition: FixtureIconComposition? = nil) {
         self.name = name
         self.identifier = identifier
         self.renditions = renditions
+        self.composition = composition
     }
 
-    /// A set of Xcode 14's "single size" kind: one 1024×1024 image, idiom universal, which
-    /// actool scales to the sizes a device needs (written beside the catalogue as loose PNGs).
-    /// No such compiled catalogue is in the corpus: the idiom and the one `SISM` entry follow
-    /// the set's `Contents.json` (`"idiom": "universal", "platform": "ios", "size": "1024x1024"`)
-    /// and how the shorebird catalogue stores its 1024-point marketing icon.
+    /// A set of Xcode 14's "single size" kind (one 1024×1024 source image) as actool compiles
+    /// it, after Xcode 16.4's catalogue in the corpus (sentry-cli's single-size-icon.ipa): per
+    /// idiom of `idioms` a 1024×1024 icon at scale 1 keyed Display P3 (its size index the
+    /// compiler's first, 1 in Xcode 16.4), and a size list of the one size (written by the
+    /// catalogue for each idiom). `pixels` are the any-appearance icon's; nil leaves it out, the
+    /// `appearances` (dark, tinted) kept: a set whose only 1024 image is dark. Each of
+    /// `appearances` is an icon of `variantPixels`, keyed as the any one but for its appearance.
+    ///
+    /// The corpus's catalogue holds phone alone; its app says `UIDeviceFamily` [1, 2] and its
+    /// `EXTENDED_METADATA` that the catalogue was thinned for idiom 1, so that what actool
+    /// wrote for the iPad is not known: `[.phone, .pad]` writes the iPad's as the iPhone's.
+    /// No catalogue with a dark or tinted icon is in the corpus either: those shapes are guesses.
+    /// The icons are ARGB (8 bits a channel); the corpus's is `RGBW`, 16-bit half floats in
+    /// extended-range colour, which the writer does not make. Write the set with the compiler
+    /// and key format `xcode16_4`, which `FixtureAssetCatalog.appIcon` does.
     public static func singleSize(
+        _ name: String = "AppIcon", idioms: [FixtureIconRendition.Idiom] = [.phone], appearances: [FixtureAppearance] = [],
+        pixels: FixtureIconRendition.Pixels? = .opaque, variantPixels: FixtureIconRendition.Pixels = .flat, compression: FixtureIconRendition.Compression = .lzfse
+    ) -> FixtureIconSet {
+        var renditions: [FixtureIconRendition] = []
+        for idiom in idioms {
+            let suffix = idiom == .phone || idioms.count == 1 ? "" : "~\(idiom.rawValue)"
+            if let pixels {
+                renditions.append(FixtureIconRendition(
+                    idiom: idiom, points: 1024, scale: 1, pixels: pixels, compression: compression, fileName: "Icon-App-1024x1024@1x\(suffix).png",
+                    displayGamut: .displayP3))
+            }
+            for appearance in appearances {
+                renditions.append(FixtureIconRendition(
+                    idiom: idiom, points: 1024, scale: 1, pixels: variantPixels, compression: compression,
+                    fileName: "Icon-App-\(appearance.shortName)-1024x1024@1x\(suffix).png", appearance: appearance, displayGamut: .displayP3))
+            }
+        }
+        return FixtureIconSet(name: name, renditions: renditions)
+    }
+
+    /// The single-size set as the writer first wrote it: one 1024×1024 image of idiom
+    /// universal, as the set's `Contents.json` names it (`"idiom": "universal", "platform":
+    /// "ios", "size": "1024x1024"`), stored as the shorebird catalogue stores its 1024-point
+    /// marketing icon. A guess no real file confirms: actool writes `singleSize`'s shape.
+    public static func singleSizeUniversal(
         _ name: String = "AppIcon", pixels: FixtureIconRendition.Pixels = .opaque, compression: FixtureIconRendition.Compression = .lzfse
     ) -> FixtureIconSet {
         FixtureIconSet(name: name, renditions: [

@@ -63,6 +63,50 @@ import Testing
         #expect(try Self.described("layout: index-at-end") == .appIcon())
     }
 
+    @Test func aSingleSizeSetIsActoolsPhoneShapeByDefault() throws {
+        let catalog = try Self.described("icon-sets: [{name: AppIcon}]")
+        #expect(catalog == .appIcon(), "the default set: phone, opaque, Xcode 16.4's header and keys")
+        #expect(catalog.compiler == .xcode16_4 && catalog.keyFormat == .xcode16_4 && catalog.deploymentPlatform == "ios")
+        #expect(try Self.described("{}") == .appIcon(), "no icon sets given: the same")
+    }
+
+    @Test func aSingleSizeSetsIdiomsAppearancesAndAbsentIcon() throws {
+        let universal = try Self.described("icon-sets: [{kind: single-size, idioms: [phone, pad], appearances: [dark, tinted], app-store-icon: translucent}]")
+        #expect(universal.iconSets == [.singleSize(idioms: [.phone, .pad], appearances: [.dark, .tinted], pixels: .translucent(alpha: 200))])
+        let pad = try Self.described("icon-sets: [{idioms: [pad]}]")
+        #expect(pad.iconSets.first?.renditions.map(\.idiom) == [.pad])
+        // Absent: no any-appearance icon, the dark one kept.
+        let darkOnly = try #require(try Self.described("icon-sets: [{appearances: [dark], app-store-icon: absent}]").iconSets.first)
+        #expect(darkOnly.renditions.map(\.appearance) == [.dark] && darkOnly.renditions.map(\.pixelWidth) == [1024])
+        #expect(darkOnly == .singleSize(appearances: [.dark], pixels: nil))
+    }
+
+    @Test func theOldUniversalShapeAndTheIconComposerKind() throws {
+        let old = try Self.described("icon-sets: [{kind: single-size-universal, app-store-icon: transparent}]")
+        #expect(old.iconSets == [.singleSizeUniversal(pixels: .transparent)])
+        #expect(old.compiler == .xcode15_2 && old.keyFormat == nil, "written as the other older kinds")
+        let mac = try Self.described("icon-sets: [{kind: icon-composer}]")
+        #expect(mac == .iconComposer(), "Xcode 26's Mac catalogue of the default Icon Composer set")
+        #expect(mac.deploymentPlatform == "macosx" && mac.keyFormat == .xcode26Mac && mac.appearances == [.macSystem])
+        let short = try Self.described("icon-sets: [{kind: icon-composer, fallbacks: without-1024}, {name: Other, kind: mac-all-sizes}]")
+        #expect(short.iconSets.first == .iconComposerMac(fallbacks: .without1024) && short.iconSets.count == 2)
+        #expect(try Self.described("icon-sets: [{kind: icon-composer, fallbacks: all}]").iconSets == [.iconComposerMac()])
+        let absent = try #require(try Self.described("icon-sets: [{kind: icon-composer, app-store-icon: absent}]").iconSets.first)
+        #expect(absent.renditions.map(\.pixelWidth) == [32, 64, 128, 256, 512, 2048], "the 512@2x fallback left out")
+    }
+
+    @Test func wrongSingleSizeAndIconComposerValuesAreNamed() {
+        #expect(Self.problem("icon-sets: [{idioms: [phone, watch]}]") == "line 1: idioms lists phone or pad, each once")
+        #expect(Self.problem("icon-sets: [{idioms: [pad, pad]}]") == "line 1: idioms lists phone or pad, each once")
+        #expect(Self.problem("icon-sets: [{idioms: []}]") == "line 1: idioms lists phone or pad, each once")
+        #expect(Self.problem("icon-sets: [{appearances: [light]}]") == "line 1: appearances lists dark or tinted, each once")
+        #expect(Self.problem("icon-sets: [{kind: all-sizes, appearances: [dark]}]") == "line 1: appearances is a field of single-size sets only")
+        #expect(Self.problem("icon-sets: [{fallbacks: all}]") == "line 1: fallbacks is a field of icon-composer sets only")
+        #expect(Self.problem("icon-sets: [{kind: icon-composer, fallbacks: some}]") == "line 1: fallbacks is all or without-1024")
+        #expect(Self.problem("icon-sets: [{kind: icon-composer}, {name: B, kind: all-sizes}]")
+            == "line 1: an icon-composer set is a Mac catalogue's: its other sets can only be mac-all-sizes")
+    }
+
     @Test func wrongValuesAreNamed() {
         #expect(Self.problem("brand-asset: {layers: 6}") == "line 1: layers is a whole number from 2 to 5, not '6'")
         #expect(Self.problem("brand-asset: {layers: three}") == "line 1: layers is a whole number from 2 to 5, not 'three'")
@@ -84,7 +128,8 @@ import Testing
         #expect(Self.problem("layered-icon:\n  back-layer-scale: 3\n") == "line 2: back-layer-scale is a whole number from 0 to 2, not '3'")
         #expect(Self.problem("layered-icon: {layers: 4}") == "line 1: layers is a whole number from 1 to 3, not '4'")
         #expect(Self.problem("layered-icon: {back-layer-pixels: -1}") == "line 1: back-layer-pixels is a whole number from 1 to 4096, not '-1'")
-        #expect(Self.problem("icon-sets: [{kind: watch}]") == "line 1: kind is single-size, all-sizes, watch-all-sizes or mac-all-sizes")
+        #expect(Self.problem("icon-sets: [{kind: watch}]")
+            == "line 1: kind is single-size, single-size-universal, all-sizes, watch-all-sizes, mac-all-sizes or icon-composer")
         #expect(Self.problem("icon-sets: [{app-store-icon: clear}]")
             == "line 1: app-store-icon is opaque, flat, transparent, transparent-pixel, translucent or absent, not 'clear'")
         #expect(Self.problem("layered: {}")

@@ -175,7 +175,7 @@ def run(path):
         elif p[:4] == b'MLEC':
             cver, comp, ln = le('3I', p, 4); r['celm'] = dict(version=cver, compression=comp, length=ln)
             streams = []
-            if cver == 3:
+            if cver & 1:  # 3 up to Xcode 16, 1 in Xcode 26: chunks
                 o = 16; chunks = []
                 for _ in range(ln):
                     assert p[o:o + 4] == b'KCBC'; rows, dl = le('2I', p, o + 12); chunks.append(rows); streams.append((p[o + 20:o + 20 + dl], rows)); o += 20 + dl

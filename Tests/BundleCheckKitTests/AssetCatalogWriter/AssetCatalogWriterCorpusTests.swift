@@ -128,7 +128,7 @@ struct AssetCatalogWriterCorpusTests {
     @Test func theTVOSCataloguesStoreLevelPartsMatchAnXcode15Catalogue() throws {
         guard let real = try AssetCatalogTestSupport.realCatalogue("app-info/apple-tv.ipa") else { return }
         let realStore = try BOMStore(bytes: real)
-        let catalog = FixtureAssetCatalog(iconSets: [.singleSize()], deploymentPlatform: "atv", appearances: ["UIAppearanceAny", "UIAppearanceDark"])
+        let catalog = FixtureAssetCatalog(iconSets: [.singleSizeUniversal()], deploymentPlatform: "atv", appearances: [.any, .dark])
         let store = try BOMStore(bytes: try catalog.bytes())
         var header = Array(try store.variable("CARHEADER").bytes)
         var realHeader = Array(try realStore.variable("CARHEADER").bytes)

@@ -38,11 +38,19 @@ import Testing
         #expect(try reading.catalog.iconSet(named: name, in: reading.store)?.layerStacks.count == 1)
     }
 
-    @Test func aWatchAppKeepsTheSingleSizeSet() throws {
+    @Test func aWatchAppKeepsTheUniversalSingleSizeGuess() throws {
         let bytes = try #require(Self.app(.watchOS).files.first { $0.path == "Assets.car" }?.contents)
-        var catalog = FixtureAssetCatalog.appIcon(pixels: .flat)
-        catalog.deploymentPlatform = "watchos"
+        let catalog = FixtureAssetCatalog(iconSets: [.singleSizeUniversal(pixels: .flat)], deploymentPlatform: "watchos")
         #expect(bytes == (try catalog.bytes()))
+    }
+
+    @Test func anIOSAppCarriesActoolsPhoneShape() throws {
+        let bytes = try #require(Self.app(.iOS).files.first { $0.path == "Assets.car" }?.contents)
+        #expect(bytes == (try FixtureAssetCatalog.appIcon(pixels: .flat).bytes()))
+        let reading = try Support.read(bytes)
+        let set = try #require(try reading.catalog.iconSet(named: "AppIcon", in: reading.store))
+        #expect(set.images.map(\.idiom) == [.phone] && set.images.map(\.pixelWidth) == [1024])
+        #expect(set.images.first?.pointSize?.width == 1024, "its size list gives it 1024 points")
     }
 
     /// The defaults are written once a run, and often read: they stay small and quick (flat

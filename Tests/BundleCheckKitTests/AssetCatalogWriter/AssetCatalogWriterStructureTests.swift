@@ -10,7 +10,7 @@ import Testing
     static let allSizes = FixtureAssetCatalog(
         iconSets: [.allSizes()], layout: .indexAfterFirstBlocks, compiler: .xcode14_3, deploymentTarget: "14.0")
 
-    @Test func theDefaultCatalogueIsTheAppIconOfOne1024Image() throws {
+    @Test func theDefaultCatalogueIsTheAppIconOfOne1024ImageAsXcode16_4CompilesItForAnIPhone() throws {
         let store = try BOMStore(bytes: try FixtureAssetCatalog.appIcon().bytes())
         #expect(store.variables.all.map(\.name) == ["CARHEADER", "RENDITIONS", "FACETKEYS", "APPEARANCEKEYS", "KEYFORMAT", "EXTENDED_METADATA", "BITMAPKEYS"])
         for variable in store.variables.all where try store.block(variable.block).bytes.starts(with: Array("tree".utf8)) {
@@ -19,22 +19,27 @@ import Testing
         }
         let header = try store.variable("CARHEADER").bytes
         #expect(Array(header.prefix(4)) == Array("RATC".utf8) && header.count == 436)
-        #expect(AssetCatalogTestSupport.littleEndian32(header, 4) == 866 && AssetCatalogTestSupport.littleEndian32(header, 16) == 2, "Xcode 15.2's CoreUI, 2 renditions")
+        #expect(AssetCatalogTestSupport.littleEndian32(header, 4) == 918 && AssetCatalogTestSupport.littleEndian32(header, 16) == 2, "Xcode 16.4's CoreUI, 2 renditions")
+        #expect(AssetCatalogTestSupport.littleEndian32(header, 432) == 2, "key semantics 2")
+        let format = try store.variable("KEYFORMAT").bytes
+        #expect((0..<10).map { AssetCatalogTestSupport.littleEndian32(format, 12 + 4 * $0) } == [7, 13, 12, 15, 16, 9, 24, 17, 1, 2], "Xcode 16.4's key format")
 
         let facets = try store.tree("FACETKEYS").pairs(in: store)
         #expect(facets.map { Array($0.key.bytes) } == [Array("AppIcon".utf8)])
         // Hot spot (0, 0), 3 attributes: element 85, part 220 (icon), identifier 6849.
         #expect(Array(facets[0].value.bytes) == [0, 0, 0, 0, 3, 0, 1, 0, 85, 0, 2, 0, 220, 0, 17, 0, 0xC1, 0x1A])
+        #expect(try store.tree("APPEARANCEKEYS").pairs(in: store).map { Array($0.key.bytes) + Array($0.value.bytes) } == [Array("UIAppearanceAny".utf8) + [0, 0]])
 
         let renditions = try AssetCatalogTestSupport.renditions(store)
         #expect(renditions.count == 2)
         let sizes = try #require(renditions.first { $0.key[2] == 218 })
-        #expect(sizes.key[15] == 0 && sizes.key[12] == 1, "a size list for idiom universal")
-        #expect(Array(sizes.value[184...].suffix(24)) == Array("SISM".utf8) + [1, 0, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0])
+        #expect(sizes.key == [7: 0, 13: 0, 12: 1, 15: 1, 16: 0, 9: 0, 24: 0, 17: 6849, 1: 85, 2: 218], "a size list for idiom phone, appearance 0, sRGB")
+        #expect(Array(sizes.value[184...].suffix(24)) == Array("SISM".utf8) + [1, 0, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 1, 0, 0, 0], "1024 points, index 1")
         let icon = try #require(renditions.first { $0.key[2] == 220 })
-        #expect(icon.key == [12: 1, 15: 0, 16: 0, 9: 0, 8: 0, 17: 6849, 1: 85, 2: 220])
+        #expect(icon.key == [7: 0, 13: 0, 12: 1, 15: 1, 16: 0, 9: 1, 24: 1, 17: 6849, 1: 85, 2: 220], "phone, index 1, Display P3")
         #expect(Array(icon.value.prefix(4)) == Array("ISTC".utf8))
         #expect(AssetCatalogTestSupport.littleEndian32(icon.value[...], 12) == 1024 && AssetCatalogTestSupport.littleEndian32(icon.value[...], 16) == 1024)
+        #expect(AssetCatalogTestSupport.littleEndian32(icon.value[...], 20) == 100, "scale factor 100")
         #expect(Array(icon.value[24..<28]) == Array("BGRA".utf8) && AssetCatalogTestSupport.littleEndian32(icon.value[...], 8) == 0, "ARGB, flags 0")
 
         let bitmaps = try store.tree("BITMAPKEYS")
