@@ -111,6 +111,7 @@ public enum ExamplePackages {
     /// no manifest of its own, which the app's does not cover (`required-reason-api`). It runs on
     /// iPad too, where it lists portrait orientations only (`ipad-multitasking-orientations`,
     /// ITMS-90474), and its PDF document type has no handler rank (`document-types`, ITMS-90788).
+    /// Its icon is a single-size set with dark and tinted variants, compiled for iPhone and iPad.
     public static func paiScan() throws -> FixturePackage {
         var attributes = PlistDictionary()
         attributes.append(key: "NSExtensionActivationRule", value: .dictionary(PlistDictionary([
@@ -134,7 +135,7 @@ public enum ExamplePackages {
         manifest.append(key: "NSPrivacyCollectedDataTypes", value: .array([]))
         manifest.append(key: "NSPrivacyAccessedAPITypes", value: .array([.dictionary(userDefaults)]))
 
-        let app = FixtureBundle.app("PaiScan", bundleIdentifier: "com.painotes.scan", shortVersion: "2.0", version: "7")
+        let app = try FixtureBundle.app("PaiScan", bundleIdentifier: "com.painotes.scan", shortVersion: "2.0", version: "7")
             .setting("CFBundleDisplayName", to: .string("PaiScan"))
             .setting("CFBundleURLTypes", to: .array([.dictionary(urlType)]))
             .setting("CFBundleDocumentTypes", to: .array(documentTypes([("Image", ["public.image"])]) + [.dictionary(PlistDictionary([
@@ -150,6 +151,7 @@ public enum ExamplePackages {
             .adding(file: "PkgInfo", contents: Array("APPL????".utf8))
             .adding(file: "PrivacyInfo.xcprivacy", contents: XMLPropertyListWriter.write(.dictionary(manifest)))
             .adding(share, in: "PlugIns")
+            .withAssetCatalog(.appIcon(idioms: [.phone, .pad], appearances: [.dark, .tinted]))
 
         let signedApp = signed(app, team: paiNotesTeam, appGroup: "group.com.painotes.scan", teamName: "PaiNotes") { slice, bundle in
             if bundle.name.hasSuffix(".appex") {

@@ -18,6 +18,8 @@ import BundleCheckFormats
 ///                                     # compiles it: stacks, group, fallbacks; FixtureIconSet.iconComposerMac)
 ///         idioms: [phone, pad]        # single-size: phone (the default), pad, or both (a universal app)
 ///         appearances: [dark, tinted] # single-size: variants beside the any icon (default none)
+///         variant-pixels: transparent # single-size: the variants' pixels, as app-store-icon's
+///                                     # (default flat; a dark icon may well be transparent)
 ///         fallbacks: without-1024     # icon-composer: all (the default), or without-1024: no
 ///                                     # 1024- and 2048-pixel fallbacks (512 and 1024 points @2x)
 ///         app-store-icon: translucent # opaque, flat, transparent, transparent-pixel, translucent,
@@ -119,7 +121,7 @@ extension FixtureAssetCatalog {
 
     /// The set and its kind.
     private static func iconSet(_ node: YAMLNode) throws -> (FixtureIconSet, kind: String) {
-        let fields = try FixtureDescription.mapping(node, allowed: ["name", "kind", "app-store-icon", "idioms", "appearances", "fallbacks"])
+        let fields = try FixtureDescription.mapping(node, allowed: ["name", "kind", "app-store-icon", "idioms", "appearances", "variant-pixels", "fallbacks"])
         let name = try fields["name"].map(FixtureDescription.scalar) ?? "AppIcon"
         var pixels: FixtureIconRendition.Pixels = .opaque
         var absent = false
@@ -134,7 +136,7 @@ extension FixtureAssetCatalog {
         guard kinds.contains(kind) else {
             throw FixtureDescription.Problem(line: fields["kind"]?.line ?? node.line, message: "kind is \(listed(kinds))")
         }
-        for (field, owner) in [("idioms", "single-size"), ("appearances", "single-size"), ("fallbacks", "icon-composer")] where fields[field] != nil && kind != owner {
+        for (field, owner) in [("idioms", "single-size"), ("appearances", "single-size"), ("variant-pixels", "single-size"), ("fallbacks", "icon-composer")] where fields[field] != nil && kind != owner {
             throw FixtureDescription.Problem(line: fields[field]!.line, message: "\(field) is a field of \(owner) sets only")
         }
         var set: FixtureIconSet
@@ -142,8 +144,9 @@ extension FixtureAssetCatalog {
         case "single-size":
             let idioms = try fields["idioms"].map { try words($0, field: "idioms", from: ["phone": FixtureIconRendition.Idiom.phone, "pad": .pad]) } ?? [.phone]
             let appearances = try fields["appearances"].map { try words($0, field: "appearances", from: ["dark": FixtureAppearance.dark, "tinted": .tinted]) } ?? []
+            let variantPixels = try fields["variant-pixels"].map { try Self.pixels($0, field: "variant-pixels") } ?? .flat
             // Absent: no any-appearance icon, the dark and tinted ones kept.
-            return (.singleSize(name, idioms: idioms, appearances: appearances, pixels: absent ? nil : pixels), kind)
+            return (.singleSize(name, idioms: idioms, appearances: appearances, pixels: absent ? nil : pixels, variantPixels: variantPixels), kind)
         case "single-size-universal": set = .singleSizeUniversal(name, pixels: pixels)
         case "all-sizes": set = .allSizes(name, pixels: pixels)
         case "watch-all-sizes": set = .watchAllSizes(name, pixels: pixels)

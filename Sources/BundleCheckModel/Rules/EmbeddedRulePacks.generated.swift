@@ -1124,7 +1124,10 @@ rationale: >
   (RevenueCat/purchases-ios#2705). The catalog records no opacity of its own: the CSI header flag
   that write-ups call "opaque" is clear on every opaque icon of the real catalogs read for this
   rule, so the icon's pixels are decoded (LZFSE, LZVN, run-length, zlib or uncompressed) and each
-  pixel's alpha read, the padding past each row left out. An icon whose pixels are in a format
+  pixel's alpha read, the padding past each row left out: 8-bit ARGB and grey, and the half-float
+  RGBW Xcode 16 writes wide-colour icons in (an alpha below 1.0 is not opaque). Only the icon in
+  the Any Appearance well is judged: dark and tinted variants may be transparent, and an Icon
+  Composer icon stack is drawn at run time, with no pixels to judge. An icon whose pixels are in a format
   bundlecheck does not decode is not judged; one whose pixels are damaged is
   asset-catalog-malformed's. The App Store icon is the one app-store-icon-missing looks for
   (Rules/data/app-store-icons.yml). tvOS's layered App Store icon is not judged here: no code
@@ -1179,6 +1182,28 @@ examples:
     expect:
       - bundle: Payload/Notes.app
         file: Payload/Notes.app/Assets.car
+  - name: a universal app's single-size set (phone and pad) whose App Store icon is 78% opaque, beside dark and tinted variants
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist: {UIDeviceFamily: [!int 1, !int 2]}
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: single-size, idioms: [phone, pad], appearances: [dark, tinted], app-store-icon: translucent}]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+  - name: a single-size set whose dark and tinted variants are transparent, its any-appearance icon opaque (only that one is the App Store icon)
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: single-size, appearances: [dark, tinted], variant-pixels: transparent}]
   - name: a watch app whose App Store icon is opaque
     triggers: false
     package:
@@ -4218,7 +4243,12 @@ rationale: >
   partially defined image is still generated", actool(1), quoted in
   toggl-open-source/toggldesktop#2716; the corpus's Xcode 12.5 app holds 16, 32@2x, 128 and
   128@2x): when the set CFBundleIconName names holds the 512×512 and 1024×1024 (512@2x) images,
-  the .icns is not judged. Judged for the Mac App Store (a Mac app's default); an .xcarchive only with a
+  the .icns is not judged. Xcode 26's Icon Composer icons (Liquid Glass) compile to icon stacks
+  drawn at run time, with flattened fallback images at @2x only (16 to 1024 points) and the same
+  partial .icns (ic04, ic07, ic11, ic13: the corpus's icon-composer output of actool 26.0): for
+  such a set the 512-pixel fallback (256pt@2x) stands for the 512×512 image and the 1024-pixel
+  one (512pt@2x) for 512×512@2x; a catalog stripped of them is judged by its .icns. Only images
+  of the any appearance count. Judged for the Mac App Store (a Mac app's default); an .xcarchive only with a
   stated distribution.
 fix: >
   Give the AppIcon set of the asset catalog all its Mac sizes, 512pt at 1x and 2x included, and
@@ -4270,6 +4300,41 @@ examples:
         files:
           - path: Resources/AppIcon.icns
             icns: [ic11, ic07, ic13]
+  - name: an Icon Composer icon (Xcode 26) - actool's partial icns (ic04, ic07, ic11, ic13) beside icon stacks and @2x fallbacks, the 512- and 1024-pixel ones standing for 512×512 and 512×512@2x
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist:
+          CFBundleIconFile: AppIcon
+          CFBundleIconName: AppIcon
+        files:
+          - path: Resources/AppIcon.icns
+            icns: actool-partial
+          - path: Resources/Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: icon-composer}]
+  - name: the same Icon Composer icon with its 1024- and 2048-pixel fallbacks stripped from the catalog
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist:
+          CFBundleIconFile: AppIcon
+          CFBundleIconName: AppIcon
+        files:
+          - path: Resources/AppIcon.icns
+            icns: actool-partial
+          - path: Resources/Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: icon-composer, fallbacks: without-1024}]
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/Resources/AppIcon.icns
   - name: CFBundleIconFile naming a file the app does not hold
     triggers: true
     package:
