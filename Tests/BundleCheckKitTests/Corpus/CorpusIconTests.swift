@@ -85,4 +85,25 @@ struct CorpusIconTests {
         #expect(set.iconStacks.map { catalog.appearanceName(of: $0) ?? "" }.sorted() == ["ISAppearanceTintable", "NSAppearanceNameAqua", "NSAppearanceNameDarkAqua"])
         #expect(set.iconStacks.allSatisfy { $0.header.name == "AppIcon.iconstack" })
     }
+
+    /// Every other corpus package keeps the icon verdict it had before single-size sets and
+    /// appearances were read (the app-icon-missing ones are old apps without their loose
+    /// iPhone icons or catalogs; tvOS's App Store stack was compiled apart).
+    @Test(arguments: [
+        ("app-info/apple-tv.ipa", ["app-store-icon-missing"]),
+        ("app-info/embedded.ipa", ["app-icon-missing"]),
+        ("app-info/macos.zip", []),
+        ("shorebird/flutter-base.ipa", []),
+        ("sentry-cli/DemoApp.ipa", ["app-icon-missing"]),
+        ("sentry-cli/two-apps.ipa", ["app-icon-missing", "app-icon-missing"]),
+        ("isign/SimpleSaucyApp.ipa", ["app-icon-missing"]),
+        ("fastlane/very-capable-app.ipa", ["app-icon-missing"]),
+        ("maestro/maestro-driver-ios.zip", ["app-icon-missing"]),
+    ])
+    func theOtherCorpusPackagesKeepTheirIconVerdict(package: String, rules: [String]) throws {
+        guard let path = RepositoryPaths.corpusOrSkip(package) else { return }
+        let report = PackageInspector().inspect(path: path)
+        let icons = Set(Self.iconRules + ["top-shelf-image-missing", "top-shelf-image-alpha", "vision-icon-layers"])
+        #expect(report.findings.map(\.rule).filter(icons.contains).sorted() == rules)
+    }
 }
