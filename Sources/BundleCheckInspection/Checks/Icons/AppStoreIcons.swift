@@ -7,10 +7,15 @@ import BundleCheckModel
 /// pixels, whether it is a layered image, whether an Icon Composer icon stack stands for it,
 /// and Apple's codes when it is missing or not opaque.
 struct AppStoreIcons {
+    /// A platform's row; as `requirement(for:)` gives it, its `idioms` are the app's own.
     struct Requirement: Equatable {
-        /// `marketing`, `universal`, then the app's device idioms (`phone`, `pad`): CARIdiom
-        /// names, first found first.
-        let idioms: [String]
+        /// `marketing`, `universal`, then (for an app) its device idioms (`phone`, `pad`):
+        /// CARIdiom names, first found first.
+        var idioms: [String]
+        /// By `UIDeviceFamily` value: the idiom actool compiles a single-size set to for it.
+        let deviceIdioms: [Int: String]
+        /// The family an app that names none runs on.
+        let defaultDeviceFamily: Int?
         let pixelWidth: Int
         let pixelHeight: Int
         /// tvOS: the icon is a layer stack, found as the stack or its flattened image.
@@ -25,30 +30,15 @@ struct AppStoreIcons {
         var size: String { "\(pixelWidth)×\(pixelHeight)" }
     }
 
-    /// A platform's row: the requirement less the device idioms, which depend on the app.
-    struct Platform: Equatable {
-        let idioms: [String]
-        /// By `UIDeviceFamily` value: the idiom actool compiles a single-size set to for it.
-        let deviceIdioms: [Int: String]
-        /// The family an app that names none runs on.
-        let defaultDeviceFamily: Int?
-        let pixelWidth: Int
-        let pixelHeight: Int
-        let layered: Bool
-        let iconStacks: Bool
-        let missingCodes: [String]
-        let alphaCodes: [String]
-    }
-
     /// By platform id; a platform not listed is not judged.
-    let platforms: [String: Platform]
+    let platforms: [String: Requirement]
     let unreadableLines: [Int]
 
     static let shipped = AppStoreIcons(entries: DataTables.named("app-store-icons").entries)
 
     init(entries: YAMLNode) {
         var unreadable: [Int] = []
-        var platforms: [String: Platform] = [:]
+        var platforms: [String: Requirement] = [:]
         for pair in entries["platforms"]?.mapping ?? [] {
             let row = pair.value
             let pixels = (row["pixels"]?.sequence ?? []).compactMap { $0.scalar.flatMap(Int.init) }
@@ -72,7 +62,7 @@ struct AppStoreIcons {
                 unreadable.append(pair.key.line)
                 continue
             }
-            platforms[id] = Platform(
+            platforms[id] = Requirement(
                 idioms: idioms, deviceIdioms: deviceIdioms, defaultDeviceFamily: defaultFamily, pixelWidth: pixels[0], pixelHeight: pixels[1],
                 layered: row["layered"]?.scalar == "true", iconStacks: row["icon-stacks"]?.scalar == "true", missingCodes: missing, alphaCodes: alpha
             )
@@ -84,16 +74,12 @@ struct AppStoreIcons {
 
     /// What the App Store asks of `bundle`'s icon; nil for a platform the table does not judge.
     func requirement(for bundle: InspectedBundle) -> Requirement? {
-        guard let platform = platforms[bundle.platform.platform.id] else { return nil }
-        let named = BundlePlatform.deviceFamilies(in: bundle.infoPlist).filter { platform.deviceIdioms[$0] != nil }
-        let families = named.isEmpty ? platform.defaultDeviceFamily.map { [$0] } ?? [] : named
-        var idioms = platform.idioms
+        guard var requirement = platforms[bundle.platform.platform.id] else { return nil }
+        let named = BundlePlatform.deviceFamilies(in: bundle.infoPlist).filter { requirement.deviceIdioms[$0] != nil }
+        let families = named.isEmpty ? requirement.defaultDeviceFamily.map { [$0] } ?? [] : named
         for family in families.sorted() {
-            if let idiom = platform.deviceIdioms[family], !idioms.contains(idiom) { idioms.append(idiom) }
+            if let idiom = requirement.deviceIdioms[family], !requirement.idioms.contains(idiom) { requirement.idioms.append(idiom) }
         }
-        return Requirement(
-            idioms: idioms, pixelWidth: platform.pixelWidth, pixelHeight: platform.pixelHeight, layered: platform.layered,
-            iconStacks: platform.iconStacks, missingCodes: platform.missingCodes, alphaCodes: platform.alphaCodes
-        )
+        return requirement
     }
 }
