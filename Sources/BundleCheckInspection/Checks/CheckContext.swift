@@ -5,6 +5,7 @@ import Foundation
 /// What a check may look at: the bundles of one package, with their relations, and the
 /// package's files for the few checks that need more than property lists.
 struct CheckContext {
+    /// Their platforms settled once for the package (`InspectedBundle.resolvingPlatforms`).
     let bundles: [InspectedBundle]
     /// Every file and folder path of the package.
     let paths: PathIndex
@@ -24,10 +25,11 @@ struct CheckContext {
         paths: PathIndex = PathIndex(files: [], folders: []),
         container: (any PackageContainer)? = nil,
         settings: InspectionSettings = InspectionSettings(),
-        ruleIDs: Set<String>? = nil
+        ruleIDs: Set<String>? = nil,
+        distribution: DistributionAssumption? = nil
     ) {
-        let bundles = InspectedBundle.resolvingPlatforms(bundles)
         self.bundles = bundles
+        self.distribution = distribution ?? settings.distribution(for: inputKind, platform: InspectedBundle.packagePlatform(of: bundles))
         self.inputKind = inputKind
         self.ruleIDs = ruleIDs
         self.paths = paths
@@ -36,10 +38,9 @@ struct CheckContext {
         self.bundlesByPath = Dictionary(bundles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The distribution the signing rules judge this package by.
-    var distribution: DistributionAssumption {
-        settings.distribution(for: inputKind, platform: InspectedBundle.packagePlatform(of: bundles))
-    }
+    /// The distribution the signing rules judge this package by, decided once for the package
+    /// (`PackageInspector` gives the one its report states).
+    let distribution: DistributionAssumption
 
     /// Whether the rule `id` runs in this run, for a rule that leaves a problem to another.
     func runs(_ id: String) -> Bool {

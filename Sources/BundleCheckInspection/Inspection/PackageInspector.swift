@@ -63,10 +63,12 @@ public struct PackageInspector: Sendable {
             // After the platforms are settled: the platform says which App Store icon to look for.
             let catalogued = AssetCatalogLoader.attach(to: loaded, from: container, paths: paths, wants: AssetCatalogWants(rules: rules))
             let bundles = BundleSizer.attach(to: catalogued, from: container, paths: paths)
-            let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths)
+            // The package's platform and distribution, decided once: the checks and the report share them.
+            let distribution = settings.distribution(for: located.kind, platform: InspectedBundle.packagePlatform(of: bundles))
+            let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths, distribution: distribution)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
-                error: nil, bundles: bundles, findings: findings, distribution: settings.distribution(for: located.kind, platform: InspectedBundle.packagePlatform(of: bundles))
+                error: nil, bundles: bundles, findings: findings, distribution: distribution
             )
         } catch {
             return InputReport(
@@ -109,12 +111,14 @@ public struct PackageInspector: Sendable {
     /// most of this step's time) is an item of its own, which either thread may take, since
     /// `RuleEngine` holds nothing that changes. Both read the package through one `SharedZipArchive`.
     func run(
-        _ rules: [RuleDefinition], on container: any PackageContainer, kind: InputKind, bundles: [InspectedBundle], paths: PathIndex
+        _ rules: [RuleDefinition], on container: any PackageContainer, kind: InputKind, bundles: [InspectedBundle], paths: PathIndex,
+        distribution: DistributionAssumption
     ) -> [Finding] {
         let shared = jobs > 1 && container.files.count >= Self.minimumEntriesForParallelRules ? SharedZipArchive(sharing: container) : nil
         let reading: any PackageContainer = shared ?? container
         let context = CheckContext(
-            bundles: bundles, inputKind: kind, paths: paths, container: reading, settings: settings, ruleIDs: Set(rules.map(\.id))
+            bundles: bundles, inputKind: kind, paths: paths, container: reading, settings: settings, ruleIDs: Set(rules.map(\.id)),
+            distribution: distribution
         )
         let engine = RuleEngine(container: reading, bundles: bundles, paths: paths)
         let isBuiltIn = rules.map { rule in

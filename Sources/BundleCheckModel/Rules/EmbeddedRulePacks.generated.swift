@@ -436,7 +436,7 @@ fix: >
   the identifier in the code, ideally reading it from one shared constant.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an extension writing to a group it is not entitled to
     triggers: true
@@ -483,7 +483,7 @@ fix: >
   extension, or remove the group from the extension.
 scope:
   kinds: [appex, watch-app, app-clip]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a share extension with a group the app lacks
     triggers: true
@@ -586,7 +586,7 @@ fix: >
   regenerate the profile, and archive again.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a group the profile does not list
     triggers: true
@@ -665,7 +665,7 @@ fix: >
   in the code that opens the shared container.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app signed with a group that lacks the prefix
     triggers: true
@@ -1666,7 +1666,7 @@ fix: >
   export it with that method and check the exported package.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app signed for the development push environment
     triggers: true
@@ -1815,7 +1815,7 @@ fix: >
   views.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 match:
   plist:
     key: /NSAppTransportSecurity/NSAllowsArbitraryLoads
@@ -1866,7 +1866,7 @@ fix: >
   beta Xcodes for testing on devices and in TestFlight's internal builds made with a released one.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app built with Xcode 26.0 beta 4
     triggers: true
@@ -1997,7 +1997,7 @@ fix: >
   xcrun bitcode_strip -r before embedding them.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app executable with an __LLVM segment
     triggers: true
@@ -2035,7 +2035,7 @@ fix: >
   the Info.plist, make it keep the DT* keys.
 scope:
   kinds: [app]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app whose Info.plist lost DTXcode and DTXcodeBuild
     triggers: true
@@ -2158,7 +2158,7 @@ fix: >
   Give each target its own PRODUCT_BUNDLE_IDENTIFIER and register an App ID for each.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a duplicated action extension that kept the share extension's identifier
     triggers: true
@@ -2203,7 +2203,7 @@ fix: >
   e.g. $(APP_BUNDLE_ID).share, and create the matching App ID in the developer portal.
 scope:
   kinds: [appex, watch-app, app-clip]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a share extension with an unrelated identifier
     triggers: true
@@ -2291,7 +2291,7 @@ fix: >
   build.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an ad-hoc build signed with a certificate that expired in 2025
     triggers: true
@@ -2374,7 +2374,7 @@ fix: >
   (ID)" for the App Store) and a profile that lists it.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an App Store build signed with an Apple Distribution certificate
     triggers: false
@@ -2450,7 +2450,7 @@ fix: >
   with the certificate you sign with (Xcode's automatic signing does), then export again.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a build signed with the certificate its profile lists
     triggers: false
@@ -2664,7 +2664,7 @@ fix: >
   run on the built products), and upload symbols from the archive's dSYMs folder instead.
 scope:
   archive: true
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 match:
   path:
     glob: ["**/Payload/**/*.dSYM", "**/Products/Applications/**/*.dSYM"]
@@ -2769,7 +2769,7 @@ fix: >
   never edit the .xcent file of an archive by hand.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an archive whose .xcent is not a property list
     triggers: true
@@ -2810,7 +2810,7 @@ fix: >
   bitcode_strip write new files).
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app whose executable is a shell script
     triggers: true
@@ -2908,7 +2908,7 @@ fix: >
   extension with a user interface.
 scope:
   kinds: [appex]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a share extension whose NSExtension names no point
     triggers: true
@@ -2959,7 +2959,7 @@ fix: >
   shelf use a Top Shelf extension (com.apple.tv-top-shelf).
 scope:
   kinds: [appex]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a share extension in a tvOS app
     triggers: true
@@ -3044,7 +3044,7 @@ fix: >
   the right one), e.g. com.apple.share-services.
 scope:
   kinds: [appex]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a misspelt share point
     triggers: true
@@ -3082,7 +3082,7 @@ fix: >
   NSExtensionPointIdentifier is all iOS needs.
 scope:
   kinds: [appex]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 match:
   any:
     - plist:
@@ -3251,7 +3251,7 @@ fix: >
   package instead: the archive keeps its development signature until export.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app signed with get-task-allow true
     triggers: true
@@ -3532,7 +3532,7 @@ fix: >
   sed or echo, check the file with plutil -lint, then rebuild.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an extension Info.plist with an unclosed tag
     triggers: true
@@ -3587,7 +3587,7 @@ fix: >
   file name, not a bundle file name).
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a watch app whose plist kept its source name Info-Watch.plist
     triggers: true
@@ -4047,7 +4047,7 @@ fix: >
   app's resources.
 scope:
   archive: true
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 match:
   path:
     glob: ["**/.DS_Store", "**/__MACOSX", "**/._*", "**/.git", "**/*.xcconfig", "**/*.swiftmodule"]
@@ -4404,7 +4404,7 @@ fix: >
   Info.plist the same deployment target.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an executable built for iOS 17 in an app that says iOS 16
     triggers: true
@@ -4482,7 +4482,7 @@ fix: >
   the extension really needs the newer system.
 scope:
   kinds: [appex]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a share extension that needs iOS 17 in an app for iOS 16
     triggers: true
@@ -4616,7 +4616,7 @@ fix: >
   it in, or write the value for the bundle's kind.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an extension whose Info.plist was copied from the app
     triggers: true
@@ -4671,7 +4671,7 @@ fix: >
   the folder that holds Payload (cd build && zip -qry ../App.ipa Payload), with one app in it.
 scope:
   archive: true
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a Payload folder inside a top-level folder
     triggers: true
@@ -4730,7 +4730,7 @@ fix: >
   archive again. A watch app goes in Watch/ of an iOS app, built for watchOS.
 scope:
   kinds: [appex, watch-app, app-clip, framework]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an iOS widget extension in a visionOS app
     triggers: true
@@ -4821,7 +4821,7 @@ fix: >
   Remove all but one occurrence of the key, keeping the value you mean.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: CFBundleDisplayName written twice in an extension's Info.plist
     triggers: true
@@ -4891,7 +4891,7 @@ fix: >
   class name, e.g. $(PRODUCT_MODULE_NAME).ShareViewController.
 scope:
   kinds: [appex]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a share extension with neither key
     triggers: true
@@ -4956,7 +4956,7 @@ fix: >
   suggests the category meant.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a category written without its prefix
     triggers: true
@@ -5013,7 +5013,7 @@ fix: >
   them), or move it to the category it belongs to.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a user-defaults reason under disk space
     triggers: true
@@ -5080,7 +5080,7 @@ fix: >
   leaving it empty. For a third-party SDK's manifest, update the SDK.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app whose manifest declares no accessed API in an empty array and misspells a key
     triggers: true
@@ -5200,7 +5200,7 @@ fix: >
   name such as analytics.example.com.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: tracking domains listed while NSPrivacyTracking is false
     triggers: true
@@ -5274,7 +5274,7 @@ fix: >
   it; use the public framework that offers the same feature.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app executable linking a private framework
     triggers: true
@@ -5323,7 +5323,7 @@ fix: >
   again so that each bundle embeds its own profile.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an extension embedding the app's profile
     triggers: true
@@ -5365,7 +5365,7 @@ fix: >
   and check the exported package.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a profile that expired in 2020
     triggers: true
@@ -5425,7 +5425,7 @@ fix: >
   exports), sign or export the build again and hand it out before the old profile expires.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an ad-hoc build whose profile expires ten days after the run
     triggers: true
@@ -5495,7 +5495,7 @@ fix: >
   in the target's signing settings and archive again.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an App Store check of a package with a development profile
     triggers: true
@@ -5584,7 +5584,7 @@ fix: >
   downloaded from the developer portal.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an extension whose profile is a text file
     triggers: true
@@ -5628,7 +5628,7 @@ fix: >
   nothing in the app (SDKs included) asks for that access.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an empty camera purpose string
     triggers: true
@@ -5713,7 +5713,7 @@ fix: >
   references the API (often an SDK's optional module) or the entitlement instead.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app that asks for location while in use without NSLocationWhenInUseUsageDescription
     triggers: true
@@ -5886,7 +5886,7 @@ fix: >
   in every language the app ships.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a TODO left in the Info.plist
     triggers: true
@@ -5980,7 +5980,7 @@ fix: >
   and that the package was not assembled by hand.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an extension without MinimumOSVersion
     triggers: true
@@ -6061,7 +6061,7 @@ fix: >
   ships its own manifest.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app using user defaults and file timestamps without a manifest
     triggers: true
@@ -6231,7 +6231,7 @@ fix: >
   PrivacyInfo.xcprivacy at the framework's root.
 scope:
   kinds: [framework]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: Alamofire without a privacy manifest
     triggers: true
@@ -6495,7 +6495,7 @@ fix: >
   --sign and the distribution identity, innermost bundles first, keeping the entitlements.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a build number bumped in the app's Info.plist after signing
     triggers: true
@@ -6785,7 +6785,7 @@ fix: >
   an app extension.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a helper tool copied into the app's resources
     triggers: true
@@ -6861,7 +6861,7 @@ fix: >
   archive again.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an extension signed by another team
     triggers: true
@@ -7150,7 +7150,7 @@ fix: >
   do not copy Info.plist files as plain resources.
 scope:
   archive: true
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 match:
   any:
     - path:
@@ -7229,7 +7229,7 @@ fix: >
   archive and export again, so that the IPA's symbols are written from matching dSYMs.
 scope:
   archive: true
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an archive whose dSYMs match the app and its framework
     triggers: false
@@ -7327,7 +7327,7 @@ fix: >
   after signing; if you must, re-sign with codesign.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an unsigned app executable
     triggers: true
@@ -7388,7 +7388,7 @@ fix: >
   Device", "Any tvOS Device" …, never a simulator).
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app executable with a leftover x86_64 slice
     triggers: true
@@ -7519,7 +7519,7 @@ fix: >
   their own.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: the same scheme in two URL types of the app, differing only in case
     triggers: true
@@ -7562,7 +7562,7 @@ fix: >
   inside a dictionary of the CFBundleURLTypes array; start it with a letter.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a scheme with a leading digit and one written with ://
     triggers: true
@@ -7612,7 +7612,7 @@ fix: >
   the app's Info.plist (Target > Info > URL Types), and open it from the extension.
 scope:
   kinds: [app]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app with a share extension and no URL scheme
     triggers: true
@@ -7652,7 +7652,7 @@ fix: >
   com.example.notes), and use Universal Links for https URLs.
 scope:
   kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an app that declares https
     triggers: true
@@ -7692,7 +7692,7 @@ fix: >
   opens.
 scope:
   kinds: [appex]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an extension opening a scheme the app does not declare
     triggers: true
@@ -7743,7 +7743,7 @@ fix: >
   vendor's framework, update to a release whose Info.plist carries plain versions.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: a pre-release label in the marketing version
     triggers: true
@@ -7815,7 +7815,7 @@ fix: >
 # Where the rule looks: each bundle of these kinds. `scope: archive` looks at the whole package.
 scope:
   kinds: [appex, watch-app, app-clip]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 # No `match:`, so the built-in check registered under this id (Swift code in
 # Sources/BundleCheckInspection/Checks) decides where it fires. Declarative rules use `match:`.
 # Examples are run by `swift test`: the package is built by the fixture builder and the
@@ -7890,7 +7890,7 @@ fix: >
   both keys, or ask the vendor to.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an action extension without CFBundleShortVersionString
     triggers: true
@@ -8184,7 +8184,7 @@ fix: >
   verifies what it transfers; unzip -t lists every damaged entry.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an extension whose Info.plist entry fails its CRC
     triggers: true
@@ -8224,7 +8224,7 @@ fix: >
   adding files to an existing one.
 scope:
   archive: true
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an Info.plist appended a second time
     triggers: true
@@ -8262,7 +8262,7 @@ fix: >
   bundle by the files themselves (or links inside the bundle, as in a versioned framework).
 scope:
   archive: true
-  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]
+  platforms: all
 examples:
   - name: an entry that climbs out with ..
     triggers: true

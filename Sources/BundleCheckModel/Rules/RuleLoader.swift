@@ -192,12 +192,14 @@ enum ScopeParser {
         return .bundles(kinds: kinds, extensionPoints: points, platforms: platforms)
     }
 
-    /// `platforms`: ids of `Rules/data/platforms.yml`, at least one.
+    /// `platforms`: ids of `Rules/data/platforms.yml`, at least one; or `all`, every platform of
+    /// the table (the same as listing each: an archive rule then still asks for a bundle of one).
     static func platforms(_ node: YAMLNode, reader: YAMLFieldReader) throws(RuleLoadError) -> Set<String> {
-        let names = try reader.strings(node, field: "scope.platforms")
         let known = ApplePlatforms.shipped.platforms.map(\.id)
+        if node.scalar == "all" { return Set(known) }
+        let names = try reader.strings(node, field: "scope.platforms")
         guard !names.isEmpty else {
-            throw reader.error(node, "scope.platforms", "name at least one platform (\(known.joined(separator: ", "))), or leave the key out for every platform")
+            throw reader.error(node, "scope.platforms", "name at least one platform (\(known.joined(separator: ", "))), or write 'all'")
         }
         for name in names where !known.contains(name) {
             let near = known.first { $0.lowercased() == name.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "") }

@@ -38,6 +38,20 @@ import Testing
         #expect(RuleLoadError(file: "ci/rules", line: 0, field: nil, message: "no such folder of rule files").description == "ci/rules: no such folder of rule files")
     }
 
+    /// `platforms: all` is every platform of the table, as listing each of them is.
+    @Test func platformsAllNamesEveryPlatformOfTheTable() throws {
+        let all = try RuleLoader.load(text: Self.valid.replacingOccurrences(of: "  kinds: [app]", with: "  kinds: [app]\n  platforms: all"), file: "pack/no-readme.yml", isBuiltIn: false)
+        let listed = try RuleLoader.load(
+            text: Self.valid.replacingOccurrences(of: "  kinds: [app]", with: "  kinds: [app]\n  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]"),
+            file: "pack/no-readme.yml", isBuiltIn: false)
+        #expect(all.scope == listed.scope && all.scope.platforms == Set(ApplePlatforms.shipped.platforms.map(\.id)))
+        #expect(all.scope.platformSummary == "every platform")
+        let mixed = loadError(Self.valid.replacingOccurrences(of: "  kinds: [app]", with: "  kinds: [app]\n  platforms: [all, ios]"))
+        #expect(mixed?.description.contains("'all' is not a platform") == true, "\(String(describing: mixed))")
+        let empty = loadError(Self.valid.replacingOccurrences(of: "  kinds: [app]", with: "  kinds: [app]\n  platforms: []"))
+        #expect(empty?.description.contains("or write 'all'") == true, "\(String(describing: empty))")
+    }
+
     @Test func aValidRuleLoads() throws {
         let rule = try RuleLoader.load(text: Self.valid, file: "pack/no-readme.yml", isBuiltIn: false)
         #expect(rule.id == "no-readme")

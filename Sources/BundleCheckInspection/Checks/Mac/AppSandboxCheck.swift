@@ -9,6 +9,7 @@ import BundleCheckModel
 /// system extensions are held to their own entitlements. Outside the store an app extension
 /// still must be sandboxed (pkd: "plug-ins must be sandboxed"), so extensions are judged for
 /// every Mac distribution.
+/// Its rule's scope (`platforms: [macos, maccatalyst]`) keeps it to Mac bundles: the check does not ask again.
 struct AppSandboxCheck: DistributionCheck {
     let id = "app-sandbox-missing"
     var evidenceNeeds: [BinaryMatcher] { [] }
@@ -20,7 +21,7 @@ struct AppSandboxCheck: DistributionCheck {
 
     func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in
-            guard bundle.layout.isMac, let signing = bundle.signing else { return [] }
+            guard let signing = bundle.signing else { return [] }
             let store = distribution == .macAppStore
             // A framework's own executable is a library; its helper tools are programs (a crash handler).
             let judgesExecutable = store ? Self.sandboxedInTheStore.contains(bundle.kind) : bundle.kind == .appex

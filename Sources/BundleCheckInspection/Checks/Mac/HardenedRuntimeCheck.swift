@@ -7,6 +7,7 @@ import BundleCheckModel
 /// items, helper apps, system extensions and helper tools, each in every slice. Libraries and
 /// frameworks are loaded into a hardened process and are not asked. Judged for Developer ID
 /// only: the Mac App Store does not require it.
+/// Its rule's scope (`platforms: [macos, maccatalyst]`) keeps it to Mac bundles: the check does not ask again.
 struct HardenedRuntimeCheck: DistributionCheck {
     let id = "hardened-runtime-missing"
     var evidenceNeeds: [BinaryMatcher] { [] }
@@ -15,7 +16,7 @@ struct HardenedRuntimeCheck: DistributionCheck {
 
     func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in
-            guard bundle.layout.isMac, let signing = bundle.signing else { return [] }
+            guard let signing = bundle.signing else { return [] }
             // Unsigned code is unsigned's finding; a framework's own executable is a library, its tools are programs.
             let programs = signing.binaries.filter { $0.role == .tool || ($0.role == .executable && bundle.kind != .framework) }
             return programs.filter { $0.isSigned && !Self.isHardened($0) }.map { binary in

@@ -4,6 +4,7 @@ import BundleCheckModel
 /// `mac-app-category` (ITMS-90242): a Mac App Store app names its category in
 /// `LSApplicationCategoryType`, one of the UTIs of `Rules/data/mac-app-categories.yml`.
 /// Outside the store the key is optional, so the check runs for the Mac App Store only.
+/// Its rule's scope (`platforms: [macos, maccatalyst]`) keeps it to Mac bundles: the check does not ask again.
 struct MacAppCategoryCheck: DistributionCheck {
     let id = "mac-app-category"
     var evidenceNeeds: [BinaryMatcher] { [] }
@@ -21,7 +22,7 @@ struct MacAppCategoryCheck: DistributionCheck {
 
     func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
-            guard bundle.kind == .app, bundle.layout.isMac, let plist = bundle.infoPlist else { return nil }
+            guard bundle.kind == .app, let plist = bundle.infoPlist else { return nil }
             let location = bundle.infoPlistLocation(Self.pointer)
             guard let value = plist.value(at: Self.pointer) else { return rule.finding(Self.missing(bundle), at: location) }
             guard let text = value.stringValue, !text.isEmpty else { return rule.finding(Self.notAString(bundle, value), at: location) }

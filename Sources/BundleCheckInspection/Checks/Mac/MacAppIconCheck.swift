@@ -15,6 +15,7 @@ import BundleCheckModel
 /// (ic04, ic07, ic11, ic13): there the 512-pixel fallback (256 pt @2x) counts as the 512×512
 /// image and the 1024-pixel one (512 pt @2x) as 512×512@2x. Only images of the any appearance
 /// count. App Store Connect is the one that asks, so the check runs for the Mac App Store only.
+/// Its rule's scope (`platforms: [macos, maccatalyst]`) keeps it to Mac bundles: the check does not ask again.
 struct MacAppIconCheck: DistributionCheck {
     static let ruleID = "mac-app-icon"
     let id = ruleID
@@ -29,7 +30,7 @@ struct MacAppIconCheck: DistributionCheck {
 
     func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
-            guard bundle.kind == .app, bundle.layout.isMac, let plist = bundle.infoPlist else { return nil }
+            guard bundle.kind == .app, let plist = bundle.infoPlist else { return nil }
             let location = bundle.infoPlistLocation(Self.pointer)
             guard let name = plist.value(at: Self.pointer)?.stringValue, !name.isEmpty else {
                 let catalogued = bundle.infoString("CFBundleIconName") != nil && context.paths.isFile(bundle.layout.resource("Assets.car"))
