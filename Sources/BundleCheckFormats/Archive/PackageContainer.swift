@@ -32,6 +32,14 @@ public protocol PackageContainer: AnyObject {
     /// The bytes each file of `files` takes as stored, by position (a zip entry's compressed
     /// size, as its central directory states it); nil where the storage does not compress.
     var storedSizes: [UInt64]? { get }
+    /// The Mach-O file at `path` as the container's pass read it ahead of the checks (an
+    /// installer package's payload, read once forward); nil when it read none there.
+    func prefetchedMachO(at path: String) -> PrefetchedMachO?
+    /// The `algorithm` digest the container's pass took of the file at `path`; nil when it took none.
+    func prefetchedDigest(of path: String, _ algorithm: DigestAlgorithm) -> [UInt8]?
+    /// What an installer package says about itself (signatures, Distribution, components);
+    /// nil for every other container.
+    var installerContents: InstallerPackageContents? { get }
 }
 
 extension PackageContainer {
@@ -39,6 +47,9 @@ extension PackageContainer {
     public var duplicateNames: [String] { [] }
     public var symbolicLinks: [ContainerLink] { [] }
     public var storedSizes: [UInt64]? { nil }
+    public func prefetchedMachO(at path: String) -> PrefetchedMachO? { nil }
+    public func prefetchedDigest(of path: String, _ algorithm: DigestAlgorithm) -> [UInt8]? { nil }
+    public var installerContents: InstallerPackageContents? { nil }
 
     /// Reads a whole file through `stream`. The declared size is only a first
     /// guard: a zip may understate it and a file may grow, so what comes out is counted.

@@ -10,8 +10,8 @@ public struct PayloadReadPlan: Sendable {
     /// Whether to keep a file whole: its path as listed and its declared size.
     public var keepsWhole: @Sendable (_ path: String, _ size: UInt64) -> Bool
     /// Given a file's path, size and first bytes, a reader that consumes it as it passes and
-    /// returns what it made of it, or nil to let it pass.
-    public var consumer: @Sendable (_ path: String, _ size: UInt64, _ prefix: [UInt8]) -> (@Sendable (any EntryReader) -> any Sendable)?
+    /// returns the Mach-O file it read, or nil to let it pass.
+    public var consumer: @Sendable (_ path: String, _ size: UInt64, _ prefix: [UInt8]) -> (@Sendable (any EntryReader) -> PrefetchedMachO)?
 
     /// Digests taken of every payload file the plan neither keeps nor consumes, as it passes:
     /// what comparing every sealed resource with its `CodeResources` entry needs
@@ -20,7 +20,7 @@ public struct PayloadReadPlan: Sendable {
 
     public init(
         keepsWhole: @escaping @Sendable (String, UInt64) -> Bool,
-        consumer: @escaping @Sendable (String, UInt64, [UInt8]) -> (@Sendable (any EntryReader) -> any Sendable)? = { _, _, _ in nil }
+        consumer: @escaping @Sendable (String, UInt64, [UInt8]) -> (@Sendable (any EntryReader) -> PrefetchedMachO)? = { _, _, _ in nil }
     ) {
         self.keepsWhole = keepsWhole
         self.consumer = consumer

@@ -7,29 +7,8 @@ import CLibcrypto
 /// number of times; `finish` returns the digest and starts the next message on the same
 /// context, so one digest hashes page after page without allocating.
 package final class Digest {
-    /// The hash functions code signatures use.
-    package enum Algorithm: String, Sendable, Hashable, CaseIterable {
-        case sha1 = "SHA-1"
-        case sha256 = "SHA-256"
-        case sha384 = "SHA-384"
-
-        /// Bytes in a digest.
-        package var size: Int {
-            switch self {
-            case .sha1: 20
-            case .sha256: 32
-            case .sha384: 48
-            }
-        }
-
-        fileprivate var messageDigest: OpaquePointer? {
-            switch self {
-            case .sha1: EVP_sha1()
-            case .sha256: EVP_sha256()
-            case .sha384: EVP_sha384()
-            }
-        }
-    }
+    /// The hash functions code signatures use (`DigestAlgorithm`).
+    package typealias Algorithm = DigestAlgorithm
 
     package let algorithm: Algorithm
     private let context: OpaquePointer
@@ -135,5 +114,30 @@ package struct DigestError: Error, Sendable, Equatable, CustomStringConvertible 
         ERR_error_string_n(code, &text, text.count)
         let reason = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return DigestError(function: function, algorithm: algorithm, reason: reason)
+    }
+}
+
+/// The hash functions code signatures use. Public, as the containers name it when they hand
+/// over a digest taken in their pass (`PackageContainer.prefetchedDigest(of:_:)`).
+public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
+    case sha1 = "SHA-1"
+    case sha256 = "SHA-256"
+    case sha384 = "SHA-384"
+
+    /// Bytes in a digest.
+    package var size: Int {
+        switch self {
+        case .sha1: 20
+        case .sha256: 32
+        case .sha384: 48
+        }
+    }
+
+    fileprivate var messageDigest: OpaquePointer? {
+        switch self {
+        case .sha1: EVP_sha1()
+        case .sha256: EVP_sha256()
+        case .sha384: EVP_sha384()
+        }
     }
 }

@@ -52,7 +52,7 @@ struct CheckContext {
 
     /// What an installer package says about itself; nil for other inputs.
     var installerPackage: InstallerPackageContents? {
-        (container as? InstallerPackageContainer)?.contents
+        container?.installerContents
     }
 
     /// Every entry name the container lists (files, then folders), as written: also the names

@@ -58,7 +58,7 @@ enum PayloadReadPlanner {
             consumer: { path, size, prefix in
                 guard size > 0, MachOReader.startsLikeMachO(prefix) else { return nil }
                 return { reader in
-                    PrefetchedBinary(result: Result {
+                    PrefetchedMachO(result: Result {
                         try SigningLoader.readMachO(reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages)
                     })
                 }
@@ -67,12 +67,6 @@ enum PayloadReadPlanner {
     }
 }
 
-/// A Mach-O file of an installer package's payload as the pass read it: with the executable's
-/// evidence and, when the seal's rule runs, its pages hashed. `SigningLoader` takes it instead
-/// of reading the file again, narrowed to what a library or tool is read with.
-struct PrefetchedBinary: Sendable {
-    let result: Result<MachOFile?, any Error>
-}
 
 extension Matcher {
     /// Every `text` matcher in the tree.

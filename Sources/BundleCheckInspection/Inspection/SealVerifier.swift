@@ -115,7 +115,7 @@ enum SealVerifier {
                 continue
             }
             let actual: [UInt8]
-            if let taken = (container as? InstallerPackageContainer)?.digest(of: path, algorithm) {
+            if let taken = container.prefetchedDigest(of: path, algorithm) {
                 // Taken as the installer package's payload streamed by: no pass of its own.
                 actual = taken
             } else {

@@ -209,8 +209,9 @@ enum SigningLoader {
         let size = try container.size(of: path)
         guard size > 0 else { throw UnusableFile(reason: "the file is empty") }
         let file: MachOFile?
-        if let prefetched = (container as? InstallerPackageContainer)?.consumed(path) as? PrefetchedBinary {
-            // Read as the package streamed by, with the executable's evidence: narrowed here.
+        if let prefetched = container.prefetchedMachO(at: path) {
+            // Read as the package streamed by (an installer package's payload) with the
+            // executable's evidence and its pages hashed when asked: narrowed here.
             file = try prefetched.result.get().map { $0.narrowed(to: evidence, hashingCodePages: hashingCodePages) }
         } else {
             file = try readMachO(
