@@ -16,9 +16,14 @@ protocol Check: Sendable {
     /// their strings are not the developer's code, but some rules judge every binary.
     var libraryEvidenceNeeds: [BinaryMatcher] { get }
 
+    /// What else it reads: asset catalogs and their pixels, seals, files kept whole
+    /// (`CheckReads`); nothing more by default.
+    var reads: CheckReads { get }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding]
 }
 
 extension Check {
     var libraryEvidenceNeeds: [BinaryMatcher] { [] }
+    var reads: CheckReads { .nothingMore }
 }

@@ -4,25 +4,21 @@ import BundleCheckModel
 /// Store icon's, the tvOS top-shelf images'): only when a rule that judges them runs, since a
 /// catalog can be hundreds of MiB.
 struct AssetCatalogWants {
-    /// The rules that read the listing.
-    static let listingRules: Set<String> = [
-        AssetCatalogMalformedCheck.ruleID, AppIconSetMissingCheck.ruleID, AppStoreIconMissingCheck.ruleID, AppStoreIconAlphaCheck.ruleID,
-        TopShelfImageMissingCheck.ruleID, TopShelfImageAlphaCheck.ruleID, VisionIconLayersCheck.ruleID, AlternateIconMissingCheck.ruleID,
-        MacAppIconCheck.ruleID,
-    ]
+    /// The rules whose checks read the listing (`CheckReads`), for tests that look at them all.
+    static var listingRules: Set<String> {
+        Set(BuiltInCheck.registry.filter { $0.reads.listsAssetCatalogs || $0.reads.decodesAppStoreIcon || $0.reads.decodesTopShelfImages }.map(\.id))
+    }
 
     let lists: Bool
     let decodesAppStoreIcon: Bool
     let decodesTopShelfImages: Bool
 
+    /// What the checks of `rules` declare they read of the catalogs.
     init(rules: [RuleDefinition]) {
-        let running = Set(rules.compactMap { rule -> String? in
-            if case .builtIn(let name) = rule.implementation { return name }
-            return nil
-        })
-        lists = !running.isDisjoint(with: Self.listingRules)
-        decodesAppStoreIcon = running.contains(AppStoreIconAlphaCheck.ruleID)
-        decodesTopShelfImages = running.contains(TopShelfImageAlphaCheck.ruleID)
+        let reads = CheckReads.declared(by: rules)
+        lists = reads.listsAssetCatalogs
+        decodesAppStoreIcon = reads.decodesAppStoreIcon
+        decodesTopShelfImages = reads.decodesTopShelfImages
     }
 
     init(lists: Bool, decodesAppStoreIcon: Bool, decodesTopShelfImages: Bool = false) {

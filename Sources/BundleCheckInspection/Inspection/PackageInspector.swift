@@ -10,6 +10,16 @@ import BundleCheckModel
 public struct PackageInspector: Sendable {
     /// Info.plists are small; anything past this is hostile or broken.
     static let infoPlistLimit = 8 << 20
+    /// What every run reads whole, whatever its rules: each bundle's Info.plist, its signing's
+    /// entitlements and profile (`SigningLoader`), its privacy manifest (`PrivacyManifestLoader`).
+    /// What a check reads beyond these it declares itself (`CheckReads`).
+    static let wholeFiles: [WholeFileRead] = [
+        .name("Info.plist", limit: infoPlistLimit),
+        .name(SigningLoader.xcentName, limit: SigningLoader.smallFileLimit),
+        .name("embedded.provisionprofile", limit: SigningLoader.smallFileLimit),
+        .name("embedded.mobileprovision", limit: SigningLoader.smallFileLimit),
+        .name("PrivacyInfo.xcprivacy", limit: PrivacyManifestLoader.sizeLimit),
+    ]
 
     /// The rules to run, with the severities the configuration settled on.
     let rules: [RuleDefinition]

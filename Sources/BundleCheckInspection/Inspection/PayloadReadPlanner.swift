@@ -4,28 +4,19 @@ import BundleCheckModel
 /// What the one pass over an installer package's payloads keeps for this run (`PayloadReadPlan`):
 /// the small files the loaders and checks read whole, each up to the size its reader accepts,
 /// the files some rule's `text` matcher would search, and every Mach-O file, which the Mach-O
-/// reader consumes as it streams by (`PrefetchedBinary`), hashing its pages when the seal's
+/// reader consumes as it streams by (`PrefetchedMachO`), hashing its pages when the seal's
 /// rule runs. A file a reader wants that is not here is still read, in a pass of its own; the
 /// tests over the fixture packages say that a whole run takes one pass.
 enum PayloadReadPlanner {
-    /// Files read whole by name, with the largest size their readers accept.
-    static let wholeFiles: [String: UInt64] = [
-        "Info.plist": UInt64(PackageInspector.infoPlistLimit),
-        SigningLoader.xcentName: UInt64(SigningLoader.smallFileLimit),
-        "embedded.provisionprofile": UInt64(SigningLoader.smallFileLimit),
-        "embedded.mobileprovision": UInt64(SigningLoader.smallFileLimit),
-        "CodeResources": UInt64(SealVerifier.codeResourcesLimit),
-        "PrivacyInfo.xcprivacy": UInt64(PrivacyManifestLoader.sizeLimit),
-        "InfoPlist.strings": UInt64(PurposeStringValue.stringsFileLimit),
-    ]
+    /// Files read whole, with the largest size their readers accept: what every run reads
+    /// (`PackageInspector.wholeFiles`), then what each check declares it reads (`CheckReads`),
+    /// of every check, running or not: the inventory reads some of them too, and keeping a
+    /// small file as it passes costs less than a pass of its own later.
+    static let wholeFiles: [WholeFileRead] = PackageInspector.wholeFiles + CheckReads.everyCheck.wholeFiles.filter { !PackageInspector.wholeFiles.contains($0) }
+
     /// An app's asset catalog up to this size is kept whole by the payload's pass when a rule
     /// reads catalogs; a larger one is streamed again, a pass per step (`AssetCatalogLoader`).
     static let assetCatalogWholeLimit: UInt64 = 16 << 20
-
-    /// Files read whole by extension: a Mac app's icon, and an extension's preprocessing script.
-    static let wholeExtensions: [String: UInt64] = [
-        ".icns": UInt64(MacAppIconCheck.sizeLimit),
-    ]
 
     static func plan(rules: [RuleDefinition], evidence: EvidenceWants, seals: SealWants) -> PayloadReadPlan {
         var plan = plan(rules: rules, evidence: evidence, hashingCodePages: !seals.isEmpty)
@@ -44,10 +35,7 @@ enum PayloadReadPlanner {
             keepsWhole: { path, size in
                 let name = PackagePath.name(path)
                 if name == AssetCatalogLoader.fileName { return readsCatalogs && size <= assetCatalogWholeLimit }
-                if let limit = wholeFiles[name] { return size <= limit }
-                if let dot = name.lastIndex(of: "."), let limit = wholeExtensions[String(name[dot...])] { return size <= limit }
-                // A share or action extension's preprocessing script sits in its resources.
-                if name.hasSuffix(".js"), path.contains(".appex/") { return size <= UInt64(JavaScriptPreprocessingCheck.fileLimit) }
+                if let read = wholeFiles.first(where: { $0.matches(path: path, name: name) }) { return size <= read.limit }
                 guard size <= UInt64(TextMatcher.maximumFileSize), !textGlobs.isEmpty else { return false }
                 // A text rule's globs are relative to a bundle or the package: any tail of the path may be what one sees.
                 let components = path.split(separator: "/")

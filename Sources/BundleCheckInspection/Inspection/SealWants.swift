@@ -1,20 +1,18 @@
 import BundleCheckFormats
 import BundleCheckModel
 
-/// What of each bundle's seal a run compares: nothing unless the rule about bundles modified
-/// after signing runs (hashing the code pages reads every executable whole); the resources
-/// CodeResources lists only with `--verify-resources`.
+/// What of each bundle's seal a run compares: nothing unless a check that declares it runs
+/// (`signature-modified`), since hashing the code pages reads every executable whole; the
+/// resources CodeResources lists only with `--verify-resources`.
 struct SealWants {
     let isEmpty: Bool
     let comparesResources: Bool
     /// Where the bundles' loaders hand code pages to a worker with nothing left to load.
     var sharing: SharedWork?
 
+    /// What the checks of `rules` declare they read of the seals (`CheckReads.comparesSeals`).
     init(rules: [RuleDefinition], settings: InspectionSettings) {
-        isEmpty = !rules.contains { rule in
-            if case .builtIn(let name) = rule.implementation { return name == SignatureModifiedCheck.ruleID }
-            return false
-        }
+        isEmpty = !CheckReads.declared(by: rules).comparesSeals
         comparesResources = !isEmpty && settings.verifiesResources
     }
 

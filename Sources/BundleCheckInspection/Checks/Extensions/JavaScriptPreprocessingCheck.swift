@@ -7,6 +7,8 @@ import BundleCheckModel
 struct JavaScriptPreprocessingCheck: Check {
     let id = "js-preprocessing"
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// The extension's preprocessing script, whole.
+    var reads: CheckReads { CheckReads(wholeFiles: [.suffix(".js", inside: ".appex/", limit: Self.fileLimit)]) }
 
     static let pointer = JSONPointer("NSExtension", "NSExtensionAttributes", "NSExtensionJavaScriptPreprocessingFile")
     static let definition = try! NSRegularExpression(pattern: #"\bExtensionPreprocessingJS\s*="#)

@@ -12,6 +12,8 @@ struct AlternateIconMissingCheck: Check {
     static let missingFileCode = "ITMS-90032"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// The apps' catalogs, listed.
+    var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.filter { $0.kind == .app && $0.infoPlist != nil }.flatMap { bundle in

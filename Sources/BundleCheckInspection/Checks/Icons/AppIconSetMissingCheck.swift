@@ -10,6 +10,8 @@ struct AppIconSetMissingCheck: Check {
     static let ruleID = "app-icon-set-missing"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// The apps' catalogs, listed.
+    var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

@@ -9,6 +9,8 @@ struct AppStoreIconAlphaCheck: Check {
     static let ruleID = "app-store-icon-alpha"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// The App Store icon's pixels.
+    var reads: CheckReads { CheckReads(decodesAppStoreIcon: true) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

@@ -16,6 +16,8 @@ struct AppStoreIconMissingCheck: Check {
     static let ruleID = "app-store-icon-missing"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// The apps' catalogs, listed.
+    var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
 
     /// Images of other sizes named in the message, the largest first.
     static let imagesNamed = 3

@@ -9,6 +9,8 @@ struct AssetCatalogMalformedCheck: Check {
     static let ruleID = "asset-catalog-malformed"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// The apps' catalogs, listed.
+    var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

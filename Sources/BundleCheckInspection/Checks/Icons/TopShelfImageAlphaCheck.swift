@@ -8,6 +8,8 @@ struct TopShelfImageAlphaCheck: Check {
     static let ruleID = "top-shelf-image-alpha"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// The top-shelf images' pixels.
+    var reads: CheckReads { CheckReads(decodesTopShelfImages: true) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let code = TopShelfImages.shipped.alphaCode

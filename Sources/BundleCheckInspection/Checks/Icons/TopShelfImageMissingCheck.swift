@@ -8,6 +8,8 @@ struct TopShelfImageMissingCheck: Check {
     static let ruleID = "top-shelf-image-missing"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// The apps' catalogs, listed.
+    var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let table = TopShelfImages.shipped

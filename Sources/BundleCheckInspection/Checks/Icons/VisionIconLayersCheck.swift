@@ -10,6 +10,8 @@ struct VisionIconLayersCheck: Check {
     static let ruleID = "vision-icon-layers"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// The apps' catalogs, listed.
+    var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

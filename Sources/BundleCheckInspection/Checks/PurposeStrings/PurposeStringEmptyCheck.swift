@@ -7,6 +7,8 @@ import BundleCheckModel
 struct PurposeStringEmptyCheck: Check {
     let id = "purpose-string-empty"
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// Each localisation's `InfoPlist.strings`, whole.
+    var reads: CheckReads { CheckReads(wholeFiles: [.name("InfoPlist.strings", limit: PurposeStringValue.stringsFileLimit)]) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let keys = Set(PurposeStringTable.shipped.keys)

@@ -8,6 +8,8 @@ import BundleCheckModel
 struct PurposeStringPlaceholderCheck: Check {
     let id = "purpose-string-placeholder"
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// Each localisation's `InfoPlist.strings`, whole.
+    var reads: CheckReads { CheckReads(wholeFiles: [.name("InfoPlist.strings", limit: PurposeStringValue.stringsFileLimit)]) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let keys = PurposeStringTable.shipped.keys

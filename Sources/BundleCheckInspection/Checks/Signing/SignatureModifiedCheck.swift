@@ -9,6 +9,8 @@ struct SignatureModifiedCheck: Check {
     static let ruleID = "signature-modified"
     let id = Self.ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// Every bundle against its seal: the code pages hashed, `CodeResources` whole.
+    var reads: CheckReads { CheckReads(comparesSeals: true, wholeFiles: [.name("CodeResources", limit: SealVerifier.codeResourcesLimit)]) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in

@@ -1,0 +1,48 @@
+import BundleCheckFormats
+@testable import BundleCheckInspection
+@testable import BundleCheckModel
+import Testing
+
+/// What a run reads is built from what its checks declare (`Check.reads`), in one place: the
+/// catalogs and their pixels, the seals, the files an installer package's pass keeps whole.
+@Suite struct CheckReadsTests {
+    static func rules(_ ids: Set<String>) -> [RuleDefinition] {
+        RuleCatalogue.shipped.rules.filter { ids.contains($0.id) }
+    }
+
+    @Test func theCatalogRulesAreTheChecksThatDeclareTheCatalog() {
+        #expect(AssetCatalogWants.listingRules == [
+            "asset-catalog-malformed", "app-icon-set-missing", "app-store-icon-missing", "app-store-icon-alpha", "top-shelf-image-missing",
+            "top-shelf-image-alpha", "vision-icon-layers", "alternate-icon-missing", "mac-app-icon",
+        ])
+    }
+
+    @Test func aRunReadsWhatItsChecksDeclareAndNoMore() {
+        let alpha = AssetCatalogWants(rules: Self.rules(["app-store-icon-alpha"]))
+        #expect(alpha.lists && alpha.decodesAppStoreIcon && !alpha.decodesTopShelfImages, "decoding pixels lists the catalog too")
+        let missing = AssetCatalogWants(rules: Self.rules(["app-store-icon-missing"]))
+        #expect(missing.lists && !missing.decodesAppStoreIcon)
+        let versions = AssetCatalogWants(rules: Self.rules(["version-mismatch", "url-scheme-invalid"]))
+        #expect(!versions.lists)
+        #expect(SealWants(rules: Self.rules(["version-mismatch"]), settings: InspectionSettings()).isEmpty)
+        #expect(!SealWants(rules: Self.rules(["signature-modified"]), settings: InspectionSettings()).isEmpty)
+        // A matcher rule declares nothing through a check: the engine reads for it.
+        #expect(CheckReads.declared(by: Self.rules(["junk-file"])).wholeFiles.isEmpty)
+    }
+
+    @Test func theFilesKeptWholeAreTheInspectorsAndEachChecks() {
+        func limit(_ path: String) -> UInt64? {
+            PayloadReadPlanner.wholeFiles.first { $0.matches(path: path, name: PackagePath.name(path)) }?.limit
+        }
+        #expect(limit("A.pkg/Payload/Notes.app/Contents/Info.plist") == UInt64(PackageInspector.infoPlistLimit))
+        #expect(limit("A.pkg/Payload/Notes.app/Contents/_CodeSignature/CodeResources") == UInt64(SealVerifier.codeResourcesLimit))
+        #expect(limit("A.pkg/Payload/Notes.app/Contents/Resources/fr.lproj/InfoPlist.strings") == UInt64(PurposeStringValue.stringsFileLimit))
+        #expect(limit("A.pkg/Payload/Notes.app/Contents/Resources/AppIcon.icns") == UInt64(MacAppIconCheck.sizeLimit))
+        #expect(limit("A.pkg/Payload/Notes.app/Contents/PlugIns/Share.appex/Contents/Resources/Action.js") == UInt64(JavaScriptPreprocessingCheck.fileLimit))
+        // A script outside an extension (an Electron app's thousands) is not kept.
+        #expect(limit("A.pkg/Payload/Notes.app/Contents/Resources/app/main.js") == nil)
+        #expect(limit("A.pkg/Payload/Notes.app/Contents/MacOS/Notes") == nil)
+        // Each pattern once, though two purpose-string checks declare InfoPlist.strings.
+        #expect(Set(PayloadReadPlanner.wholeFiles).count == PayloadReadPlanner.wholeFiles.count)
+    }
+}
