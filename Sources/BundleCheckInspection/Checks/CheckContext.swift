@@ -16,6 +16,10 @@ struct CheckContext {
     /// The ids of the rules this run runs; nil when not known (every rule counts as running).
     let ruleIDs: Set<String>?
     private let container: (any PackageContainer)?
+    /// What the check running with this context declared it reads (`CheckContext.declaring`);
+    /// nil outside a check (the inspector's own use, tests). Debug builds refuse a file read it
+    /// did not declare, so a rule's examples fail when its check forgets a declaration.
+    private(set) var declared: CheckReads?
     private let bundlesByPath: [String: InspectedBundle]
     private let memo = CheckRunMemo()
 
@@ -119,14 +123,43 @@ struct CheckContext {
     /// A file's Mach-O headers and load commands (nothing the load commands point at), or nil
     /// when it is absent, no Mach-O file, broken or unreadable.
     func machOLoadCommands(of path: String) -> MachOFile? {
-        guard let container, paths.isFile(path), let size = try? container.size(of: path) else { return nil }
+        guard let container, permitsLoadCommands, paths.isFile(path), let size = try? container.size(of: path) else { return nil }
         return (try? MachOReader.read(container.openEntry(path), size: size)) ?? nil
     }
 
-    /// Reads a small file of the package, or nil when it is absent, too large or unreadable.
+    /// Reads a small file of the package, or nil when it is absent, too large or unreadable (or,
+    /// in a debug build, not declared by the running check).
     func read(_ path: String, limit: Int) -> [UInt8]? {
-        guard let container, paths.isFile(path) else { return nil }
+        guard let container, paths.isFile(path), permits(path) else { return nil }
         return try? container.read(path, limit: limit)
+    }
+
+    /// The same context for a check that declared `reads`.
+    func declaring(_ reads: CheckReads) -> CheckContext {
+        var copy = self
+        copy.declared = reads
+        return copy
+    }
+
+    /// Whether the running check may read the file at `path`: always in a release build, which
+    /// only reads less when a declaration is missing from the plan; in a debug build only what
+    /// it declared or every run reads.
+    func permits(_ path: String) -> Bool {
+        #if DEBUG
+        guard let declared else { return true }
+        return declared.allows(path)
+        #else
+        return true
+        #endif
+    }
+
+    /// Whether the running check may read load commands of other Mach-O files (as `permits`).
+    var permitsLoadCommands: Bool {
+        #if DEBUG
+        return declared?.readsLoadCommands ?? true
+        #else
+        return true
+        #endif
     }
 }
 

@@ -15,8 +15,12 @@ struct CheckReads: Sendable {
     var decodesTopShelfImages = false
     /// Each bundle compared with what its code signature sealed (the code pages hashed).
     var comparesSeals = false
-    /// Files an installer package's pass keeps whole for the check (`WholeFileRead`).
+    /// Files an installer package's pass keeps whole for the check (`WholeFileRead`), and the
+    /// only files it may read through `CheckContext.read` beside what every run reads.
     var wholeFiles: [WholeFileRead] = []
+    /// The load commands of Mach-O files other than the bundles' executables (a dSYM's DWARF
+    /// file), read through `CheckContext.machOLoadCommands(of:)`.
+    var readsLoadCommands = false
 
     static let nothingMore = CheckReads()
 
@@ -37,11 +41,19 @@ struct CheckReads: Sendable {
         return union
     }
 
+    /// Whether the file at `path` is one of these files or one every run reads
+    /// (`PackageInspector.wholeFiles`).
+    func allows(_ path: String) -> Bool {
+        let name = PackagePath.name(path)
+        return (PackageInspector.wholeFiles + wholeFiles).contains { $0.matches(path: path, name: name) }
+    }
+
     private mutating func add(_ other: CheckReads) {
         listsAssetCatalogs = listsAssetCatalogs || other.listsAssetCatalogs || other.decodesAppStoreIcon || other.decodesTopShelfImages
         decodesAppStoreIcon = decodesAppStoreIcon || other.decodesAppStoreIcon
         decodesTopShelfImages = decodesTopShelfImages || other.decodesTopShelfImages
         comparesSeals = comparesSeals || other.comparesSeals
+        readsLoadCommands = readsLoadCommands || other.readsLoadCommands
         wholeFiles += other.wholeFiles.filter { !wholeFiles.contains($0) }
     }
 }

@@ -157,7 +157,7 @@ public struct PackageInspector: Sendable {
                 // The loader accepts only registered names; a hand-made definition naming none runs nothing.
                 guard let check = BuiltInCheck(rawValue: name) else { return [] }
                 // The rule file's scope is authoritative for built-in checks too.
-                let produced = check.implementation.run(in: context, as: rule).filter { finding in
+                let produced = check.implementation.run(in: context.declaring(check.implementation.reads), as: rule).filter { finding in
                     guard let path = finding.bundle, let bundle = context.bundle(at: path) else { return rule.scope.includes(packageOf: context.bundles) }
                     return rule.scope.includesFinding(in: bundle)
                 }

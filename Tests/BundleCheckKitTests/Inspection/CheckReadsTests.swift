@@ -45,4 +45,31 @@ import Testing
         // Each pattern once, though two purpose-string checks declare InfoPlist.strings.
         #expect(Set(PayloadReadPlanner.wholeFiles).count == PayloadReadPlanner.wholeFiles.count)
     }
+
+    /// In a debug build (the tests'), a check's context refuses a file its check did not
+    /// declare; every rule's examples run that way (`RuleExamplesTests`), so a check that
+    /// forgets a declaration loses the finding its example expects.
+    @Test func aDebugContextRefusesWhatItsCheckDidNotDeclare() throws {
+        let script = "Payload/Notes.app/PlugIns/Share.appex/Action.js"
+        let paths = PathIndex(files: [script, "Payload/Notes.app/Info.plist"], folders: [])
+        let context = CheckContext(bundles: [], paths: paths)
+        #expect(context.permits(script), "outside a check nothing is refused")
+        let undeclared = context.declaring(.nothingMore)
+        #if DEBUG
+        #expect(!undeclared.permits(script) && !undeclared.permitsLoadCommands)
+        #endif
+        #expect(undeclared.permits("Payload/Notes.app/Info.plist"), "what every run reads is never refused")
+        let declared = context.declaring(JavaScriptPreprocessingCheck().reads)
+        #expect(declared.permits(script) && !declared.permits("Payload/Notes.app/Resources/other.js") == CheckContextBuild.isDebug)
+        #expect(context.declaring(UnmatchedSymbolsCheck().reads).permitsLoadCommands)
+    }
+}
+
+/// Whether these tests were built for debugging, where declarations are enforced.
+enum CheckContextBuild {
+    #if DEBUG
+    static let isDebug = true
+    #else
+    static let isDebug = false
+    #endif
 }

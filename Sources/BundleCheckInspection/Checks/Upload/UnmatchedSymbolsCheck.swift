@@ -15,6 +15,8 @@ struct UnmatchedSymbolsCheck: Check {
     static let maximumNamedFiles = 10
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// The load commands of each dSYM's DWARF file (its UUIDs).
+    var reads: CheckReads { CheckReads(readsLoadCommands: true) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let marker: [Substring]
