@@ -81,7 +81,7 @@ import BundleCheckFormats
         #expect(ParallelMap.map(Array(0..<3), jobs: 2, order: [0, 0, 1]) { $0 } == [0, 1, 2])
     }
 
-    @Test(.timeLimit(.minutes(1))) func aWorkerWithNoItemsLeftHelpsUntilTheLastIsDone() {
+    @Test(.hangGuard) func aWorkerWithNoItemsLeftHelpsUntilTheLastIsDone() {
         // Item 0 offers jobs; the worker done with item 1 runs them, then both return.
         let work = SharedWork()
         let results = ParallelMap.map([0, 1], jobs: 2, sharing: work) { item -> Int in
@@ -98,7 +98,7 @@ import BundleCheckFormats
         #expect(!work.hasHelper, "closed once the last item was done")
     }
 
-    @Test(.timeLimit(.minutes(1))) func itemsGivenBackLateAreTakenByAThreadWaitingToHelp() {
+    @Test(.hangGuard) func itemsGivenBackLateAreTakenByAThreadWaitingToHelp() {
         // The helpers give up after the calling thread has run out of items and waits in `sharing`.
         let results = ParallelMap.map(Array(0..<6), jobs: 4, sharing: SharedWork(), { "caller \($0)" }, helpers: {
             usleep(20_000)

@@ -5,7 +5,7 @@ import Testing
 /// Handing jobs to threads with nothing else to do: only while one is there, each job run once,
 /// whoever runs it, and every helper back with its caller when the work is over.
 /// A broken hand-over hangs rather than fails: the time limit turns that into a failure.
-@Suite(.timeLimit(.minutes(1))) struct SharedWorkTests {
+@Suite(.hangGuard) struct SharedWorkTests {
     /// Runs `helpUntilWoken` on a thread of its own until the work is closed.
     static func startHelper(_ work: SharedWork) -> DispatchGroup {
         let group = DispatchGroup()

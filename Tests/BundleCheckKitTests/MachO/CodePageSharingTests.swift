@@ -4,7 +4,7 @@ import Testing
 
 /// Code pages hashed partly by a helper thread give the digests, and the verdicts, that
 /// hashing them all on one thread gives.
-@Suite(.timeLimit(.minutes(1))) struct CodePageSharingTests {
+@Suite(.hangGuard) struct CodePageSharingTests {
     /// Bytes no page of which repeats another (a xorshift stream).
     static func code(_ count: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> [UInt8] {
         var state = seed

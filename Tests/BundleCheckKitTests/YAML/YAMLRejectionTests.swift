@@ -108,7 +108,7 @@ import Testing
         #expect(error.message.contains("nested"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func hugeNestingIsRefusedWithoutCrashing() throws {
         let error = try #require(Support.failure(String(repeating: "[", count: 1_000_000)))
         #expect(error.message.contains("nested"))
@@ -117,7 +117,7 @@ import Testing
     }
 
     /// Inputs near the size cap built to stress libyaml's scanner: each must end quickly, read or refused.
-    @Test(.timeLimit(.minutes(1)), arguments: [
+    @Test(.hangGuard, arguments: [
         ("- ", ""), ("? ", ""), ("{", ""), ("a", ""), ("a: ", "b"), ("a,", ""), ("\n", ""), ("'a'", ""),
         ("x", ": v"), ("!", ""), ("&", "a"), ("*a ", ""), ("  ", "x"), ("- [", ""), ("\"\\\"", "\""),
     ])
