@@ -24,6 +24,9 @@ struct CheckReads: Sendable {
 
     static let nothingMore = CheckReads()
 
+    /// Whether it reads the catalogs at all: decoding pixels lists them first.
+    var readsAssetCatalogs: Bool { listsAssetCatalogs || decodesAppStoreIcon || decodesTopShelfImages }
+
     /// What the checks of `rules` read, put together; matcher rules read through the engine.
     static func declared(by rules: [RuleDefinition]) -> CheckReads {
         var union = CheckReads()
@@ -49,7 +52,7 @@ struct CheckReads: Sendable {
     }
 
     private mutating func add(_ other: CheckReads) {
-        listsAssetCatalogs = listsAssetCatalogs || other.listsAssetCatalogs || other.decodesAppStoreIcon || other.decodesTopShelfImages
+        listsAssetCatalogs = listsAssetCatalogs || other.readsAssetCatalogs
         decodesAppStoreIcon = decodesAppStoreIcon || other.decodesAppStoreIcon
         decodesTopShelfImages = decodesTopShelfImages || other.decodesTopShelfImages
         comparesSeals = comparesSeals || other.comparesSeals

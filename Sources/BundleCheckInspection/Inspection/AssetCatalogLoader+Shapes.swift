@@ -85,14 +85,14 @@ extension AssetCatalogLoader {
         let listed = members.filter { $0.header.layout.isImage || $0.header.layout == .internalLink }.prefix(maximumTopShelfRenditions)
         for rendition in listed {
             if rendition.hasNoAlphaChannel {
-                images.append(image(rendition, opaque: true, appearance: IconAppearances.shipped.word(for: rendition, in: catalog)))
+                images.append(image(rendition, in: catalog, opaque: true))
                 pixels.append(nil)
             } else if decoding {
                 let decoded = decode(rendition, in: catalog, store: store).pixels
-                images.append(image(rendition, opaque: decoded.opaque, appearance: IconAppearances.shipped.word(for: rendition, in: catalog)))
+                images.append(image(rendition, in: catalog, opaque: decoded.opaque))
                 pixels.append(decoded)
             } else {
-                images.append(image(rendition, opaque: nil, appearance: IconAppearances.shipped.word(for: rendition, in: catalog)))
+                images.append(image(rendition, in: catalog, opaque: nil))
                 pixels.append(nil)
             }
         }

@@ -90,7 +90,7 @@ enum AssetCatalogLoader {
                     idiom: stack.key.idiom.description, scale: Int(stack.header.scaleFactor / 100), pixelWidth: Int(stack.pixelSize.width),
                     pixelHeight: Int(stack.pixelSize.height),
                     layers: catalog.layers(of: stack).map { layer in
-                        AssetCatalogSummary.StackLayer(name: layer.facetName, role: layer.role, images: layer.renditions.map { image($0, opaque: nil, appearance: word($0)) })
+                        AssetCatalogSummary.StackLayer(name: layer.facetName, role: layer.role, images: layer.renditions.map { image($0, in: catalog, opaque: nil) })
                     }
                 )
             }
@@ -218,11 +218,11 @@ enum AssetCatalogLoader {
     }
 
     /// One image of a set, a layer or a top-shelf image as the summary gives it.
-    static func image(_ rendition: CARRendition, opaque: Bool?, appearance: String) -> AssetCatalogSummary.IconImage {
+    static func image(_ rendition: CARRendition, in catalog: AssetCatalog, opaque: Bool?) -> AssetCatalogSummary.IconImage {
         AssetCatalogSummary.IconImage(
             idiom: rendition.key.idiom.description, points: nil, scale: Int(rendition.header.scaleFactor / 100),
             pixelWidth: Int(rendition.pixelSize.width), pixelHeight: Int(rendition.pixelSize.height), opaque: opaque, format: format(of: rendition),
-            appearance: appearance
+            appearance: IconAppearances.shipped.word(for: rendition, in: catalog)
         )
     }
 

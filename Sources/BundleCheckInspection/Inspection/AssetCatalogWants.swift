@@ -6,7 +6,7 @@ import BundleCheckModel
 struct AssetCatalogWants {
     /// The rules whose checks read the listing (`CheckReads`), for tests that look at them all.
     static var listingRules: Set<String> {
-        Set(BuiltInCheck.registry.filter { $0.reads.listsAssetCatalogs || $0.reads.decodesAppStoreIcon || $0.reads.decodesTopShelfImages }.map(\.id))
+        Set(BuiltInCheck.registry.filter(\.reads.readsAssetCatalogs).map(\.id))
     }
 
     let lists: Bool

@@ -17,21 +17,10 @@ struct IconAppearances {
     static let shipped = IconAppearances(entries: DataTables.named("icon-appearances").entries)
 
     init(entries: YAMLNode) {
-        var unreadable: [Int] = []
-        var names: [String: String] = [:]
-        for pair in entries["names"]?.mapping ?? [] {
-            guard let name = pair.key.scalar, let word = pair.value.scalar, !word.isEmpty else {
-                unreadable.append(pair.key.line)
-                continue
-            }
-            names[name] = word
-        }
-        if names.isEmpty { unreadable.append(entries.line) }
-        let anyElse = entries["any-else"]?.sequence?.compactMap(\.scalar)
-        if anyElse == nil { unreadable.append(entries.line) }
-        self.names = names
-        self.anyElse = anyElse ?? []
-        unreadableLines = unreadable
+        var fields = DataTableFields(entries)
+        names = Dictionary(fields.pairs("names"), uniquingKeysWith: { first, _ in first })
+        anyElse = fields.strings("any-else")
+        unreadableLines = fields.unreadableLines
     }
 
     /// What the reports call the appearance of `rendition`: the table's word for the name the
