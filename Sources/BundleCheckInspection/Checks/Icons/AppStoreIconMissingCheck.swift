@@ -36,7 +36,7 @@ struct AppStoreIconMissingCheck: Check {
                 : "add the \(requirement.size) image to the Any Appearance well of the \(set.name) set (a single-size set needs only that image), and archive again"
             let codes = requirement.missingCodes.joined(separator: ", ")
             return rule.finding(
-                "the \(set.name) set in \(PackagePath.name(catalog.path)) of \(bundle.name) has no \(what) in the any appearance (\(Self.held(in: set, catalog: catalog, for: requirement)))\(elsewhere); App Store Connect rejects the upload (\(codes)): \(fix)",
+                "the \(set.name) set in \(PackagePath.name(catalog.path)) of \(bundle.name) has no \(what)\(catalog.appStoreIconAppearances.isEmpty ? "" : " in the any appearance") (\(Self.held(in: set, catalog: catalog, for: requirement)))\(elsewhere); App Store Connect rejects the upload (\(codes)): \(fix)",
                 at: bundle.location(file: catalog.path), appleCodes: requirement.missingCodes
             )
         }
