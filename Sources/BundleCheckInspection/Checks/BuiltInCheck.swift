@@ -110,8 +110,11 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
 
     private static let byID: [String: any Check] = Dictionary(registry.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
-    /// Every check's name, for the rule loader: these, and the release checks `bundlecheck diff` runs.
-    static let names = Set(byID.keys).union(ReleaseCheckNames.all)
+    /// Every check, for the rule loader: these with the Apple codes each reports, and the
+    /// release checks `bundlecheck diff` runs (which report their rule's codes, or none).
+    static let declarations = BuiltInCheckDeclarations(
+        registry.map(\.declaration) + ReleaseCheckNames.all.sorted().map { BuiltInCheckDeclaration(name: $0) }
+    )
 
 static let allCases: [BuiltInCheck] = registry.map(BuiltInCheck.init(implementation:))
 

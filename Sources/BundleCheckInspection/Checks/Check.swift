@@ -20,10 +20,25 @@ protocol Check: Sendable {
     /// (`CheckReads`); nothing more by default.
     var reads: CheckReads { get }
 
+    /// The keys of its rule's `apple-codes` mapping it picks among (`rule.appleCodes(for:)`),
+    /// where one rule has several codes; its rule file must define each, and no other key.
+    var appleCodeKeys: [AppleCodeKey] { get }
+
+    /// The Apple codes tables of `Rules/data/` hand it (`TableAppleCodes`); its rule file must
+    /// list each. The codes a check reports are only ever written in rule files and tables.
+    var tableAppleCodes: [TableAppleCodes] { get }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding]
 }
 
 extension Check {
     var libraryEvidenceNeeds: [BinaryMatcher] { [] }
     var reads: CheckReads { .nothingMore }
+    var appleCodeKeys: [AppleCodeKey] { [] }
+    var tableAppleCodes: [TableAppleCodes] { [] }
+
+    /// What the rule loader checks its rule file against.
+    var declaration: BuiltInCheckDeclaration {
+        BuiltInCheckDeclaration(name: id, appleCodeKeys: appleCodeKeys, tableAppleCodes: tableAppleCodes)
+    }
 }

@@ -4,9 +4,10 @@ import BundleCheckModel
 // registry (`BuiltInCheck`), so loading against it, and the shipped catalogue, live here.
 
 extension RuleLoader {
-    /// Reads a rule file whose built-in check, if any, must be one of `BuiltInCheck`.
+    /// Reads a rule file whose built-in check, if any, must be one of `BuiltInCheck`, and whose
+    /// Apple codes must define what that check reports.
     package static func load(text: String, file: String, isBuiltIn: Bool) throws -> RuleDefinition {
-        try load(text: text, file: file, isBuiltIn: isBuiltIn, checks: BuiltInCheck.names)
+        try load(text: text, file: file, isBuiltIn: isBuiltIn, checks: BuiltInCheck.declarations)
     }
 }
 
@@ -26,6 +27,6 @@ extension RuleCatalogue {
 
     /// This catalogue plus every `*.yml` under `directory` (sorted, recursively).
     public func adding(packAt directory: String) throws -> RuleCatalogue {
-        try adding(packAt: directory, checks: BuiltInCheck.names)
+        try adding(packAt: directory, checks: BuiltInCheck.declarations)
     }
 }

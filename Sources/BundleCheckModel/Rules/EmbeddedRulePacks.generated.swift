@@ -8,7 +8,7 @@ id: activation-rule-invalid
 title: Activation rules are valid
 severity: error
 category: activation
-apple-codes: [ITMS-90361, ITMS-90362]
+apple-codes: {wrong-type: ITMS-90361, wrong-value: ITMS-90362}
 rationale: >
   App Store Connect checks the activation rule: a value of the wrong type (a string "1" or a
   real where an integer is due, an integer where a boolean is due) gives ITMS-90361; keys Apple
@@ -281,7 +281,7 @@ id: alternate-icon-missing
 title: The alternate icons the Info.plist lists are in the app
 severity: error
 category: icons
-apple-codes: [ITMS-90895, ITMS-90032]
+apple-codes: {missing-asset: ITMS-90895, missing-file: ITMS-90032}
 rationale: >
   An app that switches its icon (setAlternateIconName) lists each alternate in the Info.plist,
   in CFBundleIcons/CFBundleAlternateIcons and, for iPad, CFBundleIcons~ipad/CFBundleAlternateIcons:
@@ -758,7 +758,7 @@ id: app-icon-missing
 title: Apps have the icons App Store Connect requires
 severity: error
 category: icons
-apple-codes: [ITMS-90713, ITMS-90022, ITMS-90023, ITMS-90032]
+apple-codes: {icon-name: ITMS-90713, required-sizes: [ITMS-90022, ITMS-90023], missing-file: ITMS-90032}
 rationale: >
   Since the iOS 11 SDK an app's icon must come from an asset catalogue: the Info.plist names the
   icon set in CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName (ITMS-90713 "Missing Info.plist
@@ -5059,7 +5059,7 @@ id: privacy-manifest-invalid
 title: Privacy manifests are property lists of known keys with values of the right types
 severity: error
 category: privacy
-apple-codes: [ITMS-91056, ITMS-91108]
+apple-codes: {at-root: ITMS-91056, elsewhere: [ITMS-91056, ITMS-91108]}
 rationale: >
   Since 2024-11-12 App Store Connect refuses an upload holding an invalid PrivacyInfo.xcprivacy,
   wherever it sits (ITMS-91056, TN3181). For manifests outside a bundle's root Apple printed
@@ -5185,7 +5185,7 @@ id: privacy-tracking-invalid
 title: A privacy manifest's tracking flag agrees with its tracking domains, which are host names
 severity: error
 category: privacy
-apple-codes: [ITMS-91064, ITMS-91107]
+apple-codes: {at-root: ITMS-91064, elsewhere: [ITMS-91064, ITMS-91107]}
 rationale: >
   NSPrivacyTracking true says the code tracks and needs the tracking domains it contacts in
   NSPrivacyTrackingDomains (TN3182); listed domains need NSPrivacyTracking true. App Store
@@ -7729,7 +7729,7 @@ id: version-format
 title: Versions are one to three period-separated integers
 severity: error
 category: versions
-apple-codes: [ITMS-90060, ITMS-90058]
+apple-codes: {short-version: ITMS-90060, version: ITMS-90058}
 rationale: >
   CFBundleShortVersionString must be a period-separated list of at most three non-negative
   integers; '3.0.0-beta.1' and '2.2.0.0' are rejected with ITMS-90060. CFBundleVersion follows
@@ -7877,7 +7877,7 @@ id: version-missing
 title: Every bundle sets both version keys
 severity: error
 category: versions
-apple-codes: [ITMS-90056, ITMS-90057]
+apple-codes: {version: ITMS-90056, short-version: ITMS-90057}
 rationale: >
   Apple requires CFBundleVersion (ITMS-90056) and CFBundleShortVersionString (ITMS-90057) in
   the Info.plist of the app and of every extension, watch app, app clip and framework (both

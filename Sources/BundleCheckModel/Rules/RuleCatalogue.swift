@@ -26,12 +26,12 @@ public struct RuleCatalogue: Sendable {
     }
 
     /// This catalogue plus every `*.yml` under `directory` (sorted, recursively); `checks` as for `RuleLoader`.
-    package func adding(packAt directory: String, checks: Set<String>) throws(RuleLoadError) -> RuleCatalogue {
+    package func adding(packAt directory: String, checks: BuiltInCheckDeclarations) throws(RuleLoadError) -> RuleCatalogue {
         try RuleCatalogue(rules: rules + RuleCatalogue.loadPack(at: directory, checks: checks))
     }
 
     /// Reads every `*.yml` under `directory`; a missing folder or unreadable file is a `RuleLoadError`.
-    static func loadPack(at directory: String, checks: Set<String>) throws(RuleLoadError) -> [RuleDefinition] {
+    static func loadPack(at directory: String, checks: BuiltInCheckDeclarations) throws(RuleLoadError) -> [RuleDefinition] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw RuleLoadError(file: directory, line: 0, field: nil, message: "no such folder of rule files")

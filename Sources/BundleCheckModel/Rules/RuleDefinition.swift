@@ -9,8 +9,12 @@ public struct RuleDefinition: Sendable {
     public let severity: Severity
     /// A grouping for the catalogue: `versions`, `structure`, `hygiene`, `security`, …
     public let category: String
-    /// Codes Apple's validation prints for the same problem; never invented.
+    /// Codes Apple's validation prints for the same problem; never invented. Every code once,
+    /// in the file's order.
     public let appleCodes: [String]
+    /// The same codes by the keys of an `apple-codes` mapping, by which a built-in check picks
+    /// for each finding; empty when the file lists them.
+    public let keyedAppleCodes: [KeyedAppleCodes]
     /// Why Apple rejects it, or why it breaks at run time.
     public let rationale: String
     /// How to fix it.
@@ -35,6 +39,7 @@ public struct RuleDefinition: Sendable {
         severity: Severity,
         category: String,
         appleCodes: [String],
+        keyedAppleCodes: [KeyedAppleCodes] = [],
         rationale: String,
         fix: String,
         scope: RuleScope,
@@ -49,6 +54,7 @@ public struct RuleDefinition: Sendable {
         self.severity = severity
         self.category = category
         self.appleCodes = appleCodes
+        self.keyedAppleCodes = keyedAppleCodes
         self.rationale = rationale
         self.fix = fix
         self.scope = scope
@@ -63,7 +69,7 @@ public struct RuleDefinition: Sendable {
     public func with(severity: Severity) -> RuleDefinition {
         RuleDefinition(
             id: id, title: title, severity: severity, category: category, appleCodes: appleCodes,
-            rationale: rationale, fix: fix, scope: scope, implementation: implementation,
+            keyedAppleCodes: keyedAppleCodes, rationale: rationale, fix: fix, scope: scope, implementation: implementation,
             examples: exampleSource, source: source, messageTemplate: messageTemplate,
             reportsUnexpandedVariables: reportsUnexpandedVariables
         )
@@ -100,8 +106,9 @@ public struct RuleSource: Sendable, Hashable, CustomStringConvertible {
 extension RuleDefinition {
     /// A finding of this rule. `identity` tells apart findings at the same key path for the
     /// fingerprint. `appleCodes`, when given, is the subset of the rule's codes this finding
-    /// concerns (`version-missing` prints ITMS-90056 or ITMS-90057); codes outside the rule's
-    /// own are dropped, since the rule file is the single source of its codes.
+    /// concerns: those of a key (`appleCodes(for:)`: `version-missing` prints ITMS-90056 or
+    /// ITMS-90057), or those a data table gives. The loader made sure the rule defines both, from
+    /// the check's declarations; a code outside the rule's own is still dropped, never invented.
     package func finding(
         _ message: String,
         at location: FindingLocation,
@@ -114,5 +121,18 @@ extension RuleDefinition {
             codes = subset.filter(appleCodes.contains)
         }
         return Finding(rule: id, severity: severity, message: message, location: location, appleCodes: codes, identity: identity)
+    }
+
+    /// The rule's codes as a message cites them: `ITMS-90242`, or `ITMS-90056, ITMS-90057`.
+    package var appleCodesText: String { appleCodes.joined(separator: ", ") }
+
+    /// The codes the rule file gives `key`. A check asks only for the keys it declares, which the
+    /// loader made sure the file defines; an undeclared one is a mistake of the check.
+    package func appleCodes(for key: AppleCodeKey) -> [String] {
+        guard let entry = keyedAppleCodes.first(where: { $0.key == key }) else {
+            assertionFailure("\(id): apple-codes defines no key '\(key)'; declare it in the check's appleCodeKeys")
+            return []
+        }
+        return entry.codes
     }
 }

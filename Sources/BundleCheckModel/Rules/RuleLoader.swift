@@ -12,9 +12,10 @@ package enum RuleLoader {
     ]
 
     /// Reads the rule in `text`; `file` is what messages call it (`Rules/junk-file.yml`).
-    /// `checks` names the built-in checks that exist (the inspection layer's registry): a rule
-    /// without `match` is run by the one named by its id, or by its `check` field.
-    package static func load(text: String, file: String, isBuiltIn: Bool, checks: Set<String>) throws(RuleLoadError) -> RuleDefinition {
+    /// `checks` declares the built-in checks that exist (the inspection layer's registry): a rule
+    /// without `match` is run by the one named by its id, or by its `check` field, and its
+    /// `apple-codes` must define what that check reports (`AppleCodesField`).
+    package static func load(text: String, file: String, isBuiltIn: Bool, checks: BuiltInCheckDeclarations) throws(RuleLoadError) -> RuleDefinition {
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(Array(text.utf8), file: file)
@@ -29,7 +30,7 @@ package enum RuleLoader {
 
     /// `text`, the file's text, lets the definition read its examples again when asked for
     /// rather than keep them; without it they are kept.
-    static func load(_ root: YAMLNode, file: String, isBuiltIn: Bool, checks: Set<String>, text: String? = nil) throws(RuleLoadError) -> RuleDefinition {
+    static func load(_ root: YAMLNode, file: String, isBuiltIn: Bool, checks: BuiltInCheckDeclarations, text: String? = nil) throws(RuleLoadError) -> RuleDefinition {
         let reader = YAMLFieldReader(file: file)
         let fields = try reader.mapping(root, field: nil, allowed: Self.fields)
 
@@ -49,13 +50,8 @@ package enum RuleLoader {
         let rationale = try reader.nonEmptyString(try reader.required(fields, "rationale", in: root, field: "rationale"), field: "rationale")
         let fix = try reader.nonEmptyString(try reader.required(fields, "fix", in: root, field: "fix"), field: "fix")
 
-        var appleCodes: [String] = []
-        if let node = fields["apple-codes"] {
-            appleCodes = node.sequence?.isEmpty == true ? [] : try reader.strings(node, field: "apple-codes")
-            for code in appleCodes where !AppleCode.isValid(code) {
-                throw reader.error(node, "apple-codes", "'\(code)' is not an Apple code of the form ITMS-90473")
-            }
-        }
+        var appleCodes = AppleCodesField()
+        if let node = fields["apple-codes"] { appleCodes = try AppleCodesField(node, reader: reader) }
 
         let scope = try ScopeParser.parse(try reader.required(fields, "scope", in: root, field: "scope"), reader: reader)
 
@@ -68,8 +64,8 @@ package enum RuleLoader {
         case (let check, nil):
             // Without `match`, the rule is a built-in check's: the one named by its id unless `check` says otherwise.
             let name = try check.map { value throws(RuleLoadError) in try reader.string(value, field: "check") } ?? id
-            guard checks.contains(name) else {
-                let known = checks.sorted().joined(separator: ", ")
+            guard checks[name] != nil else {
+                let known = checks.names.sorted().joined(separator: ", ")
                 if let check {
                     throw reader.error(check, "check", "no built-in check is called '\(name)'; built-in checks: \(known)")
                 }
@@ -77,6 +73,8 @@ package enum RuleLoader {
             }
             implementation = .builtIn(check: name)
         }
+
+        try appleCodes.validate(for: implementation, checks: checks, node: fields["apple-codes"], root: root, reader: reader)
 
         if scope.isRelease, case .matcher = implementation {
             throw reader.error(root, "match", "a release rule compares two builds, which only a built-in check of bundlecheck diff does; 'match' looks at one package")
@@ -105,7 +103,8 @@ package enum RuleLoader {
             title: title,
             severity: severity,
             category: category,
-            appleCodes: appleCodes,
+            appleCodes: appleCodes.all,
+            keyedAppleCodes: appleCodes.keyed,
             rationale: rationale,
             fix: fix,
             scope: scope,

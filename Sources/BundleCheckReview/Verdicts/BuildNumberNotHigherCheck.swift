@@ -14,8 +14,8 @@ struct BuildNumberNotHigherCheck: ReleaseCheck {
             let version = new.shortVersion ?? ""
             if newBuild == oldBuild {
                 return rule.finding(
-                    "CFBundleVersion '\(written)' of \(new.name) was already uploaded for version \(version) (OLD is build '\(was)'): App Store Connect refuses a second upload of a build number (ITMS-90189); raise it above \(was)",
-                    at: ReleaseComparison.location(new, key: "CFBundleVersion"), appleCodes: ["ITMS-90189"]
+                    "CFBundleVersion '\(written)' of \(new.name) was already uploaded for version \(version) (OLD is build '\(was)'): App Store Connect refuses a second upload of a build number (\(rule.appleCodesText)); raise it above \(was)",
+                    at: ReleaseComparison.location(new, key: "CFBundleVersion"), appleCodes: rule.appleCodes
                 )
             }
             return rule.finding(

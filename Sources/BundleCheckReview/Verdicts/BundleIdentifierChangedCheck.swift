@@ -10,8 +10,8 @@ struct BundleIdentifierChangedCheck: ReleaseCheck {
         comparison.appPairs.compactMap { old, new, _ in
             guard let was = old.bundleIdentifier, let now = new.bundleIdentifier, was != now else { return nil }
             return rule.finding(
-                "CFBundleIdentifier of \(new.name) changed from '\(was)' to '\(now)': an app's bundle identifier cannot change from one version to the next (ITMS-90054); keep '\(was)', or upload to the app record of '\(now)' and compare with its own last build",
-                at: ReleaseComparison.location(new, key: "CFBundleIdentifier"), appleCodes: ["ITMS-90054"]
+                "CFBundleIdentifier of \(new.name) changed from '\(was)' to '\(now)': an app's bundle identifier cannot change from one version to the next (\(rule.appleCodesText)); keep '\(was)', or upload to the app record of '\(now)' and compare with its own last build",
+                at: ReleaseComparison.location(new, key: "CFBundleIdentifier")
             )
         }
     }

@@ -14,8 +14,8 @@ struct VersionNotHigherCheck: ReleaseCheck {
             switch comparison.settings.oldBuild {
             case .approved where newVersion <= oldVersion:
                 return rule.finding(
-                    "CFBundleShortVersionString '\(written)' of \(new.name) is not higher than '\(was)', the version of OLD, which App Review approved: App Store Connect takes new builds only for a higher version (ITMS-90062); raise it above \(was), or say that OLD was only uploaded (--old-build uploaded)",
-                    at: ReleaseComparison.location(new, key: "CFBundleShortVersionString"), appleCodes: ["ITMS-90062"]
+                    "CFBundleShortVersionString '\(written)' of \(new.name) is not higher than '\(was)', the version of OLD, which App Review approved: App Store Connect takes new builds only for a higher version (\(rule.appleCodesText)); raise it above \(was), or say that OLD was only uploaded (--old-build uploaded)",
+                    at: ReleaseComparison.location(new, key: "CFBundleShortVersionString"), appleCodes: rule.appleCodes
                 )
             case .uploaded where newVersion < oldVersion:
                 return rule.finding(

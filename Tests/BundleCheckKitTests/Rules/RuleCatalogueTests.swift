@@ -60,10 +60,30 @@ import Testing
     }
 
     @Test func appleCodesOfFindingsAreListedInTheirRuleFile() throws {
-        // Built-in checks choose codes per finding; each must be one the rule file lists.
+        // Built-in checks choose codes per finding by the keys their rule file defines.
         let codes = ["version-missing": ["ITMS-90056", "ITMS-90057"], "version-format": ["ITMS-90060", "ITMS-90058"], "version-mismatch": ["ITMS-90473"]]
         for (id, expected) in codes {
             #expect(RuleCatalogue.shipped[id]?.appleCodes == expected)
         }
+        let missing = try #require(RuleCatalogue.shipped["version-missing"])
+        #expect(missing.appleCodes(for: "version") == ["ITMS-90056"] && missing.appleCodes(for: "short-version") == ["ITMS-90057"])
+    }
+
+    /// Every check's declaration is what the loader held its shipped rule file to: a check that
+    /// picks by key has a mapping, and each code a table hands a check is in its rule.
+    @Test func everyChecksAppleCodesAreDefinedByItsShippedRule() throws {
+        var keyed = 0, tabled = 0
+        for check in BuiltInCheck.registry {
+            let rule = try #require(RuleCatalogue.shipped[check.id])
+            for key in check.appleCodeKeys {
+                #expect(!rule.appleCodes(for: key).isEmpty, "\(check.id): \(key)")
+                keyed += 1
+            }
+            for table in check.tableAppleCodes {
+                #expect(!table.codes.isEmpty && table.codes.allSatisfy(rule.appleCodes.contains), "\(check.id): \(table.codes)")
+                tabled += 1
+            }
+        }
+        #expect(keyed >= 14 && tabled >= 11, "keys \(keyed), tables \(tabled)")
     }
 }

@@ -94,6 +94,38 @@ import Testing
         #expect(console.error.hasPrefix("bundlecheck: error: \(second):2: field 'id': 'no-readme' is already the rule in \(first)"), "\(console.error)")
     }
 
+    /// A team's rule run by a built-in check under its own id: its apple-codes must define what
+    /// the check reports (`version-missing` picks by `version` and `short-version`).
+    static func versionRule(_ codes: String) -> String {
+        """
+        id: team-versions
+        title: Our apps set both versions
+        severity: warning
+        category: team
+        \(codes)
+        rationale: Our release notes quote them.
+        fix: Set them in the target.
+        scope:
+          kinds: [app]
+        check: version-missing
+        """
+    }
+
+    @Test func aPackRuleMustDefineTheAppleCodesItsBuiltInCheckPicksAmong() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(Self.versionRule("apple-codes: [ITMS-90056, ITMS-90057]"), to: "pack/team-versions.yml")
+        let (status, console) = CapturingConsole.run(["--rules", directory.path("pack"), "--list-rules"])
+        #expect(status == .usage)
+        #expect(console.error.hasPrefix(
+            "bundlecheck: error: \(file):5: field 'apple-codes': the check 'version-missing' picks its Apple code by the key 'short-version', which apple-codes does not define; write apple-codes as a mapping with the keys short-version, version, each to its code"
+        ), "\(console.error)")
+
+        try directory.write(Self.versionRule("apple-codes: {version: ITMS-90056, short-version: ITMS-90057}"), to: "pack/team-versions.yml")
+        let (fixed, listing) = CapturingConsole.run(["--rules", directory.path("pack"), "--list-rules"])
+        #expect(fixed == .success, "\(listing.error)")
+        #expect(listing.output.split(separator: "\n").contains { $0.hasPrefix("team-versions") && $0.contains("ITMS-90056, ITMS-90057") }, "\(listing.output)")
+    }
+
     @Test func aMissingPackFolderIsAUsageError() throws {
         let directory = try TemporaryDirectory()
         let missing = directory.path("nope")

@@ -9,6 +9,8 @@ import BundleCheckModel
 struct ActivationRuleCheck: Check {
     var id: String { mode.rawValue }
     var evidenceNeeds: [BinaryMatcher] { [] }
+    /// `activation-rule-invalid` reports a value of the wrong type and a wrong value under Apple's two codes.
+    var appleCodeKeys: [AppleCodeKey] { mode == .invalid ? ActivationRuleProblemKind.allCases.map(Self.appleCodeKey) : [] }
 
     enum Mode: String {
         case missing = "activation-rule-missing"
@@ -38,7 +40,7 @@ struct ActivationRuleCheck: Check {
                 guard let reason = analysis.neverMatchesReason else { return [] }
                 return [rule.finding(Self.neverMatches(bundle, reason), at: bundle.infoPlistLocation(Self.pointer))]
             case .invalid:
-                return findings(for: analysis.problems, in: bundle, plist: plist, rule: rule, codes: { [$0.kind.appleCode] })
+                return findings(for: analysis.problems, in: bundle, plist: plist, rule: rule, codes: { rule.appleCodes(for: Self.appleCodeKey($0.kind)) })
             case .unknownType:
                 return findings(for: analysis.notes, in: bundle, plist: plist, rule: rule, codes: { _ in [] })
             }
@@ -70,6 +72,13 @@ struct ActivationRuleCheck: Check {
 }
 
 extension ActivationRuleCheck {
+    static func appleCodeKey(_ kind: ActivationRuleProblemKind) -> AppleCodeKey {
+        switch kind {
+        case .type: "wrong-type"
+        case .value: "wrong-value"
+        }
+    }
+
     static func missing(_ bundle: InspectedBundle) -> String {
         "\(bundle.name) has no NSExtensionActivationRule, so it never appears in the share sheet; describe what it accepts in NSExtensionAttributes"
     }

@@ -7,7 +7,6 @@ import BundleCheckModel
 /// those files to this rule when it runs.
 struct DebugBuildCheck: Check {
     static let ruleID = "debug-build"
-    static let code = "ITMS-90171"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
 
@@ -17,8 +16,8 @@ struct DebugBuildCheck: Check {
             guard let first = dylibs.first else { return nil }
             let names = dylibs.map(PackagePath.name).joined(separator: " and ")
             return rule.finding(
-                "\(bundle.name) is a Debug build: it holds \(names), which Xcode's Debug configuration writes (ENABLE_DEBUG_DYLIB) and App Store Connect refuses as standalone libraries (\(Self.code)); archive with the Release configuration",
-                at: bundle.location(file: first), appleCodes: [Self.code]
+                "\(bundle.name) is a Debug build: it holds \(names), which Xcode's Debug configuration writes (ENABLE_DEBUG_DYLIB) and App Store Connect refuses as standalone libraries (\(rule.appleCodesText)); archive with the Release configuration",
+                at: bundle.location(file: first)
             )
         }
     }

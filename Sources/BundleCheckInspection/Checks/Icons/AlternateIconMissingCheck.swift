@@ -8,12 +8,14 @@ import BundleCheckModel
 /// PNG behind it (ITMS-90032, as `app-icon-missing` reads the primary icon's names).
 struct AlternateIconMissingCheck: Check {
     static let ruleID = "alternate-icon-missing"
-    static let missingAssetCode = "ITMS-90895"
-    static let missingFileCode = "ITMS-90032"
+    /// A set the catalog does not hold; a name in CFBundleIconFiles without a file.
+    static let missingAssetCode: AppleCodeKey = "missing-asset"
+    static let missingFileCode: AppleCodeKey = "missing-file"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
     /// The apps' catalogs, listed.
     var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
+    var appleCodeKeys: [AppleCodeKey] { [Self.missingAssetCode, Self.missingFileCode] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.filter { $0.kind == .app && $0.infoPlist != nil }.flatMap { bundle in
@@ -36,11 +38,12 @@ struct AlternateIconMissingCheck: Check {
         } else {
             return []
         }
+        let codes = rule.appleCodes(for: Self.missingAssetCode)
         return alternates.map { alternate in
             rule.finding(
-                "\(alternate.iconsKey)/CFBundleAlternateIcons entry \(alternate.entry) of \(bundle.name) names the icon set \(alternate.iconSet), but \(whyMissing); setAlternateIconName(\"\(alternate.entry)\") fails and App Store Connect reports the missing asset (\(Self.missingAssetCode))",
+                "\(alternate.iconsKey)/CFBundleAlternateIcons entry \(alternate.entry) of \(bundle.name) names the icon set \(alternate.iconSet), but \(whyMissing); setAlternateIconName(\"\(alternate.entry)\") fails and App Store Connect reports the missing asset (\(codes.joined(separator: ", ")))",
                 at: bundle.location(file: bundle.infoPlistPath, keyPath: JSONPointer(alternate.iconsKey, "CFBundleAlternateIcons", alternate.entry, "CFBundleIconName")),
-                identity: "\(alternate.iconsKey)/\(alternate.entry)", appleCodes: [Self.missingAssetCode]
+                identity: "\(alternate.iconsKey)/\(alternate.entry)", appleCodes: codes
             )
         }
     }
@@ -48,6 +51,7 @@ struct AlternateIconMissingCheck: Check {
     /// One finding per entry, naming the names no file stands for.
     private func missingFiles(of bundle: InspectedBundle, in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let sizes = AppIconSizes.shipped
+        let codes = rule.appleCodes(for: Self.missingFileCode)
         return sizes.families.flatMap { family -> [Finding] in
             let alternates = bundle.infoPlist?.value(at: JSONPointer(family.iconsKey, "CFBundleAlternateIcons"))?.dictionaryValue?.entries ?? []
             return alternates.compactMap { pair -> Finding? in
@@ -57,9 +61,9 @@ struct AlternateIconMissingCheck: Check {
                 guard !missing.isEmpty else { return nil }
                 let names = missing.map(\.name).joined(separator: ", ")
                 return rule.finding(
-                    "\(family.iconsKey)/CFBundleAlternateIcons entry \(pair.key) of \(bundle.name) lists icon files with no PNG in the app: \(names) (looked for \(missing[0].candidates.map(\.name).joined(separator: ", "))); App Store Connect rejects the upload (\(Self.missingFileCode) Invalid Image Path)",
+                    "\(family.iconsKey)/CFBundleAlternateIcons entry \(pair.key) of \(bundle.name) lists icon files with no PNG in the app: \(names) (looked for \(missing[0].candidates.map(\.name).joined(separator: ", "))); App Store Connect rejects the upload (\(codes.joined(separator: ", ")) Invalid Image Path)",
                     at: bundle.location(file: bundle.infoPlistPath, keyPath: pointer), identity: "\(family.iconsKey)/\(pair.key)/files",
-                    appleCodes: [Self.missingFileCode]
+                    appleCodes: codes
                 )
             }
         }

@@ -18,8 +18,15 @@ struct AppIconMissingCheck: Check {
     let id = "app-icon-missing"
     var evidenceNeeds: [BinaryMatcher] { [] }
 
-    static let missingFileCode = "ITMS-90032"
-    static let iconNameCode = "ITMS-90713"
+    /// A name in CFBundleIconFiles without a file; no icon set named where the SDK asks for one.
+    static let missingFileCode: AppleCodeKey = "missing-file"
+    static let iconNameCode: AppleCodeKey = "icon-name"
+    /// Under which the rule lists the table's codes of each required size.
+    static let requiredSizeCodes: AppleCodeKey = "required-sizes"
+    var appleCodeKeys: [AppleCodeKey] { [Self.iconNameCode, Self.missingFileCode] }
+    var tableAppleCodes: [TableAppleCodes] {
+        [TableAppleCodes(AppIconSizes.shipped.families.flatMap(\.required).map(\.code), from: AppIconSizes.table, under: Self.requiredSizeCodes)]
+    }
 
     /// The icon files a dictionary (`CFBundleIcons`, `CFBundleIcons~ipad`, or the top level) names.
     struct Source {
@@ -67,7 +74,7 @@ struct AppIconMissingCheck: Check {
             }
             return rule.finding(
                 Self.missingFiles(bundle, source.key, missing), at: bundle.infoPlistLocation(source.pointer),
-                identity: source.key, appleCodes: [Self.missingFileCode]
+                identity: source.key, appleCodes: rule.appleCodes(for: Self.missingFileCode)
             )
         }
     }
@@ -116,12 +123,12 @@ struct AppIconMissingCheck: Check {
         let requiredCodes = Self.unique(families.flatMap(\.required).map(\.code))
         if let name = Self.iconName(of: bundle, icons) {
             guard !context.paths.isFile(bundle.layout.resource("Assets.car")) else { return [] }
-            return [rule.finding(Self.noCatalogue(bundle, name.value), at: bundle.infoPlistLocation(name.pointer), appleCodes: [Self.iconNameCode])]
+            return [rule.finding(Self.noCatalogue(bundle, name.value), at: bundle.infoPlistLocation(name.pointer), appleCodes: rule.appleCodes(for: Self.iconNameCode))]
         }
         if let sdk = Self.sdk(of: bundle), sdk >= icons.catalogueRequiredFrom {
             return [rule.finding(
                 Self.noIconName(bundle, sdk, icons, hasLooseIcons: hasLooseIcons), at: bundle.infoPlistLocation(icons.iconNamePointers[0]),
-                appleCodes: [Self.iconNameCode] + (hasLooseIcons ? [] : requiredCodes)
+                appleCodes: rule.appleCodes(for: Self.iconNameCode) + (hasLooseIcons ? [] : requiredCodes)
             )]
         }
         guard hasLooseIcons else {

@@ -36,7 +36,8 @@ struct AppIconSizes {
     let families: [Family]
     let unreadableLines: [Int]
 
-    static let shipped = AppIconSizes(entries: DataTables.named("app-icon-sizes").entries)
+    static let table = "app-icon-sizes"
+    static let shipped = AppIconSizes(entries: DataTables.named(table).entries)
 
     init(entries: YAMLNode) {
         var unreadable: [Int] = []

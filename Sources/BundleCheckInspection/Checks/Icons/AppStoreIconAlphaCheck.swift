@@ -11,6 +11,7 @@ struct AppStoreIconAlphaCheck: Check {
     var evidenceNeeds: [BinaryMatcher] { [] }
     /// The App Store icon's pixels.
     var reads: CheckReads { CheckReads(decodesAppStoreIcon: true) }
+    var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes(AppStoreIcons.shipped.platforms.values.flatMap(\.alphaCodes), from: AppStoreIcons.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

@@ -18,6 +18,7 @@ struct AppStoreIconMissingCheck: Check {
     var evidenceNeeds: [BinaryMatcher] { [] }
     /// The apps' catalogs, listed.
     var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
+    var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes(AppStoreIcons.shipped.platforms.values.flatMap(\.missingCodes), from: AppStoreIcons.table)] }
 
     /// Images of other sizes named in the message, the largest first.
     static let imagesNamed = 3

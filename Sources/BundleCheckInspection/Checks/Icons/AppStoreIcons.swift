@@ -34,7 +34,8 @@ struct AppStoreIcons {
     let platforms: [String: Requirement]
     let unreadableLines: [Int]
 
-    static let shipped = AppStoreIcons(entries: DataTables.named("app-store-icons").entries)
+    static let table = "app-store-icons"
+    static let shipped = AppStoreIcons(entries: DataTables.named(table).entries)
 
     init(entries: YAMLNode) {
         var unreadable: [Int] = []

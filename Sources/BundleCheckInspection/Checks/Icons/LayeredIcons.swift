@@ -14,7 +14,8 @@ struct LayeredIcons {
     let platforms: [String: Requirement]
     let unreadableLines: [Int]
 
-    static let shipped = LayeredIcons(entries: DataTables.named("layered-icons").entries)
+    static let table = "layered-icons"
+    static let shipped = LayeredIcons(entries: DataTables.named(table).entries)
 
     init(entries: YAMLNode) {
         var unreadable: [Int] = []

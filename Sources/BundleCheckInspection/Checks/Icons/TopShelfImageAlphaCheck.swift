@@ -10,6 +10,7 @@ struct TopShelfImageAlphaCheck: Check {
     var evidenceNeeds: [BinaryMatcher] { [] }
     /// The top-shelf images' pixels.
     var reads: CheckReads { CheckReads(decodesTopShelfImages: true) }
+    var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([TopShelfImages.shipped.alphaCode], from: TopShelfImages.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let code = TopShelfImages.shipped.alphaCode

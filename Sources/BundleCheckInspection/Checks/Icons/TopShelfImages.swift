@@ -16,7 +16,8 @@ struct TopShelfImages {
     let images: [Image]
     let unreadableLines: [Int]
 
-    static let shipped = TopShelfImages(entries: DataTables.named("tv-top-shelf-images").entries)
+    static let table = "tv-top-shelf-images"
+    static let shipped = TopShelfImages(entries: DataTables.named(table).entries)
 
     init(entries: YAMLNode) {
         var unreadable: [Int] = []

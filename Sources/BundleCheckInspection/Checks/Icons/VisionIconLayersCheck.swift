@@ -12,6 +12,7 @@ struct VisionIconLayersCheck: Check {
     var evidenceNeeds: [BinaryMatcher] { [] }
     /// The apps' catalogs, listed.
     var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
+    var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes(LayeredIcons.shipped.platforms.values.map(\.code), from: LayeredIcons.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

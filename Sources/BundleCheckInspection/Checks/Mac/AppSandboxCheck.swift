@@ -32,13 +32,13 @@ struct AppSandboxCheck: DistributionCheck {
                 let location = bundle.location(file: signing.entitlementsPath ?? path, keyPath: JSONPointer(Self.key))
                 // Apple's code is the store's; outside it the system refuses to load the extension.
                 findings.append(rule.finding(
-                    Self.missing("the executable of \(bundle.name)", distribution), at: location, appleCodes: store ? rule.appleCodes : []
+                    Self.missing("the executable of \(bundle.name)", distribution, codes: rule.appleCodesText), at: location, appleCodes: store ? rule.appleCodes : []
                 ))
             }
             guard store else { return findings }
             for tool in signing.tools where tool.isSigned && !Self.isSandboxed(tool) {
                 let location = bundle.location(file: tool.path, keyPath: JSONPointer(Self.key))
-                findings.append(rule.finding(Self.missing(BinaryCheck.describe(tool, of: bundle), distribution), at: location, identity: tool.path))
+                findings.append(rule.finding(Self.missing(BinaryCheck.describe(tool, of: bundle), distribution, codes: rule.appleCodesText), at: location, identity: tool.path))
             }
             return findings
         }
@@ -55,9 +55,10 @@ struct AppSandboxCheck: DistributionCheck {
 }
 
 extension AppSandboxCheck {
-    static func missing(_ what: String, _ distribution: Distribution) -> String {
+    /// `codes`: the rule's Apple codes, as the message cites them in the store.
+    static func missing(_ what: String, _ distribution: Distribution, codes: String) -> String {
         if distribution == .macAppStore {
-            return "\(what) is signed without com.apple.security.app-sandbox true; the Mac App Store runs every executable in the App Sandbox and refuses the upload (ITMS-90296): add the App Sandbox capability to its target"
+            return "\(what) is signed without com.apple.security.app-sandbox true; the Mac App Store runs every executable in the App Sandbox and refuses the upload (\(codes)): add the App Sandbox capability to its target"
         }
         return "\(what) is signed without com.apple.security.app-sandbox true; macOS loads app extensions only when they are sandboxed (pkd: 'plug-ins must be sandboxed'), whatever the distribution: add the App Sandbox capability to its target"
     }

@@ -24,10 +24,10 @@ struct MacAppCategoryCheck: DistributionCheck {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind == .app, let plist = bundle.infoPlist else { return nil }
             let location = bundle.infoPlistLocation(Self.pointer)
-            guard let value = plist.value(at: Self.pointer) else { return rule.finding(Self.missing(bundle), at: location) }
-            guard let text = value.stringValue, !text.isEmpty else { return rule.finding(Self.notAString(bundle, value), at: location) }
+            guard let value = plist.value(at: Self.pointer) else { return rule.finding(Self.missing(bundle, codes: rule.appleCodesText), at: location) }
+            guard let text = value.stringValue, !text.isEmpty else { return rule.finding(Self.notAString(bundle, value, codes: rule.appleCodesText), at: location) }
             if UnexpandedVariable.occurs(in: text) || Self.categories.contains(text) { return nil }
-            return rule.finding(Self.unknown(bundle, text, suggestion: Self.closest(to: text)), at: location)
+            return rule.finding(Self.unknown(bundle, text, suggestion: Self.closest(to: text), codes: rule.appleCodesText), at: location)
         }
     }
 
@@ -38,16 +38,17 @@ struct MacAppCategoryCheck: DistributionCheck {
 }
 
 extension MacAppCategoryCheck {
-    static func missing(_ bundle: InspectedBundle) -> String {
-        "\(bundle.name) has no LSApplicationCategoryType; the Mac App Store refuses an app without its category (ITMS-90242): pick one under Target > General > Identity > App Category"
+    // `codes`: the rule's Apple codes, as the message cites them.
+    static func missing(_ bundle: InspectedBundle, codes: String) -> String {
+        "\(bundle.name) has no LSApplicationCategoryType; the Mac App Store refuses an app without its category (\(codes)): pick one under Target > General > Identity > App Category"
     }
 
-    static func notAString(_ bundle: InspectedBundle, _ value: PlistValue) -> String {
-        "LSApplicationCategoryType of \(bundle.name) is \(value.typeName == "string" ? "empty" : "a \(value.typeName)"); the Mac App Store wants a category UTI such as public.app-category.productivity (ITMS-90242)"
+    static func notAString(_ bundle: InspectedBundle, _ value: PlistValue, codes: String) -> String {
+        "LSApplicationCategoryType of \(bundle.name) is \(value.typeName == "string" ? "empty" : "a \(value.typeName)"); the Mac App Store wants a category UTI such as public.app-category.productivity (\(codes))"
     }
 
-    static func unknown(_ bundle: InspectedBundle, _ value: String, suggestion: String?) -> String {
+    static func unknown(_ bundle: InspectedBundle, _ value: String, suggestion: String?, codes: String) -> String {
         let hint = suggestion.map { ", did you mean '\($0)'?" } ?? "; use one of Apple's public.app-category.* values"
-        return "LSApplicationCategoryType of \(bundle.name) is '\(value)', which is no Mac App Store category (ITMS-90242)\(hint)"
+        return "LSApplicationCategoryType of \(bundle.name) is '\(value)', which is no Mac App Store category (\(codes))\(hint)"
     }
 }

@@ -36,23 +36,23 @@ struct MacAppIconCheck: DistributionCheck {
             let location = bundle.infoPlistLocation(Self.pointer)
             guard let name = plist.value(at: Self.pointer)?.stringValue, !name.isEmpty else {
                 let catalogued = bundle.infoString("CFBundleIconName") != nil && context.paths.isFile(bundle.layout.resource("Assets.car"))
-                return catalogued ? nil : rule.finding(Self.noIcon(bundle), at: location)
+                return catalogued ? nil : rule.finding(Self.noIcon(bundle, codes: rule.appleCodesText), at: location)
             }
             if UnexpandedVariable.occurs(in: name) { return nil }
             let path = bundle.layout.resource(name.hasSuffix(".icns") ? name : name + ".icns")
-            guard context.paths.isFile(path) else { return rule.finding(Self.missingFile(bundle, name, path), at: location) }
+            guard context.paths.isFile(path) else { return rule.finding(Self.missingFile(bundle, name, path, codes: rule.appleCodesText), at: location) }
             guard let bytes = context.read(path, limit: Self.sizeLimit) else {
-                return rule.finding(Self.unreadable(bundle, path, "it is larger than \(Self.sizeLimit >> 20) MiB or cannot be read"), at: bundle.location(file: path))
+                return rule.finding(Self.unreadable(bundle, path, "it is larger than \(Self.sizeLimit >> 20) MiB or cannot be read", codes: rule.appleCodesText), at: bundle.location(file: path))
             }
             let icon: ICNSFile
             do throws(ICNSError) {
                 icon = try ICNSFile.read(bytes)
             } catch {
-                return rule.finding(Self.unreadable(bundle, path, error.description), at: bundle.location(file: path))
+                return rule.finding(Self.unreadable(bundle, path, error.description, codes: rule.appleCodesText), at: bundle.location(file: path))
             }
             let missing = Self.required.filter { !icon.holds(points: $0.points, scale: $0.scale) }.map(\.name)
             guard !missing.isEmpty, !Self.catalogHoldsRequiredImages(bundle) else { return nil }
-            return rule.finding(Self.lacking(bundle, path, missing), at: bundle.location(file: path))
+            return rule.finding(Self.lacking(bundle, path, missing, codes: rule.appleCodesText), at: bundle.location(file: path))
         }
     }
 }
@@ -72,20 +72,21 @@ extension MacAppIconCheck {
         }
     }
 
-    static func noIcon(_ bundle: InspectedBundle) -> String {
-        "\(bundle.name) names no icon: neither CFBundleIconFile nor an icon set in Assets.car; the Mac App Store asks for an ICNS icon with 512×512 and 512×512@2x images (ITMS-90236): add an AppIcon set to the asset catalog"
+    // `codes`: the rule's Apple codes, as the message cites them.
+    static func noIcon(_ bundle: InspectedBundle, codes: String) -> String {
+        "\(bundle.name) names no icon: neither CFBundleIconFile nor an icon set in Assets.car; the Mac App Store asks for an ICNS icon with 512×512 and 512×512@2x images (\(codes)): add an AppIcon set to the asset catalog"
     }
 
-    static func missingFile(_ bundle: InspectedBundle, _ name: String, _ path: String) -> String {
-        "CFBundleIconFile of \(bundle.name) names '\(name)', but \(PackagePath.name(path)) is not in its Resources; the Mac App Store asks for that ICNS icon (ITMS-90236)"
+    static func missingFile(_ bundle: InspectedBundle, _ name: String, _ path: String, codes: String) -> String {
+        "CFBundleIconFile of \(bundle.name) names '\(name)', but \(PackagePath.name(path)) is not in its Resources; the Mac App Store asks for that ICNS icon (\(codes))"
     }
 
-    static func unreadable(_ bundle: InspectedBundle, _ path: String, _ reason: String) -> String {
-        "the icon \(PackagePath.name(path)) of \(bundle.name) is no ICNS file the Mac App Store can read: \(reason) (ITMS-90236)"
+    static func unreadable(_ bundle: InspectedBundle, _ path: String, _ reason: String, codes: String) -> String {
+        "the icon \(PackagePath.name(path)) of \(bundle.name) is no ICNS file the Mac App Store can read: \(reason) (\(codes))"
     }
 
-    static func lacking(_ bundle: InspectedBundle, _ path: String, _ missing: [String]) -> String {
-        let problem = "the icon \(PackagePath.name(path)) of \(bundle.name) has no \(missing.joined(separator: " and no ")) image; the Mac App Store asks for both (ITMS-90236)"
+    static func lacking(_ bundle: InspectedBundle, _ path: String, _ missing: [String], codes: String) -> String {
+        let problem = "the icon \(PackagePath.name(path)) of \(bundle.name) has no \(missing.joined(separator: " and no ")) image; the Mac App Store asks for both (\(codes))"
         if let set = bundle.assetCatalog?.namedSet, set.isIconComposerIcon {
             return problem + ", and the Icon Composer icon \(set.name) in Assets.car lacks the flattened fallbacks that stand for them (512 and 1024 pixels): archive with Xcode's fallback generation on (actool's --enable-icon-stack-fallback-generation), and do not strip the fallbacks from the catalog"
         }

@@ -7,7 +7,8 @@ struct IPALayout {
     let code: String
     let unreadableLines: [Int]
 
-    static let shipped = IPALayout(entries: DataTables.named("ipa-layout").entries)
+    static let table = "ipa-layout"
+    static let shipped = IPALayout(entries: DataTables.named(table).entries)
 
     init(entries: YAMLNode) {
         var fields = DataTableFields(entries)

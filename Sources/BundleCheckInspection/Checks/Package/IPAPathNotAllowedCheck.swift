@@ -11,6 +11,7 @@ struct IPAPathNotAllowedCheck: Check {
     static let maximumFindings = 20
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([IPALayout.shipped.code], from: IPALayout.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         guard context.inputKind == .ipa, context.storage == .zip else { return [] }

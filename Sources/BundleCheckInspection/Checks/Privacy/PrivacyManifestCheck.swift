@@ -17,18 +17,16 @@ struct PrivacyManifestCheck: Check {
         case reason = "privacy-api-reason-invalid"
         case tracking = "privacy-tracking-invalid"
 
-        /// The codes Apple prints for a manifest at `placement`; nil for the rule's own. Outside a
-        /// bundle's root Apple has printed either code of a pair (ITMS-91108 while it only warned,
-        /// before 2024-11-12, even for resource bundles directly in the app; ITMS-91056 since).
-        func appleCodes(for placement: PrivacyManifest.Placement) -> [String]? {
-            let atRoot = placement == .bundle
-            switch self {
-            case .invalid: return atRoot ? ["ITMS-91056"] : ["ITMS-91056", "ITMS-91108"]
-            case .tracking: return atRoot ? ["ITMS-91064"] : ["ITMS-91064", "ITMS-91107"]
-            case .category, .reason: return nil
-            }
-        }
+        /// Whether Apple's codes depend on where the manifest sits: outside a bundle's root Apple
+        /// has printed either code of a pair (ITMS-91108 while it only warned, before 2024-11-12,
+        /// even for resource bundles directly in the app; ITMS-91056 since), so these rules'
+        /// files key their codes `at-root` and `elsewhere`.
+        var codesByPlacement: Bool { self == .invalid || self == .tracking }
     }
+
+    static let atRootCode: AppleCodeKey = "at-root"
+    static let elsewhereCode: AppleCodeKey = "elsewhere"
+    var appleCodeKeys: [AppleCodeKey] { mode.codesByPlacement ? [Self.atRootCode, Self.elsewhereCode] : [] }
 
     let mode: Mode
 
@@ -45,7 +43,7 @@ struct PrivacyManifestCheck: Check {
                         Self.message(problem, manifest: manifest, relative: relative, bundle: bundle),
                         at: location,
                         identity: ([relative] + (problem.subject.map { [$0] } ?? [])).joined(separator: ":"),
-                        appleCodes: mode.appleCodes(for: manifest.placement)
+                        appleCodes: mode.codesByPlacement ? rule.appleCodes(for: manifest.placement == .bundle ? Self.atRootCode : Self.elsewhereCode) : nil
                     )
                 }
             }

@@ -11,6 +11,7 @@ struct CertificateKindCheck: DistributionCheck {
     static let ruleID = "certificate-kind"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([SigningCertificateKinds.shipped.code], from: SigningCertificateKinds.table)] }
     var distributions: Set<Distribution> { .all }
 
     func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {

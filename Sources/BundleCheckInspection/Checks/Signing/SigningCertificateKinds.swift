@@ -18,7 +18,8 @@ struct SigningCertificateKinds {
     let code: String
     let unreadableLines: [Int]
 
-    static let shipped = SigningCertificateKinds(entries: DataTables.named("signing-certificates").entries)
+    static let table = "signing-certificates"
+    static let shipped = SigningCertificateKinds(entries: DataTables.named(table).entries)
 
     init(entries: YAMLNode) {
         var unreadable: [Int] = []

@@ -9,6 +9,7 @@ import BundleCheckModel
 struct AppClipTooLargeCheck: Check {
     let id = "app-clip-too-large"
     var evidenceNeeds: [BinaryMatcher] { [] }
+    var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([SizeLimits.shipped.appClipCode], from: SizeLimits.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let limits = SizeLimits.shipped

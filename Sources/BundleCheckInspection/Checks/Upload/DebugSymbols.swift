@@ -14,7 +14,8 @@ struct DebugSymbols {
     let warning: String
     let unreadableLines: [Int]
 
-    static let shipped = DebugSymbols(entries: DataTables.named("debug-symbols").entries)
+    static let table = "debug-symbols"
+    static let shipped = DebugSymbols(entries: DataTables.named(table).entries)
 
     init(entries: YAMLNode) {
         var fields = DataTableFields(entries)

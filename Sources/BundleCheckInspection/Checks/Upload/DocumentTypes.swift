@@ -19,7 +19,8 @@ struct DocumentTypes {
     let notDocuments: Set<String>
     let unreadableLines: [Int]
 
-    static let shipped = DocumentTypes(entries: DataTables.named("document-types").entries)
+    static let table = "document-types"
+    static let shipped = DocumentTypes(entries: DataTables.named(table).entries)
 
     init(entries: YAMLNode) {
         var fields = DataTableFields(entries)

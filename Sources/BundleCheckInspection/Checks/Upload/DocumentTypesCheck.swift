@@ -13,6 +13,7 @@ struct DocumentTypesCheck: Check {
     static let maximumEntries = 64
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([DocumentTypes.shipped.rankCode, DocumentTypes.shipped.openingCode], from: DocumentTypes.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let facts = DocumentTypes.shipped

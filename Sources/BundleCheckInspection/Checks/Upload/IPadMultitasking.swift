@@ -16,7 +16,8 @@ struct IPadMultitasking {
     let launchScreenCode: String
     let unreadableLines: [Int]
 
-    static let shipped = IPadMultitasking(entries: DataTables.named("ipad-multitasking").entries)
+    static let table = "ipad-multitasking"
+    static let shipped = IPadMultitasking(entries: DataTables.named(table).entries)
 
     init(entries: YAMLNode) {
         var fields = DataTableFields(entries)

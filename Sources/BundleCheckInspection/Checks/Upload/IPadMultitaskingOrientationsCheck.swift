@@ -10,6 +10,7 @@ struct IPadMultitaskingOrientationsCheck: Check {
     static let ruleID = "ipad-multitasking-orientations"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
+    var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([IPadMultitasking.shipped.orientationCode], from: IPadMultitasking.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let facts = IPadMultitasking.shipped

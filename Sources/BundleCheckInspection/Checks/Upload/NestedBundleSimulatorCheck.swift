@@ -8,7 +8,6 @@ import BundleCheckModel
 /// per bundle.
 struct NestedBundleSimulatorCheck: Check {
     static let ruleID = "nested-bundle-simulator"
-    static let code = "ITMS-90542"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
 
@@ -20,8 +19,8 @@ struct NestedBundleSimulatorCheck: Check {
             let simulators = listed.filter { name in ApplePlatforms.shipped.platforms(supportedPlatform: name).contains { $0.simulator } }
             guard !simulators.isEmpty else { return }
             findings.append(rule.finding(
-                "\(name) says it is built for \(simulators.joined(separator: ", ")) (CFBundleSupportedPlatforms [\(listed.joined(separator: ", "))]) inside a device build; App Store Connect rejects the upload (\(Self.code) Invalid CFBundleSupportedPlatforms value): use the device build of it (its xcframework's device slice)",
-                at: location, identity: identity, appleCodes: [Self.code]
+                "\(name) says it is built for \(simulators.joined(separator: ", ")) (CFBundleSupportedPlatforms [\(listed.joined(separator: ", "))]) inside a device build; App Store Connect rejects the upload (\(rule.appleCodesText) Invalid CFBundleSupportedPlatforms value): use the device build of it (its xcframework's device slice)",
+                at: location, identity: identity
             ))
         }
         for framework in context.bundles where framework.kind == .framework {

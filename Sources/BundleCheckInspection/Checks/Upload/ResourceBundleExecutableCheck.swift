@@ -6,7 +6,6 @@ import BundleCheckModel
 /// the Mac's way), the CocoaPods resource bundles' classic mistake. One finding per bundle.
 struct ResourceBundleExecutableCheck: Check {
     static let ruleID = "resource-bundle-executable"
-    static let code = "ITMS-90535"
     let id = ruleID
     var evidenceNeeds: [BinaryMatcher] { [] }
 
@@ -18,8 +17,8 @@ struct ResourceBundleExecutableCheck: Check {
             let path = resource.path + (resource.isMacStyle ? "/Contents/MacOS/" : "/") + executable
             guard !context.paths.isFile(path) else { return nil }
             return rule.finding(
-                "the resource bundle \(resource.name) in \(resource.owner.name) names the executable \(executable) in CFBundleExecutable, but holds no \(PackagePath.name(path)); App Store Connect rejects the upload (\(Self.code) Unexpected CFBundleExecutable Key): remove the key from its Info.plist",
-                at: resource.location("CFBundleExecutable"), identity: resource.path, appleCodes: [Self.code]
+                "the resource bundle \(resource.name) in \(resource.owner.name) names the executable \(executable) in CFBundleExecutable, but holds no \(PackagePath.name(path)); App Store Connect rejects the upload (\(rule.appleCodesText) Unexpected CFBundleExecutable Key): remove the key from its Info.plist",
+                at: resource.location("CFBundleExecutable"), identity: resource.path
             )
         }
     }

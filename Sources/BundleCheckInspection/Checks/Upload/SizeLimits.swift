@@ -29,7 +29,8 @@ struct SizeLimits {
     let appClipCode: String
     let unreadableLines: [Int]
 
-    static let shipped = SizeLimits(entries: DataTables.named("size-limits").entries)
+    static let table = "size-limits"
+    static let shipped = SizeLimits(entries: DataTables.named(table).entries)
 
     init(entries: YAMLNode) {
         var unreadable: [Int] = []

@@ -17,6 +17,7 @@ struct UnmatchedSymbolsCheck: Check {
     var evidenceNeeds: [BinaryMatcher] { [] }
     /// The load commands of each dSYM's DWARF file (its UUIDs).
     var reads: CheckReads { CheckReads(readsLoadCommands: true) }
+    var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([DebugSymbols.shipped.code], from: DebugSymbols.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let marker: [Substring]

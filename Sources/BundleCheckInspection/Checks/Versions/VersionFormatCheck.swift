@@ -5,6 +5,7 @@ import BundleCheckModel
 struct VersionFormatCheck: Check {
     let id = "version-format"
     var evidenceNeeds: [BinaryMatcher] { [] }
+    var appleCodeKeys: [AppleCodeKey] { VersionKey.allCases.map(\.appleCodeKey) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.versionValues().compactMap { bundle, key, value in
@@ -19,7 +20,7 @@ struct VersionFormatCheck: Check {
             default:
                 problem = Self.notAString(key, value, in: bundle)
             }
-            return rule.finding(problem, at: bundle.infoPlistLocation(key.pointer), appleCodes: [key.formatCode])
+            return rule.finding(problem, at: bundle.infoPlistLocation(key.pointer), appleCodes: rule.appleCodes(for: key.appleCodeKey))
         }
     }
 }

@@ -8,20 +8,12 @@ enum VersionKey: String, CaseIterable, Sendable {
 
     var pointer: JSONPointer { JSONPointer(rawValue) }
 
-    /// What Apple prints when the key is missing: ITMS-90056 for CFBundleVersion, 90057 for the marketing version.
-    var missingCode: String {
+    /// The key of the code Apple prints for this version key in `version-missing` and
+    /// `version-format` (`apple-codes: {version: …, short-version: …}`): Apple tells the two apart.
+    var appleCodeKey: AppleCodeKey {
         switch self {
-        case .version: "ITMS-90056"
-        case .shortVersion: "ITMS-90057"
-        }
-    }
-
-    /// What Apple prints for a malformed value: ITMS-90060 for the marketing version, ITMS-90058
-    /// for CFBundleVersion (frameworks included: Sentry.framework's 8.22.3-beta.0, getsentry/sentry-cocoa#3786).
-    var formatCode: String {
-        switch self {
-        case .shortVersion: "ITMS-90060"
-        case .version: "ITMS-90058"
+        case .version: "version"
+        case .shortVersion: "short-version"
         }
     }
 

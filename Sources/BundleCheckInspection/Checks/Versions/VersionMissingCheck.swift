@@ -4,6 +4,7 @@ import BundleCheckModel
 struct VersionMissingCheck: Check {
     let id = "version-missing"
     var evidenceNeeds: [BinaryMatcher] { [] }
+    var appleCodeKeys: [AppleCodeKey] { VersionKey.allCases.map(\.appleCodeKey) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.versionValues().compactMap { bundle, key, value in
@@ -15,7 +16,7 @@ struct VersionMissingCheck: Check {
             }
             guard isMissing else { return nil }
             let message = value == nil ? Self.absent(key, in: bundle) : Self.empty(key, in: bundle)
-            return rule.finding(message, at: bundle.infoPlistLocation(key.pointer), appleCodes: [key.missingCode])
+            return rule.finding(message, at: bundle.infoPlistLocation(key.pointer), appleCodes: rule.appleCodes(for: key.appleCodeKey))
         }
     }
 }
