@@ -50,6 +50,7 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         BinaryCheck(mode: .bitcode),
         BinaryCheck(mode: .minimumOS),
         BinaryCheck(mode: .encryptionInfo),
+        CatalystIntelDroppedCheck(),
         SDKTooOldCheck(),
         BetaToolchainCheck(),
         SimulatorBuildCheck(),

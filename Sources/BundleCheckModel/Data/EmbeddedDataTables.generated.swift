@@ -339,7 +339,8 @@ sources:
   - "Apple, App Store Connect upload validation, ITMS-90087 'Unsupported Architectures'; iOS 11 runs 64-bit code only, so armv7/armv7s serve deployment targets below iOS 11; Xcode 14 release notes: watchOS builds for arm64_32 and armv7k; Apple Watch Series 9 and Ultra 2 add arm64 (Xcode 15)"
   - "Apple, Upcoming Requirements, as quoted in ITMS-90725: the SDK minimums name iOS and iPadOS, tvOS, visionOS and watchOS SDKs, never a macOS SDK (shared/reference/privacy-and-submission.md)"
   - "Apple, App extension points by platform: shared/reference/apple-validation.md's list (tvOS: com.apple.tv-top-shelf, com.apple.tv-services; watchOS: com.apple.watchkit; macOS: com.apple.FinderSync, com.apple.dt.Xcode.extension.source-editor) and the availability of each point's principal class in Apple's documentation (see the comments at extension-points)"
-checked: 2026-12-01
+  - "App Store Connect, ITMS-90981 (Mac Catalyst, 2026): 'the bundle supports Apple silicon but not Intel-based Mac computers. Because this app currently supports Intel-based Mac computers, you must either continue to include the x86_64 architecture in your build, or set the minimum system version to 13.0 or later to drop support' (security-union/remote-shutter#174, 2026-07-17)"
+checked: 2026-12-06
 entries:
   # One row per platform; `id` is what rule files name in scope.platforms and what the JSON
   # report's `platform` says. For the device build and, where there is one, the simulator:
@@ -351,7 +352,10 @@ entries:
   # device-families: the UIDeviceFamily values that belong to the platform. minimum-os-key: the
   # Info.plist key of the deployment target; deployment-target: the build setting behind it.
   # architectures: what App Store Connect accepts in device builds (ITMS-90087), and
-  # architectures-below: those accepted only for deployment targets below a version.
+  # architectures-below: those accepted only for deployment targets below a version;
+  # architectures-required-below: those an app must keep while its deployment target is below a
+  # version (ITMS-90981: a Mac Catalyst app that supported Intel Macs keeps x86_64 until it
+  # asks for macOS 13.0).
   # identifying-keys: Info.plist keys only this platform's bundles carry. layout: contents where
   # the platform's bundles keep everything in Contents/ (Contents/Info.plist, Contents/MacOS/);
   # the others' bundles are flat.
@@ -438,6 +442,8 @@ entries:
       distributions: [mac-app-store, developer-id, development]
       deployment-target: MACOSX_DEPLOYMENT_TARGET
       architectures: [arm64, x86_64]
+      architectures-required-below:
+        "13.0": [x86_64]
       macho-versions: {"13.1": "10.15", "14.2": "11.0", "14.5": "11.3", "15.0": "12.0", "16.1": "13.0", "17.0": "14.0", "18.0": "15.0", "26.0": "26.0"}
       layout: contents
 

@@ -37,6 +37,9 @@ public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
     public let architectures: Set<String>
     /// Architectures accepted only for deployment targets below a version (armv7 below iOS 11).
     public let architecturesBelow: [(limit: MachOVersion, architectures: Set<String>)]
+    /// Architectures an app must keep while its deployment target is below a version (x86_64 for
+    /// a Mac Catalyst app below macOS 13.0, ITMS-90981).
+    public let architecturesRequiredBelow: [(limit: MachOVersion, architectures: Set<String>)]
     /// Info.plist keys only this platform's bundles carry (`WKApplication`).
     public let identifyingKeys: [String]
     /// Whether its bundles keep everything in `Contents/` (the Mac's), rather than flat.
@@ -90,6 +93,12 @@ public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
         return architecturesBelow.contains { limit, names in
             names.contains(architecture) && (minimumOS.map { $0 < limit } ?? false)
         }
+    }
+
+    /// The architectures an app with a deployment target of `minimumOS` must include, each with
+    /// the version from which it may be left out.
+    public func requiredArchitectures(minimumOS: MachOVersion) -> [(architecture: String, until: MachOVersion)] {
+        architecturesRequiredBelow.filter { minimumOS < $0.limit }.flatMap { limit, names in names.sorted().map { ($0, limit) } }
     }
 
     /// The deployment-target limit below which `architecture` is accepted, if it is one of those.

@@ -151,12 +151,15 @@ extension ApplePlatforms {
             }
             return value
         }
-        let below = (row["architectures-below"]?.mapping ?? []).compactMap { pair -> (limit: MachOVersion, architectures: Set<String>)? in
-            guard let limit = pair.key.scalar.flatMap(MachOVersion.init), let names = pair.value.sequence else {
-                unreadable.append(pair.key.line)
-                return nil
+        // Architectures by deployment-target limit: accepted only below it, or required below it.
+        func byLimit(_ key: String) -> [(limit: MachOVersion, architectures: Set<String>)] {
+            (row[key]?.mapping ?? []).compactMap { pair -> (limit: MachOVersion, architectures: Set<String>)? in
+                guard let limit = pair.key.scalar.flatMap(MachOVersion.init), let names = pair.value.sequence else {
+                    unreadable.append(pair.key.line)
+                    return nil
+                }
+                return (limit, Set(names.compactMap(\.scalar)))
             }
-            return (limit, Set(names.compactMap(\.scalar)))
         }
         let distributions = (row["distributions"]?.sequence ?? []).compactMap { node -> Distribution? in
             guard let value = node.scalar.flatMap(Distribution.init(rawValue:)) else {
@@ -176,7 +179,7 @@ extension ApplePlatforms {
         return ApplePlatform(
             id: id, name: name, device: device, simulator: simulator, deviceFamilies: Set(families),
             minimumOSKey: minimumOSKey, deploymentTargetSetting: setting,
-            architectures: Set((row["architectures"]?.sequence ?? []).compactMap(\.scalar)), architecturesBelow: below,
+            architectures: Set((row["architectures"]?.sequence ?? []).compactMap(\.scalar)), architecturesBelow: byLimit("architectures-below"), architecturesRequiredBelow: byLimit("architectures-required-below"),
             identifyingKeys: (row["identifying-keys"]?.sequence ?? []).compactMap(\.scalar),
             usesContentsLayout: row["layout"]?.scalar == "contents",
             uploadSDK: row["upload-sdk"]?.scalar, extensionPoints: extensionPoints[id] ?? [],

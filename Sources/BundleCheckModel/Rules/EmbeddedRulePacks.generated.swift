@@ -2271,6 +2271,79 @@ examples:
       app: {name: NotesPro, id: com.example.notes, short-version: "2.4", executable: {}}
 
 """#),
+        ("catalyst-intel-dropped.yml", #"""
+id: catalyst-intel-dropped
+title: A Mac Catalyst app keeps Intel until it asks for macOS 13
+severity: warning
+category: binaries
+apple-codes: [ITMS-90981]
+rationale: >
+  App Store Connect refuses a Mac Catalyst build whose app runs on Apple silicon only while its
+  LSMinimumSystemVersion is below macOS 13.0, when the app's earlier builds ran on Intel Macs:
+  ITMS-90981 "the bundle supports Apple silicon but not Intel-based Mac computers. Because this
+  app currently supports Intel-based Mac computers, you must either continue to include the
+  x86_64 architecture in your build, or set the minimum system version to 13.0 or later to drop
+  support" (security-union/remote-shutter#174, 2026). The x86_64 slice usually goes missing
+  because a dependency ships arm64-only Catalyst slices and CocoaPods then excludes x86_64 from
+  the whole app (EXCLUDED_ARCHS[sdk=macosx*]). Whether the app's last build ran on Intel is not
+  in the package, so this is a warning; a new app built this way may be accepted. The versions
+  are Rules/data/platforms.yml's (architectures-required-below).
+fix: >
+  Keep x86_64 in the Catalyst build: rebuild the arm64-only dependency (an XCFramework with an
+  arm64 and x86_64 ios-maccatalyst slice) and drop the EXCLUDED_ARCHS it caused. Or raise the
+  deployment target so that LSMinimumSystemVersion is 13.0 or later (for Mac Catalyst Xcode
+  derives it from the iOS deployment target: iOS 16.0 is macOS 13.0) and Intel Macs go.
+scope:
+  kinds: [app]
+  platforms: [maccatalyst]
+examples:
+  - name: an arm64-only Mac Catalyst app for macOS 12.0
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Shutter
+        platform: maccatalyst
+        plist:
+          LSMinimumSystemVersion: "12.0"
+        executable:
+          architectures: [arm64]
+    expect:
+      - bundle: Shutter.app
+        file: Shutter.app/Contents/MacOS/Shutter
+  - name: the same app built for arm64 and x86_64
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Shutter
+        platform: maccatalyst
+        plist:
+          LSMinimumSystemVersion: "12.0"
+  - name: an arm64-only Mac Catalyst app for macOS 13.0, which leaves Intel Macs behind
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Shutter
+        platform: maccatalyst
+        plist:
+          LSMinimumSystemVersion: "13.0"
+        executable:
+          architectures: [arm64]
+  - name: an arm64-only Mac app, which is not Mac Catalyst
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Shutter
+        platform: macos
+        plist:
+          LSMinimumSystemVersion: "12.0"
+        executable:
+          architectures: [arm64]
+
+"""#),
         ("certificate-expired.yml", #"""
 id: certificate-expired
 title: The signing certificate has not expired

@@ -176,3 +176,17 @@ import Testing
         #expect(TextReporter.distribution(try #require(developerID.distribution), of: developerID) == "checked for developer-id distribution, as stated")
     }
 }
+
+extension MacPackagesTests {
+    /// ITMS-90981's words in the finding: what the executable has, what it lacks, from when it
+    /// may, and Apple's code from the rule file.
+    @Test func anArm64OnlyCatalystAppBelowMacOS13IsToldToKeepIntelOrRaiseItsTarget() throws {
+        let rule = try #require(RuleCatalogue.shipped["catalyst-intel-dropped"])
+        let example = try #require(rule.examples.first { $0.triggers })
+        let report = try RuleExampleRunner.report(of: example, rules: [rule]).get()
+        #expect(Self.described(report) == [
+            "catalyst-intel-dropped Shutter.app: the executable of Shutter.app is built for arm64 only, without x86_64, while its LSMinimumSystemVersion 12.0 is below 13.0: App Store Connect refuses the build if the app's earlier builds ran on Intel Macs (ITMS-90981); keep x86_64 in the build, or raise the deployment target to macOS 13.0",
+        ])
+        #expect(report.findings.first?.appleCodes == ["ITMS-90981"])
+    }
+}
