@@ -8,16 +8,9 @@ protocol Check: Sendable {
     /// The id of the rule this check runs; `Rules/<id>.yml` holds everything else about it.
     var id: String { get }
 
-    /// The executable strings this check reads; the inspector keeps only what some rule wants.
-    /// Stated by every check (most need none), so a binary check cannot forget it.
-    var evidenceNeeds: [BinaryMatcher] { get }
-
-    /// What this check reads of loose libraries (`Frameworks/*.dylib`); none by default, since
-    /// their strings are not the developer's code, but some rules judge every binary.
-    var libraryEvidenceNeeds: [BinaryMatcher] { get }
-
-    /// What else it reads: asset catalogs and their pixels, seals, files kept whole
-    /// (`CheckReads`); nothing more by default.
+    /// What it reads beyond what every run reads, declared once (`CheckReads`): executable
+    /// strings, asset catalogs and their pixels, seals, files kept whole, load commands; nothing
+    /// more by default. The run's read plan is built from these declarations alone.
     var reads: CheckReads { get }
 
     /// The keys of its rule's `apple-codes` mapping it picks among (`rule.appleCodes(for:)`),
@@ -32,7 +25,6 @@ protocol Check: Sendable {
 }
 
 extension Check {
-    var libraryEvidenceNeeds: [BinaryMatcher] { [] }
     var reads: CheckReads { .nothingMore }
     var appleCodeKeys: [AppleCodeKey] { [] }
     var tableAppleCodes: [TableAppleCodes] { [] }

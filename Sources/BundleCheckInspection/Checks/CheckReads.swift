@@ -4,9 +4,14 @@ import BundleCheckModel
 /// What a built-in check reads beyond what every run reads (the Info.plists, signatures,
 /// entitlements, profiles and privacy manifests, `PackageInspector.wholeFiles`), declared on
 /// the check itself (`Check.reads`), once: the run's read plan is built from the declarations
-/// (`AssetCatalogWants`, `SealWants`, `PayloadReadPlanner`), so no list of rule ids or file names
-/// elsewhere has to be kept in step with the checks.
+/// (`EvidenceWants`, `AssetCatalogWants`, `SealWants`, `PayloadReadPlanner`), so no list of rule
+/// ids or file names elsewhere has to be kept in step with the checks.
 struct CheckReads: Sendable {
+    /// The executable strings it reads (`EvidenceWants` keeps only those some rule asks for).
+    var evidence: [BinaryMatcher] = []
+    /// What it reads of loose libraries (`Frameworks/*.dylib`): none by default, since their
+    /// strings are not the developer's code, but some rules judge every binary.
+    var libraryEvidence: [BinaryMatcher] = []
     /// The apps' asset catalogs, listed (their renditions' headers).
     var listsAssetCatalogs = false
     /// The App Store icon's pixels (implies the listing).

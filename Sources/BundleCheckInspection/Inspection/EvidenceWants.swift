@@ -20,8 +20,8 @@ struct EvidenceWants: BinaryEvidenceFilter {
             case .matcher(let matcher): matchers += matcher.binaryMatchers
             case .builtIn(let name):
                 let check = BuiltInCheck(rawValue: name)?.implementation
-                matchers += check?.evidenceNeeds ?? []
-                libraryMatchers += check?.libraryEvidenceNeeds ?? []
+                matchers += check?.reads.evidence ?? []
+                libraryMatchers += check?.reads.libraryEvidence ?? []
             }
         }
         self.init(matchers: matchers, libraryMatchers: libraryMatchers)

@@ -8,7 +8,6 @@ import BundleCheckModel
 /// a File Provider action's own activation rule.
 struct ActivationRuleCheck: Check {
     var id: String { mode.rawValue }
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// `activation-rule-invalid` reports a value of the wrong type and a wrong value under Apple's two codes.
     var appleCodeKeys: [AppleCodeKey] { mode == .invalid ? ActivationRuleProblemKind.allCases.map(Self.appleCodeKey) : [] }
 

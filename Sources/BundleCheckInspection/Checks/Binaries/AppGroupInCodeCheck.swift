@@ -5,7 +5,7 @@ import BundleCheckModel
 /// at run time the container URL is nil and `UserDefaults(suiteName:)` shares nothing.
 struct AppGroupInCodeCheck: Check {
     let id = "app-group-in-code"
-    var evidenceNeeds: [BinaryMatcher] { [Self.need] }
+    var reads: CheckReads { CheckReads(evidence: [Self.need]) }
 
     static let pattern = try! NSRegularExpression(pattern: #"^group\.[A-Za-z0-9][A-Za-z0-9.\-]*$"#)
     /// A cheap test while reading; the pattern runs only on the strings kept.

@@ -5,7 +5,6 @@ import BundleCheckModel
 /// (ITMS-90482), `minimum-os-binary` (ITMS-90208) and `encryption-info` (ITMS-90125).
 struct BinaryCheck: Check {
     var id: String { mode.rawValue }
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     enum Mode: String {
         case unsupportedArchitecture = "unsupported-architecture"

@@ -7,7 +7,6 @@ import BundleCheckModel
 /// Mac Catalyst apps; an unknown or unreadable LSMinimumSystemVersion is not judged.
 struct CatalystIntelDroppedCheck: Check {
     let id = "catalyst-intel-dropped"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

@@ -8,7 +8,6 @@ import BundleCheckModel
 struct DebugBuildCheck: Check {
     static let ruleID = "debug-build"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

@@ -4,7 +4,6 @@ import BundleCheckModel
 /// which App Review rejects as non-public API (ITMS-90338 names the selector form).
 struct PrivateFrameworkCheck: Check {
     let id = "private-framework"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     static let prefix = "/System/Library/PrivateFrameworks/"
 

@@ -9,7 +9,6 @@ import BundleCheckModel
 /// file is as stray as in an iOS app.
 struct StrayBinaryCheck: Check {
     let id = "stray-binary"
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// Only these are read: executables have no extension; libraries end so. Resources
     /// (images, nibs, plists) are never opened, which keeps large packages fast.
     static let candidateExtensions: Set<String> = ["", "dylib", "so", "bundle", "o", "a"]

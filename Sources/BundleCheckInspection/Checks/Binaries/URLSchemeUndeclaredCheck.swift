@@ -5,7 +5,7 @@ import BundleCheckModel
 /// containing app does not declare, so opening it (seed 000's `painotes://import`) goes nowhere.
 struct URLSchemeUndeclaredCheck: Check {
     let id = "url-scheme-undeclared"
-    var evidenceNeeds: [BinaryMatcher] { [Self.need] }
+    var reads: CheckReads { CheckReads(evidence: [Self.need]) }
     /// Finds `scheme://` anywhere in a C string.
     static let pattern = try! NSRegularExpression(pattern: #"([A-Za-z][A-Za-z0-9+.\-]*)://"#)
     /// A cheap test while reading; the pattern runs only on the strings kept.

@@ -5,7 +5,6 @@ import BundleCheckModel
 /// `EXAppExtensionAttributes`; NSExtension-based ones sit in `PlugIns/` and declare `NSExtension`.
 struct ExtensionKitLocationCheck: Check {
     let id = "extension-kit-location"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

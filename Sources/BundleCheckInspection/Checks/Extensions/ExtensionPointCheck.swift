@@ -7,7 +7,6 @@ import BundleCheckModel
 /// and one its app's platform loads (`Rules/data/platforms.yml`).
 struct ExtensionPointCheck: Check {
     var id: String { mode.rawValue }
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     enum Mode: String {
         case missing = "extension-point-missing"

@@ -6,7 +6,6 @@ import BundleCheckModel
 /// the extension that defines the global `ExtensionPreprocessingJS` (seed 003).
 struct JavaScriptPreprocessingCheck: Check {
     let id = "js-preprocessing"
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// The extension's preprocessing script, whole.
     var reads: CheckReads { CheckReads(wholeFiles: [.suffix(".js", inside: ".appex/", limit: Self.fileLimit)]) }
 

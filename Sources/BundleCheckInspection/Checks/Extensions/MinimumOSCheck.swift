@@ -6,7 +6,6 @@ import BundleCheckModel
 /// installs but the extension never appears. Bundles of two platforms have no common versions.
 struct MinimumOSCheck: Check {
     let id = "minimum-os"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

@@ -5,7 +5,6 @@ import BundleCheckModel
 /// `NSExtensionPrincipalClass` or `NSExtensionMainStoryboard`.
 struct PrincipalClassCheck: Check {
     let id = "principal-class"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     static let classPointer = JSONPointer("NSExtension", "NSExtensionPrincipalClass")
     static let storyboardPointer = JSONPointer("NSExtension", "NSExtensionMainStoryboard")

@@ -7,7 +7,6 @@ import BundleCheckModel
 /// in the bundle.
 struct RequiredKeysCheck: Check {
     let id = "required-keys"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     static let identityKeys = ["CFBundleExecutable", "CFBundleIdentifier"]
 

@@ -12,7 +12,6 @@ struct AlternateIconMissingCheck: Check {
     static let missingAssetCode: AppleCodeKey = "missing-asset"
     static let missingFileCode: AppleCodeKey = "missing-file"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// The apps' catalogs, listed.
     var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
     var appleCodeKeys: [AppleCodeKey] { [Self.missingAssetCode, Self.missingFileCode] }

@@ -16,7 +16,6 @@ import BundleCheckModel
 ///   them: 120×120 for iPhone, 152×152 and 167×167 for iPad (`Rules/data/app-icon-sizes.yml`).
 struct AppIconMissingCheck: Check {
     let id = "app-icon-missing"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     /// A name in CFBundleIconFiles without a file; no icon set named where the SDK asks for one.
     static let missingFileCode: AppleCodeKey = "missing-file"

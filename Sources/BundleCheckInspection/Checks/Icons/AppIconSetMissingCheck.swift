@@ -9,7 +9,6 @@ import BundleCheckModel
 struct AppIconSetMissingCheck: Check {
     static let ruleID = "app-icon-set-missing"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// The apps' catalogs, listed.
     var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
 

@@ -8,7 +8,6 @@ import BundleCheckModel
 struct AppStoreIconAlphaCheck: Check {
     static let ruleID = "app-store-icon-alpha"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// The App Store icon's pixels.
     var reads: CheckReads { CheckReads(decodesAppStoreIcon: true) }
     var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes(AppStoreIcons.shipped.platforms.values.flatMap(\.alphaCodes), from: AppStoreIcons.table)] }

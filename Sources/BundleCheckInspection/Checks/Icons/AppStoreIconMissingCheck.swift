@@ -15,7 +15,6 @@ import BundleCheckModel
 struct AppStoreIconMissingCheck: Check {
     static let ruleID = "app-store-icon-missing"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// The apps' catalogs, listed.
     var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
     var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes(AppStoreIcons.shipped.platforms.values.flatMap(\.missingCodes), from: AppStoreIcons.table)] }

@@ -8,7 +8,6 @@ import BundleCheckModel
 struct AssetCatalogMalformedCheck: Check {
     static let ruleID = "asset-catalog-malformed"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// The apps' catalogs, listed.
     var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
 

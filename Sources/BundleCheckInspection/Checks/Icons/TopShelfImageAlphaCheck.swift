@@ -7,7 +7,6 @@ import BundleCheckModel
 struct TopShelfImageAlphaCheck: Check {
     static let ruleID = "top-shelf-image-alpha"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// The top-shelf images' pixels.
     var reads: CheckReads { CheckReads(decodesTopShelfImages: true) }
     var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([TopShelfImages.shipped.alphaCode], from: TopShelfImages.table)] }

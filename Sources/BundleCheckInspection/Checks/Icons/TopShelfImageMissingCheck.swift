@@ -7,7 +7,6 @@ import BundleCheckModel
 struct TopShelfImageMissingCheck: Check {
     static let ruleID = "top-shelf-image-missing"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// The apps' catalogs, listed.
     var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
 

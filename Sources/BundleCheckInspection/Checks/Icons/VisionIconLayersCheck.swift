@@ -9,7 +9,6 @@ import BundleCheckModel
 struct VisionIconLayersCheck: Check {
     static let ruleID = "vision-icon-layers"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// The apps' catalogs, listed.
     var reads: CheckReads { CheckReads(listsAssetCatalogs: true) }
     var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes(LayeredIcons.shipped.platforms.values.map(\.code), from: LayeredIcons.table)] }

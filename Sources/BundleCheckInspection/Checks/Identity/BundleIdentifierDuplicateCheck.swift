@@ -6,7 +6,6 @@ import BundleCheckModel
 /// Two separate apps in one IPA are two submissions, so the check stays within each app.
 struct BundleIdentifierDuplicateCheck: Check {
     let id = "bundle-id-duplicate"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var firstByApp: [String: [String: InspectedBundle]] = [:]

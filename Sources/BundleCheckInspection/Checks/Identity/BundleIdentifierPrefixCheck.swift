@@ -6,7 +6,6 @@ import BundleCheckModel
 /// prefixed with the parent app's bundle identifier").
 struct BundleIdentifierPrefixCheck: Check {
     let id = "bundle-id-prefix"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     static let pointer = JSONPointer("CFBundleIdentifier")
 

@@ -6,7 +6,6 @@ import BundleCheckModel
 /// and `SYSX` for system extensions.
 struct PackageTypeCheck: Check {
     let id = "package-type"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     static let pointer = JSONPointer("CFBundlePackageType")
 

@@ -11,7 +11,6 @@ import BundleCheckModel
 /// Each component's `Bom` lists exactly what its payload installs.
 struct InstallerPackageMetadataCheck: Check {
     let id = "installer-package-metadata"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         guard let package = context.installerPackage else { return [] }

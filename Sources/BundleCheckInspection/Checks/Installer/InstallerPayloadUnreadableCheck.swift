@@ -7,7 +7,6 @@ import BundleCheckModel
 /// after is not, and the installer would fail at the same place.
 struct InstallerPayloadUnreadableCheck: Check {
     let id = "installer-payload-unreadable"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         guard let package = context.installerPackage else { return [] }

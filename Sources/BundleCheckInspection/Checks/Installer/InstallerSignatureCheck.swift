@@ -10,7 +10,6 @@ import BundleCheckModel
 /// is opened.
 struct InstallerSignatureCheck: DistributionCheck {
     let id = "installer-signature"
-    var evidenceNeeds: [BinaryMatcher] { [] }
     var distributions: Set<Distribution> { [.macAppStore, .developerID] }
 
     /// The names each distribution's installer certificates start with.

@@ -10,7 +10,6 @@ import BundleCheckModel
 /// Its rule's scope (`platforms: [macos, maccatalyst]`) keeps it to Mac bundles: the check does not ask again.
 struct HardenedRuntimeCheck: DistributionCheck {
     let id = "hardened-runtime-missing"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     var distributions: Set<Distribution> { [.developerID] }
 

@@ -19,7 +19,6 @@ import BundleCheckModel
 struct MacAppIconCheck: DistributionCheck {
     static let ruleID = "mac-app-icon"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// The catalog's set, and the `.icns` whole.
     var reads: CheckReads { CheckReads(listsAssetCatalogs: true, wholeFiles: [.suffix(".icns", limit: Self.sizeLimit)]) }
     var distributions: Set<Distribution> { [.macAppStore] }

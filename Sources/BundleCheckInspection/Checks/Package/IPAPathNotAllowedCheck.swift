@@ -10,7 +10,6 @@ struct IPAPathNotAllowedCheck: Check {
     /// Entries reported at most; the rest are counted in the last message.
     static let maximumFindings = 20
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([IPALayout.shipped.code], from: IPALayout.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {

@@ -5,7 +5,6 @@ import BundleCheckModel
 /// zip. Zipped archives and apps have no `Payload/` and are not judged.
 struct PayloadLayoutCheck: Check {
     let id = "payload-layout"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         guard context.inputKind == .ipa, context.storage == .zip else { return [] }

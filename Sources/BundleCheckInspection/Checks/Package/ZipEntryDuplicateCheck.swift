@@ -5,7 +5,6 @@ import BundleCheckModel
 /// which one wins (the first, the last, or a prompt), so what gets installed is not defined.
 struct ZipEntryDuplicateCheck: Check {
     let id = "zip-entry-duplicate"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.duplicateNames.map { name in

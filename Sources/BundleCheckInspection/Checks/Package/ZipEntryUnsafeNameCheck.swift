@@ -9,7 +9,6 @@ import BundleCheckModel
 struct ZipEntryUnsafeNameCheck: Check {
 
     let id = "zip-entry-unsafe-name"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings = context.storage != .zip ? [] : context.entryNames.compactMap { name -> Finding? in

@@ -8,7 +8,6 @@ import BundleCheckModel
 struct PlatformMismatchCheck: Check {
     static let ruleID = "platform-mismatch"
     var id: String { Self.ruleID }
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

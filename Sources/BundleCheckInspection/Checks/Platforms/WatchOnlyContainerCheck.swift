@@ -8,7 +8,6 @@ import BundleCheckModel
 /// watch-only app inside an ordinary iOS app, say two things at once.
 struct WatchOnlyContainerCheck: Check {
     let id = "watch-only-container"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     static let containerPointer = JSONPointer("ITSWatchOnlyContainer")
     static let watchOnlyPointer = JSONPointer("WKWatchOnly")

@@ -9,7 +9,6 @@ import BundleCheckModel
 /// nothing for the bundle.
 struct PrivacyManifestCheck: Check {
     var id: String { mode.rawValue }
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     enum Mode: String, Sendable, Hashable {
         case invalid = "privacy-manifest-invalid"

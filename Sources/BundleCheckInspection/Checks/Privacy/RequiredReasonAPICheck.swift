@@ -8,8 +8,8 @@ import BundleCheckModel
 /// neither. Names are compared exactly (`_stat` is not `_statfs`).
 struct RequiredReasonAPICheck: Check {
     let id = "required-reason-api"
-    var evidenceNeeds: [BinaryMatcher] { PrivacyAPICategory.evidenceNeeds }
-    var libraryEvidenceNeeds: [BinaryMatcher] { PrivacyAPICategory.evidenceNeeds }
+    /// The symbols and selectors of the required-reason APIs, in executables and loose libraries.
+    var reads: CheckReads { CheckReads(evidence: PrivacyAPICategory.evidenceNeeds, libraryEvidence: PrivacyAPICategory.evidenceNeeds) }
     /// How many of the names found a message quotes before "and N more".
     static let quoted = 3
 

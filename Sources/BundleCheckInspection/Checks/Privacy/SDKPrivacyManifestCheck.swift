@@ -7,7 +7,6 @@ import BundleCheckModel
 /// SDK's signature is valid (ITMS-91065) lives in the XCFramework, not in a built package.
 struct SDKPrivacyManifestCheck: Check {
     let id = "sdk-privacy-manifest-missing"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let list = ListedSDKs.shipped

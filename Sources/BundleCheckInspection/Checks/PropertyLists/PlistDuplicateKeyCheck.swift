@@ -7,7 +7,6 @@ import BundleCheckModel
 /// one a developer edited, has no effect.
 struct PlistDuplicateKeyCheck: Check {
     let id = "plist-duplicate-key"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in

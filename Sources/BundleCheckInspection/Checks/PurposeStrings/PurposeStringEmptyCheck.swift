@@ -6,7 +6,6 @@ import BundleCheckModel
 /// explains nothing in that language.
 struct PurposeStringEmptyCheck: Check {
     let id = "purpose-string-empty"
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// Each localisation's `InfoPlist.strings`, whole.
     var reads: CheckReads { CheckReads(wholeFiles: [.name("InfoPlist.strings", limit: PurposeStringValue.stringsFileLimit)]) }
 

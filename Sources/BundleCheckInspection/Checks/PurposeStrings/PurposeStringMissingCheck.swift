@@ -7,9 +7,11 @@ import BundleCheckModel
 /// and missing key, naming everything that asks for it.
 struct PurposeStringMissingCheck: Check {
     let id = "purpose-string-missing"
-    var evidenceNeeds: [BinaryMatcher] { PurposeStringTable.shipped.evidenceNeeds }
-    // A vendor's library that asks for the camera asks the app's Info.plist too.
-    var libraryEvidenceNeeds: [BinaryMatcher] { PurposeStringTable.shipped.evidenceNeeds }
+    /// What asks for permission in executables, and in loose libraries too: a vendor's library
+    /// that asks for the camera asks the app's Info.plist.
+    var reads: CheckReads {
+        CheckReads(evidence: PurposeStringTable.shipped.evidenceNeeds, libraryEvidence: PurposeStringTable.shipped.evidenceNeeds)
+    }
     /// Reasons a message lists before it says how many more there are.
     static let listedReasons = 3
 

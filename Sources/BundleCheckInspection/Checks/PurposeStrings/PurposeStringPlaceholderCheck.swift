@@ -7,7 +7,6 @@ import BundleCheckModel
 /// only in strings files; in the Info.plist `unexpanded-variable` reports it.
 struct PurposeStringPlaceholderCheck: Check {
     let id = "purpose-string-placeholder"
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// Each localisation's `InfoPlist.strings`, whole.
     var reads: CheckReads { CheckReads(wholeFiles: [.name("InfoPlist.strings", limit: PurposeStringValue.stringsFileLimit)]) }
 

@@ -8,7 +8,6 @@ import BundleCheckModel
 struct ReadProblemCheck: Check {
     let kind: BundleReadProblem.Kind
     var id: String { kind.rawValue }
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle in

@@ -4,7 +4,6 @@ import BundleCheckModel
 /// containing app lacks, so the shared container is not shared.
 struct AppGroupMismatchCheck: Check {
     let id = "app-group-mismatch"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

@@ -5,7 +5,6 @@ import BundleCheckModel
 /// so the hand-over of seed 000 (files saved to the group container, then the app opened) cannot work.
 struct AppGroupNoneSharedCheck: Check {
     let id = "app-group-none-shared"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.filter(\.isShareOrActionExtension).compactMap { bundle -> Finding? in

@@ -6,7 +6,6 @@ import BundleCheckModel
 /// group named after the team needs no profile (TN3125); a `group.` one does (macOS 15).
 struct AppGroupNotProvisionedCheck: Check {
     let id = "app-group-not-provisioned"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in

@@ -6,7 +6,6 @@ import BundleCheckModel
 /// Mac, `ApplePlatform.allowsTeamAppGroups`), a group may instead start with the team id.
 struct AppGroupPrefixCheck: Check {
     let id = "app-group-prefix"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle in

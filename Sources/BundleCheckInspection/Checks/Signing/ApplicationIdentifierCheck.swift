@@ -6,7 +6,6 @@ import BundleCheckModel
 /// without entitlements as Xcode signs one, is `simulator-build`'s one finding.
 struct ApplicationIdentifierCheck: Check {
     let id = "application-identifier"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     static let key = JSONPointer("application-identifier")
 

@@ -8,7 +8,6 @@ import BundleCheckModel
 /// certificate the team may sign with, so they say nothing about this build.
 struct CertificateExpiredCheck: DistributionCheck {
     let id = "certificate-expired"
-    var evidenceNeeds: [BinaryMatcher] { [] }
     // The App Store re-signs what it is sent.
     var distributions: Set<Distribution> { .installedAsSigned }
 

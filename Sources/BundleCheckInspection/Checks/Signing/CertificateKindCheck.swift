@@ -10,7 +10,6 @@ import BundleCheckModel
 struct CertificateKindCheck: DistributionCheck {
     static let ruleID = "certificate-kind"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([SigningCertificateKinds.shipped.code], from: SigningCertificateKinds.table)] }
     var distributions: Set<Distribution> { .all }
 

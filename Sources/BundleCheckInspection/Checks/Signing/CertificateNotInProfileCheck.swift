@@ -7,7 +7,6 @@ import BundleCheckModel
 /// every distribution, not for an archive without one (its export signs it again).
 struct CertificateNotInProfileCheck: DistributionCheck {
     let id = "certificate-not-in-profile"
-    var evidenceNeeds: [BinaryMatcher] { [] }
     var distributions: Set<Distribution> { .all }
 
     func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {

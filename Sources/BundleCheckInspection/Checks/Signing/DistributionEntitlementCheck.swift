@@ -5,7 +5,6 @@ import BundleCheckModel
 /// the distribution the input is judged by (`CheckContext.distribution`).
 struct DistributionEntitlementCheck: DistributionCheck {
     var id: String { mode.rawValue }
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     enum Mode: String {
         case getTaskAllow = "get-task-allow"

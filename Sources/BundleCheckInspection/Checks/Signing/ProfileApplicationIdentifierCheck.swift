@@ -7,7 +7,6 @@ import BundleCheckModel
 /// another App ID.
 struct ProfileApplicationIdentifierCheck: Check {
     let id = "profile-app-id"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

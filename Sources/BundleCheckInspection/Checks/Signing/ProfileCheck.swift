@@ -7,7 +7,6 @@ import BundleCheckModel
 /// the installed build keeps the profile (ad-hoc, enterprise, development).
 struct ProfileCheck: DistributionCheck {
     var id: String { mode.rawValue }
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     enum Mode: String {
         case kind = "profile-kind"

@@ -8,7 +8,6 @@ import BundleCheckModel
 struct SignatureModifiedCheck: Check {
     static let ruleID = "signature-modified"
     let id = Self.ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// Every bundle against its seal: the code pages hashed, `CodeResources` whole.
     var reads: CheckReads { CheckReads(comparesSeals: true, wholeFiles: [.name("CodeResources", limit: SealVerifier.codeResourcesLimit)]) }
 

@@ -6,7 +6,6 @@ import BundleCheckModel
 /// in an archive, a vendor's signature on a framework is normal until export.
 struct TeamMismatchCheck: Check {
     let id = "team-mismatch"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in

@@ -4,7 +4,6 @@ import BundleCheckModel
 /// executables of apps, extensions and frameworks, and loose libraries.
 struct UnsignedCheck: Check {
     let id = "unsigned"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in

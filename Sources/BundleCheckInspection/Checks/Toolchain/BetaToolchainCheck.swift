@@ -7,7 +7,6 @@ import BundleCheckModel
 /// list is unknown and says nothing. One finding per bundle.
 struct BetaToolchainCheck: Check {
     let id = "beta-toolchain"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let builds = XcodeBuilds.shipped

@@ -6,7 +6,6 @@ import BundleCheckModel
 /// rules cannot judge it.
 struct BuildKeysMissingCheck: Check {
     let id = "build-keys-missing"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     /// What Xcode has written into every app's Info.plist since Xcode 6 at least (every real
     /// package of the corpus has them; a simulator build leaves DTPlatformBuild empty).

@@ -7,7 +7,6 @@ import BundleCheckModel
 /// table's `upload-sdk`). Frameworks keep their vendor's SDK and are not judged.
 struct SDKTooOldCheck: Check {
     let id = "sdk-too-old"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let minimums = UploadMinimums.shipped

@@ -9,7 +9,6 @@ import BundleCheckModel
 struct SimulatorBuildCheck: Check {
     static let ruleID = "simulator-build"
     var id: String { Self.ruleID }
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

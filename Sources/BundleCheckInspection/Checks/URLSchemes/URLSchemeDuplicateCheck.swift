@@ -7,7 +7,6 @@ import BundleCheckModel
 /// compare case-insensitively, as URLs do.
 struct URLSchemeDuplicateCheck: Check {
     let id = "url-scheme-duplicate"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var firstSeen: [String: (bundle: InspectedBundle, pointer: JSONPointer)] = [:]

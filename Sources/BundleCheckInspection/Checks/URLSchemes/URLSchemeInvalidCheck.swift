@@ -4,7 +4,6 @@ import BundleCheckModel
 /// `url-scheme-invalid` (ITMS-90158): malformed schemes and malformed `CFBundleURLTypes`.
 struct URLSchemeInvalidCheck: Check {
     let id = "url-scheme-invalid"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.flatMap { bundle -> [Finding] in

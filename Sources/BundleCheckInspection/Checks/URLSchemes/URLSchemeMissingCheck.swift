@@ -4,7 +4,6 @@ import BundleCheckModel
 /// so its extensions have no way to open it (the hand-over of seed 000).
 struct URLSchemeMissingCheck: Check {
     let id = "url-scheme-missing"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

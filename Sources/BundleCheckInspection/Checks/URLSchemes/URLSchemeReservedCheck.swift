@@ -3,7 +3,6 @@ import BundleCheckModel
 /// `url-scheme-reserved`: a scheme the system owns, which an app cannot claim.
 struct URLSchemeReservedCheck: Check {
     let id = "url-scheme-reserved"
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// Schemes iOS handles itself; an app declaring one never receives it.
     static let reserved: Set<String> = [
         "http", "https", "mailto", "tel", "telprompt", "sms", "facetime", "facetime-audio", "facetime-group",

@@ -8,7 +8,6 @@ import BundleCheckModel
 /// this is the universal size, never smaller than any variant's, so it can warn too early.
 struct AppClipTooLargeCheck: Check {
     let id = "app-clip-too-large"
-    var evidenceNeeds: [BinaryMatcher] { [] }
     var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([SizeLimits.shipped.appClipCode], from: SizeLimits.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {

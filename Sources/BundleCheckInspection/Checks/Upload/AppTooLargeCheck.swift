@@ -6,7 +6,6 @@ import BundleCheckModel
 /// platform (`Rules/data/size-limits.yml`: 4 GB, 200 GB on the Mac, 75 MB for a watch app).
 struct AppTooLargeCheck: Check {
     let id = "app-too-large"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let limits = SizeLimits.shipped

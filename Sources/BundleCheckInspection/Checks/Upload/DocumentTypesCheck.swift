@@ -12,7 +12,6 @@ struct DocumentTypesCheck: Check {
     /// Findings for one app's entries: a long list is a few lines of a report, not hundreds.
     static let maximumEntries = 64
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([DocumentTypes.shipped.rankCode, DocumentTypes.shipped.openingCode], from: DocumentTypes.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {

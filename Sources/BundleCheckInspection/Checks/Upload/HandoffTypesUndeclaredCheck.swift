@@ -10,7 +10,7 @@ import BundleCheckModel
 struct HandoffTypesUndeclaredCheck: Check {
     static let ruleID = "handoff-types-undeclared"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [URLSchemeUndeclaredCheck.need] }
+    var reads: CheckReads { CheckReads(evidence: [URLSchemeUndeclaredCheck.need]) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let facts = DocumentTypes.shipped

@@ -9,7 +9,6 @@ import BundleCheckModel
 struct IPadMultitaskingOrientationsCheck: Check {
     static let ruleID = "ipad-multitasking-orientations"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([IPadMultitasking.shipped.orientationCode], from: IPadMultitasking.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {

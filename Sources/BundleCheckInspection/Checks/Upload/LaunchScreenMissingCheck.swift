@@ -10,7 +10,6 @@ import BundleCheckModel
 struct LaunchScreenMissingCheck: Check {
     static let ruleID = "launch-screen-missing"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([IPadMultitasking.shipped.launchScreenCode], from: IPadMultitasking.table)] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {

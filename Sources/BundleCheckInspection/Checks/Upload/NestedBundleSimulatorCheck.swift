@@ -9,7 +9,6 @@ import BundleCheckModel
 struct NestedBundleSimulatorCheck: Check {
     static let ruleID = "nested-bundle-simulator"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []

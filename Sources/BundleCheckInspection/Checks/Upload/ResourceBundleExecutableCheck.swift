@@ -7,7 +7,6 @@ import BundleCheckModel
 struct ResourceBundleExecutableCheck: Check {
     static let ruleID = "resource-bundle-executable"
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.resourceBundles.compactMap { resource -> Finding? in

@@ -7,7 +7,6 @@ import BundleCheckModel
 /// slice's alone (60 MB for iOS 7 and 8). Read from the load commands already parsed.
 struct TextSegmentTooLargeCheck: Check {
     let id = "text-segment-too-large"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let limits = SizeLimits.shipped

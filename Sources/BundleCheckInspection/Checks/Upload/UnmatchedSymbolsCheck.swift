@@ -14,7 +14,6 @@ struct UnmatchedSymbolsCheck: Check {
     /// Symbol files an IPA finding names; the rest are counted.
     static let maximumNamedFiles = 10
     let id = ruleID
-    var evidenceNeeds: [BinaryMatcher] { [] }
     /// The load commands of each dSYM's DWARF file (its UUIDs).
     var reads: CheckReads { CheckReads(readsLoadCommands: true) }
     var tableAppleCodes: [TableAppleCodes] { [TableAppleCodes([DebugSymbols.shipped.code], from: DebugSymbols.table)] }

@@ -4,7 +4,6 @@ import BundleCheckModel
 /// `version-format`: a version that is not one to three period-separated non-negative integers.
 struct VersionFormatCheck: Check {
     let id = "version-format"
-    var evidenceNeeds: [BinaryMatcher] { [] }
     var appleCodeKeys: [AppleCodeKey] { VersionKey.allCases.map(\.appleCodeKey) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {

@@ -8,7 +8,6 @@ import BundleCheckModel
 /// off gives one finding rather than one per extension inside it.
 struct VersionMismatchCheck: Check {
     let id = "version-mismatch"
-    var evidenceNeeds: [BinaryMatcher] { [] }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []

@@ -3,7 +3,6 @@ import BundleCheckModel
 /// `version-missing`: CFBundleVersion or CFBundleShortVersionString absent or empty.
 struct VersionMissingCheck: Check {
     let id = "version-missing"
-    var evidenceNeeds: [BinaryMatcher] { [] }
     var appleCodeKeys: [AppleCodeKey] { VersionKey.allCases.map(\.appleCodeKey) }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
