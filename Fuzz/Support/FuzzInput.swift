@@ -1,7 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 
-/// Hands libFuzzer's input to a `FuzzTarget` (Sources/BundleCheckFixtures/FuzzTarget.swift, where
+/// Hands libFuzzer's input to a `FuzzTarget` (Sources/BundleCheckFixtures/Fuzz/FuzzTarget.swift, where
 /// what each harness does lives, shared with the tests that replay seeds and regressions).
 public enum FuzzInput {
     public static func run(_ target: FuzzTarget, _ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -432,9 +432,11 @@ public enum FuzzSeeds {
         return [("installer.bom", installer), ("many-leaves.bom", many), ("asset-catalogue-shaped.car", store.write())]
     }
 
-    /// The repository this file is in: the json seeds start from the example packages' golden
-    /// reports, which `bundlecheck --format json` wrote and `ExamplePackageTests` keeps current.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository this file is in (`Sources/BundleCheckFixtures/Fuzz/` below it): the json
+    /// seeds start from the example packages' golden reports, which `bundlecheck --format json`
+    /// wrote and `ExamplePackageTests` keeps current.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// JSON documents: PaiNotes's report written compact (the report harness has PaiScan's as written),
     /// then small ones of each edge (every escape and each length of UTF-8, numbers at the edges
