@@ -12,7 +12,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         // What an embedder links: open and inspect a package, render a report.
-        .library(name: "BundleCheckKit", targets: ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReports", "BundleCheckReview"]),
+        .library(
+            name: "BundleCheckKit", targets: ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReports", "BundleCheckReview"]),
         .executable(name: "bundlecheck", targets: ["bundlecheck"]),
     ],
     targets: [
@@ -152,12 +153,13 @@ if Context.environment["BUNDLECHECK_FUZZ"] == "1" {
         .target(name: "BundleCheckFuzzSupport", dependencies: ["BundleCheckFixtures"], path: "Fuzz/Support", swiftSettings: strict),
     ]
     for harness in harnesses {
-        package.targets.append(.executableTarget(
-            name: "fuzz-" + harness,
-            dependencies: ["BundleCheckFuzzDriver", "BundleCheckFuzzSupport"],
-            path: "Fuzz/Harnesses/" + harness,
-            swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]
-        ))
+        package.targets.append(
+            .executableTarget(
+                name: "fuzz-" + harness,
+                dependencies: ["BundleCheckFuzzDriver", "BundleCheckFuzzSupport"],
+                path: "Fuzz/Harnesses/" + harness,
+                swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]
+            ))
         package.products.append(.executable(name: "fuzz-" + harness, targets: ["fuzz-" + harness]))
     }
 }

@@ -98,25 +98,34 @@ public struct DebianChangelog: Sendable {
 
     /// The changelog of a package of `packageVersion`, built from `upstreamVersion` (the project's
     /// version, which must have a dated section) at `commit`, made at `builtAt`.
-    public func render(packageVersion: String, upstreamVersion: String, commit: String, builtAt: Date,
-                       maintainer: String, package: String = "bundlecheck") throws -> String {
+    public func render(
+        packageVersion: String, upstreamVersion: String, commit: String, builtAt: Date,
+        maintainer: String, package: String = "bundlecheck"
+    ) throws -> String {
         guard let index = releases.firstIndex(where: { $0.version == upstreamVersion }) else {
             throw Failure.noRelease(version: upstreamVersion)
         }
         var entries: [String] = []
         if packageVersion != upstreamVersion {
             var groups = unreleased
-            groups.insert(Group(heading: "Snapshot", items: [
-                "Built from commit \(commit), after release \(upstreamVersion)" +
-                    (unreleased.isEmpty ? "; no change is listed since." : "; the changes since follow."),
-            ]), at: 0)
-            entries.append(Self.entry(package: package, version: packageVersion, groups: groups,
-                                      maintainer: maintainer, date: builtAt))
+            groups.insert(
+                Group(
+                    heading: "Snapshot",
+                    items: [
+                        "Built from commit \(commit), after release \(upstreamVersion)"
+                            + (unreleased.isEmpty ? "; no change is listed since." : "; the changes since follow.")
+                    ]), at: 0)
+            entries.append(
+                Self.entry(
+                    package: package, version: packageVersion, groups: groups,
+                    maintainer: maintainer, date: builtAt))
         }
         for release in releases[index...] {
             let date = ChangelogDate.parse(release.date) ?? builtAt
-            entries.append(Self.entry(package: package, version: release.version, groups: release.groups,
-                                      maintainer: maintainer, date: date))
+            entries.append(
+                Self.entry(
+                    package: package, version: release.version, groups: release.groups,
+                    maintainer: maintainer, date: date))
         }
         return entries.joined(separator: "\n")
     }
@@ -158,7 +167,8 @@ enum ChangelogDate {
     static func parse(_ text: String) -> Date? {
         let parts = text.split(separator: "-")
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let components = DateComponents(year: year, month: month, day: day)

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckModel
+import Foundation
 
 /// Renders `Rules/README.md`, the catalogue of every shipped rule, from the rule files themselves.
 public enum RuleCatalogueDocument {
@@ -30,7 +30,8 @@ public enum RuleCatalogueDocument {
             """
         for rule in catalogue.rules {
             let codes = rule.appleCodes.isEmpty ? "" : rule.appleCodes.joined(separator: ", ")
-            text += "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(codes) | \(rule.category) | \(platformColumn(rule.scope)) | \(escape(rule.title)) |\n"
+            text +=
+                "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(codes) | \(rule.category) | \(platformColumn(rule.scope)) | \(escape(rule.title)) |\n"
         }
         for rule in catalogue.rules {
             text += "\n## \(rule.id)\n\n"

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckModel
+import Foundation
 
 /// The rule files of the repository's `Rules/` folder, read for the generator and its staleness tests.
 public enum RuleSourceFiles {

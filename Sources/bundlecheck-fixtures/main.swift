@@ -28,12 +28,21 @@ if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "asset-catalog"
         case "benchmark" where arguments.count == 3 && Int(arguments[1]) != nil:
             catalog = try FixtureAssetCatalog.benchmark(totalBytes: Int(arguments[1])!)
         case "app-icon": catalog = .appIcon()
-        case "truncated": catalog = .appIcon(); catalog.hostile = [.truncated(length: 600)]
-        case "tree-cycle": catalog = .appIcon(); catalog.hostile = [.renditionsTreeCycle]
-        case "wide-tree-node": catalog = .appIcon(); catalog.hostile = [.wideTreeNode(count: 65535)]
+        case "truncated":
+            catalog = .appIcon()
+            catalog.hostile = [.truncated(length: 600)]
+        case "tree-cycle":
+            catalog = .appIcon()
+            catalog.hostile = [.renditionsTreeCycle]
+        case "wide-tree-node":
+            catalog = .appIcon()
+            catalog.hostile = [.wideTreeNode(count: 65535)]
         case "branch-child-past-table": catalog = .renditionsBranchChildPastTable
         default:
-            FileHandle.standardError.write(Data("usage: bundlecheck-fixtures asset-catalog benchmark BYTES|app-icon|truncated|tree-cycle|wide-tree-node|branch-child-past-table PATH\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "usage: bundlecheck-fixtures asset-catalog benchmark BYTES|app-icon|truncated|tree-cycle|wide-tree-node|branch-child-past-table PATH\n".utf8
+                ))
             exit(64)
         }
         try catalog.write(toFile: arguments[arguments.count - 1])

@@ -1,9 +1,9 @@
-import Foundation
+import BundleCheckCommandLine
 import BundleCheckFormats
+import BundleCheckGenerator
 import BundleCheckInspection
 import BundleCheckModel
-import BundleCheckGenerator
-import BundleCheckCommandLine
+import Foundation
 
 // Regenerates what is derived from Rules/*.yml, from the repository root:
 //   swift run bundlecheck-generate
@@ -42,8 +42,10 @@ case "debian-changelog":
     do {
         let markdown = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         let changelog = try DebianChangelog(markdown: markdown)
-        print(try changelog.render(packageVersion: arguments[1], upstreamVersion: BundleCheckVersion.current, commit: arguments[2],
-                                   builtAt: Date(timeIntervalSince1970: epoch), maintainer: arguments[4]), terminator: "")
+        print(
+            try changelog.render(
+                packageVersion: arguments[1], upstreamVersion: BundleCheckVersion.current, commit: arguments[2],
+                builtAt: Date(timeIntervalSince1970: epoch), maintainer: arguments[4]), terminator: "")
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("bundlecheck-generate: error: \(error)\n".utf8))
@@ -63,7 +65,9 @@ do {
     let rules = try sources.map { try RuleLoader.load(text: $0.text, file: "Rules/" + $0.name, isBuiltIn: true) }
     let catalogue = try RuleCatalogue(rules: rules)
     try Data(RuleCatalogueDocument.markdown(catalogue).utf8).write(to: URL(fileURLWithPath: root + "/Rules/README.md"))
-    print("wrote \(RuleSourceFiles.generatedSwiftPath), \(RuleSourceFiles.generatedDataPath) and Rules/README.md from \(sources.count) rule files and \(tables.count) data tables")
+    print(
+        "wrote \(RuleSourceFiles.generatedSwiftPath), \(RuleSourceFiles.generatedDataPath) and Rules/README.md from \(sources.count) rule files and \(tables.count) data tables"
+    )
 } catch {
     FileHandle.standardError.write(Data("bundlecheck-generate: error: \(error)\n".utf8))
     exit(1)

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckCommandLine
+import Foundation
 
 // libzip turns each entry's DOS time into a date with mktime, and glibc's mktime, with TZ unset,
 // checks /etc/localtime again at every call: 60,000 stat calls for 60,000 entries. Naming that

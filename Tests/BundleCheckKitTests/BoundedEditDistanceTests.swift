@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct BoundedEditDistanceTests {
@@ -9,7 +10,8 @@ import Testing
     }
 
     @Test func theNearestCandidateWinsAndTiesGoToTheAlphabeticallyFirst() {
-        #expect(BoundedEditDistance.nearest(to: Array("productivty"), among: ["public.productivity", "productivity", "productive"], limit: 4) == "productivity")
+        #expect(
+            BoundedEditDistance.nearest(to: Array("productivty"), among: ["public.productivity", "productivity", "productive"], limit: 4) == "productivity")
         // "bat" and "cat" are both one edit from "at": the first by name, whatever the order given.
         #expect(BoundedEditDistance.nearest(to: Array("at"), among: ["cat", "bat"], limit: 1) == "bat")
         #expect(BoundedEditDistance.nearest(to: Array("at"), among: ["bat", "cat"], limit: 1) == "bat")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct JSONPointerTests {
@@ -21,9 +22,10 @@ import Testing
     }
 
     @Test func resolvesDictionaryKeysAndArrayIndices() {
-        let value = PlistValue.dictionary(PlistDictionary([
-            "CFBundleURLTypes": .array([.dictionary(PlistDictionary(["CFBundleURLSchemes": .array([.string("a"), .string("b")])]))]),
-        ]))
+        let value = PlistValue.dictionary(
+            PlistDictionary([
+                "CFBundleURLTypes": .array([.dictionary(PlistDictionary(["CFBundleURLSchemes": .array([.string("a"), .string("b")])]))])
+            ]))
         #expect(value.value(at: JSONPointer(parsing: "/CFBundleURLTypes/0/CFBundleURLSchemes/1")!) == .string("b"))
         #expect(value.value(at: JSONPointer(parsing: "/CFBundleURLTypes/01")!) == nil)
         #expect(value.value(at: JSONPointer(parsing: "/CFBundleURLTypes/3")!) == nil)

@@ -7,7 +7,8 @@ enum BashCompletion {
         var valueCases: [String] = []
         for option in options {
             guard let action = action(for: option.valueCompletion) else { continue }
-            valueCases.append("""
+            valueCases.append(
+                """
                         \(option.allSpellings.joined(separator: "|")))
                             \(action)
                             return ;;

@@ -4,9 +4,9 @@
 /// does neither, so a clean clone builds, and a stamped file left from an older `make` is ignored.
 enum BuildCommit {
     #if BUNDLECHECK_STAMPED_BUILD
-    static let hash: String? = stampedBuildCommit
+        static let hash: String? = stampedBuildCommit
     #else
-    static let hash: String? = nil
+        static let hash: String? = nil
     #endif
 
     /// `bundlecheck 0.1.0 (commit cef6f9f)`; `(commit unknown)` for a build that was not stamped.

@@ -1,9 +1,9 @@
-import Foundation
 import BundleCheckFormats
-import BundleCheckModel
 import BundleCheckInspection
+import BundleCheckModel
 import BundleCheckReports
 import BundleCheckReview
+import Foundation
 
 /// `bundlecheck`: parse the command line, load the rules and configuration, then check
 /// every input and write the report (or list or explain the rules), and pick an exit code.
@@ -41,29 +41,34 @@ public enum BundleCheckCommand {
                 console.writeOutput(BuildCommit.versionLine(version: BundleCheckVersion.current, commit: BuildCommit.hash) + "\n")
                 return .success
             case .listRules(let options):
-                let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
+                let settings = try RunSettings.load(
+                    rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
                 try OutputPlan(outputPath: options.outputPath).check(against: settings.reads(rulePacks: options.rulePacks))
-                let text = switch options.format {
-                case .text: RuleListing.text(settings.catalogue, configuration: settings.configuration)
-                case .json: RuleListing.json(settings.catalogue, configuration: settings.configuration)
-                }
+                let text =
+                    switch options.format {
+                    case .text: RuleListing.text(settings.catalogue, configuration: settings.configuration)
+                    case .json: RuleListing.json(settings.catalogue, configuration: settings.configuration)
+                    }
                 return deliver(text, to: options.outputPath, console: console)
             case .explain(let id, let options):
-                let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
+                let settings = try RunSettings.load(
+                    rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
                 try OutputPlan(outputPath: options.outputPath).check(against: settings.reads(rulePacks: options.rulePacks))
                 let rules = explained(id, in: settings.catalogue)
                 guard !rules.isEmpty else {
                     throw UsageError.unknownRule(id: id, suggestions: RuleIDSuggestions.closest(to: id.lowercased(), among: settings.catalogue.rules.map(\.id)))
                 }
-                let text = switch options.format {
-                case .text: rules.map { RuleExplanation.text($0, configuration: settings.configuration) }.joined(separator: "\n")
-                case .json: RuleExplanation.json(rules, configuration: settings.configuration)
-                }
+                let text =
+                    switch options.format {
+                    case .text: rules.map { RuleExplanation.text($0, configuration: settings.configuration) }.joined(separator: "\n")
+                    case .json: RuleExplanation.json(rules, configuration: settings.configuration)
+                    }
                 return deliver(text, to: options.outputPath, console: console)
             case .diff(let options):
                 return try diff(options, environment: environment, console: console, workingDirectory: workingDirectory)
             case .check(let options):
-                let settings = try RunSettings.load(rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
+                let settings = try RunSettings.load(
+                    rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
                 try InputList.refuseRepeats(options.inputs)
                 var reads = options.inputs.map { (what: "an input package", path: $0) }
                 // The configuration's baseline is not read while a baseline is written: writing it
@@ -72,7 +77,7 @@ public enum BundleCheckCommand {
                     ("the baseline", options.baselinePath),
                     ("the baseline", options.writeBaselinePath == nil ? settings.configuration.baseline : nil),
                 ]
-                    .compactMap { what, path in path.map { (what: what, path: $0) } }
+                .compactMap { what, path in path.map { (what: what, path: $0) } }
                 try OutputPlan(options).check(against: reads + settings.reads(rulePacks: options.rulePacks))
                 var baseline: Baseline?
                 // `--baseline` overrides the configuration's. While a baseline is being written the
@@ -129,7 +134,9 @@ public enum BundleCheckCommand {
         }
         let report = Report(toolVersion: BundleCheckVersion.current, inputs: inputs, configurationFile: settings.configuration.file, rulesRun: rules.map(\.id))
         if inputs.count > SARIFReporter.maximumRuns, options.format == .sarif || options.reports.contains(where: { $0.format == .sarif }) {
-            console.writeError("bundlecheck: warning: SARIF: \(inputs.count) inputs are reported in one run (bundlecheck/all-inputs/), since GitHub accepts at most \(SARIFReporter.maximumRuns) runs per file; check at most \(SARIFReporter.maximumRuns) inputs per run to keep a code-scanning category per input\n")
+            console.writeError(
+                "bundlecheck: warning: SARIF: \(inputs.count) inputs are reported in one run (bundlecheck/all-inputs/), since GitHub accepts at most \(SARIFReporter.maximumRuns) runs per file; check at most \(SARIFReporter.maximumRuns) inputs per run to keep a code-scanning category per input\n"
+            )
         }
 
         // The text report on the terminal already says why an input failed; say it on standard
@@ -165,7 +172,8 @@ public enum BundleCheckCommand {
             exitCode = max(exitCode, deliver(request.format.makeReporter(fileContext).render(report), to: request.path, console: console))
         }
         if options.format == .github || options.reports.contains(where: { $0.format == .github }),
-           let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+            let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty
+        {
             appendStepSummary(GitHubStepSummary(context).render(report), to: path, console: console)
         }
         return exitCode
@@ -195,10 +203,12 @@ public enum BundleCheckCommand {
         } catch {
             let name = StandardInputPackage.name
             let reason = "standard input cannot be copied to a temporary file (set TMPDIR to a writable folder): \(error)"
-            return .failure(StandardInputFailure(report: InputReport(
-                path: name, kind: nil, container: nil, size: 0, error: .unreadable(path: name, reason: reason),
-                bundles: [], findings: [], distribution: nil
-            )))
+            return .failure(
+                StandardInputFailure(
+                    report: InputReport(
+                        path: name, kind: nil, container: nil, size: 0, error: .unreadable(path: name, reason: reason),
+                        bundles: [], findings: [], distribution: nil
+                    )))
         }
     }
 

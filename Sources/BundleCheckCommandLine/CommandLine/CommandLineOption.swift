@@ -83,7 +83,8 @@ extension CommandLineOption {
     }
 
     /// A switch without a value.
-    static func flag(_ name: String, short shortName: String? = nil, help: [String], set: @escaping @Sendable (inout GivenOptions) -> Void) -> CommandLineOption {
+    static func flag(_ name: String, short shortName: String? = nil, help: [String], set: @escaping @Sendable (inout GivenOptions) -> Void) -> CommandLineOption
+    {
         CommandLineOption(name: name, shortName: shortName, otherSpellings: [], isRepeatable: false, help: help, effect: .flag(set))
     }
 

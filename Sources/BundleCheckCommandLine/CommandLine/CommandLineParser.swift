@@ -1,5 +1,5 @@
-import BundleCheckReports
 import BundleCheckModel
+import BundleCheckReports
 import BundleCheckReview
 
 /// A small hand-written argument parser (no outside packages can be fetched), driven by

@@ -1,7 +1,7 @@
 import BundleCheckFormats
 import BundleCheckModel
-import Foundation
 import BundleCheckReports
+import Foundation
 
 /// The options of one check of packages, after parsing.
 package struct CommandOptions: Sendable, Equatable {
@@ -47,7 +47,7 @@ package struct FormatRequest<Format: RawRepresentable & CaseIterable & Sendable 
     package init(parsing text: String) throws(UsageError) {
         let choices = Format.allCases.map { $0.rawValue + "=<file>" }
         guard let equals = text.firstIndex(of: "="), let format = Format(rawValue: String(text[..<equals])),
-              text.index(after: equals) < text.endIndex
+            text.index(after: equals) < text.endIndex
         else { throw .invalidValue(option: "--report", value: text, choices: choices) }
         self.format = format
         self.path = String(text[text.index(after: equals)...])

@@ -1,9 +1,9 @@
-import Foundation
 import BundleCheckFormats
-import BundleCheckModel
 import BundleCheckInspection
+import BundleCheckModel
 import BundleCheckReports
 import BundleCheckReview
+import Foundation
 
 extension BundleCheckCommand {
     /// `bundlecheck diff OLD NEW`: reads both sides (packages are checked as the configuration

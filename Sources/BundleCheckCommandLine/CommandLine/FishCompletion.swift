@@ -35,15 +35,16 @@ enum FishCompletion {
         if let short = option.shortName { names.append("-s " + short.dropFirst()) }
         names += ([option.name] + option.otherSpellings).map { "-l " + $0.dropFirst(2) }
         let description = "-d " + ShellCompletion.quoted(option.summary)
-        let value = switch option.valueCompletion {
-        case .none: ""
-        case .choices(let choices): "-x -a " + ShellCompletion.quoted(choices.joined(separator: " "))
-        case .file: "-r -F"
-        case .directory: "-x -a '(__fish_complete_directories)'"
-        case .ruleID: "-x -a '(__bundlecheck_rule_ids)'"
-        case .reportRequest(let formats): "-x -a " + ShellCompletion.quoted("(__bundlecheck_report_requests " + formats.joined(separator: " ") + ")")
-        case .typed: "-x"
-        }
+        let value =
+            switch option.valueCompletion {
+            case .none: ""
+            case .choices(let choices): "-x -a " + ShellCompletion.quoted(choices.joined(separator: " "))
+            case .file: "-r -F"
+            case .directory: "-x -a '(__fish_complete_directories)'"
+            case .ruleID: "-x -a '(__bundlecheck_rule_ids)'"
+            case .reportRequest(let formats): "-x -a " + ShellCompletion.quoted("(__bundlecheck_report_requests " + formats.joined(separator: " ") + ")")
+            case .typed: "-x"
+            }
         return ["complete -c bundlecheck " + ([names.joined(separator: " "), value, description].filter { !$0.isEmpty }.joined(separator: " "))]
     }
 }

@@ -1,7 +1,7 @@
 import BundleCheckFormats
 import BundleCheckModel
-import Foundation
 import BundleCheckReports
+import Foundation
 
 /// Every value the arguments gave, as the option table stores them, before `validate`
 /// knows which command they make and builds that command's options.

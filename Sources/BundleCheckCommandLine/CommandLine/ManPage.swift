@@ -22,7 +22,13 @@ package enum ManPage {
         }
         lines += [".SH DESCRIPTION", text(BundleCheckCommand.overview.replacingOccurrences(of: "\n", with: " "))]
         lines += [".PP", text("<path> is an .ipa, .zip, .xcarchive or .app; several may be given, and one report covers them all.")]
-        lines += [".PP", text("bundlecheck diff: " + BundleCheckCommand.diffSubcommand.summary + ". <old> and <new> are each a package or a JSON report that bundlecheck --format json wrote earlier. The review lists the bundles, versions, entitlements, purpose strings, privacy manifests, URL schemes, activation rules, document types, platforms, signing and sizes that differ, the findings new and fixed, and the verdicts only a comparison gives (a build number or version not higher, a changed bundle identifier or signing team). Its formats are text, json, markdown and html; it exits 1 when a verdict or a new finding fails, 2 when a side cannot be read.")]
+        lines += [
+            ".PP",
+            text(
+                "bundlecheck diff: " + BundleCheckCommand.diffSubcommand.summary
+                    + ". <old> and <new> are each a package or a JSON report that bundlecheck --format json wrote earlier. The review lists the bundles, versions, entitlements, purpose strings, privacy manifests, URL schemes, activation rules, document types, platforms, signing and sizes that differ, the findings new and fixed, and the verdicts only a comparison gives (a build number or version not higher, a changed bundle identifier or signing team). Its formats are text, json, markdown and html; it exits 1 when a verdict or a new finding fails, 2 when a side cannot be read."
+            ),
+        ]
         lines += [".SH OPTIONS"]
         for option in options {
             lines += [".TP", optionHeading(option), text(option.help.joined(separator: " "))]
@@ -56,8 +62,14 @@ package enum ManPage {
             "bundlecheck --format github --report sarif=bundlecheck.sarif --report junit=bundlecheck.xml build/MyApp.ipa"
         ),
         ("Which rules raise an error Apple's upload validation reported:", "bundlecheck --explain ITMS-90473"),
-        ("What a release candidate changes since the build that shipped (kept as its JSON report), as Markdown for a pull request:", "bundlecheck --format json --output shipped.json build/MyApp.ipa\nbundlecheck diff --format markdown shipped.json build/Candidate.ipa"),
-        ("Accept today's findings, then fail only on new ones:", "bundlecheck --write-baseline bundlecheck-baseline.json build/MyApp.ipa\nbundlecheck --baseline bundlecheck-baseline.json build/MyApp.ipa"),
+        (
+            "What a release candidate changes since the build that shipped (kept as its JSON report), as Markdown for a pull request:",
+            "bundlecheck --format json --output shipped.json build/MyApp.ipa\nbundlecheck diff --format markdown shipped.json build/Candidate.ipa"
+        ),
+        (
+            "Accept today's findings, then fail only on new ones:",
+            "bundlecheck --write-baseline bundlecheck-baseline.json build/MyApp.ipa\nbundlecheck --baseline bundlecheck-baseline.json build/MyApp.ipa"
+        ),
     ]
 
     /// What each exit status means; the exhaustive switch makes a new `ExitCode` documented here too.
@@ -66,7 +78,8 @@ package enum ManPage {
         case .success: "Every input was checked, and no finding fails the run."
         case .findings: "At least one finding fails the run: an error, or a warning with --fail-on warning (fail-on: warning in the configuration)."
         case .inputFailure: "At least one input could not be checked: the container cannot be read, or holds no app."
-        case .usage: "The command line, a --rules pack, the configuration or the baseline is wrong, or an output would overwrite an input, the configuration, the baseline or another output (EX_USAGE)."
+        case .usage:
+            "The command line, a --rules pack, the configuration or the baseline is wrong, or an output would overwrite an input, the configuration, the baseline or another output (EX_USAGE)."
         case .cannotCreate: "A report or baseline file could not be written (EX_CANTCREAT); the message names the path and the system's reason."
         }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// The files one check writes (`--output`, each `--report`, `--write-baseline`), checked
 /// before any input is read: `bundlecheck -o MyApp.ipa MyApp.ipa` must not replace the package
@@ -31,7 +31,8 @@ struct OutputPlan {
     }
 
     init(_ options: DiffOptions) {
-        outputs = [Output(option: "--output", path: options.outputPath ?? Self.standardOutput)]
+        outputs =
+            [Output(option: "--output", path: options.outputPath ?? Self.standardOutput)]
             + options.reports.map { Output(option: "--report \($0.format.rawValue)", path: $0.path) }
     }
 

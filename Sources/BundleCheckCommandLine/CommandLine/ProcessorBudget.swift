@@ -46,7 +46,8 @@ enum ProcessorBudget {
             return quota(cgroupV2: text)
         }
         if let quota = try? String(contentsOfFile: "/sys/fs/cgroup/cpu/cpu.cfs_quota_us", encoding: .utf8),
-           let period = try? String(contentsOfFile: "/sys/fs/cgroup/cpu/cpu.cfs_period_us", encoding: .utf8) {
+            let period = try? String(contentsOfFile: "/sys/fs/cgroup/cpu/cpu.cfs_period_us", encoding: .utf8)
+        {
             return self.quota(cgroupV1Quota: quota, period: period)
         }
         return nil
@@ -62,7 +63,7 @@ enum ProcessorBudget {
     /// `cpu.cfs_quota_us` is -1 without a quota.
     static func quota(cgroupV1Quota quota: String, period: String) -> Int? {
         guard let quota = Int(quota.trimmingCharacters(in: .whitespacesAndNewlines)),
-              let period = Int(period.trimmingCharacters(in: .whitespacesAndNewlines))
+            let period = Int(period.trimmingCharacters(in: .whitespacesAndNewlines))
         else { return nil }
         return processors(quota: quota, period: period)
     }

@@ -37,10 +37,12 @@ package struct RunSettings: Sendable {
             } catch let error as RuleLoadError {
                 // A folder named by the configuration: say where, since no flag on the command line did.
                 if error.line == 0, let source, packs.contains(pack),
-                   let line = source.line(ofKey: "rule-packs") {
-                    throw .rulePack(RuleLoadError(
-                        file: pack, line: 0, field: nil, message: error.message + " (named by \(source.file):\(line), rule-packs)"
-                    ))
+                    let line = source.line(ofKey: "rule-packs")
+                {
+                    throw .rulePack(
+                        RuleLoadError(
+                            file: pack, line: 0, field: nil, message: error.message + " (named by \(source.file):\(line), rule-packs)"
+                        ))
                 }
                 throw .rulePack(error)
             } catch {

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckModel
+import Foundation
 
 /// An input of `-`: the package piped in on standard input (`curl … | bundlecheck -`).
 ///

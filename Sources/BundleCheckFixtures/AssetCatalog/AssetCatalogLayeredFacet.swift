@@ -62,7 +62,9 @@ extension AssetCatalogLayeredFacet.Rendition {
         let file = fileName + (scale == 1 ? "" : "@\(scale)x") + extensionName
         switch format {
         case .jpeg:
-            return Self(idiom: idiom, keyScale: keyScale ?? scale, part: AssetCatalogKeys.partImage, content: .jpeg(width: width, height: height, scale: scale, fileName: file))
+            return Self(
+                idiom: idiom, keyScale: keyScale ?? scale, part: AssetCatalogKeys.partImage,
+                content: .jpeg(width: width, height: height, scale: scale, fileName: file))
         case .argb:
             let bitmap = FixtureIconRendition(
                 idiom: idiom, points: Double(width) / Double(scale), scale: scale, pixelWidth: width, pixelHeight: height, pixels: pixels, fileName: file)

@@ -33,7 +33,9 @@ enum AssetCatalogPixels {
                         random ^= random << 13
                         random ^= random >> 17
                         random ^= random << 5
-                        row.storeBytes(of: pixel(band.r ^ (random & 0x3F), band.g ^ (random >> 8 & 0x3F), band.b ^ (random >> 16 & 0x3F)).littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+                        row.storeBytes(
+                            of: pixel(band.r ^ (random & 0x3F), band.g ^ (random >> 8 & 0x3F), band.b ^ (random >> 16 & 0x3F)).littleEndian,
+                            toByteOffset: 4 * x, as: UInt32.self)
                     }
                     continue
                 }

@@ -101,7 +101,8 @@ struct AssetCatalogPlan {
             stacks[set.name] = compiled.stacks
             layered.append(compiled.group)
         }
-        let sets = catalog.imageSets[..<before].map(CatalogSet.image) + catalog.iconSets.map(CatalogSet.icon) + layered.map(CatalogSet.layered)
+        let sets =
+            catalog.imageSets[..<before].map(CatalogSet.image) + catalog.iconSets.map(CatalogSet.icon) + layered.map(CatalogSet.layered)
             + catalog.imageSets[before...].map(CatalogSet.image)
         let identifiers = try Self.identifiers(sets)
         let target = try Self.appStoreIcon(catalog)
@@ -118,8 +119,13 @@ struct AssetCatalogPlan {
             case .image(let imageSet):
                 for rendition in imageSet.renditions {
                     let key = Self.key(rendition, dimension2: 0, identifier: identifier, part: AssetCatalogKeys.partImage)
-                    renditions.append(Rendition(key: key, set: set.name, file: rendition.fileName, value: .pending(.bitmap(
-                        rendition, headerWidth: rendition.pixelWidth, headerHeight: rendition.pixelHeight, short: false)), appearance: rendition.appearance))
+                    renditions.append(
+                        Rendition(
+                            key: key, set: set.name, file: rendition.fileName,
+                            value: .pending(
+                                .bitmap(
+                                    rendition, headerWidth: rendition.pixelWidth, headerHeight: rendition.pixelHeight, short: false)),
+                            appearance: rendition.appearance))
                 }
                 facets.append((set.name, AssetCatalogKeys.partImage, identifier, renditions[first...].map(\.key)))
             case .icon(let iconSet):
@@ -127,7 +133,8 @@ struct AssetCatalogPlan {
                     iconSet, identifier: identifier, target: target, hostile: catalog.hostile, firstSizeIndex: catalog.compiler.firstSizeIndex,
                     atlasesPerGroup: &atlasesPerGroup)
                 if let stacks = stacks[set.name] {
-                    renditions += try Self.layered(AssetCatalogLayeredFacet(name: set.name, renditions: stacks), identifier: identifier, identifiers: identifiers)
+                    renditions += try Self.layered(
+                        AssetCatalogLayeredFacet(name: set.name, renditions: stacks), identifier: identifier, identifiers: identifiers)
                 }
                 let part = iconSet.composition == nil ? AssetCatalogKeys.partIcon : AssetCatalogKeys.partIconStack
                 facets.append((set.name, part, identifier, renditions[first...].map(\.key)))
@@ -192,9 +199,12 @@ struct AssetCatalogPlan {
         case .atlas(let atlas, let members, let scale, let compression):
             let bytesPerRow = (atlas.width * 4 + 31) / 32 * 32
             let images = members.map { member in
-                (member.pixelWidth, member.pixelHeight, member.bytesPerRow, AssetCatalogPixels.image(
-                    width: member.pixelWidth, height: member.pixelHeight, bytesPerRow: member.bytesPerRow, pattern: member.pixels,
-                    seed: AssetCatalogPixels.seed(member.fileName, member.pixelWidth, member.pixelHeight)))
+                (
+                    member.pixelWidth, member.pixelHeight, member.bytesPerRow,
+                    AssetCatalogPixels.image(
+                        width: member.pixelWidth, height: member.pixelHeight, bytesPerRow: member.bytesPerRow, pattern: member.pixels,
+                        seed: AssetCatalogPixels.seed(member.fileName, member.pixelWidth, member.pixelHeight))
+                )
             }
             let pixels = atlas.pixels(images, bytesPerRow: bytesPerRow)
             let payload = AssetCatalogRenditionValue.pixelPayload(
@@ -244,7 +254,9 @@ struct AssetCatalogPlan {
                 return (set.name, index)
             }
             // A single-size set's: its first idiom's any-appearance icon.
-            if let index = set.renditions.firstIndex(where: { $0.pixelWidth == 1024 && $0.pixelHeight == 1024 && $0.appearance.id == 0 && $0.storage != .packed }) {
+            if let index = set.renditions.firstIndex(where: {
+                $0.pixelWidth == 1024 && $0.pixelHeight == 1024 && $0.appearance.id == 0 && $0.storage != .packed
+            }) {
                 return (set.name, index)
             }
         }
@@ -281,7 +293,9 @@ struct AssetCatalogPlan {
         atlasesPerGroup: inout [[UInt16]: UInt16]
     ) throws(AssetCatalogWriterError) -> [Rendition] {
         let sizes = Array(Set(set.renditions.map(\.points))).sorted()
-        guard sizes.count + Int(firstSizeIndex) <= Int(UInt16.max) else { throw .tooLarge(part: "the sizes of \(set.name)", value: sizes.count, limit: Int(UInt16.max)) }
+        guard sizes.count + Int(firstSizeIndex) <= Int(UInt16.max) else {
+            throw .tooLarge(part: "the sizes of \(set.name)", value: sizes.count, limit: Int(UInt16.max))
+        }
         func index(_ points: Double) -> UInt16 { UInt16(sizes.firstIndex(of: points)!) + firstSizeIndex }
         var renditions: [Rendition] = []
         var groups: [[UInt16]] = []
@@ -299,7 +313,9 @@ struct AssetCatalogPlan {
         }
 
         // Atlases of the packed icons, one per scale, idiom, subtype and appearance.
-        func atlasGroup(_ rendition: FixtureIconRendition) -> [UInt16] { [UInt16(rendition.scale), rendition.idiom.code, rendition.subtype, rendition.appearance.id] }
+        func atlasGroup(_ rendition: FixtureIconRendition) -> [UInt16] {
+            [UInt16(rendition.scale), rendition.idiom.code, rendition.subtype, rendition.appearance.id]
+        }
         var packedGroups: [[UInt16]] = []
         for rendition in set.renditions where rendition.storage == .packed {
             let group = atlasGroup(rendition)
@@ -349,13 +365,22 @@ struct AssetCatalogPlan {
                     }
                 }
             }
-            renditions.append(Rendition(key: key, set: set.name, file: rendition.fileName, value: .pending(.bitmap(
-                rendition, headerWidth: width, headerHeight: height, short: short)), appearance: rendition.appearance))
+            renditions.append(
+                Rendition(
+                    key: key, set: set.name, file: rendition.fileName,
+                    value: .pending(
+                        .bitmap(
+                            rendition, headerWidth: width, headerHeight: height, short: short)), appearance: rendition.appearance))
         }
         for atlas in atlases {
             let members = atlas.members.map { set.renditions[$0] }
-            renditions.append(Rendition(key: atlas.key, set: set.name, file: "ZZZZPackedAsset", value: .pending(.atlas(
-                atlas.atlas, members: members, scale: Int(atlas.key[.scale]), compression: members[0].compression)), appearance: members[0].appearance))
+            renditions.append(
+                Rendition(
+                    key: atlas.key, set: set.name, file: "ZZZZPackedAsset",
+                    value: .pending(
+                        .atlas(
+                            atlas.atlas, members: members, scale: Int(atlas.key[.scale]), compression: members[0].compression)),
+                    appearance: members[0].appearance))
         }
         return renditions
     }
@@ -395,8 +420,9 @@ struct AssetCatalogPlan {
                 value = .ready(AssetCatalogRenditionValue.jpeg(width: width, height: height, scale: scale, name: name))
             case .bitmap(let bitmap, let flattened):
                 try validate(bitmap, in: facet.name)
-                value = .pending(.bitmap(
-                    bitmap, headerWidth: bitmap.pixelWidth, headerHeight: bitmap.pixelHeight, short: false, layout: flattened ? .flattenedImage : .image))
+                value = .pending(
+                    .bitmap(
+                        bitmap, headerWidth: bitmap.pixelWidth, headerHeight: bitmap.pixelHeight, short: false, layout: flattened ? .flattenedImage : .image))
             case .iconLayers(let layers):
                 value = .ready(layers.value(identifiers: layers.layers.map { identifiers[$0.facet] ?? AssetCatalogKeys.identifier(for: $0.facet) }))
             }
@@ -518,10 +544,12 @@ struct AssetCatalogPlan {
     private func place(_ layout: FixtureAssetCatalog.Layout, appearanceTree: UInt32, appearanceBlocks: Int, firstPair: UInt32) -> BOMWriter.Placement {
         let tableCount = max(256, (store.blocks.count + 255) / 256 * 256)
         let appearanceNodes = (appearanceTree + 1..<appearanceTree + UInt32(appearanceBlocks)).map { BOMWriter.Placement.Piece.block($0) }
-        let appearanceRoot = UInt32(store.blocks[Int(appearanceTree)][8]) << 24 | UInt32(store.blocks[Int(appearanceTree)][9]) << 16
+        let appearanceRoot =
+            UInt32(store.blocks[Int(appearanceTree)][8]) << 24 | UInt32(store.blocks[Int(appearanceTree)][9]) << 16
             | UInt32(store.blocks[Int(appearanceTree)][10]) << 8 | UInt32(store.blocks[Int(appearanceTree)][11])
         // The tree's first header: empty, its key length not yet known.
-        let staleHeader = Array("tree".utf8) + BOMWriter.bigEndian(1) + BOMWriter.bigEndian(appearanceRoot) + BOMWriter.bigEndian(4096)
+        let staleHeader =
+            Array("tree".utf8) + BOMWriter.bigEndian(1) + BOMWriter.bigEndian(appearanceRoot) + BOMWriter.bigEndian(4096)
             + BOMWriter.bigEndian(0) + [0] + [UInt8](repeating: 0, count: 8)
         var pieces: [BOMWriter.Placement.Piece] = (1..<appearanceTree).map { .block($0) }
         let staleHeaderPiece = pieces.count
@@ -530,7 +558,10 @@ struct AssetCatalogPlan {
         switch layout {
         case .indexAtEnd:
             pieces += appearanceNodes + rest
-            pieces += [.variables, .staleBlockTable(moved: [appearanceTree: .init(piece: staleHeaderPiece, length: staleHeader.count)]), .block(appearanceTree), .blockTable]
+            pieces += [
+                .variables, .staleBlockTable(moved: [appearanceTree: .init(piece: staleHeaderPiece, length: staleHeader.count)]), .block(appearanceTree),
+                .blockTable,
+            ]
         case .indexAfterFirstBlocks:
             // The new header and the table fill the old root's 4096-byte slot; what is left of it is freed.
             let slotPiece = pieces.count
@@ -539,9 +570,12 @@ struct AssetCatalogPlan {
             let left = 4096 - Self.aligned(29) - Self.aligned(table)
             if left > 0 { pieces.append(.freed([UInt8](repeating: 0, count: left))) }
             pieces += rest
-            pieces += [.variables, .staleBlockTable(moved: [
-                appearanceTree: .init(piece: staleHeaderPiece, length: staleHeader.count), appearanceRoot: .init(piece: slotPiece, length: 4096),
-            ])]
+            pieces += [
+                .variables,
+                .staleBlockTable(moved: [
+                    appearanceTree: .init(piece: staleHeaderPiece, length: staleHeader.count), appearanceRoot: .init(piece: slotPiece, length: 4096),
+                ]),
+            ]
             pieces += appearanceNodes
         }
         return BOMWriter.Placement(pieces: pieces, alignment: Self.alignment, tableCount: tableCount)

@@ -78,7 +78,8 @@ enum AssetCatalogRenditionValue {
     static func bitmap(
         width: Int, height: Int, headerWidth: Int, headerHeight: Int, scale: Int, name: String, bytesPerRow: Int, layout: Layout = .image, payload: [UInt8]
     ) -> [UInt8] {
-        let size: [(tag: Tag, data: [UInt8])] = layout == .flattenedImage
+        let size: [(tag: Tag, data: [UInt8])] =
+            layout == .flattenedImage
             ? [(.slices, slices(width: 0, height: 0))]
             : [(.slices, slices(width: width, height: height)), (.metrics, metrics(width: width, height: height))]
         return value(
@@ -147,7 +148,10 @@ enum AssetCatalogRenditionValue {
         value(
             width: width, height: height, scale: scale, pixelFormat: pixelFormatARGB, colorSpace: 1, layout: .packedAsset,
             name: "ZZZZPackedAsset-\(scale).\(middle).0-gamut0",
-            tlvs: [(.slices, slices(width: 0, height: 0)), (.composition, composition(opacity: 1)), (.bitmapInfo, bitmapInfo), (.bytesPerRow, le32(UInt32(bytesPerRow)))],
+            tlvs: [
+                (.slices, slices(width: 0, height: 0)), (.composition, composition(opacity: 1)), (.bitmapInfo, bitmapInfo),
+                (.bytesPerRow, le32(UInt32(bytesPerRow))),
+            ],
             payload: payload)
     }
 
@@ -156,7 +160,8 @@ enum AssetCatalogRenditionValue {
     /// length of the atlas's key, the key as `AssetCatalogKeys.Key.linkBytes`).
     static func link(width: Int, height: Int, scale: Int, name: String, atlas: AssetCatalogKeys.Key, x: Int, y: Int) -> [UInt8] {
         let key = atlas.linkBytes
-        let reference = Array("KLNI".utf8) + le32(0) + le32(UInt32(x)) + le32(UInt32(y)) + le32(UInt32(width)) + le32(UInt32(height))
+        let reference =
+            Array("KLNI".utf8) + le32(0) + le32(UInt32(x)) + le32(UInt32(y)) + le32(UInt32(width)) + le32(UInt32(height))
             + AssetCatalogKeys.littleEndian16(Layout.image.rawValue) + le32(UInt32(key.count)) + key
         return value(
             width: width, height: height, scale: scale, pixelFormat: pixelFormatARGB, colorSpace: 1, layout: .internalLink, name: name,
@@ -171,7 +176,8 @@ enum AssetCatalogRenditionValue {
     /// size its width and height in whole points (83.5 is 83), its size index (16 bits) and 16
     /// bits that are 0 in every catalogue of the corpus (an idiom, by the write-ups).
     static func sizes(name: String, entries: [(points: Int, index: Int)]) -> [UInt8] {
-        let payload = Array("SISM".utf8) + le32(1) + le32(UInt32(entries.count))
+        let payload =
+            Array("SISM".utf8) + le32(1) + le32(UInt32(entries.count))
             + entries.flatMap { le32(UInt32($0.points)) + le32(UInt32($0.points)) + le32(UInt32($0.index)) }
         return value(
             width: 0, height: 0, scale: 0, pixelFormat: [0, 0, 0, 0], colorSpace: 0, layout: .multisizeImageSet, name: name,

@@ -35,7 +35,9 @@ enum AssetCatalogWriter {
     /// Writes the file at `path`, appending a MiB at a time, then the patches in place.
     static func write(_ catalog: FixtureAssetCatalog, toFile path: String) throws {
         let plan = try AssetCatalogPlan(catalog)
-        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         var buffer: [UInt8] = []

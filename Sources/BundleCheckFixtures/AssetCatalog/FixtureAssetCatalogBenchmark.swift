@@ -9,10 +9,12 @@ extension FixtureAssetCatalog {
         let digits = max(5, String(renditions).count)
         let images = (0..<max(0, renditions)).map { number in
             let name = "Image-" + String(repeating: "0", count: digits - String(number + 1).count) + String(number + 1)
-            return FixtureImageSet(name: name, renditions: [
-                FixtureIconRendition(
-                    idiom: .universal, points: Double(pixels) / 2, scale: 2, compression: compression, fileName: name + "@2x.png"),
-            ])
+            return FixtureImageSet(
+                name: name,
+                renditions: [
+                    FixtureIconRendition(
+                        idiom: .universal, points: Double(pixels) / 2, scale: 2, compression: compression, fileName: name + "@2x.png")
+                ])
         }
         return FixtureAssetCatalog(
             iconSets: [.singleSize(compression: compression)], imageSets: images, imageSetsBeforeIconSets: images.count / 2, layout: layout)

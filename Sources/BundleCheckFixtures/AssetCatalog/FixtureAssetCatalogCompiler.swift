@@ -54,7 +54,8 @@ extension FixtureAssetCatalog {
         /// The Icon Composer catalogue's (Xcode 26.0 for macOS, icon-composer/Assets.car), with
         /// its key format `KeyFormat.xcode26Mac`.
         public static let xcode26_0 = Compiler(
-            coreUIVersion: 968, mainVersion: "@(#)PROGRAM:CoreUI  PROJECT:CoreUI-968 [LAR]", creator: "Xcode 26.0 (17A5295f) via AssetCatalogAgent-AssetRuntime",
+            coreUIVersion: 968, mainVersion: "@(#)PROGRAM:CoreUI  PROJECT:CoreUI-968 [LAR]",
+            creator: "Xcode 26.0 (17A5295f) via AssetCatalogAgent-AssetRuntime",
             authoringTool: "@(#)PROGRAM:CoreThemeDefinition  PROJECT:CoreThemeDefinition-651 [LAR] [IIO-2772.0.1][LAR] AppleJPEG[1][32]  CMPhoto[1][173]]",
             keySemantics: 1, firstSizeIndex: 1, chunkedPixelsVersion: 1)
     }

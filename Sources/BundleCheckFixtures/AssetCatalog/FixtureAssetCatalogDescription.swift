@@ -82,7 +82,8 @@ extension FixtureAssetCatalog {
             }
             if kinds.contains("icon-composer") {
                 guard kinds.isSubset(of: ["icon-composer", "mac-all-sizes"]), brandAsset == nil, layeredIcon == nil else {
-                    throw FixtureDescription.Problem(line: list.line, message: "an icon-composer set is a Mac catalogue's: its other sets can only be mac-all-sizes")
+                    throw FixtureDescription.Problem(
+                        line: list.line, message: "an icon-composer set is a Mac catalogue's: its other sets can only be mac-all-sizes")
                 }
             }
         }
@@ -136,14 +137,17 @@ extension FixtureAssetCatalog {
         guard kinds.contains(kind) else {
             throw FixtureDescription.Problem(line: fields["kind"]?.line ?? node.line, message: "kind is \(listed(kinds))")
         }
-        for (field, owner) in [("idioms", "single-size"), ("appearances", "single-size"), ("variant-pixels", "single-size"), ("fallbacks", "icon-composer")] where fields[field] != nil && kind != owner {
+        for (field, owner) in [("idioms", "single-size"), ("appearances", "single-size"), ("variant-pixels", "single-size"), ("fallbacks", "icon-composer")]
+        where fields[field] != nil && kind != owner {
             throw FixtureDescription.Problem(line: fields[field]!.line, message: "\(field) is a field of \(owner) sets only")
         }
         var set: FixtureIconSet
         switch kind {
         case "single-size":
-            let idioms = try fields["idioms"].map { try words($0, field: "idioms", from: ["phone": FixtureIconRendition.Idiom.phone, "pad": .pad]) } ?? [.phone]
-            let appearances = try fields["appearances"].map { try words($0, field: "appearances", from: ["dark": FixtureAppearance.dark, "tinted": .tinted]) } ?? []
+            let idioms =
+                try fields["idioms"].map { try words($0, field: "idioms", from: ["phone": FixtureIconRendition.Idiom.phone, "pad": .pad]) } ?? [.phone]
+            let appearances =
+                try fields["appearances"].map { try words($0, field: "appearances", from: ["dark": FixtureAppearance.dark, "tinted": .tinted]) } ?? []
             let variantPixels = try fields["variant-pixels"].map { try Self.pixels($0, field: "variant-pixels") } ?? .flat
             // Absent: no any-appearance icon, the dark and tinted ones kept.
             return (.singleSize(name, idioms: idioms, appearances: appearances, pixels: absent ? nil : pixels, variantPixels: variantPixels), kind)
@@ -208,7 +212,8 @@ extension FixtureAssetCatalog {
     private static func integer(_ node: YAMLNode, field: String, in range: ClosedRange<Int>) throws -> Int {
         let text = try FixtureDescription.scalar(node)
         guard let value = Int(text), range.contains(value) else {
-            throw FixtureDescription.Problem(line: node.line, message: "\(field) is a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw FixtureDescription.Problem(
+                line: node.line, message: "\(field) is a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value
     }
@@ -244,13 +249,16 @@ extension FixtureAssetCatalog {
     /// A top-shelf image's mapping, or `absent` (nil).
     private static func topShelf(_ node: YAMLNode, field: String, default image: FixtureBrandAsset.TopShelfImage) throws -> FixtureBrandAsset.TopShelfImage? {
         if node.scalar == "absent" { return nil }
-        guard node.mapping != nil else { throw FixtureDescription.Problem(line: node.line, message: "\(field) is a mapping {name, format, pixels, scales, size} or absent") }
+        guard node.mapping != nil else {
+            throw FixtureDescription.Problem(line: node.line, message: "\(field) is a mapping {name, format, pixels, scales, size} or absent")
+        }
         let fields = try FixtureDescription.mapping(node, allowed: ["name", "format", "pixels", "scales", "size"])
         var image = image
         if let name = fields["name"] { image.name = try FixtureDescription.scalar(name) }
         if let format = fields["format"] { image.format = try Self.format(format, field: "\(field) format") }
         if let pixels = fields["pixels"] {
-            image.pixels = image.format == .jpeg
+            image.pixels =
+                image.format == .jpeg
                 ? try Self.pixels(pixels, field: "\(field) pixels (a JPEG has no alpha channel)", words: ["opaque", "flat"])
                 : try Self.pixels(pixels, field: "\(field) pixels")
         }

@@ -20,41 +20,61 @@ extension FixtureBrandAsset {
         let home = (width: Self.points.width * 2, height: Self.points.height * 2)
         let market = Self.appStorePixels
 
-        var icon = AssetCatalogLayeredFacet(name: name, renditions: [
-            .init(idiom: .universal, keyScale: 1, part: AssetCatalogKeys.partImage, content: .stack(
-                width: Self.points.width, height: Self.points.height, scale: 1, layers: layerFacets(of: name))),
-            .flattened(part: AssetCatalogKeys.partFlattenedImage, idiom: .tv, width: home.width, height: home.height, scale: 2, pixels: flattenedPixels),
-        ])
+        var icon = AssetCatalogLayeredFacet(
+            name: name,
+            renditions: [
+                .init(
+                    idiom: .universal, keyScale: 1, part: AssetCatalogKeys.partImage,
+                    content: .stack(
+                        width: Self.points.width, height: Self.points.height, scale: 1, layers: layerFacets(of: name))),
+                .flattened(part: AssetCatalogKeys.partFlattenedImage, idiom: .tv, width: home.width, height: home.height, scale: 2, pixels: flattenedPixels),
+            ])
         if radiosity {
             // One stream (CELM version 0), as the corpus's; its pixels are never judged.
-            icon.renditions.append(.flattened(
-                part: AssetCatalogKeys.partRadiosityImage, idiom: .tv, width: 960, height: 640, scale: 2, pixels: .flat, storage: .single))
+            icon.renditions.append(
+                .flattened(
+                    part: AssetCatalogKeys.partRadiosityImage, idiom: .tv, width: 960, height: 640, scale: 2, pixels: .flat, storage: .single))
         }
         var layerRenditions = layers.map { layer in
-            [AssetCatalogLayeredFacet.Rendition.image(layerFormat, idiom: .tv, width: home.width, height: home.height, scale: 2, pixels: .flat, fileName: layer)]
+            [
+                AssetCatalogLayeredFacet.Rendition.image(
+                    layerFormat, idiom: .tv, width: home.width, height: home.height, scale: 2, pixels: .flat, fileName: layer)
+            ]
         }
         switch appStoreIcon {
         case .folded(let pixels):
             icon.renditions += [
-                .init(idiom: .marketing, keyScale: 1, part: AssetCatalogKeys.partImage, content: .stack(
-                    width: market.width, height: market.height, scale: 1, layers: layerFacets(of: name))),
+                .init(
+                    idiom: .marketing, keyScale: 1, part: AssetCatalogKeys.partImage,
+                    content: .stack(
+                        width: market.width, height: market.height, scale: 1, layers: layerFacets(of: name))),
                 .flattened(part: AssetCatalogKeys.partFlattenedImage, idiom: .marketing, width: market.width, height: market.height, scale: 1, pixels: pixels),
             ]
             for index in layers.indices {
-                layerRenditions[index].append(.image(
-                    layerFormat, idiom: .marketing, width: market.width, height: market.height, scale: 1, pixels: .flat, fileName: layers[index] + " App Store"))
+                layerRenditions[index].append(
+                    .image(
+                        layerFormat, idiom: .marketing, width: market.width, height: market.height, scale: 1, pixels: .flat,
+                        fileName: layers[index] + " App Store"))
             }
         case .separate(let pixels):
             let separate = name + " - App Store"
-            facets.append(AssetCatalogLayeredFacet(name: separate, renditions: [
-                .init(idiom: .universal, keyScale: 1, part: AssetCatalogKeys.partImage, content: .stack(
-                    width: market.width, height: market.height, scale: 1, layers: layerFacets(of: separate))),
-                .flattened(part: AssetCatalogKeys.partFlattenedImage, idiom: .tv, width: market.width, height: market.height, scale: 1, pixels: pixels),
-            ]))
+            facets.append(
+                AssetCatalogLayeredFacet(
+                    name: separate,
+                    renditions: [
+                        .init(
+                            idiom: .universal, keyScale: 1, part: AssetCatalogKeys.partImage,
+                            content: .stack(
+                                width: market.width, height: market.height, scale: 1, layers: layerFacets(of: separate))),
+                        .flattened(part: AssetCatalogKeys.partFlattenedImage, idiom: .tv, width: market.width, height: market.height, scale: 1, pixels: pixels),
+                    ]))
             for (layer, facet) in zip(layers, layerFacets(of: separate)) {
-                facets.append(AssetCatalogLayeredFacet(name: facet, renditions: [
-                    .image(layerFormat, idiom: .tv, width: market.width, height: market.height, scale: 1, pixels: .flat, fileName: layer + " App Store"),
-                ]))
+                facets.append(
+                    AssetCatalogLayeredFacet(
+                        name: facet,
+                        renditions: [
+                            .image(layerFormat, idiom: .tv, width: market.width, height: market.height, scale: 1, pixels: .flat, fileName: layer + " App Store")
+                        ]))
             }
         case .absent:
             break
@@ -64,9 +84,14 @@ extension FixtureBrandAsset {
             facets.append(AssetCatalogLayeredFacet(name: facet, renditions: renditions))
         }
         for image in [topShelf, topShelfWide].compactMap({ $0 }) {
-            facets.append(AssetCatalogLayeredFacet(name: image.name, renditions: image.scales.map { scale in
-                .image(image.format, idiom: .tv, width: image.width * scale, height: image.height * scale, scale: scale, pixels: image.pixels, fileName: image.name)
-            }))
+            facets.append(
+                AssetCatalogLayeredFacet(
+                    name: image.name,
+                    renditions: image.scales.map { scale in
+                        .image(
+                            image.format, idiom: .tv, width: image.width * scale, height: image.height * scale, scale: scale, pixels: image.pixels,
+                            fileName: image.name)
+                    }))
         }
         return facets
     }

@@ -37,7 +37,9 @@ public struct FixtureBrandAsset: Sendable, Hashable, Codable {
         public var width: Int
         public var height: Int
 
-        public init(name: String, format: FixtureImageFormat = .jpeg, pixels: FixtureIconRendition.Pixels = .flat, scales: [Int] = [1, 2], width: Int, height: Int) {
+        public init(
+            name: String, format: FixtureImageFormat = .jpeg, pixels: FixtureIconRendition.Pixels = .flat, scales: [Int] = [1, 2], width: Int, height: Int
+        ) {
             self.name = name
             self.format = format
             self.pixels = pixels
@@ -47,12 +49,16 @@ public struct FixtureBrandAsset: Sendable, Hashable, Codable {
         }
 
         /// `Top Shelf Image`, 1920×720 @1x and 3840×1440 @2x.
-        public static func standard(_ name: String = "Top Shelf Image", format: FixtureImageFormat = .jpeg, pixels: FixtureIconRendition.Pixels = .flat) -> TopShelfImage {
+        public static func standard(
+            _ name: String = "Top Shelf Image", format: FixtureImageFormat = .jpeg, pixels: FixtureIconRendition.Pixels = .flat
+        ) -> TopShelfImage {
             TopShelfImage(name: name, format: format, pixels: pixels, width: 1920, height: 720)
         }
 
         /// `Top Shelf Image Wide`, 2320×720 @1x and 4640×1440 @2x.
-        public static func wide(_ name: String = "Top Shelf Image Wide", format: FixtureImageFormat = .jpeg, pixels: FixtureIconRendition.Pixels = .flat) -> TopShelfImage {
+        public static func wide(
+            _ name: String = "Top Shelf Image Wide", format: FixtureImageFormat = .jpeg, pixels: FixtureIconRendition.Pixels = .flat
+        ) -> TopShelfImage {
             TopShelfImage(name: name, format: format, pixels: pixels, width: 2320, height: 720)
         }
     }

@@ -5,7 +5,9 @@ extension FixtureBundle {
     public func withAssetCatalog(_ catalog: FixtureAssetCatalog, path: String? = nil) throws(AssetCatalogWriterError) -> FixtureBundle {
         let bytes = try catalog.bytes()
         var copy = self
-        let place = path ?? files.first { $0.path == "Assets.car" || $0.path == "Resources/Assets.car" }?.path ?? (platform.os.isMac ? "Resources/Assets.car" : "Assets.car")
+        let place =
+            path ?? files.first { $0.path == "Assets.car" || $0.path == "Resources/Assets.car" }?.path
+            ?? (platform.os.isMac ? "Resources/Assets.car" : "Assets.car")
         if let index = copy.files.firstIndex(where: { $0.path == place }) {
             copy.files[index].contents = bytes
             return copy

@@ -42,20 +42,23 @@ public struct FixtureIconSet: Sendable, Hashable, Codable {
     /// and key format `xcode16_4`, which `FixtureAssetCatalog.appIcon` does.
     public static func singleSize(
         _ name: String = "AppIcon", idioms: [FixtureIconRendition.Idiom] = [.phone], appearances: [FixtureAppearance] = [],
-        pixels: FixtureIconRendition.Pixels? = .opaque, variantPixels: FixtureIconRendition.Pixels = .flat, compression: FixtureIconRendition.Compression = .lzfse
+        pixels: FixtureIconRendition.Pixels? = .opaque, variantPixels: FixtureIconRendition.Pixels = .flat,
+        compression: FixtureIconRendition.Compression = .lzfse
     ) -> FixtureIconSet {
         var renditions: [FixtureIconRendition] = []
         for idiom in idioms {
             let suffix = idiom == .phone || idioms.count == 1 ? "" : "~\(idiom.rawValue)"
             if let pixels {
-                renditions.append(FixtureIconRendition(
-                    idiom: idiom, points: 1024, scale: 1, pixels: pixels, compression: compression, fileName: "Icon-App-1024x1024@1x\(suffix).png",
-                    displayGamut: .displayP3))
+                renditions.append(
+                    FixtureIconRendition(
+                        idiom: idiom, points: 1024, scale: 1, pixels: pixels, compression: compression, fileName: "Icon-App-1024x1024@1x\(suffix).png",
+                        displayGamut: .displayP3))
             }
             for appearance in appearances {
-                renditions.append(FixtureIconRendition(
-                    idiom: idiom, points: 1024, scale: 1, pixels: variantPixels, compression: compression,
-                    fileName: "Icon-App-\(appearance.shortName)-1024x1024@1x\(suffix).png", appearance: appearance, displayGamut: .displayP3))
+                renditions.append(
+                    FixtureIconRendition(
+                        idiom: idiom, points: 1024, scale: 1, pixels: variantPixels, compression: compression,
+                        fileName: "Icon-App-\(appearance.shortName)-1024x1024@1x\(suffix).png", appearance: appearance, displayGamut: .displayP3))
             }
         }
         return FixtureIconSet(name: name, renditions: renditions)
@@ -68,9 +71,11 @@ public struct FixtureIconSet: Sendable, Hashable, Codable {
     public static func singleSizeUniversal(
         _ name: String = "AppIcon", pixels: FixtureIconRendition.Pixels = .opaque, compression: FixtureIconRendition.Compression = .lzfse
     ) -> FixtureIconSet {
-        FixtureIconSet(name: name, renditions: [
-            FixtureIconRendition(idiom: .universal, points: 1024, scale: 1, pixels: pixels, compression: compression, fileName: "Icon-App-1024x1024@1x.png"),
-        ])
+        FixtureIconSet(
+            name: name,
+            renditions: [
+                FixtureIconRendition(idiom: .universal, points: 1024, scale: 1, pixels: pixels, compression: compression, fileName: "Icon-App-1024x1024@1x.png")
+            ])
     }
 
     /// A set of the "all sizes" kind (Xcode 13 and earlier, still an option), as actool 14.3
@@ -92,8 +97,9 @@ public struct FixtureIconSet: Sendable, Hashable, Codable {
         for (points, scales) in [(20.0, [2, 3]), (29, [1, 2, 3]), (40, [2, 3]), (60, [2, 3])] {
             renditions += scales.map { icon(.phone, points, $0, points == 29 && $0 == 1 ? .chunked : packed) }
         }
-        renditions.append(FixtureIconRendition(
-            idiom: .phone, subtype: 1792, points: 90, scale: 2, compression: compression, fileName: "Icon-App-60x60@3x.png"))
+        renditions.append(
+            FixtureIconRendition(
+                idiom: .phone, subtype: 1792, points: 90, scale: 2, compression: compression, fileName: "Icon-App-60x60@3x.png"))
         for (points, scales) in [(20.0, [1, 2]), (29, [1, 2]), (40, [1, 2]), (76, [1, 2]), (83.5, [2])] {
             renditions += scales.map { icon(.pad, points, $0, packed) }
         }
@@ -114,7 +120,8 @@ public struct FixtureIconSet: Sendable, Hashable, Codable {
         for points in [16.0, 32, 128, 256, 512] {
             for scale in [1, 2] {
                 let largest = points == 512 && scale == 2
-                renditions.append(FixtureIconRendition(idiom: .universal, points: points, scale: scale, pixels: largest ? pixels : .opaque, compression: compression))
+                renditions.append(
+                    FixtureIconRendition(idiom: .universal, points: points, scale: scale, pixels: largest ? pixels : .opaque, compression: compression))
             }
         }
         return FixtureIconSet(name: name, renditions: renditions)

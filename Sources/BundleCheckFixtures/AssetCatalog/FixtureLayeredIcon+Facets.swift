@@ -8,11 +8,14 @@ extension FixtureLayeredIcon {
         try validate()
         let side = Self.pixels
         let layerFacets = layers.map { "\(name)/\($0)/Content" }
-        var icon = AssetCatalogLayeredFacet(name: name, renditions: [
-            .init(idiom: .vision, keyScale: 2, part: AssetCatalogKeys.partImage, content: .stack(width: side, height: side, scale: 2, layers: layerFacets)),
-        ])
+        var icon = AssetCatalogLayeredFacet(
+            name: name,
+            renditions: [
+                .init(idiom: .vision, keyScale: 2, part: AssetCatalogKeys.partImage, content: .stack(width: side, height: side, scale: 2, layers: layerFacets))
+            ])
         if let flattenedPixels {
-            icon.renditions.append(.flattened(part: AssetCatalogKeys.partFlattenedImage, idiom: .vision, width: side, height: side, scale: 2, pixels: flattenedPixels))
+            icon.renditions.append(
+                .flattened(part: AssetCatalogKeys.partFlattenedImage, idiom: .vision, width: side, height: side, scale: 2, pixels: flattenedPixels))
         }
         var facets = [icon]
         for (index, (layer, facet)) in zip(layers, layerFacets).enumerated() {
@@ -20,9 +23,14 @@ extension FixtureLayeredIcon {
             // A layer of no scale is keyed at scale 0 and written as @1x (`backLayerScale`).
             let scale = back ? max(1, backLayerScale) : 2
             let pixels = back ? backLayerPixels : side
-            facets.append(AssetCatalogLayeredFacet(name: facet, renditions: [
-                .image(layerFormat, idiom: .vision, width: pixels, height: pixels, scale: scale, keyScale: back ? backLayerScale : 2, pixels: .flat, fileName: layer),
-            ]))
+            facets.append(
+                AssetCatalogLayeredFacet(
+                    name: facet,
+                    renditions: [
+                        .image(
+                            layerFormat, idiom: .vision, width: pixels, height: pixels, scale: scale, keyScale: back ? backLayerScale : 2, pixels: .flat,
+                            fileName: layer)
+                    ]))
         }
         return facets
     }

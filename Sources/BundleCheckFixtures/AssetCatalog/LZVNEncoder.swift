@@ -37,7 +37,8 @@ enum LZVNEncoder {
                 let from = base + candidate
                 let to = base + position
                 while length + 8 <= limit,
-                    UnsafeRawPointer(from + length).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(to + length).loadUnaligned(as: UInt64.self) {
+                    UnsafeRawPointer(from + length).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(to + length).loadUnaligned(as: UInt64.self)
+                {
                     length += 8
                 }
                 while length < limit, from[length] == to[length] { length += 1 }

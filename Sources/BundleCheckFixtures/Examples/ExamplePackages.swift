@@ -1,6 +1,5 @@
 import BundleCheckFormats
 
-
 /// The packages shipped in `Examples/`, built by the fixture builder so anyone can regenerate them.
 public enum ExamplePackages {
     /// The activation rule of the notes app's import action (seed 000): PDFs, images and zip archives.
@@ -76,9 +75,13 @@ public enum ExamplePackages {
             .setting("CFBundleDisplayName", to: .string("PaiNotes"))
             .setting("CFBundleURLTypes", to: .array([.dictionary(urlType)]))
             // What the extension hands over, which the app imports (copies in) and can open.
-            .setting("CFBundleDocumentTypes", to: .array(documentTypes([
-                ("PDF Document", ["com.adobe.pdf"]), ("Image", ["public.image"]), ("ZIP Archive", ["public.zip-archive", "com.pkware.zip-archive"]),
-            ])))
+            .setting(
+                "CFBundleDocumentTypes",
+                to: .array(
+                    documentTypes([
+                        ("PDF Document", ["com.adobe.pdf"]), ("Image", ["public.image"]), ("ZIP Archive", ["public.zip-archive", "com.pkware.zip-archive"]),
+                    ]))
+            )
             .setting("LSSupportsOpeningDocumentsInPlace", to: .bool(false))
             .setting("LSRequiresIPhoneOS", to: .bool(true))
             .setting("UIRequiredDeviceCapabilities", to: .array([.string("arm64")]))
@@ -86,14 +89,18 @@ public enum ExamplePackages {
             .adding(action, in: "PlugIns")
         if share {
             var shareAttributes = PlistDictionary()
-            shareAttributes.append(key: "NSExtensionActivationRule", value: .dictionary(PlistDictionary([
-                "NSExtensionActivationSupportsFileWithMaxCount": .integer(PlistInteger(5)),
-                "NSExtensionActivationSupportsImageWithMaxCount": .integer(PlistInteger(5)),
-            ])))
-            app = app.adding(FixtureBundle.appex(
-                "PaiNotesShare", bundleIdentifier: "com.painotes.app.share", extensionPoint: "com.apple.share-services",
-                attributes: shareAttributes, shortVersion: "1.2", version: version
-            ).setting("CFBundleDisplayName", to: .string("Save to PaiNotes")), in: "PlugIns")
+            shareAttributes.append(
+                key: "NSExtensionActivationRule",
+                value: .dictionary(
+                    PlistDictionary([
+                        "NSExtensionActivationSupportsFileWithMaxCount": .integer(PlistInteger(5)),
+                        "NSExtensionActivationSupportsImageWithMaxCount": .integer(PlistInteger(5)),
+                    ])))
+            app = app.adding(
+                FixtureBundle.appex(
+                    "PaiNotesShare", bundleIdentifier: "com.painotes.app.share", extensionPoint: "com.apple.share-services",
+                    attributes: shareAttributes, shortVersion: "1.2", version: version
+                ).setting("CFBundleDisplayName", to: .string("Save to PaiNotes")), in: "PlugIns")
         }
         var appEntitlements = PlistDictionary()
         if !associatedDomains.isEmpty {
@@ -114,10 +121,13 @@ public enum ExamplePackages {
     /// Its icon is a single-size set with dark and tinted variants, compiled for iPhone and iPad.
     public static func paiScan() throws -> FixturePackage {
         var attributes = PlistDictionary()
-        attributes.append(key: "NSExtensionActivationRule", value: .dictionary(PlistDictionary([
-            "NSExtensionActivationSupportsImageWithMaxCount": .integer(PlistInteger(10)),
-            "NSExtensionActivationSupportsFileWithMaxCount": .integer(PlistInteger(10)),
-        ])))
+        attributes.append(
+            key: "NSExtensionActivationRule",
+            value: .dictionary(
+                PlistDictionary([
+                    "NSExtensionActivationSupportsImageWithMaxCount": .integer(PlistInteger(10)),
+                    "NSExtensionActivationSupportsFileWithMaxCount": .integer(PlistInteger(10)),
+                ])))
         let share = FixtureBundle.appex(
             "PaiScanShare", bundleIdentifier: "com.painotes.scan.share", extensionPoint: "com.apple.share-services",
             attributes: attributes, shortVersion: "2.0", version: "7"
@@ -138,14 +148,24 @@ public enum ExamplePackages {
         let app = try FixtureBundle.app("PaiScan", bundleIdentifier: "com.painotes.scan", shortVersion: "2.0", version: "7")
             .setting("CFBundleDisplayName", to: .string("PaiScan"))
             .setting("CFBundleURLTypes", to: .array([.dictionary(urlType)]))
-            .setting("CFBundleDocumentTypes", to: .array(documentTypes([("Image", ["public.image"])]) + [.dictionary(PlistDictionary([
-                "CFBundleTypeName": .string("Scanned PDF"), "LSItemContentTypes": .array([.string("com.adobe.pdf")]),
-            ]))]))
+            .setting(
+                "CFBundleDocumentTypes",
+                to: .array(
+                    documentTypes([("Image", ["public.image"])]) + [
+                        .dictionary(
+                            PlistDictionary([
+                                "CFBundleTypeName": .string("Scanned PDF"), "LSItemContentTypes": .array([.string("com.adobe.pdf")]),
+                            ]))
+                    ])
+            )
             .setting("LSSupportsOpeningDocumentsInPlace", to: .bool(false))
             .setting("UIDeviceFamily", to: .array([.integer(PlistInteger(1)), .integer(PlistInteger(2))]))
-            .setting("UISupportedInterfaceOrientations~ipad", to: .array([
-                .string("UIInterfaceOrientationPortrait"), .string("UIInterfaceOrientationPortraitUpsideDown"),
-            ]))
+            .setting(
+                "UISupportedInterfaceOrientations~ipad",
+                to: .array([
+                    .string("UIInterfaceOrientationPortrait"), .string("UIInterfaceOrientationPortraitUpsideDown"),
+                ])
+            )
             .setting("LSRequiresIPhoneOS", to: .bool(true))
             .setting("NSCameraUsageDescription", to: .string("PaiScan uses the camera to scan your documents."))
             .adding(file: "PkgInfo", contents: Array("APPL????".utf8))
@@ -354,9 +374,10 @@ public enum ExamplePackages {
             applicationIdentifier: "\(team).\(identifier)", entitlements: profileEntitlements,
             developerCertificates: [FixtureSigningDescription.defaultCertificate(team: team, teamName: teamName)]
         )
-        copy.files = bundle.files.filter { $0.path != executableName } + [
-            FixtureFile(path: "embedded.mobileprovision", contents: ProfileWriter.write(profile, encoding: .indefiniteBER(chunkSize: 1000))),
-        ]
+        copy.files =
+            bundle.files.filter { $0.path != executableName } + [
+                FixtureFile(path: "embedded.mobileprovision", contents: ProfileWriter.write(profile, encoding: .indefiniteBER(chunkSize: 1000)))
+            ]
         copy.executable = FixtureExecutable(name: executableName, slices: [slice])
         copy.children = bundle.children.map {
             ($0.folder, signed($0.bundle, team: team, appGroup: appGroup, teamName: teamName, appEntitlements: appEntitlements, evidence: evidence))

@@ -1,8 +1,8 @@
-import Foundation
 import BundleCheckFormats
-import BundleCheckModel
 import BundleCheckInspection
+import BundleCheckModel
 import BundleCheckReview
+import Foundation
 
 /// Runs the examples of rule files: builds each example's package, checks it with the
 /// catalogue, and compares the findings with the example's exact expectations.
@@ -22,7 +22,9 @@ public enum RuleExampleRunner {
     package static func run(_ example: RuleExample, of rule: RuleDefinition, rules: [RuleDefinition]) -> [Failure] {
         let location = "\(rule.source.file):\(example.line)"
         if rule.scope.isRelease != (example.previous != nil) {
-            let problem = rule.scope.isRelease ? "a release rule's example needs the previous build ('previous:')" : "only a release rule's example has a previous build ('previous:')"
+            let problem =
+                rule.scope.isRelease
+                ? "a release rule's example needs the previous build ('previous:')" : "only a release rule's example has a previous build ('previous:')"
             return [Failure(location: location, example: example.name, message: problem)]
         }
         let findings = example.previous == nil ? report(of: example, rules: rules).map(\.findings) : review(of: example, rules: rules).map(\.verdicts)
@@ -110,8 +112,9 @@ public enum RuleExampleRunner {
         if own.count != expected {
             let unexpected = own.filter { finding in !example.expectations.contains { $0.matches(finding) } }
             let listed = unexpected.map { "\($0.bundle ?? "-") \($0.keyPath?.description ?? "") \($0.file ?? "")" }
-            problems.append("expected \(expected) finding(s) of \(rule.id) in all, found \(own.count)"
-                + (listed.isEmpty ? "" : "; unexpected: " + listed.joined(separator: "; ")))
+            problems.append(
+                "expected \(expected) finding(s) of \(rule.id) in all, found \(own.count)"
+                    + (listed.isEmpty ? "" : "; unexpected: " + listed.joined(separator: "; ")))
         }
         if example.triggers == own.isEmpty {
             problems.append(example.triggers ? "the rule did not fire" : "the rule fired on a non-triggering example")

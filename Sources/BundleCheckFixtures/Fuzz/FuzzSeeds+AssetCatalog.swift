@@ -17,14 +17,20 @@ extension FuzzSeeds {
                 storage: storage
             )
         }
-        func catalogue(_ renditions: [FixtureIconRendition], layout: FixtureAssetCatalog.Layout = .indexAtEnd, hostile: [FixtureAssetCatalog.Hostile] = []) throws -> [UInt8] {
+        func catalogue(
+            _ renditions: [FixtureIconRendition], layout: FixtureAssetCatalog.Layout = .indexAtEnd, hostile: [FixtureAssetCatalog.Hostile] = []
+        ) throws -> [UInt8] {
             try FixtureAssetCatalog(iconSets: [FixtureIconSet(name: "AppIcon", renditions: renditions)], layout: layout, hostile: hostile).bytes()
         }
         var seeds: [(String, [UInt8])] = []
         for compression in FixtureIconRendition.Compression.allCases {
             seeds.append(("icon-\(compression.rawValue).car", try catalogue([icon(compression: compression)])))
         }
-        seeds.append(("icon-single-streams.car", try catalogue([icon(.marketing, storage: .single), icon(.phone, points: 60, scale: 2, compression: .lzvn, storage: .single)])))
+        seeds.append(
+            (
+                "icon-single-streams.car",
+                try catalogue([icon(.marketing, storage: .single), icon(.phone, points: 60, scale: 2, compression: .lzvn, storage: .single)])
+            ))
         seeds.append(("index-after-first-blocks.car", try catalogue([icon(.universal, .transparentPixel(x: 3, y: 5))], layout: .indexAfterFirstBlocks)))
 
         // An "all sizes" set, as actool packs one: its small icons internal links into atlases.
@@ -35,13 +41,20 @@ extension FuzzSeeds {
         packed += [icon(.pad, points: 76, scale: 2, pixels: 38, storage: .packed), icon(.marketing, pixels: 32)]
         seeds.append(("icon-all-sizes-packed.car", try catalogue(packed)))
 
-        let images = FixtureImageSet(name: "Logo", renditions: [
-            icon(.phone, points: 16, scale: 2, pixels: 32, .translucent(alpha: 128)), icon(.pad, points: 16, scale: 1, pixels: 16, .transparent, compression: .zlib),
-        ])
-        seeds.append(("image-and-icon-sets.car", try FixtureAssetCatalog(
-            iconSets: [FixtureIconSet(name: "AppIcon", renditions: [icon(.marketing)])], imageSets: [images], imageSetsBeforeIconSets: 1,
-            layout: .indexAfterFirstBlocks, appearances: [.any, .dark]
-        ).bytes()))
+        let images = FixtureImageSet(
+            name: "Logo",
+            renditions: [
+                icon(.phone, points: 16, scale: 2, pixels: 32, .translucent(alpha: 128)),
+                icon(.pad, points: 16, scale: 1, pixels: 16, .transparent, compression: .zlib),
+            ])
+        seeds.append(
+            (
+                "image-and-icon-sets.car",
+                try FixtureAssetCatalog(
+                    iconSets: [FixtureIconSet(name: "AppIcon", renditions: [icon(.marketing)])], imageSets: [images], imageSetsBeforeIconSets: 1,
+                    layout: .indexAfterFirstBlocks, appearances: [.any, .dark]
+                ).bytes()
+            ))
 
         let plain = try catalogue([icon(compression: .lzfseRaw)])
         let hostile: [(String, FixtureAssetCatalog.Hostile)] = [

@@ -14,7 +14,7 @@ public enum FuzzSeeds {
     /// harness does not mind.
     static func withSmallCatalogues(_ package: FixturePackage) throws -> FixturePackage {
         let small = try FixtureAssetCatalog(iconSets: [
-            FixtureIconSet(name: "AppIcon", renditions: [FixtureIconRendition(idiom: .marketing, points: 32, scale: 1, pixels: .flat)]),
+            FixtureIconSet(name: "AppIcon", renditions: [FixtureIconRendition(idiom: .marketing, points: 32, scale: 1, pixels: .flat)])
         ]).bytes()
         var copy = package
         for index in copy.files.indices where copy.files[index].path.hasSuffix("/Assets.car") {
@@ -41,7 +41,9 @@ public enum FuzzSeeds {
         add("xml-plist", "deep.plist", compactXML(deepLevels))
         add("binary-plist", "every-type.bplist", try BinaryPropertyListWriter.write(everyType))
         add("binary-plist", "deep.bplist", try BinaryPropertyListWriter.write(nested(deepLevels)))
-        for (name, manifest) in [("privacy-manifest", privacyManifest(withProblems: false)), ("privacy-manifest-problems", privacyManifest(withProblems: true))] {
+        for (name, manifest) in [
+            ("privacy-manifest", privacyManifest(withProblems: false)), ("privacy-manifest-problems", privacyManifest(withProblems: true)),
+        ] {
             add("xml-plist", "\(name).xcprivacy", XMLPropertyListWriter.write(manifest))
             add("binary-plist", "\(name).xcprivacy", try BinaryPropertyListWriter.write(manifest))
         }
@@ -56,7 +58,8 @@ public enum FuzzSeeds {
                     if let document = try? PropertyListParser.parse(file.contents, file: file.path) {
                         add("binary-plist", label, try BinaryPropertyListWriter.write(document.root))
                         if case .dictionary(let info) = document.root,
-                           let rule = info["NSExtension"]?.dictionaryValue?["NSExtensionAttributes"]?.dictionaryValue?["NSExtensionActivationRule"] {
+                            let rule = info["NSExtension"]?.dictionaryValue?["NSExtensionAttributes"]?.dictionaryValue?["NSExtensionActivationRule"]
+                        {
                             if case .string(let text) = rule {
                                 add("predicate", "\(name)-rule.txt", Array(text.utf8))
                             } else {
@@ -76,17 +79,21 @@ public enum FuzzSeeds {
         }
 
         let fat = MachOWriter.fat([
-            MachOSliceDescription(architecture: .arm64, cStrings: ["https://example.com"], objcClassNames: ["AppDelegate"],
-                                  objcSelectors: ["viewDidLoad"], importedSymbols: ["_OBJC_CLASS_$_UIWebView"]),
+            MachOSliceDescription(
+                architecture: .arm64, cStrings: ["https://example.com"], objcClassNames: ["AppDelegate"],
+                objcSelectors: ["viewDidLoad"], importedSymbols: ["_OBJC_CLASS_$_UIWebView"]),
             MachOSliceDescription(architecture: .armv7, fileType: .dylib, hasBitcodeSegment: true),
         ])
         add("macho", "fat-unsigned", fat)
 
-        let signer = FixtureSigner.apple(.signing(commonName: "Apple Distribution: Fuzz (AB12CD34EF)", team: "AB12CD34EF",
-                                                  notAfter: Date(timeIntervalSince1970: 1_900_000_000)))
+        let signer = FixtureSigner.apple(
+            .signing(
+                commonName: "Apple Distribution: Fuzz (AB12CD34EF)", team: "AB12CD34EF",
+                notAfter: Date(timeIntervalSince1970: 1_900_000_000)))
         add("cms", "code-signature-cms", CodeSignatureCMSWriter.write(signer))
-        let profile = FixtureProfile(name: "Fuzz Development", team: "AB12CD34EF", teamName: "Fuzz",
-                                     applicationIdentifier: "AB12CD34EF.*", entitlements: PlistDictionary(), devices: ["00008030-001A2B3C4D5E6F70"])
+        let profile = FixtureProfile(
+            name: "Fuzz Development", team: "AB12CD34EF", teamName: "Fuzz",
+            applicationIdentifier: "AB12CD34EF.*", entitlements: PlistDictionary(), devices: ["00008030-001A2B3C4D5E6F70"])
         add("profile", "development-der.mobileprovision", ProfileWriter.write(profile, encoding: .der))
         add("profile", "certificates-ber.mobileprovision", ProfileWriter.write(profileWithCertificates(), encoding: .indefiniteBER(chunkSize: 512)))
 
@@ -104,12 +111,19 @@ public enum FuzzSeeds {
             add("zip", "\(name).ipa", bytes)
             add("package", "\(name).ipa", bytes)
         }
-        add("zip", "shapes.zip", try zipped(FixturePackage(files: [
-            FixtureFile.folder("Payload/Empty"),
-            FixtureFile(path: "Payload/stored.txt", contents: Array("stored".utf8), compression: .stored),
-            FixtureFile(path: "Payload/deflated.txt", contents: Array(repeating: 0x41, count: 5000)),
-            { var link = FixtureFile(path: "Payload/link", contents: Array("stored.txt".utf8)); link.isSymbolicLink = true; return link }(),
-        ])))
+        add(
+            "zip", "shapes.zip",
+            try zipped(
+                FixturePackage(files: [
+                    FixtureFile.folder("Payload/Empty"),
+                    FixtureFile(path: "Payload/stored.txt", contents: Array("stored".utf8), compression: .stored),
+                    FixtureFile(path: "Payload/deflated.txt", contents: Array(repeating: 0x41, count: 5000)),
+                    {
+                        var link = FixtureFile(path: "Payload/link", contents: Array("stored.txt".utf8))
+                        link.isSymbolicLink = true
+                        return link
+                    }(),
+                ])))
         let deepApp = FixtureBundle.app("Deep", bundleIdentifier: "com.example.deep")
             .setting("Deep", to: nested(deepLevels - 2))
         add("package", "deep-info-plist.ipa", try zipped(FixturePackage.ipa(deepApp)))
@@ -286,10 +300,13 @@ public enum FuzzSeeds {
             ("NSPrivacyCollectedDataType", .string(withProblems ? "NSPrivacyCollectedDataTypeEmail Address" : "NSPrivacyCollectedDataTypeEmailAddress")),
             ("NSPrivacyCollectedDataTypeLinked", .bool(true)),
             ("NSPrivacyCollectedDataTypeTracking", .bool(false)),
-            ("NSPrivacyCollectedDataTypePurposes", .array([
-                .string("NSPrivacyCollectedDataTypePurposeAppFunctionality"),
-                .string(withProblems ? "NSPrivacyCollectedDataTypePurposeAdverts" : "NSPrivacyCollectedDataTypePurposeAnalytics"),
-            ])),
+            (
+                "NSPrivacyCollectedDataTypePurposes",
+                .array([
+                    .string("NSPrivacyCollectedDataTypePurposeAppFunctionality"),
+                    .string(withProblems ? "NSPrivacyCollectedDataTypePurposeAdverts" : "NSPrivacyCollectedDataTypePurposeAnalytics"),
+                ])
+            ),
         ])
         let accessed: [PlistValue] = [
             dictionary([
@@ -334,10 +351,12 @@ public enum FuzzSeeds {
         let expired = FixtureSigner.apple(profile.developerCertificates[0])
         let signature = FixtureCodeSignature(
             identifier: "com.example.fuzz", teamIdentifier: profile.team,
-            entitlementsXML: XMLPropertyListWriter.write(.dictionary(PlistDictionary([
-                "application-identifier": .string(profile.applicationIdentifier),
-                "com.apple.developer.team-identifier": .string(profile.team),
-            ]))),
+            entitlementsXML: XMLPropertyListWriter.write(
+                .dictionary(
+                    PlistDictionary([
+                        "application-identifier": .string(profile.applicationIdentifier),
+                        "com.apple.developer.team-identifier": .string(profile.team),
+                    ]))),
             signer: expired
         )
         return FixtureBundle.app("Privacy", bundleIdentifier: "com.example.fuzz")
@@ -381,7 +400,8 @@ public enum FuzzSeeds {
         let words = ["./Applications", "/Contents/MacOS/", "Info.plist", "070707", "TRAILER!!!", "Resources", "PkgInfo"]
         let text = Array(randomBytes(6_000).map { words[Int($0) % words.count] }.joined(separator: "\n").utf8)
         let textPayload = try PBZXWriter.write(text, chunkSize: 4_096)
-        let odd = PBZXWriter.header(chunkSize: 1_024)
+        let odd =
+            PBZXWriter.header(chunkSize: 1_024)
             + PBZXWriter.chunk(declaring: 1_024, stored: Array((try PBZXWriter.xz(Array("xz".utf8)) + randomBytes(1_024)).prefix(1_024)))
             + PBZXWriter.chunk(declaring: 1_024, stored: try PBZXWriter.xz(randomBytes(1_024)))
             + PBZXWriter.chunk(declaring: 0, stored: try PBZXWriter.xz([]))
@@ -393,8 +413,11 @@ public enum FuzzSeeds {
             ("empty.pbzx", try PBZXWriter.write([], chunkSize: PBZXWriter.appleChunkSize)),
             ("odd-chunks.pbzx", odd),
             ("refused-truncated.pbzx", Array(textPayload.prefix(textPayload.count / 2))),
-            ("refused-past-declared.pbzx", PBZXWriter.header(chunkSize: 4_096)
-                + PBZXWriter.chunk(declaring: 999, stored: try PBZXWriter.xz(Array(text.prefix(1_000))))),
+            (
+                "refused-past-declared.pbzx",
+                PBZXWriter.header(chunkSize: 4_096)
+                    + PBZXWriter.chunk(declaring: 999, stored: try PBZXWriter.xz(Array(text.prefix(1_000))))
+            ),
             ("refused-after-last-chunk.pbzx", PBZXWriter.header(chunkSize: 4_096) + short + short),
         ]
     }
@@ -409,7 +432,9 @@ public enum FuzzSeeds {
             .directory("."), .directory("./Foo.app"), .directory("./Foo.app/Contents"),
             .file("./Foo.app/Contents/Info.plist", contents: Array("<plist/>".utf8)),
             .link("./Foo.app/Contents/Current", to: "Info.plist"),
-            BOMWriter.Entry(path: "./Foo.app/Contents/Foo", kind: .file, mode: 0o100755, size: 300, checksum: 1, architectures: [(0x0100_0007, 3, 100, 2), (0x0100_000C, 0, 200, 3)]),
+            BOMWriter.Entry(
+                path: "./Foo.app/Contents/Foo", kind: .file, mode: 0o100755, size: 300, checksum: 1,
+                architectures: [(0x0100_0007, 3, 100, 2), (0x0100_000C, 0, 200, 3)]),
             BOMWriter.Entry(path: "./Foo.app/Contents/Huge.bin", kind: .file, mode: 0o100644, size: 5 << 30, checksum: 4),
             BOMWriter.Entry(path: "./Foo.app/Contents/tty", kind: .device, mode: 0o20666, deviceNumber: 0x1000_0002),
         ])
@@ -488,8 +513,10 @@ public enum FuzzSeeds {
             Array(#"{"schemaVersion":\#(schema),"tool":{"name":"\#(tool)","version":"0.9.0"},"inputs":[\#(inputs)]}"#.utf8)
         }
         let app = #"{"path":"Payload/A.app","kind":"app","bundleIdentifier":"com.example.a","shortVersion":"1.0","version":"7","parent":null}"#
-        let share = #"{"path":"Payload/A.app/PlugIns/S.appex","kind":"appex","bundleIdentifier":"com.example.a.share","shortVersion":"1.0","version":"7","parent":"Payload/A.app"}"#
-        let finding = #"{"rule":"junk-file","severity":"warning","message":"A.app/.DS_Store is a Finder file","bundle":"Payload/A.app","appleCodes":[],"fingerprint":"0123456789abcdef"}"#
+        let share =
+            #"{"path":"Payload/A.app/PlugIns/S.appex","kind":"appex","bundleIdentifier":"com.example.a.share","shortVersion":"1.0","version":"7","parent":"Payload/A.app"}"#
+        let finding =
+            #"{"rule":"junk-file","severity":"warning","message":"A.app/.DS_Store is a Finder file","bundle":"Payload/A.app","appleCodes":[],"fingerprint":"0123456789abcdef"}"#
         let input = #"{"path":"A.ipa","kind":"ipa","bundles":[\#(app),\#(share)],"findings":[\#(finding)]}"#
         return [
             ("PaiScan-report.json", try golden("PaiScan")),

@@ -53,7 +53,8 @@ extension FuzzTarget {
             let payload = try? catalog.payload(of: rendition, in: store)
             if let streamedStore {
                 // Every block the listing read is held whole by now, the payload's among them.
-                precondition(payload == (try? catalog.payload(of: rendition, in: streamedStore)), "block \(rendition.block)'s payload reads differently streamed")
+                precondition(
+                    payload == (try? catalog.payload(of: rendition, in: streamedStore)), "block \(rendition.block)'s payload reads differently streamed")
             }
             guard decoded < carPixelBudget, let bitmap = try? catalog.bitmap(of: rendition, in: store) else { continue }
             precondition(bitmap.pixels.count <= carBitmapLimit, "a bitmap of \(bitmap.pixels.count) bytes, past the cap")
@@ -82,8 +83,12 @@ extension FuzzTarget {
         case .success(let catalog):
             guard let whole else { preconditionFailure("the sweep reads a catalogue the whole store refuses") }
             precondition(catalog.header == whole.header && catalog.facets == whole.facets, "the header or facets read differently swept")
-            precondition(catalog.renditions == whole.renditions, "\(catalog.renditions.count) renditions swept, \(whole.renditions.count) whole, or they read differently")
-            precondition(catalog.renditionCount == whole.renditionCount && catalog.renditionCountsByLayout == whole.renditionCountsByLayout, "the sweep counts differently")
+            precondition(
+                catalog.renditions == whole.renditions,
+                "\(catalog.renditions.count) renditions swept, \(whole.renditions.count) whole, or they read differently")
+            precondition(
+                catalog.renditionCount == whole.renditionCount && catalog.renditionCountsByLayout == whole.renditionCountsByLayout,
+                "the sweep counts differently")
         case .failure(let error):
             precondition(whole == nil || StreamedAssetCatalog.isStreamingOnly(error), "the whole store reads a catalogue the sweep refuses: \(error)")
         }

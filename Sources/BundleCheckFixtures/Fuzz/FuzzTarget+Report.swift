@@ -28,7 +28,9 @@ extension FuzzTarget {
         // A build compared with itself changes nothing and gets no verdict, whatever it holds.
         let same = ReleaseReview.compare(record, record, rules: rules, settings: settings)
         precondition(same.isSameBuild && same.verdicts.isEmpty, "a report against itself got verdicts \(same.verdicts.map(\.rule))")
-        precondition(same.bundles.allSatisfy { $0.status == .unchanged }, "a report against itself changed \(same.bundles.filter { $0.status != .unchanged }.map(\.pair.path))")
+        precondition(
+            same.bundles.allSatisfy { $0.status == .unchanged },
+            "a report against itself changed \(same.bundles.filter { $0.status != .unchanged }.map(\.pair.path))")
         precondition(same.findings.new.isEmpty && same.findings.fixed.isEmpty, "a report against itself has new or fixed findings")
         precondition(same.findings.standing.count == standing.count, "\(standing.count) findings, \(same.findings.standing.count) standing")
         writeEveryFormat(same)
@@ -39,11 +41,16 @@ extension FuzzTarget {
             inputPath: "empty.ipa", inputKind: record.inputKind, bundles: [], findings: [], rulesRun: record.rulesRun
         )
         let grown = ReleaseReview.compare(empty, record, rules: rules, settings: settings)
-        precondition(grown.added.count == record.bundles.count && grown.bundles.count == record.bundles.count, "\(record.bundles.count) bundles, \(grown.added.count) added")
+        precondition(
+            grown.added.count == record.bundles.count && grown.bundles.count == record.bundles.count,
+            "\(record.bundles.count) bundles, \(grown.added.count) added")
         // Each is new, or one-sided when its rule is not among those the report says ran.
         let ran = { (finding: FindingRecord) in record.rulesRun?.contains(finding.rule) ?? true }
-        precondition(grown.findings.new.count == standing.filter(ran).count, "\(standing.filter(ran).count) findings of rules that ran, \(grown.findings.new.count) new")
-        precondition(grown.findings.oneSided.count == standing.count - grown.findings.new.count, "\(standing.count) findings, \(grown.findings.new.count) new, \(grown.findings.oneSided.count) one-sided")
+        precondition(
+            grown.findings.new.count == standing.filter(ran).count, "\(standing.filter(ran).count) findings of rules that ran, \(grown.findings.new.count) new")
+        precondition(
+            grown.findings.oneSided.count == standing.count - grown.findings.new.count,
+            "\(standing.count) findings, \(grown.findings.new.count) new, \(grown.findings.oneSided.count) one-sided")
         writeEveryFormat(grown)
         let shrunk = ReleaseReview.compare(record, empty, rules: rules, settings: settings)
         precondition(shrunk.removed.count == record.bundles.count, "\(record.bundles.count) bundles, \(shrunk.removed.count) removed")

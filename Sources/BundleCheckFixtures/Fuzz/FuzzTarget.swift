@@ -357,7 +357,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 let text = JSONWriter(style: style).string(from: value)
                 let again = try? JSONParser().parse(text)
                 precondition(again == value, "written \(style), it reads back as \(String(describing: again))")
-                precondition(again.map { JSONWriter(style: style).string(from: $0).utf8.elementsEqual(text.utf8) } == true, "rewritten \(style), the bytes differ")
+                precondition(
+                    again.map { JSONWriter(style: style).string(from: $0).utf8.elementsEqual(text.utf8) } == true, "rewritten \(style), the bytes differ")
             }
             return .read
         }
@@ -371,7 +372,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         var trees = store.variables.all.map(\.block)
         if let vindex = try? store.variable("VIndex"), let tree = try? vindex.uint32(at: 4) { trees.append(tree) }
         for block in trees {
-            guard let header = try? store.block(block), header.bytes.starts(with: "tree".utf8), let tree = try? BOMTree.read(store, block: block) else { continue }
+            guard let header = try? store.block(block), header.bytes.starts(with: "tree".utf8), let tree = try? BOMTree.read(store, block: block) else {
+                continue
+            }
             try? tree.forEachEntry(in: store) { entry throws(BOMError) in
                 _ = (try? store.block(entry.value))?.count
                 if tree.flag == 0 { _ = (try? store.block(entry.key))?.count }

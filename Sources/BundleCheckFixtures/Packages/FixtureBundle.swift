@@ -1,6 +1,5 @@
 import BundleCheckFormats
 
-
 /// A bundle described in a few lines of Swift: its Info.plist, its files and the bundles inside it.
 ///
 /// Profiles and other files are added through `adding(file:)`. An `executable` is written
@@ -134,7 +133,8 @@ public struct FixtureBundle: Sendable {
     /// also writes `AppIcon.icns` with `CFBundleIconFile`; add them (`adding(file:)`) where an
     /// icns matters. Nested bundles are not rebuilt: build each for its platform.
     public func built(for platform: FixturePlatform) -> FixtureBundle {
-        var copy = self
+        var copy =
+            self
             .replacing("CFBundleSupportedPlatforms", with: .array([.string(platform.supportedPlatform)]))
             .replacing("DTPlatformBuild", with: .string(platform.sdkBuild))
             .replacing("DTPlatformName", with: .string(platform.platformName))
@@ -406,7 +406,8 @@ public struct FixtureBundle: Sendable {
         entitlements: PlistDictionary? = nil, executable: FixtureExecutable? = nil
     ) -> FixtureBundle {
         var copy = self
-        copy.helperTools.append(FixtureHelperTool(path: folder + "/" + name, identifier: identifier ?? name, entitlements: entitlements, executable: executable))
+        copy.helperTools.append(
+            FixtureHelperTool(path: folder + "/" + name, identifier: identifier ?? name, entitlements: entitlements, executable: executable))
         return copy
     }
 

@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckInspection
+import Foundation
 
 /// Turns the package description of a rule example (YAML) into a `FixturePackage`.
 ///
@@ -150,12 +150,14 @@ public enum FixtureDescription {
     /// `parentPlatform`: what the containing bundle is built for, which a nested bundle is built
     /// for too unless it says otherwise (a watch app: watchOS, or its simulator).
     static func bundle(_ node: YAMLNode, kind: Kind, parentIdentifier: String?, parentPlatform: FixturePlatform? = nil) throws -> FixtureBundle {
-        let fields = try mapping(node, allowed: [
-            "name", "id", "short-version", "version", "point", "attributes", "plist", "plist-format",
-            "info-plist", "files", "plugins", "extensions", "watch", "app-clips", "frameworks",
-            "executable", "after-signing", "profile", "privacy-manifest", "platform",
-            "xpc-services", "login-items", "system-extensions", "helpers",
-        ])
+        let fields = try mapping(
+            node,
+            allowed: [
+                "name", "id", "short-version", "version", "point", "attributes", "plist", "plist-format",
+                "info-plist", "files", "plugins", "extensions", "watch", "app-clips", "frameworks",
+                "executable", "after-signing", "profile", "privacy-manifest", "platform",
+                "xpc-services", "login-items", "system-extensions", "helpers",
+            ])
         guard let nameNode = fields["name"] else { throw Problem(line: node.line, message: "a bundle needs a 'name'") }
         let name = try scalar(nameNode)
         let defaultIdentifier: String
@@ -168,12 +170,13 @@ public enum FixtureDescription {
         let vendorVersion = kind == .framework ? "5.2.1" : nil
         let shortVersion = try optionalScalar(fields["short-version"], default: vendorVersion ?? "1.0")
         let version = try optionalScalar(fields["version"], default: vendorVersion ?? "1")
-        let format: PropertyListFormat = try fields["plist-format"].map { node in
-            guard let format = PropertyListFormat(rawValue: try scalar(node)) else {
-                throw Problem(line: node.line, message: "plist-format is xml or binary")
-            }
-            return format
-        } ?? .xml
+        let format: PropertyListFormat =
+            try fields["plist-format"].map { node in
+                guard let format = PropertyListFormat(rawValue: try scalar(node)) else {
+                    throw Problem(line: node.line, message: "plist-format is xml or binary")
+                }
+                return format
+            } ?? .xml
 
         let inherited = kind == .watch ? FixturePlatform(.watchOS, simulator: parentPlatform?.simulator ?? false) : parentPlatform ?? .iOS
         let target = try fields["platform"].map(platform) ?? inherited
@@ -195,8 +198,9 @@ public enum FixtureDescription {
                 }
                 return dictionary
             }
-            bundle = .appex(name, bundleIdentifier: identifier, extensionPoint: point, attributes: attributes,
-                            shortVersion: shortVersion, version: version, plistFormat: format)
+            bundle = .appex(
+                name, bundleIdentifier: identifier, extensionPoint: point, attributes: attributes,
+                shortVersion: shortVersion, version: version, plistFormat: format)
         case .xpcService:
             bundle = .xpcService(name, bundleIdentifier: identifier, shortVersion: shortVersion, version: version, platform: target)
         case .loginItem:
@@ -283,7 +287,7 @@ public enum FixtureDescription {
         let parts = text.split(separator: " ")
         let units: [Substring: Double] = ["bytes": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9]
         guard parts.count == 2, let count = Double(parts[0]), let unit = units[parts[1]], count >= 0,
-              count * unit < Double(UInt32.max)
+            count * unit < Double(UInt32.max)
         else { throw Problem(line: node.line, message: "declared-size is a size below 4 GiB such as '2.5 GB' or '600 MB'") }
         return UInt32(count * unit)
     }
@@ -296,10 +300,12 @@ public enum FixtureDescription {
             if let path = item.scalar {
                 return path.hasSuffix("/") ? .folder(String(path.dropLast())) : FixtureFile(path: path, contents: Array("fixture\n".utf8))
             }
-            let fields = try mapping(item, allowed: [
-                "path", "text", "macho", "plist", "plist-format", "damaged", "link", "zip-name", "png", "cgbi",
-                "imports", "selectors", "encoding", "icns", "asset-catalog", "declared-size",
-            ])
+            let fields = try mapping(
+                item,
+                allowed: [
+                    "path", "text", "macho", "plist", "plist-format", "damaged", "link", "zip-name", "png", "cgbi",
+                    "imports", "selectors", "encoding", "icns", "asset-catalog", "declared-size",
+                ])
             guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
             if let node = fields["plist"] {
                 return FixtureFile(path: try scalar(path), contents: try propertyList(node, format: fields["plist-format"]))
@@ -330,8 +336,10 @@ public enum FixtureDescription {
             }
             if let description = fields["macho"], description.mapping != nil {
                 // A library or tool with the evidence an executable description gives.
-                let slices = try platform.os.isMac
-                    ? FixtureSigningDescription.executable(description, identifier: "com.vendor.library", minimumOS: platform.minimumOSVersion, platform: platform)
+                let slices =
+                    try platform.os.isMac
+                    ? FixtureSigningDescription.executable(
+                        description, identifier: "com.vendor.library", minimumOS: platform.minimumOSVersion, platform: platform)
                     : FixtureSigningDescription.executable(description, identifier: "com.vendor.library", minimumOS: nil)
                 return FixtureFile(path: try scalar(path), contents: slices.count == 1 ? MachOWriter.thin(slices[0]) : MachOWriter.fat(slices))
             }

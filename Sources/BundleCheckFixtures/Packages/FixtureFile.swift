@@ -1,6 +1,5 @@
 import BundleCheckFormats
 
-
 /// One file of a fixture package: its path from the package root and its bytes.
 public struct FixtureFile: Sendable, Hashable {
     public var path: String

@@ -25,10 +25,11 @@ public struct FixtureHelperTool: Sendable, Hashable {
     /// The tool's executable as written for a bundle built for `platform` whose minimum OS is `minimumOS`.
     func resolvedExecutable(platform: FixturePlatform, minimumOS: MachOVersion) -> FixtureExecutable {
         if let executable { return executable }
-        let template = MachOSliceDescription(codeSignature: FixtureCodeSignature(
-            identifier: identifier, teamIdentifier: FixtureSigningDescription.defaultTeam,
-            entitlementsXML: entitlements.map { XMLPropertyListWriter.write(.dictionary($0)) }
-        ))
+        let template = MachOSliceDescription(
+            codeSignature: FixtureCodeSignature(
+                identifier: identifier, teamIdentifier: FixtureSigningDescription.defaultTeam,
+                entitlementsXML: entitlements.map { XMLPropertyListWriter.write(.dictionary($0)) }
+            ))
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return FixtureExecutable(name: name, slices: platform.executableSlices(template, minimumOS: minimumOS, encrypted: false))
     }

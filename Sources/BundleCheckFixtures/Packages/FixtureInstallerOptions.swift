@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// How a fixture package is written as a macOS installer package (`layout: pkg` in rule
 /// examples): who signs it, its shape, what its Distribution and PackageInfo say when they do

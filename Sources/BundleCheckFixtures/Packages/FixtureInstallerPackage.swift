@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// A macOS installer package (`.pkg`) for fixtures, laid out as Apple's tools write it.
 ///
@@ -84,12 +84,16 @@ public struct FixtureInstallerPackage: Sendable {
         let bundle = XMLText.escaped(bundleIdentifier)
         var xml = XMLText(indent: "    ")
         xml.line(0, "<?xml version=\"1.0\" encoding=\"utf-8\"?>")
-        xml.line(0, "<pkg-info overwrite-permissions=\"true\" relocatable=\"false\" identifier=\"\(identifier)\""
-            + " postinstall-action=\"none\" version=\"\(XMLText.escaped(shortVersion))\" format-version=\"2\""
-            + " install-location=\"\(XMLText.escaped(installLocation))\" auth=\"root\">")
+        xml.line(
+            0,
+            "<pkg-info overwrite-permissions=\"true\" relocatable=\"false\" identifier=\"\(identifier)\""
+                + " postinstall-action=\"none\" version=\"\(XMLText.escaped(shortVersion))\" format-version=\"2\""
+                + " install-location=\"\(XMLText.escaped(installLocation))\" auth=\"root\">")
         xml.line(1, "<payload numberOfFiles=\"\(payloadArchive.entries.count)\" installKBytes=\"\(installKBytes)\"/>")
-        xml.line(1, "<bundle path=\"./\(XMLText.escaped(appName)).app\" id=\"\(bundle)\""
-            + " CFBundleShortVersionString=\"\(XMLText.escaped(shortVersion))\" CFBundleVersion=\"\(XMLText.escaped(bundleVersion))\"/>")
+        xml.line(
+            1,
+            "<bundle path=\"./\(XMLText.escaped(appName)).app\" id=\"\(bundle)\""
+                + " CFBundleShortVersionString=\"\(XMLText.escaped(shortVersion))\" CFBundleVersion=\"\(XMLText.escaped(bundleVersion))\"/>")
         for element in ["bundle-version", "upgrade-bundle"] {
             xml.line(1, "<\(element)>")
             xml.line(2, "<bundle id=\"\(bundle)\"/>")
@@ -117,13 +121,16 @@ public struct FixtureInstallerPackage: Sendable {
         xml.line(0, "<installer-gui-script minSpecVersion=\"1\">")
         xml.line(1, "<pkg-ref id=\"\(identifier)\">")
         xml.line(2, "<bundle-version>")
-        xml.line(3, "<bundle CFBundleShortVersionString=\"\(version)\" CFBundleVersion=\"\(XMLText.escaped(bundleVersion))\""
-            + " id=\"\(XMLText.escaped(bundleIdentifier))\" path=\"\(title).app\"/>")
+        xml.line(
+            3,
+            "<bundle CFBundleShortVersionString=\"\(version)\" CFBundleVersion=\"\(XMLText.escaped(bundleVersion))\""
+                + " id=\"\(XMLText.escaped(bundleIdentifier))\" path=\"\(title).app\"/>")
         xml.line(2, "</bundle-version>")
         xml.line(1, "</pkg-ref>")
         xml.line(1, "<product id=\"\(XMLText.escaped(bundleIdentifier))\" version=\"\(version)\"/>")
         xml.line(1, "<title>\(title)</title>")
-        let architectures = hostArchitectures.isEmpty
+        let architectures =
+            hostArchitectures.isEmpty
             ? "" : " hostArchitectures=\"\(XMLText.escaped(hostArchitectures.joined(separator: ",")))\""
         xml.line(1, "<options customize=\"never\" require-scripts=\"false\"\(architectures)/>")
         if let minimumSystemVersion {
@@ -142,8 +149,10 @@ public struct FixtureInstallerPackage: Sendable {
         xml.line(1, "<choice id=\"\(identifier)\" title=\"\(title)\" visible=\"false\" customLocation=\"\(XMLText.escaped(installLocation))\">")
         xml.line(2, "<pkg-ref id=\"\(identifier)\"/>")
         xml.line(1, "</choice>")
-        xml.line(1, "<pkg-ref id=\"\(identifier)\" version=\"\(version)\" onConclusion=\"none\" installKBytes=\"\(installKBytes)\">"
-            + "#\(XMLText.escaped(resolvedComponentName))</pkg-ref>")
+        xml.line(
+            1,
+            "<pkg-ref id=\"\(identifier)\" version=\"\(version)\" onConclusion=\"none\" installKBytes=\"\(installKBytes)\">"
+                + "#\(XMLText.escaped(resolvedComponentName))</pkg-ref>")
         xml.line(0, "</installer-gui-script>")
         return xml.text
     }

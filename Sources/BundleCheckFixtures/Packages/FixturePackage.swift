@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// A whole package built from fixture bundles, written as a zip or a directory.
 public struct FixturePackage: Sendable {
@@ -56,11 +56,12 @@ public struct FixturePackage: Sendable {
     /// The same package with every entry stored uncompressed: its bytes then depend on
     /// nothing but the input, not even on the zlib version that deflates it.
     public func stored() -> FixturePackage {
-        FixturePackage(files: files.map { file in
-            var stored = file
-            stored.compression = .stored
-            return stored
-        })
+        FixturePackage(
+            files: files.map { file in
+                var stored = file
+                stored.compression = .stored
+                return stored
+            })
     }
 
     /// Writes the package as a zip archive with fixed timestamps: identical input, identical bytes.
@@ -120,7 +121,7 @@ public struct FixturePackage: Sendable {
                 guard start + nameOffset <= zip.count else { continue }
                 let nameLength = Int(zip[start + lengthOffset]) | Int(zip[start + lengthOffset + 1]) << 8
                 guard start + nameOffset + nameLength <= zip.count, nameLength == nameBytes.count,
-                      zip[(start + nameOffset)..<(start + nameOffset + nameLength)].elementsEqual(nameBytes)
+                    zip[(start + nameOffset)..<(start + nameOffset + nameLength)].elementsEqual(nameBytes)
                 else { continue }
                 for byte in 0..<4 { zip[start + sizeOffset + byte] = UInt8(truncatingIfNeeded: size >> (8 * UInt32(byte))) }
                 patched += 1

@@ -1,6 +1,5 @@
 import BundleCheckFormats
 
-
 /// The platform a fixture bundle is built for, and what Xcode 26.1 (17B55, a release) writes
 /// for it: the Info.plist's platform and SDK keys and the default executable's Mach-O platform,
 /// architecture and encryption. `FixtureBundle.built(for:)` applies it.

@@ -1,4 +1,3 @@
-
 /// The architectures `MachOWriter` can write a header for.
 public enum MachOFixtureArchitecture: String, Sendable, Hashable, CaseIterable {
     case arm64
@@ -15,7 +14,7 @@ public enum MachOFixtureArchitecture: String, Sendable, Hashable, CaseIterable {
         case .x86_64: 0x0100_0007
         case .armv7: 12
         case .i386: 7
-        case .arm64_32: 0x0200_000C  // CPU_TYPE_ARM64_32
+        case .arm64_32: 0x0200_000C // CPU_TYPE_ARM64_32
         }
     }
 
@@ -26,7 +25,7 @@ public enum MachOFixtureArchitecture: String, Sendable, Hashable, CaseIterable {
         case .arm64e: Int32(bitPattern: 0x8000_0002)
         case .x86_64, .i386: 3
         case .armv7: 9
-        case .arm64_32: 1  // CPU_SUBTYPE_ARM64_32_V8
+        case .arm64_32: 1 // CPU_SUBTYPE_ARM64_32_V8
         }
     }
 

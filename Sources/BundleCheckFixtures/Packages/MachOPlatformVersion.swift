@@ -1,6 +1,5 @@
 import BundleCheckFormats
 
-
 /// Which load command states a fixture slice's platform and versions.
 public enum MachOPlatformVersion: Sendable, Hashable {
     /// `LC_BUILD_VERSION`, as Xcode writes today.

@@ -1,6 +1,5 @@
 import BundleCheckFormats
 
-
 /// One architecture of a fixture Mach-O file, for `MachOWriter`.
 public struct MachOSliceDescription: Sendable, Hashable {
     public var architecture: MachOFixtureArchitecture

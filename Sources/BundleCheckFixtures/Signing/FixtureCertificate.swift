@@ -40,7 +40,7 @@ public struct FixtureCertificate: Sendable, Hashable {
     public var der: [UInt8] {
         let algorithm = BERNode.sequence([.objectIdentifier(Self.sha256WithRSAOID), .null])
         var fields: [BERNode] = [
-            .explicit(0, [.integer(2)]),  // v3
+            .explicit(0, [.integer(2)]), // v3
             .primitive(tag: 0x02, bytes: serialNumber),
             algorithm,
             issuer.node,
@@ -132,9 +132,10 @@ public struct FixtureCertificateName: Sendable, Hashable {
             ("2.5.4.10", organization.map(BERNode.utf8String)),
             ("2.5.4.6", country.map(BERNode.printableString)),
         ]
-        return .sequence(attributes.compactMap { oid, value in
-            value.map { .set([.sequence([.objectIdentifier(oid), $0])]) }
-        })
+        return .sequence(
+            attributes.compactMap { oid, value in
+                value.map { .set([.sequence([.objectIdentifier(oid), $0])]) }
+            })
     }
 }
 

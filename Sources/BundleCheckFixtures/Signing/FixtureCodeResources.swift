@@ -43,7 +43,11 @@ enum FixtureCodeResources {
         for file in sorted {
             if style == .mac, file.isSymbolicLink {
                 // codesign seals a link by its target, in files2 only.
-                current.append((file.path, .dictionary(PlistDictionary([PlistDictionary.Entry(key: "symlink", value: .string(String(decoding: file.contents, as: UTF8.self)))]))))
+                current.append(
+                    (
+                        file.path,
+                        .dictionary(PlistDictionary([PlistDictionary.Entry(key: "symlink", value: .string(String(decoding: file.contents, as: UTF8.self)))]))
+                    ))
                 continue
             }
             let sha1 = digest(file.contents, .sha1)

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// A provisioning profile described by the fields the signing checks read;
 /// `propertyList` lays them out under Apple's keys, `ProfileWriter` wraps them.

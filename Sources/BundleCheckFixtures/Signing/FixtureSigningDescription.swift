@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckInspection
+import Foundation
 
 /// The `executable`, `after-signing` and `profile` fields of a rule example's bundle: a signed
 /// Mach-O (written with its bundle by `MachOWriter`, sealing it as codesign does), edits made
@@ -62,11 +62,15 @@ enum FixtureSigningDescription {
 
     /// The slices of an `executable`: one per architecture, signed unless `signed: false`.
     /// `minimumOS`: the bundle's, as its Info.plist states it (on the Mac, the macOS version).
-    static func executable(_ node: YAMLNode, identifier: String, minimumOS: String?, platform bundlePlatform: FixturePlatform = .iOS) throws -> [MachOSliceDescription] {
-        let fields = try FixtureDescription.mapping(node, allowed: [
-            "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
-            "strings", "classes", "selectors", "imports", "certificate", "hardened-runtime", "uuids", "file-type", "text-size",
-        ])
+    static func executable(
+        _ node: YAMLNode, identifier: String, minimumOS: String?, platform bundlePlatform: FixturePlatform = .iOS
+    ) throws -> [MachOSliceDescription] {
+        let fields = try FixtureDescription.mapping(
+            node,
+            allowed: [
+                "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
+                "strings", "classes", "selectors", "imports", "certificate", "hardened-runtime", "uuids", "file-type", "text-size",
+            ])
         let links = try fields["links"].map(strings) ?? []
         let platform = try fields["platform"].map(FixtureDescription.platform) ?? bundlePlatform
         let architectures = try fields["architectures"].map(strings) ?? platform.architectures.map(\.rawValue)
@@ -116,18 +120,21 @@ enum FixtureSigningDescription {
         if let uuids, uuids.count != architectures.count {
             throw FixtureDescription.Problem(line: node.line, message: "uuids lists \(uuids.count) for \(architectures.count) architectures")
         }
-        let fileType = try fields["file-type"].map { node -> MachOFileType in
-            switch try FixtureDescription.scalar(node) {
-            case "execute": return .execute
-            case "dylib": return .dylib
-            case "bundle": return .bundle
-            case "dsym": return .dsym
-            default: throw FixtureDescription.Problem(line: node.line, message: "file-type is execute, dylib, bundle or dsym")
-            }
-        } ?? .execute
+        let fileType =
+            try fields["file-type"].map { node -> MachOFileType in
+                switch try FixtureDescription.scalar(node) {
+                case "execute": return .execute
+                case "dylib": return .dylib
+                case "bundle": return .bundle
+                case "dsym": return .dsym
+                default: throw FixtureDescription.Problem(line: node.line, message: "file-type is execute, dylib, bundle or dsym")
+                }
+            } ?? .execute
         return try architectures.enumerated().map { index, name -> MachOSliceDescription in
             guard let architecture = MachOFixtureArchitecture(rawValue: name) else {
-                throw FixtureDescription.Problem(line: node.line, message: "architecture '\(name)' is not one of \(MachOFixtureArchitecture.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw FixtureDescription.Problem(
+                    line: node.line,
+                    message: "architecture '\(name)' is not one of \(MachOFixtureArchitecture.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             var slice = MachOSliceDescription(
                 architecture: architecture,
@@ -218,7 +225,7 @@ enum FixtureSigningDescription {
     static func signer(_ node: YAMLNode, team: String) throws -> FixtureSigner {
         let fields = try FixtureDescription.mapping(node, allowed: ["name", "expires"])
         let name = try fields["name"].map(FixtureDescription.scalar) ?? "Apple Distribution: Example Team (\(team))"
-        var expiry = Date(timeIntervalSince1970: 1_893_456_000)  // 2030-01-01
+        var expiry = Date(timeIntervalSince1970: 1_893_456_000) // 2030-01-01
         if let expires = fields["expires"] {
             expiry = try date(expires)
         }

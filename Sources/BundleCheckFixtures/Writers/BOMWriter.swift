@@ -70,7 +70,8 @@ public enum BOMWriter {
             lhs.path == rhs.path && lhs.kind == rhs.kind && lhs.mode == rhs.mode && lhs.uid == rhs.uid && lhs.gid == rhs.gid
                 && lhs.size == rhs.size && lhs.modificationTime == rhs.modificationTime && lhs.checksum == rhs.checksum
                 && lhs.linkTarget == rhs.linkTarget && lhs.deviceNumber == rhs.deviceNumber
-                && lhs.architectures.map { [$0.cpuType, $0.cpuSubtype, $0.size, $0.checksum] } == rhs.architectures.map { [$0.cpuType, $0.cpuSubtype, $0.size, $0.checksum] }
+                && lhs.architectures.map { [$0.cpuType, $0.cpuSubtype, $0.size, $0.checksum] }
+                    == rhs.architectures.map { [$0.cpuType, $0.cpuSubtype, $0.size, $0.checksum] }
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -165,7 +166,8 @@ public enum BOMWriter {
             if executable != 0 {
                 bytes += [1] + bigEndian(UInt32(entry.architectures.count))
                 for architecture in entry.architectures {
-                    bytes += bigEndian(architecture.cpuType) + bigEndian(architecture.cpuSubtype) + bigEndian(architecture.size) + bigEndian(architecture.checksum)
+                    bytes +=
+                        bigEndian(architecture.cpuType) + bigEndian(architecture.cpuSubtype) + bigEndian(architecture.size) + bigEndian(architecture.checksum)
                 }
             }
         case .link:
@@ -241,7 +243,8 @@ public enum BOMWriter {
                 isLeaf = false
             }
             let root = UInt32(blocks.count - 1)
-            blocks[Int(header)] = Array("tree".utf8) + bigEndian(1) + bigEndian(root) + bigEndian(blockSize) + bigEndian(UInt32(entries.count)) + [flag]
+            blocks[Int(header)] =
+                Array("tree".utf8) + bigEndian(1) + bigEndian(root) + bigEndian(blockSize) + bigEndian(UInt32(entries.count)) + [flag]
                 + (extraHeader ? bigEndian(keyLength) + bigEndian(0) : [])
             return header
         }
@@ -357,7 +360,8 @@ public enum BOMWriter {
                 table += bigEndian(entry.address) + bigEndian(entry.length)
             }
             table += [UInt8](repeating: 0, count: tableLength - table.count)
-            let header = Array("BOMStore".utf8) + bigEndian(1) + bigEndian(UInt32(blocks.count - 1))
+            let header =
+                Array("BOMStore".utf8) + bigEndian(1) + bigEndian(UInt32(blocks.count - 1))
                 + bigEndian(UInt32(tableRange.lowerBound)) + bigEndian(UInt32(tableLength))
                 + bigEndian(UInt32(variablesRange.lowerBound)) + bigEndian(UInt32(variablesRange.count))
             return [(tableRange.lowerBound, table), (0, header)]

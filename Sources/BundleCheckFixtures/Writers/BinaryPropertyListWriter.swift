@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// Writes a `PlistValue` as a `bplist00` binary property list.
 ///

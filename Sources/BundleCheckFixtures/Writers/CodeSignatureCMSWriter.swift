@@ -23,11 +23,12 @@ public enum CodeSignatureCMSWriter {
             identifier = nil
         }
         if let identifier {
-            signerInfos.append(.sequence([
-                .integer(identifier.version), identifier.sid, digest,
-                .sequence([.objectIdentifier(rsaEncryptionOID), .null]),
-                .octetString(Array(repeating: 0x5A, count: 32)),
-            ]))
+            signerInfos.append(
+                .sequence([
+                    .integer(identifier.version), identifier.sid, digest,
+                    .sequence([.objectIdentifier(rsaEncryptionOID), .null]),
+                    .octetString(Array(repeating: 0x5A, count: 32)),
+                ]))
         }
         let signedData = BERNode.sequence([
             .integer(1),

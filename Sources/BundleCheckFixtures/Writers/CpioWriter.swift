@@ -110,7 +110,7 @@ public struct CpioWriter: Sendable {
         header += octal(entry.uid, width: 6)
         header += octal(entry.gid, width: 6)
         header += octal(linkCount, width: 6)
-        header += octal(0, width: 6)  // rdev
+        header += octal(0, width: 6) // rdev
         header += octal(entry.modificationTime, width: 11)
         header += octal(name.count + 1, width: 6)
         header += octal(entry.declaredSize ?? entry.data.count, width: 11)

@@ -25,9 +25,10 @@ public enum ICNSWriter {
     /// order (128@2x, 16@2x, 16 and 128 points), `ic04` as Apple's run-length coded `ARGB`
     /// planes and the others PNGs, all opaque here.
     public static func actoolPartial() -> [UInt8] {
-        write(["ic13", "ic11", "ic04", "ic07"].map { type in
-            (type, type == "ic04" ? argbPlanes(width: 16, height: 16) : PNGWriter.write(width: pixels(of: type), height: pixels(of: type)))
-        })
+        write(
+            ["ic13", "ic11", "ic04", "ic07"].map { type in
+                (type, type == "ic04" ? argbPlanes(width: 16, height: 16) : PNGWriter.write(width: pixels(of: type), height: pixels(of: type)))
+            })
     }
 
     /// An opaque `width`×`height` image as `ARGB` planes: the tag, then alpha, red, green and

@@ -1,6 +1,5 @@
 import BundleCheckFormats
 
-
 /// Writes small, valid Mach-O files for fixtures: thin, or fat with one slice per description.
 ///
 /// A slice is laid out as a linker would, in miniature: header, load commands,
@@ -99,7 +98,7 @@ public enum MachOWriter {
         buffer.appendLittleEndian(slice.fileType.rawValue)
         buffer.appendLittleEndian(UInt32(commands.count))
         buffer.appendLittleEndian(UInt32(commands.bytes.count))
-        buffer.appendLittleEndian(UInt32(0x0020_0085))  // NOUNDEFS | DYLDLINK | TWOLEVEL | PIE
+        buffer.appendLittleEndian(UInt32(0x0020_0085)) // NOUNDEFS | DYLDLINK | TWOLEVEL | PIE
         if is64 { buffer.appendLittleEndian(UInt32(0)) }
         buffer.append(commands.bytes.bytes)
         buffer.append(textContents)
@@ -115,7 +114,7 @@ public enum MachOWriter {
         let sealed = signatureBytes(signature, code: buffer.bytes, hashing: true)
         var bytes = buffer.bytes
         if signature.patchesCodeAfterSigning {
-            bytes[layout.textOffset] ^= 0x20  // `b` of the __TEXT filler becomes `B`
+            bytes[layout.textOffset] ^= 0x20 // `b` of the __TEXT filler becomes `B`
         }
         return (bytes + sealed.bytes, sealed.primaryCodeDirectory)
     }
@@ -149,8 +148,8 @@ public enum MachOWriter {
         var entries = MachOByteBuffer()
         var strings: [UInt8] = [0x20, 0]
         for name in slice.importedSymbols {
-            entries.appendLittleEndian(UInt32(strings.count))  // n_strx
-            entries.append([0x01, 0, 0x01, 0x00])  // n_type N_UNDF | N_EXT, n_sect NO_SECT, n_desc (library ordinal 1)
+            entries.appendLittleEndian(UInt32(strings.count)) // n_strx
+            entries.append([0x01, 0, 0x01, 0x00]) // n_type N_UNDF | N_EXT, n_sect NO_SECT, n_desc (library ordinal 1)
             if slice.architecture.is64Bit { entries.appendLittleEndian(UInt64(0)) } else { entries.appendLittleEndian(UInt32(0)) }
             strings += Array(name.utf8) + [0]
         }
@@ -180,7 +179,7 @@ public enum MachOWriter {
             for value in values {
                 if is64 { commands.bytes.appendLittleEndian(UInt64(value)) } else { commands.bytes.appendLittleEndian(UInt32(truncatingIfNeeded: value)) }
             }
-            for value: UInt32 in [5, 5, UInt32(sections.count), 0] {  // maxprot, initprot (r-x), nsects, flags
+            for value: UInt32 in [5, 5, UInt32(sections.count), 0] { // maxprot, initprot (r-x), nsects, flags
                 commands.bytes.appendLittleEndian(value)
             }
             for section in sections {
@@ -197,12 +196,13 @@ public enum MachOWriter {
                 for value: UInt32 in [UInt32(section.offset), 0, 0, 0, 0x2, 0, 0] {
                     commands.bytes.appendLittleEndian(value)
                 }
-                if is64 { commands.bytes.appendLittleEndian(UInt32(0)) }  // reserved3
+                if is64 { commands.bytes.appendLittleEndian(UInt32(0)) } // reserved3
             }
         }
 
         // Sections are counted in the draft too, so its load commands have their final size.
-        let sections = layout.sections.isEmpty
+        let sections =
+            layout.sections.isEmpty
             ? stringSections(slice).map { (name: $0.name, offset: 0, size: $0.bytes.count) }
             : layout.sections
         let textEnd = sections.last.map { $0.offset + $0.size } ?? layout.textOffset + textContents.count
@@ -224,7 +224,7 @@ public enum MachOWriter {
         switch slice.platformVersion {
         case .buildVersion(let platform, let minimumOS, let sdk):
             begin(0x32, size: 24)
-            for value in [platform.rawValue, minimumOS.encoded, sdk.encoded, 0] {  // ntools 0
+            for value in [platform.rawValue, minimumOS.encoded, sdk.encoded, 0] { // ntools 0
                 commands.bytes.appendLittleEndian(value)
             }
         case .versionMinIPhoneOS(let minimumOS, let sdk):
@@ -250,7 +250,7 @@ public enum MachOWriter {
             commands.bytes.append(name + [UInt8](repeating: 0, count: size - 24 - name.count))
         }
         if !slice.importedSymbols.isEmpty {
-            begin(0x2, size: 24)  // LC_SYMTAB: symoff, nsyms, stroff, strsize
+            begin(0x2, size: 24) // LC_SYMTAB: symoff, nsyms, stroff, strsize
             for value in [layout.symbolTableOffset, layout.symbolCount, layout.stringTableOffset, layout.stringTableSize] {
                 commands.bytes.appendLittleEndian(UInt32(value))
             }
@@ -280,7 +280,7 @@ public enum MachOWriter {
         code: [UInt8],
         hashing: Bool
     ) -> (bytes: [UInt8], primaryCodeDirectory: [UInt8]?) {
-        let requirements = blob(magic: 0xFADE_0C01, payload: [0, 0, 0, 0])  // a requirements set with no entries
+        let requirements = blob(magic: 0xFADE_0C01, payload: [0, 0, 0, 0]) // a requirements set with no entries
         // What codesign hashed, and what is written (the same unless edited after signing).
         var sealed: [Int: [UInt8]] = [2: requirements]
         var written: [(slot: UInt32, bytes: [UInt8])] = [(2, requirements)]
@@ -299,8 +299,10 @@ public enum MachOWriter {
         if let resources = signature.boundCodeResources { sealed[3] = resources }
 
         let directories = signature.hashTypes.enumerated().map { index, type in
-            (slot: index == 0 ? UInt32(0) : 0x1000 + UInt32(index - 1),
-             bytes: codeDirectory(signature, type: type, code: code, specialSlots: sealed, hashing: hashing))
+            (
+                slot: index == 0 ? UInt32(0) : 0x1000 + UInt32(index - 1),
+                bytes: codeDirectory(signature, type: type, code: code, specialSlots: sealed, hashing: hashing)
+            )
         }
         let blobs = (directories + written).sorted { $0.slot < $1.slot }
 
@@ -352,14 +354,17 @@ public enum MachOWriter {
 
         var buffer = MachOByteBuffer()
         // magic, length, version, flags, hashOffset, identOffset, special/code slots, codeLimit
-        for value: UInt32 in [0xFADE_0C02, UInt32(length), 0x20400, signature.codeDirectoryFlags, UInt32(hashOffset), UInt32(headerSize), UInt32(specialCount), UInt32(codeCount), UInt32(code.count)] {
+        for value: UInt32 in [
+            0xFADE_0C02, UInt32(length), 0x20400, signature.codeDirectoryFlags, UInt32(hashOffset), UInt32(headerSize), UInt32(specialCount), UInt32(codeCount),
+            UInt32(code.count),
+        ] {
             buffer.appendBigEndian(value)
         }
-        buffer.append([UInt8(hashSize), type.rawValue, 0, 12])  // hashSize, hashType, platform, pageSize (2^12)
-        for value: UInt32 in [0, 0, UInt32(teamOffset), 0] {  // spare2, scatterOffset, teamOffset, spare3
+        buffer.append([UInt8(hashSize), type.rawValue, 0, 12]) // hashSize, hashType, platform, pageSize (2^12)
+        for value: UInt32 in [0, 0, UInt32(teamOffset), 0] { // spare2, scatterOffset, teamOffset, spare3
             buffer.appendBigEndian(value)
         }
-        for value: UInt64 in [0, 0, 0, 0] {  // codeLimit64, execSegBase, execSegLimit, execSegFlags
+        for value: UInt64 in [0, 0, 0, 0] { // codeLimit64, execSegBase, execSegLimit, execSegFlags
             buffer.appendBigEndian(value)
         }
         buffer.append(identifier)

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// Writes a `PlistValue` as an XML property list laid out the way Apple's tools write it.
 ///

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// Writes a xar archive, the container of a macOS installer package, as Apple's `pkgbuild`,
 /// `productbuild` and `productsign` write it (through libxar).
@@ -153,7 +153,7 @@ public struct XarWriter: Sendable {
         Self.appendBigEndian(1, bytes: 2, to: &output)
         Self.appendBigEndian(hostile.declaredCompressedTOCLength ?? UInt64(compressed.count), bytes: 8, to: &output)
         Self.appendBigEndian(hostile.declaredTOCLength ?? UInt64(toc.utf8.count), bytes: 8, to: &output)
-        Self.appendBigEndian(1, bytes: 4, to: &output)  // SHA-1
+        Self.appendBigEndian(1, bytes: 4, to: &output) // SHA-1
         output += compressed
         output += checksum
         output += heap
@@ -236,7 +236,8 @@ public struct XarWriter: Sendable {
         var stored: [String: Stored] = [:]
         func place(_ node: Node) throws {
             if let member = node.member {
-                let archived = member.encoding == .zlib
+                let archived =
+                    member.encoding == .zlib
                     ? try ZlibCompressor.compress(member.contents, format: .zlib) : member.contents
                 stored[member.path] = Stored(
                     offset: UInt64(next), archived: archived,
@@ -357,7 +358,8 @@ public struct XarWriter: Sendable {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        let text = String(format: "%04d", parts.year ?? 0) + "-" + two(parts.month) + "-" + two(parts.day)
+        let text =
+            String(format: "%04d", parts.year ?? 0) + "-" + two(parts.month) + "-" + two(parts.day)
             + "T" + two(parts.hour) + ":" + two(parts.minute) + ":" + two(parts.second)
         return zone ? text + "Z" : text
     }

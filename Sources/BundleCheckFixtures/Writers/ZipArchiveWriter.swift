@@ -1,11 +1,11 @@
 import BundleCheckFormats
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a zip archive through libzip, for the fixture builder and tests.

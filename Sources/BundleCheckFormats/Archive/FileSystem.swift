@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The only place in the archive layer that calls POSIX file functions
@@ -101,11 +101,11 @@ package enum FileSystem {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
         while true {
             #if canImport(Glibc)
-            let count = Glibc.read(descriptor, base, buffer.count)
+                let count = Glibc.read(descriptor, base, buffer.count)
             #elseif canImport(Musl)
-            let count = Musl.read(descriptor, base, buffer.count)
+                let count = Musl.read(descriptor, base, buffer.count)
             #else
-            let count = Darwin.read(descriptor, base, buffer.count)
+                let count = Darwin.read(descriptor, base, buffer.count)
             #endif
             if count >= 0 { return count }
             if errno != EINTR { throw Failure(errno: errno) }
@@ -196,12 +196,13 @@ package enum FileSystem {
 
 private extension FileSystem.Status {
     init(_ info: stat) {
-        let type: FileSystem.ItemType = switch info.st_mode & S_IFMT {
-        case S_IFREG: .regular
-        case S_IFDIR: .directory
-        case S_IFLNK: .symbolicLink
-        default: .other
-        }
+        let type: FileSystem.ItemType =
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: .regular
+            case S_IFDIR: .directory
+            case S_IFLNK: .symbolicLink
+            default: .other
+            }
         self.init(type: type, size: UInt64(max(0, info.st_size)), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }

@@ -1,10 +1,11 @@
 import CLibzip
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The only place in bundlecheck that calls libzip.
@@ -79,7 +80,7 @@ package enum Libzip {
         var system: UInt8 = 0
         var attributes: UInt32 = 0
         guard zip_file_get_external_attributes(archive, UInt64(index), 0, &system, &attributes) == 0,
-              system == UInt8(ZIP_OPSYS_UNIX)
+            system == UInt8(ZIP_OPSYS_UNIX)
         else { return false }
         return (attributes >> 16) & 0o170000 == 0o120000
     }
@@ -193,10 +194,11 @@ package enum Libzip {
 
     /// Sets the compression method (`ZIP_CM_STORE`, `ZIP_CM_DEFLATE`) at zlib's default level.
     package static func setCompression(_ archive: OpaquePointer, index: Int, method: ZipCompression) throws(LibzipError) {
-        let cMethod = switch method {
-        case .stored: ZIP_CM_STORE
-        case .deflate: ZIP_CM_DEFLATE
-        }
+        let cMethod =
+            switch method {
+            case .stored: ZIP_CM_STORE
+            case .deflate: ZIP_CM_DEFLATE
+            }
         guard zip_set_file_compression(archive, UInt64(index), cMethod, 0) == 0 else { throw error(of: archive) }
     }
 

@@ -270,10 +270,11 @@ final class ZipArchiveReader: PackageContainer {
     /// Whether the file begins with `PK\u{3}\u{4}`, the signature of a zip's first local header.
     private static func startsWithLocalFileHeader(_ path: String) -> Bool {
         let signature: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
-        return (try? FileSystem.withFile(path) { descriptor, _ in
-            var head = [UInt8](repeating: 0, count: 4)
-            let count = try head.withUnsafeMutableBytes { try FileSystem.read(descriptor, into: $0) }
-            return count == 4 && head == signature
-        }) ?? false
+        return
+            (try? FileSystem.withFile(path) { descriptor, _ in
+                var head = [UInt8](repeating: 0, count: 4)
+                let count = try head.withUnsafeMutableBytes { try FileSystem.read(descriptor, into: $0) }
+                return count == 4 && head == signature
+            }) ?? false
     }
 }

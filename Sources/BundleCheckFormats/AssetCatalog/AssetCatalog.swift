@@ -141,7 +141,8 @@ package struct AssetCatalog: Sendable {
         let block = try bom { () throws(BOMError) in try source.block(rendition.block, part: "a rendition") }
         let bytes = CARBytes(block, part: "rendition payload")
         guard UInt64(rendition.payloadOffset) + UInt64(rendition.header.payloadLength) == UInt64(bytes.count) else {
-            throw .payloadLengthMismatch(block: rendition.block, declared: rendition.header.payloadLength, available: bytes.count - min(bytes.count, rendition.payloadOffset))
+            throw .payloadLengthMismatch(
+                block: rendition.block, declared: rendition.header.payloadLength, available: bytes.count - min(bytes.count, rendition.payloadOffset))
         }
         return try CARRenditionPayload.read(bytes, at: rendition.payloadOffset, limits: limits)
     }
@@ -173,7 +174,9 @@ package struct AssetCatalog: Sendable {
         guard rendition.header.pixelFormat.bytesPerPixel != nil else {
             throw .unsupportedPixelFormat(block: rendition.block, format: rendition.header.pixelFormat)
         }
-        guard case .pixels(let pixels) = try payload(of: rendition, in: source) else { throw .notABitmap(block: rendition.block, layout: rendition.header.layout) }
+        guard case .pixels(let pixels) = try payload(of: rendition, in: source) else {
+            throw .notABitmap(block: rendition.block, layout: rendition.header.layout)
+        }
         return try CARBitmapDecoder.decode(pixels, of: rendition, limits: limits)
     }
 }

@@ -110,11 +110,12 @@ extension AssetCatalog {
         var requests: [BOMFetch] = []
         for entry in leaves["RENDITIONS", default: []] {
             guard let length = try? store.blockLength(entry.value, part: "a rendition"), length > streamedRenditionPrefix,
-                  let prefix = try? store.blockPrefix(entry.value, count: CARRenditionHeader.length, part: "a rendition"),
-                  let header = try? CARRenditionHeader.read(CARBytes(prefix, part: "rendition header"))
+                let prefix = try? store.blockPrefix(entry.value, count: CARRenditionHeader.length, part: "a rendition"),
+                let header = try? CARRenditionHeader.read(CARBytes(prefix, part: "rendition header"))
             else { continue }
             let needed = CARRenditionHeader.length + Int(header.propertiesLength)
-            guard needed > streamedRenditionPrefix, needed <= length, (try? store.blockPrefix(entry.value, count: needed, part: "a rendition"))?.bytes.count != needed
+            guard needed > streamedRenditionPrefix, needed <= length,
+                (try? store.blockPrefix(entry.value, count: needed, part: "a rendition"))?.bytes.count != needed
             else { continue }
             requests.append(.prefix(of: entry.value, count: needed, keepingRestWhen: keepsRest(entry.value)))
         }

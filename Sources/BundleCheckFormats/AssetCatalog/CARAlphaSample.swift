@@ -33,7 +33,7 @@ package enum CARAlphaSample: Sendable, Hashable {
         let sign: Float = bits & 0x8000 == 0 ? 1 : -1
         let exponent = Int(bits >> 10 & 0x1F), fraction = Float(bits & 0x3FF)
         switch exponent {
-        case 0: return sign * fraction / 1024 / 16384  // subnormal: 2^-14 × fraction/1024
+        case 0: return sign * fraction / 1024 / 16384 // subnormal: 2^-14 × fraction/1024
         case 31: return fraction == 0 ? sign * .infinity : .nan
         default: return sign * (1 + fraction / 1024) * Float(sign: .plus, exponent: exponent - 15, significand: 1)
         }

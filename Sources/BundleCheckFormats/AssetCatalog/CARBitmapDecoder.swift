@@ -31,7 +31,8 @@ enum CARBitmapDecoder {
                     guard chunk.bytes.count == expected else { throw CARDecompression.Failure.size(decoded: chunk.bytes.count) }
                     decoded = Array(chunk.bytes)
                 case .runLength:
-                    decoded = try CARRunLengthDecoder.decode(chunk.bytes, width: width, rows: chunkRows, bytesPerPixel: bytesPerPixel, rowBytes: rowBytes, block: block)
+                    decoded = try CARRunLengthDecoder.decode(
+                        chunk.bytes, width: width, rows: chunkRows, bytesPerPixel: bytesPerPixel, rowBytes: rowBytes, block: block)
                 case .zlib:
                     decoded = try CARDecompression.zlib(chunk.bytes, expected: expected)
                 case .lzfse:

@@ -5,7 +5,9 @@ extension CARBitmap {
     /// nil for a pixel format other than ARGB (B, G, R, A premultiplied), GA8 (grey, alpha) and
     /// RGBW (half floats, each clamped to 0...1: an extended-range colour shows as its nearest sRGB).
     package func previewRGBA(maxSide: Int) -> (width: Int, height: Int, rgba: [UInt8])? {
-        guard width > 0, height > 0, maxSide > 0, [.argb, .gray8, .wideRGB].contains(pixelFormat), bytesPerPixel >= Self.previewBytes(pixelFormat) else { return nil }
+        guard width > 0, height > 0, maxSide > 0, [.argb, .gray8, .wideRGB].contains(pixelFormat), bytesPerPixel >= Self.previewBytes(pixelFormat) else {
+            return nil
+        }
         let factor = max(1, (max(width, height) + maxSide - 1) / maxSide)
         let outWidth = max(1, width / factor), outHeight = max(1, height / factor)
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
@@ -19,7 +21,10 @@ extension CARBitmap {
                         var offset = y * rowBytes + outX * factor * bytesPerPixel
                         for _ in (outX * factor)..<min(width, (outX + 1) * factor) {
                             let pixel = Self.sample(source, at: offset, format: format)
-                            sums.b += pixel.b; sums.g += pixel.g; sums.r += pixel.r; sums.a += pixel.a
+                            sums.b += pixel.b
+                            sums.g += pixel.g
+                            sums.r += pixel.r
+                            sums.a += pixel.a
                             offset += bytesPerPixel
                             count += 1
                         }

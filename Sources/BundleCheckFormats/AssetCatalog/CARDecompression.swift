@@ -17,7 +17,8 @@ enum CARDecompression {
         if input.starts(with: [0x1F, 0x8B]) {
             guard let start = gzipBodyStart(input) else { throw .refused("a gzip header cut short") }
             body = input[start...]
-        } else if input.count >= 2, input[input.startIndex] & 0x0F == 8, (UInt16(input[input.startIndex]) << 8 | UInt16(input[input.startIndex + 1])) % 31 == 0 {
+        } else if input.count >= 2, input[input.startIndex] & 0x0F == 8, (UInt16(input[input.startIndex]) << 8 | UInt16(input[input.startIndex + 1])) % 31 == 0
+        {
             wrapped = true
         }
         let inflater: RawInflater
@@ -30,7 +31,8 @@ enum CARDecompression {
             let result = bytes.withUnsafeBytes { source in
                 output.withUnsafeMutableBytes { target in
                     Result { () throws(RawInflater.Failure) in
-                        try inflater.inflate(UnsafeRawBufferPointer(rebasing: source[consumed...]), into: UnsafeMutableRawBufferPointer(rebasing: target[produced...]))
+                        try inflater.inflate(
+                            UnsafeRawBufferPointer(rebasing: source[consumed...]), into: UnsafeMutableRawBufferPointer(rebasing: target[produced...]))
                     }
                 }
             }

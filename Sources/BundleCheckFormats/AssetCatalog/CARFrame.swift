@@ -20,6 +20,8 @@ package struct CARFrame: Sendable, Hashable, CustomStringConvertible {
     package var description: String { "the \(width)×\(height) frame at (\(x), \(y))" }
 
     static func read(_ bytes: CARBytes, at offset: Int) throws(AssetCatalogError) -> CARFrame {
-        CARFrame(x: try bytes.uint32(at: offset), y: try bytes.uint32(at: offset + 4), width: try bytes.uint32(at: offset + 8), height: try bytes.uint32(at: offset + 12))
+        CARFrame(
+            x: try bytes.uint32(at: offset), y: try bytes.uint32(at: offset + 4), width: try bytes.uint32(at: offset + 8),
+            height: try bytes.uint32(at: offset + 12))
     }
 }

@@ -24,7 +24,8 @@ package struct CARInternalLink: Sendable, Hashable {
         let layout = CARRenditionLayout(rawValue: try bytes.uint16(at: 24))
         let keyLength = try bytes.uint32(at: 26)
         guard keyLength % 4 == 0, UInt64(keyLength) == UInt64(bytes.count - 30) else {
-            throw .malformedProperty(block: block, offset: property.offset, type: property.type, detail: "a link key of \(keyLength) bytes in \(bytes.count - 30)")
+            throw .malformedProperty(
+                block: block, offset: property.offset, type: property.type, detail: "a link key of \(keyLength) bytes in \(bytes.count - 30)")
         }
         let pairs = try CARAttributePair.read(bytes, at: 30, count: Int(keyLength) / 4, limits: limits)
         return CARInternalLink(frame: frame, layout: layout, key: pairs.filter { $0.value != 0 })

@@ -28,17 +28,20 @@ package struct CARLayerReference: Sendable, Hashable {
         for _ in 0..<Int(count) {
             let keyLength = try bytes.uint32(at: offset + 28)
             guard keyLength % 4 == 0, UInt64(keyLength) <= UInt64(bytes.count - offset - 32) else {
-                throw .malformedProperty(block: block, offset: property.offset, type: property.type, detail: "a layer key of \(keyLength) bytes at \(offset + 32) of \(bytes.count)")
+                throw .malformedProperty(
+                    block: block, offset: property.offset, type: property.type, detail: "a layer key of \(keyLength) bytes at \(offset + 32) of \(bytes.count)")
             }
             let pairs = try CARAttributePair.read(bytes, at: offset + 32, count: Int(keyLength) / 4, limits: limits)
-            layers.append(CARLayerReference(
-                frame: try CARFrame.read(bytes, at: offset + 4), blendMode: try bytes.uint32(at: offset + 20), opacity: try bytes.float32(at: offset + 24),
-                key: pairs.filter { $0.value != 0 }
-            ))
+            layers.append(
+                CARLayerReference(
+                    frame: try CARFrame.read(bytes, at: offset + 4), blendMode: try bytes.uint32(at: offset + 20), opacity: try bytes.float32(at: offset + 24),
+                    key: pairs.filter { $0.value != 0 }
+                ))
             offset += 32 + Int(keyLength)
         }
         guard offset == bytes.count else {
-            throw .malformedProperty(block: block, offset: property.offset, type: property.type, detail: "\(bytes.count - offset) bytes after its \(count) layers")
+            throw .malformedProperty(
+                block: block, offset: property.offset, type: property.type, detail: "\(bytes.count - offset) bytes after its \(count) layers")
         }
         return layers
     }

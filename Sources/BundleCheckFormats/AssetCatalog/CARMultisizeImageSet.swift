@@ -28,10 +28,11 @@ package struct CARMultisizeImageSet: Sendable, Hashable {
         var entries: [Entry] = []
         for index in 0..<Int(count) {
             let at = start + 12 + index * 12
-            entries.append(Entry(
-                width: try bytes.uint32(at: at), height: try bytes.uint32(at: at + 4), index: try bytes.uint16(at: at + 8),
-                idiom: CARIdiom(rawValue: try bytes.uint16(at: at + 10))
-            ))
+            entries.append(
+                Entry(
+                    width: try bytes.uint32(at: at), height: try bytes.uint32(at: at + 4), index: try bytes.uint16(at: at + 8),
+                    idiom: CARIdiom(rawValue: try bytes.uint16(at: at + 10))
+                ))
         }
         return CARMultisizeImageSet(entries: entries)
     }

@@ -22,7 +22,7 @@ extension CARRendition {
         }
         let bytes = slices.bytes(block: block)
         guard let count = try? bytes.uint32(at: 0), count == 1, (try? bytes.uint32(at: 4)) == 0, (try? bytes.uint32(at: 8)) == 0,
-              let width = try? bytes.uint32(at: 12), let height = try? bytes.uint32(at: 16)
+            let width = try? bytes.uint32(at: 12), let height = try? bytes.uint32(at: 16)
         else { return CARPixelSize(width: 0, height: 0) }
         return CARPixelSize(width: width, height: height)
     }

@@ -51,10 +51,11 @@ struct BOMPathInfo {
                 }
                 for index in 0..<Int(count) {
                     let offset = rest + 9 + index * 16
-                    info.architectures.append(BOMArchitecture(
-                        cpuType: try block.uint32(at: offset), cpuSubtype: try block.uint32(at: offset + 4),
-                        size: try block.uint32(at: offset + 8), checksum: try block.uint32(at: offset + 12)
-                    ))
+                    info.architectures.append(
+                        BOMArchitecture(
+                            cpuType: try block.uint32(at: offset), cpuSubtype: try block.uint32(at: offset + 4),
+                            size: try block.uint32(at: offset + 8), checksum: try block.uint32(at: offset + 12)
+                        ))
                 }
             }
         case .link:

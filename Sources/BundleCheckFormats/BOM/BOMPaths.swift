@@ -53,11 +53,12 @@ package struct BOMPaths: Sendable, Hashable {
             let path = try resolve(pathID, records: records, resolved: &resolved, limits: limits).path
             let record = records[pathID]!
             let info = try BOMPathInfo.read(try store.block(record.info, part: "path \(pathID)'s information"))
-            entries.append(BOMPathEntry(
-                path: path, pathID: pathID, parentID: record.parent, type: info.type, isPathOnly: info.isPathOnly, mode: info.mode,
-                uid: info.uid, gid: info.gid, modificationTime: info.modificationTime, size: sizes[record.info] ?? UInt64(info.size),
-                checksum: info.checksum, linkTarget: info.linkTarget, deviceNumber: info.deviceNumber, architectures: info.architectures
-            ))
+            entries.append(
+                BOMPathEntry(
+                    path: path, pathID: pathID, parentID: record.parent, type: info.type, isPathOnly: info.isPathOnly, mode: info.mode,
+                    uid: info.uid, gid: info.gid, modificationTime: info.modificationTime, size: sizes[record.info] ?? UInt64(info.size),
+                    checksum: info.checksum, linkTarget: info.linkTarget, deviceNumber: info.deviceNumber, architectures: info.architectures
+                ))
         }
         return BOMPaths(entries: entries)
     }

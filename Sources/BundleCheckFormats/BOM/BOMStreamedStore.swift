@@ -48,23 +48,26 @@ package final class BOMStreamedStore: BOMBlockSource {
         var parsedHeader: BOMStoreHeader?
         var headRange = KeptRange(start: 0, end: headLength)
         passes += 1
-        try Self.pass(open(), length: length, readsPastRangeEnds: false, addingRanges: {
-            guard parsedHeader == nil, headRange.isComplete else { return }
-            let header = try BOMStoreHeader.read(headRange.bytes[...], fileLength: length)
-            parsedHeader = header
-            for range in [header.indexRange, header.variablesRange] {
-                guard range.count <= limits.maxStreamedBytesKept else {
-                    throw BOMError.tooMuchKept(bytes: range.count, limit: limits.maxStreamedBytesKept)
+        try Self.pass(
+            open(), length: length, readsPastRangeEnds: false,
+            addingRanges: {
+                guard parsedHeader == nil, headRange.isComplete else { return }
+                let header = try BOMStoreHeader.read(headRange.bytes[...], fileLength: length)
+                parsedHeader = header
+                for range in [header.indexRange, header.variablesRange] {
+                    guard range.count <= limits.maxStreamedBytesKept else {
+                        throw BOMError.tooMuchKept(bytes: range.count, limit: limits.maxStreamedBytesKept)
+                    }
                 }
-            }
-            // What of them lies in the head is there already; the pass has read no further.
-            table = KeptRange(start: header.indexRange.lowerBound, end: header.indexRange.upperBound, seededFrom: headRange)
-            names = KeptRange(start: header.variablesRange.lowerBound, end: header.variablesRange.upperBound, seededFrom: headRange)
-        }, keeping: { visit in
-            try visit(&headRange)
-            if table != nil { try visit(&table!) }
-            if names != nil { try visit(&names!) }
-        })
+                // What of them lies in the head is there already; the pass has read no further.
+                table = KeptRange(start: header.indexRange.lowerBound, end: header.indexRange.upperBound, seededFrom: headRange)
+                names = KeptRange(start: header.variablesRange.lowerBound, end: header.variablesRange.upperBound, seededFrom: headRange)
+            },
+            keeping: { visit in
+                try visit(&headRange)
+                if table != nil { try visit(&table!) }
+                if names != nil { try visit(&names!) }
+            })
         guard let parsedHeader, let table, let names else {
             throw BOMError.truncated(part: "header", needed: BOMStoreHeader.length, available: headRange.bytes.count)
         }
@@ -114,7 +117,10 @@ package final class BOMStreamedStore: BOMBlockSource {
                 wanted = range.count
             }
             guard held(range.prefix(wanted), of: request.block) == nil, pendingBlocks.insert(request.block).inserted else { continue }
-            pending.append(Pending(block: request.block, keepsRest: request.prefix == nil ? nil : request.keepsRest, start: range.lowerBound, end: range.lowerBound + wanted, blockEnd: range.upperBound, arenaOffset: adding))
+            pending.append(
+                Pending(
+                    block: request.block, keepsRest: request.prefix == nil ? nil : request.keepsRest, start: range.lowerBound, end: range.lowerBound + wanted,
+                    blockEnd: range.upperBound, arenaOffset: adding))
             adding += wanted
         }
         guard !pending.isEmpty else { return }

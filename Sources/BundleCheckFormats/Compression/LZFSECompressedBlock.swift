@@ -137,7 +137,9 @@ enum LZFSECompressedBlock {
         let matches = UnsafePointer(workspace.matchLengthTable)
         let distances = UnsafePointer(workspace.distanceTable)
         @inline(__always)
-        func value(_ table: UnsafePointer<LZFSEFiniteStateEntropy.ValueEntry>, _ state: inout Int, _ reader: inout LZFSEFiniteStateEntropy.BackwardBitReader) -> Int {
+        func value(
+            _ table: UnsafePointer<LZFSEFiniteStateEntropy.ValueEntry>, _ state: inout Int, _ reader: inout LZFSEFiniteStateEntropy.BackwardBitReader
+        ) -> Int {
             let entry = table[state]
             let bits = reader.take(Int(entry.totalBits))
             let valueBits = UInt64(entry.valueBits)

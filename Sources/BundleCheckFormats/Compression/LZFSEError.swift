@@ -88,12 +88,12 @@ package enum LZFSEError: Error, Sendable, Hashable, CustomStringConvertible {
     package var block: Int {
         switch self {
         case .missingEndOfStream(let block, _), .unknownBlockMagic(let block, _, _), .truncatedBlockHeader(let block, _, _, _, _),
-             .truncatedBlockPayload(let block, _, _, _), .outputLimitExceeded(let block, _, _),
-             .declaredSizeImpossible(let block, _, _, _), .headerFieldOutOfRange(let block, _, _, _, _),
-             .malformedFrequencies(let block, _), .badFrequencyTable(let block, _, _, _, _), .badBitStream(let block, _, _),
-             .literalsExhausted(let block, _, _, _), .decodesPastDeclaredSize(let block, _, _), .decodesShort(let block, _, _, _),
-             .matchDistanceOutOfRange(let block, _, _, _), .lzvnUndefinedOpcode(let block, _, _, _), .lzvnTruncated(let block, _, _),
-             .lzvnEndsBeforePayload(let block, _, _):
+            .truncatedBlockPayload(let block, _, _, _), .outputLimitExceeded(let block, _, _),
+            .declaredSizeImpossible(let block, _, _, _), .headerFieldOutOfRange(let block, _, _, _, _),
+            .malformedFrequencies(let block, _), .badFrequencyTable(let block, _, _, _, _), .badBitStream(let block, _, _),
+            .literalsExhausted(let block, _, _, _), .decodesPastDeclaredSize(let block, _, _), .decodesShort(let block, _, _, _),
+            .matchDistanceOutOfRange(let block, _, _, _), .lzvnUndefinedOpcode(let block, _, _, _), .lzvnTruncated(let block, _, _),
+            .lzvnEndsBeforePayload(let block, _, _):
             block
         case .negativeOutputCount:
             0

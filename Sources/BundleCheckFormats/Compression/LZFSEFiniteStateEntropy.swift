@@ -72,7 +72,8 @@ enum LZFSEFiniteStateEntropy {
             let shift = stateBits - (Int.bitWidth - 1 - count.leadingZeroBitCount)
             let wide = ((2 * states) >> shift) - count
             for index in 0..<count {
-                let (bits, nextBase) = index < wide
+                let (bits, nextBase) =
+                    index < wide
                     ? (shift, ((count + index) << shift) - states)
                     : (shift - 1, (index - wide) << (shift - 1))
                 // The tiling argument above, checked rather than trusted: a successor outside the

@@ -94,7 +94,9 @@ package enum LZMA {
         /// the stream ended (bytes of `input` past the end are not consumed). Neither count is 0
         /// unless `input` is empty or `output` full; damaged data, a stream past the memory
         /// limit and, with `inputEnds` (no input will follow `input`), a truncated stream throw.
-        func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, inputEnds: Bool) throws(Failure) -> (consumed: Int, produced: Int, ended: Bool) {
+        func decode(
+            _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, inputEnds: Bool
+        ) throws(Failure) -> (consumed: Int, produced: Int, ended: Bool) {
             guard let outputBase = output.baseAddress, !output.isEmpty else { return (0, 0, false) }
             stream.pointee.next_in = input.baseAddress?.assumingMemoryBound(to: UInt8.self)
             stream.pointee.avail_in = input.count

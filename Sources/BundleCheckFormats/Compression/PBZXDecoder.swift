@@ -239,7 +239,8 @@ package final class PBZXDecoder {
             stored -= UInt64(count)
         }
         // Once the declared bytes are out, a byte of room is left to catch a stream that goes on.
-        let output = left == 0
+        let output =
+            left == 0
             ? UnsafeMutableRawBufferPointer(rebasing: scratch[..<1])
             : UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(min(UInt64(buffer.count), left))])
         let pending = UnsafeRawBufferPointer(rebasing: input[inputStart..<inputEnd])

@@ -49,7 +49,8 @@ public final class InstallerPackageContainer: PackageContainer {
         }
         byteCount = xarFile.fileSize
         if xarFile.checksumMatches == false {
-            throw BundleCheckError.notAPackage(path: path, reason: "the installer package's table of contents does not match the checksum its heap holds: it is damaged or was edited")
+            throw BundleCheckError.notAPackage(
+                path: path, reason: "the installer package's table of contents does not match the checksum its heap holds: it is damaged or was edited")
         }
         var pass = try InstallerPackagePass(path: path, toc: xarFile.toc, checksumMatches: xarFile.checksumMatches, plan: plan, limits: limits)
         try pass.run()

@@ -105,7 +105,8 @@ struct InstallerPackagePass {
         nameBytes += listed.utf8.count
         guard entries <= limits.maxPayloadEntries, nameBytes <= limits.maxPayloadNameBytes else {
             throw BundleCheckError.notAPackage(
-                path: path, reason: "the installer package's payloads list more than \(limits.maxPayloadEntries) entries or \(limits.maxPayloadNameBytes) bytes of names")
+                path: path,
+                reason: "the installer package's payloads list more than \(limits.maxPayloadEntries) entries or \(limits.maxPayloadNameBytes) bytes of names")
         }
         builder.append(path: listed, size: size)
         prefixes.append(prefix)

@@ -73,11 +73,13 @@ final class LibarchiveReader {
         }
         let box = Unmanaged.passRetained(PullSource(read: read))
         source = box
-        let status = archive_read_open(archive, box.toOpaque(), nil, { _, clientData, buffer in
-            guard let clientData, let buffer else { return -1 }
-            let source = Unmanaged<PullSource>.fromOpaque(clientData).takeUnretainedValue()
-            return source.next(buffer)
-        }, nil)
+        let status = archive_read_open(
+            archive, box.toOpaque(), nil,
+            { _, clientData, buffer in
+                guard let clientData, let buffer else { return -1 }
+                let source = Unmanaged<PullSource>.fromOpaque(clientData).takeUnretainedValue()
+                return source.next(buffer)
+            }, nil)
         guard status == ARCHIVE_OK else {
             throw Failure(message: box.takeUnretainedValue().failure.map { String(describing: $0) } ?? lastError)
         }
@@ -91,18 +93,20 @@ final class LibarchiveReader {
 
     /// The next entry's header; nil at the end of the archive.
     func next() throws -> Entry? {
-        let status = mayTearDownLibxml2
+        let status =
+            mayTearDownLibxml2
             ? Libxml2GlobalState.whileTornDown { archive_read_next_header2(archive, entry) }
             : archive_read_next_header2(archive, entry)
         if status == ARCHIVE_EOF { return nil }
         try check(status)
         let type = archive_entry_filetype(entry)
-        let kind: Entry.Kind = switch type & 0o170000 {
-        case 0o100000: .file
-        case 0o040000: .folder
-        case 0o120000: .symbolicLink
-        default: .other
-        }
+        let kind: Entry.Kind =
+            switch type & 0o170000 {
+            case 0o100000: .file
+            case 0o040000: .folder
+            case 0o120000: .symbolicLink
+            default: .other
+            }
         return Entry(
             path: archive_entry_pathname(entry).map { String(cString: $0) } ?? "",
             kind: kind,

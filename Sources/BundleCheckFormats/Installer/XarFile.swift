@@ -1,4 +1,3 @@
-
 /// The parts of a xar file bundlecheck reads itself, before libarchive: the header and the
 /// table of contents, checked against `InstallerPackageLimits`, and the heap's checksum of the
 /// compressed table (what a signature signs).
@@ -84,7 +83,8 @@ struct XarFile: Sendable {
                 while !ended {
                     let step: (consumed: Int, produced: Int, ended: Bool)
                     do throws(RawInflater.Failure) {
-                        step = try inflater.inflate(UnsafeRawBufferPointer(rebasing: input[consumed...]), into: UnsafeMutableRawBufferPointer(rebasing: out[produced...]))
+                        step = try inflater.inflate(
+                            UnsafeRawBufferPointer(rebasing: input[consumed...]), into: UnsafeMutableRawBufferPointer(rebasing: out[produced...]))
                     } catch {
                         throw InstallerPackageError.malformed("the table of contents is not valid zlib data")
                     }

@@ -63,7 +63,8 @@ struct XarHeader: Sendable, Equatable {
             throw .limit("the table of contents is declared as \(tocLength) bytes inflated, past the limit of \(limits.maxTOCBytes)")
         }
         guard UInt64(headerSize) + compressedTOCLength <= fileSize else {
-            throw .malformed("the table of contents (\(compressedTOCLength) bytes after a \(headerSize)-byte header) runs past the end of the \(fileSize)-byte file")
+            throw .malformed(
+                "the table of contents (\(compressedTOCLength) bytes after a \(headerSize)-byte header) runs past the end of the \(fileSize)-byte file")
         }
         switch algorithm {
         case 0: checksum = .none

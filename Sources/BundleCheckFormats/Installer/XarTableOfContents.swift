@@ -46,9 +46,11 @@ struct XarTableOfContents: Sendable {
     init(xml bytes: [UInt8], heapLength: UInt64, limits: InstallerPackageLimits) throws(InstallerPackageError) {
         let root: XMLElement
         do throws(XMLTreeReader.Failure) {
-            root = try XMLTreeReader.read(bytes, limits: XMLTreeLimits(
-                maxBytes: limits.maxTOCBytes, maxElements: limits.maxMembers * 24 + 64, maxDepth: limits.maxMemberDepth * 2 + 8
-            ))
+            root = try XMLTreeReader.read(
+                bytes,
+                limits: XMLTreeLimits(
+                    maxBytes: limits.maxTOCBytes, maxElements: limits.maxMembers * 24 + 64, maxDepth: limits.maxMemberDepth * 2 + 8
+                ))
         } catch {
             throw .malformed("the table of contents is not well-formed xml: \(error)")
         }
@@ -83,9 +85,10 @@ struct XarTableOfContents: Sendable {
             let certificates = element.descendants(named: "X509Certificate").compactMap { certificate in
                 Data(base64Encoded: certificate.text, options: .ignoreUnknownCharacters).map { [UInt8]($0) }
             }
-            signatures.append(Signature(
-                element: element.name, style: style, range: try range(of: element, what: "the <\(element.name)>"), certificates: certificates
-            ))
+            signatures.append(
+                Signature(
+                    element: element.name, style: style, range: try range(of: element, what: "the <\(element.name)>"), certificates: certificates
+                ))
         }
         self.signatures = signatures
 

@@ -51,8 +51,9 @@ enum BindOpcodeParser {
                     throw malformed("a symbol name runs past the end of the stream")
                 }
                 if terminator - index <= maximumNameLength,
-                   let name = String(validating: bytes[index..<terminator], as: UTF8.self),
-                   !name.isEmpty {
+                    let name = String(validating: bytes[index..<terminator], as: UTF8.self),
+                    !name.isEmpty
+                {
                     try handler(name)
                 }
                 index = terminator + 1

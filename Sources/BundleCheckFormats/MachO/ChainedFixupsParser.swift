@@ -9,23 +9,23 @@ enum ChainedFixupsParser {
     static func names(_ bytes: [UInt8], maximumNameLength: Int, _ handler: (String) throws -> Void) throws {
         let view = ByteView(bytes)
         guard let importsOffset = view.uint32LE(at: 8),
-              let symbolsOffset = view.uint32LE(at: 12),
-              let importsCount = view.uint32LE(at: 16),
-              let importsFormat = view.uint32LE(at: 20),
-              let symbolsFormat = view.uint32LE(at: 24)
+            let symbolsOffset = view.uint32LE(at: 12),
+            let importsCount = view.uint32LE(at: 16),
+            let importsFormat = view.uint32LE(at: 20),
+            let symbolsFormat = view.uint32LE(at: 24)
         else { throw malformed("\(bytes.count) bytes cannot hold the \(headerSize)-byte header") }
         // symbols_format 1 is a zlib-compressed pool, which no linker writes; nothing to read.
         guard symbolsFormat == 0 else { return }
         let importSize: Int
         switch importsFormat {
-        case 1: importSize = 4  // DYLD_CHAINED_IMPORT
-        case 2: importSize = 8  // DYLD_CHAINED_IMPORT_ADDEND
-        case 3: importSize = 16  // DYLD_CHAINED_IMPORT_ADDEND64
+        case 1: importSize = 4 // DYLD_CHAINED_IMPORT
+        case 2: importSize = 8 // DYLD_CHAINED_IMPORT_ADDEND
+        case 3: importSize = 16 // DYLD_CHAINED_IMPORT_ADDEND64
         default: throw malformed("unknown imports format \(importsFormat)")
         }
         let importsStart = Int(importsOffset), poolStart = Int(symbolsOffset)
         guard importsStart >= headerSize, importsStart <= bytes.count,
-              Int(importsCount) <= (bytes.count - importsStart) / importSize
+            Int(importsCount) <= (bytes.count - importsStart) / importSize
         else {
             throw malformed("\(importsCount) imports at offset \(importsOffset) do not fit in \(bytes.count) bytes")
         }
@@ -50,8 +50,9 @@ enum ChainedFixupsParser {
                 throw malformed("import \(index)'s name runs past the end of the data")
             }
             if terminator - start <= maximumNameLength,
-               let name = String(validating: bytes[start..<terminator], as: UTF8.self),
-               !name.isEmpty {
+                let name = String(validating: bytes[start..<terminator], as: UTF8.self),
+                !name.isEmpty
+            {
                 try handler(name)
             }
         }

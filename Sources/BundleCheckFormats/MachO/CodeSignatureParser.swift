@@ -36,7 +36,8 @@ enum CodeSignatureParser {
         }
         let count = Int(count32)
         guard count <= limits.maxSignatureBlobs, count <= (length - 12) / 8 else {
-            throw MachOError.malformedCodeSignature(reason: "superblob lists \(count) blobs, more than its length or the \(limits.maxSignatureBlobs) bundlecheck reads")
+            throw MachOError.malformedCodeSignature(
+                reason: "superblob lists \(count) blobs, more than its length or the \(limits.maxSignatureBlobs) bundlecheck reads")
         }
 
         // Ranges, not copies: a large executable's CodeDirectory is a MiB of page hashes.
@@ -48,7 +49,7 @@ enum CodeSignatureParser {
             let slot = view.uint32BE(at: 12 + index * 8)!
             let offset = Int(view.uint32BE(at: 16 + index * 8)!)
             guard let blobMagic = view.uint32BE(at: offset), let blobLength32 = view.uint32BE(at: offset + 4),
-                  offset + 8 <= length
+                offset + 8 <= length
             else {
                 throw MachOError.malformedCodeSignature(reason: "blob \(index) at offset \(offset) lies outside the superblob")
             }
@@ -124,8 +125,9 @@ enum CodeSignatureParser {
         of blob: [UInt8], blobCount: Int, type: CodeDirectoryHashType, slot: UInt32, at offset: Int, maxPageShift: Int
     ) throws(SealError) -> CodeSeal {
         let view = ByteView(blob)
-        guard blobCount >= codeDirectoryHeaderSize, blob.count >= codeDirectoryHeaderSize, let version = view.uint32BE(at: 8), let hashOffset32 = view.uint32BE(at: 16),
-              let specialCount = view.uint32BE(at: 24), let codeCount = view.uint32BE(at: 28), let codeLimit32 = view.uint32BE(at: 32)
+        guard blobCount >= codeDirectoryHeaderSize, blob.count >= codeDirectoryHeaderSize, let version = view.uint32BE(at: 8),
+            let hashOffset32 = view.uint32BE(at: 16),
+            let specialCount = view.uint32BE(at: 24), let codeCount = view.uint32BE(at: 28), let codeLimit32 = view.uint32BE(at: 32)
         else { throw SealError("its code directory of \(blobCount) bytes is too short") }
         let hashSize = Int(blob[36]), pageShift = blob[39]
         guard let size = type.size, hashSize == size else {
@@ -138,9 +140,10 @@ enum CodeSignatureParser {
         }
         let hashOffset = UInt64(hashOffset32), slotSize = UInt64(size)
         guard UInt64(specialCount) * slotSize <= hashOffset, hashOffset - UInt64(specialCount) * slotSize >= UInt64(codeDirectoryHeaderSize),
-              hashOffset + UInt64(codeCount) * slotSize <= UInt64(blobCount)
+            hashOffset + UInt64(codeCount) * slotSize <= UInt64(blobCount)
         else {
-            throw SealError("its code directory's \(specialCount) special and \(codeCount) code slots at offset \(hashOffset) do not fit in its \(blobCount) bytes")
+            throw SealError(
+                "its code directory's \(specialCount) special and \(codeCount) code slots at offset \(hashOffset) do not fit in its \(blobCount) bytes")
         }
         let pageSize: UInt64 = pageShift == 0 ? 0 : 1 << UInt64(pageShift)
         // Rounded up without adding first: a hostile 64-bit code limit near the top would overflow.
@@ -173,7 +176,7 @@ enum CodeSignatureParser {
         // magic, length, version, flags, hashOffset, identOffset, nSpecialSlots, nCodeSlots,
         // codeLimit, four one-byte fields, spare2: 44 bytes in the oldest layout.
         guard view.count >= 44, let version = view.uint32BE(at: 8), let flags = view.uint32BE(at: 12),
-              let identOffset = view.uint32BE(at: 20)
+            let identOffset = view.uint32BE(at: 20)
         else {
             throw MachOError.malformedCodeSignature(reason: "code directory of \(view.count) bytes is too short")
         }

@@ -37,8 +37,8 @@ struct EvidenceRequests {
         guard segmentName == "__TEXT" else { return }
         for header in sections.offsets {
             guard let sectionName = sections.sectionName(at: header),
-                  let kind = Self.stringSections[sectionName],
-                  sections.segmentName(at: header) == "__TEXT"
+                let kind = Self.stringSections[sectionName],
+                sections.segmentName(at: header) == "__TEXT"
             else { continue }
             let size = sections.size(at: header)
             let offset = sections.fileOffset(at: header)

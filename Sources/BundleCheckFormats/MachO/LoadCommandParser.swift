@@ -49,7 +49,7 @@ enum LoadCommandParser {
             switch command {
             case LoadCommandType.segment, LoadCommandType.segment64:
                 guard body.count >= (command == LoadCommandType.segment64 ? 72 : 56),
-                      let name = body.fixedName(at: 8, length: 16)
+                    let name = body.fixedName(at: 8, length: 16)
                 else { throw malformed("segment command too small or its name is not utf-8") }
                 slice.segmentNames.append(name)
                 if name == "__TEXT" {
@@ -104,7 +104,7 @@ enum LoadCommandParser {
             case let other where LoadCommandType.dylibKind(other) != nil:
                 let nameOffset = Int(try field(8))
                 guard size >= 24, nameOffset >= 24, nameOffset < size,
-                      let path = body.cString(at: nameOffset, end: size, requiringTerminator: false)
+                    let path = body.cString(at: nameOffset, end: size, requiringTerminator: false)
                 else { throw malformed("dylib name offset \(nameOffset) lies outside the command or the name is not utf-8") }
                 slice.linkedDylibs.append(LinkedDylib(path: path, kind: LoadCommandType.dylibKind(other)!))
             case LoadCommandType.codeSignature:

@@ -14,10 +14,10 @@ struct MachOHeader: Sendable, Hashable {
     init?(_ bytes: [UInt8], is64Bit: Bool) {
         let view = ByteView(bytes)
         guard let cpuType = view.int32LE(at: 4),
-              let cpuSubtype = view.int32LE(at: 8),
-              let fileType = view.uint32LE(at: 12),
-              let commandCount = view.uint32LE(at: 16),
-              let commandsSize = view.uint32LE(at: 20)
+            let cpuSubtype = view.int32LE(at: 8),
+            let fileType = view.uint32LE(at: 12),
+            let commandCount = view.uint32LE(at: 16),
+            let commandsSize = view.uint32LE(at: 20)
         else { return nil }
         self.is64Bit = is64Bit
         self.cpuType = cpuType

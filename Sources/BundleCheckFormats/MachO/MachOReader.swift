@@ -76,7 +76,8 @@ package enum MachOReader {
         case .fat(let magic):
             let countBytes = try pass.read(4, part: "fat header")
             let count = ByteView(countBytes).uint32BE(at: 0)!
-            guard case .fat(let architectureCount, let is64) = try FatHeaderParser.header(magic: magic, count: count, maxArchitectures: limits.maxArchitectures) else {
+            guard case .fat(let architectureCount, let is64) = try FatHeaderParser.header(magic: magic, count: count, maxArchitectures: limits.maxArchitectures)
+            else {
                 return nil
             }
             let records = try pass.read(Int(architectureCount) * (is64 ? 32 : 20), part: "fat header")
@@ -84,17 +85,18 @@ package enum MachOReader {
             var slices: [MachOSlice] = []
             for architecture in architectures {
                 try pass.skip(to: architecture.offset, part: "fat slice \(architecture.index)")
-                slices.append(try readSlice(
-                    pass,
-                    index: architecture.index,
-                    prefix: [],
-                    offset: architecture.offset,
-                    size: architecture.size,
-                    evidenceFilter: evidenceFilter,
-                    hashingCodePages: hashingCodePages,
-                    sharing: sharing,
-                    limits: limits
-                ))
+                slices.append(
+                    try readSlice(
+                        pass,
+                        index: architecture.index,
+                        prefix: [],
+                        offset: architecture.offset,
+                        size: architecture.size,
+                        evidenceFilter: evidenceFilter,
+                        hashingCodePages: hashingCodePages,
+                        sharing: sharing,
+                        limits: limits
+                    ))
             }
             return MachOFile(kind: .fat, slices: slices)
         }
@@ -217,7 +219,7 @@ package enum MachOReader {
         for slot in CodeSignatureSlot.signatureBlobs {
             guard let expected = seal.specialSlots[slot] else { continue }
             guard let range = seal.signatureBlobs[slot],
-                  try Digest.hash(superBlob[range], algorithm).prefix(expected.count).elementsEqual(expected)
+                try Digest.hash(superBlob[range], algorithm).prefix(expected.count).elementsEqual(expected)
             else {
                 seal.mismatchedBlobs.append(slot)
                 continue

@@ -15,9 +15,9 @@ public struct MachOVersion: Sendable, Hashable, Comparable, CustomStringConverti
     public init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count),
-              let major = UInt16(parts[0]),
-              let minor = parts.count > 1 ? UInt8(parts[1]) : 0,
-              let patch = parts.count > 2 ? UInt8(parts[2]) : 0
+            let major = UInt16(parts[0]),
+            let minor = parts.count > 1 ? UInt8(parts[1]) : 0,
+            let patch = parts.count > 2 ? UInt8(parts[2]) : 0
         else { return nil }
         self.init(major: major, minor: minor, patch: patch)
     }

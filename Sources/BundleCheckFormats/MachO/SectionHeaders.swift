@@ -13,7 +13,7 @@ struct SectionHeaders {
         let firstSection = is64Bit ? 72 : 56
         let sectionSize = is64Bit ? 80 : 68
         guard let count = segment.uint32LE(at: countOffset),
-              UInt64(count) * UInt64(sectionSize) <= UInt64(segment.count - firstSection)
+            UInt64(count) * UInt64(sectionSize) <= UInt64(segment.count - firstSection)
         else { throw malformed("its sections do not fit in the segment command") }
         self.segment = segment
         self.is64Bit = is64Bit

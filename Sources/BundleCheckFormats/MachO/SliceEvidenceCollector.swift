@@ -81,7 +81,7 @@ struct SliceEvidenceCollector {
         } else {
             func handler(_ start: UInt64, _ bytes: ArraySlice<UInt8>) {
                 guard filter.mightWant(.symbol, utf8: bytes), let name = String(validating: bytes, as: UTF8.self), !name.isEmpty,
-                      filter.wants(.symbol, name)
+                    filter.wants(.symbol, name)
                 else { return }
                 wantedNamesByOffset[UInt32(truncatingIfNeeded: start)] = name
             }

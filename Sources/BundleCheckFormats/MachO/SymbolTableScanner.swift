@@ -3,10 +3,10 @@
 /// boundary are carried into the next chunk.
 struct SymbolTableScanner {
     /// `n_type` masks and values of `<mach-o/nlist.h>`.
-    static let debugMask: UInt8 = 0xE0  // N_STAB
-    static let typeMask: UInt8 = 0x0E  // N_TYPE
-    static let undefined: UInt8 = 0x0  // N_UNDF
-    static let external: UInt8 = 0x01  // N_EXT
+    static let debugMask: UInt8 = 0xE0 // N_STAB
+    static let typeMask: UInt8 = 0x0E // N_TYPE
+    static let undefined: UInt8 = 0x0 // N_UNDF
+    static let external: UInt8 = 0x01 // N_EXT
 
     let entrySize: Int
     /// The string table's size: every offset kept must lie inside it.
@@ -42,8 +42,8 @@ struct SymbolTableScanner {
         let start = entry.startIndex
         let type = entry[start + 4]
         guard type & Self.debugMask == 0,
-              type & Self.typeMask == Self.undefined,
-              type & Self.external != 0
+            type & Self.typeMask == Self.undefined,
+            type & Self.external != 0
         else { return }
         let nameOffset = (0..<4).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32(entry[start + $1]) }
         guard nameOffset < stringTableSize else {

@@ -45,7 +45,8 @@ struct ActivationRuleDictionaryReading {
         }
 
         if let minimum = integers[.attachmentsMinCount], let maximum = integers[.attachmentsMaxCount],
-           !minimum.isNegative, !maximum.isNegative, minimum.magnitude > maximum.magnitude {
+            !minimum.isNegative, !maximum.isNegative, minimum.magnitude > maximum.magnitude
+        {
             invalid(
                 .value, JSONPointer(ActivationRuleDictionaryKey.attachmentsMinCount.rawValue),
                 "\(ActivationRuleDictionaryKey.attachmentsMinCount.rawValue) (\(minimum)) is above "

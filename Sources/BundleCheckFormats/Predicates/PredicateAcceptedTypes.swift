@@ -49,7 +49,7 @@ struct PredicateAcceptedTypes {
         guard !context.negated else { return }
         for member in PredicateAnalyzer.members(of: operand) {
             guard let type = member.stringLiteral, TypeIdentifierSyntax.problem(in: type) == nil,
-                  seen.insert(type.lowercased()).inserted
+                seen.insert(type.lowercased()).inserted
             else { continue }
             accepted.append(ActivationRuleAcceptedType(type: type, max: context.max))
         }
@@ -63,9 +63,9 @@ struct PredicateAcceptedTypes {
         ]
         for (counted, limit, mirrored) in pairs {
             guard case .keyPath(let base?, let components) = counted.kind, components.count == 1,
-                  components[0].isCollectionOperator, components[0].name == "count",
-                  case .subquery(let subquery) = base.kind,
-                  case .number(.integer(let integer)) = limit.kind, !integer.isNegative
+                components[0].isCollectionOperator, components[0].name == "count",
+                case .subquery(let subquery) = base.kind,
+                case .number(.integer(let integer)) = limit.kind, !integer.isNegative
             else { continue }
             let n = Int(clamping: integer.magnitude)
             switch (comparison.comparisonOperator, mirrored) {

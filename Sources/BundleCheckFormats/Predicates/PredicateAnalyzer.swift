@@ -129,7 +129,9 @@ struct PredicateAnalyzer {
         guard !types.isKnown(identifier) else { return }
         let suggestion = types.suggestion(for: identifier).map { "; did you mean '\($0)'?" } ?? ""
         if identifier.lowercased().hasPrefix("public.") {
-            report(.note, "unknown type identifier '\(shown)' in Apple's public namespace\(suggestion.isEmpty ? "; check the spelling" : suggestion)", at: location)
+            report(
+                .note, "unknown type identifier '\(shown)' in Apple's public namespace\(suggestion.isEmpty ? "; check the spelling" : suggestion)", at: location
+            )
         } else {
             report(
                 .note,
@@ -144,7 +146,7 @@ struct PredicateAnalyzer {
     /// `x.@count` may only be compared with non-negative integer literals (one, or each of an aggregate).
     private mutating func checkCount(_ counted: PredicateExpression, comparedWith other: PredicateExpression) {
         guard case .keyPath(_, let components) = counted.kind, let last = components.last,
-              last.isCollectionOperator, last.name == "count"
+            last.isCollectionOperator, last.name == "count"
         else { return }
         for value in Self.members(of: other) {
             let shown: String

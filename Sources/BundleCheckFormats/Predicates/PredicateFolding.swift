@@ -66,12 +66,13 @@ enum PredicateFolding {
         switch comparisonOperator {
         case .in:
             guard case .aggregate(let elements) = right.kind else { return nil }
-            return any(elements.lazy.map { element in
-                PredicateLiteral(element).flatMap { leftLiteral.compared(to: $0, by: .equal, options: options) }
-            })
+            return any(
+                elements.lazy.map { element in
+                    PredicateLiteral(element).flatMap { leftLiteral.compared(to: $0, by: .equal, options: options) }
+                })
         case .between:
             guard case .aggregate(let bounds) = right.kind, bounds.count == 2,
-                  let lower = PredicateLiteral(bounds[0]), let upper = PredicateLiteral(bounds[1])
+                let lower = PredicateLiteral(bounds[0]), let upper = PredicateLiteral(bounds[1])
             else { return nil }
             return all([
                 leftLiteral.compared(to: lower, by: .greaterOrEqual, options: options),
@@ -122,8 +123,8 @@ enum PredicateLiteral: Sendable, Hashable {
             }
         case .beginsWith, .endsWith, .contains:
             guard case .string(let text) = self, case .string(let part) = other,
-                  let haystack = Self.scalars(text, options), let needle = Self.scalars(part, options),
-                  !needle.isEmpty  // Foundation finds no range for an empty string
+                let haystack = Self.scalars(text, options), let needle = Self.scalars(part, options),
+                !needle.isEmpty // Foundation finds no range for an empty string
             else { return nil }
             switch comparisonOperator {
             case .beginsWith: return haystack.starts(with: needle)
@@ -134,7 +135,7 @@ enum PredicateLiteral: Sendable, Hashable {
             // Identifiers compare without regard to case, and every type conforms to itself;
             // anything else needs the system's type database.
             guard case .string(let type) = self, case .string(let target) = other,
-                  type.lowercased() == target.lowercased()
+                type.lowercased() == target.lowercased()
             else { return nil }
             return true
         case .like, .matches, .in, .between:

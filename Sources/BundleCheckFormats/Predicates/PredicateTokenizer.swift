@@ -173,7 +173,8 @@ struct PredicateTokenizer {
         if PredicateSource.isLineBreak(character) { return "a line break" }
         if character.isWhitespace { return "white space" }
         if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-           scalar.value < 0x20 || scalar.value == 0x7F {
+            scalar.value < 0x20 || scalar.value == 0x7F
+        {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return "the control character U+" + String(repeating: "0", count: 4 - hex.count) + hex
         }
@@ -312,12 +313,13 @@ struct PredicateTokenizer {
             advance()
         }
         let text = PredicateToken.shortened(String(characters[start..<index]))
-        let kind = switch radix {
-        case 16: "hexadecimal"
-        case 8: "octal"
-        case 2: "binary"
-        default: "decimal"
-        }
+        let kind =
+            switch radix {
+            case 16: "hexadecimal"
+            case 8: "octal"
+            case 2: "binary"
+            default: "decimal"
+            }
         return .invalid(message: "malformed \(kind) number '\(text)'")
     }
 

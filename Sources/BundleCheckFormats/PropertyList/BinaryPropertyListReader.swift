@@ -344,12 +344,13 @@ struct BinaryPropertyListReader {
     }
 
     private func currentPointer() -> JSONPointer {
-        JSONPointer(components: path.map {
-            switch $0 {
-            case .index(let index): String(index)
-            case .key(let key): key
-            }
-        })
+        JSONPointer(
+            components: path.map {
+                switch $0 {
+                case .index(let index): String(index)
+                case .key(let key): key
+                }
+            })
     }
 
     // MARK: - Errors

@@ -176,12 +176,14 @@ enum Libxml2StreamParser {
         let document: xmlDocPtr? = withoutActuallyEscaping(read) { read in
             var source = Source(read: read)
             return withUnsafeMutablePointer(to: &source) { sourcePointer in
-                xmlCtxtReadIO(context, { opaque, buffer, length in
-                    guard let opaque, let buffer, length > 0 else { return 0 }
-                    let read = opaque.assumingMemoryBound(to: Source.self).pointee.read
-                    guard let count = read(UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))) else { return -1 }
-                    return Int32(count)
-                }, nil, sourcePointer, nil, nil, options.rawValue)
+                xmlCtxtReadIO(
+                    context,
+                    { opaque, buffer, length in
+                        guard let opaque, let buffer, length > 0 else { return 0 }
+                        let read = opaque.assumingMemoryBound(to: Source.self).pointee.read
+                        guard let count = read(UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))) else { return -1 }
+                        return Int32(count)
+                    }, nil, sourcePointer, nil, nil, options.rawValue)
             }
         }
         defer { if let document { xmlFreeDoc(document) } }

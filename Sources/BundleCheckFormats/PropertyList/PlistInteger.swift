@@ -41,7 +41,7 @@ public struct PlistInteger: Sendable, Hashable, CustomStringConvertible {
         }
         // UInt64(_:radix:) accepts a sign of its own; only bare digits may follow ours.
         guard !body.isEmpty, body.allSatisfy({ $0.isASCII && $0.isHexDigit && (radix == 16 || $0.isNumber) }),
-              let magnitude = UInt64(body, radix: radix)
+            let magnitude = UInt64(body, radix: radix)
         else { return nil }
         if negative {
             guard magnitude <= UInt64(Int64.max) + 1 else { return nil }

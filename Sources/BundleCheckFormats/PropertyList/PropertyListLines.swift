@@ -83,7 +83,10 @@ public final class PropertyListLines: Sendable {
             var current = value
             var reachable = true
             while current != 0 {
-                guard let step = steps[current] else { reachable = false; break }
+                guard let step = steps[current] else {
+                    reachable = false
+                    break
+                }
                 components.append(step.component)
                 current = Int(step.parent)
             }

@@ -362,7 +362,8 @@ final class XMLPropertyListBuilder: Libxml2ContentHandler {
         let dictionary = frame.dictionary
         // Core Foundation reads {CF$UID: n} back as the UID its XML writer turned into that dictionary.
         if dictionary.count == 1, let entry = dictionary.entries.first, entry.key == "CF$UID",
-            case .integer(let integer) = entry.value, let uid = integer.uint64, uid <= UInt64(UInt32.max) {
+            case .integer(let integer) = entry.value, let uid = integer.uint64, uid <= UInt64(UInt32.max)
+        {
             return .uid(uid)
         }
         lines.setEntries(of: frame.number, keys: dictionary.entries.lazy.map(\.key), numbers: frame.numbers)
@@ -473,7 +474,8 @@ final class XMLPropertyListBuilder: Libxml2ContentHandler {
         guard let index = frames.indices.last else { return }
         frames[index].childElementCount += 1
         guard frames[index].role == .plist, frames[index].childElementCount == 2,
-              let watch = openWatch(of: index) else { return }
+            let watch = openWatch(of: index)
+        else { return }
         if watches[watch].secondValue == nil { watches[watch].secondValue = line }
     }
 

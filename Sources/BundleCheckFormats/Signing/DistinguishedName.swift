@@ -70,18 +70,18 @@ public struct DistinguishedName: Sendable, Hashable {
         guard value.tag.tagClass == .universal, !value.tag.isConstructed else { return nil }
         let bytes = Array(value.content)
         switch value.tag.number {
-        case 12:  // UTF8String
+        case 12: // UTF8String
             return String(validating: bytes, as: UTF8.self)
-        case 19, 22:  // PrintableString, IA5String: ASCII
+        case 19, 22: // PrintableString, IA5String: ASCII
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             return String(decoding: bytes, as: UTF8.self)
-        case 20:  // TeletexString: read as Latin-1, as most software does
+        case 20: // TeletexString: read as Latin-1, as most software does
             return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-        case 30:  // BMPString: UTF-16 big-endian
+        case 30: // BMPString: UTF-16 big-endian
             guard bytes.count % 2 == 0 else { return nil }
             let units = stride(from: 0, to: bytes.count, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
             return String(validating: units, as: UTF16.self)
-        case 28:  // UniversalString: UTF-32 big-endian
+        case 28: // UniversalString: UTF-32 big-endian
             guard bytes.count % 4 == 0 else { return nil }
             var scalars = String.UnicodeScalarView()
             for start in stride(from: 0, to: bytes.count, by: 4) {

@@ -48,9 +48,10 @@ package struct SealedFileDigests: Sendable, Equatable {
         }
 
         package func finish() -> SealedFileDigests {
-            SealedFileDigests(digests: running.mapValues { digest in
-                digest.flatMap { digest in Result { () throws(DigestError) in try digest.finish() } }
-            })
+            SealedFileDigests(
+                digests: running.mapValues { digest in
+                    digest.flatMap { digest in Result { () throws(DigestError) in try digest.finish() } }
+                })
         }
     }
 }

@@ -109,8 +109,8 @@ public struct X509Certificate: Sendable, Hashable {
         let list = try extensions.child(0, .sequence, "the Extensions SEQUENCE")
         for item in list.children where item.tag == .sequence {
             guard let id = item.children.first, id.tag == .objectIdentifier,
-                  try id.objectIdentifier() == subjectKeyIdentifierOID,
-                  let value = item.children.last, value.tag == .octetString
+                try id.objectIdentifier() == subjectKeyIdentifierOID,
+                let value = item.children.last, value.tag == .octetString
             else { continue }
             // extnValue wraps the DER of a KeyIdentifier OCTET STRING; offsets inside it would
             // mislead, so a broken one is reported at the extension value.

@@ -37,7 +37,7 @@ enum X509Time {
         }
         let (month, day, hour, minute, second) = (fields[1], fields[2], fields[3], fields[4], fields[5])
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 60
+            hour < 24, minute < 60, second < 60
         else {
             throw BERError.malformedTime(offset: element.offset)
         }

@@ -34,8 +34,9 @@ extension UTF8List {
 
     /// Whether both lists hold the same strings in the same order, however each stores them.
     public func hasSameStrings(as other: some UTF8List) -> Bool {
-        count == other.count && (0..<count).allSatisfy { index in
-            withBytes(at: index) { mine in other.withBytes(at: index) { PackedUTF8.compare(mine, $0) == 0 } }
-        }
+        count == other.count
+            && (0..<count).allSatisfy { index in
+                withBytes(at: index) { mine in other.withBytes(at: index) { PackedUTF8.compare(mine, $0) == 0 } }
+            }
     }
 }

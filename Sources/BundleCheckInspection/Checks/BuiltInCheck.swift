@@ -117,23 +117,23 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         registry.map(\.declaration) + ReleaseCheckNames.all.sorted().map { BuiltInCheckDeclaration(name: $0) }
     )
 
-static let allCases: [BuiltInCheck] = registry.map(BuiltInCheck.init(implementation:))
+    static let allCases: [BuiltInCheck] = registry.map(BuiltInCheck.init(implementation:))
 
-let implementation: any Check
+    let implementation: any Check
 
     private init(implementation: any Check) {
         self.implementation = implementation
     }
 
-init?(rawValue: String) {
+    init?(rawValue: String) {
         guard let check = Self.byID[rawValue] else { return nil }
         self.init(implementation: check)
     }
 
     /// The check's id: the id of the rule it runs.
-var rawValue: String { implementation.id }
+    var rawValue: String { implementation.id }
 
-static func == (lhs: BuiltInCheck, rhs: BuiltInCheck) -> Bool { lhs.rawValue == rhs.rawValue }
+    static func == (lhs: BuiltInCheck, rhs: BuiltInCheck) -> Bool { lhs.rawValue == rhs.rawValue }
 
-func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

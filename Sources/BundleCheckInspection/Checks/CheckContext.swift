@@ -146,19 +146,19 @@ struct CheckContext {
     /// it declared or every run reads.
     func permits(_ path: String) -> Bool {
         #if DEBUG
-        guard let declared else { return true }
-        return declared.allows(path)
+            guard let declared else { return true }
+            return declared.allows(path)
         #else
-        return true
+            return true
         #endif
     }
 
     /// Whether the running check may read load commands of other Mach-O files (as `permits`).
     var permitsLoadCommands: Bool {
         #if DEBUG
-        return declared?.readsLoadCommands ?? true
+            return declared?.readsLoadCommands ?? true
         #else
-        return true
+            return true
         #endif
     }
 }

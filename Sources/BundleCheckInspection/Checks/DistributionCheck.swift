@@ -26,7 +26,7 @@ package enum DistributionDependence {
     /// reports that list passing rules (JUnit) show it as skipped, not passed.
     package static func isSkipped(_ rule: RuleDefinition, judgedFor distribution: Distribution?) -> Bool {
         guard case .builtIn(let name) = rule.implementation,
-              let check = BuiltInCheck(rawValue: name)?.implementation as? any DistributionCheck
+            let check = BuiltInCheck(rawValue: name)?.implementation as? any DistributionCheck
         else { return false }
         guard let distribution else { return true }
         return !check.distributions.contains(distribution)

@@ -63,7 +63,7 @@ extension AssetCatalogLoader {
         let squares = set.images.filter { $0.pixelWidth == $0.pixelHeight && $0.pixelWidth > 0 && $0.pixelWidth <= 1024 }
         let anyAppearance = appearances.anyAppearance(of: squares) { appearances.word(for: $0.rendition, in: catalog) }
         guard let largest = (anyAppearance.isEmpty ? squares : anyAppearance).max(by: { $0.pixelWidth < $1.pixelWidth }),
-              let png = decode(largest.rendition, in: catalog, store: store).bitmap.flatMap(previewPNG)
+            let png = decode(largest.rendition, in: catalog, store: store).bitmap.flatMap(previewPNG)
         else { return nil }
         return AssetCatalogSummary.IconPreview(iconSet: set.name, pixelWidth: Int(largest.pixelWidth), pixelHeight: Int(largest.pixelHeight), png: png)
     }

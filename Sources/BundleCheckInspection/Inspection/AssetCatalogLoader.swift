@@ -90,7 +90,8 @@ enum AssetCatalogLoader {
                     idiom: stack.key.idiom.description, scale: Int(stack.header.scaleFactor / 100), pixelWidth: Int(stack.pixelSize.width),
                     pixelHeight: Int(stack.pixelSize.height),
                     layers: catalog.layers(of: stack).map { layer in
-                        AssetCatalogSummary.StackLayer(name: layer.facetName, role: layer.role, images: layer.renditions.map { image($0, in: catalog, opaque: nil) })
+                        AssetCatalogSummary.StackLayer(
+                            name: layer.facetName, role: layer.role, images: layer.renditions.map { image($0, in: catalog, opaque: nil) })
                     }
                 )
             }
@@ -122,25 +123,27 @@ enum AssetCatalogLoader {
                     )
                 }
             }
-            sets.append(AssetCatalogSummary.IconSet(
-                name: set.name,
-                images: set.images.map { image in
-                    AssetCatalogSummary.IconImage(
-                        idiom: image.idiom.description,
-                        points: image.pointSize.map { AssetCatalogSummary.PointSize(width: Int($0.width), height: Int($0.height)) },
-                        scale: Int(image.scale), pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight),
-                        opaque: decoded?.image.rendition.block == image.rendition.block ? decoded?.icon.opaque : (image.rendition.hasNoAlphaChannel ? true : nil),
-                        format: format(of: image.rendition), appearance: word(image.rendition)
-                    )
-                },
-                layeredImages: layered,
-                iconStacks: set.iconStacks.map { stack in
-                    AssetCatalogSummary.AppearanceIcon(
-                        appearance: word(stack), idiom: stack.key.idiom.description, pixelWidth: Int(stack.pixelSize.width),
-                        pixelHeight: Int(stack.pixelSize.height), iconStack: true
-                    )
-                }
-            ))
+            sets.append(
+                AssetCatalogSummary.IconSet(
+                    name: set.name,
+                    images: set.images.map { image in
+                        AssetCatalogSummary.IconImage(
+                            idiom: image.idiom.description,
+                            points: image.pointSize.map { AssetCatalogSummary.PointSize(width: Int($0.width), height: Int($0.height)) },
+                            scale: Int(image.scale), pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight),
+                            opaque: decoded?.image.rendition.block == image.rendition.block
+                                ? decoded?.icon.opaque : (image.rendition.hasNoAlphaChannel ? true : nil),
+                            format: format(of: image.rendition), appearance: word(image.rendition)
+                        )
+                    },
+                    layeredImages: layered,
+                    iconStacks: set.iconStacks.map { stack in
+                        AssetCatalogSummary.AppearanceIcon(
+                            appearance: word(stack), idiom: stack.key.idiom.description, pixelWidth: Int(stack.pixelSize.width),
+                            pixelHeight: Int(stack.pixelSize.height), iconStack: true
+                        )
+                    }
+                ))
         }
         let topShelf = names.topShelfImages.map { entry in
             topShelfImage(entry, in: catalog, store: store, decoding: wants.decodesTopShelfImages)
@@ -172,9 +175,12 @@ enum AssetCatalogLoader {
         _ image: CARIconSet.Image, of set: CARIconSet, in catalog: AssetCatalog, store: BOMStreamedStore, decoding: Bool, layered: Bool = false,
         appearance: String = IconAppearances.any
     ) -> AssetCatalogSummary.AppStoreIcon {
-        func icon(opaque: Bool?, first: AssetCatalogSummary.Pixel?, transparent: Int, problem: String?, malformed: Bool, preview: [UInt8]?) -> AssetCatalogSummary.AppStoreIcon {
+        func icon(
+            opaque: Bool?, first: AssetCatalogSummary.Pixel?, transparent: Int, problem: String?, malformed: Bool, preview: [UInt8]?
+        ) -> AssetCatalogSummary.AppStoreIcon {
             AssetCatalogSummary.AppStoreIcon(
-                iconSet: set.name, idiom: image.idiom.description, appearance: appearance, pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight),
+                iconSet: set.name, idiom: image.idiom.description, appearance: appearance, pixelWidth: Int(image.pixelWidth),
+                pixelHeight: Int(image.pixelHeight),
                 layered: layered, opaque: opaque, firstTransparentPixel: first, transparentPixels: transparent, pixelProblem: problem,
                 pixelsMalformed: malformed, preview: preview
             )
@@ -213,7 +219,10 @@ enum AssetCatalogLoader {
             case .unsupportedCompression, .unsupportedPixelFormat, .bom(.tooManyPasses), .bom(.tooMuchKept): malformed = false
             default: malformed = true
             }
-            return (AssetCatalogSummary.DecodedPixels(opaque: nil, firstTransparentPixel: nil, transparentPixels: 0, problem: error.description, malformed: malformed), nil)
+            return (
+                AssetCatalogSummary.DecodedPixels(
+                    opaque: nil, firstTransparentPixel: nil, transparentPixels: 0, problem: error.description, malformed: malformed), nil
+            )
         }
     }
 

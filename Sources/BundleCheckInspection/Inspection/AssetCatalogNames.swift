@@ -38,7 +38,8 @@ struct AssetCatalogNames {
     /// where the table names none, the places any platform's Xcode writes it, the iOS one
     /// (watchOS and visionOS apps have it there) or `CFBundleIconName` (the Mac's).
     static func namedIconSetPlace(of bundle: InspectedBundle) -> (name: String, pointer: JSONPointer)? {
-        let pointers = AppIconSizes.shipped.platforms[bundle.platform.platform.id]?.iconNamePointers
+        let pointers =
+            AppIconSizes.shipped.platforms[bundle.platform.platform.id]?.iconNamePointers
             ?? [JSONPointer("CFBundleIcons", "CFBundlePrimaryIcon", "CFBundleIconName"), JSONPointer("CFBundleIconName")]
         for pointer in pointers {
             if let name = bundle.infoPlist?.value(at: pointer)?.stringValue, !name.isEmpty { return (name, pointer) }

@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// Checks one input end to end: open, locate bundles, read their Info.plists and signing, run the rules.
 ///
@@ -220,10 +220,11 @@ public struct PackageInspector: Sendable {
                 if case .dictionary = parsed.root {
                     document = parsed
                 } else {
-                    problems.append(BundleReadProblem(
-                        kind: .infoPlistMalformed, file: plistPath,
-                        reason: "the root is of type \(parsed.root.typeName); an Info.plist is a dictionary"
-                    ))
+                    problems.append(
+                        BundleReadProblem(
+                            kind: .infoPlistMalformed, file: plistPath,
+                            reason: "the root is of type \(parsed.root.typeName); an Info.plist is a dictionary"
+                        ))
                 }
             } catch {
                 problems.append(ReadProblems.problem(error, reading: plistPath, as: .infoPlistMalformed))
@@ -241,7 +242,8 @@ public struct PackageInspector: Sendable {
             from: container, paths: paths, evidence: evidence, seals: seals
         )
         // Read once here; the activation-rule checks and the report share it.
-        let activationRule = identity.isShareOrActionExtension
+        let activationRule =
+            identity.isShareOrActionExtension
             ? ActivationRuleAnalysis(rule: identity.activationRuleValue, types: .shipped)
             : nil
         let (manifests, manifestProblems) = PrivacyManifestLoader.load(

@@ -46,15 +46,15 @@ enum PayloadReadPlanner {
             consumer: { path, size, prefix in
                 guard size > 0, MachOReader.startsLikeMachO(prefix) else { return nil }
                 return { reader in
-                    PrefetchedMachO(result: Result {
-                        try SigningLoader.readMachO(reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages)
-                    })
+                    PrefetchedMachO(
+                        result: Result {
+                            try SigningLoader.readMachO(reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages)
+                        })
                 }
             }
         )
     }
 }
-
 
 extension Matcher {
     /// Every `text` matcher in the tree.
@@ -74,9 +74,10 @@ extension MachOFile {
     func narrowed(to evidence: EvidenceWants?, hashingCodePages: Bool) -> MachOFile {
         var narrowed = self
         for index in narrowed.slices.indices {
-            narrowed.slices[index].evidence = evidence.map { wants in
-                narrowed.slices[index].evidence.filter { wants.wants($0.kind, $0.value) }
-            } ?? []
+            narrowed.slices[index].evidence =
+                evidence.map { wants in
+                    narrowed.slices[index].evidence.filter { wants.wants($0.kind, $0.value) }
+                } ?? []
             if !hashingCodePages { narrowed.slices[index].codeSignature?.seal?.codePages = .notHashed }
         }
         return narrowed

@@ -22,7 +22,8 @@ enum PrivacyManifestLoader {
         var problems: [BundleReadProblem] = []
         for entry in paths.files(under: layout.bundlePath, named: PrivacyManifest.fileName) {
             guard !nestedBundles.contains(where: { entry.path.hasPrefix($0 + "/") }) else { continue }
-            let placement = entry.path.hasPrefix(prefix)
+            let placement =
+                entry.path.hasPrefix(prefix)
                 ? PrivacyManifest.placement(of: String(entry.path.dropFirst(prefix.count)), in: kind)
                 : .nonStandard
             do {
@@ -35,10 +36,11 @@ enum PrivacyManifestLoader {
                     problems.append(problem)
                     manifests.append(PrivacyManifest(path: entry.path, placement: placement, document: nil))
                 } else {
-                    manifests.append(PrivacyManifest(
-                        path: entry.path, placement: placement, document: nil,
-                        unreadableReason: problem.reason, unreadableLine: problem.line
-                    ))
+                    manifests.append(
+                        PrivacyManifest(
+                            path: entry.path, placement: placement, document: nil,
+                            unreadableReason: problem.reason, unreadableLine: problem.line
+                        ))
                 }
             }
         }

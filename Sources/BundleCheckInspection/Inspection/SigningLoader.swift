@@ -110,7 +110,8 @@ enum SigningLoader {
                 problems.append(ReadProblems.problem(error, reading: candidate, as: .profileMalformed))
             }
         }
-        let (tools, toolProblems) = layout.isMac
+        let (tools, toolProblems) =
+            layout.isMac
             ? loadTools(of: layout, besides: executablePath, from: container, paths: paths, evidence: evidence.forLibraries)
             : ([], [])
         // Compared as X509Certificate.fingerprint is made: SHA-256 of the encoding.
@@ -182,7 +183,7 @@ enum SigningLoader {
         for folder in toolFolders.map(layout.path) {
             for entry in paths.files(under: folder, whereName: { _ in true }) where entry.path != executablePath {
                 guard !entry.path.dropFirst(folder.count).contains("/"),
-                      let magic = try? container.openEntry(entry.path).read(upTo: 4), MachOReader.startsLikeMachO(magic)
+                    let magic = try? container.openEntry(entry.path).read(upTo: 4), MachOReader.startsLikeMachO(magic)
                 else { continue }
                 switch readBinary(entry.path, from: container, evidence: evidence) {
                 case .read(let file) where file.slices.contains(where: { $0.fileType == .execute }):

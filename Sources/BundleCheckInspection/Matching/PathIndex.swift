@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// Every file and folder path of a package, built once, for path and text matchers.
 ///
@@ -157,7 +157,10 @@ struct PathIndex: Sendable {
         while position < inside.endIndex {
             let entry = entries[position]
             let relative = entry.path.utf8.dropFirst(prefixLength)
-            guard !relative.contains(UInt8(ascii: "/")) else { position += 1; continue }
+            guard !relative.contains(UInt8(ascii: "/")) else {
+                position += 1
+                continue
+            }
             if children.last?.path != entry.path || children.last?.isFolder != entry.isFolder { children.append(entry) }
             position = entry.isFolder ? max(position + 1, entries(under: entry.path).endIndex) : position + 1
         }

@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// A `plist` matcher's condition as a test of one value, which a key-path search applies to
 /// each location it matches before keeping it.

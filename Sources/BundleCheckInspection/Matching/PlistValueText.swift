@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// Text forms of property-list values, for `equals` conditions and for messages.
 extension PlistValue {

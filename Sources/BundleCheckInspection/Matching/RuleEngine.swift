@@ -192,12 +192,13 @@ struct RuleEngine {
                 skippedFolder = nil
             }
             guard matcher.globs.contains(where: { $0.matches(components: entry.components) }),
-                  !matcher.exclude.contains(where: { $0.matches(components: entry.components) })
+                !matcher.exclude.contains(where: { $0.matches(components: entry.components) })
             else { continue }
-            hits.append(MatchHit(
-                bundle: subject.bundle?.path, file: entry.path, keyPath: nil, line: nil,
-                value: String(entry.relativePath), identity: entry.path
-            ))
+            hits.append(
+                MatchHit(
+                    bundle: subject.bundle?.path, file: entry.path, keyPath: nil, line: nil,
+                    value: String(entry.relativePath), identity: entry.path
+                ))
             if entry.isFolder { skippedFolder = entry.path + "/" }
         }
         return hits

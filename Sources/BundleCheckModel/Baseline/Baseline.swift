@@ -46,13 +46,14 @@ public struct Baseline: Sendable, Equatable {
     var document: JSONValue {
         [
             "schemaVersion": .integer(Int64(Self.schemaVersion)),
-            "findings": .array(entries.map { entry in
-                [
-                    "fingerprint": .string(entry.fingerprint),
-                    "rule": .string(entry.rule),
-                    "bundle": JSONValue(entry.bundle),
-                ]
-            }),
+            "findings": .array(
+                entries.map { entry in
+                    [
+                        "fingerprint": .string(entry.fingerprint),
+                        "rule": .string(entry.rule),
+                        "bundle": JSONValue(entry.bundle),
+                    ]
+                }),
         ]
     }
 

@@ -46,7 +46,8 @@ package enum BundleLocator {
             if name == "Info.plist" { folder.holdsInfoPlist = true }
         }
         let root = tree.root
-        let form = isInstallerPackage
+        let form =
+            isInstallerPackage
             ? packageForm(at: root, isInstallerPackage: true)
             : packageForm(at: root, isInstallerPackage: false) ?? root.onlyChild.flatMap { packageForm(at: $0, isInstallerPackage: false) }
         guard let (kind, apps) = form, !apps.isEmpty else {
@@ -175,22 +176,24 @@ package enum BundleLocator {
         Slot("Frameworks", ".framework", .framework),
     ]
 
-    private static let slotsInApps = slotsInEveryBundle + [
-        Slot("Watch", ".app", .watchApp),
-        Slot("AppClips", ".app", .appClip),
-    ]
+    private static let slotsInApps =
+        slotsInEveryBundle + [
+            Slot("Watch", ".app", .watchApp),
+            Slot("AppClips", ".app", .appClip),
+        ]
 
     /// Apple's "Placing content in a bundle": where a Mac bundle's nested code goes.
-    private static let slotsInMacBundles = slotsInEveryBundle + [
-        Slot("XPCServices", ".xpc", .xpcService),
-        Slot("Library/LoginItems", ".app", .loginItem),
-        Slot("Library/SystemExtensions", ".systemextension", .systemExtension),
-        Slot("Helpers", ".app", .helper),
-        // Electron and Chromium keep their helper apps beside their frameworks.
-        Slot("Frameworks", ".app", .helper),
-        Slot("MacOS", ".app", .helper),
-        Slot("Library/*", ".app", .helper),
-    ]
+    private static let slotsInMacBundles =
+        slotsInEveryBundle + [
+            Slot("XPCServices", ".xpc", .xpcService),
+            Slot("Library/LoginItems", ".app", .loginItem),
+            Slot("Library/SystemExtensions", ".systemextension", .systemExtension),
+            Slot("Helpers", ".app", .helper),
+            // Electron and Chromium keep their helper apps beside their frameworks.
+            Slot("Frameworks", ".app", .helper),
+            Slot("MacOS", ".app", .helper),
+            Slot("Library/*", ".app", .helper),
+        ]
 
     /// The `Library/` folders that have a slot of their own.
     fileprivate static let namedLibraryFolders: Set<Substring> = ["LoginItems", "SystemExtensions"]

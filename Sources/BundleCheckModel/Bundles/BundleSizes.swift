@@ -37,13 +37,15 @@ public struct BundleSizes: Sendable, Hashable {
 
         /// Saturating: a hostile listing may declare any size.
         package static func + (lhs: ByteCount, rhs: ByteCount) -> ByteCount {
-            ByteCount(files: lhs.files + rhs.files, uncompressed: lhs.uncompressed.saturatingAdd(rhs.uncompressed),
-                      stored: lhs.stored.flatMap { left in rhs.stored.map { left.saturatingAdd($0) } })
+            ByteCount(
+                files: lhs.files + rhs.files, uncompressed: lhs.uncompressed.saturatingAdd(rhs.uncompressed),
+                stored: lhs.stored.flatMap { left in rhs.stored.map { left.saturatingAdd($0) } })
         }
 
         package static func - (lhs: ByteCount, rhs: ByteCount) -> ByteCount {
-            ByteCount(files: max(lhs.files - rhs.files, 0), uncompressed: lhs.uncompressed.saturatingSubtract(rhs.uncompressed),
-                      stored: lhs.stored.flatMap { left in rhs.stored.map { left.saturatingSubtract($0) } })
+            ByteCount(
+                files: max(lhs.files - rhs.files, 0), uncompressed: lhs.uncompressed.saturatingSubtract(rhs.uncompressed),
+                stored: lhs.stored.flatMap { left in rhs.stored.map { left.saturatingSubtract($0) } })
         }
     }
 

@@ -16,7 +16,8 @@ public enum ByteQuantity {
         let digits = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         let unit = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
         guard !digits.isEmpty, digits.first != ".", digits.filter({ $0 == "." }).count <= 1,
-              let number = Double(digits), let scale = units[unit] else { return nil }
+            let number = Double(digits), let scale = units[unit]
+        else { return nil }
         let bytes = (number * scale).rounded()
         // Beyond 2^63 no package is that large; refuse rather than wrap.
         guard bytes.isFinite, bytes < 9.2e18 else { return nil }

@@ -13,7 +13,9 @@ public enum ConfigurationLoader {
     /// The file looked for in the working directory and its parents.
     package static let fileName = ConfigurationDiscovery.fileName
 
-    static let keys = ["rules", "fail-on", "distribution", "profile-expiry-warning-days", "app-clip-digital-only", "rule-packs", "baseline", "ignore", "help-url", "diff"]
+    static let keys = [
+        "rules", "fail-on", "distribution", "profile-expiry-warning-days", "app-clip-digital-only", "rule-packs", "baseline", "ignore", "help-url", "diff",
+    ]
     static let ignoreKeys = ["rule", "path", "reason"]
 
     /// The configuration file of a run, as messages and reports call it: `explicitPath` when
@@ -59,7 +61,8 @@ public enum ConfigurationLoader {
 
     /// The YAML of the file at `path`, not yet checked beyond being a mapping.
     public static func read(path: String) throws(ConfigurationError) -> ConfigurationSource {
-        let data = try UserFile.read(path, notFound: { ConfigurationError.notFound(file: path) }, unreadable: { ConfigurationError.unreadable(file: path, reason: $0) })
+        let data = try UserFile.read(
+            path, notFound: { ConfigurationError.notFound(file: path) }, unreadable: { ConfigurationError.unreadable(file: path, reason: $0) })
         return try parse(bytes: Array(data), file: path)
     }
 
@@ -149,8 +152,8 @@ public enum ConfigurationLoader {
         let text = try value(node, key: key, file: file)
         let lowercased = text.lowercased()
         guard lowercased.hasPrefix("https://") || lowercased.hasPrefix("http://"),
-              let host = text.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first, !host.isEmpty,
-              !text.contains(where: { $0.isWhitespace })
+            let host = text.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first, !host.isEmpty,
+            !text.contains(where: { $0.isWhitespace })
         else { throw .invalidURL(file: file, line: node.line, key: key, value: text) }
         return text
     }
@@ -179,7 +182,8 @@ public enum ConfigurationLoader {
 
             let id = try value(ruleNode, key: entryKey + ".rule", file: file)
             guard catalogue[id] != nil else {
-                throw .unknownRule(file: file, line: ruleNode.line, key: entryKey + ".rule", suggestions: RuleIDSuggestions.closest(to: id, among: catalogue.rules.map(\.id)))
+                throw .unknownRule(
+                    file: file, line: ruleNode.line, key: entryKey + ".rule", suggestions: RuleIDSuggestions.closest(to: id, among: catalogue.rules.map(\.id)))
             }
             let pattern = try value(pathNode, key: entryKey + ".path", file: file)
             if let problem = Glob.validate(pattern) {
@@ -253,7 +257,8 @@ public enum ConfigurationLoader {
         return bytes
     }
 
-    private static func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> T where T.RawValue == String {
+    private static func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> T
+    where T.RawValue == String {
         let text = try value(node, key: key, file: file)
         return try T.named(text) { ConfigurationError.invalidValue(file: file, line: node.line, key: key, value: text, choices: $0) }
     }

@@ -14,7 +14,10 @@ public struct ReviewConfiguration: Sendable, Equatable {
     /// A file that grew by more than this is listed.
     public var growthThreshold: UInt64
 
-    public init(oldBuild: OldBuildState = .approved, failOnNew: [ChangeGate] = [], failOnGrowth: UInt64? = nil, growthThreshold: UInt64 = ReviewConfiguration.defaultGrowthThreshold) {
+    public init(
+        oldBuild: OldBuildState = .approved, failOnNew: [ChangeGate] = [], failOnGrowth: UInt64? = nil,
+        growthThreshold: UInt64 = ReviewConfiguration.defaultGrowthThreshold
+    ) {
         self.oldBuild = oldBuild
         self.failOnNew = failOnNew
         self.failOnGrowth = failOnGrowth

@@ -38,7 +38,8 @@ package struct DataTable: Sendable {
         let nameNode = try reader.required(fields, "name", in: root, field: "name")
         let name = try reader.nonEmptyString(nameNode, field: "name")
         guard PackagePath.name(file) == name + ".yml" else {
-            throw reader.error(nameNode, "name", "the name '\(name)' does not match the file name '\(PackagePath.name(file))': name the file \(name).yml or change the name")
+            throw reader.error(
+                nameNode, "name", "the name '\(name)' does not match the file name '\(PackagePath.name(file))': name the file \(name).yml or change the name")
         }
         let title = try reader.nonEmptyString(try reader.required(fields, "title", in: root, field: "title"), field: "title")
         let sourcesNode = try reader.required(fields, "sources", in: root, field: "sources")
@@ -60,7 +61,7 @@ package struct DataTable: Sendable {
     static func isCalendarDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.utf8.count == 10, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
         else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
@@ -72,10 +73,11 @@ package struct DataTable: Sendable {
 package enum DataTables {
     /// Every shipped table, read (the tests check them all).
     package static var shipped: [String: DataTable] {
-        Dictionary(EmbeddedDataTables.files.map { file in
-            let table = load(file)
-            return (table.name, table)
-        }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            EmbeddedDataTables.files.map { file in
+                let table = load(file)
+                return (table.name, table)
+            }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The shipped table called `name`, read from its text on each call: only the tables a run

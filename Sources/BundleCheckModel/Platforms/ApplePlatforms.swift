@@ -115,7 +115,7 @@ extension ApplePlatforms {
         var nestings: [Nesting] = []
         for row in entries["nesting"]?.sequence ?? [] {
             guard let container = row["container"]?.scalar, let nested = row["nested"]?.scalar,
-                  let kind = row["kind"]?.scalar.flatMap(BundleKind.init(rawValue:)), known.contains(container), known.contains(nested)
+                let kind = row["kind"]?.scalar.flatMap(BundleKind.init(rawValue:)), known.contains(container), known.contains(nested)
             else {
                 unreadable.append(row.line)
                 continue
@@ -136,8 +136,8 @@ extension ApplePlatforms {
 
     private static func platform(_ row: YAMLNode, extensionPoints: [String: Set<String>], unreadable: inout [Int]) -> ApplePlatform? {
         guard let id = row["id"]?.scalar, let name = row["name"]?.scalar, let deviceNode = row["device"],
-              let device = build(deviceNode, nameKey: "destination"),
-              let minimumOSKey = row["minimum-os-key"]?.scalar, let setting = row["deployment-target"]?.scalar
+            let device = build(deviceNode, nameKey: "destination"),
+            let minimumOSKey = row["minimum-os-key"]?.scalar, let setting = row["deployment-target"]?.scalar
         else { return nil }
         var simulator: ApplePlatform.Build?
         if let node = row["simulator"] {
@@ -179,7 +179,8 @@ extension ApplePlatforms {
         return ApplePlatform(
             id: id, name: name, device: device, simulator: simulator, deviceFamilies: Set(families),
             minimumOSKey: minimumOSKey, deploymentTargetSetting: setting,
-            architectures: Set((row["architectures"]?.sequence ?? []).compactMap(\.scalar)), architecturesBelow: byLimit("architectures-below"), architecturesRequiredBelow: byLimit("architectures-required-below"),
+            architectures: Set((row["architectures"]?.sequence ?? []).compactMap(\.scalar)), architecturesBelow: byLimit("architectures-below"),
+            architecturesRequiredBelow: byLimit("architectures-required-below"),
             identifyingKeys: (row["identifying-keys"]?.sequence ?? []).compactMap(\.scalar),
             usesContentsLayout: row["layout"]?.scalar == "contents",
             uploadSDK: row["upload-sdk"]?.scalar, extensionPoints: extensionPoints[id] ?? [],
@@ -191,7 +192,7 @@ extension ApplePlatforms {
 
     private static func build(_ node: YAMLNode, nameKey: String) -> ApplePlatform.Build? {
         guard let supported = node["supported-platform"]?.scalar, let platformName = node["platform-name"]?.scalar,
-              let number = node["macho-platform"]?.scalar.flatMap(UInt32.init), let name = node[nameKey]?.scalar
+            let number = node["macho-platform"]?.scalar.flatMap(UInt32.init), let name = node[nameKey]?.scalar
         else { return nil }
         return ApplePlatform.Build(
             supportedPlatform: supported, platformName: platformName, machOPlatform: MachOPlatform(rawValue: number),

@@ -73,8 +73,11 @@ extension BundlePlatform {
         let families = deviceFamilies(in: infoPlist)
         func pick(_ candidates: [(platform: ApplePlatform, simulator: Bool)], _ evidence: Evidence) -> BundlePlatform? {
             guard let first = candidates.first else { return nil }
-            let chosen = candidates.first { $0.platform == sliceBuild?.platform }
-                ?? candidates.first { candidate in !families.isEmpty && families.allSatisfy(candidate.platform.deviceFamilies.contains) && !candidate.platform.deviceFamilies.isEmpty }
+            let chosen =
+                candidates.first { $0.platform == sliceBuild?.platform }
+                ?? candidates.first { candidate in
+                    !families.isEmpty && families.allSatisfy(candidate.platform.deviceFamilies.contains) && !candidate.platform.deviceFamilies.isEmpty
+                }
                 ?? first
             return BundlePlatform(platform: chosen.platform, simulator: chosen.simulator, evidence: evidence)
         }
@@ -87,17 +90,20 @@ extension BundlePlatform {
         if let decided = named.first(where: \.simulator) ?? named.first {
             // No device build is named after a simulator: either key naming one makes it one.
             if !decided.simulator, let name = infoPlist?.value(at: JSONPointer("DTPlatformName"))?.stringValue,
-               table.platforms(platformName: name).contains(where: { $0.platform == decided.platform && $0.simulator }) {
+                table.platforms(platformName: name).contains(where: { $0.platform == decided.platform && $0.simulator })
+            {
                 return BundlePlatform(platform: decided.platform, simulator: true, evidence: .platformName(key: "DTPlatformName"))
             }
             return decided
         }
         if let name = infoPlist?.value(at: JSONPointer("DTPlatformName"))?.stringValue,
-           let decided = pick(table.platforms(platformName: name), .platformName(key: "DTPlatformName")) {
+            let decided = pick(table.platforms(platformName: name), .platformName(key: "DTPlatformName"))
+        {
             return decided
         }
         if let sdk = infoPlist?.value(at: JSONPointer("DTSDKName"))?.stringValue,
-           let decided = pick(table.platforms(platformName: String(sdk.prefix { $0.isLetter })), .platformName(key: "DTSDKName")) {
+            let decided = pick(table.platforms(platformName: String(sdk.prefix { $0.isLetter })), .platformName(key: "DTSDKName"))
+        {
             return decided
         }
         if let sliceBuild {
@@ -117,8 +123,9 @@ extension BundlePlatform {
             return BundlePlatform(platform: platform, simulator: false, evidence: .layout)
         }
         if kind == .watchApp, let container,
-           let nesting = table.nestings.first(where: { $0.container == container.id && $0.kind == .watchApp }),
-           let watch = table.platform(id: nesting.nested) {
+            let nesting = table.nestings.first(where: { $0.container == container.id && $0.kind == .watchApp }),
+            let watch = table.platform(id: nesting.nested)
+        {
             return BundlePlatform(platform: watch, simulator: container.simulator, evidence: .container)
         }
         if let container {

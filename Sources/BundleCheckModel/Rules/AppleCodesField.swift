@@ -22,7 +22,9 @@ struct AppleCodesField {
         guard !pairs.isEmpty else { throw reader.error(node, Self.field, "an empty mapping names no code; leave the field out") }
         for pair in pairs {
             guard let name = pair.key.scalar, RuleID.isValid(name) else {
-                throw reader.error(pair.key, Self.field, "'\(pair.key.scalar ?? pair.key.kindName)' is not a key: use lowercase letters, digits and single hyphens, e.g. missing-file")
+                throw reader.error(
+                    pair.key, Self.field,
+                    "'\(pair.key.scalar ?? pair.key.kindName)' is not a key: use lowercase letters, digits and single hyphens, e.g. missing-file")
             }
             let field = "\(Self.field).\(name)"
             let codes = try Self.codes(pair.value, field: field, reader: reader)
@@ -43,7 +45,9 @@ struct AppleCodesField {
     /// Refuses codes that do not fit how the rule is run: a matcher reports all its codes, so it
     /// takes a list; a built-in check's keys must be the ones it picks among or its tables use,
     /// and every code a table hands it must be listed.
-    func validate(for implementation: RuleImplementation, checks: BuiltInCheckDeclarations, node: YAMLNode?, root: YAMLNode, reader: YAMLFieldReader) throws(RuleLoadError) {
+    func validate(
+        for implementation: RuleImplementation, checks: BuiltInCheckDeclarations, node: YAMLNode?, root: YAMLNode, reader: YAMLFieldReader
+    ) throws(RuleLoadError) {
         let at = node ?? root
         guard case .builtIn(let name) = implementation else {
             if !keyed.isEmpty {
@@ -55,16 +59,21 @@ struct AppleCodesField {
         let byKey = Dictionary(keyed.map { ($0.key, $0.codes) }, uniquingKeysWith: { first, _ in first })
         for key in declaration.appleCodeKeys where byKey[key] == nil {
             let wanted = declaration.appleCodeKeys.map(\.name).joined(separator: ", ")
-            throw reader.error(at, Self.field, "the check '\(name)' picks its Apple code by the key '\(key)', which apple-codes does not define; write apple-codes as a mapping with the keys \(wanted), each to its code")
+            throw reader.error(
+                at, Self.field,
+                "the check '\(name)' picks its Apple code by the key '\(key)', which apple-codes does not define; write apple-codes as a mapping with the keys \(wanted), each to its code"
+            )
         }
         for table in declaration.tableAppleCodes {
             let source = "Rules/data/\(table.table).yml"
             if let key = table.key {
                 guard let listed = byKey[key] else {
-                    throw reader.error(at, Self.field, "the check '\(name)' reports the codes \(source) gives it under the key '\(key)', which apple-codes does not define")
+                    throw reader.error(
+                        at, Self.field, "the check '\(name)' reports the codes \(source) gives it under the key '\(key)', which apple-codes does not define")
                 }
                 for code in table.codes where !listed.contains(code) {
-                    throw reader.error(at, "\(Self.field).\(key)", "the check '\(name)' may report \(code), which \(source) gives it, but the key '\(key)' does not list it")
+                    throw reader.error(
+                        at, "\(Self.field).\(key)", "the check '\(name)' may report \(code), which \(source) gives it, but the key '\(key)' does not list it")
                 }
             } else {
                 for code in table.codes where !all.contains(code) {
@@ -74,7 +83,8 @@ struct AppleCodesField {
         }
         let picked = Set(declaration.appleCodeKeys).union(declaration.tableAppleCodes.compactMap(\.key))
         for entry in keyed where !picked.contains(entry.key) {
-            let known = picked.isEmpty ? "it picks by no key: write apple-codes as a list" : "it picks by \(picked.map(\.name).sorted().joined(separator: ", "))"
+            let known =
+                picked.isEmpty ? "it picks by no key: write apple-codes as a list" : "it picks by \(picked.map(\.name).sorted().joined(separator: ", "))"
             throw reader.error(at, "\(Self.field).\(entry.key)", "the check '\(name)' never picks the key '\(entry.key)'; \(known)")
         }
     }

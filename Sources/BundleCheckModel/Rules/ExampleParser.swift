@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// Reads a rule's `examples`: each a package description and the exact findings expected.
 struct ExampleParser {

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// Reads a rule's `match` tree: `path`, `plist`, `text`, combined with `all`, `any`, `not`.
 struct MatcherParser {
@@ -57,7 +57,8 @@ struct MatcherParser {
     func plistMatcher(_ node: YAMLNode, field: String) throws(RuleLoadError) -> PlistMatcher {
         let conditions = ["exists", "missing", "equals", "matches", "type-is"]
         let fields = try reader.mapping(node, field: field, allowed: Set(["source", "key"] + conditions))
-        let source = try fields["source"].map { value throws(RuleLoadError) in try reader.choice(value, field: "\(field).source", as: PlistSource.self) } ?? .infoPlist
+        let source =
+            try fields["source"].map { value throws(RuleLoadError) in try reader.choice(value, field: "\(field).source", as: PlistSource.self) } ?? .infoPlist
         let keyNode = try reader.required(fields, "key", in: node, field: "\(field).key")
         let keyText = try reader.string(keyNode, field: "\(field).key")
         guard let key = KeyPathPattern(parsing: keyText), !key.components.isEmpty else {
@@ -72,7 +73,8 @@ struct MatcherParser {
         switch name {
         case "exists", "missing":
             guard try reader.bool(value, field: conditionField) else {
-                throw reader.error(value, conditionField, "only 'true' makes sense here; use '\(name == "exists" ? "missing" : "exists"): true' for the opposite")
+                throw reader.error(
+                    value, conditionField, "only 'true' makes sense here; use '\(name == "exists" ? "missing" : "exists"): true' for the opposite")
             }
             condition = name == "exists" ? .exists : .missing
         case "equals":

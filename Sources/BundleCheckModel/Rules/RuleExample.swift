@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// A triggering or non-triggering example of a rule file, run as a test.
 package struct RuleExample: Sendable {

@@ -30,7 +30,9 @@ package enum RuleLoader {
 
     /// `text`, the file's text, lets the definition read its examples again when asked for
     /// rather than keep them; without it they are kept.
-    static func load(_ root: YAMLNode, file: String, isBuiltIn: Bool, checks: BuiltInCheckDeclarations, text: String? = nil) throws(RuleLoadError) -> RuleDefinition {
+    static func load(
+        _ root: YAMLNode, file: String, isBuiltIn: Bool, checks: BuiltInCheckDeclarations, text: String? = nil
+    ) throws(RuleLoadError) -> RuleDefinition {
         let reader = YAMLFieldReader(file: file)
         let fields = try reader.mapping(root, field: nil, allowed: Self.fields)
 
@@ -77,7 +79,8 @@ package enum RuleLoader {
         try appleCodes.validate(for: implementation, checks: checks, node: fields["apple-codes"], root: root, reader: reader)
 
         if scope.isRelease, case .matcher = implementation {
-            throw reader.error(root, "match", "a release rule compares two builds, which only a built-in check of bundlecheck diff does; 'match' looks at one package")
+            throw reader.error(
+                root, "match", "a release rule compares two builds, which only a built-in check of bundlecheck diff does; 'match' looks at one package")
         }
 
         var message: String?
@@ -92,7 +95,8 @@ package enum RuleLoader {
         if let node = fields["reports-unexpanded-variables"] {
             reportsUnexpandedVariables = try reader.bool(node, field: "reports-unexpanded-variables")
             if case .builtIn = implementation {
-                throw reader.error(node, "reports-unexpanded-variables", "built-in checks decide for themselves; 'reports-unexpanded-variables' is for matchers")
+                throw reader.error(
+                    node, "reports-unexpanded-variables", "built-in checks decide for themselves; 'reports-unexpanded-variables' is for matchers")
             }
         }
 
@@ -174,12 +178,15 @@ enum ScopeParser {
         var kinds: Set<BundleKind>?
         if let kindsNode = fields["kinds"] {
             let names = try reader.strings(kindsNode, field: "scope.kinds")
-            kinds = Set(try names.map { name throws(RuleLoadError) in
-                guard let kind = BundleKind(rawValue: name) else {
-                    throw reader.error(kindsNode, "scope.kinds", "'\(name)' is not a bundle kind; expected one of: \(BundleKind.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                return kind
-            })
+            kinds = Set(
+                try names.map { name throws(RuleLoadError) in
+                    guard let kind = BundleKind(rawValue: name) else {
+                        throw reader.error(
+                            kindsNode, "scope.kinds",
+                            "'\(name)' is not a bundle kind; expected one of: \(BundleKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    return kind
+                })
         }
         var points: Set<String>?
         if let pointsNode = fields["extension-points"] {
@@ -202,7 +209,9 @@ enum ScopeParser {
         }
         for name in names where !known.contains(name) {
             let near = known.first { $0.lowercased() == name.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "") }
-            throw reader.error(node, "scope.platforms", "'\(name)' is not a platform" + (near.map { "; did you mean '\($0)'?" } ?? "") + "; expected one of: \(known.joined(separator: ", "))")
+            throw reader.error(
+                node, "scope.platforms",
+                "'\(name)' is not a platform" + (near.map { "; did you mean '\($0)'?" } ?? "") + "; expected one of: \(known.joined(separator: ", "))")
         }
         return Set(names)
     }

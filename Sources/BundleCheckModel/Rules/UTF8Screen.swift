@@ -16,12 +16,13 @@ package struct UTF8Screen: Sendable {
     private let operand: [UInt8]
 
     package init(_ condition: BinaryCondition) {
-        let (form, text): (Form, String?) = switch condition {
-        case .equals(let text): (.equals, text)
-        case .prefix(let text): (.prefix, text)
-        case .contains(let text): (.contains, text)
-        case .equalsAny, .matches: (.undecided, nil)
-        }
+        let (form, text): (Form, String?) =
+            switch condition {
+            case .equals(let text): (.equals, text)
+            case .prefix(let text): (.prefix, text)
+            case .contains(let text): (.contains, text)
+            case .equalsAny, .matches: (.undecided, nil)
+            }
         let bytes = Array((text ?? "").utf8)
         let isASCII = bytes.allSatisfy { $0 < 0x80 }
         self.form = isASCII ? form : .undecided

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// The small files a user points bundlecheck at (the configuration, a baseline, rule packs),
 /// read whole; each reader words a failure in its own error type.

@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// GitHub Actions workflow commands, one per finding, which the runner turns into annotations:
 ///
@@ -36,7 +36,13 @@ public struct GitHubActionsReporter: Reporter {
                 // Most errors already start with the input's path.
                 let text = error.description
                 let message = ReportText.printable(text.hasPrefix(input.path + ":") ? text : input.path + ": " + text)
-                commands.append((.error, Self.command("error", properties: fileProperty + [("title", ReportVerdict.inputNotCheckedID + ": the input could not be checked")], message: message)))
+                commands.append(
+                    (
+                        .error,
+                        Self.command(
+                            "error", properties: fileProperty + [("title", ReportVerdict.inputNotCheckedID + ": the input could not be checked")],
+                            message: message)
+                    ))
             }
             for finding in input.findings where !finding.suppressed {
                 var properties = fileProperty

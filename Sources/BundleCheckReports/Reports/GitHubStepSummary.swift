@@ -51,7 +51,8 @@ package struct GitHubStepSummary {
             let standing = TextReporter.severityOrder(input.findings.filter { !$0.suppressed })
             guard !standing.isEmpty else { continue }
             let bundlePaths = input.bundles.map(\.path)
-            let groups: [(String, [Finding])] = [("(outside every bundle)", standing.filter { $0.bundle.map { !bundlePaths.contains($0) } ?? true })]
+            let groups: [(String, [Finding])] =
+                [("(outside every bundle)", standing.filter { $0.bundle.map { !bundlePaths.contains($0) } ?? true })]
                 + input.bundles.map { bundle in
                     (bundle.kind.rawValue + " " + bundle.path, standing.filter { $0.bundle == bundle.path })
                 }

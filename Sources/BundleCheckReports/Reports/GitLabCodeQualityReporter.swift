@@ -26,21 +26,24 @@ public struct GitLabCodeQualityReporter: Reporter {
     private func issues(_ input: InputReport) -> [JSONValue] {
         let path = relative(input.path)
         if let error = input.error {
-            return [issue(
-                description: "could not be checked: " + error.description,
-                checkName: ReportVerdict.inputNotCheckedID,
-                fingerprint: Self.fingerprint(path, ReportVerdict.inputNotCheckedID),
-                severity: "critical",
-                path: path,
-                line: 1
-            )]
+            return [
+                issue(
+                    description: "could not be checked: " + error.description,
+                    checkName: ReportVerdict.inputNotCheckedID,
+                    fingerprint: Self.fingerprint(path, ReportVerdict.inputNotCheckedID),
+                    severity: "critical",
+                    path: path,
+                    line: 1
+                )
+            ]
         }
         return input.findings.filter { !$0.suppressed }.map { finding in
             // The file itself where a directory input has it on disk; else the package, whose
             // first line stands for it (a line inside an IPA's file is no line of the IPA).
             var place = (path: path, line: 1)
             if let inner = finding.file, let file = ReportPaths.fileOnDisk(inner, of: input),
-               fileExists(ReportPaths.absolute(file, from: paths.currentDirectory)) {
+                fileExists(ReportPaths.absolute(file, from: paths.currentDirectory))
+            {
                 place = (relative(file), finding.line ?? 1)
             }
             return issue(

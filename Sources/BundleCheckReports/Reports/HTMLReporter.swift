@@ -1,7 +1,7 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckInspection
 import BundleCheckModel
+import Foundation
 
 /// One self-contained HTML page for people who open a report from a CI artifact: the verdict
 /// at the top, a table of the inputs, then for each input its bundle tree and its findings
@@ -29,10 +29,11 @@ public struct HTMLReporter: Reporter {
 
     public func render(_ report: Report) -> String {
         let verdict = ReportVerdict(report, failOn: failOn)
-        var lines = HTMLStylesheet.pageStart(title: "bundlecheck: " + verdict.line) + [
-            "<h1>bundlecheck report <span class=\"version\">version \(escaped(report.toolVersion))</span></h1>",
-            "<p class=\"verdict \(verdict.isFailure ? "failed" : "passed")\" id=\"verdict\">\(escaped(verdict.line))</p>",
-        ]
+        var lines =
+            HTMLStylesheet.pageStart(title: "bundlecheck: " + verdict.line) + [
+                "<h1>bundlecheck report <span class=\"version\">version \(escaped(report.toolVersion))</span></h1>",
+                "<p class=\"verdict \(verdict.isFailure ? "failed" : "passed")\" id=\"verdict\">\(escaped(verdict.line))</p>",
+            ]
         lines += inputTable(report)
         lines += filter(report.summary)
         for (index, input) in report.inputs.enumerated() {
@@ -55,8 +56,9 @@ public struct HTMLReporter: Reporter {
         for (index, input) in report.inputs.enumerated() {
             let link = "<a href=\"#input-\(index + 1)\" class=\"path\">\(escaped(input.path))</a>"
             if input.error != nil {
-                lines.append("<tr><td>\(link)</td><td>could not be checked</td><td class=\"number\"></td><td class=\"number\"></td>"
-                    + "<td class=\"number\"></td><td class=\"number\"></td><td class=\"number\"></td></tr>")
+                lines.append(
+                    "<tr><td>\(link)</td><td>could not be checked</td><td class=\"number\"></td><td class=\"number\"></td>"
+                        + "<td class=\"number\"></td><td class=\"number\"></td><td class=\"number\"></td></tr>")
                 continue
             }
             let alone = Report(toolVersion: report.toolVersion, inputs: [input])
@@ -101,8 +103,9 @@ public struct HTMLReporter: Reporter {
             lines.append("<p class=\"input-meta\">\(escaped(meta.joined(separator: ", ")))</p>")
         }
         if let error = input.error {
-            lines.append("<div class=\"input-error\"><strong>Could not be checked</strong> <code>\(escaped(error.code))</code>"
-                + "<br>\(escaped(error.description))</div>")
+            lines.append(
+                "<div class=\"input-error\"><strong>Could not be checked</strong> <code>\(escaped(error.code))</code>"
+                    + "<br>\(escaped(error.description))</div>")
         }
         if let distribution = input.distribution {
             lines.append("<p class=\"muted\">\(escaped(TextReporter.distribution(distribution, of: input)))</p>")
@@ -125,7 +128,8 @@ public struct HTMLReporter: Reporter {
                 lines.append("<p class=\"clean\">No findings but suppressed ones.</p>")
             }
         }
-        let ordered = TextReporter.severityOrder(input.findings.filter { !$0.suppressed })
+        let ordered =
+            TextReporter.severityOrder(input.findings.filter { !$0.suppressed })
             + TextReporter.severityOrder(input.findings.filter(\.suppressed))
         let unattached = ordered.filter { $0.bundle.map { bundleAnchors[$0] == nil } ?? true }
         // A rule's help prints once per input; on screen every finding keeps its own.
@@ -185,7 +189,8 @@ public struct HTMLReporter: Reporter {
     }
 
     private func node(_ bundle: InspectedBundle, findings: [Finding], anchor: String?) -> [String] {
-        var head = "<div class=\"bundle-head\"><span class=\"kind\">\(escaped(bundle.kind.rawValue))</span> "
+        var head =
+            "<div class=\"bundle-head\"><span class=\"kind\">\(escaped(bundle.kind.rawValue))</span> "
             + "<span class=\"bundle-name\">\(escaped(bundle.name))</span>"
         if findings.isEmpty {
             head += " <span class=\"muted\">no findings</span>"
@@ -269,7 +274,8 @@ public struct HTMLReporter: Reporter {
             return summary + "<br>" + picture(png, width: icon.pixelWidth, height: icon.pixelHeight, label: label)
         }
         if let icon = catalog.iconPreview {
-            return summary + "<br>" + picture(icon.png, width: icon.pixelWidth, height: icon.pixelHeight, label: "Icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)")
+            return summary + "<br>"
+                + picture(icon.png, width: icon.pixelWidth, height: icon.pixelHeight, label: "Icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)")
         }
         return summary
     }
@@ -290,7 +296,8 @@ public struct HTMLReporter: Reporter {
     private func finding(_ finding: Finding, repeatsHelp: Bool) -> [String] {
         let severity = finding.severity.rawValue
         let rule = rules[finding.rule]
-        var head = "<div class=\"finding-head\"><span class=\"severity \(severity)\">\(severity)</span> "
+        var head =
+            "<div class=\"finding-head\"><span class=\"severity \(severity)\">\(severity)</span> "
             + "<code class=\"rule-id\">\(escaped(finding.rule))</code>"
         if let title = rule?.title {
             head += " <span class=\"rule-title\">\(escaped(title))</span>"

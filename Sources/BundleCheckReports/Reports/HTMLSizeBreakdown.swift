@@ -4,7 +4,8 @@ import BundleCheckModel
 /// report, with what the sizes are not: App Store thinning and encryption change what a device
 /// downloads, so they measure the upload, not the download.
 enum HTMLSizeBreakdown {
-    static let caveat = "Uncompressed sizes as the package lists them, every architecture and asset variant together: "
+    static let caveat =
+        "Uncompressed sizes as the package lists them, every architecture and asset variant together: "
         + "App Store thinning (one variant per device) and encryption change what a device downloads, "
         + "so these measure what is uploaded. Xcode's App Thinning Size Report gives each variant's size."
 
@@ -17,13 +18,16 @@ enum HTMLSizeBreakdown {
             for entry in entries {
                 let shown = entry.path.hasPrefix(root + "/") ? String(entry.path.dropFirst(root.count + 1)) : entry.path
                 // Tenths of a percent of the app, in integers: the same bytes draw the same bar everywhere.
-                let permille = min(1000, entry.size.uncompressed.multipliedReportingOverflow(by: 1000).overflow
-                    ? 1000 : entry.size.uncompressed * 1000 / sizes.total.uncompressed)
+                let permille = min(
+                    1000,
+                    entry.size.uncompressed.multipliedReportingOverflow(by: 1000).overflow
+                        ? 1000 : entry.size.uncompressed * 1000 / sizes.total.uncompressed)
                 let width = "\(permille / 10).\(permille % 10)%"
-                lines.append("<tr><td class=\"size-path\"><code>\(HTMLText.escaped(shown))\(entry.isFolder ? "/" : "")</code></td>"
-                    + "<td class=\"size-value\">\(HTMLText.escaped(ReportText.byteCount(entry.size.uncompressed)))</td>"
-                    + "<td class=\"size-share\"><span class=\"bar\" style=\"width: \(width)\"></span>"
-                    + "<span class=\"muted\">\(width)</span></td></tr>")
+                lines.append(
+                    "<tr><td class=\"size-path\"><code>\(HTMLText.escaped(shown))\(entry.isFolder ? "/" : "")</code></td>"
+                        + "<td class=\"size-value\">\(HTMLText.escaped(ReportText.byteCount(entry.size.uncompressed)))</td>"
+                        + "<td class=\"size-share\"><span class=\"bar\" style=\"width: \(width)\"></span>"
+                        + "<span class=\"muted\">\(width)</span></td></tr>")
             }
             lines.append("</table>")
         }

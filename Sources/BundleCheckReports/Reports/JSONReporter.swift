@@ -126,7 +126,10 @@ public struct JSONReporter: Reporter {
             "total": count(sizes.total),
             "own": count(sizes.own),
             "executableText": executable.map { file in
-                .array(file.slices.map { ["architecture": .string($0.architecture), "textSections": $0.textSectionsSize.map { .integer(Int64(clamping: $0)) } ?? .null] })
+                .array(
+                    file.slices.map {
+                        ["architecture": .string($0.architecture), "textSections": $0.textSectionsSize.map { .integer(Int64(clamping: $0)) } ?? .null]
+                    })
             } ?? .null,
             "largestFolders": .array(sizes.largestFolders.map(sized)),
             "largestFiles": .array(sizes.largestFiles.map(sized)),
@@ -141,43 +144,49 @@ public struct JSONReporter: Reporter {
             "renditionCount": .integer(Int64(catalog.renditionCount)),
             "renditionKinds": .array(catalog.renditionKinds.map { ["kind": .string($0.name), "count": .integer(Int64($0.count))] }),
             "namedIconSet": JSONValue(catalog.namedIconSet),
-            "iconSets": .array(catalog.iconSets.map { set in
-                [
-                    "name": .string(set.name),
-                    "layerStacks": .integer(Int64(set.layerStacks)),
-                    "images": .array(set.images.map(iconImage)),
-                    "layeredImages": .array(set.layeredImages.map { stack in
-                        [
-                            "idiom": .string(stack.idiom),
-                            "scale": .integer(Int64(stack.scale)),
-                            "pixelWidth": .integer(Int64(stack.pixelWidth)),
-                            "pixelHeight": .integer(Int64(stack.pixelHeight)),
-                            "layers": .array(stack.layers.map { layer in
-                                ["name": JSONValue(layer.name), "role": JSONValue(layer.role), "images": .array(layer.images.map(iconImage))]
+            "iconSets": .array(
+                catalog.iconSets.map { set in
+                    [
+                        "name": .string(set.name),
+                        "layerStacks": .integer(Int64(set.layerStacks)),
+                        "images": .array(set.images.map(iconImage)),
+                        "layeredImages": .array(
+                            set.layeredImages.map { stack in
+                                [
+                                    "idiom": .string(stack.idiom),
+                                    "scale": .integer(Int64(stack.scale)),
+                                    "pixelWidth": .integer(Int64(stack.pixelWidth)),
+                                    "pixelHeight": .integer(Int64(stack.pixelHeight)),
+                                    "layers": .array(
+                                        stack.layers.map { layer in
+                                            ["name": JSONValue(layer.name), "role": JSONValue(layer.role), "images": .array(layer.images.map(iconImage))]
+                                        }),
+                                ]
                             }),
-                        ]
-                    }),
-                    "iconStacks": .array(set.iconStacks.map(appearanceIcon)),
-                ]
-            }),
-            "topShelfImages": .array(catalog.topShelfImages.map { image in
-                [
-                    "key": .string(image.key), "name": .string(image.name), "held": .bool(image.held), "images": .array(image.images.map(iconImage)),
-                    "pixels": .array(image.pixels.map { decoded in
-                        decoded.map { pixels in
-                            [
-                                "opaque": pixels.opaque.map(JSONValue.bool) ?? .null,
-                                "transparentPixels": .integer(Int64(pixels.transparentPixels)),
-                                "firstTransparentPixel": pixel(pixels.firstTransparentPixel),
-                                "problem": JSONValue(pixels.problem),
-                            ]
-                        } ?? .null
-                    }),
-                ]
-            }),
-            "alternateIcons": .array(catalog.alternateIcons.map { icon in
-                ["iconsKey": .string(icon.iconsKey), "entry": .string(icon.entry), "iconSet": .string(icon.iconSet), "held": .bool(icon.held)]
-            }),
+                        "iconStacks": .array(set.iconStacks.map(appearanceIcon)),
+                    ]
+                }),
+            "topShelfImages": .array(
+                catalog.topShelfImages.map { image in
+                    [
+                        "key": .string(image.key), "name": .string(image.name), "held": .bool(image.held), "images": .array(image.images.map(iconImage)),
+                        "pixels": .array(
+                            image.pixels.map { decoded in
+                                decoded.map { pixels in
+                                    [
+                                        "opaque": pixels.opaque.map(JSONValue.bool) ?? .null,
+                                        "transparentPixels": .integer(Int64(pixels.transparentPixels)),
+                                        "firstTransparentPixel": pixel(pixels.firstTransparentPixel),
+                                        "problem": JSONValue(pixels.problem),
+                                    ]
+                                } ?? .null
+                            }),
+                    ]
+                }),
+            "alternateIcons": .array(
+                catalog.alternateIcons.map { icon in
+                    ["iconsKey": .string(icon.iconsKey), "entry": .string(icon.entry), "iconSet": .string(icon.iconSet), "held": .bool(icon.held)]
+                }),
             "appStoreIcon": catalog.appStoreIcon.map { icon in
                 [
                     "iconSet": .string(icon.iconSet),
@@ -239,9 +248,10 @@ public struct JSONReporter: Reporter {
     private func privacyManifest(_ summary: PrivacyManifestSummary) -> JSONValue {
         [
             "files": .array(summary.files.map(JSONValue.string)),
-            "accessedAPITypes": .array(summary.accessedAPIs.map { api in
-                ["category": .string(api.category), "reasons": .array(api.reasons.map(JSONValue.string))]
-            }),
+            "accessedAPITypes": .array(
+                summary.accessedAPIs.map { api in
+                    ["category": .string(api.category), "reasons": .array(api.reasons.map(JSONValue.string))]
+                }),
             "tracking": summary.tracking.map(JSONValue.bool) ?? .null,
             "trackingDomains": .array(summary.trackingDomains.map(JSONValue.string)),
             "collectedDataTypes": .array(summary.collectedDataTypes.map(JSONValue.string)),

@@ -51,12 +51,15 @@ public struct JUnitReporter: Reporter {
     private func cases(for input: InputReport) -> [Case] {
         let suite = XMLText.attribute(input.path)
         if let error = input.error {
-            return [Case(lines: [
-                "    <testcase classname=\"\(suite)\" name=\"input\">",
-                "      <error message=\"\(XMLText.attribute(error.description))\" type=\"\(XMLText.attribute(error.code))\">"
-                    + XMLText.text("could not be checked: " + error.description) + "</error>",
-                "    </testcase>",
-            ], errored: true)]
+            return [
+                Case(
+                    lines: [
+                        "    <testcase classname=\"\(suite)\" name=\"input\">",
+                        "      <error message=\"\(XMLText.attribute(error.description))\" type=\"\(XMLText.attribute(error.code))\">"
+                            + XMLText.text("could not be checked: " + error.description) + "</error>",
+                        "    </testcase>",
+                    ], errored: true)
+            ]
         }
         let findingsByRule = Dictionary(grouping: input.findings, by: \.rule)
         let definitions = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -67,14 +70,17 @@ public struct JUnitReporter: Reporter {
             // A check that depends on how the package ships did not run on an archive checked
             // for no distribution: a dashboard must not count it as passed.
             if findings.isEmpty, let rule = definitions[id], let distribution = input.distribution,
-               DistributionDependence.isSkipped(rule, judgedFor: distribution.checked) {
-                let reason = distribution.checked.map { "does not apply to \($0.rawValue) distribution" }
+                DistributionDependence.isSkipped(rule, judgedFor: distribution.checked)
+            {
+                let reason =
+                    distribution.checked.map { "does not apply to \($0.rawValue) distribution" }
                     ?? "skipped: no distribution is stated for this input (give --distribution to check it)"
-                return Case(lines: [
-                    "    <testcase classname=\"\(suite)\" name=\"\(XMLText.attribute(id))\">",
-                    "      <skipped message=\"\(XMLText.attribute(reason))\"/>",
-                    "    </testcase>",
-                ], skipped: true)
+                return Case(
+                    lines: [
+                        "    <testcase classname=\"\(suite)\" name=\"\(XMLText.attribute(id))\">",
+                        "      <skipped message=\"\(XMLText.attribute(reason))\"/>",
+                        "    </testcase>",
+                    ], skipped: true)
             }
             return testCase(id, definitions[id], findings: findings, suite: suite)
         }

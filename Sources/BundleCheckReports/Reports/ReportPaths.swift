@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// Where CI formats say an input is: its path relative to a base directory (the working
 /// directory, or GitHub's workspace), so that SARIF, GitLab and GitHub name one input alike.

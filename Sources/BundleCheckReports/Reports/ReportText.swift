@@ -25,7 +25,7 @@ package enum ReportText {
             case "\t":
                 result += "\\t"
             case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{200E}", "\u{200F}", "\u{2028}", "\u{2029}",
-                 "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{FEFF}":
+                "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{FEFF}":
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default:
                 result.unicodeScalars.append(scalar)

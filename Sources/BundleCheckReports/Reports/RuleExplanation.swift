@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// `bundlecheck --explain ID`: one rule's metadata, rationale, fix and examples, for a terminal.
 ///
@@ -29,20 +29,22 @@ package enum RuleExplanation {
     package static func text(_ rule: RuleDefinition, configuration: Configuration) -> String {
         var lines = [ReportText.printable(rule.title), ""]
         let kind = rule.source.isBuiltIn ? "built in" : "user pack"
-        let implementation = switch rule.implementation {
-        case .builtIn: "built-in check"
-        case .matcher: "declarative matcher"
-        }
-        let fields = [
-            ("id", rule.id),
-            ("severity", severity(of: rule, in: configuration)),
-            ("category", rule.category),
-            ("Apple codes", rule.appleCodes.isEmpty ? "none" : rule.appleCodes.joined(separator: ", ")),
-            ("scope", rule.scope.summary),
-            ("platforms", rule.scope.platformSummary),
-            ("check", implementation),
-            ("defined in", "\(rule.source.file) (\(kind))"),
-        ] + (helpURL(of: rule, configuration: configuration).map { [("help", $0)] } ?? [])
+        let implementation =
+            switch rule.implementation {
+            case .builtIn: "built-in check"
+            case .matcher: "declarative matcher"
+            }
+        let fields =
+            [
+                ("id", rule.id),
+                ("severity", severity(of: rule, in: configuration)),
+                ("category", rule.category),
+                ("Apple codes", rule.appleCodes.isEmpty ? "none" : rule.appleCodes.joined(separator: ", ")),
+                ("scope", rule.scope.summary),
+                ("platforms", rule.scope.platformSummary),
+                ("check", implementation),
+                ("defined in", "\(rule.source.file) (\(kind))"),
+            ] + (helpURL(of: rule, configuration: configuration).map { [("help", $0)] } ?? [])
         let labelWidth = fields.map(\.0.count).max() ?? 0
         for (label, value) in fields {
             lines.append("  " + label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + ReportText.printable(value))

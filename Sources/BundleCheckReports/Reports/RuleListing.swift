@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// `bundlecheck --list-rules`: every rule of a run's catalogue, with the severity the
 /// configuration gives it (`off` for a rule it turns off, which is still listed).

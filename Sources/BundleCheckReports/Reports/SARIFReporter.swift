@@ -69,7 +69,8 @@ public struct SARIFReporter: Reporter {
         guard report.inputs.count > Self.maximumRuns else {
             return report.inputs.map { run([$0], category: relativePath(of: $0.path), report: report) }
         }
-        let note = "the \(report.inputs.count) inputs are reported in one run: GitHub accepts at most \(Self.maximumRuns) runs per file. "
+        let note =
+            "the \(report.inputs.count) inputs are reported in one run: GitHub accepts at most \(Self.maximumRuns) runs per file. "
             + "Alerts of an input this category no longer lists will be closed; check at most \(Self.maximumRuns) inputs per run to keep one category per input"
         return [run(report.inputs, category: "all-inputs", report: report, notice: note)]
     }
@@ -102,11 +103,12 @@ public struct SARIFReporter: Reporter {
                 let failureRule = Self.inputFailureRule
                 if indices[failureRule] == nil {
                     indices[failureRule] = descriptors.count
-                    descriptors.append(bareDescriptor(
-                        id: failureRule, severity: .error,
-                        title: "The input could not be checked",
-                        help: "bundlecheck could not open or read this package, so none of its rules ran."
-                    ))
+                    descriptors.append(
+                        bareDescriptor(
+                            id: failureRule, severity: .error,
+                            title: "The input could not be checked",
+                            help: "bundlecheck could not open or read this package, so none of its rules ran."
+                        ))
                 }
                 notifications.append([
                     "level": "error",
@@ -134,7 +136,9 @@ public struct SARIFReporter: Reporter {
         if listed < total {
             notifications.append([
                 "level": "warning",
-                "message": ["text": .string("only the first \(listed) of \(total) findings are listed: GitHub accepts at most \(Self.maximumResults) results per run")],
+                "message": [
+                    "text": .string("only the first \(listed) of \(total) findings are listed: GitHub accepts at most \(Self.maximumResults) results per run")
+                ],
             ])
         }
 
@@ -236,17 +240,24 @@ public struct SARIFReporter: Reporter {
             .init("level", .string(Self.level(finding.severity))),
             .init("message", ["text": .string(message(finding))]),
             .init("locations", [location(of: finding, in: input, artifact: artifact, logical: logical)]),
-            .init("partialFingerprints", .object([
-                .init(Self.fingerprintKey, .string(Self.fingerprint(input: input.path, parts: [finding.fingerprint])))
-            ])),
+            .init(
+                "partialFingerprints",
+                .object([
+                    .init(Self.fingerprintKey, .string(Self.fingerprint(input: input.path, parts: [finding.fingerprint])))
+                ])),
         ]
         if let suppression = finding.suppression {
             // Both a baseline and the configuration live outside the package: `external`.
-            members.append(.init("suppressions", [[
-                "kind": "external",
-                "status": "accepted",
-                "justification": .string(suppression.reason),
-            ]]))
+            members.append(
+                .init(
+                    "suppressions",
+                    [
+                        [
+                            "kind": "external",
+                            "status": "accepted",
+                            "justification": .string(suppression.reason),
+                        ]
+                    ]))
         }
         if !finding.appleCodes.isEmpty {
             members.append(.init("properties", ["appleCodes": .array(finding.appleCodes.map(JSONValue.string))]))
@@ -268,7 +279,8 @@ public struct SARIFReporter: Reporter {
     /// otherwise at the package, without a region: the line is of a file inside it.
     private func location(of finding: Finding, in input: InputReport, artifact: Artifact, logical: String?) -> JSONValue {
         if let inner = finding.file, let path = ReportPaths.fileOnDisk(inner, of: input),
-           fileExists(ReportPaths.absolute(path, from: paths.currentDirectory)) {
+            fileExists(ReportPaths.absolute(path, from: paths.currentDirectory))
+        {
             return location(artifact: Artifact(uri: Self.uri(relativePath(of: path)), index: nil), logical: logical, line: finding.line)
         }
         return location(artifact: artifact, logical: logical, line: nil)

@@ -112,7 +112,7 @@ public struct TextReporter: Reporter {
     /// stated distribution is none of the app's platform's: its profile-kind advice cannot be followed.
     static func foreign(_ assumption: DistributionAssumption, of input: InputReport) -> String {
         guard let checked = assumption.checked, let platform = InspectedBundle.packagePlatform(of: input.bundles),
-              !platform.distributions.contains(checked)
+            !platform.distributions.contains(checked)
         else { return "" }
         let names = platform.distributions.map(\.rawValue)
         let choices = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
@@ -182,7 +182,8 @@ public struct TextReporter: Reporter {
             if !others.isEmpty { text += ", also " + others.joined(separator: ", ") }
         } else if let set = catalog.namedSet {
             if catalog.appStoreIconExpected {
-                text += "; icon set \(set.name), no App Store icon" + (others.isEmpty ? "" : " in the any appearance (only " + others.joined(separator: ", ") + ")")
+                text +=
+                    "; icon set \(set.name), no App Store icon" + (others.isEmpty ? "" : " in the any appearance (only " + others.joined(separator: ", ") + ")")
             } else {
                 var parts = [ReportText.count(set.images.count, "image")]
                 if set.layerStacks > 0 { parts.append(ReportText.count(set.layerStacks, "layer stack")) }
@@ -246,9 +247,10 @@ public struct TextReporter: Reporter {
     /// `accepts com.adobe.pdf (at most 1), public.text`, or `accepts nothing`.
     static func accepted(_ accepts: [ActivationRuleAcceptedType]) -> String {
         guard !accepts.isEmpty else { return "accepts nothing" }
-        return "accepts " + accepts.map { type in
-            type.type + (type.max.map { " (at most \($0))" } ?? "")
-        }.joined(separator: ", ")
+        return "accepts "
+            + accepts.map { type in
+                type.type + (type.max.map { " (at most \($0))" } ?? "")
+            }.joined(separator: ", ")
     }
 
     /// `privacy manifest: UserDefaults (CA92.1), FileTimestamp (C617.1); no tracking; collects CrashData`.
@@ -256,9 +258,13 @@ public struct TextReporter: Reporter {
         func short(_ name: String, _ prefix: String) -> String {
             name.hasPrefix(prefix) && name.count > prefix.count ? String(name.dropFirst(prefix.count)) : name
         }
-        var parts = [summary.accessedAPIs.isEmpty ? "no required-reason APIs" : summary.accessedAPIs.map { api in
-            short(api.category, "NSPrivacyAccessedAPICategory") + " (" + (api.reasons.isEmpty ? "no reason" : api.reasons.joined(separator: ", ")) + ")"
-        }.joined(separator: ", ")]
+        var parts = [
+            summary.accessedAPIs.isEmpty
+                ? "no required-reason APIs"
+                : summary.accessedAPIs.map { api in
+                    short(api.category, "NSPrivacyAccessedAPICategory") + " (" + (api.reasons.isEmpty ? "no reason" : api.reasons.joined(separator: ", ")) + ")"
+                }.joined(separator: ", ")
+        ]
         switch summary.tracking {
         case true?: parts.append("tracking (" + ReportText.count(summary.trackingDomains.count, "domain") + ")")
         case false?: parts.append("no tracking")

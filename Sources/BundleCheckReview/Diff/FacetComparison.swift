@@ -22,8 +22,12 @@ enum FacetComparison {
                 changes.append(FacetChange(facet: facet.id, key: key(entry.key), kind: .changed, old: was, new: now))
             case (.list(let was), .list(let now)):
                 let wasSet = Set(was), nowSet = Set(now)
-                changes += unique(now).filter { !wasSet.contains($0) }.map { FacetChange(facet: facet.id, key: key(entry.key), kind: .added, old: nil, new: $0) }
-                changes += unique(was).filter { !nowSet.contains($0) }.map { FacetChange(facet: facet.id, key: key(entry.key), kind: .removed, old: $0, new: nil) }
+                changes += unique(now).filter { !wasSet.contains($0) }.map {
+                    FacetChange(facet: facet.id, key: key(entry.key), kind: .added, old: nil, new: $0)
+                }
+                changes += unique(was).filter { !nowSet.contains($0) }.map {
+                    FacetChange(facet: facet.id, key: key(entry.key), kind: .removed, old: $0, new: nil)
+                }
             case (.text(let was), .list(let now)):
                 changes.append(FacetChange(facet: facet.id, key: key(entry.key), kind: .changed, old: was, new: now.joined(separator: ", ")))
             case (.list(let was), .text(let now)):

@@ -3,7 +3,9 @@ import BundleCheckModel
 /// Compares two recorded builds: pairs their bundles, compares every facet of every pair, their
 /// sizes and findings. The verdicts are the release rules', which `ReleaseReview` runs.
 enum ReleaseDiffer {
-    static func compare(_ old: BuildRecord, _ new: BuildRecord, growthThreshold: Int64) -> (bundles: [BundleDiff], packageSize: SizeDiff?, findings: FindingsDiff) {
+    static func compare(
+        _ old: BuildRecord, _ new: BuildRecord, growthThreshold: Int64
+    ) -> (bundles: [BundleDiff], packageSize: SizeDiff?, findings: FindingsDiff) {
         let pairs = BundlePairing.pairs(old: old.bundles, new: new.bundles)
         let bundles = pairs.map { pair -> BundleDiff in
             let size = SizeDiff.between(pair.old, pair.new, threshold: growthThreshold)

@@ -4,9 +4,12 @@ import BundleCheckFormats
 // members of the report's bundle object (docs/report.schema.json) and nothing else.
 extension InventoryFacet {
     public static let all: [InventoryFacet] = [
-        InventoryFacet("version", "Version (CFBundleShortVersionString)", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text(["shortVersion"]) },
+        InventoryFacet("version", "Version (CFBundleShortVersionString)", .identity, .scalar) { reader throws(RecordShapeError) in
+            try reader.text(["shortVersion"])
+        },
         InventoryFacet("build", "Build (CFBundleVersion)", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text(["version"]) },
-        InventoryFacet("bundle-identifier", "Bundle identifier", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text(["bundleIdentifier"]) },
+        InventoryFacet("bundle-identifier", "Bundle identifier", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text(["bundleIdentifier"])
+        },
         InventoryFacet("kind", "Kind", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text(["kind"]) },
         InventoryFacet("extension-point", "Extension point", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text(["extensionPoint"]) },
         InventoryFacet("platform", "Platform", .platform, .scalar) { reader throws(RecordShapeError) in
@@ -25,48 +28,65 @@ extension InventoryFacet {
         InventoryFacet("entitlements", "Entitlements", .capabilities, .keyed) { reader throws(RecordShapeError) in try reader.entitlements() },
         InventoryFacet("purpose-strings", "Purpose strings", .privacy, .keyed) { reader throws(RecordShapeError) in
             guard let entries = try reader.objects(["purposeStrings"]) else { return nil }
-            return FacetValue(entries.compactMap { entry in
-                FacetReader.scalarText(entry["key"]).map { FacetValue.Keyed(key: $0, entry: .text(FacetReader.scalarText(entry["text"]) ?? "(not a string)")) }
-            })
+            return FacetValue(
+                entries.compactMap { entry in
+                    FacetReader.scalarText(entry["key"]).map {
+                        FacetValue.Keyed(key: $0, entry: .text(FacetReader.scalarText(entry["text"]) ?? "(not a string)"))
+                    }
+                })
         },
         InventoryFacet("tracking", "Tracking (NSPrivacyTracking)", .privacy, .scalar) { reader throws(RecordShapeError) in
             guard let value = reader.member(["privacyManifest", "tracking"]) else { return nil }
             return .text(FacetReader.scalarText(value))
         },
-        InventoryFacet("tracking-domains", "Tracking domains", .privacy, .list) { reader throws(RecordShapeError) in try reader.list(["privacyManifest", "trackingDomains"]) },
-        InventoryFacet("collected-data-types", "Collected data types", .privacy, .list) { reader throws(RecordShapeError) in try reader.list(["privacyManifest", "collectedDataTypes"]) },
+        InventoryFacet("tracking-domains", "Tracking domains", .privacy, .list) { reader throws(RecordShapeError) in
+            try reader.list(["privacyManifest", "trackingDomains"])
+        },
+        InventoryFacet("collected-data-types", "Collected data types", .privacy, .list) { reader throws(RecordShapeError) in
+            try reader.list(["privacyManifest", "collectedDataTypes"])
+        },
         InventoryFacet("declared-reasons", "Required-reason APIs declared (and their reasons)", .privacy, .keyed) { reader throws(RecordShapeError) in
             guard let entries = try reader.objects(["privacyManifest", "accessedAPITypes"]) else { return nil }
-            return FacetValue(entries.compactMap { entry in
-                FacetReader.scalarText(entry["category"]).map { FacetValue.Keyed(key: $0, entry: .list(FacetReader.strings(in: entry["reasons"]))) }
-            })
+            return FacetValue(
+                entries.compactMap { entry in
+                    FacetReader.scalarText(entry["category"]).map { FacetValue.Keyed(key: $0, entry: .list(FacetReader.strings(in: entry["reasons"]))) }
+                })
         },
         InventoryFacet("required-reason-apis", "Required-reason APIs the binaries use", .privacy, .keyed) { reader throws(RecordShapeError) in
             guard let entries = try reader.objects(["requiredReasonAPIs"]) else { return nil }
-            return FacetValue(entries.compactMap { entry in
-                FacetReader.scalarText(entry["category"]).map { FacetValue.Keyed(key: $0, entry: .list(FacetReader.strings(in: entry["binaries"]))) }
-            })
+            return FacetValue(
+                entries.compactMap { entry in
+                    FacetReader.scalarText(entry["category"]).map { FacetValue.Keyed(key: $0, entry: .list(FacetReader.strings(in: entry["binaries"]))) }
+                })
         },
         InventoryFacet("url-schemes", "URL schemes", .integration, .list) { reader throws(RecordShapeError) in try reader.list(["urlSchemes"]) },
-        InventoryFacet("queried-schemes", "Queried URL schemes (LSApplicationQueriesSchemes)", .integration, .list) { reader throws(RecordShapeError) in try reader.list(["queriedSchemes"]) },
-        InventoryFacet("activation-rule", "Activation rule", .integration, .scalar) { reader throws(RecordShapeError) in try reader.text(["activationRule", "text"]) },
+        InventoryFacet("queried-schemes", "Queried URL schemes (LSApplicationQueriesSchemes)", .integration, .list) { reader throws(RecordShapeError) in
+            try reader.list(["queriedSchemes"])
+        },
+        InventoryFacet("activation-rule", "Activation rule", .integration, .scalar) { reader throws(RecordShapeError) in
+            try reader.text(["activationRule", "text"])
+        },
         InventoryFacet("accepted-types", "Content types accepted", .integration, .list) { reader throws(RecordShapeError) in
             guard let entries = try reader.objects(["accepts"]) else { return nil }
-            return .list(entries.compactMap { entry in
-                FacetReader.scalarText(entry["type"]).map { type in FacetReader.scalarText(entry["max"]).map { "\(type) (at most \($0))" } ?? type }
-            })
+            return .list(
+                entries.compactMap { entry in
+                    FacetReader.scalarText(entry["type"]).map { type in FacetReader.scalarText(entry["max"]).map { "\(type) (at most \($0))" } ?? type }
+                })
         },
         InventoryFacet("document-types", "Document types", .integration, .keyed) { reader throws(RecordShapeError) in
             guard let entries = try reader.objects(["documentTypes"]) else { return nil }
-            return FacetValue(entries.enumerated().map { index, entry in
-                let types = FacetReader.strings(in: entry["contentTypes"])
-                let key = FacetReader.scalarText(entry["name"]) ?? types.first ?? "document type \(index + 1)"
-                let detail = [FacetReader.scalarText(entry["role"]), FacetReader.scalarText(entry["rank"]).map { "rank \($0)" }].compactMap { $0 }
-                let text = (detail + [types.isEmpty ? "no content types" : types.joined(separator: ", ")]).joined(separator: "; ")
-                return FacetValue.Keyed(key: key, entry: .text(text))
-            })
+            return FacetValue(
+                entries.enumerated().map { index, entry in
+                    let types = FacetReader.strings(in: entry["contentTypes"])
+                    let key = FacetReader.scalarText(entry["name"]) ?? types.first ?? "document type \(index + 1)"
+                    let detail = [FacetReader.scalarText(entry["role"]), FacetReader.scalarText(entry["rank"]).map { "rank \($0)" }].compactMap { $0 }
+                    let text = (detail + [types.isEmpty ? "no content types" : types.joined(separator: ", ")]).joined(separator: "; ")
+                    return FacetValue.Keyed(key: key, entry: .text(text))
+                })
         },
-        InventoryFacet("signing-team", "Signing team", .signing, .scalar) { reader throws(RecordShapeError) in try reader.text(["entitlements", "teamIdentifier"]) },
+        InventoryFacet("signing-team", "Signing team", .signing, .scalar) { reader throws(RecordShapeError) in
+            try reader.text(["entitlements", "teamIdentifier"])
+        },
         InventoryFacet("certificate", "Signing certificate", .signing, .keyed) { reader throws(RecordShapeError) in
             try reader.fields(["signingCertificate"], [("name", "commonName"), ("kind", "kind"), ("expires", "expires")])
         },
@@ -75,11 +95,12 @@ extension InventoryFacet {
         },
         InventoryFacet("loose-libraries", "Loose libraries", .contents, .keyed) { reader throws(RecordShapeError) in
             guard let entries = try reader.objects(["looseLibraries"]) else { return nil }
-            return FacetValue(entries.compactMap { entry in
-                FacetReader.scalarText(entry["path"]).map { path in
-                    FacetValue.Keyed(key: PackagePath.name(path), entry: .text(FacetReader.strings(in: entry["architectures"]).joined(separator: ", ")))
-                }
-            })
+            return FacetValue(
+                entries.compactMap { entry in
+                    FacetReader.scalarText(entry["path"]).map { path in
+                        FacetValue.Keyed(key: PackagePath.name(path), entry: .text(FacetReader.strings(in: entry["architectures"]).joined(separator: ", ")))
+                    }
+                })
         },
     ]
 }
@@ -95,9 +116,10 @@ extension FacetReader {
         guard let value = member(path) else { return nil }
         if value == .null { return FacetValue.none }
         guard case .object = value else { throw error(path, "an object or null") }
-        return FacetValue(members.compactMap { key, member in
-            Self.scalarText(value[member]).map { FacetValue.Keyed(key: key, entry: .text($0)) }
-        })
+        return FacetValue(
+            members.compactMap { key, member in
+                Self.scalarText(value[member]).map { FacetValue.Keyed(key: key, entry: .text($0)) }
+            })
     }
 
     /// The signature's entitlements, key by key: an array of scalars (app groups, associated
@@ -107,11 +129,14 @@ extension FacetReader {
         guard let value = member(["entitlements", "dictionary"]) else { return nil }
         if value == .null { return FacetValue.none }
         guard case .object(let members) = value else { throw error(["entitlements", "dictionary"], "an object or null") }
-        return FacetValue(members.map { member in
-            if let elements = member.value.arrayValue, elements.allSatisfy({ if case .array = $0 { false } else if case .object = $0 { false } else { true } }) {
-                return FacetValue.Keyed(key: member.key, entry: .list(elements.compactMap(Self.scalarText)))
-            }
-            return FacetValue.Keyed(key: member.key, entry: .text(Self.scalarText(member.value) ?? "null"))
-        })
+        return FacetValue(
+            members.map { member in
+                if let elements = member.value.arrayValue,
+                    elements.allSatisfy({ if case .array = $0 { false } else if case .object = $0 { false } else { true } })
+                {
+                    return FacetValue.Keyed(key: member.key, entry: .list(elements.compactMap(Self.scalarText)))
+                }
+                return FacetValue.Keyed(key: member.key, entry: .text(Self.scalarText(member.value) ?? "null"))
+            })
     }
 }

@@ -18,10 +18,11 @@ public struct DiffHTMLReporter: Sendable {
     public func render(_ diff: ReleaseDiff, failOn: FailureThreshold) -> String {
         let verdict = ReviewVerdict(diff, failOn: failOn)
         let outcome = ChangeWording.outcome(diff, verdict: verdict, failOn: failOn)
-        var lines = HTMLStylesheet.pageStart(title: "bundlecheck diff: " + outcome, extraCSS: Self.css) + [
-            "<h1>Release review <span class=\"version\">bundlecheck \(escaped(BundleCheckVersion.current))</span></h1>",
-            "<p class=\"verdict \(verdict.fails ? "failed" : "passed")\" id=\"verdict\">\(escaped(outcome))</p>",
-        ]
+        var lines =
+            HTMLStylesheet.pageStart(title: "bundlecheck diff: " + outcome, extraCSS: Self.css) + [
+                "<h1>Release review <span class=\"version\">bundlecheck \(escaped(BundleCheckVersion.current))</span></h1>",
+                "<p class=\"verdict \(verdict.fails ? "failed" : "passed")\" id=\"verdict\">\(escaped(outcome))</p>",
+            ]
         lines += sides(diff)
         lines += verdicts(diff.verdicts)
         lines += sizes(diff)
@@ -38,7 +39,9 @@ public struct DiffHTMLReporter: Sendable {
     private func sides(_ diff: ReleaseDiff) -> [String] {
         var lines = ["<dl class=\"facts sides\">"]
         for (label, record) in [("OLD", diff.old), ("NEW", diff.new)] {
-            lines.append("<dt>\(label)</dt><dd><span class=\"path\">\(escaped(record.path))</span> <span class=\"muted\">(\(escaped(ChangeWording.source(record))))</span></dd>")
+            lines.append(
+                "<dt>\(label)</dt><dd><span class=\"path\">\(escaped(record.path))</span> <span class=\"muted\">(\(escaped(ChangeWording.source(record))))</span></dd>"
+            )
         }
         lines.append("</dl>")
         lines.append("<p class=\"muted\">\(escaped(ChangeWording.oldBuild(diff.oldBuild))).</p>")
@@ -53,7 +56,8 @@ public struct DiffHTMLReporter: Sendable {
         var lines = ["<h3>Verdicts</h3>"]
         for finding in verdicts {
             let severity = finding.severity.rawValue
-            var head = "<div class=\"finding-head\"><span class=\"severity \(severity)\">\(severity)</span> <code class=\"rule-id\">\(escaped(finding.rule))</code>"
+            var head =
+                "<div class=\"finding-head\"><span class=\"severity \(severity)\">\(severity)</span> <code class=\"rule-id\">\(escaped(finding.rule))</code>"
             for code in finding.appleCodes { head += " <span class=\"apple\">\(escaped(code))</span>" }
             if finding.suppressed { head += " <span class=\"suppressed-label\">suppressed</span>" }
             lines.append("<div class=\"finding \(severity)\(finding.suppressed ? " suppressed" : "")\">" + head + "</div>")
@@ -77,13 +81,18 @@ public struct DiffHTMLReporter: Sendable {
             "<tbody>",
         ]
         if let size = diff.packageSize {
-            lines.append("<tr class=\"package\"><td></td><td><strong>package</strong> <span class=\"muted\">(top-level bundles, uncompressed)</span></td>" + cells(size) + "</tr>")
+            lines.append(
+                "<tr class=\"package\"><td></td><td><strong>package</strong> <span class=\"muted\">(top-level bundles, uncompressed)</span></td>" + cells(size)
+                    + "</tr>")
         }
         for bundle in rows {
             let record = bundle.pair.new ?? bundle.pair.old
             let details = record.map(ChangeWording.bundleDetails) ?? ""
-            let label = "<span class=\"path\">\(escaped(bundle.pair.path))</span>" + (details.isEmpty ? "" : " <span class=\"muted\">\(escaped(details))</span>")
-            lines.append("<tr class=\"\(bundle.status.rawValue)\"><td class=\"sign\">\(ChangeWording.printedSign(bundle.status))</td><td>\(label)</td>" + cells(bundle.size) + "</tr>")
+            let label =
+                "<span class=\"path\">\(escaped(bundle.pair.path))</span>" + (details.isEmpty ? "" : " <span class=\"muted\">\(escaped(details))</span>")
+            lines.append(
+                "<tr class=\"\(bundle.status.rawValue)\"><td class=\"sign\">\(ChangeWording.printedSign(bundle.status))</td><td>\(label)</td>"
+                    + cells(bundle.size) + "</tr>")
         }
         lines += ["</tbody>", "</table>", "</div>"]
         if let grown = diff.packageSize?.grownFiles, !grown.isEmpty {
@@ -102,7 +111,8 @@ public struct DiffHTMLReporter: Sendable {
         for (group, changes) in ChangeWording.grouped(bundle.changes) {
             let items = changes.map { change, facet in
                 let label = ChangeWording.label(facet).map { "<span class=\"facet\">\(escaped($0))</span> " } ?? ""
-                return "<li class=\"\(change.kind.rawValue)\"><span class=\"sign\">\(ChangeWording.printedSign(change.kind))</span>\(label)\(escaped(ChangeWording.body(change, shape: facet.shape)))</li>"
+                return
+                    "<li class=\"\(change.kind.rawValue)\"><span class=\"sign\">\(ChangeWording.printedSign(change.kind))</span>\(label)\(escaped(ChangeWording.body(change, shape: facet.shape)))</li>"
             }
             lines.append("<h5>\(escaped(group.title))</h5>")
             lines += list(nil, items)
@@ -123,13 +133,17 @@ public struct DiffHTMLReporter: Sendable {
         // A new finding is worse news and a fixed one better, whatever their sign.
         lines += list("New", findings.new.map { item($0, "worse", "+") })
         lines += list("Fixed", findings.fixed.map { item($0, "better", "✓") })
-        lines += list("Checked on one side only", findings.oneSided.map { entry in
-            item(entry.finding, "unknown", "?", note: " <span class=\"muted\">(checked on \(entry.side.label) only)</span>")
-        })
+        lines += list(
+            "Checked on one side only",
+            findings.oneSided.map { entry in
+                item(entry.finding, "unknown", "?", note: " <span class=\"muted\">(checked on \(entry.side.label) only)</span>")
+            })
         for side in ReviewSide.allCases {
             let rules = findings.rulesOnlyOn[side] ?? []
             if !rules.isEmpty {
-                lines.append("<p class=\"muted\">\(escaped(ReportText.count(rules.count, "rule"))) checked on \(side.label) only: \(escaped(rules.joined(separator: ", ")))</p>")
+                lines.append(
+                    "<p class=\"muted\">\(escaped(ReportText.count(rules.count, "rule"))) checked on \(side.label) only: \(escaped(rules.joined(separator: ", ")))</p>"
+                )
             }
         }
         return lines
@@ -151,7 +165,8 @@ public struct DiffHTMLReporter: Sendable {
     private func cells(_ size: SizeDiff?) -> String {
         let growth = size?.growth
         let trend = growth.map { $0 > 0 ? " grew" : $0 < 0 ? " shrank" : "" } ?? ""
-        return "<td class=\"number\">\(ChangeWording.bytes(size?.old, missing: "—"))</td><td class=\"number\">\(ChangeWording.bytes(size?.new, missing: "—"))</td>"
+        return
+            "<td class=\"number\">\(ChangeWording.bytes(size?.old, missing: "—"))</td><td class=\"number\">\(ChangeWording.bytes(size?.new, missing: "—"))</td>"
             + "<td class=\"number\(trend)\">\(growth.map(ChangeWording.signed) ?? "")</td>"
     }
 
@@ -160,25 +175,25 @@ public struct DiffHTMLReporter: Sendable {
     /// What the review adds to the check report's stylesheet: changes as a reviewer reads a
     /// diff, with their sign always shown beside the colour.
     static let css = """
-    dl.sides { grid-template-columns: 3rem 1fr; font-size: 1rem; }
-    dl.sides dt { font-weight: 700; color: var(--fg); }
-    .same-build { border: 1px solid var(--note-line); background: var(--note-bg); color: var(--note); border-radius: 6px; padding: .5rem .8rem; }
-    section.bundle-changes { border-top: 1px solid var(--line); margin-top: 1.25rem; }
-    ul.changes { list-style: none; margin: .2rem 0 .6rem; padding: 0; font-size: .9rem; }
-    ul.changes li { padding: .15rem .6rem; border-left: 4px solid var(--line); margin: 1px 0; overflow-wrap: anywhere; }
-    ul.changes li.added { background: var(--pass-bg); border-left-color: var(--pass); }
-    ul.changes li.removed { background: var(--error-bg); border-left-color: var(--error); }
-    ul.changes li.changed { background: var(--warning-bg); border-left-color: var(--warning); }
-    ul.changes li.worse { background: var(--error-bg); border-left-color: var(--error); }
-    ul.changes li.better { background: var(--pass-bg); border-left-color: var(--pass); }
-    ul.changes li.unknown { background: var(--panel); border-left-color: var(--muted); }
-    ul.changes .sign, td.sign { display: inline-block; width: 1.3em; font-weight: 700; font-family: var(--mono); }
-    ul.changes .facet { font-weight: 600; margin-right: .3rem; }
-    ul.changes .severity { margin-right: .2rem; }
-    details.changes > summary { cursor: pointer; color: var(--muted); margin: .4rem 0; }
-    table.review-sizes tr.added td.sign { color: var(--pass); }
-    table.review-sizes tr.removed td.sign { color: var(--error); }
-    table.review-sizes td.grew { color: var(--error); }
-    table.review-sizes td.shrank { color: var(--pass); }
-    """
+        dl.sides { grid-template-columns: 3rem 1fr; font-size: 1rem; }
+        dl.sides dt { font-weight: 700; color: var(--fg); }
+        .same-build { border: 1px solid var(--note-line); background: var(--note-bg); color: var(--note); border-radius: 6px; padding: .5rem .8rem; }
+        section.bundle-changes { border-top: 1px solid var(--line); margin-top: 1.25rem; }
+        ul.changes { list-style: none; margin: .2rem 0 .6rem; padding: 0; font-size: .9rem; }
+        ul.changes li { padding: .15rem .6rem; border-left: 4px solid var(--line); margin: 1px 0; overflow-wrap: anywhere; }
+        ul.changes li.added { background: var(--pass-bg); border-left-color: var(--pass); }
+        ul.changes li.removed { background: var(--error-bg); border-left-color: var(--error); }
+        ul.changes li.changed { background: var(--warning-bg); border-left-color: var(--warning); }
+        ul.changes li.worse { background: var(--error-bg); border-left-color: var(--error); }
+        ul.changes li.better { background: var(--pass-bg); border-left-color: var(--pass); }
+        ul.changes li.unknown { background: var(--panel); border-left-color: var(--muted); }
+        ul.changes .sign, td.sign { display: inline-block; width: 1.3em; font-weight: 700; font-family: var(--mono); }
+        ul.changes .facet { font-weight: 600; margin-right: .3rem; }
+        ul.changes .severity { margin-right: .2rem; }
+        details.changes > summary { cursor: pointer; color: var(--muted); margin: .4rem 0; }
+        table.review-sizes tr.added td.sign { color: var(--pass); }
+        table.review-sizes tr.removed td.sign { color: var(--error); }
+        table.review-sizes td.grew { color: var(--error); }
+        table.review-sizes td.shrank { color: var(--pass); }
+        """
 }

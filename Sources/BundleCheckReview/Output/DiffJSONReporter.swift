@@ -41,9 +41,10 @@ public struct DiffJSONReporter: Sendable {
                 "new": .array(diff.findings.new.map(finding)),
                 "fixed": .array(diff.findings.fixed.map(finding)),
                 "standing": .array(FindingTally.byRule(diff.findings.standing).map { ["rule": .string($0.rule), "count": count($0.count)] }),
-                "oneSided": .array(diff.findings.oneSided.map { entry in
-                    ["checkedOn": .string(entry.side.rawValue), "finding": finding(entry.finding)]
-                }),
+                "oneSided": .array(
+                    diff.findings.oneSided.map { entry in
+                        ["checkedOn": .string(entry.side.rawValue), "finding": finding(entry.finding)]
+                    }),
                 "rulesOnlyOn": [
                     "old": .array((diff.findings.rulesOnlyOn[.old] ?? []).map(JSONValue.string)),
                     "new": .array((diff.findings.rulesOnlyOn[.new] ?? []).map(JSONValue.string)),
@@ -76,15 +77,16 @@ public struct DiffJSONReporter: Sendable {
             "kind": .string(reference?.kind ?? ""),
             "bundleIdentifier": JSONValue(reference?.bundleIdentifier),
             "extensionPoint": JSONValue(reference?.extensionPoint),
-            "changes": .array(diff.changes.map { change in
-                [
-                    "facet": .string(change.facet),
-                    "key": JSONValue(change.key),
-                    "change": .string(change.kind.rawValue),
-                    "old": JSONValue(change.old),
-                    "new": JSONValue(change.new),
-                ]
-            }),
+            "changes": .array(
+                diff.changes.map { change in
+                    [
+                        "facet": .string(change.facet),
+                        "key": JSONValue(change.key),
+                        "change": .string(change.kind.rawValue),
+                        "old": JSONValue(change.old),
+                        "new": JSONValue(change.new),
+                    ]
+                }),
             "notRecorded": .array(diff.notRecorded.map { ["facet": .string($0.facet), "side": .string($0.side.rawValue)] }),
             "size": diff.size.map(size) ?? .null,
         ]
@@ -97,15 +99,16 @@ public struct DiffJSONReporter: Sendable {
             "growth": size.growth.map(JSONValue.integer) ?? .null,
             "oldStored": size.oldStored.map(JSONValue.integer) ?? .null,
             "newStored": size.newStored.map(JSONValue.integer) ?? .null,
-            "grownFiles": .array(size.grownFiles.map { file in
-                [
-                    "path": .string(file.path),
-                    "old": file.old.map(JSONValue.integer) ?? .null,
-                    "new": .integer(file.new),
-                    "growth": .integer(file.growth),
-                    "atLeast": .bool(file.isLowerBound),
-                ]
-            }),
+            "grownFiles": .array(
+                size.grownFiles.map { file in
+                    [
+                        "path": .string(file.path),
+                        "old": file.old.map(JSONValue.integer) ?? .null,
+                        "new": .integer(file.new),
+                        "growth": .integer(file.growth),
+                        "atLeast": .bool(file.isLowerBound),
+                    ]
+                }),
         ]
     }
 

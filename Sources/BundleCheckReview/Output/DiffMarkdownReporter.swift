@@ -17,7 +17,9 @@ public struct DiffMarkdownReporter: Sendable {
         let result = verdict.fails ? "❌ fails" : diff.hasChanges ? "✅ passes" : "✅ no changes"
         add("## Release review: \(result)")
         add()
-        add("**OLD** `\(Self.code(diff.old.path))` (\(Self.escape(ChangeWording.source(diff.old)))) → **NEW** `\(Self.code(diff.new.path))` (\(Self.escape(ChangeWording.source(diff.new))))  ")
+        add(
+            "**OLD** `\(Self.code(diff.old.path))` (\(Self.escape(ChangeWording.source(diff.old)))) → **NEW** `\(Self.code(diff.new.path))` (\(Self.escape(ChangeWording.source(diff.new))))  "
+        )
         add(Self.escape(ChangeWording.oldBuild(diff.oldBuild)) + ".")
         add()
         if diff.isSameBuild {
@@ -30,7 +32,9 @@ public struct DiffMarkdownReporter: Sendable {
             add("| Severity | Rule | Apple | Finding |")
             add("|---|---|---|---|")
             for finding in diff.verdicts {
-                add("| \(finding.severity.rawValue)\(Self.cell(ChangeWording.suppression(finding))) | `\(Self.codeCell(finding.rule))` | \(Self.cell(finding.appleCodes.joined(separator: ", "))) | \(Self.cell(finding.message)) |")
+                add(
+                    "| \(finding.severity.rawValue)\(Self.cell(ChangeWording.suppression(finding))) | `\(Self.codeCell(finding.rule))` | \(Self.cell(finding.appleCodes.joined(separator: ", "))) | \(Self.cell(finding.message)) |"
+                )
             }
             add()
         }
@@ -41,10 +45,14 @@ public struct DiffMarkdownReporter: Sendable {
             add("| | Bundle | OLD | NEW | Change |")
             add("|---|---|---:|---:|---:|")
             if let size = diff.packageSize {
-                add("| | **package** (top-level bundles) | \(Self.bytes(size.old)) | \(Self.bytes(size.new)) | \(size.growth.map(ChangeWording.signed) ?? "") |")
+                add(
+                    "| | **package** (top-level bundles) | \(Self.bytes(size.old)) | \(Self.bytes(size.new)) | \(size.growth.map(ChangeWording.signed) ?? "") |"
+                )
             }
             for bundle in sized {
-                add("| \(ChangeWording.printedSign(bundle.status)) | `\(Self.codeCell(bundle.pair.path))` | \(Self.bytes(bundle.size?.old)) | \(Self.bytes(bundle.size?.new)) | \(bundle.size?.growth.map(ChangeWording.signed) ?? "") |")
+                add(
+                    "| \(ChangeWording.printedSign(bundle.status)) | `\(Self.codeCell(bundle.pair.path))` | \(Self.bytes(bundle.size?.old)) | \(Self.bytes(bundle.size?.new)) | \(bundle.size?.growth.map(ChangeWording.signed) ?? "") |"
+                )
             }
             add()
             if let grown = diff.packageSize?.grownFiles, !grown.isEmpty {
@@ -68,7 +76,8 @@ public struct DiffMarkdownReporter: Sendable {
         add("### Findings: " + ChangeWording.findingCounts(diff.findings))
         add()
         func finding(_ finding: FindingRecord) -> String { "\(Self.escape(finding.severity)) `\(Self.code(finding.rule))`" }
-        let findingLines = diff.findings.new.map { "- ➕ \(finding($0)): \(Self.escape($0.message))" }
+        let findingLines =
+            diff.findings.new.map { "- ➕ \(finding($0)): \(Self.escape($0.message))" }
             + diff.findings.fixed.map { "- ✔️ fixed: \(finding($0)): \(Self.escape($0.message))" }
             + diff.findings.oneSided.map { "- ❔ \(finding($0.finding)) (checked on \($0.side.label) only): \(Self.escape($0.finding.message))" }
         if !findingLines.isEmpty { details("New and fixed findings", findingLines, into: &lines) }
@@ -137,7 +146,8 @@ public struct DiffMarkdownReporter: Sendable {
         }
         if let first = result.indices.first, "+-".contains(result[first]), endsMarker(first) {
             result.insert("\\", at: first)
-        } else if let marker = result.firstIndex(where: { !$0.isASCII || !$0.isNumber }), marker != result.startIndex, result[marker] == ".", endsMarker(marker) {
+        } else if let marker = result.firstIndex(where: { !$0.isASCII || !$0.isNumber }), marker != result.startIndex, result[marker] == ".", endsMarker(marker)
+        {
             result.insert("\\", at: marker)
         }
         return result

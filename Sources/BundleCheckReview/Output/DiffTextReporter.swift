@@ -73,7 +73,9 @@ public struct DiffTextReporter: Sendable {
         add(style.bold("Findings") + ": " + ChangeWording.findingCounts(diff.findings))
         // A report side's severities and rule ids are its own text: escaped like its messages.
         for finding in diff.findings.new {
-            add("  " + style.green("+ ") + style.severity(Severity(rawValue: finding.severity) ?? .note, text(finding.severity)) + "  \(text(finding.rule)): " + text(finding.message))
+            add(
+                "  " + style.green("+ ") + style.severity(Severity(rawValue: finding.severity) ?? .note, text(finding.severity)) + "  \(text(finding.rule)): "
+                    + text(finding.message))
         }
         for finding in diff.findings.fixed { add("  " + style.red("- ") + text(finding.severity) + "  \(text(finding.rule)): " + text(finding.message)) }
         for (finding, side) in diff.findings.oneSided {

@@ -52,14 +52,16 @@ enum BuildRecordReader {
         var findings: [FindingRecord] = []
         for (index, element) in elements.enumerated() {
             guard let rule = element["rule"]?.stringValue, let severity = element["severity"]?.stringValue,
-                  let message = element["message"]?.stringValue, let fingerprint = element["fingerprint"]?.stringValue else {
+                let message = element["message"]?.stringValue, let fingerprint = element["fingerprint"]?.stringValue
+            else {
                 throw .shape(RecordShapeError(pointer: "/inputs/0/findings/\(index)", expected: "a finding with a rule, severity, message and fingerprint"))
             }
-            findings.append(FindingRecord(
-                rule: rule, severity: severity, message: message, bundle: element["bundle"]?.stringValue,
-                appleCodes: element["appleCodes"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                fingerprint: fingerprint, suppressed: element["suppressed"]?.boolValue ?? false
-            ))
+            findings.append(
+                FindingRecord(
+                    rule: rule, severity: severity, message: message, bundle: element["bundle"]?.stringValue,
+                    appleCodes: element["appleCodes"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                    fingerprint: fingerprint, suppressed: element["suppressed"]?.boolValue ?? false
+                ))
         }
         return findings
     }

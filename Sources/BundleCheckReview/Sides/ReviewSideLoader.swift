@@ -1,8 +1,8 @@
-import Foundation
 import BundleCheckFormats
-import BundleCheckModel
 import BundleCheckInspection
+import BundleCheckModel
 import BundleCheckReports
+import Foundation
 
 /// Reads one side of a review: a JSON report written earlier (a file whose first character
 /// past any white space is `{`, which no zip, installer package or folder starts with), or a
@@ -66,7 +66,8 @@ public struct ReviewSideLoader: Sendable {
     private func reportBytes(at path: String) throws(ReviewSideError.Problem) -> [UInt8]? {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-              let handle = FileHandle(forReadingAtPath: path) else { return nil }
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return nil }
         defer { try? handle.close() }
         // A report starts with `{` after at most a little white space; 4 KiB tells.
         let head = (try? handle.read(upToCount: 4096)).map { [UInt8]($0) } ?? []

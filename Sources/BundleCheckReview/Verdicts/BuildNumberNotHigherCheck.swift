@@ -9,8 +9,9 @@ struct BuildNumberNotHigherCheck: ReleaseCheck {
     func run(_ comparison: ReleaseComparison, as rule: RuleDefinition) -> [Finding] {
         comparison.appPairs.compactMap { old, new, _ in
             guard let oldVersion = ReleaseVersion(old.shortVersion), let newVersion = ReleaseVersion(new.shortVersion), oldVersion == newVersion,
-                  let oldBuild = ReleaseVersion(old.version), let newBuild = ReleaseVersion(new.version), newBuild <= oldBuild,
-                  let written = new.version, let was = old.version else { return nil }
+                let oldBuild = ReleaseVersion(old.version), let newBuild = ReleaseVersion(new.version), newBuild <= oldBuild,
+                let written = new.version, let was = old.version
+            else { return nil }
             let version = new.shortVersion ?? ""
             if newBuild == oldBuild {
                 return rule.finding(

@@ -15,19 +15,21 @@ struct ChangeNotAllowedCheck: ReleaseCheck {
             guard let new = diff.pair.new else { continue }
             if diff.status == .added, gates.contains(.bundles) {
                 let point = new.extensionPoint.map { " (\($0))" } ?? ""
-                findings.append(rule.finding(
-                    "NEW adds the \(new.kind) \(new.name)\(point), and the configuration's diff: fail-on-new lists bundles; approve it, then compare with the build that has it",
-                    at: ReleaseComparison.location(new), identity: "bundles"
-                ))
+                findings.append(
+                    rule.finding(
+                        "NEW adds the \(new.kind) \(new.name)\(point), and the configuration's diff: fail-on-new lists bundles; approve it, then compare with the build that has it",
+                        at: ReleaseComparison.location(new), identity: "bundles"
+                    ))
             }
             for change in diff.changes where change.kind != .removed {
                 guard let gate = ChangeGate(rawValue: change.facet), gates.contains(gate), let facet = InventoryFacet.named(change.facet) else { continue }
                 let what = [change.key, change.new].compactMap { $0 }.joined(separator: " = ")
                 let verb = change.kind == .added ? "adds" : "changes"
-                findings.append(rule.finding(
-                    "NEW \(verb) \(facet.title.lowercased()) \(what) in \(new.name), and the configuration's diff: fail-on-new lists \(gate.rawValue); approve it, then compare with the build that has it",
-                    at: ReleaseComparison.location(new), identity: [change.facet, change.key ?? "", change.new ?? ""].joined(separator: ":")
-                ))
+                findings.append(
+                    rule.finding(
+                        "NEW \(verb) \(facet.title.lowercased()) \(what) in \(new.name), and the configuration's diff: fail-on-new lists \(gate.rawValue); approve it, then compare with the build that has it",
+                        at: ReleaseComparison.location(new), identity: [change.facet, change.key ?? "", change.new ?? ""].joined(separator: ":")
+                    ))
             }
         }
         return findings

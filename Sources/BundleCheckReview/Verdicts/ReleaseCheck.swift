@@ -34,7 +34,9 @@ struct ReleaseComparison: Sendable {
     /// The pairs of top-level apps found on both sides.
     var appPairs: [(old: BundleRecord, new: BundleRecord, pair: BundlePair)] {
         bundles.compactMap { diff in
-            guard let old = diff.pair.old, let new = diff.pair.new, new.parent == nil, new.kind == "app", old.parent == nil, old.kind == "app" else { return nil }
+            guard let old = diff.pair.old, let new = diff.pair.new, new.parent == nil, new.kind == "app", old.parent == nil, old.kind == "app" else {
+                return nil
+            }
             return (old, new, diff.pair)
         }
     }

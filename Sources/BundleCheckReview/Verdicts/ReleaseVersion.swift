@@ -10,7 +10,9 @@ struct ReleaseVersion: Comparable, Sendable {
         var components: [Int] = []
         for part in text.split(separator: ".", omittingEmptySubsequences: false) {
             // Eighteen digits fit an Int; App Store Connect allows far fewer.
-            guard !part.isEmpty, part.count <= 18, part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let number = Int(part) else { return nil }
+            guard !part.isEmpty, part.count <= 18, part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let number = Int(part) else {
+                return nil
+            }
             components.append(number)
         }
         self.components = components

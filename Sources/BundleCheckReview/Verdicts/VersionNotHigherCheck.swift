@@ -10,7 +10,8 @@ struct VersionNotHigherCheck: ReleaseCheck {
     func run(_ comparison: ReleaseComparison, as rule: RuleDefinition) -> [Finding] {
         comparison.appPairs.compactMap { old, new, _ in
             guard let oldVersion = ReleaseVersion(old.shortVersion), let newVersion = ReleaseVersion(new.shortVersion),
-                  let written = new.shortVersion, let was = old.shortVersion else { return nil }
+                let written = new.shortVersion, let was = old.shortVersion
+            else { return nil }
             switch comparison.settings.oldBuild {
             case .approved where newVersion <= oldVersion:
                 return rule.finding(

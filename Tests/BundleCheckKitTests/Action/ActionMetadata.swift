@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The repository's `action.yml`, read with the project's own YAML reader: its inputs, outputs

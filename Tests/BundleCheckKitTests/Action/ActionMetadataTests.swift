@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// action.yml and scripts/github-action.sh agree: every input read is declared and every
@@ -26,8 +27,9 @@ import Testing
         let declared = Set(action.inputs.map(\.name))
         let read = Set(action.expressions.compactMap { $0.hasPrefix("inputs.") ? String($0.dropFirst("inputs.".count)) : nil })
         #expect(read.subtracting(declared).isEmpty, "read but not declared: \(read.subtracting(declared).sorted())")
-        let passed = Set(action.steps.filter { $0.run != nil }.flatMap(\.environment).flatMap { ActionMetadata.expressions(in: $0.value) }
-            .compactMap { $0.hasPrefix("inputs.") ? String($0.dropFirst("inputs.".count)) : nil })
+        let passed = Set(
+            action.steps.filter { $0.run != nil }.flatMap(\.environment).flatMap { ActionMetadata.expressions(in: $0.value) }
+                .compactMap { $0.hasPrefix("inputs.") ? String($0.dropFirst("inputs.".count)) : nil })
         #expect(declared.subtracting(passed).isEmpty, "declared but passed to no step: \(declared.subtracting(passed).sorted())")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// action.yml against SchemaStore's schema for action metadata (GitHub publishes none), the copy
@@ -65,8 +66,9 @@ import Testing
     }
 
     /// The validation can fail: a misspelt `using`, and `required` as a string, are refused.
-    @Test(.enabled(if: validatorAvailable, "python3 with jsonschema is not installed"),
-          arguments: [("  using: composite\n", "  using: composit\n"), ("    required: true\n", "    required: 'true'\n")])
+    @Test(
+        .enabled(if: validatorAvailable, "python3 with jsonschema is not installed"),
+        arguments: [("  using: composite\n", "  using: composit\n"), ("    required: true\n", "    required: 'true'\n")])
     func aBrokenCopyFails(original: String, broken: String) throws {
         try #require(ReportValidator.canRun, "python3 with jsonschema is required on CI")
         let yaml = try String(contentsOf: ActionMetadata.url, encoding: .utf8)

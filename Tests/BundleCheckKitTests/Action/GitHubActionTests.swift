@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The composite action (action.yml, scripts/github-action.sh) run in a simulated runner
@@ -23,9 +24,11 @@ import Testing
 
     @Test func aFailingPackageFailsTheStepAfterWritingEveryReportAndOutput() throws {
         let runner = try Self.runner()
-        let run = try runner.run(ActionMetadata.load(), inputs: try Self.inputs([
-            "packages": "PaiNotes.ipa", "sarif": "reports/bundlecheck.sarif", "junit": "reports/bundlecheck.xml", "json": "reports/bundlecheck.json",
-        ]))
+        let run = try runner.run(
+            ActionMetadata.load(),
+            inputs: try Self.inputs([
+                "packages": "PaiNotes.ipa", "sarif": "reports/bundlecheck.sarif", "junit": "reports/bundlecheck.xml", "json": "reports/bundlecheck.json",
+            ]))
         #expect(run.status == 1)
         #expect(run.failedStep == "check")
         #expect(run.stepsRun == ["preflight", "install", "check"])
@@ -100,9 +103,11 @@ import Testing
         let runner = try Self.runner([])
         try runner.copyExample("PaiNotes.ipa", as: "build/a/PaiNotes.ipa")
         try runner.copyExample("PaiNotes-build40.ipa", as: "build/b/PaiNotes-build40.ipa")
-        let run = try runner.run(ActionMetadata.load(), inputs: try Self.inputs([
-            "packages": "build/**/*.ipa\n  build/a/PaiNotes.ipa", "json": "bundlecheck.json",
-        ]))
+        let run = try runner.run(
+            ActionMetadata.load(),
+            inputs: try Self.inputs([
+                "packages": "build/**/*.ipa\n  build/a/PaiNotes.ipa", "json": "bundlecheck.json",
+            ]))
         #expect(run.status == 1)
         let report = try ReportJSON(String(contentsOf: runner.file("bundlecheck.json"), encoding: .utf8))
         let paths = (report.root["inputs"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
@@ -117,7 +122,9 @@ import Testing
         #expect(run.status == 64)
         #expect(run.failedStep == "check")
         let pattern = packages.split(separator: " ").last.map(String.init) ?? ""
-        #expect(run.standardOutput.contains("::error title=bundlecheck action::packages: '\(pattern)' matches nothing in \(runner.workspace.path)"), "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains("::error title=bundlecheck action::packages: '\(pattern)' matches nothing in \(runner.workspace.path)"),
+            "\(run.standardOutput)")
         #expect(run.output("exit-status") == "", "bundlecheck must not have run")
         #expect(run.summary.isEmpty)
     }
@@ -146,9 +153,11 @@ import Testing
 
     @Test func argsReachTheCheck() throws {
         let runner = try Self.runner()
-        let run = try runner.run(ActionMetadata.load(), inputs: try Self.inputs([
-            "packages": "PaiNotes-build40.ipa", "args": "--now 2026-03-01\n--jobs 1",
-        ]))
+        let run = try runner.run(
+            ActionMetadata.load(),
+            inputs: try Self.inputs([
+                "packages": "PaiNotes-build40.ipa", "args": "--now 2026-03-01\n--jobs 1",
+            ]))
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
     }
 
@@ -176,14 +185,18 @@ import Testing
     /// (build number and version not higher), though build 40's own check passes.
     @Test func aReviewAgainstTheShippedBuildGoesToTheSummaryAndFailsTheStep() throws {
         let runner = try Self.runner()
-        let run = try runner.run(ActionMetadata.load(), inputs: try Self.inputs([
-            "packages": "PaiNotes-build40.ipa", "diff-against": "PaiNotes.ipa",
-        ]))
+        let run = try runner.run(
+            ActionMetadata.load(),
+            inputs: try Self.inputs([
+                "packages": "PaiNotes-build40.ipa", "diff-against": "PaiNotes.ipa",
+            ]))
         #expect(run.output("exit-status") == "0")
         #expect(run.output("diff-exit-status") == "1")
         #expect(run.status == 1)
         #expect(run.failedStep == "check")
-        #expect(run.standardOutput.contains("::error title=bundlecheck release review::the release review of PaiNotes-build40.ipa against PaiNotes.ipa fails (bundlecheck diff exited 1)"))
+        #expect(
+            run.standardOutput.contains(
+                "::error title=bundlecheck release review::the release review of PaiNotes-build40.ipa against PaiNotes.ipa fails (bundlecheck diff exited 1)"))
         #expect(run.summary.contains("## bundlecheck ✅ PASSED"))
         #expect(run.summary.contains("## Release review: ❌ fails"))
         #expect(run.summary.contains("`build-number-not-higher`") && run.summary.contains("`version-not-higher`"))
@@ -194,9 +207,11 @@ import Testing
 
     @Test func aReviewOfABuildAgainstItselfPasses() throws {
         let runner = try Self.runner()
-        let run = try runner.run(ActionMetadata.load(), inputs: try Self.inputs([
-            "packages": "PaiNotes-build40.ipa", "diff-against": "PaiNotes-build40.ipa",
-        ]))
+        let run = try runner.run(
+            ActionMetadata.load(),
+            inputs: try Self.inputs([
+                "packages": "PaiNotes-build40.ipa", "diff-against": "PaiNotes-build40.ipa",
+            ]))
         #expect(run.status == 0)
         #expect(run.output("diff-exit-status") == "0")
         #expect(run.summary.contains("## Release review: ✅ no changes"))
@@ -206,7 +221,10 @@ import Testing
         let runner = try Self.runner()
         let run = try runner.run(ActionMetadata.load(), inputs: try Self.inputs(["packages": "*.ipa", "diff-against": "PaiNotes.ipa"]))
         #expect(run.status == 64)
-        #expect(run.standardOutput.contains("::error title=bundlecheck action::diff-against compares one package with an earlier build, and packages matched 2: PaiNotes-build40.ipa PaiNotes.ipa"), "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains(
+                "::error title=bundlecheck action::diff-against compares one package with an earlier build, and packages matched 2: PaiNotes-build40.ipa PaiNotes.ipa"
+            ), "\(run.standardOutput)")
         #expect(run.output("exit-status") == "")
     }
 
@@ -233,9 +251,11 @@ import Testing
         let runner = try Self.runner()
         let deb = try runner.directory.write("not the package you asked for\n", to: "served/bundlecheck_0.1.0_amd64.deb")
         let wrong = String(repeating: "0", count: 64)
-        let run = try runner.run(ActionMetadata.load(), inputs: [
-            "packages": "PaiNotes.ipa", "deb-url": "file://\(deb)", "sha256": wrong,
-        ])
+        let run = try runner.run(
+            ActionMetadata.load(),
+            inputs: [
+                "packages": "PaiNotes.ipa", "deb-url": "file://\(deb)", "sha256": wrong,
+            ])
         #expect(run.status == 1)
         #expect(run.failedStep == "install")
         let actual = try Digest.hash([UInt8](Data(contentsOf: URL(fileURLWithPath: deb))), .sha256).map { String(format: "%02x", $0) }.joined()
@@ -253,15 +273,20 @@ import Testing
 
     /// Without a tool given, the action builds itself, which needs swift on PATH: a PATH without
     /// the toolchain stops at the preflight with what to do instead.
-    @Test(.enabled(if: !FileManager.default.isExecutableFile(atPath: "/usr/bin/swift") && !FileManager.default.isExecutableFile(atPath: "/bin/swift"),
-                   "swift is in /usr/bin or /bin here: no PATH without it"))
+    @Test(
+        .enabled(
+            if: !FileManager.default.isExecutableFile(atPath: "/usr/bin/swift") && !FileManager.default.isExecutableFile(atPath: "/bin/swift"),
+            "swift is in /usr/bin or /bin here: no PATH without it"))
     func buildingWithoutSwiftStopsWithAClearMessage() throws {
         let runner = try Self.runner()
         runner.environment["PATH"] = "/usr/bin:/bin"
         let run = try runner.run(ActionMetadata.load(), inputs: ["packages": "PaiNotes.ipa"])
         #expect(run.status == 1)
         #expect(run.failedStep == "preflight")
-        #expect(run.standardOutput.contains("building bundlecheck from source needs a Swift 6 toolchain, and swift is not on PATH. Run the job in a Swift container image (container: swift:6.3), or install a release's Debian package with deb-url and sha256."))
+        #expect(
+            run.standardOutput.contains(
+                "building bundlecheck from source needs a Swift 6 toolchain, and swift is not on PATH. Run the job in a Swift container image (container: swift:6.3), or install a release's Debian package with deb-url and sha256."
+            ))
     }
 
     /// With swift there, the preflight gives the cache its folder and the action's commit.

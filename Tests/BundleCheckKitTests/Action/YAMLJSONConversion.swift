@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BundleCheckFormats
 
 /// A YAML document as the JSON a schema validator reads, typed as GitHub reads action.yml

@@ -1,6 +1,7 @@
-import Foundation
-@testable import BundleCheckFormats
 import BundleCheckFixtures
+import Foundation
+
+@testable import BundleCheckFormats
 
 /// Temporary folders, deterministic bytes and raw zip surgery for the archive and bundle tests.
 enum ArchiveTestSupport {
@@ -82,18 +83,19 @@ enum ArchiveTestSupport {
             let nameLength = Int(u16(offset + 28))
             let extraLength = u16(offset + 30)
             let commentLength = Int(u16(offset + 32))
-            records.append(CentralRecord(
-                offset: offset,
-                versionMadeBy: u16(offset + 4),
-                method: u16(offset + 10),
-                dosTime: u16(offset + 12),
-                dosDate: u16(offset + 14),
-                uncompressedSize: u32(offset + 24),
-                extraLength: extraLength,
-                externalAttributes: u32(offset + 38),
-                localHeaderOffset: Int(u32(offset + 42)),
-                name: String(decoding: zip[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
-            ))
+            records.append(
+                CentralRecord(
+                    offset: offset,
+                    versionMadeBy: u16(offset + 4),
+                    method: u16(offset + 10),
+                    dosTime: u16(offset + 12),
+                    dosDate: u16(offset + 14),
+                    uncompressedSize: u32(offset + 24),
+                    extraLength: extraLength,
+                    externalAttributes: u32(offset + 38),
+                    localHeaderOffset: Int(u32(offset + 42)),
+                    name: String(decoding: zip[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
+                ))
             offset += 46 + nameLength + Int(extraLength) + commentLength
         }
         return records

@@ -1,7 +1,8 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-import BundleCheckFixtures
 
 @Suite struct ContainerFolderTests {
     typealias Support = ArchiveTestSupport
@@ -57,13 +58,14 @@ import BundleCheckFixtures
         try FileManager.default.createDirectory(atPath: root + "/Payload/X.app/PlugIns/S.appex/Frameworks", withIntermediateDirectories: true)
 
         let container = try DirectoryContainer(root: root)
-        #expect(container.folders == [
-            "Payload",
-            "Payload/X.app",
-            "Payload/X.app/PlugIns",
-            "Payload/X.app/PlugIns/S.appex",
-            "Payload/X.app/PlugIns/S.appex/Frameworks",
-        ])
+        #expect(
+            container.folders == [
+                "Payload",
+                "Payload/X.app",
+                "Payload/X.app/PlugIns",
+                "Payload/X.app/PlugIns/S.appex",
+                "Payload/X.app/PlugIns/S.appex/Frameworks",
+            ])
     }
 
     @Test func directoryFoldersCarryThePathPrefixAndIncludeThePrefixFolder() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 
@@ -23,7 +24,8 @@ import Testing
         defer { Support.cleanUp(directory) }
         let locked = directory + "/locked"
         guard (try? FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)) != nil,
-              chmod(locked, 0) == 0 else { return false }
+            chmod(locked, 0) == 0
+        else { return false }
         defer { chmod(locked, 0o755) }
         return (try? FileManager.default.contentsOfDirectory(atPath: locked)) == nil
     }()
@@ -31,23 +33,26 @@ import Testing
     @Test func listsRegularFilesRecursivelyWithSortedRelativePaths() throws {
         let root = try Support.makeTemporaryDirectory()
         defer { Support.cleanUp(root) }
-        try Self.populate(root, [
-            "Products/Applications/X.app/Info.plist": [1, 2, 3],
-            "Products/Applications/X.app/PlugIns/S.appex/Info.plist": [4],
-            "Info.plist": [5, 6],
-            "dSYMs/X.app.dSYM/Contents/Info.plist": [],
-        ])
+        try Self.populate(
+            root,
+            [
+                "Products/Applications/X.app/Info.plist": [1, 2, 3],
+                "Products/Applications/X.app/PlugIns/S.appex/Info.plist": [4],
+                "Info.plist": [5, 6],
+                "dSYMs/X.app.dSYM/Contents/Info.plist": [],
+            ])
         try FileManager.default.createDirectory(atPath: root + "/Empty/Folder", withIntermediateDirectories: true)
 
         let container = try DirectoryContainer(root: root + "/")
         #expect(container.storage == .directory)
         #expect(container.root == root)
-        #expect(container.files == [
-            ContainerEntry(path: "Info.plist", size: 2),
-            ContainerEntry(path: "Products/Applications/X.app/Info.plist", size: 3),
-            ContainerEntry(path: "Products/Applications/X.app/PlugIns/S.appex/Info.plist", size: 1),
-            ContainerEntry(path: "dSYMs/X.app.dSYM/Contents/Info.plist", size: 0),
-        ])
+        #expect(
+            container.files == [
+                ContainerEntry(path: "Info.plist", size: 2),
+                ContainerEntry(path: "Products/Applications/X.app/Info.plist", size: 3),
+                ContainerEntry(path: "Products/Applications/X.app/PlugIns/S.appex/Info.plist", size: 1),
+                ContainerEntry(path: "dSYMs/X.app.dSYM/Contents/Info.plist", size: 0),
+            ])
         #expect(try container.read("Products/Applications/X.app/Info.plist", limit: 3) == [1, 2, 3])
         #expect(try container.read("dSYMs/X.app.dSYM/Contents/Info.plist", limit: 0) == [])
     }
@@ -68,7 +73,10 @@ import Testing
     @Test func symbolicLinksAreNeitherFollowedNorListed() throws {
         let root = try Support.makeTemporaryDirectory()
         let outside = try Support.makeTemporaryDirectory()
-        defer { Support.cleanUp(root); Support.cleanUp(outside) }
+        defer {
+            Support.cleanUp(root)
+            Support.cleanUp(outside)
+        }
         try Self.populate(outside, ["secret": [9]])
         try Self.populate(root, ["X.app/Info.plist": [1]])
         let links = [
@@ -105,7 +113,10 @@ import Testing
     @Test(.enabled(if: permissionsAreEnforced, "running as root: permission bits do not stop root from listing a folder"))
     func anUnlistableSubfolderIsUnreadableByItsPath() throws {
         let root = try Support.makeTemporaryDirectory()
-        defer { chmod(root + "/X.app/Locked", 0o755); Support.cleanUp(root) }
+        defer {
+            chmod(root + "/X.app/Locked", 0o755)
+            Support.cleanUp(root)
+        }
         try Self.populate(root, ["X.app/Info.plist": [1], "X.app/Locked/file": [2]])
         #expect(chmod(root + "/X.app/Locked", 0) == 0)
         #expect(throws: BundleCheckError.unreadable(path: root + "/X.app/Locked", reason: "permission denied")) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct EntryReaderTests {
@@ -21,11 +22,13 @@ import Testing
     static func open(_ storage: Storage, _ directory: String) throws -> any EntryReader {
         switch storage {
         case .storedZipEntry, .deflatedZipEntry:
-            let zip = try Support.writeZip(in: directory, [
-                ("Payload/X.app/Before", Array("first".utf8), .deflate),
-                ("Payload/X.app/X", contents, storage == .storedZipEntry ? .stored : .deflate),
-                ("Payload/X.app/After", Array("last".utf8), .stored),
-            ])
+            let zip = try Support.writeZip(
+                in: directory,
+                [
+                    ("Payload/X.app/Before", Array("first".utf8), .deflate),
+                    ("Payload/X.app/X", contents, storage == .storedZipEntry ? .stored : .deflate),
+                    ("Payload/X.app/After", Array("last".utf8), .stored),
+                ])
             return try ZipArchiveReader(path: zip).openEntry("Payload/X.app/X")
         case .directoryFile:
             try FileManager.default.createDirectory(atPath: directory + "/X.app", withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import CLibzip
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct LibzipErrorCodeTests {

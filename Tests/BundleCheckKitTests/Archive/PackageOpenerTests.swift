@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 
@@ -10,20 +11,23 @@ import Testing
     func anAppDirectoryIsItsOwnBundleAtThePackageRoot(_ name: String) throws {
         let parent = try Support.makeTemporaryDirectory()
         defer { Support.cleanUp(parent) }
-        try DirectoryContainerTests.populate(parent, [
-            "Foo.app/Info.plist": [1],
-            "Foo.app/PlugIns/X.appex/Info.plist": [2],
-            "Other.app/Info.plist": [3],
-        ])
+        try DirectoryContainerTests.populate(
+            parent,
+            [
+                "Foo.app/Info.plist": [1],
+                "Foo.app/PlugIns/X.appex/Info.plist": [2],
+                "Other.app/Info.plist": [3],
+            ])
         let container = try PackageOpener.open(path: parent + "/" + name)
         #expect(container.storage == .directory)
         #expect(container.files.map(\.path) == ["Foo.app/Info.plist", "Foo.app/PlugIns/X.appex/Info.plist"])
         let located = try BundleLocator.locate(files: container.files, packagePath: parent + "/" + name)
         #expect(located.kind == .app)
-        #expect(located.bundles == [
-            BundleLocation(path: "Foo.app", kind: .app, parent: nil),
-            BundleLocation(path: "Foo.app/PlugIns/X.appex", kind: .appex, parent: "Foo.app"),
-        ])
+        #expect(
+            located.bundles == [
+                BundleLocation(path: "Foo.app", kind: .app, parent: nil),
+                BundleLocation(path: "Foo.app/PlugIns/X.appex", kind: .appex, parent: "Foo.app"),
+            ])
         #expect(try container.read("Foo.app/Info.plist", limit: 1) == [1])
     }
 

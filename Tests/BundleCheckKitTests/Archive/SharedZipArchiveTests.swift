@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Several workers reading one zip through one libzip handle: deflated entries are read as
@@ -59,7 +60,9 @@ import Testing
         for path in plain.files.map(\.path) {
             let expected = outcome { try plain.openEntry(path) }
             #expect(outcome { try shared.openEntry(path) } == expected, "\(path)", sourceLocation: sourceLocation)
-            #expect(FuzzTarget.entryReadOutcome { try shared.openEntry(path) } == FuzzTarget.entryReadOutcome { try plain.openEntry(path) }, "\(path)", sourceLocation: sourceLocation)
+            #expect(
+                FuzzTarget.entryReadOutcome { try shared.openEntry(path) } == FuzzTarget.entryReadOutcome { try plain.openEntry(path) }, "\(path)",
+                sourceLocation: sourceLocation)
             #expect(whole(shared, path) == whole(plain, path), "\(path)", sourceLocation: sourceLocation)
             outcomes[path] = expected
         }
@@ -80,7 +83,10 @@ import Testing
         // Whole reads and streams too.
         #expect(try shared.read("Payload/X.app/X", limit: 1 << 30) == Self.large)
         var streamed: [UInt8] = []
-        try shared.stream("Payload/X.app/X", chunkSize: 10_000) { streamed += $0; return true }
+        try shared.stream("Payload/X.app/X", chunkSize: 10_000) {
+            streamed += $0
+            return true
+        }
         #expect(streamed == Self.large)
         #expect(throws: BundleCheckError.missingEntry(file: "Payload/X.app/None")) { try shared.openEntry("Payload/X.app/None") }
     }

@@ -1,7 +1,8 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-import BundleCheckFixtures
 
 @Suite struct ZipArchiveReaderTests {
     typealias Support = ArchiveTestSupport
@@ -23,12 +24,13 @@ import BundleCheckFixtures
 
         let reader = try ZipArchiveReader(path: path)
         #expect(reader.storage == .zip)
-        #expect(reader.files == [
-            ContainerEntry(path: "Payload/X.app/Info.plist", size: UInt64(plist.count)),
-            ContainerEntry(path: "Payload/X.app/X", size: 100_000),
-            ContainerEntry(path: "Payload/X.app/Empty", size: 0),
-            ContainerEntry(path: "Payload/X.app/fr.lproj/Réglages.strings", size: 2),
-        ])
+        #expect(
+            reader.files == [
+                ContainerEntry(path: "Payload/X.app/Info.plist", size: UInt64(plist.count)),
+                ContainerEntry(path: "Payload/X.app/X", size: 100_000),
+                ContainerEntry(path: "Payload/X.app/Empty", size: 0),
+                ContainerEntry(path: "Payload/X.app/fr.lproj/Réglages.strings", size: 2),
+            ])
         #expect(reader.duplicatePaths.isEmpty)
         #expect(try reader.read("Payload/X.app/Info.plist", limit: 1 << 20) == plist)
         #expect(try reader.read("Payload/X.app/X", limit: 1 << 20) == binary)
@@ -53,11 +55,13 @@ import BundleCheckFixtures
         defer { Support.cleanUp(directory) }
         // Written with placeholders, then patched to an overlong NUL and two overlong forms of
         // one character, which libzip passes as UTF-8 and a String repairs.
-        let source = try Support.writeZip(in: directory, [
-            ("a#1.txt", Support.bytes(count: 10, seed: 1), .deflate),
-            ("b#2.txt", Support.bytes(count: 20, seed: 2), .deflate),
-            ("b#3.txt", Support.bytes(count: 30, seed: 3), .deflate),
-        ])
+        let source = try Support.writeZip(
+            in: directory,
+            [
+                ("a#1.txt", Support.bytes(count: 10, seed: 1), .deflate),
+                ("b#2.txt", Support.bytes(count: 20, seed: 2), .deflate),
+                ("b#3.txt", Support.bytes(count: 30, seed: 3), .deflate),
+            ])
         var bytes = try Support.readFile(source)
         for (placeholder, replacement) in [("#1", [0xC0, 0x80]), ("#2", [0xC0, 0xAF]), ("#3", [0xC1, 0xBF])] as [(String, [UInt8])] {
             let pattern = Array(placeholder.utf8)
@@ -177,10 +181,12 @@ import BundleCheckFixtures
     @Test func damagedEntryDataIsACorruptArchiveWhenRead() throws {
         let directory = try Support.makeTemporaryDirectory()
         defer { Support.cleanUp(directory) }
-        let path = try Support.writeZip(in: directory, [
-            ("stored", Support.bytes(count: 5000, seed: 4), .stored),
-            ("deflated", Support.bytes(count: 5000, seed: 5), .deflate),
-        ])
+        let path = try Support.writeZip(
+            in: directory,
+            [
+                ("stored", Support.bytes(count: 5000, seed: 4), .stored),
+                ("deflated", Support.bytes(count: 5000, seed: 5), .deflate),
+            ])
         var zip = try Support.readFile(path)
         for record in Support.centralRecords(of: zip) {
             let dataStart = record.localHeaderOffset + 30 + record.name.utf8.count + Int(Support.localExtraLength(of: zip, at: record.localHeaderOffset))
@@ -219,11 +225,13 @@ import BundleCheckFixtures
     @Test func truncatedArchivesFailWithoutCrashing() throws {
         let directory = try Support.makeTemporaryDirectory()
         defer { Support.cleanUp(directory) }
-        let source = try Support.writeZip(in: directory, [
-            ("Payload/X.app/Info.plist", Array("<plist/>".utf8), .deflate),
-            ("Payload/X.app/X", Support.bytes(count: 30_000, seed: 6), .stored),
-            ("Payload/X.app/Assets.car", Support.bytes(count: 30_000, seed: 7), .deflate),
-        ])
+        let source = try Support.writeZip(
+            in: directory,
+            [
+                ("Payload/X.app/Info.plist", Array("<plist/>".utf8), .deflate),
+                ("Payload/X.app/X", Support.bytes(count: 30_000, seed: 6), .stored),
+                ("Payload/X.app/Assets.car", Support.bytes(count: 30_000, seed: 7), .deflate),
+            ])
         let zip = try Support.readFile(source)
         let cuts = [1, 3, 4, 29, 30, 100, zip.count / 3, zip.count / 2, zip.count - 200, zip.count - 23, zip.count - 22, zip.count - 1]
         for cut in cuts {

@@ -1,7 +1,8 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-import BundleCheckFixtures
 
 @Suite struct ZipArchiveWriterTests {
     typealias Support = ArchiveTestSupport

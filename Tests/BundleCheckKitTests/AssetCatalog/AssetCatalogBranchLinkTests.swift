@@ -1,6 +1,7 @@
-@testable import BundleCheckFixtures
 import BundleCheckFormats
 import Testing
+
+@testable import BundleCheckFixtures
 
 /// A `RENDITIONS` tree whose branch names a block past the table, read from the whole store
 /// (`AssetCatalog.read` over a `BOMStore`), a block at a time (`StreamedAssetCatalog`, what the

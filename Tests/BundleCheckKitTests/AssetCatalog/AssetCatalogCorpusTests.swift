@@ -1,5 +1,6 @@
-@testable import BundleCheckFormats
 import Testing
+
+@testable import BundleCheckFormats
 
 /// The corpus's five `Assets.car` files (Xcode 6.3 to 15.2) as the CAR reader lists them. The
 /// facts asserted come from elsewhere than this reader: the header's own version string, the
@@ -32,8 +33,18 @@ import Testing
             .tv: ([.appearance, .scale, .idiom, .subtype, .identifier, .element, .part, .state], "atv"),
             .mac: ([.element, .part, .identifier, .dimension2, .scale], "macosx"),
             .shorebird: ([.scale, .idiom, .subtype, .dimension2, .dimension1, .identifier, .element, .part], "ios"),
-            .saucy: ([.scale, .idiom, .subtype, .graphicsClass, .memoryClass, .sizeClassHorizontal, .sizeClassVertical, .identifier, .element, .part, .state, .value], nil),
-            .simulator: ([.scale, .idiom, .subtype, .graphicsClass, .memoryClass, .sizeClassHorizontal, .sizeClassVertical, .identifier, .element, .part, .state, .value, .dimension1], nil),
+            .saucy: (
+                [
+                    .scale, .idiom, .subtype, .graphicsClass, .memoryClass, .sizeClassHorizontal, .sizeClassVertical, .identifier, .element, .part, .state,
+                    .value,
+                ], nil
+            ),
+            .simulator: (
+                [
+                    .scale, .idiom, .subtype, .graphicsClass, .memoryClass, .sizeClassHorizontal, .sizeClassVertical, .identifier, .element, .part, .state,
+                    .value, .dimension1,
+                ], nil
+            ),
         ]
         for (corpus, (attributes, platform)) in expected {
             guard let (_, catalog) = try corpus.open() else { return }
@@ -45,9 +56,13 @@ import Testing
     @Test(.enabled(if: enabled, "needs ../shared/corpus"))
     func facetsAndTheirIdentifiers() throws {
         guard let (_, tv) = try CorpusCatalog.tv.open(), let (_, mac) = try CorpusCatalog.mac.open(),
-              let (_, shorebird) = try CorpusCatalog.shorebird.open(), let (_, saucy) = try CorpusCatalog.saucy.open(),
-              let (_, simulator) = try CorpusCatalog.simulator.open() else { return }
-        #expect(tv.facets.map(\.name) == ["App Icon", "App Icon/Front/Content", "App Icon/Middle/Content", "Top Shelf Image", "Top Shelf Image Wide", "bgColor", "titleColor"])
+            let (_, shorebird) = try CorpusCatalog.shorebird.open(), let (_, saucy) = try CorpusCatalog.saucy.open(),
+            let (_, simulator) = try CorpusCatalog.simulator.open()
+        else { return }
+        #expect(
+            tv.facets.map(\.name) == [
+                "App Icon", "App Icon/Front/Content", "App Icon/Middle/Content", "Top Shelf Image", "Top Shelf Image Wide", "bgColor", "titleColor",
+            ])
         #expect(mac.facets.map(\.name) == ["AppIcon"])
         #expect(shorebird.facets.map(\.name) == ["2023-07-16 15.11.44", "AppIcon", "LaunchImage"])
         #expect(saucy.facets.map(\.name) == ["first", "second"] && simulator.facets.map(\.name) == ["first", "second"])
@@ -118,7 +133,10 @@ import Testing
         for name in ["App Icon/Front/Content", "App Icon/Middle/Content"] {
             let facet = try #require(catalog.facet(named: name))
             let layer = try #require(catalog.renditions(of: facet).first)
-            guard case .rawData(let jpeg) = try catalog.payload(of: layer, in: store) else { Issue.record("\(name) is a JPEG"); continue }
+            guard case .rawData(let jpeg) = try catalog.payload(of: layer, in: store) else {
+                Issue.record("\(name) is a JPEG")
+                continue
+            }
             #expect(jpeg.bytes.starts(with: [0xFF, 0xD8, 0xFF]) && layer.header.pixelFormat == .jpeg)
         }
     }

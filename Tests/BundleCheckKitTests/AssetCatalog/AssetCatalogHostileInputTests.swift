@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
-import Testing
 
 /// Catalogs broken one field at a time: each is refused with the `AssetCatalogError` that names
 /// the fault, never a crash, and the plain one reads.
@@ -60,7 +61,10 @@ import Testing
         }
         var atTheCap = Input.plain
         atTheCap.keyFormat.replaceSubrange(8..<12, with: Input.le32(64))
-        guard case .truncated(let part, _, _, _) = failure(atTheCap.read()) else { Issue.record("64 attributes in 5's bytes"); return }
+        guard case .truncated(let part, _, _, _) = failure(atTheCap.read()) else {
+            Issue.record("64 attributes in 5's bytes")
+            return
+        }
         #expect(part.contains("key format"))
         var wide = Input.plain
         wide.keyFormat.replaceSubrange(12..<16, with: Input.le32(0x1_0000))
@@ -70,7 +74,10 @@ import Testing
     @Test func aKeyShorterThanItsFormatIsRefused() {
         var input = Input.plain
         input.renditions[0].key = Array(input.renditions[0].key.prefix(9))
-        guard case .keyTooShort(_, 9, 10) = failure(input.read()) else { Issue.record("a 9-byte key"); return }
+        guard case .keyTooShort(_, 9, 10) = failure(input.read()) else {
+            Issue.record("a 9-byte key")
+            return
+        }
     }
 
     @Test func aRenditionHeaderWhoseSizesLieIsRefused() {
@@ -93,7 +100,10 @@ import Testing
         #expect(failure(lying.read()) == .payloadLengthMismatch(block: 2, declared: 17, available: 32))
         var wrongTag = Input.plain
         wrongTag.renditions[0].value[0] = 0
-        guard case .wrongTag(_, 2, "CTSI", _) = failure(wrongTag.read()) else { Issue.record("a header without its tag"); return }
+        guard case .wrongTag(_, 2, "CTSI", _) = failure(wrongTag.read()) else {
+            Issue.record("a header without its tag")
+            return
+        }
     }
 
     @Test func aPropertyWhoseLengthRunsPastTheBlockIsRefused() {
@@ -104,19 +114,27 @@ import Testing
         var past = Input.plain
         // The properties' length itself past the block.
         past.renditions[0].value.replaceSubrange(168..<172, with: Input.le32(10_000))
-        guard case .propertyPastEnd(2, 184, _, 10_000, _) = failure(past.read()) else { Issue.record("properties past the block"); return }
+        guard case .propertyPastEnd(2, 184, _, 10_000, _) = failure(past.read()) else {
+            Issue.record("properties past the block")
+            return
+        }
         var huge = Input.plain
         huge.renditions[0].value.replaceSubrange(168..<172, with: Input.le32(0xFFFF_FFFF))
         #expect(failure(huge.read()) == .propertiesTooLong(block: 2, length: 0xFFFF_FFFF, limit: 1 << 20))
         var short = Input.plain
-        short.renditions[0].value = Input.rendition(width: 2, height: 2, properties: Input.property(1007, [8, 0]), payload: Input.pixels(stream: Input.pixels2x2))
-        guard case .malformedProperty(2, 184, 1007, _) = failure(short.read()) else { Issue.record("a 2-byte row-bytes property"); return }
+        short.renditions[0].value = Input.rendition(
+            width: 2, height: 2, properties: Input.property(1007, [8, 0]), payload: Input.pixels(stream: Input.pixels2x2))
+        guard case .malformedProperty(2, 184, 1007, _) = failure(short.read()) else {
+            Issue.record("a 2-byte row-bytes property")
+            return
+        }
     }
 
     @Test func aPixelPayloadThatDecodesToMoreOrLessIsRefused() throws {
         func with(compression: UInt32, stream: [UInt8]) -> Input {
             var input = Input.plain
-            input.renditions[0].value = Input.rendition(width: 2, height: 2, properties: Input.property(1007, Input.le32(8)), payload: Input.pixels(compression: compression, stream: stream))
+            input.renditions[0].value = Input.rendition(
+                width: 2, height: 2, properties: Input.property(1007, Input.le32(8)), payload: Input.pixels(compression: compression, stream: stream))
             return input
         }
         #expect(failure(with(compression: 0, stream: Input.pixels2x2 + [0]).bitmap()) == .decodedSizeMismatch(block: 2, chunk: 0, decoded: 17, expected: 16))
@@ -128,16 +146,22 @@ import Testing
         let gzip = try ZlibCompressor.compress(Input.pixels2x2, format: .gzip)
         #expect(try with(compression: 2, stream: gzip).bitmap().get().packedPixels == Input.pixels2x2)
         guard case .decompressionFailed(2, 0, .zlib, _) = failure(with(compression: 2, stream: [0x78, 0x9C, 0xFF, 0xFF]).bitmap()) else {
-            Issue.record("damaged zlib"); return
+            Issue.record("damaged zlib")
+            return
         }
         // LZFSE (4): a stored block (`bvx-`) of 15 or 17 bytes, and of 16, which decodes.
         func stored(_ bytes: [UInt8]) -> [UInt8] { Array("bvx-".utf8) + Input.le32(UInt32(bytes.count)) + bytes + Array("bvx$".utf8) }
-        #expect(failure(with(compression: 4, stream: stored(Array(Input.pixels2x2.dropLast()))).bitmap()) == .decodedSizeMismatch(block: 2, chunk: 0, decoded: 15, expected: 16))
-        #expect(failure(with(compression: 4, stream: stored(Input.pixels2x2 + [1])).bitmap()) == .decodedSizeMismatch(block: 2, chunk: 0, decoded: 17, expected: 16))
+        #expect(
+            failure(with(compression: 4, stream: stored(Array(Input.pixels2x2.dropLast()))).bitmap())
+                == .decodedSizeMismatch(block: 2, chunk: 0, decoded: 15, expected: 16))
+        #expect(
+            failure(with(compression: 4, stream: stored(Input.pixels2x2 + [1])).bitmap()) == .decodedSizeMismatch(block: 2, chunk: 0, decoded: 17, expected: 16)
+        )
         #expect(try with(compression: 4, stream: stored(Input.pixels2x2)).bitmap().get().packedPixels == Input.pixels2x2)
         // LZVN (3): an end-of-stream opcode alone decodes to nothing.
         guard case .decompressionFailed(2, 0, .lzvn, _) = failure(with(compression: 3, stream: [0x06] + [UInt8](repeating: 0, count: 7)).bitmap()) else {
-            Issue.record("an empty LZVN stream for 16 bytes"); return
+            Issue.record("an empty LZVN stream for 16 bytes")
+            return
         }
         #expect(failure(with(compression: 6, stream: [1, 2, 3]).bitmap()) == .unsupportedCompression(block: 2, compression: .blurred))
     }
@@ -150,10 +174,13 @@ import Testing
         }
         let rows = [(rows: UInt32(1), stream: Array(Input.pixels2x2.prefix(8))), (rows: UInt32(1), stream: Array(Input.pixels2x2.suffix(8)))]
         #expect(try with(Input.chunkedPixels(chunks: rows)).bitmap().get().packedPixels == Input.pixels2x2)
-        #expect(failure(with(Input.chunkedPixels(chunks: rows, declaredCount: 0xFFFF_FFFF)).bitmap()) == .tooManyChunks(block: 2, count: 0xFFFF_FFFF, limit: 16_384))
+        #expect(
+            failure(with(Input.chunkedPixels(chunks: rows, declaredCount: 0xFFFF_FFFF)).bitmap()) == .tooManyChunks(block: 2, count: 0xFFFF_FFFF, limit: 16_384)
+        )
         // A count of 3 where 2 chunks are: the third's header is past the block.
         guard case .truncated(let part, 2, _, _) = failure(with(Input.chunkedPixels(chunks: rows, declaredCount: 3)).bitmap()) else {
-            Issue.record("a chunk past the block"); return
+            Issue.record("a chunk past the block")
+            return
         }
         #expect(part == "pixel chunk 2")
         // Rows that overflow 32 bits, and rows that do not add up to the height.
@@ -163,28 +190,43 @@ import Testing
         // A chunk's stream longer than what is left of the block.
         var long = Input.chunkedPixels(chunks: rows)
         long.replaceSubrange(32..<36, with: Input.le32(0xFFFF_FFF0))
-        guard case .truncated(_, 2, _, _) = failure(with(long).bitmap()) else { Issue.record("a chunk's stream past the block"); return }
+        guard case .truncated(_, 2, _, _) = failure(with(long).bitmap()) else {
+            Issue.record("a chunk's stream past the block")
+            return
+        }
         #expect(failure(with(Input.chunkedPixels(chunks: rows) + [0]).bitmap()) == .payloadLengthMismatch(block: 2, declared: 72, available: 73))
     }
 
     @Test func runLengthDataOfTheWrongShapeIsRefused() throws {
         func with(_ stream: [UInt8]) -> Result<CARBitmap, AssetCatalogError> {
             var input = Input.plain
-            input.renditions[0].value = Input.rendition(width: 2, height: 2, properties: Input.property(1007, Input.le32(8)), payload: Input.pixels(compression: 1, stream: stream))
+            input.renditions[0].value = Input.rendition(
+                width: 2, height: 2, properties: Input.property(1007, Input.le32(8)), payload: Input.pixels(compression: 1, stream: stream))
             return input.bitmap()
         }
         let head = Input.le32(4) + Input.le32(2) + Input.le32(2) + Input.le32(20) + Input.le32(20)
         let white = Input.le32(0x8000_0002) + [255, 255, 255, 255]
         #expect(try with(head + white).get().packedPixels == [UInt8](repeating: 255, count: 16))
-        guard case .malformedRunLength = failure(with(head + Input.le32(0x8000_0003) + [1, 2, 3, 4])) else { Issue.record("a run past its row"); return }
-        guard case .malformedRunLength = failure(with(head + Input.le32(0))) else { Issue.record("a run of 0"); return }
+        guard case .malformedRunLength = failure(with(head + Input.le32(0x8000_0003) + [1, 2, 3, 4])) else {
+            Issue.record("a run past its row")
+            return
+        }
+        guard case .malformedRunLength = failure(with(head + Input.le32(0))) else {
+            Issue.record("a run of 0")
+            return
+        }
         guard case .malformedRunLength = failure(with(Input.le32(4) + Input.le32(3) + Input.le32(2) + Array(head.suffix(8)) + white)) else {
-            Issue.record("a width not the rendition's"); return
+            Issue.record("a width not the rendition's")
+            return
         }
         guard case .truncated = failure(with(Input.le32(4) + Input.le32(2) + Input.le32(2) + Input.le32(0xFFFF_FF00) + Input.le32(20) + white)) else {
-            Issue.record("a row offset past the data"); return
+            Issue.record("a row offset past the data")
+            return
         }
-        guard case .truncated = failure(with(head + Input.le32(2) + [1, 2, 3])) else { Issue.record("literal pixels past the data"); return }
+        guard case .truncated = failure(with(head + Input.le32(2) + [1, 2, 3])) else {
+            Issue.record("literal pixels past the data")
+            return
+        }
     }
 
     @Test func internalLinksThatLieAreRefused() throws {
@@ -197,7 +239,9 @@ import Testing
         func with(_ property: [UInt8], atlasIsLink: Bool = false) -> Input {
             var input = Input.plain
             let atlas = Input.rendition(
-                width: 2, height: 2, layout: atlasIsLink ? 1003 : 1004, properties: Input.property(1007, Input.le32(8)) + (atlasIsLink ? Input.property(1010, link(x: 0, y: 0, width: 1, height: 1, key: [1, 9])) : []),
+                width: 2, height: 2, layout: atlasIsLink ? 1003 : 1004,
+                properties: Input.property(1007, Input.le32(8))
+                    + (atlasIsLink ? Input.property(1010, link(x: 0, y: 0, width: 1, height: 1, key: [1, 9])) : []),
                 payload: atlasIsLink ? [] : Input.pixels(stream: Input.pixels2x2)
             )
             input.renditions = [
@@ -212,15 +256,24 @@ import Testing
         let atlasKey: [UInt16] = [12, 1, 15, 6, 1, 9, 2, 181]
         // The top-right pixel is green: its frame's y is 1, counted from the bottom row.
         #expect(try bitmap(with(link(x: 1, y: 1, width: 1, height: 1, key: atlasKey))).get().packedPixels == [0, 255, 0, 255])
-        #expect(failure(bitmap(with(link(x: 1, y: 1, width: 2, height: 1, key: atlasKey)))) == .linkFrameOutside(block: 4, frame: CARFrame(x: 1, y: 1, width: 2, height: 1), width: 2, height: 2))
+        #expect(
+            failure(bitmap(with(link(x: 1, y: 1, width: 2, height: 1, key: atlasKey))))
+                == .linkFrameOutside(block: 4, frame: CARFrame(x: 1, y: 1, width: 2, height: 1), width: 2, height: 2))
         #expect(failure(bitmap(with(link(x: 0, y: 0xFFFF_FFFF, width: 1, height: 1, key: atlasKey)))) != nil)
-        guard case .linkTargetMissing = failure(bitmap(with(link(x: 0, y: 0, width: 1, height: 1, key: [1, 10])))) else { Issue.record("a link to no rendition"); return }
+        guard case .linkTargetMissing = failure(bitmap(with(link(x: 0, y: 0, width: 1, height: 1, key: [1, 10])))) else {
+            Issue.record("a link to no rendition")
+            return
+        }
         guard case .linkToLink = failure(bitmap(with(link(x: 0, y: 0, width: 1, height: 1, key: atlasKey), atlasIsLink: true))) else {
-            Issue.record("a link to a link"); return
+            Issue.record("a link to a link")
+            return
         }
         var badKey = link(x: 0, y: 0, width: 1, height: 1, key: atlasKey)
         badKey.replaceSubrange(26..<30, with: Input.le32(0xFFFF_FFFC))
-        guard case .malformedProperty(_, _, 1010, _) = failure(with(badKey).read()) else { Issue.record("a link key past its property"); return }
+        guard case .malformedProperty(_, _, 1010, _) = failure(with(badKey).read()) else {
+            Issue.record("a link key past its property")
+            return
+        }
     }
 
     @Test func setsAndTreesPastTheirCapsAreRefused() {
@@ -234,7 +287,9 @@ import Testing
         var sizes = Input.plain
         let set = Input.tag("MSIS") + Input.le32(1) + Input.le32(0xFFFF_FFFF)
         sizes.renditions[0].value = Input.rendition(width: 0, height: 0, layout: 1010, format: "\0\0\0\0", properties: [], payload: set)
-        let result = sizes.read().flatMap { store, catalog in Result { () throws(AssetCatalogError) in try catalog.payload(of: catalog.renditions[0], in: store) } }
+        let result = sizes.read().flatMap { store, catalog in
+            Result { () throws(AssetCatalogError) in try catalog.payload(of: catalog.renditions[0], in: store) }
+        }
         #expect(failure(result) == .tooManySetEntries(block: 2, count: 0xFFFF_FFFF, limit: 4096))
     }
 
@@ -254,23 +309,29 @@ import Testing
         store.addVariable("KEYFORMAT", store.add(input.keyFormat))
         let bytes = store.write()
         // 300 renditions of 4,108 bytes of properties each: past 1 MiB at the 256th.
-        #expect(failure(Input.read(bytes, limits: AssetCatalogLimits(maxListedPropertyBytes: 1 << 20))) == .propertiesTooLong(block: shared, length: 256 * 4108, limit: 1 << 20))
+        #expect(
+            failure(Input.read(bytes, limits: AssetCatalogLimits(maxListedPropertyBytes: 1 << 20)))
+                == .propertiesTooLong(block: shared, length: 256 * 4108, limit: 1 << 20))
         #expect((try? Input.read(bytes).get())?.1.renditions.count == 300)
     }
 
     @Test func theLimitsAreThoseDocsLimitsMdStates() {
         // docs/limits.md ("Asset catalogs") states these values; change both together.
-        #expect(AssetCatalogLimits.standard == AssetCatalogLimits(
-            maxKeyAttributes: 64, maxRenditions: 262_144, maxFacets: 262_144, maxAttributePairs: 64, maxPropertyBytes: 1 << 20,
-            maxBitmapDimension: 16_384, maxBitmapBytes: 256 << 20, maxChunks: 16_384, maxSetEntries: 4096, maxListedPropertyBytes: 16 << 20
-        ))
+        #expect(
+            AssetCatalogLimits.standard
+                == AssetCatalogLimits(
+                    maxKeyAttributes: 64, maxRenditions: 262_144, maxFacets: 262_144, maxAttributePairs: 64, maxPropertyBytes: 1 << 20,
+                    maxBitmapDimension: 16_384, maxBitmapBytes: 256 << 20, maxChunks: 16_384, maxSetEntries: 4096, maxListedPropertyBytes: 16 << 20
+                ))
     }
 }
 
 /// The corpus's Flutter catalog with bytes of a rendition overwritten one at a time: each read
 /// and decode either succeeds or throws an `AssetCatalogError`.
 @Suite struct AssetCatalogRealCatalogDamageTests {
-    @Test(.enabled(if: RepositoryPaths.corpusTestsEnabled, "needs ../shared/corpus"), arguments: ["Icon-App-1024x1024@1x.png", "Icon-App-60x60@2x.png", "Icon-App-29x29@1x.png"])
+    @Test(
+        .enabled(if: RepositoryPaths.corpusTestsEnabled, "needs ../shared/corpus"),
+        arguments: ["Icon-App-1024x1024@1x.png", "Icon-App-60x60@2x.png", "Icon-App-29x29@1x.png"])
     func everyByteOfARenditionsHeaderAndPropertiesOverwritten(_ name: String) throws {
         guard let bytes = try CorpusCatalog.shorebird.file(endingWith: "/Assets.car") else { return }
         let (store, catalog) = try CARHostileInput.read(bytes).get()

@@ -1,6 +1,7 @@
-@testable import BundleCheckFormats
 import BundleCheckFixtures
 import Testing
+
+@testable import BundleCheckFormats
 
 /// Keeping a rendition's pixels as the catalog streams by saves a pass; it must never make a
 /// catalog unreadable. A catalog with more images of the kept size than the store may keep

@@ -1,8 +1,9 @@
-@testable import BundleCheckFormats
 import BundleCheckFixtures
+import Testing
+
+@testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
-import Testing
 
 /// An app's `Assets.car` listed as a run lists it: streamed from its zip entry in a few passes,
 /// the same as the catalog read whole, the App Store icon's pixels kept in the listing's pass,
@@ -19,7 +20,9 @@ import Testing
 
     /// What a listing says of each rendition, to compare two readings.
     static func listing(_ catalog: AssetCatalog) -> [String] {
-        catalog.renditions.map { "\($0.block) \($0.key.values) \($0.header.name) \($0.header.width)x\($0.header.height) \($0.header.layout) \($0.properties.count)" }
+        catalog.renditions.map {
+            "\($0.block) \($0.key.values) \($0.header.name) \($0.header.width)x\($0.header.height) \($0.header.layout) \($0.properties.count)"
+        }
     }
 
     @Test(.enabled(if: RepositoryPaths.corpusTestsEnabled, "needs ../shared/corpus"), arguments: CorpusCatalog.allCases)
@@ -49,9 +52,10 @@ import Testing
         #expect(bitmap.isOpaque == true)
         // A larger bitmap of another size was not kept: asking for it costs a pass, and gives
         // the same pixels as the whole store.
-        let other = try #require(catalog.renditions.first { rendition in
-            rendition.header.pixelFormat == .argb && rendition.header.width != 1024 && (try? whole.blockRange(of: rendition.block).count) ?? 0 > 4096
-        })
+        let other = try #require(
+            catalog.renditions.first { rendition in
+                rendition.header.pixelFormat == .argb && rendition.header.width != 1024 && (try? whole.blockRange(of: rendition.block).count) ?? 0 > 4096
+            })
         let pixels = try catalog.bitmap(of: other, streaming: store)
         #expect(store.passes == passes + 1)
         #expect(pixels == (try AssetCatalog.read(whole).bitmap(of: other, in: whole)))
@@ -95,7 +99,10 @@ import Testing
         // The top-shelf images the Info.plist names: JPEG, their size from the slices, opaque by format.
         #expect(catalog.topShelfImages.map(\.key) == ["TVTopShelfPrimaryImage", "TVTopShelfPrimaryImageWide"])
         #expect(catalog.topShelfImages.filter { !$0.held }.isEmpty)
-        #expect(catalog.topShelfImages.flatMap(\.images).map { "\($0.format) \($0.pixelWidth)x\($0.pixelHeight) \($0.opaque == true)" } == ["JPEG 1920x720 true", "JPEG 2320x720 true"])
+        #expect(
+            catalog.topShelfImages.flatMap(\.images).map { "\($0.format) \($0.pixelWidth)x\($0.pixelHeight) \($0.opaque == true)" } == [
+                "JPEG 1920x720 true", "JPEG 2320x720 true",
+            ])
         #expect(catalog.alternateIcons.isEmpty)
         // The one verdict: no App Store image stack anywhere in the catalog (none compiled
         // apart either), ITMS-90471; the top-shelf images are there, at Apple's 1x sizes, opaque.

@@ -1,5 +1,6 @@
-@testable import BundleCheckFormats
 import Testing
+
+@testable import BundleCheckFormats
 
 /// The corpus catalogs' bitmaps decoded: against the loose PNGs Xcode writes beside the
 /// catalog, against each other where `actool` stored one image twice by different routes (run-
@@ -9,15 +10,18 @@ import Testing
 @Suite struct AssetCatalogPixelTests {
     static let enabled = RepositoryPaths.corpusTestsEnabled
 
-    @Test(.enabled(if: enabled, "needs ../shared/corpus"), arguments: [
-        ("AppIcon60x60@2x.png", CARIdiom.phone, 120), ("AppIcon76x76@2x~ipad.png", CARIdiom.pad, 152),
-    ])
+    @Test(
+        .enabled(if: enabled, "needs ../shared/corpus"),
+        arguments: [
+            ("AppIcon60x60@2x.png", CARIdiom.phone, 120), ("AppIcon76x76@2x~ipad.png", CARIdiom.pad, 152),
+        ])
     func iconsEqualTheLoosePNGsXcodeWroteBesideThem(_ png: String, _ idiom: CARIdiom, _ pixels: Int) throws {
         guard let (store, catalog) = try CorpusCatalog.shorebird.open(), let file = try CorpusCatalog.shorebird.file(endingWith: "/" + png) else { return }
         let expected = try PalettePNG.premultipliedBGRA(file)
-        let icon = try #require(catalog.renditions.first {
-            $0.facetName == "AppIcon" && $0.key.idiom == idiom && $0.header.scaleFactor == 200 && $0.header.width == UInt32(pixels)
-        })
+        let icon = try #require(
+            catalog.renditions.first {
+                $0.facetName == "AppIcon" && $0.key.idiom == idiom && $0.header.scaleFactor == 200 && $0.header.width == UInt32(pixels)
+            })
         #expect(icon.header.layout == .internalLink, "cropped from an atlas, its frame's y counted from the bottom")
         let bitmap = try catalog.bitmap(of: icon, in: store)
         #expect(bitmap.width == expected.width && bitmap.height == expected.height)
@@ -41,7 +45,8 @@ import Testing
         guard let (saucyStore, saucy) = try CorpusCatalog.saucy.open(), let (simulatorStore, simulator) = try CorpusCatalog.simulator.open() else { return }
         var compared = 0
         for rendition in saucy.renditions where rendition.header.pixelFormat == .argb {
-            let twin = try #require(simulator.renditions.first { $0.header.name == rendition.header.name && $0.header.scaleFactor == rendition.header.scaleFactor })
+            let twin = try #require(
+                simulator.renditions.first { $0.header.name == rendition.header.name && $0.header.scaleFactor == rendition.header.scaleFactor })
             let mine = try saucy.bitmap(of: rendition, in: saucyStore)
             let theirs = try simulator.bitmap(of: twin, in: simulatorStore)
             #expect(mine.width == theirs.width && mine.height == theirs.height)

@@ -1,10 +1,11 @@
-@testable import BundleCheckFormats
 import BundleCheckFixtures
+import Foundation
+import Testing
+
+@testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
 @testable import BundleCheckReports
-import Foundation
-import Testing
 
 /// Each platform's App Store icon as the loader finds it in the shape the writer compiles:
 /// tvOS's layered one folded into App Icon or compiled apart, its top-shelf images (decoded
@@ -64,7 +65,9 @@ import Testing
         #expect(image.images.first?.opaque == false)
         let finding = try #require(report.findings(TopShelfImageAlphaCheck.ruleID).first)
         #expect(finding.appleCodes == ["ITMS-90497"])
-        #expect(finding.message.contains("Top Shelf Image Wide (TVTopShelfPrimaryImageWide) at 1x, 2320×720") && finding.message.contains("1 of its 1,670,400 pixels"))
+        #expect(
+            finding.message.contains("Top Shelf Image Wide (TVTopShelfPrimaryImageWide) at 1x, 2320×720")
+                && finding.message.contains("1 of its 1,670,400 pixels"))
         // The primary image is a JPEG: opaque by its format, never decoded.
         let primary = try #require(report.bundles.first?.assetCatalog?.topShelfImages.first)
         #expect(primary.images.allSatisfy { $0.format == "JPEG" && $0.opaque == true } && primary.pixels.allSatisfy { $0 == nil })

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
-import Testing
 
 /// A catalog of one facet and its renditions laid out by hand in a BOM store (`BOMWriter`), as
 /// the corpus's catalogs are, for the hostile-input tests to break one field at a time. Not a

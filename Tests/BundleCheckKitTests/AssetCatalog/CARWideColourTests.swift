@@ -1,5 +1,6 @@
-@testable import BundleCheckFormats
 import Testing
+
+@testable import BundleCheckFormats
 
 /// RGBW, the wide-colour pixel format actool 16 writes single-size icons in: four little-endian
 /// half floats a pixel (R, G, B, A). Opacity is alpha of 1.0 or more; the preview clamps each
@@ -10,9 +11,10 @@ import Testing
     /// One RGBW pixel of the given channel bits.
     static func pixel(_ r: UInt16, _ g: UInt16, _ b: UInt16, _ a: UInt16) -> [UInt8] { half(r) + half(g) + half(b) + half(a) }
 
-    @Test(arguments: [
-        (UInt16(0x3C00), Float(1)), (0xC000, -2), (0x3800, 0.5), (0x0001, 1.0 / 16_777_216), (0x7BFF, 65504), (0x0000, 0), (0x8000, 0),
-    ] as [(UInt16, Float)])
+    @Test(
+        arguments: [
+            (UInt16(0x3C00), Float(1)), (0xC000, -2), (0x3800, 0.5), (0x0001, 1.0 / 16_777_216), (0x7BFF, 65504), (0x0000, 0), (0x8000, 0),
+        ] as [(UInt16, Float)])
     func halfFloatsReadAsBinary16(bits: UInt16, value: Float) {
         #expect(CARAlphaSample.float(halfBits: bits) == value)
     }

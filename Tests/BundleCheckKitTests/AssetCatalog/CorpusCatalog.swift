@@ -1,5 +1,6 @@
-@testable import BundleCheckFormats
 import Testing
+
+@testable import BundleCheckFormats
 
 /// The corpus's five `Assets.car` files, read from the packages they ship in.
 enum CorpusCatalog: String, CaseIterable, Sendable {

@@ -1,7 +1,8 @@
-@testable import BundleCheckFixtures
 import BundleCheckFormats
 import Foundation
 import Testing
+
+@testable import BundleCheckFixtures
 
 /// Large catalogues for benchmarks: as large as asked, laid out as real ones (trees early, the
 /// table at the end), the App Store icon in the middle of the file, the images image-like

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
-import Testing
 
 /// A rule example's `asset-catalog:` description (`FixtureAssetCatalogDescription.swift`): the
 /// catalogue each new field makes, and the error each wrong value gives.
@@ -21,7 +22,8 @@ import Testing
     }
 
     @Test func aBrandAssetsFields() throws {
-        let catalog = try Self.described("""
+        let catalog = try Self.described(
+            """
             brand-asset:
               name: Logo
               layers: 5
@@ -34,8 +36,10 @@ import Testing
         #expect(catalog.iconSets.isEmpty && catalog.deploymentPlatform == "atv")
         #expect(asset.name == "Logo" && asset.layers == FixtureBrandAsset.layerNames(5) && asset.layerFormat == .argb)
         #expect(asset.appStoreIcon == .folded(.translucent(alpha: 200)) && asset.topShelf == nil)
-        #expect(asset.topShelfWide == FixtureBrandAsset.TopShelfImage(
-            name: "Wide", format: .argb, pixels: .transparentPixel(x: 0, y: 0), scales: [1], width: 232, height: 72))
+        #expect(
+            asset.topShelfWide
+                == FixtureBrandAsset.TopShelfImage(
+                    name: "Wide", format: .argb, pixels: .transparentPixel(x: 0, y: 0), scales: [1], width: 232, height: 72))
         let top = try #require(try Self.described("brand-asset:\n  top-shelf: {scales: [2], size: [960, 360]}\n").brandAssets.first?.topShelf)
         #expect(top == FixtureBrandAsset.TopShelfImage(name: "Top Shelf Image", scales: [2], width: 960, height: 360))
         #expect(try Self.described("brand-asset: {app-store-icon: separate}").brandAssets.first?.appStoreIcon == .separate(.flat))
@@ -51,7 +55,8 @@ import Testing
     @Test func aLayeredIconsFields() throws {
         #expect(try Self.described("layered-icon: {}") == .layeredIcon())
         let catalog = try Self.described("layered-icon:\n  name: Icon\n  layers: 2\n  layer-format: argb\n  back-layer-scale: 0\n  back-layer-pixels: 512\n")
-        #expect(catalog.layeredIcons == [FixtureLayeredIcon(name: "Icon", layers: ["Back", "Front"], layerFormat: .argb, backLayerScale: 0, backLayerPixels: 512)])
+        #expect(
+            catalog.layeredIcons == [FixtureLayeredIcon(name: "Icon", layers: ["Back", "Front"], layerFormat: .argb, backLayerScale: 0, backLayerPixels: 512)])
         #expect(catalog.iconSets.isEmpty && catalog.deploymentPlatform == "xros")
     }
 
@@ -103,36 +108,45 @@ import Testing
         #expect(Self.problem("icon-sets: [{kind: all-sizes, appearances: [dark]}]") == "line 1: appearances is a field of single-size sets only")
         #expect(Self.problem("icon-sets: [{fallbacks: all}]") == "line 1: fallbacks is a field of icon-composer sets only")
         #expect(Self.problem("icon-sets: [{kind: icon-composer, fallbacks: some}]") == "line 1: fallbacks is all or without-1024")
-        #expect(Self.problem("icon-sets: [{kind: icon-composer}, {name: B, kind: all-sizes}]")
-            == "line 1: an icon-composer set is a Mac catalogue's: its other sets can only be mac-all-sizes")
+        #expect(
+            Self.problem("icon-sets: [{kind: icon-composer}, {name: B, kind: all-sizes}]")
+                == "line 1: an icon-composer set is a Mac catalogue's: its other sets can only be mac-all-sizes")
     }
 
     @Test func wrongValuesAreNamed() {
         #expect(Self.problem("brand-asset: {layers: 6}") == "line 1: layers is a whole number from 2 to 5, not '6'")
         #expect(Self.problem("brand-asset: {layers: three}") == "line 1: layers is a whole number from 2 to 5, not 'three'")
         #expect(Self.problem("brand-asset: {layer-format: png}") == "line 1: layer-format is jpeg or argb, not 'png'")
-        #expect(Self.problem("brand-asset: {app-store-icon: glossy}")
-            == "line 1: app-store-icon is opaque, flat, transparent, transparent-pixel, translucent, absent or separate, not 'glossy'")
-        #expect(Self.problem("brand-asset:\n  top-shelf: {pixels: translucent}\n")
-            == "line 2: top-shelf pixels (a JPEG has no alpha channel) is opaque or flat, not 'translucent'")
-        #expect(Self.problem("brand-asset:\n  top-shelf-wide: {format: argb, pixels: shiny}\n")
-            == "line 2: top-shelf-wide pixels is opaque, flat, transparent, transparent-pixel or translucent, not 'shiny'")
+        #expect(
+            Self.problem("brand-asset: {app-store-icon: glossy}")
+                == "line 1: app-store-icon is opaque, flat, transparent, transparent-pixel, translucent, absent or separate, not 'glossy'")
+        #expect(
+            Self.problem("brand-asset:\n  top-shelf: {pixels: translucent}\n")
+                == "line 2: top-shelf pixels (a JPEG has no alpha channel) is opaque or flat, not 'translucent'")
+        #expect(
+            Self.problem("brand-asset:\n  top-shelf-wide: {format: argb, pixels: shiny}\n")
+                == "line 2: top-shelf-wide pixels is opaque, flat, transparent, transparent-pixel or translucent, not 'shiny'")
         #expect(Self.problem("brand-asset: {top-shelf: {scales: [1, 3]}}") == "line 1: top-shelf scale is a whole number from 1 to 2, not '3'")
         #expect(Self.problem("brand-asset: {top-shelf: {scales: [2, 2]}}") == "line 1: top-shelf scales is [1], [2] or [1, 2]")
         #expect(Self.problem("brand-asset: {top-shelf: {size: 1920}}") == "line 1: top-shelf size is [width, height] in @1x pixels, such as [1920, 720]")
         #expect(Self.problem("brand-asset: {top-shelf: none}") == "line 1: top-shelf is a mapping {name, format, pixels, scales, size} or absent")
-        #expect(Self.problem("brand-asset: {top-shelf: {colour: red}}")
-            == "line 1: unknown field 'colour'; expected one of: format, name, pixels, scales, size")
-        #expect(Self.problem("brand-asset: {icon: x}")
-            == "line 1: unknown field 'icon'; expected one of: app-store-icon, layer-format, layers, name, top-shelf, top-shelf-wide")
+        #expect(
+            Self.problem("brand-asset: {top-shelf: {colour: red}}")
+                == "line 1: unknown field 'colour'; expected one of: format, name, pixels, scales, size")
+        #expect(
+            Self.problem("brand-asset: {icon: x}")
+                == "line 1: unknown field 'icon'; expected one of: app-store-icon, layer-format, layers, name, top-shelf, top-shelf-wide")
         #expect(Self.problem("layered-icon:\n  back-layer-scale: 3\n") == "line 2: back-layer-scale is a whole number from 0 to 2, not '3'")
         #expect(Self.problem("layered-icon: {layers: 4}") == "line 1: layers is a whole number from 1 to 3, not '4'")
         #expect(Self.problem("layered-icon: {back-layer-pixels: -1}") == "line 1: back-layer-pixels is a whole number from 1 to 4096, not '-1'")
-        #expect(Self.problem("icon-sets: [{kind: watch}]")
-            == "line 1: kind is single-size, single-size-universal, all-sizes, watch-all-sizes, mac-all-sizes or icon-composer")
-        #expect(Self.problem("icon-sets: [{app-store-icon: clear}]")
-            == "line 1: app-store-icon is opaque, flat, transparent, transparent-pixel, translucent or absent, not 'clear'")
-        #expect(Self.problem("layered: {}")
-            == "line 1: unknown field 'layered'; expected one of: brand-asset, hostile, icon-sets, layered-icon, layout")
+        #expect(
+            Self.problem("icon-sets: [{kind: watch}]")
+                == "line 1: kind is single-size, single-size-universal, all-sizes, watch-all-sizes, mac-all-sizes or icon-composer")
+        #expect(
+            Self.problem("icon-sets: [{app-store-icon: clear}]")
+                == "line 1: app-store-icon is opaque, flat, transparent, transparent-pixel, translucent or absent, not 'clear'")
+        #expect(
+            Self.problem("layered: {}")
+                == "line 1: unknown field 'layered'; expected one of: brand-asset, hostile, icon-sets, layered-icon, layout")
     }
 }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
-import Testing
 
 /// Reading back the layered assets the writer makes (tvOS brand assets, visionOS icons, watch
 /// sets) with the project's reader, whole and streamed.

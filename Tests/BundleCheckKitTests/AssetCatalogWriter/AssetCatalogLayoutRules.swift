@@ -85,7 +85,9 @@ enum AssetCatalogLayoutRules {
             expect(table.lowerBound == aligned(end(appearances.block)), "the block table right after it")
             if restFreed {
                 let left = free[1]
-                expect(left.address == aligned(table.upperBound) && left.address + left.length == staleHeader.address + 32 + 4096, "the rest of the old root's 4096 bytes freed")
+                expect(
+                    left.address == aligned(table.upperBound) && left.address + left.length == staleHeader.address + 32 + 4096,
+                    "the rest of the old root's 4096 bytes freed")
             }
             expect(start(appearances.root) == aligned(staleTable.address + staleTable.length), "APPEARANCEKEYS' root after the old table")
             expect(end(appearances.root) == bytes.count, "APPEARANCEKEYS' root ends the file")

@@ -1,7 +1,8 @@
-@testable import BundleCheckFixtures
-@testable import BundleCheckFormats
 import Foundation
 import Testing
+
+@testable import BundleCheckFixtures
+@testable import BundleCheckFormats
 
 /// What the writer makes of a single-size set and an Icon Composer icon, set against what
 /// actool made of them in the corpus, rendition by rendition through the project's reader:
@@ -23,7 +24,8 @@ struct AssetCatalogWriterActoolCorpusTests {
 
         /// A tree of names' pairs, each name and value joined.
         func names(_ tree: String) throws -> [String: [UInt8]] {
-            Dictionary(uniqueKeysWithValues: try store.tree(tree).pairs(in: store).map { (String(decoding: $0.key.bytes, as: UTF8.self), Array($0.value.bytes)) })
+            Dictionary(
+                uniqueKeysWithValues: try store.tree(tree).pairs(in: store).map { (String(decoding: $0.key.bytes, as: UTF8.self), Array($0.value.bytes)) })
         }
 
         /// `BITMAPKEYS`' value for the facet `name`.
@@ -126,7 +128,8 @@ struct AssetCatalogWriterActoolCorpusTests {
         let facets = try mine.names("FACETKEYS"), realFacets = try real.names("FACETKEYS")
         #expect(facets["AppIcon"] == realFacets["AppIcon"])
         #expect(facets["AppIcon/Group"].map { Array($0.prefix(16)) } == realFacets["AppIcon/Group"].map { Array($0.prefix(16)) }, "element 85, part 246")
-        #expect(Set(realFacets.keys).subtracting(facets.keys).allSatisfy { $0.hasPrefix("AppIcon_Assets/") }, "only the gradients, colours and SVG are left out")
+        #expect(
+            Set(realFacets.keys).subtracting(facets.keys).allSatisfy { $0.hasPrefix("AppIcon_Assets/") }, "only the gradients, colours and SVG are left out")
         for name in ["AppIcon", "AppIcon/Group"] {
             #expect(try mine.bitmap(name) == real.bitmap(name), "\(name)'s bitmap")
         }
@@ -148,7 +151,9 @@ struct AssetCatalogWriterActoolCorpusTests {
             #expect(header.scaleFactor == realHeader.scaleFactor && header.pixelFormat == realHeader.pixelFormat, "\(shape)")
             #expect(header.colorSpaceID == realHeader.colorSpaceID && header.bitmapCount == realHeader.bitmapCount, "\(shape)")
             #expect(Self.tags(rendition) == Self.tags(theirs), "\(shape)'s properties and their lengths")
-            var types = [CARRenditionTLV.slices, CARRenditionTLV.metrics, CARRenditionTLV.blendModeAndOpacity, CARRenditionTLV.uti, CARRenditionTLV.exifOrientation]
+            var types = [
+                CARRenditionTLV.slices, CARRenditionTLV.metrics, CARRenditionTLV.blendModeAndOpacity, CARRenditionTLV.uti, CARRenditionTLV.exifOrientation,
+            ]
             if !atlas { types.append(CARRenditionTLV.rowBytes) }
             for type in types {
                 #expect(Self.property(rendition, type) == Self.property(theirs, type), "\(shape)'s property \(type)")
@@ -178,7 +183,9 @@ struct AssetCatalogWriterActoolCorpusTests {
                 #expect(parts(rendition.layers) == parts(theirs.layers) && rendition.layers.map(\.opacity) == theirs.layers.map(\.opacity), "\(shape)'s layers")
                 if realHeader.layout.rawValue == 1019 {
                     #expect(rendition.layers.map(\.frame) == theirs.layers.map(\.frame))
-                    #expect(mine.catalog.layers(of: rendition).last?.facetName == "AppIcon/Group" && real.catalog.layers(of: theirs).last?.facetName == "AppIcon/Group")
+                    #expect(
+                        mine.catalog.layers(of: rendition).last?.facetName == "AppIcon/Group"
+                            && real.catalog.layers(of: theirs).last?.facetName == "AppIcon/Group")
                 }
             }
         }

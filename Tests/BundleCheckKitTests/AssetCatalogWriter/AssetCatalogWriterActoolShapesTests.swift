@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
-import Testing
 
 /// The shapes actool gives single-size and Icon Composer icons (`FixtureIconSet.singleSize`,
 /// `iconComposerMac`), read back with the project's reader: every idiom and appearance asked
@@ -84,8 +85,10 @@ import Testing
     @Test func keysAFormatCannotHoldAndTwoNamesForAnAppearanceThrow() {
         var dark = FixtureAssetCatalog.appIcon(appearances: [.dark], pixels: nil)
         dark.keyFormat = .xcode14_3
-        #expect(throws: AssetCatalogWriterError.invalidRendition(
-            set: "AppIcon", file: "Icon-App-Dark-1024x1024@1x.png", reason: "the key format xcode14_3 has no appearance, displayGamut")) { try dark.bytes() }
+        #expect(
+            throws: AssetCatalogWriterError.invalidRendition(
+                set: "AppIcon", file: "Icon-App-Dark-1024x1024@1x.png", reason: "the key format xcode14_3 has no appearance, displayGamut")
+        ) { try dark.bytes() }
         var phoneOnMac = FixtureAssetCatalog.iconComposer(.iconComposerMac(fallbacks: .without1024, pixels: .flat))
         phoneOnMac.imageSets = [FixtureImageSet(name: "Logo", renditions: [FixtureIconRendition(idiom: .phone, points: 8, scale: 1, appearance: .macSystem)])]
         #expect(throws: AssetCatalogWriterError.invalidRendition(set: "Logo", file: "Icon-App-8x8@1x.png", reason: "the key format xcode26Mac has no idiom")) {
@@ -96,27 +99,35 @@ import Testing
         #expect(throws: AssetCatalogWriterError.invalidRendition(set: "B", file: "ZZZZPackedAsset", reason: "the key format xcode16_4 has no dimension1")) {
             try twoAtlases.bytes()
         }
-        let midnight = FixtureAssetCatalog(iconSets: [FixtureIconSet(name: "AppIcon", renditions: [
-            FixtureIconRendition(idiom: .phone, points: 8, scale: 1, appearance: FixtureAppearance(name: "Midnight", id: 1)),
-            FixtureIconRendition(idiom: .pad, points: 8, scale: 1, appearance: .dark),
-        ])])
+        let midnight = FixtureAssetCatalog(iconSets: [
+            FixtureIconSet(
+                name: "AppIcon",
+                renditions: [
+                    FixtureIconRendition(idiom: .phone, points: 8, scale: 1, appearance: FixtureAppearance(name: "Midnight", id: 1)),
+                    FixtureIconRendition(idiom: .pad, points: 8, scale: 1, appearance: .dark),
+                ])
+        ])
         #expect(throws: AssetCatalogWriterError.invalidAsset(name: "APPEARANCEKEYS", reason: "appearance 1 is named both Midnight and UIAppearanceDark")) {
             try midnight.bytes()
         }
         var clash = FixtureAssetCatalog.iconComposer(.iconComposerMac(fallbacks: .without1024, pixels: .flat))
         clash.imageSets = [FixtureImageSet(name: "Logo", renditions: [FixtureIconRendition(idiom: .universal, points: 8, scale: 1)])]
-        #expect(throws: AssetCatalogWriterError.invalidAsset(
-            name: "APPEARANCEKEYS", reason: "appearance 0 is named both NSAppearanceNameSystem and UIAppearanceAny")) { try clash.bytes() }
+        #expect(
+            throws: AssetCatalogWriterError.invalidAsset(
+                name: "APPEARANCEKEYS", reason: "appearance 0 is named both NSAppearanceNameSystem and UIAppearanceAny")
+        ) { try clash.bytes() }
     }
 
     @Test func anIconComposerIconHasStacksAGroupAndFallbacks() throws {
         let bytes = try FixtureAssetCatalog.iconComposer(.iconComposerMac(pixels: .flat)).bytes()
         let reading = try Support.read(bytes)
-        #expect(reading.catalog.header.coreUIVersion == 968 && reading.catalog.header.keySemantics == 1 && reading.catalog.extendedMetadata?.platform == "macosx")
+        #expect(
+            reading.catalog.header.coreUIVersion == 968 && reading.catalog.header.keySemantics == 1 && reading.catalog.extendedMetadata?.platform == "macosx")
         #expect(reading.catalog.facets.map(\.name) == ["AppIcon", "AppIcon/Group"])
         #expect(try reading.facet("AppIcon")[.part] == 245 && (try reading.facet("AppIcon/Group")[.part]) == 246)
-        #expect(try Self.appearances(bytes).map { "\($0.0)=\($0.1)" }
-            == ["ISAppearanceTintable=10", "NSAppearanceNameAqua=8", "NSAppearanceNameDarkAqua=1", "NSAppearanceNameSystem=0"])
+        #expect(
+            try Self.appearances(bytes).map { "\($0.0)=\($0.1)" }
+                == ["ISAppearanceTintable=10", "NSAppearanceNameAqua=8", "NSAppearanceNameDarkAqua=1", "NSAppearanceNameSystem=0"])
 
         let icon = try reading.renditions("AppIcon")
         let fallbacks = icon.filter { $0.key[.part] == 220 }
@@ -139,7 +150,9 @@ import Testing
         #expect(set.entries.map(\.width) == [16, 32, 64, 128, 256, 512, 1024] && set.entries.map(\.index) == Array(1...7))
 
         let stacks = icon.filter { $0.key[.part] == 245 }
-        #expect(stacks.map { $0.key[.appearance] } == [1, 8, 10] && stacks.allSatisfy { $0.header.layout.rawValue == 1019 && $0.header.name == "AppIcon.iconstack" })
+        #expect(
+            stacks.map { $0.key[.appearance] } == [1, 8, 10] && stacks.allSatisfy { $0.header.layout.rawValue == 1019 && $0.header.name == "AppIcon.iconstack" }
+        )
         let groups = try reading.renditions("AppIcon/Group")
         #expect(groups.map { $0.key[.appearance] } == [1, 8, 10] && groups.allSatisfy { $0.header.layout.rawValue == 1020 && $0.header.name == "IconGroup" })
         for stack in stacks {

@@ -1,7 +1,8 @@
-@testable import BundleCheckFixtures
-@testable import BundleCheckFormats
 import Foundation
 import Testing
+
+@testable import BundleCheckFixtures
+@testable import BundleCheckFormats
 
 /// tvOS brand assets (`FixtureBrandAsset`) read back with the project's reader: the App Icon's
 /// layer stacks naming their layers' facets bottom first, its flattened and radiosity images,
@@ -14,9 +15,10 @@ import Testing
 
     @Test func theDefaultBrandAssetIsTheAppIconStackItsLayersAndTheTopShelfImages() throws {
         let reading = try Support.read(.brandAsset())
-        #expect(reading.catalog.facets.map(\.name) == [
-            "App Icon", "App Icon/Back/Content", "App Icon/Front/Content", "App Icon/Middle/Content", "Top Shelf Image", "Top Shelf Image Wide",
-        ])
+        #expect(
+            reading.catalog.facets.map(\.name) == [
+                "App Icon", "App Icon/Back/Content", "App Icon/Front/Content", "App Icon/Middle/Content", "Top Shelf Image", "Top Shelf Image Wide",
+            ])
         for facet in reading.catalog.facets {
             #expect(facet[.element] == 85 && facet[.part] == 181, "\(facet.name): an image facet, as the corpus's")
         }
@@ -34,7 +36,10 @@ import Testing
             #expect(layer.frame == CARFrame(x: 0, y: 0, width: 400, height: 240) && layer.blendMode == 0 && layer.opacity == 1)
             #expect(layer.key.map(\.attribute) == [.element, .part, .identifier] && layer.key.prefix(2).map(\.value) == [85, 181])
         }
-        guard case .rawData(let contents) = try reading.catalog.payload(of: stack, in: reading.store) else { Issue.record("a raw-data payload"); return }
+        guard case .rawData(let contents) = try reading.catalog.payload(of: stack, in: reading.store) else {
+            Issue.record("a raw-data payload")
+            return
+        }
         #expect(contents.bytes.isEmpty)
 
         let flattened = try reading.rendition("App Icon", part: 208, idiom: .tv, scale: 2)
@@ -44,7 +49,10 @@ import Testing
         #expect(try reading.catalog.bitmap(of: flattened, in: reading.store).isOpaque == true)
         let radiosity = try reading.rendition("App Icon", part: 209, idiom: .tv, scale: 2)
         #expect(radiosity.header.width == 960 && radiosity.header.height == 640 && radiosity.header.name == "ZZZZRadiosityImage-2.0.0")
-        guard case .pixels(let stream) = try reading.catalog.payload(of: radiosity, in: reading.store) else { Issue.record("pixels"); return }
+        guard case .pixels(let stream) = try reading.catalog.payload(of: radiosity, in: reading.store) else {
+            Issue.record("pixels")
+            return
+        }
         #expect(!stream.isChunked, "one stream, as the corpus's")
         #expect(try reading.catalog.bitmap(of: radiosity, in: reading.store).width == 960)
 
@@ -88,9 +96,10 @@ import Testing
     @Test func aSeparateAppStoreIconIsABrandAssetOfItsOwn() throws {
         let reading = try Support.read(.brandAsset(FixtureBrandAsset(appStoreIcon: .separate(.flat))))
         let separate = "App Icon - App Store"
-        #expect(reading.catalog.facets.map(\.name).filter { $0.hasPrefix(separate) } == [
-            separate, "\(separate)/Back/Content", "\(separate)/Front/Content", "\(separate)/Middle/Content",
-        ])
+        #expect(
+            reading.catalog.facets.map(\.name).filter { $0.hasPrefix(separate) } == [
+                separate, "\(separate)/Back/Content", "\(separate)/Front/Content", "\(separate)/Middle/Content",
+            ])
         #expect(try reading.renditions("App Icon").allSatisfy { $0.key.idiom != .marketing }, "nothing of idiom marketing in App Icon")
         for name in Self.layers { #expect(try reading.renditions(name).count == 1, "\(name): the home layer alone") }
         let stack = try reading.rendition(separate, idiom: .universal, scale: 1)
@@ -123,8 +132,10 @@ import Testing
     }
 
     @Test func layersAndTopShelfImagesMayBeARGBBitmaps() throws {
-        let wide = FixtureBrandAsset.TopShelfImage(name: "Top Shelf Image Wide", format: .argb, pixels: .transparentPixel(x: 0, y: 0), scales: [1], width: 232, height: 72)
-        let asset = FixtureBrandAsset(layers: FixtureBrandAsset.layerNames(2), layerFormat: .argb, appStoreIcon: .absent, radiosity: false, topShelf: nil, topShelfWide: wide)
+        let wide = FixtureBrandAsset.TopShelfImage(
+            name: "Top Shelf Image Wide", format: .argb, pixels: .transparentPixel(x: 0, y: 0), scales: [1], width: 232, height: 72)
+        let asset = FixtureBrandAsset(
+            layers: FixtureBrandAsset.layerNames(2), layerFormat: .argb, appStoreIcon: .absent, radiosity: false, topShelf: nil, topShelfWide: wide)
         let reading = try Support.read(.brandAsset(asset))
         let front = try reading.rendition("App Icon/Front/Content", idiom: .tv, scale: 2)
         #expect(front.header.pixelFormat == .argb && front.header.width == 800 && front.header.height == 480 && front.header.flags.rawValue == 0)

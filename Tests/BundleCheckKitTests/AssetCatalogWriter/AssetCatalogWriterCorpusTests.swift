@@ -1,6 +1,7 @@
-@testable import BundleCheckFixtures
 import BundleCheckFormats
 import Testing
+
+@testable import BundleCheckFixtures
 
 /// What the writer makes, set against the real catalogues of the corpus: the layout rules hold
 /// for both (`AssetCatalogLayoutRules`), and every field the writer copies from actool is where
@@ -15,7 +16,8 @@ struct AssetCatalogWriterCorpusTests {
     /// The written ones are held to the same rules in `AssetCatalogWriterStructureTests`.
     @Test func theLayoutRulesHoldForTheRealCatalogues() throws {
         guard let shorebird = try AssetCatalogTestSupport.realCatalogue("shorebird/flutter-base.ipa"),
-              let tv = try AssetCatalogTestSupport.realCatalogue("app-info/apple-tv.ipa") else { return }
+            let tv = try AssetCatalogTestSupport.realCatalogue("app-info/apple-tv.ipa")
+        else { return }
         #expect(try AssetCatalogLayoutRules.violations(shorebird, layout: .indexAfterFirstBlocks) == [])
         #expect(try AssetCatalogLayoutRules.violations(tv, layout: .indexAtEnd) == [])
         // The rules tell the layouts apart.
@@ -83,7 +85,9 @@ struct AssetCatalogWriterCorpusTests {
                 if name != "Icon-App-29x29@1x.png" {
                     // actool stored that one alone RLE-compressed, CELM version 2; the writer does not RLE.
                     #expect(Array(mine.value[184..<tlvs]) == Array(theirs.value[184..<tlvs]), "\(name)'s TLVs")
-                    #expect(Array(mine.value[tlvs..<(tlvs + 16)].prefix(12)) == Array(theirs.value[tlvs..<(tlvs + 16)].prefix(12)), "\(name): CELM 3, LZFSE, the chunk count")
+                    #expect(
+                        Array(mine.value[tlvs..<(tlvs + 16)].prefix(12)) == Array(theirs.value[tlvs..<(tlvs + 16)].prefix(12)),
+                        "\(name): CELM 3, LZFSE, the chunk count")
                     #expect(Self.chunkRows(mine.value, at: tlvs) == Self.chunkRows(theirs.value, at: tlvs), "\(name)'s chunks")
                 }
             case 1003:
@@ -91,8 +95,10 @@ struct AssetCatalogWriterCorpusTests {
                 // same tags and lengths but the link's, which names a second atlas (dimension1 1)
                 // in 4 bytes more: the rectangles and atlases are where each packer put them.
                 #expect(Array(mine.value[0..<168]) == Array(theirs.value[0..<168]), "\(name)'s header")
-                #expect(Self.tags(mine.value).map { $0[0] == 1010 ? [1010] : $0 } == Self.tags(theirs.value).map { $0[0] == 1010 ? [1010] : $0 }, "\(name)'s TLVs")
-                #expect(AssetCatalogTestSupport.littleEndian32(mine.value[...], 180) == 0 && AssetCatalogTestSupport.littleEndian32(theirs.value[...], 180) == 0)
+                #expect(
+                    Self.tags(mine.value).map { $0[0] == 1010 ? [1010] : $0 } == Self.tags(theirs.value).map { $0[0] == 1010 ? [1010] : $0 }, "\(name)'s TLVs")
+                #expect(
+                    AssetCatalogTestSupport.littleEndian32(mine.value[...], 180) == 0 && AssetCatalogTestSupport.littleEndian32(theirs.value[...], 180) == 0)
             default:
                 Issue.record("an AppIcon rendition of layout \(layout) in the real catalogue")
             }
@@ -138,10 +144,13 @@ struct AssetCatalogWriterCorpusTests {
         #expect(Array(try store.variable("EXTENDED_METADATA").bytes) == Array(try realStore.variable("EXTENDED_METADATA").bytes))
         let appearances = try store.tree("APPEARANCEKEYS")
         let realAppearances = try realStore.tree("APPEARANCEKEYS")
-        #expect(Array(try store.block(appearances.block).bytes.suffix(9)) == Array(try realStore.block(realAppearances.block).bytes.suffix(9)), "keys of two lengths: 0xFFFFFFFF")
+        #expect(
+            Array(try store.block(appearances.block).bytes.suffix(9)) == Array(try realStore.block(realAppearances.block).bytes.suffix(9)),
+            "keys of two lengths: 0xFFFFFFFF")
         #expect(try store.block(appearances.root).count == 4096 && (try realStore.block(realAppearances.root).count) == 4096)
-        #expect(try appearances.pairs(in: store).map { Array($0.key.bytes) + Array($0.value.bytes) }
-            == realAppearances.pairs(in: realStore).map { Array($0.key.bytes) + Array($0.value.bytes) })
+        #expect(
+            try appearances.pairs(in: store).map { Array($0.key.bytes) + Array($0.value.bytes) }
+                == realAppearances.pairs(in: realStore).map { Array($0.key.bytes) + Array($0.value.bytes) })
         #expect(store.header.indexRange.count == realStore.header.indexRange.count, "256 entries, 2 freed extents")
     }
 }
@@ -173,11 +182,14 @@ extension AssetCatalogWriterCorpusTests {
     @Test(arguments: [false, true])
     func theTVOSBrandAssetIsTheCorpusCataloguesFieldByField(_ isDefault: Bool) throws {
         guard let (realStore, real) = try CorpusCatalog.tv.open() else { return }
-        let catalog: FixtureAssetCatalog = isDefault
+        let catalog: FixtureAssetCatalog =
+            isDefault
             ? .brandAsset()
-            : .brandAsset(FixtureBrandAsset(
-                layers: FixtureBrandAsset.layerNames(2), appStoreIcon: .absent, topShelf: .init(name: "Top Shelf Image", scales: [1], width: 1920, height: 720),
-                topShelfWide: .init(name: "Top Shelf Image Wide", scales: [1], width: 2320, height: 720)))
+            : .brandAsset(
+                FixtureBrandAsset(
+                    layers: FixtureBrandAsset.layerNames(2), appStoreIcon: .absent,
+                    topShelf: .init(name: "Top Shelf Image", scales: [1], width: 1920, height: 720),
+                    topShelfWide: .init(name: "Top Shelf Image Wide", scales: [1], width: 2320, height: 720)))
         let store = try BOMStore(bytes: try catalog.bytes())
         let mine = try AssetCatalog.read(store)
         #expect(mine.extendedMetadata == real.extendedMetadata, "atv, 16.0, as the corpus's")
@@ -195,12 +207,16 @@ extension AssetCatalogWriterCorpusTests {
             let attributes = Self.attributes(theirs)
             let match = try #require(renditions.first { Self.attributes($0) == attributes }, "\(theirs.header.name) \(attributes)")
             let header = match.header, realHeader = theirs.header
-            #expect(header.flags == realHeader.flags && header.layout == realHeader.layout && header.pixelFormat == realHeader.pixelFormat, "\(realHeader.name)")
-            #expect(header.width == realHeader.width && header.height == realHeader.height && header.scaleFactor == realHeader.scaleFactor, "\(realHeader.name)")
+            #expect(
+                header.flags == realHeader.flags && header.layout == realHeader.layout && header.pixelFormat == realHeader.pixelFormat, "\(realHeader.name)")
+            #expect(
+                header.width == realHeader.width && header.height == realHeader.height && header.scaleFactor == realHeader.scaleFactor, "\(realHeader.name)")
             #expect(header.version == realHeader.version && header.bitmapCount == realHeader.bitmapCount)
             #expect(match.properties.map(\.type) == theirs.properties.map(\.type), "\(realHeader.name)'s properties")
             for property in theirs.properties where property.type != CARRenditionTLV.layerReferences {
-                #expect(match.properties.first { $0.type == property.type }?.value.elementsEqual(property.value) == true, "\(realHeader.name)'s property \(property.type)")
+                #expect(
+                    match.properties.first { $0.type == property.type }?.value.elementsEqual(property.value) == true,
+                    "\(realHeader.name)'s property \(property.type)")
             }
             switch realHeader.pixelFormat {
             case .data:
@@ -213,7 +229,8 @@ extension AssetCatalogWriterCorpusTests {
             case .argb:
                 #expect(header.name == realHeader.name && header.colorSpaceID == realHeader.colorSpaceID)
                 guard case .pixels(let pixels) = try mine.payload(of: match, in: store),
-                      case .pixels(let realPixels) = try real.payload(of: theirs, in: realStore) else {
+                    case .pixels(let realPixels) = try real.payload(of: theirs, in: realStore)
+                else {
                     Issue.record("\(realHeader.name): pixels")
                     continue
                 }
@@ -221,7 +238,8 @@ extension AssetCatalogWriterCorpusTests {
                 #expect(pixels.chunks.map(\.rows) == realPixels.chunks.map(\.rows), "\(realHeader.name)'s chunks")
             case .jpeg:
                 guard case .rawData(let jpeg) = try mine.payload(of: match, in: store),
-                      case .rawData(let realJPEG) = try real.payload(of: theirs, in: realStore) else {
+                    case .rawData(let realJPEG) = try real.payload(of: theirs, in: realStore)
+                else {
                     Issue.record("\(realHeader.name): raw data")
                     continue
                 }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
-import Testing
 
 /// The catalogue each platform's fixture app carries by default (`FixtureAssetCatalogDefaults`),
 /// and what its Info.plist names in it.

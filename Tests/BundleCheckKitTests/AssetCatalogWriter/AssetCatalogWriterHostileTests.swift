@@ -37,7 +37,9 @@ import Testing
         let wide = try BOMStore(bytes: try Self.catalogue(.wideTreeNode(count: 65535)).bytes())
         let tree = try wide.tree("RENDITIONS")
         #expect(tree.declaredCount == 2)
-        #expect(throws: BOMError.tooManyEntriesInNode(block: tree.root, count: 65535, limit: BOMLimits.standard.maxEntriesPerNode)) { try tree.entries(in: wide) }
+        #expect(throws: BOMError.tooManyEntriesInNode(block: tree.root, count: 65535, limit: BOMLimits.standard.maxEntriesPerNode)) {
+            try tree.entries(in: wide)
+        }
         let past = try BOMStore(bytes: try Self.catalogue(.wideTreeNode(count: 600)).bytes())
         #expect(throws: BOMError.nodeTruncated(block: tree.root, count: 600, length: 4096 + 2 * 20)) { try past.tree("RENDITIONS").entries(in: past) }
     }
@@ -64,16 +66,19 @@ import Testing
         let store = try BOMStore(bytes: try Self.catalogue(.keyFormatCount(0x7FFF_FFFF), .lyingDimensions(width: 1, height: 65536)).bytes())
         let format = try store.variable("KEYFORMAT").bytes
         #expect(AssetCatalogTestSupport.littleEndian32(format, 8) == 0x7FFF_FFFF && format.count == 12 + 4 * 10, "the list stays 10 long")
-        let icon = try #require(try store.tree("RENDITIONS").pairs(in: store).map { Array($0.value.bytes) }.first { AssetCatalogTestSupport.littleEndian16($0[...], 36) == 12 })
+        let icon = try #require(
+            try store.tree("RENDITIONS").pairs(in: store).map { Array($0.value.bytes) }.first { AssetCatalogTestSupport.littleEndian16($0[...], 36) == 12 })
         #expect(AssetCatalogTestSupport.littleEndian32(icon[...], 12) == 1 && AssetCatalogTestSupport.littleEndian32(icon[...], 16) == 65536)
         // The slices and bytes per row still say 1024.
-        #expect(AssetCatalogTestSupport.littleEndian32(icon[...], 184 + 8 + 12) == 1024 && AssetCatalogTestSupport.littleEndian32(icon[...], 184 + 8 + 16) == 1024)
+        #expect(
+            AssetCatalogTestSupport.littleEndian32(icon[...], 184 + 8 + 12) == 1024 && AssetCatalogTestSupport.littleEndian32(icon[...], 184 + 8 + 16) == 1024)
     }
 
     @Test func aShortPayloadIsShorterByOneRow() throws {
         func payloadLength(_ catalog: FixtureAssetCatalog) throws -> UInt32 {
             let store = try BOMStore(bytes: try catalog.bytes())
-            let icon = try #require(try store.tree("RENDITIONS").pairs(in: store).map { Array($0.value.bytes) }.first { AssetCatalogTestSupport.littleEndian16($0[...], 36) == 12 })
+            let icon = try #require(
+                try store.tree("RENDITIONS").pairs(in: store).map { Array($0.value.bytes) }.first { AssetCatalogTestSupport.littleEndian16($0[...], 36) == 12 })
             return AssetCatalogTestSupport.littleEndian32(icon[...], 180)
         }
         // Raw LZFSE: the last chunk's one row of 4096 bytes, its 8-byte block header and all, gone.

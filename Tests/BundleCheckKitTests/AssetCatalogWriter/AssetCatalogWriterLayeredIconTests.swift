@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
-import Testing
 
 /// visionOS layered icons (`FixtureLayeredIcon`, modelled on tvOS's stack) and watchOS
 /// all-sizes sets read back with the project's reader.
@@ -62,8 +63,10 @@ import Testing
         fails(FixtureLayeredIcon(layers: FixtureLayeredIcon.layerNames(4)), "4 layers; a visionOS icon has 1 to 3")
         fails(FixtureLayeredIcon(backLayerScale: 3), "back layer scale 3; 0 (none), 1 or 2")
         fails(FixtureLayeredIcon(backLayerPixels: 0), "a back layer of 0 pixels")
-        #expect(throws: AssetCatalogWriterError.invalidRendition(
-            set: "AppIcon/Back/Content", file: "Back@2x.jpg", reason: "20000×20000 pixels; 1 to 16384 each way")) {
+        #expect(
+            throws: AssetCatalogWriterError.invalidRendition(
+                set: "AppIcon/Back/Content", file: "Back@2x.jpg", reason: "20000×20000 pixels; 1 to 16384 each way")
+        ) {
             try FixtureAssetCatalog.layeredIcon(FixtureLayeredIcon(backLayerPixels: 20000)).bytes()
         }
     }

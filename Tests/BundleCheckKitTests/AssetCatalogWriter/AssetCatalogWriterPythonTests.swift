@@ -1,7 +1,8 @@
-@testable import BundleCheckFixtures
 import BundleCheckFormats
 import Foundation
 import Testing
+
+@testable import BundleCheckFixtures
 
 /// Written catalogues read by a Python reading of their own (`AssetCatalogTestSupport.pythonChecker`),
 /// which decodes the pixels with Apple's reference LZFSE decoder when `lzfse` is installed: what
@@ -18,9 +19,10 @@ struct AssetCatalogWriterPythonTests {
         for compression in FixtureIconRendition.Compression.allCases {
             for storage in [FixtureIconRendition.Storage.chunked, .single] {
                 let subtype = UInt16(renditions.count)
-                renditions.append(FixtureIconRendition(
-                    idiom: .universal, subtype: subtype, points: 37, scale: 1, pixelWidth: 37 + Int(subtype), pixelHeight: 23 + 7 * Int(subtype),
-                    pixels: patterns[renditions.count % patterns.count], compression: compression, storage: storage, fileName: "variety-\(subtype).png"))
+                renditions.append(
+                    FixtureIconRendition(
+                        idiom: .universal, subtype: subtype, points: 37, scale: 1, pixelWidth: 37 + Int(subtype), pixelHeight: 23 + 7 * Int(subtype),
+                        pixels: patterns[renditions.count % patterns.count], compression: compression, storage: storage, fileName: "variety-\(subtype).png"))
             }
         }
         return FixtureAssetCatalog(iconSets: [.singleSize()], imageSets: [FixtureImageSet(name: "Variety", renditions: renditions)])
@@ -28,7 +30,11 @@ struct AssetCatalogWriterPythonTests {
 
     static func lzfseOrSkip(_ reading: [String: Any]) -> Bool {
         if reading["lzfse"] as? Bool == true { return true }
-        if PlistTestEnvironment.isCI { Issue.record("python3's lzfse module is required when CI=true") } else { print("skipping the LZFSE checks: no lzfse module") }
+        if PlistTestEnvironment.isCI {
+            Issue.record("python3's lzfse module is required when CI=true")
+        } else {
+            print("skipping the LZFSE checks: no lzfse module")
+        }
         return false
     }
 
@@ -107,14 +113,17 @@ struct AssetCatalogWriterPythonTests {
         } else {
             #expect(celm["version"] == 0 && reading["chunkRows"] == nil, "\(name)")
         }
-        let magic: String? = switch described.compression {
-        case .lzfse: "bvxn"
-        case .lzfseRaw: "bvx-"
-        case .zlib: "x\u{01}\u{00}\u{00}"
-        default: nil
-        }
+        let magic: String? =
+            switch described.compression {
+            case .lzfse: "bvxn"
+            case .lzfseRaw: "bvx-"
+            case .zlib: "x\u{01}\u{00}\u{00}"
+            default: nil
+            }
         if let magic {
-            #expect((reading["streamMagics"] as? [String])?.allSatisfy { $0.hasPrefix(String(magic.prefix(2))) } == true, "\(name): \(reading["streamMagics"] ?? "")")
+            #expect(
+                (reading["streamMagics"] as? [String])?.allSatisfy { $0.hasPrefix(String(magic.prefix(2))) } == true,
+                "\(name): \(reading["streamMagics"] ?? "")")
         }
         guard decoded else { return }
         let pixels = AssetCatalogPixels.image(

@@ -1,7 +1,8 @@
-@testable import BundleCheckFixtures
 import BundleCheckFormats
 import Foundation
 import Testing
+
+@testable import BundleCheckFixtures
 
 /// Catalogues the fixture writer makes read back through the BOM reader (`BOMStore`,
 /// `BOMTree`) with the variables, trees, keys and values CoreUI writes, laid out as the real
@@ -19,22 +20,27 @@ import Testing
         }
         let header = try store.variable("CARHEADER").bytes
         #expect(Array(header.prefix(4)) == Array("RATC".utf8) && header.count == 436)
-        #expect(AssetCatalogTestSupport.littleEndian32(header, 4) == 918 && AssetCatalogTestSupport.littleEndian32(header, 16) == 2, "Xcode 16.4's CoreUI, 2 renditions")
+        #expect(
+            AssetCatalogTestSupport.littleEndian32(header, 4) == 918 && AssetCatalogTestSupport.littleEndian32(header, 16) == 2,
+            "Xcode 16.4's CoreUI, 2 renditions")
         #expect(AssetCatalogTestSupport.littleEndian32(header, 432) == 2, "key semantics 2")
         let format = try store.variable("KEYFORMAT").bytes
-        #expect((0..<10).map { AssetCatalogTestSupport.littleEndian32(format, 12 + 4 * $0) } == [7, 13, 12, 15, 16, 9, 24, 17, 1, 2], "Xcode 16.4's key format")
+        #expect(
+            (0..<10).map { AssetCatalogTestSupport.littleEndian32(format, 12 + 4 * $0) } == [7, 13, 12, 15, 16, 9, 24, 17, 1, 2], "Xcode 16.4's key format")
 
         let facets = try store.tree("FACETKEYS").pairs(in: store)
         #expect(facets.map { Array($0.key.bytes) } == [Array("AppIcon".utf8)])
         // Hot spot (0, 0), 3 attributes: element 85, part 220 (icon), identifier 6849.
         #expect(Array(facets[0].value.bytes) == [0, 0, 0, 0, 3, 0, 1, 0, 85, 0, 2, 0, 220, 0, 17, 0, 0xC1, 0x1A])
-        #expect(try store.tree("APPEARANCEKEYS").pairs(in: store).map { Array($0.key.bytes) + Array($0.value.bytes) } == [Array("UIAppearanceAny".utf8) + [0, 0]])
+        #expect(
+            try store.tree("APPEARANCEKEYS").pairs(in: store).map { Array($0.key.bytes) + Array($0.value.bytes) } == [Array("UIAppearanceAny".utf8) + [0, 0]])
 
         let renditions = try AssetCatalogTestSupport.renditions(store)
         #expect(renditions.count == 2)
         let sizes = try #require(renditions.first { $0.key[2] == 218 })
         #expect(sizes.key == [7: 0, 13: 0, 12: 1, 15: 1, 16: 0, 9: 0, 24: 0, 17: 6849, 1: 85, 2: 218], "a size list for idiom phone, appearance 0, sRGB")
-        #expect(Array(sizes.value[184...].suffix(24)) == Array("SISM".utf8) + [1, 0, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 1, 0, 0, 0], "1024 points, index 1")
+        #expect(
+            Array(sizes.value[184...].suffix(24)) == Array("SISM".utf8) + [1, 0, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 1, 0, 0, 0], "1024 points, index 1")
         let icon = try #require(renditions.first { $0.key[2] == 220 })
         #expect(icon.key == [7: 0, 13: 0, 12: 1, 15: 1, 16: 0, 9: 1, 24: 1, 17: 6849, 1: 85, 2: 220], "phone, index 1, Display P3")
         #expect(Array(icon.value.prefix(4)) == Array("ISTC".utf8))
@@ -116,7 +122,9 @@ import Testing
             }
             let atlas = try #require(atlases.first { candidate in candidate.key.allSatisfy { $0.value == (key[$0.key] ?? 0) } }, "the link names an atlas")
             let (x, y, width, height) = (4...7).map { AssetCatalogTestSupport.littleEndian32(tlv, 4 * $0 - 8) }.tuple4
-            #expect(x + width <= AssetCatalogTestSupport.littleEndian32(atlas.value[...], 12) && y + height <= AssetCatalogTestSupport.littleEndian32(atlas.value[...], 16))
+            #expect(
+                x + width <= AssetCatalogTestSupport.littleEndian32(atlas.value[...], 12)
+                    && y + height <= AssetCatalogTestSupport.littleEndian32(atlas.value[...], 16))
             #expect(width == AssetCatalogTestSupport.littleEndian32(link.value[...], 12))
         }
     }
@@ -178,7 +186,9 @@ import Testing
             .appIcon(pixels: .transparentPixel(x: 1024, y: 0)),
             .invalidRendition(set: "AppIcon", file: "Icon-App-1024x1024@1x.png", reason: "transparent pixel (1024, 0) outside the image"))
         let twice = FixtureIconRendition(idiom: .phone, points: 60, scale: 2)
-        fails(FixtureAssetCatalog(iconSets: [FixtureIconSet(name: "AppIcon", renditions: [twice, twice])]), .duplicateRenditionKey(set: "AppIcon", file: twice.fileName))
+        fails(
+            FixtureAssetCatalog(iconSets: [FixtureIconSet(name: "AppIcon", renditions: [twice, twice])]),
+            .duplicateRenditionKey(set: "AppIcon", file: twice.fileName))
         var huge = FixtureIconSet.singleSize()
         huge.renditions[0].pixelWidth = 20000
         fails(
@@ -186,15 +196,22 @@ import Testing
             .invalidRendition(set: "AppIcon", file: "Icon-App-1024x1024@1x.png", reason: "20000×1024 pixels; 1 to 16384 each way"))
         var packedAlone = FixtureIconSet.singleSize()
         packedAlone.renditions[0].storage = .packed
-        fails(FixtureAssetCatalog(iconSets: [packedAlone], hostile: [.shortPixelPayload]), .invalidHostile("no icon stored on its own to make the App Store icon of"))
+        fails(
+            FixtureAssetCatalog(iconSets: [packedAlone], hostile: [.shortPixelPayload]),
+            .invalidHostile("no icon stored on its own to make the App Store icon of"))
     }
 
     /// Rule examples will describe catalogues in YAML: a description survives coding.
     @Test func aDescriptionRoundTripsThroughCoding() throws {
         var catalog = Self.allSizes
-        catalog.imageSets = [FixtureImageSet(name: "Logo", identifier: 12, renditions: [FixtureIconRendition(idiom: .pad, points: 83.5, scale: 2, pixels: .translucent(alpha: 9))])]
-        catalog.hostile = [.truncated(length: 9), .renditionsTreeCycle, .wideTreeNode(count: 3), .lyingDimensions(width: 1, height: 2), .keyFormatCount(4), .shortPixelPayload,
-            .renditionsBranchChildPastTable(level: 1, block: 300)]
+        catalog.imageSets = [
+            FixtureImageSet(
+                name: "Logo", identifier: 12, renditions: [FixtureIconRendition(idiom: .pad, points: 83.5, scale: 2, pixels: .translucent(alpha: 9))])
+        ]
+        catalog.hostile = [
+            .truncated(length: 9), .renditionsTreeCycle, .wideTreeNode(count: 3), .lyingDimensions(width: 1, height: 2), .keyFormatCount(4), .shortPixelPayload,
+            .renditionsBranchChildPastTable(level: 1, block: 300),
+        ]
         let decoded = try JSONDecoder().decode(FixtureAssetCatalog.self, from: try JSONEncoder().encode(catalog))
         #expect(decoded == catalog)
     }

@@ -1,6 +1,7 @@
-@testable import BundleCheckFixtures
 import BundleCheckFormats
 import Testing
+
+@testable import BundleCheckFixtures
 
 /// The BOM writer's placed writes, which the catalogue writer lays CoreUI's files out with:
 /// pieces in any order on a boundary, blocks made late, freed extents in the free list, a stale
@@ -45,7 +46,9 @@ import Testing
         #expect(blocks[3].address == 512 && blocks[3].length == 5)
         #expect(free.count == 2 && free[0] == (528, 5) && Array(bytes[528..<533]) == stale)
         #expect(read.header.indexRange.lowerBound == 544, "the table where placed, though the blocks after it were not yet")
-        #expect(read.header.indexRange.count == BOMWriter.Placement.blockTableLength(tableCount: 256, freed: 2) && read.header.indexRange.count == 4 + 2048 + 4 + 16 + 8)
+        #expect(
+            read.header.indexRange.count == BOMWriter.Placement.blockTableLength(tableCount: 256, freed: 2)
+                && read.header.indexRange.count == 4 + 2048 + 4 + 16 + 8)
         let (first, second) = (Array(try read.block(1).bytes), Array(try read.block(2).bytes))
         #expect(first == [1, 2, 3] && second == [7, 7], "block 2 made late")
         #expect(blocks.dropFirst().filter { $0.length > 0 }.allSatisfy { $0.address % 16 == 0 })
@@ -64,7 +67,9 @@ import Testing
             var store = BOMWriter.Store()
             let entries = (0..<count).map { (value: UInt32($0 + 1), key: UInt32($0 + 1)) }
             _ = store.addTree(entries, blockSize: blockSize, entriesPerNode: perNode)
-            #expect(store.blocks.count - 1 == BOMWriter.Store.blocksOfTree(entries: count, blockSize: blockSize, entriesPerNode: perNode), "\(count) entries, \(blockSize), \(perNode ?? 0)")
+            #expect(
+                store.blocks.count - 1 == BOMWriter.Store.blocksOfTree(entries: count, blockSize: blockSize, entriesPerNode: perNode),
+                "\(count) entries, \(blockSize), \(perNode ?? 0)")
         }
     }
 

@@ -1,6 +1,7 @@
-@testable import BundleCheckFixtures
 import Foundation
 import Testing
+
+@testable import BundleCheckFixtures
 
 /// The LZVN streams the writer makes decode, with Apple's reference decoder (Python's `lzfse`
 /// module, which takes LZVN in a `bvxn` block), to the bytes encoded: literal runs at the

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
-import Testing
 
 /// The `Paths` tree of an installer `Bom` made into full paths: parents that are missing or loop,
 /// paths too deep or too long, and information blocks that lie about their lengths are errors.

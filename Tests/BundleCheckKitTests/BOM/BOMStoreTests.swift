@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
-import Testing
 
 /// The store's header, block table and variables: every offset and count checked against the
 /// file and the caps, each at its limit and one past it, and no truncation of a file that traps.
@@ -20,10 +21,12 @@ import Testing
 
     @Test func theStandardLimitsAreTheDocumentedOnes() {
         // docs/limits.md ("BOM store") states these values; change both together.
-        #expect(BOMLimits.standard == BOMLimits(
-            maxBlocks: 4_194_304, maxVariables: 256, maxBlockLength: 268_435_456, maxTreeBlockSize: 1_048_576, maxTreeDepth: 32,
-            maxEntriesPerNode: 16_384, maxTreeEntries: 4_194_304, maxPathLength: 4096, maxPathDepth: 256
-        ))
+        #expect(
+            BOMLimits.standard
+                == BOMLimits(
+                    maxBlocks: 4_194_304, maxVariables: 256, maxBlockLength: 268_435_456, maxTreeBlockSize: 1_048_576, maxTreeDepth: 32,
+                    maxEntriesPerNode: 16_384, maxTreeEntries: 4_194_304, maxPathLength: 4096, maxPathDepth: 256
+                ))
     }
 
     @Test func filesThatAreNoStoreOrEndInTheHeaderAreTold() {
@@ -39,10 +42,14 @@ import Testing
     @Test func sectionsOutsideTheFileAreRefused() {
         var index = Self.bom
         Hostile.patch(&index, at: 16, UInt32(Self.bom.count - 4))
-        #expect(Self.error(Self.open(index)) == .sectionOutOfFile(part: "block table", offset: UInt32(Self.bom.count - 4), length: try! Self.header(20), fileLength: Self.bom.count))
+        #expect(
+            Self.error(Self.open(index))
+                == .sectionOutOfFile(part: "block table", offset: UInt32(Self.bom.count - 4), length: try! Self.header(20), fileLength: Self.bom.count))
         var variables = Self.bom
         Hostile.patch(&variables, at: 28, 0xFFFF_FFFF)
-        #expect(Self.error(Self.open(variables)) == .sectionOutOfFile(part: "variables", offset: try! Self.header(24), length: 0xFFFF_FFFF, fileLength: Self.bom.count))
+        #expect(
+            Self.error(Self.open(variables))
+                == .sectionOutOfFile(part: "variables", offset: try! Self.header(24), length: 0xFFFF_FFFF, fileLength: Self.bom.count))
     }
 
     static func header(_ offset: Int) throws -> UInt32 {

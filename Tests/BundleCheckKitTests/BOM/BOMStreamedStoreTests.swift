@@ -1,5 +1,5 @@
-import BundleCheckFormats
 import BundleCheckFixtures
+import BundleCheckFormats
 import Testing
 
 /// A BOM store read in forward passes over a stream that cannot seek, as an `Assets.car` deep in
@@ -28,9 +28,10 @@ import Testing
         for (name, tree) in trees {
             entries[name] = try Self.fetchingNodes(of: tree, from: store)
         }
-        try store.fetch(trees.flatMap { name, tree in
-            entries[name, default: []].flatMap { tree.flag == 0 ? [BOMFetch.whole($0.key), .whole($0.value)] : [.whole($0.value)] }
-        })
+        try store.fetch(
+            trees.flatMap { name, tree in
+                entries[name, default: []].flatMap { tree.flag == 0 ? [BOMFetch.whole($0.key), .whole($0.value)] : [.whole($0.value)] }
+            })
         var result: [String: [[UInt8]]] = [:]
         for (name, tree) in trees {
             result[name] = try entries[name, default: []].flatMap { entry in
@@ -101,13 +102,14 @@ import Testing
         #expect(large.count >= 2)
         var asked: [UInt32] = []
         let first = large[0]
-        try store.fetch(large.map { id in
-            BOMFetch.prefix(of: id, count: 184) { prefix in
-                asked.append(id)
-                #expect(Array(prefix) == Array(whole.bytes[try! whole.blockRange(of: id).prefix(184)]))
-                return id == first
-            }
-        })
+        try store.fetch(
+            large.map { id in
+                BOMFetch.prefix(of: id, count: 184) { prefix in
+                    asked.append(id)
+                    #expect(Array(prefix) == Array(whole.bytes[try! whole.blockRange(of: id).prefix(184)]))
+                    return id == first
+                }
+            })
         #expect(Set(asked) == Set(large))
         #expect(store.passes == 2)
         #expect(Array(try store.block(first, part: "a value").bytes) == Array(try whole.block(first).bytes))

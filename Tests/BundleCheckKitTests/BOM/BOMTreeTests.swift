@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
-import Testing
 
 /// The tree walk: down the first children to the leftmost leaf, then along the leaf chain; every
 /// cap at its limit and past it, and links that loop, point at themselves or at the wrong kind
@@ -51,7 +52,7 @@ import Testing
 
     @Test func aNodeMustHoldTheEntriesItClaims() {
         var (store, tree) = Hostile.treeStore(count: 2)
-        store.blocks[Int(tree) + 1].replaceSubrange(2..<4, with: [0x02, 0x00])  // 512 entries: 4108 bytes
+        store.blocks[Int(tree) + 1].replaceSubrange(2..<4, with: [0x02, 0x00]) // 512 entries: 4108 bytes
         #expect(Self.failure(Hostile.walk(store.write())) == .nodeTruncated(block: tree + 1, count: 512, length: 4096))
         store.blocks[Int(tree) + 1] = [0, 1, 0]
         #expect(Self.failure(Hostile.walk(store.write())) == .truncated(part: "block \(tree + 1)", needed: 4, available: 3))
@@ -113,7 +114,9 @@ import Testing
     @Test func theHeaderMustBeATreeOfVersion1WithASaneNodeSize() {
         var (store, tree) = Hostile.treeStore(count: 1)
         #expect(Self.failure(Hostile.walk(store.write(), limits: BOMLimits(maxTreeBlockSize: 4096))) == nil)
-        #expect(Self.failure(Hostile.walk(store.write(), limits: BOMLimits(maxTreeBlockSize: 4095))) == .treeBlockSizeOutOfRange(block: tree, blockSize: 4096, limit: 4095))
+        #expect(
+            Self.failure(Hostile.walk(store.write(), limits: BOMLimits(maxTreeBlockSize: 4095)))
+                == .treeBlockSizeOutOfRange(block: tree, blockSize: 4096, limit: 4095))
         Hostile.patch(&store, block: tree, at: 12, 0)
         #expect(Self.failure(Hostile.walk(store.write())) == .treeBlockSizeOutOfRange(block: tree, blockSize: 0, limit: 1 << 20))
         Hostile.patch(&store, block: tree, at: 4, 2)

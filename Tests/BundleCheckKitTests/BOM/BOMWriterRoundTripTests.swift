@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
-import Testing
 
 /// Installer `Bom` files written as `mkbom` writes them read back entry for entry: paths built
 /// from their parents, every field of the information blocks, links, 64-bit sizes, Mach-O
@@ -12,8 +13,9 @@ import Testing
         .directory("./Foo.app/Contents"),
         .file("./Foo.app/Contents/Info.plist", contents: Array("<plist/>\n".utf8)),
         .directory("./Foo.app/Contents/MacOS"),
-        BOMWriter.Entry(path: "./Foo.app/Contents/MacOS/Foo", kind: .file, mode: 0o100755, uid: 0, gid: 80, size: 200_000, checksum: 0x1234_5678,
-                        architectures: [(0x0100_0007, 3, 90_000, 1), (0x0100_000C, 0, 110_000, 2)]),
+        BOMWriter.Entry(
+            path: "./Foo.app/Contents/MacOS/Foo", kind: .file, mode: 0o100755, uid: 0, gid: 80, size: 200_000, checksum: 0x1234_5678,
+            architectures: [(0x0100_0007, 3, 90_000, 1), (0x0100_000C, 0, 110_000, 2)]),
         .link("./Foo.app/Contents/Current", to: "MacOS"),
         BOMWriter.Entry(path: "./Foo.app/Contents/Huge.bin", kind: .file, mode: 0o100644, size: 5 << 30, checksum: 7),
         BOMWriter.Entry(path: "./Foo.app/Contents/tty", kind: .device, mode: 0o20666, deviceNumber: 0x1000_0002),
@@ -25,10 +27,11 @@ import Testing
 
     @Test func everyFieldOfEveryKindOfPathReadsBack() throws {
         let read = try Self.entries(BOMWriter.write(Self.app))
-        #expect(read.map(\.path) == [
-            ".", "./Foo.app", "./Foo.app/Contents", "./Foo.app/Contents/Current", "./Foo.app/Contents/Huge.bin",
-            "./Foo.app/Contents/Info.plist", "./Foo.app/Contents/MacOS", "./Foo.app/Contents/tty", "./Foo.app/Contents/MacOS/Foo",
-        ])
+        #expect(
+            read.map(\.path) == [
+                ".", "./Foo.app", "./Foo.app/Contents", "./Foo.app/Contents/Current", "./Foo.app/Contents/Huge.bin",
+                "./Foo.app/Contents/Info.plist", "./Foo.app/Contents/MacOS", "./Foo.app/Contents/tty", "./Foo.app/Contents/MacOS/Foo",
+            ])
         #expect(read.map(\.pathID) == Array(1...9))
         #expect(read.map(\.parentID) == [0, 1, 2, 3, 3, 3, 3, 3, 7])
         let byPath = Dictionary(uniqueKeysWithValues: read.map { ($0.path, $0) })
@@ -37,7 +40,9 @@ import Testing
             #expect(entry.type.rawValue == written.kind.rawValue && entry.mode == written.mode && entry.uid == written.uid && entry.gid == written.gid)
             #expect(entry.size == written.size && entry.modificationTime == written.modificationTime && entry.checksum == written.checksum, "\(written.path)")
             #expect(entry.linkTarget == written.linkTarget && !entry.isPathOnly)
-            #expect(entry.architectures == written.architectures.map { BOMArchitecture(cpuType: $0.cpuType, cpuSubtype: $0.cpuSubtype, size: $0.size, checksum: $0.checksum) })
+            #expect(
+                entry.architectures
+                    == written.architectures.map { BOMArchitecture(cpuType: $0.cpuType, cpuSubtype: $0.cpuSubtype, size: $0.size, checksum: $0.checksum) })
         }
         #expect(byPath["./Foo.app/Contents/tty"]?.deviceNumber == 0x1000_0002)
         #expect(byPath["./Foo.app/Contents/Huge.bin"]?.size == 5 << 30, "the size comes from Size64")
@@ -48,10 +53,11 @@ import Testing
         let store = try BOMStore(bytes: BOMWriter.write(Self.app))
         let info = try BOMInfo.read(store, block: try #require(store.variables["BomInfo"]))
         #expect(info.version == 1 && info.pathCount == 10)
-        #expect(info.entries == [
-            BOMInfo.Entry(cpuType: 0, size: UInt32(truncatingIfNeeded: 9 + 5 << 30)),
-            BOMInfo.Entry(cpuType: 0x0100_0007, size: 90_000), BOMInfo.Entry(cpuType: 0x0100_000C, size: 110_000),
-        ])
+        #expect(
+            info.entries == [
+                BOMInfo.Entry(cpuType: 0, size: UInt32(truncatingIfNeeded: 9 + 5 << 30)),
+                BOMInfo.Entry(cpuType: 0x0100_0007, size: 90_000), BOMInfo.Entry(cpuType: 0x0100_000C, size: 110_000),
+            ])
     }
 
     @Test func theStoreIsLaidOutAsApplesTools() throws {

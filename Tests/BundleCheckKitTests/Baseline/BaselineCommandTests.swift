@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckReports
 
 /// `--write-baseline` and `--baseline` from the command line.

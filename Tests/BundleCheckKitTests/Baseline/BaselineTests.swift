@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 
@@ -68,10 +69,22 @@ import Testing
         (#"{"schemaVersion": 2, "findings": []}"#, "b.json: baseline schemaVersion 2 is not supported"),
         (#"{"schemaVersion": true, "findings": []}"#, "b.json: baseline schemaVersion"),
         (#"{"schemaVersion": 1}"#, "b.json: not a bundlecheck baseline: $.findings: expected a list"),
-        (#"{"schemaVersion": 1, "findings": [{"rule": "junk-file"}]}"#, "b.json: not a bundlecheck baseline: $.findings[0].fingerprint: expected 16 lowercase hexadecimal digits"),
-        (#"{"schemaVersion": 1, "findings": [{"fingerprint": "ABCDEF0123456789", "rule": "x"}]}"#, "b.json: not a bundlecheck baseline: $.findings[0].fingerprint"),
-        (#"{"schemaVersion": 1, "findings": [{"fingerprint": "0123456789abcdef"}]}"#, "b.json: not a bundlecheck baseline: $.findings[0].rule: expected the rule id"),
-        (#"{"schemaVersion": 1, "findings": [{"fingerprint": "0123456789abcdef", "rule": "x", "bundle": 3}]}"#, "b.json: not a bundlecheck baseline: $.findings[0].bundle"),
+        (
+            #"{"schemaVersion": 1, "findings": [{"rule": "junk-file"}]}"#,
+            "b.json: not a bundlecheck baseline: $.findings[0].fingerprint: expected 16 lowercase hexadecimal digits"
+        ),
+        (
+            #"{"schemaVersion": 1, "findings": [{"fingerprint": "ABCDEF0123456789", "rule": "x"}]}"#,
+            "b.json: not a bundlecheck baseline: $.findings[0].fingerprint"
+        ),
+        (
+            #"{"schemaVersion": 1, "findings": [{"fingerprint": "0123456789abcdef"}]}"#,
+            "b.json: not a bundlecheck baseline: $.findings[0].rule: expected the rule id"
+        ),
+        (
+            #"{"schemaVersion": 1, "findings": [{"fingerprint": "0123456789abcdef", "rule": "x", "bundle": 3}]}"#,
+            "b.json: not a bundlecheck baseline: $.findings[0].bundle"
+        ),
     ])
     func malformedBaselinesNameTheFileAndTheProblem(text: String, message: String) {
         do {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 
@@ -90,19 +91,21 @@ import Testing
             clip + "/Frameworks/ClipKit.framework/ClipKit",
         ])
         #expect(located.kind == .ipa)
-        #expect(located.bundles == [
-            Self.app(app),
-            BundleLocation(path: clip, kind: .appClip, parent: app),
-            BundleLocation(path: clip + "/Frameworks/ClipKit.framework", kind: .framework, parent: clip),
-            BundleLocation(path: app + "/Extensions/Widget.appex", kind: .appex, parent: app),
-            BundleLocation(path: app + "/Frameworks/Core.framework", kind: .framework, parent: app),
-            BundleLocation(path: app + "/Frameworks/Core.framework/Frameworks/Nested.framework", kind: .framework, parent: app + "/Frameworks/Core.framework"),
-            BundleLocation(path: app + "/PlugIns/Share.appex", kind: .appex, parent: app),
-            BundleLocation(path: app + "/PlugIns/Share.appex/Frameworks/InExtension.framework", kind: .framework, parent: app + "/PlugIns/Share.appex"),
-            BundleLocation(path: watch, kind: .watchApp, parent: app),
-            BundleLocation(path: watch + "/Frameworks/WatchKitLib.framework", kind: .framework, parent: watch),
-            BundleLocation(path: watch + "/PlugIns/W Extension.appex", kind: .appex, parent: watch),
-        ])
+        #expect(
+            located.bundles == [
+                Self.app(app),
+                BundleLocation(path: clip, kind: .appClip, parent: app),
+                BundleLocation(path: clip + "/Frameworks/ClipKit.framework", kind: .framework, parent: clip),
+                BundleLocation(path: app + "/Extensions/Widget.appex", kind: .appex, parent: app),
+                BundleLocation(path: app + "/Frameworks/Core.framework", kind: .framework, parent: app),
+                BundleLocation(
+                    path: app + "/Frameworks/Core.framework/Frameworks/Nested.framework", kind: .framework, parent: app + "/Frameworks/Core.framework"),
+                BundleLocation(path: app + "/PlugIns/Share.appex", kind: .appex, parent: app),
+                BundleLocation(path: app + "/PlugIns/Share.appex/Frameworks/InExtension.framework", kind: .framework, parent: app + "/PlugIns/Share.appex"),
+                BundleLocation(path: watch, kind: .watchApp, parent: app),
+                BundleLocation(path: watch + "/Frameworks/WatchKitLib.framework", kind: .framework, parent: watch),
+                BundleLocation(path: watch + "/PlugIns/W Extension.appex", kind: .appex, parent: watch),
+            ])
     }
 
     @Test func bundleFoldersOutsideTheirSlotsAreNotBundles() throws {
@@ -115,10 +118,11 @@ import Testing
             "Payload/X.app/Frameworks/.framework/Info.plist",
         ])
         // Share.appex holds a file, so it is a bundle; a Watch folder counts only in an app.
-        #expect(located.bundles == [
-            Self.app("Payload/X.app"),
-            BundleLocation(path: "Payload/X.app/PlugIns/Share.appex", kind: .appex, parent: "Payload/X.app"),
-        ])
+        #expect(
+            located.bundles == [
+                Self.app("Payload/X.app"),
+                BundleLocation(path: "Payload/X.app/PlugIns/Share.appex", kind: .appex, parent: "Payload/X.app"),
+            ])
     }
 
     @Test func macOSLitterIsNeverABundle() throws {

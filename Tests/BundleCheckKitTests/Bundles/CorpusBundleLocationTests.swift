@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 
@@ -32,25 +33,40 @@ import Testing
     }
 
     static let cases: [(String, Expected)] = [
-        ("fastlane/ContainsWatchApp.ipa", .located(kind: .ipa, files: 12, bytes: 27_861, bundles: [
-            app("ContainsWatchApp/Payload/Sample.app"),
-            BundleLocation(
-                path: "ContainsWatchApp/Payload/Sample.app/Watch/Sample WatchKit App.app",
-                kind: .watchApp, parent: "ContainsWatchApp/Payload/Sample.app"
-            ),
-        ])),
+        (
+            "fastlane/ContainsWatchApp.ipa",
+            .located(
+                kind: .ipa, files: 12, bytes: 27_861,
+                bundles: [
+                    app("ContainsWatchApp/Payload/Sample.app"),
+                    BundleLocation(
+                        path: "ContainsWatchApp/Payload/Sample.app/Watch/Sample WatchKit App.app",
+                        kind: .watchApp, parent: "ContainsWatchApp/Payload/Sample.app"
+                    ),
+                ])
+        ),
         ("fastlane/ExampleProductName-cocoapods.ipa", .located(kind: .ipa, files: 28, bytes: 573_796, bundles: [app("Payload/ExampleProductName.app")])),
         ("fastlane/iOSAppOnly.ipa", .located(kind: .ipa, files: 6, bytes: 14_139, bundles: [app("iOSAppOnly/Payload/Sample.app")])),
         ("fastlane/very-capable-app.ipa", .located(kind: .ipa, files: 11, bytes: 84_990, bundles: [app("Payload/very-capable-app.app")])),
-        ("fastlane/very-capable-app.xcarchive", .located(kind: .xcarchive, files: 4, bytes: 794 + 1842 + 6889 + 2145, bundles: [
-            app("Products/Applications/very-capable-app.app"),
-        ])),
+        (
+            "fastlane/very-capable-app.xcarchive",
+            .located(
+                kind: .xcarchive, files: 4, bytes: 794 + 1842 + 6889 + 2145,
+                bundles: [
+                    app("Products/Applications/very-capable-app.app")
+                ])
+        ),
         ("isign/SimpleSaucyApp.ipa", .located(kind: .ipa, files: 30, bytes: 16_858_467, bundles: [app("Payload/SimpleSaucyApp.app")])),
         ("isign/TestSimulator.app.zip", .located(kind: .app, files: 20, bytes: 11_969_435, bundles: [app("isignTestApp.app")])),
         ("sentry-cli/DemoApp.ipa", .located(kind: .ipa, files: 5, bytes: 121_041, bundles: [app("Payload/DemoApp.app")])),
-        ("sentry-cli/two-apps.ipa", .located(kind: .ipa, files: 14, bytes: 254_618, bundles: [
-            app("Payload/DemoApp.app"), app("Payload/s/demo.app"),
-        ])),
+        (
+            "sentry-cli/two-apps.ipa",
+            .located(
+                kind: .ipa, files: 14, bytes: 254_618,
+                bundles: [
+                    app("Payload/DemoApp.app"), app("Payload/s/demo.app"),
+                ])
+        ),
         ("fastlane/not-an-ipa.ipa", .fails(code: "not-a-package")),
         ("sentry-cli/invalid.ipa", .fails(code: "not-a-package")),
         ("fastlane/appstore-test.mobileprovision", .fails(code: "not-a-package")),

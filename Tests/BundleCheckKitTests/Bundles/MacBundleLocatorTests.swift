@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 
@@ -42,17 +43,18 @@ import Testing
             "Notes.app/Contents/Watch/W.app/Info.plist",
         ])
         let kinds = Dictionary(uniqueKeysWithValues: bundles.map { ($0.path, $0.kind) })
-        #expect(kinds == [
-            "Notes.app": .app,
-            "Notes.app/Contents/PlugIns/Share.appex": .appex,
-            "Notes.app/Contents/Extensions/Intents.appex": .appex,
-            "Notes.app/Contents/XPCServices/Fetch.xpc": .xpcService,
-            "Notes.app/Contents/Library/LoginItems/Launcher.app": .loginItem,
-            "Notes.app/Contents/Library/SystemExtensions/Filter.systemextension": .systemExtension,
-            "Notes.app/Contents/Library/Automator/Tool.app": .helper,
-            "Notes.app/Contents/Helpers/Uploader.app": .helper,
-            "Notes.app/Contents/Frameworks/Notes Helper.app": .helper,
-        ])
+        #expect(
+            kinds == [
+                "Notes.app": .app,
+                "Notes.app/Contents/PlugIns/Share.appex": .appex,
+                "Notes.app/Contents/Extensions/Intents.appex": .appex,
+                "Notes.app/Contents/XPCServices/Fetch.xpc": .xpcService,
+                "Notes.app/Contents/Library/LoginItems/Launcher.app": .loginItem,
+                "Notes.app/Contents/Library/SystemExtensions/Filter.systemextension": .systemExtension,
+                "Notes.app/Contents/Library/Automator/Tool.app": .helper,
+                "Notes.app/Contents/Helpers/Uploader.app": .helper,
+                "Notes.app/Contents/Frameworks/Notes Helper.app": .helper,
+            ])
         #expect(bundles.filter { $0.parent != nil }.allSatisfy { $0.parent == "Notes.app" && $0.layout.style == .contents })
     }
 

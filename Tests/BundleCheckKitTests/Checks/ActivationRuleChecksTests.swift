@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 

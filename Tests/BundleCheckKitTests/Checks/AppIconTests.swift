@@ -1,5 +1,6 @@
 import BundleCheckFixtures
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 

@@ -1,9 +1,10 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// Archives are judged as archives: without a stated distribution the six distribution-dependent
 /// signing rules stay silent on an `.xcarchive` (its export re-signs it), and every other rule
@@ -21,19 +22,23 @@ import Testing
     /// certificate that expired in 2025. The extension's build number lags behind (version-mismatch)
     /// and a .DS_Store sits in the app (junk-file): findings that do not depend on the distribution.
     static func developmentSigned() -> FixtureBundle {
-        let expired = Date(timeIntervalSince1970: 1_577_836_800)  // 2020-01-01
+        let expired = Date(timeIntervalSince1970: 1_577_836_800) // 2020-01-01
         var entitlements = PlistDictionary()
         entitlements.append(key: "get-task-allow", value: .bool(true))
         entitlements.append(key: "aps-environment", value: .string("development"))
-        let signer = FixtureSigner.apple(Signed.certificate(expires: Date(timeIntervalSince1970: 1_735_689_600)))  // 2025-01-01
+        let signer = FixtureSigner.apple(Signed.certificate(expires: Date(timeIntervalSince1970: 1_735_689_600))) // 2025-01-01
         let share = FixtureBundle.appex("Share", bundleIdentifier: "com.example.notes.share", extensionPoint: "com.apple.share-services", version: "229")
         let app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes", version: "230")
             .adding(file: ".DS_Store", contents: [0])
-        return Signed.signed(app, entitlements: entitlements, profile: Signed.profile(.development, identifier: "com.example.notes", expires: expired), signer: signer)
-            .adding(
-                Signed.signed(share, entitlements: entitlements, profile: Signed.profile(.development, identifier: "com.example.notes.share", expires: expired), signer: signer),
-                in: "PlugIns"
-            )
+        return Signed.signed(
+            app, entitlements: entitlements, profile: Signed.profile(.development, identifier: "com.example.notes", expires: expired), signer: signer
+        )
+        .adding(
+            Signed.signed(
+                share, entitlements: entitlements, profile: Signed.profile(.development, identifier: "com.example.notes.share", expires: expired),
+                signer: signer),
+            in: "PlugIns"
+        )
     }
 
     enum Storage: String, CaseIterable, Sendable {

@@ -1,9 +1,10 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// `profile-expiring` and `certificate-expired`: expiry ahead and behind, for the
 /// distributions whose installs keep their signature.
@@ -23,7 +24,9 @@ import Testing
         let app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes", version: "230")
         return try .ipa(
             Signed.signed(app, profile: Signed.profile(kind, identifier: "com.example.notes", expires: profileExpiry), signer: signer)
-                .adding(Signed.signed(share, profile: Signed.profile(kind, identifier: "com.example.notes.share", expires: profileExpiry), signer: signer), in: "PlugIns")
+                .adding(
+                    Signed.signed(share, profile: Signed.profile(kind, identifier: "com.example.notes.share", expires: profileExpiry), signer: signer),
+                    in: "PlugIns")
         )
     }
 
@@ -81,7 +84,7 @@ import Testing
 
     @Test(arguments: [Distribution.adHoc, .enterprise, .development])
     func anExpiredSigningCertificateIsAnErrorBesideTheOtherFindings(distribution: Distribution) throws {
-        let expiry = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01
+        let expiry = Date(timeIntervalSince1970: 1_735_689_600) // 2025-01-01
         let report = try inspect(try Self.package(distribution, certificateExpiry: expiry), settings: Self.settings(distribution))
         let expired = report.findings("certificate-expired")
         #expect(expired.map(\.bundle) == ["Payload/Notes.app", "Payload/Notes.app/PlugIns/Share.appex"])
@@ -121,7 +124,7 @@ import Testing
         let index = try #require(damaged.files.firstIndex { $0.path == "Notes" })
         var bytes = damaged.files[index].contents
         let start = try #require(bytes.indices.first { bytes[$0...].starts(with: envelope) })
-        bytes[start] = 0x31  // the ContentInfo SEQUENCE becomes a SET
+        bytes[start] = 0x31 // the ContentInfo SEQUENCE becomes a SET
         damaged.files[index] = FixtureFile(path: "Notes", contents: bytes)
         let report = try inspect(try .ipa(damaged))
         // One broken part of one executable: a finding on it, and the package is still checked.

@@ -1,9 +1,10 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
-import BundleCheckFixtures
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// purpose-string-missing, -empty and -placeholder beyond their rule files' examples: which
 /// Info.plist code asks, what is evidence and what is not, and the tables they read.
@@ -21,15 +22,17 @@ import BundleCheckFixtures
     }
 
     static func quoted(_ names: [String]) -> String {
-        "[" + names.map { name in
-            String(decoding: try! JSONEncoder().encode(name), as: UTF8.self)
-        }.joined(separator: ", ") + "]"
+        "["
+            + names.map { name in
+                String(decoding: try! JSONEncoder().encode(name), as: UTF8.self)
+            }.joined(separator: ", ") + "]"
     }
 
     // MARK: - Who is asked
 
     @Test func everyBinaryThatAsksIsNamedInOneFindingPerBundleAndKey() throws {
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               executable:
@@ -58,7 +61,8 @@ import BundleCheckFixtures
     }
 
     @Test func anExtensionIsAskedForItsOwnCodeAndTheAppForNothingOfIt() throws {
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               plugins:
@@ -73,7 +77,8 @@ import BundleCheckFixtures
     }
 
     @Test func linkingSystemFrameworksAloneIsNotEvidence() throws {
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               executable:
@@ -89,7 +94,8 @@ import BundleCheckFixtures
     }
 
     @Test func aClassAndItsSelectorMustBeInTheSameBinary() throws {
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               executable:
@@ -103,7 +109,8 @@ import BundleCheckFixtures
     }
 
     @Test func appleWatchKitStubIsNotTheDevelopersCode() throws {
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               watch:
@@ -119,7 +126,8 @@ import BundleCheckFixtures
 
     @Test func oneKeyThatMeetsTwoNeedsIsAskedForOnce() throws {
         // requestAuthorization: needs the read key; the access-level call takes either: adding the read key meets both.
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               executable:
@@ -132,7 +140,8 @@ import BundleCheckFixtures
     }
 
     @Test func aPurposeStringThatIsNoStringIsNamedAsSuch() throws {
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               plist:
@@ -145,7 +154,8 @@ import BundleCheckFixtures
 
     @Test func anEntitlementsFileAsksWhenTheExecutableIsMissing() throws {
         // An .xcarchive's app may carry only archived-expanded-entitlements.xcent.
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               files:
@@ -162,7 +172,8 @@ import BundleCheckFixtures
     // MARK: - Values
 
     @Test func aPlaceholderInAnXMLStringsFileIsFoundAtItsLine() throws {
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               files:
@@ -183,7 +194,8 @@ import BundleCheckFixtures
     }
 
     @Test func stringsFilesOutsideTheBundleFolderOrUnreadableArePassedOver() throws {
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               files:
@@ -198,7 +210,8 @@ import BundleCheckFixtures
     }
 
     @Test func anUnexpandedVariableInTheInfoPlistIsLeftToUnexpandedVariable() throws {
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               plist:
@@ -209,7 +222,8 @@ import BundleCheckFixtures
     }
 
     @Test func frameworksInfoPlistsAreNeverJudged() throws {
-        let report = try Self.inspectYAML("""
+        let report = try Self.inspectYAML(
+            """
             app:
               name: Notes
               frameworks:
@@ -221,22 +235,23 @@ import BundleCheckFixtures
         #expect(Self.purposeFindings(report).isEmpty)
     }
 
-    @Test(arguments: [
-        ("TODO", "the word 'TODO'"),
-        ("Scan receipts (todo: better text)", nil),
-        ("TBD.", "the word 'TBD'"),
-        ("lorem IPSUM", "the word 'lorem'"),
-        ("Description.", "a stand-in word, not an explanation"),
-        ("  purpose string ", "a stand-in word, not an explanation"),
-        ("…", "a stand-in word, not an explanation"),
-        ("Uses NSCameraUsageDescription", "the key's name NSCameraUsageDescription"),
-        ("Muestra todo tu día.", nil),
-        ("Todo en orden: escanea el código.", nil),
-        ("Scan QR codes", nil),
-        ("用于扫描二维码", nil),
-        ("Describes the purpose of each photo you pick", nil),
-        ("$(PURPOSE)", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("TODO", "the word 'TODO'"),
+            ("Scan receipts (todo: better text)", nil),
+            ("TBD.", "the word 'TBD'"),
+            ("lorem IPSUM", "the word 'lorem'"),
+            ("Description.", "a stand-in word, not an explanation"),
+            ("  purpose string ", "a stand-in word, not an explanation"),
+            ("…", "a stand-in word, not an explanation"),
+            ("Uses NSCameraUsageDescription", "the key's name NSCameraUsageDescription"),
+            ("Muestra todo tu día.", nil),
+            ("Todo en orden: escanea el código.", nil),
+            ("Scan QR codes", nil),
+            ("用于扫描二维码", nil),
+            ("Describes the purpose of each photo you pick", nil),
+            ("$(PURPOSE)", nil),
+        ] as [(String, String?)])
     func placeholderWordsAreWholeWordsAndWholeValues(value: String, reason: String?) {
         let keys = PurposeStringTable.shipped.keys
         #expect(PlaceholderText.shipped.reason(for: value, keys: keys, reportsVariables: false) == reason)
@@ -300,30 +315,36 @@ import BundleCheckFixtures
 
     @Test func aPurposeStringIsAKeyNamedAsApplesAreOrOneTheTableLists() throws {
         // A table key of another name still counts; a key ending as Apple's do needs no row.
-        let text = "name: purpose-strings\ntitle: t\nsources: [s]\nchecked: 2026-11-30\nentries:\n" + [
-            "keys: [NSCameraUsageDescription, NFCReaderPurpose]",
-            "key-suffix: UsageDescription",
-            "purposes: {p: [[NSCameraUsageDescription]]}",
-            "evidence: [{class: X, purpose: p}]",
-            "versions-platform: ios",
-        ].map { "  " + $0 }.joined(separator: "\n")
+        let text =
+            "name: purpose-strings\ntitle: t\nsources: [s]\nchecked: 2026-11-30\nentries:\n"
+            + [
+                "keys: [NSCameraUsageDescription, NFCReaderPurpose]",
+                "key-suffix: UsageDescription",
+                "purposes: {p: [[NSCameraUsageDescription]]}",
+                "evidence: [{class: X, purpose: p}]",
+                "versions-platform: ios",
+            ].map { "  " + $0 }.joined(separator: "\n")
         let table = try PurposeStringTable(try DataTable.load(text: text, file: "Rules/data/purpose-strings.yml"))
         let bundle = InspectedBundle(
             path: "Payload/Notes.app", kind: .app, parent: nil, infoPlistPath: "Payload/Notes.app/Info.plist",
-            infoPlist: PropertyListDocument(format: .xml, root: .dictionary(PlistDictionary([
-                PlistDictionary.Entry(key: "NSLocationUsageDescription", value: .string("first")),
-                PlistDictionary.Entry(key: "NFCReaderPurpose", value: .string("Reads tags")),
-                PlistDictionary.Entry(key: "CFBundleName", value: .string("Notes")),
-                PlistDictionary.Entry(key: "NSCameraUsageDescription", value: .array([])),
-                PlistDictionary.Entry(key: "NSLocationUsageDescription", value: .string("last")),
-                PlistDictionary.Entry(key: "NSUsageDescriptionHint", value: .string("not a purpose string")),
-            ])))
+            infoPlist: PropertyListDocument(
+                format: .xml,
+                root: .dictionary(
+                    PlistDictionary([
+                        PlistDictionary.Entry(key: "NSLocationUsageDescription", value: .string("first")),
+                        PlistDictionary.Entry(key: "NFCReaderPurpose", value: .string("Reads tags")),
+                        PlistDictionary.Entry(key: "CFBundleName", value: .string("Notes")),
+                        PlistDictionary.Entry(key: "NSCameraUsageDescription", value: .array([])),
+                        PlistDictionary.Entry(key: "NSLocationUsageDescription", value: .string("last")),
+                        PlistDictionary.Entry(key: "NSUsageDescriptionHint", value: .string("not a purpose string")),
+                    ])))
         )
-        #expect(table.purposeStrings(of: bundle) == [
-            PurposeString(key: "NFCReaderPurpose", text: "Reads tags"),
-            PurposeString(key: "NSCameraUsageDescription", text: nil),
-            PurposeString(key: "NSLocationUsageDescription", text: "last"),
-        ])
+        #expect(
+            table.purposeStrings(of: bundle) == [
+                PurposeString(key: "NFCReaderPurpose", text: "Reads tags"),
+                PurposeString(key: "NSCameraUsageDescription", text: nil),
+                PurposeString(key: "NSLocationUsageDescription", text: "last"),
+            ])
         let unread = InspectedBundle(path: "Payload/Notes.app", kind: .app, parent: nil, infoPlistPath: "Payload/Notes.app/Info.plist", infoPlist: nil)
         #expect(table.purposeStrings(of: unread) == nil)
     }

@@ -1,6 +1,7 @@
 import Testing
-@testable import BundleCheckModel
+
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// Every signed bundle of the corpus is as its signature sealed it, resources included: the
 /// packages other tools built must not trip `signature-modified`. fastlane's very-capable-app

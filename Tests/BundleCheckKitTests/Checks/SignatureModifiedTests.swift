@@ -1,10 +1,11 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
-import BundleCheckFixtures
-@testable import BundleCheckFormats
-@testable import BundleCheckModel
-@testable import BundleCheckInspection
+
 @testable import BundleCheckCommandLine
+@testable import BundleCheckFormats
+@testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// `signature-modified` end to end: packages the fixture builder signs with real hashes, edited
 /// after signing or not, inspected as `bundlecheck` would, with and without `--verify-resources`.
@@ -14,12 +15,14 @@ import BundleCheckFixtures
     static let strings = FixtureFile(path: "en.lproj/Main.strings", text: "\"title\" = \"Notes\";\n")
 
     static func executable(_ name: String, _ identifier: String, architectures: [MachOFixtureArchitecture] = [.arm64]) -> FixtureExecutable {
-        FixtureExecutable(name: name, slices: architectures.map { architecture in
-            MachOSliceDescription(
-                architecture: architecture,
-                codeSignature: FixtureCodeSignature(identifier: identifier, teamIdentifier: "ABCDE12345")
-            )
-        })
+        FixtureExecutable(
+            name: name,
+            slices: architectures.map { architecture in
+                MachOSliceDescription(
+                    architecture: architecture,
+                    codeSignature: FixtureCodeSignature(identifier: identifier, teamIdentifier: "ABCDE12345")
+                )
+            })
     }
 
     static func app(
@@ -52,7 +55,10 @@ import BundleCheckFixtures
         #expect(report.findings(Self.rule).isEmpty)
         let seal = try #require(report.bundles.first { $0.path == "Payload/Notes.app" }?.signing?.seal)
         #expect(seal.mismatches.isEmpty)
-        #expect(seal.comparedResources == 6, "config.json, Main.strings, the icon's Assets.car and AppIcon60x60@2x.png, the launch storyboard's Info.plist and nib; PkgInfo, Info.plist and the executable are sealed otherwise")
+        #expect(
+            seal.comparedResources == 6,
+            "config.json, Main.strings, the icon's Assets.car and AppIcon60x60@2x.png, the launch storyboard's Info.plist and nib; PkgInfo, Info.plist and the executable are sealed otherwise"
+        )
         #expect(seal.skippedResources == 1, "the share extension, listed by its cdhash")
     }
 
@@ -85,9 +91,11 @@ import BundleCheckFixtures
     @Test func eachKindOfEditIsItsOwnFinding() throws {
         let entitlements = XMLPropertyListWriter.write(.dictionary(PlistDictionary(["application-identifier": .string("TestFixture.com.example.notes")])))
         var signature = Self.executable("Notes", "com.example.notes")
-        signature.slices[0].codeSignature?.entitlementsXML = XMLPropertyListWriter.write(.dictionary(PlistDictionary([
-            "application-identifier": .string("ABCDE12345.com.example.notes"),
-        ])))
+        signature.slices[0].codeSignature?.entitlementsXML = XMLPropertyListWriter.write(
+            .dictionary(
+                PlistDictionary([
+                    "application-identifier": .string("ABCDE12345.com.example.notes")
+                ])))
         let edits = FixtureEditsAfterSigning(
             infoPlist: [.init(key: "CFBundleVersion", value: nil)], entitlementsXML: entitlements, patchesCode: true
         )

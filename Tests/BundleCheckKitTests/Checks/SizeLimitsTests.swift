@@ -1,5 +1,6 @@
 import BundleCheckFixtures
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
@@ -29,7 +30,8 @@ import Testing
     }
 
     @Test func sizesComeFromTheListingPerBundle() throws {
-        let report = try Self.inspect("""
+        let report = try Self.inspect(
+            """
             app:
               name: Notes
               files:
@@ -53,7 +55,8 @@ import Testing
     }
 
     @Test func theMessageSaysTheSizeAndTheLimitAsAppleWritesIt() throws {
-        let report = try Self.inspect("""
+        let report = try Self.inspect(
+            """
             app:
               name: Notes
               files:
@@ -66,7 +69,8 @@ import Testing
     }
 
     @Test func anExecutablesTextSectionsAreAddedUpAcrossSlices() throws {
-        let report = try Self.inspect("""
+        let report = try Self.inspect(
+            """
             app:
               name: Notes
               executable: {architectures: [arm64, arm64e], text-size: 300 MB}

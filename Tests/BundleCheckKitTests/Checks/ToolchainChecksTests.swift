@@ -1,9 +1,10 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 @testable import BundleCheckReports
 
 /// What the toolchain rules say of a bundle, and when: the SDK minimums are the ones in force
@@ -25,9 +26,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("2024-04-28", false),  // before the first dated minimum
-        ("2025-04-23", false),  // the iOS 17 SDK suffices
-        ("2025-04-24", true),   // the iOS 18 SDK is needed from this day
+        ("2024-04-28", false), // before the first dated minimum
+        ("2025-04-23", false), // the iOS 17 SDK suffices
+        ("2025-04-24", true), // the iOS 18 SDK is needed from this day
         ("2026-11-30", true),
     ])
     func anIOS17AppIsJudgedByTheMinimumOfTheRunsDate(now: String, reported: Bool) throws {
@@ -105,9 +106,14 @@ import Testing
     }
 
     @Test func theTextReportShowsWhicheverToolchainKeysThereAre() {
-        #expect(TextReporter.toolchain(BundleToolchain(platformName: "iphoneos", sdkName: "iphoneos26.1", platformVersion: "26.1", sdkBuild: "23B77", xcode: "2610", xcodeBuild: "17B55"))
-            == ["SDK iphoneos26.1 (23B77)", "Xcode 26.1 (17B55)"])
-        #expect(TextReporter.toolchain(BundleToolchain(platformName: "iphoneos", sdkName: nil, platformVersion: "9.2", sdkBuild: nil, xcode: nil, xcodeBuild: "7C68"))
-            == ["SDK iphoneos9.2", "Xcode (7C68)"])
+        #expect(
+            TextReporter.toolchain(
+                BundleToolchain(
+                    platformName: "iphoneos", sdkName: "iphoneos26.1", platformVersion: "26.1", sdkBuild: "23B77", xcode: "2610", xcodeBuild: "17B55"))
+                == ["SDK iphoneos26.1 (23B77)", "Xcode 26.1 (17B55)"])
+        #expect(
+            TextReporter.toolchain(
+                BundleToolchain(platformName: "iphoneos", sdkName: nil, platformVersion: "9.2", sdkBuild: nil, xcode: nil, xcodeBuild: "7C68"))
+                == ["SDK iphoneos9.2", "Xcode (7C68)"])
     }
 }

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
@@ -31,12 +32,13 @@ import Testing
     }
 
     /// A single-size set compiles to the device idioms of the families the app runs on.
-    @Test(arguments: [
-        (nil, ["marketing", "universal", "phone"]),
-        ([1, 2], ["marketing", "universal", "phone", "pad"]),
-        ([2], ["marketing", "universal", "pad"]),
-        ([2, 3, 1], ["marketing", "universal", "phone", "pad"]),
-    ] as [([Int]?, [String])])
+    @Test(
+        arguments: [
+            (nil, ["marketing", "universal", "phone"]),
+            ([1, 2], ["marketing", "universal", "phone", "pad"]),
+            ([2], ["marketing", "universal", "pad"]),
+            ([2, 3, 1], ["marketing", "universal", "phone", "pad"]),
+        ] as [([Int]?, [String])])
     func theAppStoreIconsIdiomsFollowTheAppsDeviceFamilies(families: [Int]?, idioms: [String]) throws {
         var app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes")
         if let families { app = app.setting("UIDeviceFamily", to: .array(families.map { .integer(PlistInteger($0)) })) }
@@ -46,36 +48,43 @@ import Testing
     }
 
     @Test func anAppStoreIconRowWithoutItsDefaultFamilyOrCodesIsUnreadable() throws {
-        let entries = try #require(try YAMLParser.parse(Array("""
-            platforms:
-              ios: {idioms: [marketing], device-idioms: {1: phone}, pixels: [1024, 1024], missing-codes: [ITMS-90704], alpha-codes: []}
-              tvos: {idioms: [marketing], pixels: [1280, 768], missing-codes: [], alpha-codes: []}
-              watchos: {idioms: [marketing], device-idioms: {x: watch}, default-device-family: 4, pixels: [1024, 1024], missing-codes: [ITMS-90719], alpha-codes: []}
-            """.utf8), file: "test.yml"))
+        let entries = try #require(
+            try YAMLParser.parse(
+                Array(
+                    """
+                    platforms:
+                      ios: {idioms: [marketing], device-idioms: {1: phone}, pixels: [1024, 1024], missing-codes: [ITMS-90704], alpha-codes: []}
+                      tvos: {idioms: [marketing], pixels: [1280, 768], missing-codes: [], alpha-codes: []}
+                      watchos: {idioms: [marketing], device-idioms: {x: watch}, default-device-family: 4, pixels: [1024, 1024], missing-codes: [ITMS-90719], alpha-codes: []}
+                    """.utf8), file: "test.yml"))
         let table = AppStoreIcons(entries: entries)
         #expect(table.unreadableLines == [2, 3, 4, 1], "\(table.unreadableLines)")
         #expect(table.platforms.isEmpty)
     }
 
     @Test func aRowTheReaderCannotUnderstandIsCountedNotDropped() throws {
-        let entries = try #require(try YAMLParser.parse(Array("""
-            - {build: 1A1, xcode: "1.0", kind: release}
-            - {build: 1A2, xcode: "1.0", kind: nightly}
-            """.utf8), file: "test.yml"))
+        let entries = try #require(
+            try YAMLParser.parse(
+                Array(
+                    """
+                    - {build: 1A1, xcode: "1.0", kind: release}
+                    - {build: 1A2, xcode: "1.0", kind: nightly}
+                    """.utf8), file: "test.yml"))
         let builds = XcodeBuilds(entries: entries)
         #expect(builds.unreadableLines == [2])
         #expect(builds.xcode("1A1")?.kind == .release)
     }
 
-    @Test(arguments: [
-        ("2024-04-28", nil),
-        ("2024-04-29", "17.0"),
-        ("2025-04-23", "17.0"),
-        ("2025-04-24", "18.0"),
-        ("2026-04-27T23:59:59Z", "18.0"),
-        ("2026-04-28", "26.0"),
-        ("2031-01-01", "26.0"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("2024-04-28", nil),
+            ("2024-04-29", "17.0"),
+            ("2025-04-23", "17.0"),
+            ("2025-04-24", "18.0"),
+            ("2026-04-27T23:59:59Z", "18.0"),
+            ("2026-04-28", "26.0"),
+            ("2031-01-01", "26.0"),
+        ] as [(String, String?)])
     func theMinimumInForceIsTheLatestWhoseDayHasCome(date: String, iOS: String?) {
         let requirement = UploadMinimums.shipped.requirement(at: Self.day(date))
         #expect(requirement?.sdks["ios"]?.description == iOS)

@@ -1,5 +1,6 @@
 import BundleCheckFixtures
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
@@ -49,7 +50,8 @@ import Testing
     }
 
     @Test func theFindingNamesTheSliceAndWhatTheBinaryHas() throws {
-        let report = try Self.inspect("""
+        let report = try Self.inspect(
+            """
             layout: xcarchive
             app:
               name: Notes
@@ -76,7 +78,8 @@ import Testing
     @Test func anIPANamesItsUnmatchedSymbolFilesOnce() throws {
         let strays = (0..<12).map { String(format: "3B7E09D2-56A1-3C4F-9E80-1D2C3B4A59%02X", $0) }
         let files = ([Self.app] + strays).map { "Symbols/\($0).symbols" }.joined(separator: ", ")
-        let report = try Self.inspect("""
+        let report = try Self.inspect(
+            """
             app:
               name: Notes
               executable: {uuids: [\(Self.app)]}

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
-import Testing
 
 /// The tables behind the upload-requirement rules read completely, and say what their sources say.
 @Suite struct UploadTablesTests {

@@ -1,13 +1,15 @@
 import BundleCheckFixtures
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct VersionChecksTests {
     static let app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes", shortVersion: "2.3", version: "230")
 
     static func share(shortVersion: String? = "2.3", version: String? = "230") -> FixtureBundle {
-        .appex("Share", bundleIdentifier: "com.example.notes.share", extensionPoint: "com.apple.share-services",
-               shortVersion: shortVersion, version: version)
+        .appex(
+            "Share", bundleIdentifier: "com.example.notes.share", extensionPoint: "com.apple.share-services",
+            shortVersion: shortVersion, version: version)
     }
 
     @Test func matchingVersionsGiveNoFinding() throws {
@@ -18,17 +20,19 @@ import Testing
     }
 
     @Test func versionMismatchIsReportedForEachKeyOfEachExtension() throws {
-        let widget = FixtureBundle.appex("Widget", bundleIdentifier: "com.example.notes.widget",
-                                         extensionPoint: "com.apple.widgetkit-extension", shortVersion: "2.3", version: "229")
+        let widget = FixtureBundle.appex(
+            "Widget", bundleIdentifier: "com.example.notes.widget",
+            extensionPoint: "com.apple.widgetkit-extension", shortVersion: "2.3", version: "229")
         let app = Self.app
             .adding(Self.share(shortVersion: "2.2", version: "229"), in: "PlugIns")
             .adding(widget, in: "PlugIns")
         let findings = try inspect(.ipa(app)).findings("version-mismatch")
-        #expect(findings.map(\.bundle) == [
-            "Payload/Notes.app/PlugIns/Share.appex",
-            "Payload/Notes.app/PlugIns/Share.appex",
-            "Payload/Notes.app/PlugIns/Widget.appex",
-        ])
+        #expect(
+            findings.map(\.bundle) == [
+                "Payload/Notes.app/PlugIns/Share.appex",
+                "Payload/Notes.app/PlugIns/Share.appex",
+                "Payload/Notes.app/PlugIns/Widget.appex",
+            ])
         #expect(findings.map { $0.keyPath?.description } == ["/CFBundleShortVersionString", "/CFBundleVersion", "/CFBundleVersion"])
         #expect(findings.allSatisfy { $0.severity == .error && $0.appleCodes == ["ITMS-90473"] })
         let message = try #require(findings.last?.message)
@@ -49,16 +53,18 @@ import Testing
 
     @Test func binaryInfoPlistsAreComparedToo() throws {
         let app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes", shortVersion: "2.3", version: "230", plistFormat: .binary)
-        let share = FixtureBundle.appex("Share", bundleIdentifier: "com.example.notes.share", extensionPoint: "com.apple.share-services",
-                                        shortVersion: "2.3", version: "231", plistFormat: .binary)
+        let share = FixtureBundle.appex(
+            "Share", bundleIdentifier: "com.example.notes.share", extensionPoint: "com.apple.share-services",
+            shortVersion: "2.3", version: "231", plistFormat: .binary)
         let findings = try inspect(.ipa(app.adding(share, in: "PlugIns"))).findings("version-mismatch")
         #expect(findings.count == 1)
         #expect(findings.first?.line == nil)
     }
 
     @Test func watchAppAndItsExtensionAreComparedWithTheirDirectContainer() throws {
-        let watchExtension = FixtureBundle.appex("WatchExt", bundleIdentifier: "com.example.notes.watchkitapp.ext",
-                                                 extensionPoint: "com.apple.watchkit", shortVersion: "2.3", version: "230")
+        let watchExtension = FixtureBundle.appex(
+            "WatchExt", bundleIdentifier: "com.example.notes.watchkitapp.ext",
+            extensionPoint: "com.apple.watchkit", shortVersion: "2.3", version: "230")
         let watch = FixtureBundle.app("NotesWatch", bundleIdentifier: "com.example.notes.watchkitapp", shortVersion: "2.3", version: "230")
             .adding(watchExtension, in: "PlugIns")
         let clip = FixtureBundle.app("Clip", bundleIdentifier: "com.example.notes.Clip", shortVersion: "2.4", version: "230")
@@ -90,11 +96,12 @@ import Testing
         #expect(findings.last?.message.contains("is empty") == true)
     }
 
-    @Test(arguments: [
-        ("1", nil), ("1.2", nil), ("1.2.3", nil), ("10.0.0", nil),
-        ("1.2.3.4", "at most three"), ("3.0.0-beta.1", "not a non-negative integer"), ("2.2.0.0", "at most three"),
-        ("1..2", "empty component"), ("1.", "empty component"), ("v1", "not a non-negative integer"), (" 1", "not a non-negative integer"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("1", nil), ("1.2", nil), ("1.2.3", nil), ("10.0.0", nil),
+            ("1.2.3.4", "at most three"), ("3.0.0-beta.1", "not a non-negative integer"), ("2.2.0.0", "at most three"),
+            ("1..2", "empty component"), ("1.", "empty component"), ("v1", "not a non-negative integer"), (" 1", "not a non-negative integer"),
+        ] as [(String, String?)])
     func versionFormatAcceptsOneToThreeIntegers(value: String, problem: String?) throws {
         let app = FixtureBundle.app("Solo", bundleIdentifier: "com.example.solo", shortVersion: value, version: value)
         let findings = try inspect(.ipa(app)).findings("version-format")

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 @testable import BundleCheckReports
 
@@ -14,7 +15,8 @@ import Testing
         let broken = directory.path("Broken.ipa")
         try Data("not a zip".utf8).write(to: URL(fileURLWithPath: broken))
         // One finding suppressed by the configuration, so every format must treat it alike.
-        let config = try directory.write("""
+        let config = try directory.write(
+            """
             ignore:
               - rule: version-mismatch
                 path: "**/Ext.appex/**"
@@ -72,9 +74,10 @@ import Testing
         // warning on that input; the input that could not be checked has its own case.
         let junit = try ParsedXML(parsing: try read("junit"))
         #expect(junit.all("testsuite").count == inputs.count)
-        let expectedFailures = Set(standing.enumerated().flatMap { index, list in
-            list.filter { ["error", "warning"].contains($0["severity"] as? String) }.map { "\(index):\($0["rule"] as? String ?? "")" }
-        })
+        let expectedFailures = Set(
+            standing.enumerated().flatMap { index, list in
+                list.filter { ["error", "warning"].contains($0["severity"] as? String) }.map { "\(index):\($0["rule"] as? String ?? "")" }
+            })
         #expect(!expectedFailures.isEmpty)
         #expect(junit.all("failure").count == expectedFailures.count, "\(expectedFailures)")
         #expect(junit.all("error").count == failedInputs)

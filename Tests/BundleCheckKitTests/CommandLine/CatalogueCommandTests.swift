@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckModel
 @testable import BundleCheckReports
 
@@ -35,7 +36,9 @@ import Testing
         #expect(status == .success)
         let rules = try #require(try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [[String: Any]])
         #expect(rules.map { $0["id"] as? String } == Self.shippedIDs)
-        let documented: Set = ["id", "title", "severity", "ruleSeverity", "category", "appleCodes", "scope", "platforms", "rationale", "fix", "examples", "source"]
+        let documented: Set = [
+            "id", "title", "severity", "ruleSeverity", "category", "appleCodes", "scope", "platforms", "rationale", "fix", "examples", "source",
+        ]
         for rule in rules {
             // `helpURL` only when the configuration names a documentation base.
             #expect(Set(rule.keys) == documented)
@@ -112,7 +115,10 @@ import Testing
 
     @Test(arguments: [
         ("junk-fil", "no rule has the id 'junk-fil'; did you mean junk-file?"),
-        ("version", "no rule has the id 'version'; did you mean one of: extension-version-stale, version-format, version-mismatch, version-missing, version-not-higher?"),
+        (
+            "version",
+            "no rule has the id 'version'; did you mean one of: extension-version-stale, version-format, version-mismatch, version-missing, version-not-higher?"
+        ),
         ("zzzz", "no rule has the id 'zzzz'; 'bundlecheck --list-rules' lists every rule id"),
     ])
     func explainingAnUnknownIdIsAUsageErrorWithCloseIds(id: String, message: String) {
@@ -141,7 +147,10 @@ import Testing
 /// `--format` with `--list-rules` and `--explain`, run in-process: usage errors exit 64.
 @Suite struct CatalogueFormatCommandTests {
     @Test(arguments: [
-        (["--list-rules", "--format", "xml"], "invalid value 'xml' for '--format'; choose one of: " + (ReportFormat.allCases.map(\.rawValue) + ["markdown"]).joined(separator: ", ")),
+        (
+            ["--list-rules", "--format", "xml"],
+            "invalid value 'xml' for '--format'; choose one of: " + (ReportFormat.allCases.map(\.rawValue) + ["markdown"]).joined(separator: ", ")
+        ),
         (["--explain", "junk-file", "--format", "sarif"], "'--explain' cannot write '--format sarif'; choose one of: text, json"),
     ])
     func aFormatTheCommandDoesNotWriteExits64(arguments: [String], message: String) {

@@ -1,6 +1,7 @@
 import Testing
-@testable import BundleCheckReports
+
 @testable import BundleCheckCommandLine
+@testable import BundleCheckReports
 
 /// `--format` with `--list-rules` and `--explain` is a `CatalogueFormat`, apart from the
 /// `ReportFormat` of checks, so formats only reports have are usage errors with the catalogue.

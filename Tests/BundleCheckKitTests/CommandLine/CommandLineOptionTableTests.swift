@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import BundleCheckReports
+
 @testable import BundleCheckCommandLine
+@testable import BundleCheckReports
 
 /// `CommandLineOption.all`, the one list of options, and what is made from it.
 @Suite struct CommandLineOptionTableTests {
@@ -54,12 +55,13 @@ import Testing
         let long = CommandLineOption.value("--a-very-long-option", "<value>", help: ["First.", "Second."]) { _, _ in }
         let short = CommandLineOption.flag("--short", help: ["Only."]) { _ in }
         let indent = String(repeating: " ", count: 26)
-        #expect(BundleCheckCommand.optionsHelp([long, short]) == """
-              --a-very-long-option <value>
-            \(indent)First.
-            \(indent)Second.
-              --short                 Only.
-            """)
+        #expect(
+            BundleCheckCommand.optionsHelp([long, short]) == """
+                  --a-very-long-option <value>
+                \(indent)First.
+                \(indent)Second.
+                  --short                 Only.
+                """)
     }
 
     @Test func colourIsAnotherSpellingOfColor() throws {

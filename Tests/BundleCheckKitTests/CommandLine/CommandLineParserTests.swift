@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import BundleCheckModel
-@testable import BundleCheckReports
+
 @testable import BundleCheckCommandLine
 @testable import BundleCheckFormats
+@testable import BundleCheckModel
+@testable import BundleCheckReports
 
 @Suite struct CommandLineParserTests {
     @Test func acceptsSeparateAndInlineValues() throws {

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 
 /// For an unpacked `.app` or `.xcarchive`, the CI formats point at the file itself with its

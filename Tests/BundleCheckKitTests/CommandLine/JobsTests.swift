@@ -1,7 +1,8 @@
 import BundleCheckFixtures
+import BundleCheckFormats
 import Foundation
 import Testing
-import BundleCheckFormats
+
 @testable import BundleCheckCommandLine
 
 /// `--jobs`: how many inputs are checked at once, and that the report does not depend on it.
@@ -100,10 +101,12 @@ import BundleCheckFormats
 
     @Test(.hangGuard) func itemsGivenBackLateAreTakenByAThreadWaitingToHelp() {
         // The helpers give up after the calling thread has run out of items and waits in `sharing`.
-        let results = ParallelMap.map(Array(0..<6), jobs: 4, sharing: SharedWork(), { "caller \($0)" }, helpers: {
-            usleep(20_000)
-            return nil
-        })
+        let results = ParallelMap.map(
+            Array(0..<6), jobs: 4, sharing: SharedWork(), { "caller \($0)" },
+            helpers: {
+                usleep(20_000)
+                return nil
+            })
         #expect(results == (0..<6).map { "caller \($0)" })
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 
 /// `bundlecheck(1)`, rendered from the option table: it names every option, value and exit

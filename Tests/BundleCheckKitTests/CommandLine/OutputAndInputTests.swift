@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 
 /// Where reports go and where packages come from: `-` for the standard streams, outputs that
@@ -65,7 +66,10 @@ import Testing
         let cases: [([String], String)] = [
             (["--baseline", baseline, "--report", "json=\(baseline)"], "\(baseline): refusing to write there: it is the baseline"),
             (["--config", config, "--report", "sarif=\(config)"], "\(config): refusing to write there: it is the configuration file"),
-            (["-o", directory.path("a.json"), "--report", "json=\(directory.path("a.json"))"], "\(directory.path("a.json")): refusing to write there: it is also where --output writes"),
+            (
+                ["-o", directory.path("a.json"), "--report", "json=\(directory.path("a.json"))"],
+                "\(directory.path("a.json")): refusing to write there: it is also where --output writes"
+            ),
         ]
         for (arguments, message) in cases {
             let (status, console) = CapturingConsole.run(arguments + [package])
@@ -105,7 +109,9 @@ import Testing
         let fromFile = try #require(try JSONSerialization.jsonObject(with: Data(direct.output.utf8)) as? [String: Any])
         let inputs = try #require(fromStandardInput["inputs"] as? [[String: Any]])
         #expect(inputs.first?["path"] as? String == "-")
-        let findings = { (report: [String: Any]) in ((report["inputs"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])?.map { $0["rule"] as? String } }
+        let findings = { (report: [String: Any]) in
+            ((report["inputs"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])?.map { $0["rule"] as? String }
+        }
         #expect(findings(fromStandardInput) == findings(fromFile))
         #expect(findings(fromFile)?.isEmpty == false)
     }
@@ -173,14 +179,18 @@ import Testing
         let package = try Self.drifted(in: directory)
         let name = "build/Drift.ipa"
         let run = { (format: String) in
-            CapturingConsole.run(["--format", format, "--stdin-filename", name, "-"],
-                                 environment: ["GITHUB_WORKSPACE": directory.url.path], workingDirectory: directory.url.path,
-                                 standardInput: FileHandle(forReadingAtPath: package)).1.output
+            CapturingConsole.run(
+                ["--format", format, "--stdin-filename", name, "-"],
+                environment: ["GITHUB_WORKSPACE": directory.url.path], workingDirectory: directory.url.path,
+                standardInput: FileHandle(forReadingAtPath: package)
+            ).1.output
         }
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run("json").utf8)) as? [String: Any])
         #expect((json["inputs"] as? [[String: Any]])?.first?["path"] as? String == name)
         let sarif = run("sarif")
-        #expect(sarif.contains(#""uri" : "build\/Drift.ipa""#) || sarif.contains(#""uri":"build/Drift.ipa""#) || sarif.contains(#""uri": "build/Drift.ipa""#), "\(sarif.prefix(600))")
+        #expect(
+            sarif.contains(#""uri" : "build\/Drift.ipa""#) || sarif.contains(#""uri":"build/Drift.ipa""#) || sarif.contains(#""uri": "build/Drift.ipa""#),
+            "\(sarif.prefix(600))")
         #expect(!sarif.contains(#""uri": "-""#) && !sarif.contains(#""uri":"-""#))
         let gitlab = try #require(try JSONSerialization.jsonObject(with: Data(run("gitlab").utf8)) as? [[String: Any]])
         #expect(!gitlab.isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 
 /// README.md's options table lists exactly the options of `CommandLineOption.all`, one row
@@ -65,7 +66,8 @@ import Testing
             func spelled(_ names: [[String]]) -> String { names.map { $0.joined(separator: ", ") }.joined(separator: "; ") }
             let missing = tableNames.filter { !readmeNames.contains($0) }
             let extra = readmeNames.filter { !tableNames.contains($0) }
-            let differences = (missing.isEmpty ? [] : ["missing: \(spelled(missing))"])
+            let differences =
+                (missing.isEmpty ? [] : ["missing: \(spelled(missing))"])
                 + (extra.isEmpty ? [] : ["only in README.md: \(spelled(extra))"])
             let difference = differences.isEmpty ? "the same options in another order" : differences.joined(separator: ", ")
             return ["README.md's options table differs from CommandLineOption.all (\(difference)): it lists \(spelled(readmeNames))"]
@@ -122,7 +124,10 @@ import Testing
     @Test func anAliasValueOrChoiceThatDriftedIsAMismatch() throws {
         let readme = try Self.readme()
         let drifted = [
-            ("| `-f`, `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html\\|markdown` |", "| `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html\\|markdown` |"),
+            (
+                "| `-f`, `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html\\|markdown` |",
+                "| `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html\\|markdown` |"
+            ),
             ("| `--color auto\\|always\\|never` |", "| `--color auto\\|never` |"),
             ("| `--list-rules` |", "| `--list-rules FILE` |"),
             ("| `--explain ID` |", "| `--explain` |"),

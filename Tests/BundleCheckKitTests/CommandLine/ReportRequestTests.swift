@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 @testable import BundleCheckReports
 
@@ -33,7 +34,9 @@ import Testing
         let json = directory.path("report.json")
         let text = directory.path("report.txt")
         let example = RepositoryPaths.file("Examples/PaiNotes.ipa")
-        let (status, console) = CapturingConsole.run(["--now", "2026-06-01", "--color", "always", "--report", "json=\(json)", "--report", "text=\(text)", example])
+        let (status, console) = CapturingConsole.run([
+            "--now", "2026-06-01", "--color", "always", "--report", "json=\(json)", "--report", "text=\(text)", example,
+        ])
         #expect(status == .findings)
         let written = try String(contentsOfFile: text, encoding: .utf8)
         // The file has the terminal's report without its colours.

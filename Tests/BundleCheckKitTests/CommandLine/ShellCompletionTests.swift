@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-@testable import BundleCheckCommandLine
 import BundleCheckInspection
 import BundleCheckModel
+import Foundation
+import Testing
+
+@testable import BundleCheckCommandLine
 @testable import BundleCheckReports
 
 /// The bash, zsh and fish completions, rendered from the option table: every option and value is
@@ -39,7 +40,8 @@ import BundleCheckModel
         let summaries = Dictionary(uniqueKeysWithValues: CommandLineOption.all.map { ($0.name, $0.summary) })
         #expect(summaries["--format"] == "Report format")
         // A colon inside parentheses does not end the clause.
-        #expect(summaries["--rules"] == "Add every *.yml rule file under <dir> to the shipped rules and the configuration's rule-packs (format: Rules/FORMAT.md)")
+        #expect(
+            summaries["--rules"] == "Add every *.yml rule file under <dir> to the shipped rules and the configuration's rule-packs (format: Rules/FORMAT.md)")
         #expect(summaries["--help"] == "Show help information")
     }
 
@@ -115,7 +117,9 @@ import BundleCheckModel
     /// `diff` is offered as the first word only, beside the packages, as the parser reads it.
     @Test(.enabled(if: ExternalTool.isInstalled("bash"), "bash is not installed"))
     func bashOffersTheSubcommandAsTheFirstWordOnly() throws {
-        let offered = try Self.bashCompletions([["bundlecheck", "di"], ["bundlecheck", ""], ["bundlecheck", "diff", "di"], ["bundlecheck", "App.ipa", "d"], ["bundlecheck", "-q", "di"]])
+        let offered = try Self.bashCompletions([
+            ["bundlecheck", "di"], ["bundlecheck", ""], ["bundlecheck", "diff", "di"], ["bundlecheck", "App.ipa", "d"], ["bundlecheck", "-q", "di"],
+        ])
         #expect(offered.count == 5)
         guard offered.count == 5 else { return }
         #expect(offered[0] == ["diff"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 @testable import BundleCheckFormats
 
@@ -9,7 +10,8 @@ import Testing
         let (status, console) = CapturingConsole.run(["--version"])
         #expect(status == .success)
         // A test build is a plain `swift build`: not stamped unless built through the Makefile.
-        let line = try #require(console.output.wholeMatch(of: try Regex(#"bundlecheck ([0-9]+\.[0-9]+\.[0-9]+) \(commit ([0-9a-f]{7,40}(-dirty)?|unknown)\)\n"#)))
+        let line = try #require(
+            console.output.wholeMatch(of: try Regex(#"bundlecheck ([0-9]+\.[0-9]+\.[0-9]+) \(commit ([0-9a-f]{7,40}(-dirty)?|unknown)\)\n"#)))
         #expect(line.output[1].substring.map(String.init) == BundleCheckVersion.current)
         #expect(console.error.isEmpty)
     }

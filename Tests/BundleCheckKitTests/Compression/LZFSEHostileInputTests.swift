@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Damaged and hostile streams: each is refused with the error that names what is wrong, the
@@ -32,11 +33,17 @@ import Testing
         #expect(Self.refusal([0xFF, 0, 0x80, 1]) == .unknownBlockMagic(block: 0, offset: 0, magic: [0xFF, 0, 0x80, 1]))
         #expect(Self.refusal(Array("bvx-".utf8) + [5, 0]) == .truncatedBlockHeader(block: 0, offset: 0, kind: "bvx-", length: 8, available: 6))
         #expect(Self.refusal(Array("bvxn".utf8) + Self.word(5)) == .truncatedBlockHeader(block: 0, offset: 0, kind: "bvxn", length: 12, available: 8))
-        #expect(Self.refusal(Array("bvx2".utf8) + [UInt8](repeating: 0, count: 20)) == .truncatedBlockHeader(block: 0, offset: 0, kind: "bvx2", length: 32, available: 24))
-        #expect(Self.refusal(Array("bvx1".utf8) + [UInt8](repeating: 0, count: 700)) == .truncatedBlockHeader(block: 0, offset: 0, kind: "bvx1", length: 772, available: 704))
+        #expect(
+            Self.refusal(Array("bvx2".utf8) + [UInt8](repeating: 0, count: 20))
+                == .truncatedBlockHeader(block: 0, offset: 0, kind: "bvx2", length: 32, available: 24))
+        #expect(
+            Self.refusal(Array("bvx1".utf8) + [UInt8](repeating: 0, count: 700))
+                == .truncatedBlockHeader(block: 0, offset: 0, kind: "bvx1", length: 772, available: 704))
         #expect(Self.refusal(Array("bvx-".utf8) + Self.word(10) + [1, 2, 3, 4, 5]) == .truncatedBlockPayload(block: 0, offset: 0, length: 10, available: 5))
         // A payload length near 2^32 is a truncation, not an allocation.
-        #expect(Self.refusal(Array("bvx-".utf8) + Self.word(0xFFFF_FFFF) + Self.end) == .truncatedBlockPayload(block: 0, offset: 0, length: 0xFFFF_FFFF, available: 4))
+        #expect(
+            Self.refusal(Array("bvx-".utf8) + Self.word(0xFFFF_FFFF) + Self.end)
+                == .truncatedBlockPayload(block: 0, offset: 0, length: 0xFFFF_FFFF, available: 4))
     }
 
     @Test func theEndOfStreamAloneIsAnEmptyStreamAndWhatFollowsItIsNotRead() throws {
@@ -242,18 +249,18 @@ import Testing
             expected += literal
             for _ in 0..<match { expected.append(expected[expected.count - distance]) }
         }
-        emit([0xE4], literal: Array("abcd".utf8))                                    // small literal
-        emit([0x0E])                                                               // no operation
-        emit([0x40, 0x04], literal: [0x65], match: 3, distance: 4)                 // small distance: L 1, M 3, D 4
-        emit([0x4E], literal: [0x66], match: 4, distance: 4)                       // previous distance: L 1, M 4
-        emit([0x07, 0x09, 0x00], match: 3, distance: 9)                            // large distance: M 3, D 9
-        emit([0xA0, 0x0A, 0x00], match: 5, distance: 2)                            // medium distance: M 5, D 2
-        emit([0xF2], match: 2, distance: 2)                                        // small match
-        emit([0xF0, 0x00], match: 16, distance: 2)                                 // large match: 16
-        emit([0x16])                                                               // no operation
-        emit([0xE0, 0x02], literal: Array("0123456789abcdefgh".utf8))              // large literal: 18
-        emit([0xFF], match: 15, distance: 2)                                       // small match: 15
-        emit([0xC8, 0x10], literal: [0x7A, 0x79, 0x78], match: 4, distance: 16)    // small distance: L 3, M 4, D 16
+        emit([0xE4], literal: Array("abcd".utf8)) // small literal
+        emit([0x0E]) // no operation
+        emit([0x40, 0x04], literal: [0x65], match: 3, distance: 4) // small distance: L 1, M 3, D 4
+        emit([0x4E], literal: [0x66], match: 4, distance: 4) // previous distance: L 1, M 4
+        emit([0x07, 0x09, 0x00], match: 3, distance: 9) // large distance: M 3, D 9
+        emit([0xA0, 0x0A, 0x00], match: 5, distance: 2) // medium distance: M 5, D 2
+        emit([0xF2], match: 2, distance: 2) // small match
+        emit([0xF0, 0x00], match: 16, distance: 2) // large match: 16
+        emit([0x16]) // no operation
+        emit([0xE0, 0x02], literal: Array("0123456789abcdefgh".utf8)) // large literal: 18
+        emit([0xFF], match: 15, distance: 2) // small match: 15
+        emit([0xC8, 0x10], literal: [0x7A, 0x79, 0x78], match: 4, distance: 16) // small distance: L 3, M 4, D 16
         emit([0xBF, 0xFF, 0x00], literal: [0x71, 0x72, 0x73], match: 34, distance: 63) // medium: L 3, M 34, D 63
         stream += Self.endOfLZVN
         #expect(try LZVNDecoder.decode(stream[...], outputCount: expected.count) == expected)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Streams written by Apple's reference encoder (Python's `lzfse`, lzfse/lzfse underneath)
@@ -21,8 +22,11 @@ import Testing
             ("pixels 256x256", LZFSEInputs.pixels(width: 256, height: 256)),
             ("noisy pixels 512x512", LZFSEInputs.noisyPixels(width: 512, height: 512, seed: 3)),
             ("every byte value", Array([[UInt8]](repeating: Array(0...255), count: 40).joined())),
-            ("mixed", LZFSEInputs.text(50_000, seed: 4) + LZFSEInputs.random(30_000, seed: 5) + [UInt8](repeating: 0, count: 20_000)
-                + LZFSEInputs.pixels(width: 64, height: 64) + LZFSEInputs.text(70_000, seed: 6)),
+            (
+                "mixed",
+                LZFSEInputs.text(50_000, seed: 4) + LZFSEInputs.random(30_000, seed: 5) + [UInt8](repeating: 0, count: 20_000)
+                    + LZFSEInputs.pixels(width: 64, height: 64) + LZFSEInputs.text(70_000, seed: 6)
+            ),
             ("text 6 MiB", LZFSEInputs.text(6 << 20, seed: 7)),
         ]
         return inputs
@@ -104,7 +108,8 @@ import Testing
     @Test(.enabled(if: LZFSEReference.testsEnabled, "needs python3 with lzfse (pip install lzfse)"))
     func theLZVNPayloadOfAReferenceBlockDecodesAlone() throws {
         try #require(LZFSEReference.isAvailable, "python3 with lzfse is required on CI")
-        let inputs = [100, 300, 1_000, 2_500, 4_095].map { LZFSEInputs.text($0, seed: UInt64($0) + 100) }
+        let inputs =
+            [100, 300, 1_000, 2_500, 4_095].map { LZFSEInputs.text($0, seed: UInt64($0) + 100) }
             + [LZFSEInputs.pixels(width: 16, height: 15)]
         for (input, stream) in zip(inputs, try LZFSEReference.compress(inputs)) {
             try #require(Array(stream.prefix(4)) == Array("bvxn".utf8), "\(input.count) bytes")

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BundleCheckFormats
 
 /// Apple's reference LZFSE encoder and decoder (lzfse/lzfse), through Python's `lzfse` package,
@@ -116,7 +117,8 @@ enum LZFSEInputs {
             for x in 0..<width {
                 let tile = (x / 32 + y / 32) % 3 == 0
                 let noise = UInt8(truncatingIfNeeded: random.next() & 3)
-                bytes += tile
+                bytes +=
+                    tile
                     ? [0xFF, 0x3B, 0x30, 0xFF]
                     : [UInt8(x * 255 / max(width - 1, 1)) ^ noise, UInt8(y * 255 / max(height - 1, 1)), 0x80 | noise, UInt8(x < 2 ? 0 : 255)]
             }

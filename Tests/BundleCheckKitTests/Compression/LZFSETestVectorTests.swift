@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Streams Apple's reference encoder wrote, checked in so the decoder is tested where Python's

@@ -1,5 +1,6 @@
 import CLzma
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The liblzma wrapper: its codes are liblzma's, a stream round-trips, and the decoder stops at

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// pbzx payloads as `PBZXWriter` writes them (Apple's layout) decode to the bytes written,

@@ -1,5 +1,6 @@
 import BundleCheckFixtures
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Payloads that lie: each is refused with the `PBZXError` naming what is wrong and where,
@@ -44,8 +45,9 @@ import Testing
     @Test func aPayloadEndingInsideAChunkHeaderIsTruncated() {
         #expect(Self.decode(Self.header + [0, 0, 0]) == .failure(.truncatedChunkHeader(chunk: 0, offset: 12, available: 3)))
         let full = PBZXWriter.chunk(declaring: Self.small, stored: Support.random(Int(Self.small)))
-        #expect(Self.decode(Self.header + full + [UInt8](repeating: 0, count: 15))
-            == .failure(.truncatedChunkHeader(chunk: 1, offset: Self.second(after: Int(Self.small)), available: 15)))
+        #expect(
+            Self.decode(Self.header + full + [UInt8](repeating: 0, count: 15))
+                == .failure(.truncatedChunkHeader(chunk: 1, offset: Self.second(after: Int(Self.small)), available: 15)))
     }
 
     @Test func aChunkDeclaresAtMostTheChunkSize() throws {
@@ -53,8 +55,9 @@ import Testing
         #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: Self.small, stored: try PBZXWriter.xz(atSize))) == .success(atSize))
         let past = PBZXWriter.chunk(declaring: Self.small + 1, stored: try PBZXWriter.xz(Support.text(Int(Self.small) + 1)))
         #expect(Self.decode(Self.header + past) == .failure(.chunkLargerThanChunkSize(chunk: 0, offset: 12, declared: Self.small + 1, chunkSize: Self.small)))
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: .max, stored: []))
-            == .failure(.chunkLargerThanChunkSize(chunk: 0, offset: 12, declared: .max, chunkSize: Self.small)))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: .max, stored: []))
+                == .failure(.chunkLargerThanChunkSize(chunk: 0, offset: 12, declared: .max, chunkSize: Self.small)))
     }
 
     @Test func aChunkIsStoredInAtMostItsCap() {
@@ -62,12 +65,15 @@ import Testing
         #expect(limit == Self.small + 4096)
         #expect(PBZXLimits.standard.maximumStoredLength(chunkSize: 16 << 20) == (16 << 20) + 16 * 64 + 4096)
         // At the cap the length is believed, and the stored bytes are then looked for.
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: Self.small, stored: [], length: limit))
-            == .failure(.truncatedChunk(chunk: 0, offset: 12, length: limit, available: 0)))
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: Self.small, stored: [], length: limit + 1))
-            == .failure(.storedLengthTooLarge(chunk: 0, offset: 12, length: limit + 1, limit: limit)))
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: 1, stored: [], length: .max))
-            == .failure(.storedLengthTooLarge(chunk: 0, offset: 12, length: .max, limit: limit)))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: Self.small, stored: [], length: limit))
+                == .failure(.truncatedChunk(chunk: 0, offset: 12, length: limit, available: 0)))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: Self.small, stored: [], length: limit + 1))
+                == .failure(.storedLengthTooLarge(chunk: 0, offset: 12, length: limit + 1, limit: limit)))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: 1, stored: [], length: .max))
+                == .failure(.storedLengthTooLarge(chunk: 0, offset: 12, length: .max, limit: limit)))
     }
 
     @Test func theStoredLengthCapSaturatesRatherThanOverflow() {
@@ -95,10 +101,12 @@ import Testing
 
     @Test func anXZStreamCutInsideItsChunkIsTruncated() throws {
         let xz = try PBZXWriter.xz(Support.text(10_000))
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: 10_000, stored: Array(xz.prefix(xz.count / 2))))
-            == .failure(.xzTruncated(chunk: 0, offset: 12)))
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: 10_000, stored: Array(xz.prefix(3))))
-            == .failure(.xzTruncated(chunk: 0, offset: 12)))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: 10_000, stored: Array(xz.prefix(xz.count / 2))))
+                == .failure(.xzTruncated(chunk: 0, offset: 12)))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: 10_000, stored: Array(xz.prefix(3))))
+                == .failure(.xzTruncated(chunk: 0, offset: 12)))
     }
 
     @Test func aCorruptXZStreamNamesLiblzmasCode() throws {
@@ -117,30 +125,37 @@ import Testing
 
     @Test func anXZStreamMayNotDecodeToMoreThanItsChunkDeclares() throws {
         let xz = try PBZXWriter.xz(Support.text(1_000))
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: 999, stored: xz)) == .failure(.decodesPastDeclaredSize(chunk: 0, offset: 12, declared: 999)))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: 999, stored: xz)) == .failure(.decodesPastDeclaredSize(chunk: 0, offset: 12, declared: 999)))
         // A full chunk's stream that goes one byte past the chunk size.
         let long = try PBZXWriter.xz(Support.text(Int(Self.small) + 1))
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: Self.small, stored: long))
-            == .failure(.decodesPastDeclaredSize(chunk: 0, offset: 12, declared: Self.small)))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: Self.small, stored: long))
+                == .failure(.decodesPastDeclaredSize(chunk: 0, offset: 12, declared: Self.small)))
     }
 
     @Test func anXZStreamMayNotDecodeToLessThanItsChunkDeclares() throws {
         let xz = try PBZXWriter.xz(Support.text(1_000))
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: 1_001, stored: xz)) == .failure(.decodesShort(chunk: 0, offset: 12, decoded: 1_000, declared: 1_001)))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: 1_001, stored: xz))
+                == .failure(.decodesShort(chunk: 0, offset: 12, decoded: 1_000, declared: 1_001)))
         // Declaring nothing: an empty stream is a chunk of 0 bytes, a stream of one byte is past it.
         #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: 0, stored: try PBZXWriter.xz([]))) == .success([]))
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: 0, stored: try PBZXWriter.xz([1])))
-            == .failure(.decodesPastDeclaredSize(chunk: 0, offset: 12, declared: 0)))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: 0, stored: try PBZXWriter.xz([1])))
+                == .failure(.decodesPastDeclaredSize(chunk: 0, offset: 12, declared: 0)))
     }
 
     @Test func bytesAfterAnXZStreamInsideItsChunkAreRefused() throws {
         let xz = try PBZXWriter.xz(Support.text(1_000))
         // xz's stream padding (four zero bytes), and a second stream: neither belongs in a chunk.
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: 1_000, stored: xz + [0, 0, 0, 0]))
-            == .failure(.xzEndsBeforeChunk(chunk: 0, offset: 12, unused: 4)))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: 1_000, stored: xz + [0, 0, 0, 0]))
+                == .failure(.xzEndsBeforeChunk(chunk: 0, offset: 12, unused: 4)))
         let second = try PBZXWriter.xz([])
-        #expect(Self.decode(Self.header + PBZXWriter.chunk(declaring: 1_000, stored: xz + second))
-            == .failure(.xzEndsBeforeChunk(chunk: 0, offset: 12, unused: UInt64(second.count))))
+        #expect(
+            Self.decode(Self.header + PBZXWriter.chunk(declaring: 1_000, stored: xz + second))
+                == .failure(.xzEndsBeforeChunk(chunk: 0, offset: 12, unused: UInt64(second.count))))
     }
 
     @Test func anXZStreamNeedingMoreMemoryThanTheCapIsRefused() throws {
@@ -161,8 +176,9 @@ import Testing
         #expect(Self.decode(Self.header + short + short) == .failure(.dataAfterLastChunk(chunk: 0, offset: 12)))
         #expect(Self.decode(Self.header + short + [0]) == .failure(.dataAfterLastChunk(chunk: 0, offset: 12)))
         let full = PBZXWriter.chunk(declaring: Self.small, stored: Support.random(Int(Self.small)))
-        #expect(Self.decode(Self.header + full + short + [0])
-            == .failure(.dataAfterLastChunk(chunk: 1, offset: Self.second(after: Int(Self.small)))))
+        #expect(
+            Self.decode(Self.header + full + short + [0])
+                == .failure(.dataAfterLastChunk(chunk: 1, offset: Self.second(after: Int(Self.small)))))
         #expect(Self.decode(Self.header + full + short) == .success(Support.random(Int(Self.small)) + Support.random(10)))
     }
 
@@ -194,8 +210,9 @@ import Testing
 
     @Test func theDescriptionsNameTheChunkAndTheCap() {
         #expect(PBZXError.notPBZX.description == "not a pbzx payload (it does not start with \"pbzx\")")
-        #expect(PBZXError.storedLengthTooLarge(chunk: 2, offset: 99, length: 70_000, limit: 69_632).description
-            == "a malformed pbzx payload (chunk 2 at offset 99 is stored in 70000 bytes, more than the 69632 its chunk size allows)")
+        #expect(
+            PBZXError.storedLengthTooLarge(chunk: 2, offset: 99, length: 70_000, limit: 69_632).description
+                == "a malformed pbzx payload (chunk 2 at offset 99 is stored in 70000 bytes, more than the 69632 its chunk size allows)")
         #expect(PBZXError.xzFailed(chunk: 0, offset: 12, code: .data).description == "a malformed pbzx payload (chunk 0 at offset 12: the xz data is corrupt)")
     }
 

@@ -98,7 +98,9 @@ import Testing
         let path = try directory.write("fail-on: warning\nprofile-expiry-warning-days: a month\n", to: ".bundlecheck.yml")
         let (status, console) = CapturingConsole.run([package], workingDirectory: directory.url.path)
         #expect(status == .usage)
-        #expect(console.error.hasPrefix("bundlecheck: error: \(path):2: key 'profile-expiry-warning-days': 'a month' is not a whole number of days"), "\(console.error)")
+        #expect(
+            console.error.hasPrefix("bundlecheck: error: \(path):2: key 'profile-expiry-warning-days': 'a month' is not a whole number of days"),
+            "\(console.error)")
     }
 
     @Test func aMissingConfigFileIsAUsageError() throws {

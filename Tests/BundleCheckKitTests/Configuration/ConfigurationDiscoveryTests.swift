@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckModel
 
 /// Where `.bundlecheck.yml` is looked for: the working directory, then parents up to the

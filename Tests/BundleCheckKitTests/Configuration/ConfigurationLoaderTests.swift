@@ -1,6 +1,7 @@
 import Testing
-@testable import BundleCheckModel
+
 @testable import BundleCheckFormats
+@testable import BundleCheckModel
 
 @Suite struct ConfigurationLoaderTests {
     static func load(_ text: String, catalogue: RuleCatalogue = .shipped) throws -> Configuration {
@@ -8,7 +9,8 @@ import Testing
     }
 
     @Test func everySettingIsRead() throws {
-        let configuration = try Self.load("""
+        let configuration = try Self.load(
+            """
             # Rules this team has decided on.
             rules:
               junk-file: off
@@ -61,7 +63,10 @@ import Testing
         ("profile-expiry-warning-days: 99999999999999999999", "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-days': '99999999999999999999' is not"),
         ("profile-expiry-warning-days: ''", "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-days': '' is not a whole number of days"),
         ("profile-expiry-warning-days: [30]", "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-days': expected a single value, found a list"),
-        ("profile-expiry-warning-day: 30", "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-day': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days"),
+        (
+            "profile-expiry-warning-day: 30",
+            "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-day': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days"
+        ),
         ("distribution: testflight", "ci/.bundlecheck.yml:1: key 'distribution': 'testflight' is not one of: app-store, ad-hoc, development, enterprise"),
         ("rules: [junk-file]", "ci/.bundlecheck.yml:1: key 'rules': expected a mapping of rule ids to off, error, warning or note, found a list"),
         ("fail-on: [warning]", "ci/.bundlecheck.yml:1: key 'fail-on': expected a single value, found a list"),

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import BundleCheckModel
+
 @testable import BundleCheckFormats
+@testable import BundleCheckModel
 
 /// `rule-packs`, `baseline` and `ignore:` as the loader reads them: paths resolved against the
 /// file's folder, ignore entries checked field by field.
@@ -38,7 +39,8 @@ import Testing
     }
 
     @Test func ignoreEntriesKeepTheirOrderRuleGlobAndReason() throws {
-        let configuration = try Self.load("""
+        let configuration = try Self.load(
+            """
             ignore:
               - rule: sdk-privacy-manifest-missing
                 path: Payload/*.app/Frameworks/Vendor*.framework/**
@@ -61,15 +63,30 @@ import Testing
 
     /// A broken setting, and what its message must start with: file, line and key.
     @Test(arguments: [
-        ("ignore:\n  - rule: junk-file\n    path: '**'\n", "ci/.bundlecheck.yml:2: key 'ignore[0]': an ignore entry needs a reason: say why these findings are accepted"),
+        (
+            "ignore:\n  - rule: junk-file\n    path: '**'\n",
+            "ci/.bundlecheck.yml:2: key 'ignore[0]': an ignore entry needs a reason: say why these findings are accepted"
+        ),
         ("ignore:\n  - rule: junk-file\n    path: '**'\n    reason: '  '\n", "ci/.bundlecheck.yml:4: key 'ignore[0]': an ignore entry needs a reason"),
-        ("ignore:\n  - {rule: junk-file, path: '**', reason: ok}\n  - {path: '**', reason: vendor}\n", "ci/.bundlecheck.yml:3: key 'ignore[1]': an ignore entry needs a rule (rule: …)"),
+        (
+            "ignore:\n  - {rule: junk-file, path: '**', reason: ok}\n  - {path: '**', reason: vendor}\n",
+            "ci/.bundlecheck.yml:3: key 'ignore[1]': an ignore entry needs a rule (rule: …)"
+        ),
         ("ignore:\n  - {rule: junk-file, reason: vendor}\n", "ci/.bundlecheck.yml:2: key 'ignore[0]': an ignore entry needs a path (path: …)"),
-        ("ignore:\n  - rule: junk-fil\n    path: '**'\n    reason: x\n", "ci/.bundlecheck.yml:2: key 'ignore[0].rule': no rule has this id; did you mean junk-file?"),
+        (
+            "ignore:\n  - rule: junk-fil\n    path: '**'\n    reason: x\n",
+            "ci/.bundlecheck.yml:2: key 'ignore[0].rule': no rule has this id; did you mean junk-file?"
+        ),
         ("ignore:\n  - rule: junk-file\n    path: 'a**'\n    reason: x\n", "ci/.bundlecheck.yml:3: key 'ignore[0].path': 'a**' is not a valid glob:"),
-        ("ignore:\n  - rule: junk-file\n    path: /Payload/**\n    reason: x\n", "ci/.bundlecheck.yml:3: key 'ignore[0].path': '/Payload/**' is not a valid glob: the pattern starts with '/'"),
+        (
+            "ignore:\n  - rule: junk-file\n    path: /Payload/**\n    reason: x\n",
+            "ci/.bundlecheck.yml:3: key 'ignore[0].path': '/Payload/**' is not a valid glob: the pattern starts with '/'"
+        ),
         ("ignore:\n  - rule: junk-file\n    path: '[z-a]'\n    reason: x\n", "ci/.bundlecheck.yml:3: key 'ignore[0].path': '[z-a]' is not a valid glob"),
-        ("ignore:\n  - rule: junk-file\n    path: '**'\n    reason: x\n    because: y\n", "ci/.bundlecheck.yml:5: key 'ignore[0].because': unknown key; expected one of: rule, path, reason"),
+        (
+            "ignore:\n  - rule: junk-file\n    path: '**'\n    reason: x\n    because: y\n",
+            "ci/.bundlecheck.yml:5: key 'ignore[0].because': unknown key; expected one of: rule, path, reason"
+        ),
         ("ignore:\n  - junk-file\n", "ci/.bundlecheck.yml:2: key 'ignore[0]': expected a mapping of rule, path and reason, found a scalar"),
         ("ignore:\n  rule: junk-file\n", "ci/.bundlecheck.yml:2: key 'ignore': expected a list, found a mapping"),
         ("ignore:\n  - {rule: [junk-file], path: '**', reason: x}\n", "ci/.bundlecheck.yml:2: key 'ignore[0].rule': expected a single value, found a list"),
@@ -78,7 +95,10 @@ import Testing
         ("\nbaseline: ''\n", "ci/.bundlecheck.yml:2: key 'baseline': expected a path, found an empty value"),
         ("baseline: [a.json]\n", "ci/.bundlecheck.yml:1: key 'baseline': expected a single value, found a list"),
         ("app-clip-digital-only: yes\n", "ci/.bundlecheck.yml:1: key 'app-clip-digital-only': 'yes'"),
-        ("rule-pack: [rules]\n", "ci/.bundlecheck.yml:1: key 'rule-pack': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days, app-clip-digital-only, rule-packs, baseline, ignore"),
+        (
+            "rule-pack: [rules]\n",
+            "ci/.bundlecheck.yml:1: key 'rule-pack': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days, app-clip-digital-only, rule-packs, baseline, ignore"
+        ),
     ])
     func mistakesNameFileLineAndKey(text: String, message: String) {
         do {

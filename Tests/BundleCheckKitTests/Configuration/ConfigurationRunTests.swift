@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckModel
 
 /// The configuration of real projects through `BundleCheckCommand.main`: found from a
@@ -26,13 +27,14 @@ import Testing
 
     /// junk-file as an error, so that what is not suppressed fails the run.
     static let strict = "rules:\n  junk-file: error\n"
-    static let ignoreVendor = strict + """
-        ignore:
-          - rule: junk-file
-            path: Payload/*.app/Vendor/**
-            reason: \(reason)
+    static let ignoreVendor =
+        strict + """
+            ignore:
+              - rule: junk-file
+                path: Payload/*.app/Vendor/**
+                reason: \(reason)
 
-        """
+            """
 
     @Test func aFileAtTheRepositoryRootConfiguresARunFromASubfolder() throws {
         let (directory, package) = try Self.repository()

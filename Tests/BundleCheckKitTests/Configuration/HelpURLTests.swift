@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 
 /// `help-url:` gives each rule an absolute documentation link: SARIF's `helpUri` and

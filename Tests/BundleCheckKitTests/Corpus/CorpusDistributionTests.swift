@@ -41,7 +41,9 @@ struct CorpusDistributionTests {
     }
 
     @Test func theArchiveGivesThemWithAStatedAppStoreDistribution() throws {
-        guard let (report, rules, text) = try Self.run(["--now", "2026-11-30", "--distribution", "app-store"], "fastlane/very-capable-app.xcarchive") else { return }
+        guard let (report, rules, text) = try Self.run(["--now", "2026-11-30", "--distribution", "app-store"], "fastlane/very-capable-app.xcarchive") else {
+            return
+        }
         #expect(rules.filter { !Self.uploadRequirementRules.contains($0) }.sorted() == ["aps-environment", "profile-expired", "profile-kind", "required-keys"])
         let distribution = try #require(Self.distribution(of: report))
         #expect(distribution["checked"] as? String == "app-store")

@@ -1,10 +1,11 @@
-@testable import BundleCheckFormats
 import BundleCheckFixtures
+import Foundation
+import Testing
+
+@testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
 @testable import BundleCheckReports
-import Foundation
-import Testing
 
 /// Icons as Xcode really compiles them, judged on real files: the single-size set of an Xcode
 /// 16.4 iPhone app (idiom phone, RGBW, no marketing image), and Xcode 26's Icon Composer icon
@@ -50,7 +51,8 @@ struct CorpusIconTests {
 
     @Test func anIconComposerIconInAMacAppDrawsNoIconFinding() throws {
         guard let catalogPath = RepositoryPaths.corpusOrSkip("icon-composer/Assets.car"),
-              let icnsPath = RepositoryPaths.corpusOrSkip("icon-composer/AppIcon.icns") else { return }
+            let icnsPath = RepositoryPaths.corpusOrSkip("icon-composer/AppIcon.icns")
+        else { return }
         var app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes").built(for: .macOS)
             .setting("CFBundleIconFile", to: .string("AppIcon")).setting("CFBundleIconName", to: .string("AppIcon"))
             .adding(file: "Resources/AppIcon.icns", contents: Array(try Data(contentsOf: URL(fileURLWithPath: icnsPath))))
@@ -82,7 +84,10 @@ struct CorpusIconTests {
         let catalog = try AssetCatalog.read(store)
         #expect(catalog.appearances == [0: "NSAppearanceNameSystem", 1: "NSAppearanceNameDarkAqua", 8: "NSAppearanceNameAqua", 10: "ISAppearanceTintable"])
         let set = try #require(try catalog.iconSet(named: "AppIcon", in: store))
-        #expect(set.iconStacks.map { catalog.appearanceName(of: $0) ?? "" }.sorted() == ["ISAppearanceTintable", "NSAppearanceNameAqua", "NSAppearanceNameDarkAqua"])
+        #expect(
+            set.iconStacks.map { catalog.appearanceName(of: $0) ?? "" }.sorted() == [
+                "ISAppearanceTintable", "NSAppearanceNameAqua", "NSAppearanceNameDarkAqua",
+            ])
         #expect(set.iconStacks.allSatisfy { $0.header.name == "AppIcon.iconstack" })
     }
 

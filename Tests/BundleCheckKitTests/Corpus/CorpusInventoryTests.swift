@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import BundleCheckModel
+
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// Real packages built by other people's tools give the inventory that Python's plistlib
 /// reads from the same Info.plists (values below were read with plistlib and zipfile).
@@ -15,35 +16,53 @@ struct CorpusInventoryTests {
     }
 
     static let packages: [Expected] = [
-        Expected(package: "fastlane/ContainsWatchApp.ipa", kind: .ipa, bundles: [
-            ("ContainsWatchApp/Payload/Sample.app", .app, "com.example.Sample", "1.2.0", "1"),
-            ("ContainsWatchApp/Payload/Sample.app/Watch/Sample WatchKit App.app", .watchApp, "com.example.Sample.watchkitapp", "1.2.0", "1"),
-        ]),
-        Expected(package: "fastlane/ExampleProductName-cocoapods.ipa", kind: .ipa, bundles: [
-            ("Payload/ExampleProductName.app", .app, "net.sunapps.9", "1.0", "1"),
-        ]),
-        Expected(package: "fastlane/iOSAppOnly.ipa", kind: .ipa, bundles: [
-            ("iOSAppOnly/Payload/Sample.app", .app, "com.example.Sample", "1.2.0", "1"),
-        ]),
-        Expected(package: "fastlane/very-capable-app.ipa", kind: .ipa, bundles: [
-            ("Payload/very-capable-app.app", .app, "org.fastlane.very-capable-app", "1.0", "1"),
-        ]),
-        Expected(package: "fastlane/very-capable-app.xcarchive", kind: .xcarchive, bundles: [
-            ("Products/Applications/very-capable-app.app", .app, "org.fastlane.very-capable-app", "1.0", "1"),
-        ]),
-        Expected(package: "isign/SimpleSaucyApp.ipa", kind: .ipa, bundles: [
-            ("Payload/SimpleSaucyApp.app", .app, "com.sauceio.SimpleSaucyApp", "1.0", "1"),
-        ]),
-        Expected(package: "isign/TestSimulator.app.zip", kind: .app, bundles: [
-            ("isignTestApp.app", .app, "com.saucelabs.isignTestApp", "1.0", "1"),
-        ]),
-        Expected(package: "sentry-cli/DemoApp.ipa", kind: .ipa, bundles: [
-            ("Payload/DemoApp.app", .app, "com.emerge.DemoApp", "1.0", "1"),
-        ]),
-        Expected(package: "sentry-cli/two-apps.ipa", kind: .ipa, bundles: [
-            ("Payload/DemoApp.app", .app, "com.emerge.DemoApp", "1.0", "1"),
-            ("Payload/s/demo.app", .app, "com.emerge.DemoApp", "1.0", "1"),
-        ]),
+        Expected(
+            package: "fastlane/ContainsWatchApp.ipa", kind: .ipa,
+            bundles: [
+                ("ContainsWatchApp/Payload/Sample.app", .app, "com.example.Sample", "1.2.0", "1"),
+                ("ContainsWatchApp/Payload/Sample.app/Watch/Sample WatchKit App.app", .watchApp, "com.example.Sample.watchkitapp", "1.2.0", "1"),
+            ]),
+        Expected(
+            package: "fastlane/ExampleProductName-cocoapods.ipa", kind: .ipa,
+            bundles: [
+                ("Payload/ExampleProductName.app", .app, "net.sunapps.9", "1.0", "1")
+            ]),
+        Expected(
+            package: "fastlane/iOSAppOnly.ipa", kind: .ipa,
+            bundles: [
+                ("iOSAppOnly/Payload/Sample.app", .app, "com.example.Sample", "1.2.0", "1")
+            ]),
+        Expected(
+            package: "fastlane/very-capable-app.ipa", kind: .ipa,
+            bundles: [
+                ("Payload/very-capable-app.app", .app, "org.fastlane.very-capable-app", "1.0", "1")
+            ]),
+        Expected(
+            package: "fastlane/very-capable-app.xcarchive", kind: .xcarchive,
+            bundles: [
+                ("Products/Applications/very-capable-app.app", .app, "org.fastlane.very-capable-app", "1.0", "1")
+            ]),
+        Expected(
+            package: "isign/SimpleSaucyApp.ipa", kind: .ipa,
+            bundles: [
+                ("Payload/SimpleSaucyApp.app", .app, "com.sauceio.SimpleSaucyApp", "1.0", "1")
+            ]),
+        Expected(
+            package: "isign/TestSimulator.app.zip", kind: .app,
+            bundles: [
+                ("isignTestApp.app", .app, "com.saucelabs.isignTestApp", "1.0", "1")
+            ]),
+        Expected(
+            package: "sentry-cli/DemoApp.ipa", kind: .ipa,
+            bundles: [
+                ("Payload/DemoApp.app", .app, "com.emerge.DemoApp", "1.0", "1")
+            ]),
+        Expected(
+            package: "sentry-cli/two-apps.ipa", kind: .ipa,
+            bundles: [
+                ("Payload/DemoApp.app", .app, "com.emerge.DemoApp", "1.0", "1"),
+                ("Payload/s/demo.app", .app, "com.emerge.DemoApp", "1.0", "1"),
+            ]),
     ]
 
     @Test(arguments: packages)

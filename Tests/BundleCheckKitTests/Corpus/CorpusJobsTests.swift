@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
@@ -54,8 +55,9 @@ struct CorpusJobsTests {
             let parallel = PackageInspector(rules: RuleCatalogue.shipped.rules, settings: settings, jobs: 4, loadPlan: forced).inspect(path: input)
             #expect(json(serial) == json(parallel), "\(input)")
             if let container = try? PackageOpener.open(path: input),
-               let located = try? BundleLocator.locate(files: container.files, packagePath: input),
-               forced.workers(jobs: 4, bundles: located.bundles, in: container) > 1 {
+                let located = try? BundleLocator.locate(files: container.files, packagePath: input),
+                forced.workers(jobs: 4, bundles: located.bundles, in: container) > 1
+            {
                 parallelLoads += 1
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
@@ -19,20 +20,26 @@ struct CorpusSigningCertificateKindTests {
     }
 
     static let expected: [Expected] = [
-        Expected(package: "app-info/apple-tv.ipa", kind: "apple-development", listed: true,
-                 appleOIDs: ["1.2.840.113635.100.6.1.12", "1.2.840.113635.100.6.1.2"], findings: []),
+        Expected(
+            package: "app-info/apple-tv.ipa", kind: "apple-development", listed: true,
+            appleOIDs: ["1.2.840.113635.100.6.1.12", "1.2.840.113635.100.6.1.2"], findings: []),
         Expected(package: "app-info/embedded.ipa", kind: "iphone-distribution", listed: true, appleOIDs: ["1.2.840.113635.100.6.1.4"], findings: []),
         // A development build judged for the Mac App Store: with no profile for profile-kind to
         // speak of, the certificate is the one thing that says so.
-        Expected(package: "app-info/macos.zip", kind: "apple-development", listed: nil,
-                 appleOIDs: ["1.2.840.113635.100.6.1.12", "1.2.840.113635.100.6.1.2"], findings: ["certificate-kind GuiApp.app/Contents/MacOS/GuiApp"]),
-        Expected(package: "fastlane/ExampleProductName-cocoapods.ipa", kind: "iphone-distribution", listed: true, appleOIDs: ["1.2.840.113635.100.6.1.4"], findings: []),
+        Expected(
+            package: "app-info/macos.zip", kind: "apple-development", listed: nil,
+            appleOIDs: ["1.2.840.113635.100.6.1.12", "1.2.840.113635.100.6.1.2"], findings: ["certificate-kind GuiApp.app/Contents/MacOS/GuiApp"]),
+        Expected(
+            package: "fastlane/ExampleProductName-cocoapods.ipa", kind: "iphone-distribution", listed: true, appleOIDs: ["1.2.840.113635.100.6.1.4"],
+            findings: []),
         Expected(package: "fastlane/very-capable-app.ipa", kind: nil, listed: true, appleOIDs: [], findings: []),
         Expected(package: "isign/SimpleSaucyApp.ipa", kind: "iphone-distribution", listed: true, appleOIDs: ["1.2.840.113635.100.6.1.4"], findings: []),
-        Expected(package: "sentry-cli/DemoApp.ipa", kind: "apple-distribution", listed: true,
-                 appleOIDs: ["1.2.840.113635.100.6.1.32", "1.2.840.113635.100.6.1.4", "1.2.840.113635.100.6.1.7"], findings: []),
-        Expected(package: "shorebird/flutter-base.ipa", kind: "apple-distribution", listed: true,
-                 appleOIDs: ["1.2.840.113635.100.6.1.32", "1.2.840.113635.100.6.1.4", "1.2.840.113635.100.6.1.7"], findings: []),
+        Expected(
+            package: "sentry-cli/DemoApp.ipa", kind: "apple-distribution", listed: true,
+            appleOIDs: ["1.2.840.113635.100.6.1.32", "1.2.840.113635.100.6.1.4", "1.2.840.113635.100.6.1.7"], findings: []),
+        Expected(
+            package: "shorebird/flutter-base.ipa", kind: "apple-distribution", listed: true,
+            appleOIDs: ["1.2.840.113635.100.6.1.32", "1.2.840.113635.100.6.1.4", "1.2.840.113635.100.6.1.7"], findings: []),
     ]
 
     @Test(arguments: expected)

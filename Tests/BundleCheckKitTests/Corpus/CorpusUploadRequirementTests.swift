@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
-import Testing
 
 /// What the upload-requirement rules say of every corpus package, each verdict the package's
 /// own: fastlane's stripped fixtures hold no compiled launch storyboard, its very-capable-app a
@@ -21,13 +22,19 @@ struct CorpusUploadRequirementTests {
         ("fastlane/ContainsWatchApp.ipa", ["ipa-path-not-allowed __MACOSX", "launch-screen-missing ContainsWatchApp/Payload/Sample.app/Info.plist"]),
         ("fastlane/ExampleProductName-cocoapods.ipa", []),
         ("fastlane/iOSAppOnly.ipa", ["ipa-path-not-allowed __MACOSX", "launch-screen-missing iOSAppOnly/Payload/Sample.app/Info.plist"]),
-        ("fastlane/very-capable-app.ipa", [
-            "document-types Payload/very-capable-app.app/Info.plist", "document-types Payload/very-capable-app.app/Info.plist",
-        ]),
-        ("fastlane/very-capable-app.xcarchive", [
-            "document-types Products/Applications/very-capable-app.app/Info.plist", "document-types Products/Applications/very-capable-app.app/Info.plist",
-            "launch-screen-missing Products/Applications/very-capable-app.app/Info.plist",
-        ]),
+        (
+            "fastlane/very-capable-app.ipa",
+            [
+                "document-types Payload/very-capable-app.app/Info.plist", "document-types Payload/very-capable-app.app/Info.plist",
+            ]
+        ),
+        (
+            "fastlane/very-capable-app.xcarchive",
+            [
+                "document-types Products/Applications/very-capable-app.app/Info.plist", "document-types Products/Applications/very-capable-app.app/Info.plist",
+                "launch-screen-missing Products/Applications/very-capable-app.app/Info.plist",
+            ]
+        ),
         ("isign/SimpleSaucyApp.ipa", []),
         ("isign/TestSimulator.app.zip", []),
         ("maestro/maestro-driver-ios.zip", ["debug-build maestro-driver-ios.app/maestro-driver-ios.debug.dylib"]),

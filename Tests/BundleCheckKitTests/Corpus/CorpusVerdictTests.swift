@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// What the verdict rules say about packages nobody on this project built.
 @Suite(.enabled(if: RepositoryPaths.corpusTestsEnabled, "../shared/corpus is absent"))

@@ -1,9 +1,10 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
-import BundleCheckFixtures
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// The privacy rules on packages nobody on this project built: no false positive on a typical
 /// SwiftUI app's imports, and the purpose strings the very capable app's entitlements ask for.
@@ -107,12 +108,16 @@ struct PurposeStringCorpusTests {
         guard let path = RepositoryPaths.corpusOrSkip("netnewswire/iOS/Resources/Info.plist") else { return }
         let plist = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
         let report = try inspect(try .ipa(FixtureBundle.app("NetNewsWire", bundleIdentifier: "com.ranchero.NetNewsWire").withRawInfoPlist(plist)))
-        let values = PurposeStringValue.all(of: try #require(report.bundles.first), keys: Set(PurposeStringTable.shipped.keys), in: CheckContext(bundles: report.bundles))
+        let values = PurposeStringValue.all(
+            of: try #require(report.bundles.first), keys: Set(PurposeStringTable.shipped.keys), in: CheckContext(bundles: report.bundles))
         #expect(values.map(\.key) == ["NSPhotoLibraryAddUsageDescription"])
         #expect(report.findings("purpose-string-empty").isEmpty && report.findings("purpose-string-placeholder").isEmpty)
     }
 
-    @Test(arguments: ["isign/SimpleSaucyApp.ipa", "isign/TestSimulator.app.zip", "fastlane/ExampleProductName-cocoapods.ipa", "sentry-cli/two-apps.ipa", "fastlane/ContainsWatchApp.ipa"])
+    @Test(arguments: [
+        "isign/SimpleSaucyApp.ipa", "isign/TestSimulator.app.zip", "fastlane/ExampleProductName-cocoapods.ipa", "sentry-cli/two-apps.ipa",
+        "fastlane/ContainsWatchApp.ipa",
+    ])
     func packagesThatAskForNoAccessHaveNoPurposeFindings(package: String) throws {
         guard let path = RepositoryPaths.corpusOrSkip(package) else { return }
         let report = PackageInspector().inspect(path: path)

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 
@@ -49,7 +50,9 @@ import Testing
         let fresh = try PackageOpener.open(path: rebuilt, plan: keepAll)
         #expect(shipped.files.map(\.path) == fresh.files.map(\.path))
         for entry in fresh.files {
-            #expect(try shipped.read(entry.path, limit: 1 << 20) == fresh.read(entry.path, limit: 1 << 20), "\(entry.path) differs; run `swift run bundlecheck-fixtures Examples`")
+            #expect(
+                try shipped.read(entry.path, limit: 1 << 20) == fresh.read(entry.path, limit: 1 << 20),
+                "\(entry.path) differs; run `swift run bundlecheck-fixtures Examples`")
         }
     }
 

@@ -1,8 +1,9 @@
-import Testing
 import BundleCheckFixtures
+import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// Bundles the fixture builder writes for each platform, read back by the inspector: the
 /// Info.plist keys Xcode 26.1 writes and the default executable's slice. The expectations are
@@ -24,14 +25,30 @@ import BundleCheckFixtures
     }
 
     static let expected: [Expected] = [
-        Expected(name: "ios", supportedPlatform: "iPhoneOS", platformName: "iphoneos", sdkBuild: "23B77", deviceFamily: nil, minimumOS: "16.0", machOPlatform: 2, architecture: "arm64", encrypted: true),
-        Expected(name: "ios-simulator", supportedPlatform: "iPhoneSimulator", platformName: "iphonesimulator", sdkBuild: "23B77", deviceFamily: nil, minimumOS: "16.0", machOPlatform: 7, architecture: "arm64", encrypted: false),
-        Expected(name: "tvos", supportedPlatform: "AppleTVOS", platformName: "appletvos", sdkBuild: "23J576", deviceFamily: 3, minimumOS: "17.0", machOPlatform: 3, architecture: "arm64", encrypted: true),
-        Expected(name: "tvos-simulator", supportedPlatform: "AppleTVSimulator", platformName: "appletvsimulator", sdkBuild: "23J576", deviceFamily: 3, minimumOS: "17.0", machOPlatform: 8, architecture: "arm64", encrypted: false),
-        Expected(name: "watchos", supportedPlatform: "WatchOS", platformName: "watchos", sdkBuild: "23S34", deviceFamily: 4, minimumOS: "10.0", machOPlatform: 4, architecture: "arm64_32", encrypted: true),
-        Expected(name: "watchos-simulator", supportedPlatform: "WatchSimulator", platformName: "watchsimulator", sdkBuild: "23S34", deviceFamily: 4, minimumOS: "10.0", machOPlatform: 9, architecture: "arm64", encrypted: false),
-        Expected(name: "visionos", supportedPlatform: "XROS", platformName: "xros", sdkBuild: "23N45", deviceFamily: 7, minimumOS: "1.0", machOPlatform: 11, architecture: "arm64", encrypted: true),
-        Expected(name: "visionos-simulator", supportedPlatform: "XRSimulator", platformName: "xrsimulator", sdkBuild: "23N45", deviceFamily: 7, minimumOS: "1.0", machOPlatform: 12, architecture: "arm64", encrypted: false),
+        Expected(
+            name: "ios", supportedPlatform: "iPhoneOS", platformName: "iphoneos", sdkBuild: "23B77", deviceFamily: nil, minimumOS: "16.0", machOPlatform: 2,
+            architecture: "arm64", encrypted: true),
+        Expected(
+            name: "ios-simulator", supportedPlatform: "iPhoneSimulator", platformName: "iphonesimulator", sdkBuild: "23B77", deviceFamily: nil,
+            minimumOS: "16.0", machOPlatform: 7, architecture: "arm64", encrypted: false),
+        Expected(
+            name: "tvos", supportedPlatform: "AppleTVOS", platformName: "appletvos", sdkBuild: "23J576", deviceFamily: 3, minimumOS: "17.0", machOPlatform: 3,
+            architecture: "arm64", encrypted: true),
+        Expected(
+            name: "tvos-simulator", supportedPlatform: "AppleTVSimulator", platformName: "appletvsimulator", sdkBuild: "23J576", deviceFamily: 3,
+            minimumOS: "17.0", machOPlatform: 8, architecture: "arm64", encrypted: false),
+        Expected(
+            name: "watchos", supportedPlatform: "WatchOS", platformName: "watchos", sdkBuild: "23S34", deviceFamily: 4, minimumOS: "10.0", machOPlatform: 4,
+            architecture: "arm64_32", encrypted: true),
+        Expected(
+            name: "watchos-simulator", supportedPlatform: "WatchSimulator", platformName: "watchsimulator", sdkBuild: "23S34", deviceFamily: 4,
+            minimumOS: "10.0", machOPlatform: 9, architecture: "arm64", encrypted: false),
+        Expected(
+            name: "visionos", supportedPlatform: "XROS", platformName: "xros", sdkBuild: "23N45", deviceFamily: 7, minimumOS: "1.0", machOPlatform: 11,
+            architecture: "arm64", encrypted: true),
+        Expected(
+            name: "visionos-simulator", supportedPlatform: "XRSimulator", platformName: "xrsimulator", sdkBuild: "23N45", deviceFamily: 7, minimumOS: "1.0",
+            machOPlatform: 12, architecture: "arm64", encrypted: false),
     ]
 
     struct NoRow: Error {}
@@ -177,7 +194,8 @@ import BundleCheckFixtures
 
     @Test(arguments: expected)
     func aDescribedBundleTakesItsPlatform(_ expected: Expected) throws {
-        let bundles = try Self.describedBundles("""
+        let bundles = try Self.describedBundles(
+            """
             app:
               name: Notes
               platform: \(expected.name)
@@ -186,7 +204,8 @@ import BundleCheckFixtures
     }
 
     @Test func describedWatchAppsDefaultToWatchOSAndTheRestToIOS() throws {
-        let bundles = try Self.describedBundles("""
+        let bundles = try Self.describedBundles(
+            """
             app:
               name: Notes
               watch:
@@ -202,7 +221,8 @@ import BundleCheckFixtures
     }
 
     @Test func plistEditsComeAfterThePlatform() throws {
-        let bundles = try Self.describedBundles("""
+        let bundles = try Self.describedBundles(
+            """
             app:
               name: Notes
               platform: tvos-simulator
@@ -226,15 +246,20 @@ import BundleCheckFixtures
         let error = #expect(throws: FixtureDescription.Problem.self) {
             try FixtureDescription.package(from: node)
         }
-        #expect(error?.description == "line 3: platform 'macos-simulator' is not one of ios, ios-simulator, tvos, tvos-simulator, watchos, watchos-simulator, visionos, visionos-simulator, macos, maccatalyst")
+        #expect(
+            error?.description
+                == "line 3: platform 'macos-simulator' is not one of ios, ios-simulator, tvos, tvos-simulator, watchos, watchos-simulator, visionos, visionos-simulator, macos, maccatalyst"
+        )
     }
 
-    @Test(arguments: [
-        ("ios", 2), ("ios-simulator", 7), ("tvos", 3), ("tvos-simulator", 8),
-        ("watchos", 4), ("watchos-simulator", 9), ("visionos", 11), ("visionos-simulator", 12),
-    ] as [(String, UInt32)])
+    @Test(
+        arguments: [
+            ("ios", 2), ("ios-simulator", 7), ("tvos", 3), ("tvos-simulator", 8),
+            ("watchos", 4), ("watchos-simulator", 9), ("visionos", 11), ("visionos-simulator", 12),
+        ] as [(String, UInt32)])
     func anExecutableDescriptionNamesEachPlatform(_ name: String, _ number: UInt32) throws {
-        let bundles = try Self.describedBundles("""
+        let bundles = try Self.describedBundles(
+            """
             app:
               name: Notes
               executable:

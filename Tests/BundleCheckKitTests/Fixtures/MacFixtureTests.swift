@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFixtures
 @testable import BundleCheckFormats
 
@@ -15,11 +16,15 @@ import Testing
             .setting("CFBundleIconFile", to: .string("AppIcon"))
             .adding(file: "Resources/AppIcon.icns", contents: Array("icns\0\0\0\u{8}".utf8))
             .adding(file: "embedded.provisionprofile", contents: ProfileWriter.write(FixtureProfile(platforms: ["OSX"])))
-            .adding(.appex("Share", bundleIdentifier: "com.example.notes.share", extensionPoint: "com.apple.share-services").built(for: platform), in: "PlugIns")
+            .adding(
+                .appex("Share", bundleIdentifier: "com.example.notes.share", extensionPoint: "com.apple.share-services").built(for: platform), in: "PlugIns"
+            )
             .adding(.framework("Kit", bundleIdentifier: "com.example.kit").built(for: platform), in: "Frameworks")
             .adding(.xpcService("Fetch", bundleIdentifier: "com.example.notes.fetch", platform: platform), in: "XPCServices")
             .adding(.loginItem("Helper", bundleIdentifier: "com.example.notes.helper", platform: platform), in: "Library/LoginItems")
-            .adding(.systemExtension("com.example.notes.filter", bundleIdentifier: "com.example.notes.filter", platform: platform), in: "Library/SystemExtensions")
+            .adding(
+                .systemExtension("com.example.notes.filter", bundleIdentifier: "com.example.notes.filter", platform: platform), in: "Library/SystemExtensions"
+            )
             .adding(.helperApp("Assistant", bundleIdentifier: "com.example.notes.assistant", platform: platform), in: "Helpers")
             .adding(helperTool: "notes-cli", identifier: "com.example.notes.cli")
     }
@@ -34,7 +39,8 @@ import Testing
                 fileType: bundle.name.hasSuffix(".framework") ? .dylib : .execute,
                 codeSignature: FixtureCodeSignature(identifier: identifier, teamIdentifier: "ABCDE12345")
             )
-            var copy = bundle.with(FixtureExecutable(name: name, slices: bundle.platform.executableSlices(template, minimumOS: bundle.minimumOS, encrypted: false)))
+            var copy = bundle.with(
+                FixtureExecutable(name: name, slices: bundle.platform.executableSlices(template, minimumOS: bundle.minimumOS, encrypted: false)))
             copy.children = bundle.children.map { ($0.folder, signed($0.bundle)) }
             return copy
         }
@@ -99,15 +105,16 @@ import Testing
         let directory = try TemporaryDirectory()
         let zip = try Self.zipped(try FixturePackage.app(Self.signedApp()), in: directory)
         let paths = zip.files.map(\.path)
-        #expect(paths.filter { $0.hasSuffix("_CodeSignature/CodeResources") } == [
-            "Notes.app/Contents/_CodeSignature/CodeResources",
-            "Notes.app/Contents/PlugIns/Share.appex/Contents/_CodeSignature/CodeResources",
-            "Notes.app/Contents/Frameworks/Kit.framework/Versions/A/_CodeSignature/CodeResources",
-            "Notes.app/Contents/XPCServices/Fetch.xpc/Contents/_CodeSignature/CodeResources",
-            "Notes.app/Contents/Library/LoginItems/Helper.app/Contents/_CodeSignature/CodeResources",
-            "Notes.app/Contents/Library/SystemExtensions/com.example.notes.filter.systemextension/Contents/_CodeSignature/CodeResources",
-            "Notes.app/Contents/Helpers/Assistant.app/Contents/_CodeSignature/CodeResources",
-        ])
+        #expect(
+            paths.filter { $0.hasSuffix("_CodeSignature/CodeResources") } == [
+                "Notes.app/Contents/_CodeSignature/CodeResources",
+                "Notes.app/Contents/PlugIns/Share.appex/Contents/_CodeSignature/CodeResources",
+                "Notes.app/Contents/Frameworks/Kit.framework/Versions/A/_CodeSignature/CodeResources",
+                "Notes.app/Contents/XPCServices/Fetch.xpc/Contents/_CodeSignature/CodeResources",
+                "Notes.app/Contents/Library/LoginItems/Helper.app/Contents/_CodeSignature/CodeResources",
+                "Notes.app/Contents/Library/SystemExtensions/com.example.notes.filter.systemextension/Contents/_CodeSignature/CodeResources",
+                "Notes.app/Contents/Helpers/Assistant.app/Contents/_CodeSignature/CodeResources",
+            ])
         #expect(Set(paths.filter { !$0.hasSuffix("_CodeSignature/CodeResources") }) == Set(Self.appListing))
     }
 
@@ -144,9 +151,10 @@ import Testing
         let directory = try TemporaryDirectory()
         let zip = try Self.zipped(package, in: directory)
         let stored = zip.symbolicLinks.map { "\($0.path) -> \($0.target)" }
-        #expect(stored == [
-            base + "Versions/Current -> A", base + "Kit -> Versions/Current/Kit", base + "Resources -> Versions/Current/Resources",
-        ])
+        #expect(
+            stored == [
+                base + "Versions/Current -> A", base + "Kit -> Versions/Current/Kit", base + "Resources -> Versions/Current/Resources",
+            ])
     }
 
     @Test func writeDirectoryMakesTheFrameworksLinksRealLinks() throws {
@@ -168,18 +176,19 @@ import Testing
         let package = try FixturePackage.app(Self.signedApp())
         let resources = try Self.plist(try Self.file(package, "Notes.app/Contents/_CodeSignature/CodeResources").contents)
         let files2 = try #require(resources.dictionaryValue?["files2"]?.dictionaryValue)
-        #expect(files2.entries.map(\.key) == [
-            "Frameworks/Kit.framework",
-            "Helpers/Assistant.app",
-            "Library/LoginItems/Helper.app",
-            "Library/SystemExtensions/com.example.notes.filter.systemextension",
-            "MacOS/notes-cli",
-            "PlugIns/Share.appex",
-            "Resources/AppIcon.icns",
-            "Resources/Assets.car",
-            "XPCServices/Fetch.xpc",
-            "embedded.provisionprofile",
-        ])
+        #expect(
+            files2.entries.map(\.key) == [
+                "Frameworks/Kit.framework",
+                "Helpers/Assistant.app",
+                "Library/LoginItems/Helper.app",
+                "Library/SystemExtensions/com.example.notes.filter.systemextension",
+                "MacOS/notes-cli",
+                "PlugIns/Share.appex",
+                "Resources/AppIcon.icns",
+                "Resources/Assets.car",
+                "XPCServices/Fetch.xpc",
+                "embedded.provisionprofile",
+            ])
         #expect(files2["PlugIns/Share.appex"]?.dictionaryValue?["cdhash"] != nil)
         #expect(files2["MacOS/notes-cli"]?.dictionaryValue?["cdhash"] != nil)
         // The Mac's form: files2 hashes by SHA-256 only; files (the old rules) only resources.
@@ -192,7 +201,8 @@ import Testing
     }
 
     @Test func theProfileIsEmbeddedProvisionprofileOfTheMac() throws {
-        let package = try FixtureDescriptionSupport.describe("""
+        let package = try FixtureDescriptionSupport.describe(
+            """
             layout: app
             app:
               name: Notes
@@ -235,8 +245,10 @@ import Testing
     @Test(arguments: [(FixturePlatform.macOS, UInt32(1), "14.0"), (.macCatalyst, 6, "17.0")] as [(FixturePlatform, UInt32, String)])
     func theExecutableIsUniversalWithoutEncryptionInfo(_ platform: FixturePlatform, _ machOPlatform: UInt32, _ minimumOS: String) throws {
         let package = try FixturePackage.app(Self.app(platform))
-        for path in ["Notes.app/Contents/MacOS/Notes", "Notes.app/Contents/PlugIns/Share.appex/Contents/MacOS/Share",
-                     "Notes.app/Contents/Frameworks/Kit.framework/Versions/A/Kit", "Notes.app/Contents/MacOS/notes-cli"] {
+        for path in [
+            "Notes.app/Contents/MacOS/Notes", "Notes.app/Contents/PlugIns/Share.appex/Contents/MacOS/Share",
+            "Notes.app/Contents/Frameworks/Kit.framework/Versions/A/Kit", "Notes.app/Contents/MacOS/notes-cli",
+        ] {
             let file = try Self.machO(package, path)
             #expect(file.kind == .fat, "\(path)")
             #expect(file.slices.map(\.architecture) == ["arm64", "x86_64"], "\(path)")
@@ -269,7 +281,8 @@ import Testing
     // MARK: - Package descriptions
 
     @Test func aDescribedMacAppLaysOutItsChildrenAndFiles() throws {
-        let package = try FixtureDescriptionSupport.describe("""
+        let package = try FixtureDescriptionSupport.describe(
+            """
             layout: app
             app:
               name: Notes
@@ -307,7 +320,8 @@ import Testing
     }
 
     @Test func aDescribedExecutableOfACatalystAppRecordsTheCatalystVersion() throws {
-        let package = try FixtureDescriptionSupport.describe("""
+        let package = try FixtureDescriptionSupport.describe(
+            """
             layout: app
             app:
               name: Notes
@@ -331,7 +345,9 @@ import Testing
         #expect(shipped.files.map(\.path) == rebuilt.files.map(\.path))
         let links = Set(rebuilt.symbolicLinks.map(\.path))
         for entry in rebuilt.files where !links.contains(entry.path) {
-            #expect(try shipped.read(entry.path, limit: 1 << 20) == rebuilt.read(entry.path, limit: 1 << 20), "\(entry.path) differs; run `swift run bundlecheck-fixtures Examples`")
+            #expect(
+                try shipped.read(entry.path, limit: 1 << 20) == rebuilt.read(entry.path, limit: 1 << 20),
+                "\(entry.path) differs; run `swift run bundlecheck-fixtures Examples`")
         }
         #expect(shipped.symbolicLinks == rebuilt.symbolicLinks)
     }
@@ -339,7 +355,8 @@ import Testing
     @Test func theMacExampleSeedsOneVersionMismatch() throws {
         let package = try ExamplePackages.paiNotesMac()
         let app = try #require(try Self.plist(try Self.file(package, "PaiNotes.app/Contents/Info.plist").contents).dictionaryValue)
-        let share = try #require(try Self.plist(try Self.file(package, "PaiNotes.app/Contents/PlugIns/Share.appex/Contents/Info.plist").contents).dictionaryValue)
+        let share = try #require(
+            try Self.plist(try Self.file(package, "PaiNotes.app/Contents/PlugIns/Share.appex/Contents/Info.plist").contents).dictionaryValue)
         #expect(app["CFBundleShortVersionString"] == .string("1.2"))
         #expect(share["CFBundleShortVersionString"] == .string("1.1"))
         #expect(app["CFBundleVersion"] == share["CFBundleVersion"])

@@ -1,7 +1,8 @@
-@testable import BundleCheckFixtures
 import BundleCheckFormats
 import Foundation
 import Testing
+
+@testable import BundleCheckFixtures
 
 /// Inputs a fuzzer stopped on that are kept beside the repository, never in it
 /// (`../shared/fuzz-findings`: they grew from third parties' files), run through the harness

@@ -94,7 +94,8 @@ import Testing
     @Test func aCatalogueWhoseRenditionsRootNamesABlockPastTheTableIsRefusedByBothReads() throws {
         let input = try #require(Self.regressions.first { $0.description == "car/renditions-branch-child-past-table" })
         let bytes = try input.bytes
-        #expect(bytes == (try FixtureAssetCatalog.renditionsBranchChildPastTable.bytes()), "`bundlecheck-fixtures asset-catalog branch-child-past-table` writes it")
+        #expect(
+            bytes == (try FixtureAssetCatalog.renditionsBranchChildPastTable.bytes()), "`bundlecheck-fixtures asset-catalog branch-child-past-table` writes it")
         #expect(FuzzTarget.car.run(bytes, inputFile: "") == .refused)
         let damage = AssetCatalogError.bom(.blockOutOfRange(id: 3_014_669, count: 256))
         #expect(throws: damage) { try AssetCatalog.read(try BOMStore(bytes: bytes)) }

@@ -1,5 +1,6 @@
-@testable import BundleCheckFixtures
 import Testing
+
+@testable import BundleCheckFixtures
 @testable import BundleCheckFormats
 
 /// The icns reader: the elements of well-formed files with the images they hold and the sizes
@@ -41,15 +42,17 @@ import Testing
             offset += bytes.count
         }
         #expect(file.declaredLength == offset)
-        #expect(file.elements.map(\.kind) == [
-            .metadata, .image(points: 512, scale: 1, storage: .embedded), .image(points: 512, scale: 2, storage: .embedded),
-            .image(points: 16, scale: 1, storage: .packedRGB), .mask(points: 16), .metadata, .metadata,
-        ])
-        #expect(file.images == [
-            ICNSImage(points: 512, scale: 1, encoding: .png(width: 512, height: 512)),
-            ICNSImage(points: 512, scale: 2, encoding: .png(width: 1024, height: 1024)),
-            ICNSImage(points: 16, scale: 1, encoding: .packedRGB),
-        ])
+        #expect(
+            file.elements.map(\.kind) == [
+                .metadata, .image(points: 512, scale: 1, storage: .embedded), .image(points: 512, scale: 2, storage: .embedded),
+                .image(points: 16, scale: 1, storage: .packedRGB), .mask(points: 16), .metadata, .metadata,
+            ])
+        #expect(
+            file.images == [
+                ICNSImage(points: 512, scale: 1, encoding: .png(width: 512, height: 512)),
+                ICNSImage(points: 512, scale: 2, encoding: .png(width: 1024, height: 1024)),
+                ICNSImage(points: 16, scale: 1, encoding: .packedRGB),
+            ])
         #expect(file.images.map(\.pixels) == [512, 1024, 16])
         #expect(file.holds(points: 512, scale: 1) && file.holds(points: 512, scale: 2) && file.holds(points: 16, scale: 1))
         #expect(!file.holds(points: 256, scale: 1) && !file.holds(points: 256, scale: 2) && !file.holds(points: 16, scale: 2))
@@ -63,10 +66,11 @@ import Testing
     @Test func aPNGOfAnotherSizeThanItsTypeSaysDoesNotCount() throws {
         // An ic10 (512@2x, 1024 pixels) holding the 512-pixel PNG, as a hand-made iconset gets it wrong.
         let file = try ICNSFile.read(Self.file(Self.element("ic10", Self.png(512)) + Self.element("ic09", Self.png(256))))
-        #expect(file.images == [
-            ICNSImage(points: 512, scale: 2, encoding: .png(width: 512, height: 512)),
-            ICNSImage(points: 512, scale: 1, encoding: .png(width: 256, height: 256)),
-        ])
+        #expect(
+            file.images == [
+                ICNSImage(points: 512, scale: 2, encoding: .png(width: 512, height: 512)),
+                ICNSImage(points: 512, scale: 1, encoding: .png(width: 256, height: 256)),
+            ])
         #expect(file.images.allSatisfy { !$0.matchesItsType })
         #expect(!file.holds(points: 512, scale: 2) && !file.holds(points: 512, scale: 1) && !file.holds(points: 256, scale: 1))
     }
@@ -79,18 +83,20 @@ import Testing
 
     @Test func jpeg2000ImagesAreRecognisedAndTakenAtTheirTypesWord() throws {
         let file = try ICNSFile.read(Self.file(Self.element("ic09", Self.jp2) + Self.element("ic10", Self.j2k)))
-        #expect(file.images == [
-            ICNSImage(points: 512, scale: 1, encoding: .jpeg2000), ICNSImage(points: 512, scale: 2, encoding: .jpeg2000),
-        ])
+        #expect(
+            file.images == [
+                ICNSImage(points: 512, scale: 1, encoding: .jpeg2000), ICNSImage(points: 512, scale: 2, encoding: .jpeg2000),
+            ])
         #expect(file.holds(points: 512, scale: 1) && file.holds(points: 512, scale: 2))
     }
 
     @Test func argbUnknownAndBrokenPNGDataAreToldApart() throws {
         let brokenPNG = Array(Self.png(512).prefix(12))
-        let file = try ICNSFile.read(Self.file(
-            Self.element("ic04", Array("ARGB".utf8) + [0x80, 0xFF]) + Self.element("ic09", Array("GIF89a".utf8))
-                + Self.element("ic08", []) + Self.element("ic07", brokenPNG)
-        ))
+        let file = try ICNSFile.read(
+            Self.file(
+                Self.element("ic04", Array("ARGB".utf8) + [0x80, 0xFF]) + Self.element("ic09", Array("GIF89a".utf8))
+                    + Self.element("ic08", []) + Self.element("ic07", brokenPNG)
+            ))
         #expect(file.images.map(\.encoding) == [.rawARGB, .unknown, .unknown, .malformedPNG(.truncated(needed: 16, available: 12))])
         #expect(file.holds(points: 16, scale: 1))
         #expect(!file.holds(points: 512, scale: 1) && !file.holds(points: 256, scale: 1) && !file.holds(points: 128, scale: 1))

@@ -1,5 +1,6 @@
-@testable import BundleCheckFixtures
 import Testing
+
+@testable import BundleCheckFixtures
 @testable import BundleCheckFormats
 
 /// The icns fixture writer: what it writes reads back through `ICNSFile` as it was described.

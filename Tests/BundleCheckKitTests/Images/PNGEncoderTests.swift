@@ -1,5 +1,6 @@
-@testable import BundleCheckFormats
 import Testing
+
+@testable import BundleCheckFormats
 
 /// The PNG the HTML report shows an icon with: chunks with their CRCs, and scanlines that
 /// inflate back to the pixels given.

@@ -1,6 +1,7 @@
-@testable import BundleCheckFixtures
 import Foundation
 import Testing
+
+@testable import BundleCheckFixtures
 @testable import BundleCheckFormats
 
 /// The PNG header reader: sizes from plain and CgBI files, and nothing but errors from bytes

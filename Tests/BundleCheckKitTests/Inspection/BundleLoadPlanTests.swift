@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
@@ -164,7 +165,8 @@ import Testing
     }
 
     static func executable(_ name: String, _ identifier: String, cStrings: [String] = []) -> FixtureExecutable {
-        var slice = MachOSliceDescription(architecture: .arm64, codeSignature: FixtureCodeSignature(identifier: identifier, teamIdentifier: SignedFixtures.team))
+        var slice = MachOSliceDescription(
+            architecture: .arm64, codeSignature: FixtureCodeSignature(identifier: identifier, teamIdentifier: SignedFixtures.team))
         slice.cStrings = cStrings
         return FixtureExecutable(name: name, slices: [slice])
     }
@@ -183,9 +185,13 @@ import Testing
             .with(executable("Notes", "com.example.notes", cStrings: appStrings))
             .adding(appex("Share", "com.apple.share-services"), in: "PlugIns")
             .adding(appex("Action", "com.apple.ui-services", edits: FixtureEditsAfterSigning(patchesCode: true)), in: "PlugIns")
-            .adding(appex("Widget", "com.apple.widgetkit-extension", edits: FixtureEditsAfterSigning(
-                infoPlist: [.init(key: "CFBundleVersion", value: .string("2"))]
-            )), in: "PlugIns")
+            .adding(
+                appex(
+                    "Widget", "com.apple.widgetkit-extension",
+                    edits: FixtureEditsAfterSigning(
+                        infoPlist: [.init(key: "CFBundleVersion", value: .string("2"))]
+                    )), in: "PlugIns"
+            )
             .adding(
                 FixtureBundle.framework("Kit", bundleIdentifier: "com.example.kit").with(executable("Kit", "com.example.kit")),
                 in: "Frameworks"

@@ -1,7 +1,8 @@
 import BundleCheckFormats
+import Testing
+
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
-import Testing
 
 /// What a run reads is built from what its checks declare (`Check.reads`), in one place: the
 /// catalogs and their pixels, the seals, the files an installer package's pass keeps whole.
@@ -11,10 +12,11 @@ import Testing
     }
 
     @Test func theCatalogRulesAreTheChecksThatDeclareTheCatalog() {
-        #expect(AssetCatalogWants.listingRules == [
-            "asset-catalog-malformed", "app-icon-set-missing", "app-store-icon-missing", "app-store-icon-alpha", "top-shelf-image-missing",
-            "top-shelf-image-alpha", "vision-icon-layers", "alternate-icon-missing", "mac-app-icon",
-        ])
+        #expect(
+            AssetCatalogWants.listingRules == [
+                "asset-catalog-malformed", "app-icon-set-missing", "app-store-icon-missing", "app-store-icon-alpha", "top-shelf-image-missing",
+                "top-shelf-image-alpha", "vision-icon-layers", "alternate-icon-missing", "mac-app-icon",
+            ])
     }
 
     @Test func aRunReadsWhatItsChecksDeclareAndNoMore() {
@@ -56,7 +58,7 @@ import Testing
         #expect(context.permits(script), "outside a check nothing is refused")
         let undeclared = context.declaring(.nothingMore)
         #if DEBUG
-        #expect(!undeclared.permits(script) && !undeclared.permitsLoadCommands)
+            #expect(!undeclared.permits(script) && !undeclared.permitsLoadCommands)
         #endif
         #expect(undeclared.permits("Payload/Notes.app/Info.plist"), "what every run reads is never refused")
         let declared = context.declaring(JavaScriptPreprocessingCheck().reads)
@@ -68,8 +70,8 @@ import Testing
 /// Whether these tests were built for debugging, where declarations are enforced.
 enum CheckContextBuild {
     #if DEBUG
-    static let isDebug = true
+        static let isDebug = true
     #else
-    static let isDebug = false
+        static let isDebug = false
     #endif
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
@@ -21,7 +22,8 @@ import Testing
         let matchers = [
             BinaryMatcher(kind: .string, condition: .contains("://")), BinaryMatcher(kind: .string, condition: .contains("://")),
             BinaryMatcher(kind: .selector, condition: .contains("://")), BinaryMatcher(kind: .string, condition: .prefix("://")),
-            BinaryMatcher(kind: .string, condition: .matches(regex)), BinaryMatcher(kind: .string, condition: .matches(try NSRegularExpression(pattern: "^a+$"))),
+            BinaryMatcher(kind: .string, condition: .matches(regex)),
+            BinaryMatcher(kind: .string, condition: .matches(try NSRegularExpression(pattern: "^a+$"))),
             BinaryMatcher(kind: .string, condition: .matches(try NSRegularExpression(pattern: "^a+$", options: .caseInsensitive))),
         ]
         #expect(EvidenceWants(matchers: matchers).matchers.count == 5)

@@ -1,10 +1,11 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// One broken file is a finding on its bundle, and every other bundle and check still runs:
 /// each case here carries a second, unrelated problem (a share extension whose build number
@@ -119,7 +120,8 @@ import Testing
 
     @Test func aDamagedZipEntryIsZipEntryCorruptAndTheRestIsChecked() throws {
         var framework = FixtureBundle.framework("Kit", bundleIdentifier: "com.vendor.kit").withoutInfoPlist()
-        var damaged = FixtureFile(path: "Info.plist", contents: XMLPropertyListWriter.write(.dictionary(PlistDictionary(["CFBundleIdentifier": .string("com.vendor.kit")]))))
+        var damaged = FixtureFile(
+            path: "Info.plist", contents: XMLPropertyListWriter.write(.dictionary(PlistDictionary(["CFBundleIdentifier": .string("com.vendor.kit")]))))
         damaged.isDamaged = true
         framework.files.append(damaged)
         let report = try inspectKeepingTheMismatch(Self.app.adding(framework, in: "Frameworks"))

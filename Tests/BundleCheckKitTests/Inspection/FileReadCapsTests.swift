@@ -1,9 +1,10 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// The files a bundle's checks read before any parser sees them each have a size cap
 /// (docs/limits.md): a file of exactly the cap is read, one byte more is a finding that names

@@ -1,9 +1,10 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
-import BundleCheckFixtures
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 @testable import BundleCheckReports
 
 /// One rule says at most 50 things about one file, then how many more there were.
@@ -30,7 +31,8 @@ import BundleCheckFixtures
 
     @Test func builtInFindingsAreSortedBeforeTheyAreCut() {
         let findings = (0..<120).map { index in
-            Self.rule.finding("value \(index)", at: FindingLocation(bundle: "Payload/A.app", file: "Payload/A.app/Info.plist", keyPath: JSONPointer("K\(index)")))
+            Self.rule.finding(
+                "value \(index)", at: FindingLocation(bundle: "Payload/A.app", file: "Payload/A.app/Info.plist", keyPath: JSONPointer("K\(index)")))
         }
         var random = SeededRandom(seed: 13)
         let limited = FindingCap.limit(findings, of: Self.rule)
@@ -104,8 +106,9 @@ import BundleCheckFixtures
             body += "<key>k\(index)</key><true/>\n<key>k\(index)</key><false/>\n"
         }
         body += "<key>k1</key><true/>\n</dict>\n" + String(repeating: "</dict>\n", count: depth - 2)
-        let plist = Array(("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict>\n<key>CFBundleIdentifier</key><string>com.example.h</string>\n"
-            + body + "</dict></plist>\n").utf8)
+        let plist = Array(
+            ("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict>\n<key>CFBundleIdentifier</key><string>com.example.h</string>\n"
+                + body + "</dict></plist>\n").utf8)
         let report = try inspect(HostilePropertyList.package(infoPlist: plist))
         let findings = report.findings("plist-duplicate-key")
         #expect(findings.count == FindingCap.perRuleAndFile + 1)

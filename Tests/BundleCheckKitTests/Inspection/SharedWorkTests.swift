@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Handing jobs to threads with nothing else to do: only while one is there, each job run once,

@@ -1,7 +1,8 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-import BundleCheckFixtures
 
 @Suite(.enabled(if: InstallerTestSupport.bsdtar != nil, Comment(rawValue: InstallerTestSupport.bsdtarMissing)))
 struct InstallerCpioWriterTests {
@@ -35,7 +36,7 @@ struct InstallerCpioWriterTests {
         #expect(root.fields[4] == "000000" && root.fields[5] == "000000")
         #expect(root.fields[6] == "000002")
         #expect(root.fields[8] == String(CpioWriter.fixedModificationTime, radix: 8).leftPadded(to: 11))
-        #expect(root.fields[9] == "000002")  // "." and its NUL
+        #expect(root.fields[9] == "000002") // "." and its NUL
         #expect(root.name == ".")
 
         let file = Self.header(bytes, at: root.next)

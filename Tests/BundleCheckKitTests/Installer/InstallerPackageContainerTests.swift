@@ -1,9 +1,10 @@
-import Foundation
-import Testing
-@testable import BundleCheckFormats
-@testable import BundleCheckInspection
 import BundleCheckFixtures
 import BundleCheckModel
+import Foundation
+import Testing
+
+@testable import BundleCheckFormats
+@testable import BundleCheckInspection
 
 /// Installer packages as bundlecheck reads them: the same findings as the same app zipped, one
 /// pass over the payload for a whole run, and every hostile shape of the xar and its payload
@@ -87,7 +88,10 @@ import BundleCheckModel
         }
         let gzipPath = try Support.temporaryFile("Gzip.pkg", try gzip.bytes())
         let pbzxPath = try Support.temporaryFile("Pbzx.pkg", try pbzx.bytes())
-        defer { Support.removeTemporaryFile(gzipPath); Support.removeTemporaryFile(pbzxPath) }
+        defer {
+            Support.removeTemporaryFile(gzipPath)
+            Support.removeTemporaryFile(pbzxPath)
+        }
         let keepAll = PayloadReadPlan(keepsWhole: { _, _ in true })
         let fromGzip = try InstallerPackageContainer(path: gzipPath, plan: keepAll)
         let fromPbzx = try InstallerPackageContainer(path: pbzxPath, plan: keepAll)

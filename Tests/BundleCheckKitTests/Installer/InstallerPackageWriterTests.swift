@@ -1,7 +1,8 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-import BundleCheckFixtures
 
 /// The product archives and component packages the fixture builder writes, read back with
 /// bsdtar: libarchive is what bundlecheck reads installer packages with.
@@ -9,7 +10,7 @@ import BundleCheckFixtures
 struct InstallerPackageWriterTests {
     typealias Support = InstallerTestSupport
 
-    static let notAfter = Date(timeIntervalSince1970: 1_830_297_600)  // 2028-01-01
+    static let notAfter = Date(timeIntervalSince1970: 1_830_297_600) // 2028-01-01
 
     static func paiNotes(signed: Bool = false) throws -> FixtureInstallerPackage {
         let leaf = FixtureCertificate.installer(.thirdPartyMacDeveloper, name: "PaiNotes Ltd", team: ExamplePackages.paiNotesTeam, notAfter: notAfter)
@@ -104,7 +105,9 @@ struct InstallerPackageWriterTests {
         let package = try Self.paiNotes()
         let distribution = package.distribution
         #expect(distribution.contains("<installer-gui-script minSpecVersion=\"1\">"))
-        #expect(distribution.contains("<pkg-ref id=\"com.painotes.mac\" version=\"1.2\" onConclusion=\"none\" installKBytes=\"\(package.installKBytes)\">#PaiNotes.pkg</pkg-ref>"))
+        #expect(
+            distribution.contains(
+                "<pkg-ref id=\"com.painotes.mac\" version=\"1.2\" onConclusion=\"none\" installKBytes=\"\(package.installKBytes)\">#PaiNotes.pkg</pkg-ref>"))
         #expect(distribution.contains("<product id=\"com.painotes.mac\" version=\"1.2\"/>"))
         #expect(distribution.contains("<options customize=\"never\" require-scripts=\"false\" hostArchitectures=\"arm64,x86_64\"/>"))
         #expect(distribution.contains("<line choice=\"com.painotes.mac\"/>"))
@@ -124,16 +127,18 @@ struct InstallerPackageWriterTests {
         let package = try Self.paiNotes(signed: true)
         let bytes = try package.bytes()
         let toc = try Support.tableOfContents(bytes)
-        #expect(toc.contains("<signature style=\"RSA\">\n   <offset>20</offset>\n   <size>256</size>\n   <KeyInfo xmlns=\"http://www.w3.org/2000/09/xmldsig#\">"))
+        #expect(
+            toc.contains("<signature style=\"RSA\">\n   <offset>20</offset>\n   <size>256</size>\n   <KeyInfo xmlns=\"http://www.w3.org/2000/09/xmldsig#\">"))
         #expect(toc.contains("<x-signature style=\"CMS\">\n   <offset>276</offset>"))
         let certificates = toc.components(separatedBy: "<X509Certificate>").dropFirst().map {
             Data(base64Encoded: String($0.prefix { $0 != "<" }), options: .ignoreUnknownCharacters).map { [UInt8]($0) }
         }
         let chain = try #require(package.signature?.certificates)
-        #expect(chain.map(\.subject.commonName) == [
-            "3rd Party Mac Developer Installer: PaiNotes Ltd (\(ExamplePackages.paiNotesTeam))",
-            "Apple Worldwide Developer Relations Certification Authority", "Apple Root CA",
-        ])
+        #expect(
+            chain.map(\.subject.commonName) == [
+                "3rd Party Mac Developer Installer: PaiNotes Ltd (\(ExamplePackages.paiNotesTeam))",
+                "Apple Worldwide Developer Relations Certification Authority", "Apple Root CA",
+            ])
         #expect(certificates == (chain + chain).map(\.der))
         // The CMS blob sits after the RSA block in the heap, a SignedData.
         let heap = 28 + Int(Support.xarHeader(bytes).compressed)
@@ -148,7 +153,10 @@ struct InstallerPackageWriterTests {
     @Test func developerIDInstallerCertificatesComeFromTheirOwnAuthority() {
         let leaf = FixtureCertificate.installer(.developerID, name: "PaiNotes Ltd", team: "PN7X2Q9K4M", notAfter: Self.notAfter)
         #expect(leaf.subject.commonName == "Developer ID Installer: PaiNotes Ltd (PN7X2Q9K4M)")
-        #expect(leaf.installerChain.map(\.subject.commonName) == ["Developer ID Installer: PaiNotes Ltd (PN7X2Q9K4M)", "Developer ID Certification Authority", "Apple Root CA"])
+        #expect(
+            leaf.installerChain.map(\.subject.commonName) == [
+                "Developer ID Installer: PaiNotes Ltd (PN7X2Q9K4M)", "Developer ID Certification Authority", "Apple Root CA",
+            ])
         let distribution = FixtureCertificate.installer(.macInstallerDistribution, name: "PaiNotes Ltd", team: "PN7X2Q9K4M", notAfter: Self.notAfter)
         #expect(distribution.installerChain[1] == .worldwideDeveloperRelations)
     }

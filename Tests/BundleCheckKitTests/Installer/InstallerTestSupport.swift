@@ -1,6 +1,7 @@
-import Foundation
-@testable import BundleCheckFormats
 import BundleCheckFixtures
+import Foundation
+
+@testable import BundleCheckFormats
 
 /// bsdtar (libarchive, as the reader uses it) and python3 run on the packages the fixture
 /// builder writes, so that what it writes is checked by the library that will read it.

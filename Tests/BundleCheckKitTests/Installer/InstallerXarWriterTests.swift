@@ -1,7 +1,8 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-import BundleCheckFixtures
 
 @Suite(.enabled(if: InstallerTestSupport.bsdtar != nil, Comment(rawValue: InstallerTestSupport.bsdtarMissing)))
 struct InstallerXarWriterTests {
@@ -45,7 +46,8 @@ struct InstallerXarWriterTests {
         #expect(toc.contains("<encoding style=\"application/octet-stream\"/>"))
         let payload = ArchiveTestSupport.bytes(count: 5000, seed: 1)
         let sha = InstallerXarWriterTests.hex(try Digest.hash(payload, .sha1))
-        #expect(toc.contains("<archived-checksum style=\"sha1\">\(sha)</archived-checksum>\n     <extracted-checksum style=\"sha1\">\(sha)</extracted-checksum>"))
+        #expect(
+            toc.contains("<archived-checksum style=\"sha1\">\(sha)</archived-checksum>\n     <extracted-checksum style=\"sha1\">\(sha)</extracted-checksum>"))
         #expect(try Support.parsesAsXML(toc))
     }
 

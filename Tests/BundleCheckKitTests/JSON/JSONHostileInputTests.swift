@@ -1,12 +1,13 @@
+import BundleCheckFormats
 import Foundation
 import Testing
-import BundleCheckFormats
 
 /// Damaged and hostile documents: each is read or refused with a place that is in the
 /// document, never a crash, and the shapes that cost naive readers quadratic time read whole.
 @Suite struct JSONHostileInputTests {
     /// One of everything: nesting, every escape, UTF-8 of each length, numbers of each form.
-    static let sample = Array("""
+    static let sample = Array(
+        """
         {"schemaVersion": 1, "tool": {"name": "bundlecheck", "version": "1.0"},
          "inputs": [{"path": "Examples/Caf\u{E9} \u{1F600}.ipa", "size": 80159, "ratio": -0.25e-3, "big": 1E+300,
           "escapes": "\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u0000 \\u00e9 \\ud83d\\ude00", "flags": [true, false, null],

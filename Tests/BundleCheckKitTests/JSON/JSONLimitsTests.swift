@@ -1,5 +1,5 @@
-import Testing
 import BundleCheckFormats
+import Testing
 
 /// Each cap of `JSONLimits`: a document at the cap parses, one past it is refused with the
 /// cap's own reason, where the cap was crossed.
@@ -142,9 +142,10 @@ import BundleCheckFormats
             Self.failure("[1]", limits: JSONLimits(maxValues: 1)), Self.failure(#""ab""#, limits: JSONLimits(maxStringBytes: 1)),
             Self.failure("12", limits: JSONLimits(maxNumberLength: 1)),
         ].map { $0?.reason }
-        #expect(reasons == [
-            .documentTooLarge(bytes: 3, limit: 2), .tooDeep(limit: 1), .tooManyValues(limit: 1), .stringTooLong(limit: 1), .numberTooLong(limit: 1),
-        ])
+        #expect(
+            reasons == [
+                .documentTooLarge(bytes: 3, limit: 2), .tooDeep(limit: 1), .tooManyValues(limit: 1), .stringTooLong(limit: 1), .numberTooLong(limit: 1),
+            ])
         #expect(reasons.allSatisfy { $0?.isCap == true })
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import BundleCheckFormats
+import Testing
 
 /// Valid documents and the values `JSONParser` makes of them.
 @Suite struct JSONParserTests {

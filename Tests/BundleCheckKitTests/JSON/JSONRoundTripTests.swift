@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckReports
 
@@ -46,9 +47,14 @@ import Testing
 
     @Test func doublesUnicodeEscapesAndEmptyContainersReadBack() throws {
         let value: JSONValue = [
-            "doubles": [0.1, -2.5, 1e-7, 1e21, 3.0, -0.0, .double(.greatestFiniteMagnitude), .double(.leastNonzeroMagnitude), .double(-.leastNormalMagnitude), 123_456.789],
+            "doubles": [
+                0.1, -2.5, 1e-7, 1e21, 3.0, -0.0, .double(.greatestFiniteMagnitude), .double(.leastNonzeroMagnitude), .double(-.leastNormalMagnitude),
+                123_456.789,
+            ],
             "integers": [0, -1, .integer(.max), .integer(.min)],
-            "strings": ["", "caf\u{E9}", "\u{1F600}\u{1D11E}", "e\u{301}", "tab\there \"quoted\" back\\slash /", "\u{00}\u{1B}\u{7F}\u{9F}", "\u{2028}\u{2029}\u{FEFF}"],
+            "strings": [
+                "", "caf\u{E9}", "\u{1F600}\u{1D11E}", "e\u{301}", "tab\there \"quoted\" back\\slash /", "\u{00}\u{1B}\u{7F}\u{9F}", "\u{2028}\u{2029}\u{FEFF}",
+            ],
             "empty": [[], [:], [[]], ["": [:]]],
             "": .null,
             "caf\u{E9} \u{1F600}\n": true,
@@ -90,9 +96,10 @@ import Testing
         case 4, 5: return .string(randomString(using: &random))
         case 6: return .array((0..<Int.random(in: 0...5, using: &random)).map { _ in randomValue(depth: depth + 1, using: &random) })
         default:
-            return .object((0..<Int.random(in: 0...5, using: &random)).map { _ in
-                JSONValue.Member(randomString(using: &random), randomValue(depth: depth + 1, using: &random))
-            })
+            return .object(
+                (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                    JSONValue.Member(randomString(using: &random), randomValue(depth: depth + 1, using: &random))
+                })
         }
     }
 

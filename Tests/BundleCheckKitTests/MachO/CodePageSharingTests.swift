@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Code pages hashed partly by a helper thread give the digests, and the verdicts, that

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The seals of the corpus's signed executables, signed by Xcode and other tools: every hash
@@ -20,15 +21,19 @@ struct CodeSealCorpusTests {
 
     static let executables: [Expected] = [
         // SHA-1 primary with a SHA-256 alternate: the alternate is verified.
-        Expected(archive: "fastlane/very-capable-app.ipa", entry: "Payload/very-capable-app.app/very-capable-app",
-                 hashType: .sha256, codeDirectorySlot: 0x1000, pages: [14], slots: [.infoPlist, .requirements, .resourceDirectory, .entitlements]),
-        Expected(archive: "fastlane/ExampleProductName-cocoapods.ipa", entry: "Payload/ExampleProductName.app/ExampleProductName",
-                 hashType: .sha1, codeDirectorySlot: 0, pages: [62, 58], slots: [.infoPlist, .requirements, .resourceDirectory, .entitlements]),
-        Expected(archive: "sentry-cli/DemoApp.ipa", entry: "Payload/DemoApp.app/DemoApp",
-                 hashType: .sha256, codeDirectorySlot: 0, pages: [19],
-                 slots: [.infoPlist, .requirements, .resourceDirectory, .entitlements, .derEntitlements]),
-        Expected(archive: "isign/SimpleSaucyApp.ipa", entry: "Payload/SimpleSaucyApp.app/SimpleSaucyApp",
-                 hashType: .sha1, codeDirectorySlot: 0, pages: [15, 15], slots: [.infoPlist, .requirements, .resourceDirectory, .entitlements]),
+        Expected(
+            archive: "fastlane/very-capable-app.ipa", entry: "Payload/very-capable-app.app/very-capable-app",
+            hashType: .sha256, codeDirectorySlot: 0x1000, pages: [14], slots: [.infoPlist, .requirements, .resourceDirectory, .entitlements]),
+        Expected(
+            archive: "fastlane/ExampleProductName-cocoapods.ipa", entry: "Payload/ExampleProductName.app/ExampleProductName",
+            hashType: .sha1, codeDirectorySlot: 0, pages: [62, 58], slots: [.infoPlist, .requirements, .resourceDirectory, .entitlements]),
+        Expected(
+            archive: "sentry-cli/DemoApp.ipa", entry: "Payload/DemoApp.app/DemoApp",
+            hashType: .sha256, codeDirectorySlot: 0, pages: [19],
+            slots: [.infoPlist, .requirements, .resourceDirectory, .entitlements, .derEntitlements]),
+        Expected(
+            archive: "isign/SimpleSaucyApp.ipa", entry: "Payload/SimpleSaucyApp.app/SimpleSaucyApp",
+            hashType: .sha1, codeDirectorySlot: 0, pages: [15, 15], slots: [.infoPlist, .requirements, .resourceDirectory, .entitlements]),
     ]
 
     static func bytes(_ expected: Expected) throws -> [UInt8]? {
@@ -45,7 +50,8 @@ struct CodeSealCorpusTests {
         guard let path = RepositoryPaths.corpusOrSkip(expected.archive) else { return }
         // Deflated entries: the pass reads through what it would otherwise skip.
         let container = try ZipArchiveReader(path: path)
-        let file = try #require(try MachOReader.read(try container.openEntry(expected.entry), size: try container.size(of: expected.entry), hashingCodePages: true))
+        let file = try #require(
+            try MachOReader.read(try container.openEntry(expected.entry), size: try container.size(of: expected.entry), hashingCodePages: true))
         let seals = file.slices.map { $0.codeSignature?.seal }
         #expect(seals.map { $0?.codePageCount } == expected.pages)
         for seal in seals {

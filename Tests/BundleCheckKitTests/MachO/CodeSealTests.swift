@@ -1,5 +1,6 @@
-import Testing
 import BundleCheckFixtures
+import Testing
+
 @testable import BundleCheckFormats
 
 /// The seal of a signature as `MachOReader` reads it: which CodeDirectory is chosen, the special
@@ -8,9 +9,11 @@ import BundleCheckFixtures
 @Suite struct CodeSealTests {
     typealias Support = MachOTestSupport
 
-    static let entitlements = XMLPropertyListWriter.write(.dictionary(PlistDictionary([
-        "application-identifier": .string("ABCDE12345.com.example.app"),
-    ])))
+    static let entitlements = XMLPropertyListWriter.write(
+        .dictionary(
+            PlistDictionary([
+                "application-identifier": .string("ABCDE12345.com.example.app")
+            ])))
 
     static func slice(
         _ architecture: MachOFixtureArchitecture = .arm64,
@@ -113,9 +116,11 @@ import BundleCheckFixtures
     }
 
     @Test func rewrittenEntitlementsNoLongerHashToTheirSlot() throws {
-        let rewritten = XMLPropertyListWriter.write(.dictionary(PlistDictionary([
-            "application-identifier": .string("TestFixture.com.example.app"),
-        ])))
+        let rewritten = XMLPropertyListWriter.write(
+            .dictionary(
+                PlistDictionary([
+                    "application-identifier": .string("TestFixture.com.example.app")
+                ])))
         let seal = try #require(try Self.seal(MachOWriter.thin(Self.slice { $0.entitlementsXMLAfterSigning = rewritten })).first ?? nil)
         #expect(seal.mismatchedBlobs == [.entitlements])
         #expect(seal.codePages == .matched, "the signature lies after the code: its blobs are not code pages")
@@ -124,7 +129,7 @@ import BundleCheckFixtures
     @Test func aCodeDirectoryWhoseSlotsDoNotFitIsAProblemNotAnError() throws {
         var bytes = MachOWriter.thin(Self.slice())
         let directory = try #require(Self.offset(of: [0xFA, 0xDE, 0x0C, 0x02], in: bytes))
-        Support.writeUInt32BE(0x00FF_FFFF, into: &bytes, at: directory + 28)  // nCodeSlots
+        Support.writeUInt32BE(0x00FF_FFFF, into: &bytes, at: directory + 28) // nCodeSlots
         let signature = try #require(try Support.read(bytes)?.slices[0].codeSignature)
         #expect(signature.seal == nil)
         #expect(signature.sealProblem?.contains("do not fit") == true)
@@ -135,7 +140,7 @@ import BundleCheckFixtures
         var bytes = MachOWriter.thin(Self.slice())
         let directory = try #require(Self.offset(of: [0xFA, 0xDE, 0x0C, 0x02], in: bytes))
         let limit = Support.readUInt32BE(bytes, at: directory + 32)
-        Support.writeUInt32BE(limit + 8192, into: &bytes, at: directory + 32)  // codeLimit
+        Support.writeUInt32BE(limit + 8192, into: &bytes, at: directory + 32) // codeLimit
         let signature = try #require(try Support.read(bytes)?.slices[0].codeSignature)
         #expect(signature.sealProblem?.contains("spans") == true)
     }
@@ -146,7 +151,7 @@ import BundleCheckFixtures
     func aCodeLimitNearTheTopOf64BitsIsAProblemNotACrash(_ limit: UInt64) throws {
         var bytes = MachOWriter.thin(Self.slice())
         let directory = try #require(Self.offset(of: [0xFA, 0xDE, 0x0C, 0x02], in: bytes))
-        Support.writeUInt32BE(UInt32(limit >> 32), into: &bytes, at: directory + 56)  // codeLimit64
+        Support.writeUInt32BE(UInt32(limit >> 32), into: &bytes, at: directory + 56) // codeLimit64
         Support.writeUInt32BE(UInt32(truncatingIfNeeded: limit), into: &bytes, at: directory + 60)
         let signature = try #require(try Support.read(bytes)?.slices[0].codeSignature)
         #expect(signature.seal == nil)

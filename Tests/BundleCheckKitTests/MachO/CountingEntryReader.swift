@@ -1,6 +1,5 @@
 @testable import BundleCheckFormats
 
-
 /// Wraps a reader and counts what goes through it, to show what one pass reads and skips.
 final class CountingEntryReader: EntryReader {
     private let wrapped: any EntryReader

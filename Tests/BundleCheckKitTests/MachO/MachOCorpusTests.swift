@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The corpus executables read through `ZipArchiveReader` and `MachOReader`, compared with
@@ -80,13 +81,14 @@ struct MachOCorpusTests {
             #expect(slice.minimumOS?.description == "7.0")
             #expect(slice.sdk?.description == "8.3")
             #expect(slice.encryption == nil)
-            #expect(slice.linkedDylibs == [
-                LinkedDylib(path: "/usr/lib/libobjc.A.dylib", kind: .reexport),
-                LinkedDylib(path: "/System/Library/Frameworks/Foundation.framework/Foundation", kind: .load),
-                LinkedDylib(path: "/System/Library/Frameworks/CoreFoundation.framework/CoreFoundation", kind: .load),
-                LinkedDylib(path: "/usr/lib/libc++.1.dylib", kind: .load),
-                LinkedDylib(path: "/usr/lib/libSystem.B.dylib", kind: .load),
-            ])
+            #expect(
+                slice.linkedDylibs == [
+                    LinkedDylib(path: "/usr/lib/libobjc.A.dylib", kind: .reexport),
+                    LinkedDylib(path: "/System/Library/Frameworks/Foundation.framework/Foundation", kind: .load),
+                    LinkedDylib(path: "/System/Library/Frameworks/CoreFoundation.framework/CoreFoundation", kind: .load),
+                    LinkedDylib(path: "/usr/lib/libc++.1.dylib", kind: .load),
+                    LinkedDylib(path: "/usr/lib/libSystem.B.dylib", kind: .load),
+                ])
             #expect(slice.codeSignature?.identifier == "com.apple.dt.runtime.swiftCore")
             #expect(slice.codeSignature?.teamIdentifier == "JWKXD469L2")
             #expect(slice.codeSignature?.entitlementsXML?.count == 181)
@@ -118,14 +120,15 @@ struct MachOCorpusTests {
             "/usr/lib/swift/libswiftos.dylib", "/usr/lib/swift/libswiftsimd.dylib",
             "/usr/lib/swift/libswiftsys_time.dylib", "/usr/lib/swift/libswiftunistd.dylib",
         ]
-        #expect(slice.linkedDylibs == [
-            LinkedDylib(path: "/System/Library/Frameworks/Foundation.framework/Foundation", kind: .weak),
-            LinkedDylib(path: "/usr/lib/libobjc.A.dylib", kind: .load),
-            LinkedDylib(path: "/usr/lib/libSystem.B.dylib", kind: .load),
-            LinkedDylib(path: "/System/Library/Frameworks/SwiftUI.framework/SwiftUI", kind: .load),
-            LinkedDylib(path: "/System/Library/Frameworks/UIKit.framework/UIKit", kind: .weak),
-            LinkedDylib(path: "/usr/lib/swift/libswiftCore.dylib", kind: .load),
-        ] + weak.map { LinkedDylib(path: $0, kind: .weak) })
+        #expect(
+            slice.linkedDylibs == [
+                LinkedDylib(path: "/System/Library/Frameworks/Foundation.framework/Foundation", kind: .weak),
+                LinkedDylib(path: "/usr/lib/libobjc.A.dylib", kind: .load),
+                LinkedDylib(path: "/usr/lib/libSystem.B.dylib", kind: .load),
+                LinkedDylib(path: "/System/Library/Frameworks/SwiftUI.framework/SwiftUI", kind: .load),
+                LinkedDylib(path: "/System/Library/Frameworks/UIKit.framework/UIKit", kind: .weak),
+                LinkedDylib(path: "/usr/lib/swift/libswiftCore.dylib", kind: .load),
+            ] + weak.map { LinkedDylib(path: $0, kind: .weak) })
         let signature = try #require(slice.codeSignature)
         #expect(signature.dataOffset == 73856)
         #expect(signature.dataSize == 17744)
@@ -170,7 +173,7 @@ struct MachOCorpusTests {
         #expect(file.slices.map(\.offset) == [4096, 49152])
         #expect(file.slices.map(\.size) == [43856, 49568])
         for slice in file.slices {
-            #expect(slice.platform == .iOS)  // LC_VERSION_MIN_IPHONEOS: the simulator shows only in the architecture
+            #expect(slice.platform == .iOS) // LC_VERSION_MIN_IPHONEOS: the simulator shows only in the architecture
             #expect(slice.minimumOS?.description == "9.2")
             #expect(slice.sdk?.description == "9.2")
             #expect(slice.encryption == nil)
@@ -194,6 +197,8 @@ struct MachOCorpusTests {
         // fat header, per slice: header + sizeofcmds (2996 / 3528) + signature data.
         let expected: UInt64 = 8 + 2 * 20 + (28 + 2996 + 24144) + (32 + 3528 + 24496)
         #expect(reader.bytesRead == expected)
-        #expect(reader.bytesRead + reader.bytesSkipped == file.slices[1].offset + UInt64(file.slices[1].codeSignature!.dataOffset + file.slices[1].codeSignature!.dataSize))
+        #expect(
+            reader.bytesRead + reader.bytesSkipped == file.slices[1].offset
+                + UInt64(file.slices[1].codeSignature!.dataOffset + file.slices[1].codeSignature!.dataSize))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Imported symbols, selectors and class names of corpus executables, compared as
@@ -22,11 +23,12 @@ struct MachOEvidenceLLVMComparisonTests {
         let parts = executable.split(separator: ":").map(String.init)
         guard let path = RepositoryPaths.corpusOrSkip(parts[0]) else { return }
         let container = try ZipArchiveReader(path: path)
-        let file = try #require(try MachOReader.read(
-            try container.openEntry(parts[1]),
-            size: try container.size(of: parts[1]),
-            evidence: KeepAllEvidence()
-        ))
+        let file = try #require(
+            try MachOReader.read(
+                try container.openEntry(parts[1]),
+                size: try container.size(of: parts[1]),
+                evidence: KeepAllEvidence()
+            ))
         let directory = try TemporaryDirectory()
         let copy = directory.path("binary")
         try Data(try container.read(parts[1], limit: 64 << 20)).write(to: URL(fileURLWithPath: copy))
@@ -47,8 +49,8 @@ struct MachOEvidenceLLVMComparisonTests {
         var strings: Set<String> = []
         for line in output.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let separator = line.range(of: "  "),
-                  line[..<separator.lowerBound].allSatisfy(\.isHexDigit),
-                  !line[..<separator.lowerBound].isEmpty
+                line[..<separator.lowerBound].allSatisfy(\.isHexDigit),
+                !line[..<separator.lowerBound].isEmpty
             else { continue }
             let string = String(line[separator.upperBound...])
             if !string.isEmpty { strings.insert(string) }

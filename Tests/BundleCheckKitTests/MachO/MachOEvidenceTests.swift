@@ -1,6 +1,7 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
-import BundleCheckFixtures
+
 @testable import BundleCheckFormats
 
 /// Binary evidence (C strings, Objective-C class names and selectors, imported
@@ -98,11 +99,12 @@ import BundleCheckFixtures
     }
 
     @Test func bindOpcodesYieldTheirSymbolNames() throws {
-        let stream: [UInt8] = [0x72, 0x10]  // SET_SEGMENT_AND_OFFSET_ULEB 2, 16
-            + [0x11, 0x40] + Array("_objc_msgSend".utf8) + [0]  // ordinal 1, symbol
-            + [0x51, 0x90]  // type pointer, DO_BIND
-            + [0xC0, 0x83, 0x01, 0x08]  // DO_BIND_ULEB_TIMES_SKIPPING_ULEB 131, 8
-            + [0x00, 0x49] + Array("_swift_release".utf8) + [0, 0x90, 0x00, 0x00]  // lazy-style entries separated by DONE
+        let stream: [UInt8] =
+            [0x72, 0x10] // SET_SEGMENT_AND_OFFSET_ULEB 2, 16
+            + [0x11, 0x40] + Array("_objc_msgSend".utf8) + [0] // ordinal 1, symbol
+            + [0x51, 0x90] // type pointer, DO_BIND
+            + [0xC0, 0x83, 0x01, 0x08] // DO_BIND_ULEB_TIMES_SKIPPING_ULEB 131, 8
+            + [0x00, 0x49] + Array("_swift_release".utf8) + [0, 0x90, 0x00, 0x00] // lazy-style entries separated by DONE
         var names: [String] = []
         try BindOpcodeParser.names(stream, maximumNameLength: 4096) { names.append($0) }
         #expect(names == ["_objc_msgSend", "_swift_release"])
@@ -122,9 +124,9 @@ import BundleCheckFixtures
         var nameOffset = 0
         for name in names {
             if format == 3 {
-                bytes.append32(1)  // lib_ordinal 1
+                bytes.append32(1) // lib_ordinal 1
                 bytes.append32(UInt32(nameOffset))
-                bytes.append32(0)  // addend
+                bytes.append32(0) // addend
                 bytes.append32(0)
             } else {
                 bytes.append32(UInt32(nameOffset) << 9 | 1)
@@ -171,9 +173,11 @@ import BundleCheckFixtures
     @Test func onlyTheWantedCorpusSymbolIsKept() throws {
         let filter = OnlyEvidenceFilter(kind: .symbol, value: "_OBJC_CLASS_$_UIViewController")
         guard let file = try Self.readCorpus(Self.saucy, filter) else { return }
-        #expect(file.slices.map(\.evidence) == file.slices.map {
-            [BinaryEvidence(kind: .symbol, value: "_OBJC_CLASS_$_UIViewController", architecture: $0.architecture)]
-        })
+        #expect(
+            file.slices.map(\.evidence)
+                == file.slices.map {
+                    [BinaryEvidence(kind: .symbol, value: "_OBJC_CLASS_$_UIViewController", architecture: $0.architecture)]
+                })
     }
 
     // MARK: - Hostile input
@@ -243,7 +247,7 @@ import BundleCheckFixtures
             }
         }
         var bytes = original
-        Support.writeUInt32LE(0x7FFF_FFFF, into: &bytes, at: command + 12)  // datasize
+        Support.writeUInt32LE(0x7FFF_FFFF, into: &bytes, at: command + 12) // datasize
         #expect(throws: MachOError.self) { try Self.read(bytes) }
     }
 

@@ -1,6 +1,7 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
-import BundleCheckFixtures
+
 @testable import BundleCheckFormats
 
 /// Damaged and hostile Mach-O files: each throws `MachOError` or returns a bounded
@@ -85,7 +86,8 @@ import BundleCheckFixtures
     }
 
     @Test func aLoadCommandSizeThatIsZeroMisalignedOrTooLongIsRefused() {
-        for (size, reason) in [(0, "cmdsize 0 is less than 8"), (12, "cmdsize 12 is not a multiple of 8"), (0x10_0000, "cmdsize 1048576 runs past sizeofcmds")] {
+        for (size, reason) in [(0, "cmdsize 0 is less than 8"), (12, "cmdsize 12 is not a multiple of 8"), (0x10_0000, "cmdsize 1048576 runs past sizeofcmds")]
+        {
             var bytes = Self.thin
             Support.writeUInt32LE(UInt32(size), into: &bytes, at: 32 + 4)
             Self.expectError(.malformedLoadCommand(index: 0, reason: reason), bytes)
@@ -112,7 +114,8 @@ import BundleCheckFixtures
         Self.expectError(.sliceOutOfBounds(index: 1, offset: 32768, size: 0xFFFF_FF00, fileSize: UInt64(bytes.count)), bytes)
         bytes = Self.fat
         Support.writeUInt32BE(4, into: &bytes, at: 16)
-        Self.expectError(.sliceOutOfBounds(index: 0, offset: 4, size: UInt64(Support.readUInt32LE(bytes, at: 20).byteSwapped), fileSize: UInt64(bytes.count)), bytes)
+        Self.expectError(
+            .sliceOutOfBounds(index: 0, offset: 4, size: UInt64(Support.readUInt32LE(bytes, at: 20).byteSwapped), fileSize: UInt64(bytes.count)), bytes)
     }
 
     @Test func aFatSliceThatIsNotMachOIsRefused() {
@@ -129,7 +132,7 @@ import BundleCheckFixtures
         Self.expectError(.rangeOutOfBounds(part: "code signature", offset: UInt64(bytes.count - 4), size: UInt64(size), sliceSize: UInt64(bytes.count)), bytes)
         Support.writeUInt32LE(0xFFFF_FFFF, into: &bytes, at: command + 8)
         #expect(throws: MachOError.self) { try Support.read(bytes) }
-        Support.writeUInt32LE(8, into: &bytes, at: command + 8)  // inside the load commands
+        Support.writeUInt32LE(8, into: &bytes, at: command + 8) // inside the load commands
         #expect(throws: MachOError.self) { try Support.read(bytes) }
     }
 

@@ -1,5 +1,6 @@
-import Testing
 import BundleCheckFixtures
+import Testing
+
 @testable import BundleCheckFormats
 
 /// Each cap of `MachOLimits`, at the cap (accepted) and one past it (refused naming the cap,
@@ -128,7 +129,8 @@ import BundleCheckFixtures
         #expect(throws: MachOError.rangeTooLarge(part: ByteRangePurpose.bindOpcodes.partName, size: 1001, limit: 1000)) {
             try requests.addWhole(offset: start, size: 1001, purpose: .bindOpcodes)
         }
-        #expect(MachOError.rangeTooLarge(part: "bind opcodes", size: 1001, limit: 1000).message
-            == "the bind opcodes (size 1001) is larger than the 1000 bytes bundlecheck reads")
+        #expect(
+            MachOError.rangeTooLarge(part: "bind opcodes", size: 1001, limit: 1000).message
+                == "the bind opcodes (size 1001) is larger than the 1000 bytes bundlecheck reads")
     }
 }

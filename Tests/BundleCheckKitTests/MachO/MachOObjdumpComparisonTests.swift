@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Every Mach-O in the corpus zips, compared with `llvm-objdump --macho --private-headers`
@@ -62,13 +63,14 @@ struct MachOObjdumpComparisonTests {
         while let line = lines.popFirst() {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             if line == "Mach header" {
-                _ = lines.popFirst()  // the column titles
+                _ = lines.popFirst() // the column titles
                 let header = (lines.popFirst() ?? "").split(separator: " ")
                 slices.append(ObjdumpSlice(architecture: architectureName(String(header[1]), String(header[2]))))
             } else if fields.first == "cmd" {
                 inDylibCommand = fields.count > 1 && dylibCommands.contains(String(fields[1]))
             } else if inDylibCommand, fields.first == "name", let range = line.range(of: " (offset ") {
-                slices[slices.count - 1].dylibs.append(String(line[line.index(line.startIndex, offsetBy: 5)..<range.lowerBound]).trimmingCharacters(in: .whitespaces))
+                slices[slices.count - 1].dylibs.append(
+                    String(line[line.index(line.startIndex, offsetBy: 5)..<range.lowerBound]).trimmingCharacters(in: .whitespaces))
                 inDylibCommand = false
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Reading Mach-O files from the corpus, from bytes, and patching bytes for hostile-input tests.

@@ -1,16 +1,19 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
-import BundleCheckFixtures
+
 @testable import BundleCheckFormats
 
 /// Mach-O files written by the fixture builder and read back by `MachOReader`.
 @Suite struct MachOWriterRoundTripTests {
     typealias Support = MachOTestSupport
 
-    static let entitlements = XMLPropertyListWriter.write(.dictionary(PlistDictionary([
-        "application-identifier": .string("ABCDE12345.com.example.app"),
-        "get-task-allow": .bool(false),
-    ])))
+    static let entitlements = XMLPropertyListWriter.write(
+        .dictionary(
+            PlistDictionary([
+                "application-identifier": .string("ABCDE12345.com.example.app"),
+                "get-task-allow": .bool(false),
+            ])))
 
     static let signed = MachOSliceDescription(
         architecture: .arm64,

@@ -1,6 +1,5 @@
 @testable import BundleCheckFormats
 
-
 /// Wants exactly one kind and value: shows that the reader keeps nothing else.
 struct OnlyEvidenceFilter: BinaryEvidenceFilter {
     var kind: BinaryEvidenceKind

@@ -1,6 +1,5 @@
 @testable import BundleCheckFormats
 
-
 /// Real bytes followed by `paddingSize` zero bytes that exist only when read, so a test can
 /// describe a file of gigabytes without allocating it.
 final class ZeroPaddedEntryReader: EntryReader {

@@ -1,6 +1,7 @@
 import Testing
-@testable import BundleCheckModel
+
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 @Suite struct GlobTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -183,11 +184,15 @@ import Testing
     @Test func theByteCheckOfTheLastComponentNeverTurnsAwayAMatch() {
         // Names that differ from the patterns' endings by a byte, by case, by canonical
         // equivalence (a Kelvin sign is the letter K to a String), or not at all.
-        let globs = ["**/Keychain", "**/*.dSYM", "*.car", "**/.DS_Store", "Info.plist", "**/*é", "**/*", "a/**", "**/[ab]c", "**",
-                     "**/\u{212A}eychain", "**/a\u{37E}", "**/._*", "**/é?*x", "**/a*b?c", "**/?.é", "**/*$(*", "**/*é*"].map(Glob.init)
-        let names = ["Keychain", "\u{212A}eychain", "keychain", "App.dSYM", "App.dsym", "x.car", ".DS_Store", "DS_Store", "Info.plist",
-                     "cafe\u{301}", "café", "ac", "bc", "dc", "", "\u{1F600}.car", "._Info.plist", "._", "_.x", "éax", "e\u{301}ax",
-                     "azbxc", "abc", "ab", "x.é", "x.e\u{301}", "a$(B)", "$(", "$ (", "(x$", "a;"]
+        let globs = [
+            "**/Keychain", "**/*.dSYM", "*.car", "**/.DS_Store", "Info.plist", "**/*é", "**/*", "a/**", "**/[ab]c", "**",
+            "**/\u{212A}eychain", "**/a\u{37E}", "**/._*", "**/é?*x", "**/a*b?c", "**/?.é", "**/*$(*", "**/*é*",
+        ].map(Glob.init)
+        let names = [
+            "Keychain", "\u{212A}eychain", "keychain", "App.dSYM", "App.dsym", "x.car", ".DS_Store", "DS_Store", "Info.plist",
+            "cafe\u{301}", "café", "ac", "bc", "dc", "", "\u{1F600}.car", "._Info.plist", "._", "_.x", "éax", "e\u{301}ax",
+            "azbxc", "abc", "ab", "x.é", "x.e\u{301}", "a$(B)", "$(", "$ (", "(x$", "a;",
+        ]
         var turnedAway = 0
         for glob in globs {
             for name in names {

@@ -1,6 +1,5 @@
 @testable import BundleCheckFormats
 
-
 /// A container held in memory, for engine tests that need many entries or a file that cannot be read.
 final class InMemoryContainer: PackageContainer {
     let storage = ContainerStorage.zip

@@ -1,21 +1,24 @@
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 
 @Suite struct KeyPathPatternTests {
     /// `{Name, CFBundleURLTypes: [{CFBundleURLName, CFBundleURLSchemes: [a, b]}, {CFBundleURLName}, {CFBundleURLSchemes: [c]}], Flag}`
-    static let plist: PlistValue = .dictionary(PlistDictionary([
-        "Name": .string("$(PRODUCT_NAME)"),
-        "CFBundleURLTypes": .array([
-            .dictionary(PlistDictionary([
-                "CFBundleURLName": .string("main"),
-                "CFBundleURLSchemes": .array([.string("a"), .string("b")]),
-            ])),
-            .dictionary(PlistDictionary(["CFBundleURLName": .string("other")])),
-            .dictionary(PlistDictionary(["CFBundleURLSchemes": .array([.string("c")])])),
-        ]),
-        "Flag": .bool(true),
-    ]))
+    static let plist: PlistValue = .dictionary(
+        PlistDictionary([
+            "Name": .string("$(PRODUCT_NAME)"),
+            "CFBundleURLTypes": .array([
+                .dictionary(
+                    PlistDictionary([
+                        "CFBundleURLName": .string("main"),
+                        "CFBundleURLSchemes": .array([.string("a"), .string("b")]),
+                    ])),
+                .dictionary(PlistDictionary(["CFBundleURLName": .string("other")])),
+                .dictionary(PlistDictionary(["CFBundleURLSchemes": .array([.string("c")])])),
+            ]),
+            "Flag": .bool(true),
+        ]))
 
     static func pointers(_ pattern: String, in root: PlistValue = plist) throws -> [String] {
         let pattern = try #require(KeyPathPattern(parsing: pattern))
@@ -37,45 +40,49 @@ import Testing
     }
 
     @Test func starTakesAnyArrayIndexOrDictionaryKeyInDocumentOrder() throws {
-        #expect(try Self.pointers("/CFBundleURLTypes/*/CFBundleURLSchemes/*") == [
-            "/CFBundleURLTypes/0/CFBundleURLSchemes/0",
-            "/CFBundleURLTypes/0/CFBundleURLSchemes/1",
-            "/CFBundleURLTypes/2/CFBundleURLSchemes/0",
-        ])
+        #expect(
+            try Self.pointers("/CFBundleURLTypes/*/CFBundleURLSchemes/*") == [
+                "/CFBundleURLTypes/0/CFBundleURLSchemes/0",
+                "/CFBundleURLTypes/0/CFBundleURLSchemes/1",
+                "/CFBundleURLTypes/2/CFBundleURLSchemes/0",
+            ])
         #expect(try Self.pointers("/*") == ["/Name", "/CFBundleURLTypes", "/Flag"])
         #expect(try Self.pointers("/*/*/CFBundleURLName") == ["/CFBundleURLTypes/0/CFBundleURLName", "/CFBundleURLTypes/1/CFBundleURLName"])
     }
 
     @Test func doubleStarAloneVisitsEveryValueRootFirstInDocumentOrder() throws {
-        #expect(try Self.pointers("/**") == [
-            "",
-            "/Name",
-            "/CFBundleURLTypes",
-            "/CFBundleURLTypes/0",
-            "/CFBundleURLTypes/0/CFBundleURLName",
-            "/CFBundleURLTypes/0/CFBundleURLSchemes",
-            "/CFBundleURLTypes/0/CFBundleURLSchemes/0",
-            "/CFBundleURLTypes/0/CFBundleURLSchemes/1",
-            "/CFBundleURLTypes/1",
-            "/CFBundleURLTypes/1/CFBundleURLName",
-            "/CFBundleURLTypes/2",
-            "/CFBundleURLTypes/2/CFBundleURLSchemes",
-            "/CFBundleURLTypes/2/CFBundleURLSchemes/0",
-            "/Flag",
-        ])
+        #expect(
+            try Self.pointers("/**") == [
+                "",
+                "/Name",
+                "/CFBundleURLTypes",
+                "/CFBundleURLTypes/0",
+                "/CFBundleURLTypes/0/CFBundleURLName",
+                "/CFBundleURLTypes/0/CFBundleURLSchemes",
+                "/CFBundleURLTypes/0/CFBundleURLSchemes/0",
+                "/CFBundleURLTypes/0/CFBundleURLSchemes/1",
+                "/CFBundleURLTypes/1",
+                "/CFBundleURLTypes/1/CFBundleURLName",
+                "/CFBundleURLTypes/2",
+                "/CFBundleURLTypes/2/CFBundleURLSchemes",
+                "/CFBundleURLTypes/2/CFBundleURLSchemes/0",
+                "/Flag",
+            ])
     }
 
     @Test func doubleStarTakesZeroOrMoreComponentsAnywhereInThePattern() throws {
-        #expect(try Self.pointers("/**/CFBundleURLSchemes") == [
-            "/CFBundleURLTypes/0/CFBundleURLSchemes",
-            "/CFBundleURLTypes/2/CFBundleURLSchemes",
-        ])
+        #expect(
+            try Self.pointers("/**/CFBundleURLSchemes") == [
+                "/CFBundleURLTypes/0/CFBundleURLSchemes",
+                "/CFBundleURLTypes/2/CFBundleURLSchemes",
+            ])
         #expect(try Self.pointers("/Flag/**") == ["/Flag"])
-        #expect(try Self.pointers("/CFBundleURLTypes/**/0") == [
-            "/CFBundleURLTypes/0",
-            "/CFBundleURLTypes/0/CFBundleURLSchemes/0",
-            "/CFBundleURLTypes/2/CFBundleURLSchemes/0",
-        ])
+        #expect(
+            try Self.pointers("/CFBundleURLTypes/**/0") == [
+                "/CFBundleURLTypes/0",
+                "/CFBundleURLTypes/0/CFBundleURLSchemes/0",
+                "/CFBundleURLTypes/2/CFBundleURLSchemes/0",
+            ])
     }
 
     @Test func severalDoubleStarsStillGiveEachLocationOnce() throws {

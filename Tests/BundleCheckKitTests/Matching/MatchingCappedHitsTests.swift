@@ -1,9 +1,10 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// `cappedHits` makes only the hits a report keeps, and keeps and counts exactly what
 /// cutting every hit would: compared here with `FindingCap.cut` over all of them.
@@ -16,16 +17,20 @@ import Testing
     /// An Info.plist whose array holds `width` distinct strings, half of them `$(…)`.
     static func package() throws -> Package {
         let values = (0..<width).map { $0 % 2 == 0 ? "<string>$(V\($0))</string>" : "<string>v\($0)</string>" }
-        let xml = PlistTestSupport.xml("<dict><key>CFBundleIdentifier</key><string>com.example.h</string><key>list</key><array>"
-            + values.joined(separator: "\n") + "</array><key>nested</key><dict><key>x</key><string>$(X)</string></dict></dict>\n")
+        let xml = PlistTestSupport.xml(
+            "<dict><key>CFBundleIdentifier</key><string>com.example.h</string><key>list</key><array>"
+                + values.joined(separator: "\n") + "</array><key>nested</key><dict><key>x</key><string>$(X)</string></dict></dict>\n")
         return try Package(HostilePropertyList.package(infoPlist: xml))
     }
 
-    static func expected(_ engine: RuleEngine, _ matcher: Matcher, keeping isKept: (MatchHit) -> Bool) -> (kept: [MatchHit], omitted: [(place: FindingCap.Place, count: Int)]) {
+    static func expected(
+        _ engine: RuleEngine, _ matcher: Matcher, keeping isKept: (MatchHit) -> Bool
+    ) -> (kept: [MatchHit], omitted: [(place: FindingCap.Place, count: Int)]) {
         FindingCap.cut(engine.hits(of: matcher, scope: .archive).filter(isKept)) { FindingCap.Place(bundle: $0.bundle, file: $0.file) }
     }
 
-    static func check(_ matcher: Matcher, keeping isKept: @escaping (MatchHit) -> Bool, omitted: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(_ matcher: Matcher, keeping isKept: @escaping (MatchHit) -> Bool, omitted: Int, sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
         let engine = try package().engine
         let capped = engine.cappedHits(of: matcher, scope: .archive, keeping: isKept)
         let full = expected(engine, matcher, keeping: isKept)

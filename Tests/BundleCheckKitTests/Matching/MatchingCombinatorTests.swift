@@ -1,7 +1,8 @@
 import BundleCheckFixtures
 import Testing
-@testable import BundleCheckModel
+
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 @Suite struct MatchingCombinatorTests {
     typealias Package = MatchingTestPackage
@@ -46,18 +47,20 @@ import Testing
 
     @Test func notHitsTheSubjectItselfWhenItsChildHasNoHit() throws {
         let engine = try Self.package().engine
-        #expect(engine.hits(of: .not(Self.a), scope: Package.everyBundle) == [
-            MatchHit(bundle: Self.sharePath, file: Self.sharePath + "/Info.plist", keyPath: nil, line: nil, value: nil, identity: nil),
-        ])
+        #expect(
+            engine.hits(of: .not(Self.a), scope: Package.everyBundle) == [
+                MatchHit(bundle: Self.sharePath, file: Self.sharePath + "/Info.plist", keyPath: nil, line: nil, value: nil, identity: nil)
+            ])
         #expect(engine.hits(of: .not(.any([])), scope: Package.everyBundle).map(\.bundle) == [Self.appPath, Self.sharePath])
         #expect(engine.hits(of: .not(Package.path("**/*.txt")), scope: Package.everyBundle).isEmpty)
     }
 
     @Test func notOnTheArchiveHitsWithoutBundleOrFile() throws {
         let engine = try Self.package().engine
-        #expect(engine.hits(of: .not(Package.path("**/c.txt")), scope: .archive) == [
-            MatchHit(bundle: nil, file: nil, keyPath: nil, line: nil, value: nil, identity: nil),
-        ])
+        #expect(
+            engine.hits(of: .not(Package.path("**/c.txt")), scope: .archive) == [
+                MatchHit(bundle: nil, file: nil, keyPath: nil, line: nil, value: nil, identity: nil)
+            ])
         #expect(engine.hits(of: .not(Package.path("**/a.txt")), scope: .archive).isEmpty)
     }
 
@@ -94,12 +97,13 @@ import Testing
     }
 
     @Test func everyBundleIsASubjectWhenTheScopeNamesNoKind() throws {
-        #expect(try Self.bundles(Package.everyBundle) == [
-            "Payload/Pai.app",
-            "Payload/Pai.app/Frameworks/Kit.framework",
-            "Payload/Pai.app/PlugIns/Share.appex",
-            "Payload/Pai.app/PlugIns/Widget.appex",
-        ])
+        #expect(
+            try Self.bundles(Package.everyBundle) == [
+                "Payload/Pai.app",
+                "Payload/Pai.app/Frameworks/Kit.framework",
+                "Payload/Pai.app/PlugIns/Share.appex",
+                "Payload/Pai.app/PlugIns/Widget.appex",
+            ])
     }
 
     @Test func kindsLimitTheSubjects() throws {
@@ -109,9 +113,11 @@ import Testing
     }
 
     @Test func extensionPointsLimitTheSubjectsToExtensionsOfThosePoints() throws {
-        #expect(try Self.bundles(.bundles(kinds: [.appex], extensionPoints: ["com.apple.widgetkit-extension"]))
-            == ["Payload/Pai.app/PlugIns/Widget.appex"])
-        #expect(try Self.bundles(.bundles(kinds: nil, extensionPoints: ["com.apple.share-services", "com.apple.widgetkit-extension"]))
-            == ["Payload/Pai.app/PlugIns/Share.appex", "Payload/Pai.app/PlugIns/Widget.appex"])
+        #expect(
+            try Self.bundles(.bundles(kinds: [.appex], extensionPoints: ["com.apple.widgetkit-extension"]))
+                == ["Payload/Pai.app/PlugIns/Widget.appex"])
+        #expect(
+            try Self.bundles(.bundles(kinds: nil, extensionPoints: ["com.apple.share-services", "com.apple.widgetkit-extension"]))
+                == ["Payload/Pai.app/PlugIns/Share.appex", "Payload/Pai.app/PlugIns/Widget.appex"])
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 @Suite struct MatchingEngineScaleTests {
     static let plist = PropertyListDocument(format: .xml, root: .dictionary(PlistDictionary()))

@@ -1,18 +1,20 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 
 @Suite struct MatchingPathIndexTests {
     @Test func foldersAreDerivedFromFilesAndTakenFromExplicitEntries() {
         let index = PathIndex(files: ["Payload/X.app/Info.plist"], folders: ["Payload/X.app/PlugIns/S.appex/Frameworks/"])
-        #expect(index.entries.filter(\.isFolder).map(\.path) == [
-            "Payload",
-            "Payload/X.app",
-            "Payload/X.app/PlugIns",
-            "Payload/X.app/PlugIns/S.appex",
-            "Payload/X.app/PlugIns/S.appex/Frameworks",
-        ])
+        #expect(
+            index.entries.filter(\.isFolder).map(\.path) == [
+                "Payload",
+                "Payload/X.app",
+                "Payload/X.app/PlugIns",
+                "Payload/X.app/PlugIns/S.appex",
+                "Payload/X.app/PlugIns/S.appex/Frameworks",
+            ])
         #expect(index.isFolder("Payload/X.app/PlugIns/S.appex/Frameworks"))
         #expect(index.isFile("Payload/X.app/Info.plist"))
         #expect(!index.isFile("Payload/X.app"))
@@ -43,7 +45,10 @@ import Testing
 
     @Test func filesAreFoundByTheirNameAloneAndNeverAFolder() {
         let index = PathIndex(
-            files: ["a/PrivacyInfo.xcprivacy", "a/b/PrivacyInfo.xcprivacy", "a/xPrivacyInfo.xcprivacy", "a/lib.dylib", "a/b/c.dylib.txt", "b/PrivacyInfo.xcprivacy", "a/é.dylib"],
+            files: [
+                "a/PrivacyInfo.xcprivacy", "a/b/PrivacyInfo.xcprivacy", "a/xPrivacyInfo.xcprivacy", "a/lib.dylib", "a/b/c.dylib.txt", "b/PrivacyInfo.xcprivacy",
+                "a/é.dylib",
+            ],
             folders: ["a/PrivacyInfo.xcprivacy.d/", "a/x.dylib/"]
         )
         #expect(index.files(under: "a", named: "PrivacyInfo.xcprivacy").map(\.path) == ["a/PrivacyInfo.xcprivacy", "a/b/PrivacyInfo.xcprivacy"])
@@ -55,11 +60,12 @@ import Testing
 
     @Test func aPathThatIsBothFileAndFolderHasBothEntries() {
         let index = PathIndex(files: ["x", "x/y"], folders: [])
-        #expect(Array(index.entries) == [
-            PathIndex.Entry(path: "x", isFolder: false),
-            PathIndex.Entry(path: "x", isFolder: true),
-            PathIndex.Entry(path: "x/y", isFolder: false),
-        ])
+        #expect(
+            Array(index.entries) == [
+                PathIndex.Entry(path: "x", isFolder: false),
+                PathIndex.Entry(path: "x", isFolder: true),
+                PathIndex.Entry(path: "x/y", isFolder: false),
+            ])
         #expect(index.isFile("x") && index.isFolder("x"))
     }
 

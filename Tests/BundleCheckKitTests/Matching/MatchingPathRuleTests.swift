@@ -1,7 +1,8 @@
 import BundleCheckFixtures
 import Testing
-@testable import BundleCheckModel
+
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 @Suite struct MatchingPathRuleTests {
     typealias Package = MatchingTestPackage
@@ -17,10 +18,12 @@ import Testing
         let appexes = RuleScope.bundles(kinds: [.appex], extensionPoints: nil)
 
         let withFolder = try Package(ipa, folders: [Self.sharePath + "/Frameworks"])
-        #expect(withFolder.engine.hits(of: rule, scope: appexes) == [
-            MatchHit(bundle: Self.sharePath, file: Self.sharePath + "/Frameworks", keyPath: nil, line: nil,
-                     value: "Frameworks", identity: Self.sharePath + "/Frameworks"),
-        ])
+        #expect(
+            withFolder.engine.hits(of: rule, scope: appexes) == [
+                MatchHit(
+                    bundle: Self.sharePath, file: Self.sharePath + "/Frameworks", keyPath: nil, line: nil,
+                    value: "Frameworks", identity: Self.sharePath + "/Frameworks")
+            ])
         #expect(try Package(ipa).engine.hits(of: rule, scope: appexes).isEmpty)
     }
 
@@ -31,9 +34,10 @@ import Testing
         let package = try Package(.ipa(app, extraFiles: [FixtureFile(path: ".DS_Store", contents: [0])]))
         let rule = Package.path("**/.DS_Store")
 
-        #expect(package.engine.hits(of: rule, scope: .archive).map(\.file) == [
-            ".DS_Store", "Payload/Pai.app/.DS_Store", "Payload/Pai.app/PlugIns/Share.appex/Base.lproj/.DS_Store",
-        ])
+        #expect(
+            package.engine.hits(of: rule, scope: .archive).map(\.file) == [
+                ".DS_Store", "Payload/Pai.app/.DS_Store", "Payload/Pai.app/PlugIns/Share.appex/Base.lproj/.DS_Store",
+            ])
         #expect(package.engine.hits(of: rule, scope: .archive).allSatisfy { $0.bundle == nil })
         let perBundle = package.engine.hits(of: rule, scope: Package.everyBundle)
         #expect(perBundle.map(\.bundle) == [Self.appPath, Self.sharePath])
@@ -64,9 +68,10 @@ import Testing
         let apps = RuleScope.bundles(kinds: [.app], extensionPoints: nil)
 
         // The app's own Info.plists (its launch storyboard has one), none of the extension's.
-        #expect(package.engine.hits(of: Package.path("**/Info.plist"), scope: apps).map(\.file) == [
-            "Payload/Pai.app/Base.lproj/LaunchScreen.storyboardc/Info.plist", "Payload/Pai.app/Info.plist",
-        ])
+        #expect(
+            package.engine.hits(of: Package.path("**/Info.plist"), scope: apps).map(\.file) == [
+                "Payload/Pai.app/Base.lproj/LaunchScreen.storyboardc/Info.plist", "Payload/Pai.app/Info.plist",
+            ])
         #expect(package.engine.hits(of: Package.path("**/Config.plist"), scope: apps).isEmpty)
         #expect(package.engine.hits(of: Package.path("PlugIns/*.appex"), scope: apps).map(\.value) == ["PlugIns/Share.appex"])
         let shareHits = package.engine.hits(of: Package.path("**/Config.plist"), scope: Package.everyBundle)

@@ -1,9 +1,10 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 @Suite struct MatchingPlistRuleTests {
     typealias Package = MatchingTestPackage
@@ -12,9 +13,12 @@ import Testing
         .setting("NSAppTransportSecurity", to: .dictionary(PlistDictionary(["NSAllowsArbitraryLoads": .bool(true)])))
         .setting("UIDeviceFamily", to: .array([.integer(PlistInteger(1)), .integer(PlistInteger(2))]))
         .setting("Ratio", to: .real(1.5))
-        .setting("Deep", to: .dictionary(PlistDictionary([
-            "Level": .array([.dictionary(PlistDictionary(["Value": .string("$(PRODUCT_BUNDLE_IDENTIFIER).widget")]))]),
-        ])))
+        .setting(
+            "Deep",
+            to: .dictionary(
+                PlistDictionary([
+                    "Level": .array([.dictionary(PlistDictionary(["Value": .string("$(PRODUCT_BUNDLE_IDENTIFIER).widget")]))])
+                ])))
     static let plistPath = "Payload/Pai.app/Info.plist"
     static let apps = RuleScope.bundles(kinds: [.app], extensionPoints: nil)
 
@@ -28,21 +32,26 @@ import Testing
     @Test func existsHitsEachValueFoundWithItsPointerAndXMLLine() throws {
         let package = try Package(.ipa(Self.app))
         let hits = package.engine.hits(of: Package.plist("/UIDeviceFamily/*", .exists), scope: Self.apps)
-        #expect(hits == [
-            MatchHit(bundle: "Payload/Pai.app", file: Self.plistPath, keyPath: JSONPointer("UIDeviceFamily", "0"),
-                     line: try Self.line(of: "<integer>1</integer>"), value: "1", identity: "/UIDeviceFamily/0"),
-            MatchHit(bundle: "Payload/Pai.app", file: Self.plistPath, keyPath: JSONPointer("UIDeviceFamily", "1"),
-                     line: try Self.line(of: "<integer>2</integer>"), value: "2", identity: "/UIDeviceFamily/1"),
-        ])
+        #expect(
+            hits == [
+                MatchHit(
+                    bundle: "Payload/Pai.app", file: Self.plistPath, keyPath: JSONPointer("UIDeviceFamily", "0"),
+                    line: try Self.line(of: "<integer>1</integer>"), value: "1", identity: "/UIDeviceFamily/0"),
+                MatchHit(
+                    bundle: "Payload/Pai.app", file: Self.plistPath, keyPath: JSONPointer("UIDeviceFamily", "1"),
+                    line: try Self.line(of: "<integer>2</integer>"), value: "2", identity: "/UIDeviceFamily/1"),
+            ])
         #expect(package.engine.hits(of: Package.plist("/CFBundleIconName", .exists), scope: Self.apps).isEmpty)
     }
 
     @Test func missingHitsOnceAtTheLiteralKeyPath() throws {
         let package = try Package(.ipa(Self.app))
-        #expect(package.engine.hits(of: Package.plist("/CFBundleIconName", .missing), scope: Self.apps) == [
-            MatchHit(bundle: "Payload/Pai.app", file: Self.plistPath, keyPath: JSONPointer("CFBundleIconName"),
-                     line: nil, value: nil, identity: "/CFBundleIconName"),
-        ])
+        #expect(
+            package.engine.hits(of: Package.plist("/CFBundleIconName", .missing), scope: Self.apps) == [
+                MatchHit(
+                    bundle: "Payload/Pai.app", file: Self.plistPath, keyPath: JSONPointer("CFBundleIconName"),
+                    line: nil, value: nil, identity: "/CFBundleIconName")
+            ])
         #expect(package.engine.hits(of: Package.plist("/CFBundleIdentifier", .missing), scope: Self.apps).isEmpty)
     }
 
@@ -110,7 +119,8 @@ import Testing
         let package = try Package(.ipa(Self.app.adding(kit, in: "Frameworks")))
         let frameworks = RuleScope.bundles(kinds: [.framework], extensionPoints: nil)
         #expect(package.engine.hits(of: Package.plist("/**", .exists), scope: frameworks).isEmpty)
-        #expect(package.engine.hits(of: Package.plist("/CFBundleIdentifier", .missing), scope: frameworks).map(\.file)
-            == ["Payload/Pai.app/Frameworks/Kit.framework/Info.plist"])
+        #expect(
+            package.engine.hits(of: Package.plist("/CFBundleIdentifier", .missing), scope: frameworks).map(\.file)
+                == ["Payload/Pai.app/Frameworks/Kit.framework/Info.plist"])
     }
 }

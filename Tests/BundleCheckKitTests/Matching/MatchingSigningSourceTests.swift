@@ -1,8 +1,9 @@
 import BundleCheckFixtures
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// The `plist` matcher reads entitlements and profiles as well as Info.plist.
 @Suite struct MatchingSigningSourceTests {
@@ -29,10 +30,12 @@ import Testing
         var entitlements = PlistDictionary()
         entitlements.append(key: "application-identifier", value: .string("ABCDE12345.com.example.notes"))
         entitlements.append(key: "com.apple.security.application-groups", value: .array(groups.map(PlistValue.string)))
-        let executable = MachOWriter.thin(MachOSliceDescription(codeSignature: FixtureCodeSignature(
-            identifier: "com.example.notes", teamIdentifier: "ABCDE12345",
-            entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements))
-        )))
+        let executable = MachOWriter.thin(
+            MachOSliceDescription(
+                codeSignature: FixtureCodeSignature(
+                    identifier: "com.example.notes", teamIdentifier: "ABCDE12345",
+                    entitlementsXML: XMLPropertyListWriter.write(.dictionary(entitlements))
+                )))
         let profile = ProfileWriter.write(FixtureProfile(provisionsAllDevices: allDevices), encoding: .indefiniteBER(chunkSize: 100))
         var app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes")
         app.files.removeAll { $0.path == "Notes" }
@@ -48,7 +51,8 @@ import Testing
     }
 
     @Test func entitlementsSourceReadsTheSignedEntitlements() throws {
-        let rule = try Self.rule(id: "foreign-group", source: "entitlements", key: "/com.apple.security.application-groups/*", condition: "matches: '^group\\.org\\.'")
+        let rule = try Self.rule(
+            id: "foreign-group", source: "entitlements", key: "/com.apple.security.application-groups/*", condition: "matches: '^group\\.org\\.'")
         let findings = try Self.findings(of: rule, in: Self.package(groups: ["group.com.example.notes", "group.org.other"], allDevices: false))
         #expect(findings.map { $0.keyPath?.description } == ["/com.apple.security.application-groups/1"])
         #expect(findings.first?.file == "Payload/Notes.app/Notes")

@@ -1,8 +1,9 @@
 import BundleCheckFixtures
 import Foundation
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// A fixture package written as a zip, opened, and its bundles loaded, ready for a `RuleEngine`.
 final class MatchingTestPackage {
@@ -29,7 +30,8 @@ final class MatchingTestPackage {
         let listed = Set(container.files.map(\.path))
         bundles = try located.bundles.map { [container] location in
             let plistPath = location.path + "/Info.plist"
-            let document = try listed.contains(plistPath)
+            let document =
+                try listed.contains(plistPath)
                 ? PropertyListParser.parse(container.read(plistPath, limit: 1 << 20), file: plistPath)
                 : nil
             return InspectedBundle(

@@ -1,7 +1,8 @@
 import BundleCheckFixtures
 import Testing
-@testable import BundleCheckModel
+
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 @Suite struct MatchingTextRuleTests {
     typealias Package = MatchingTestPackage
@@ -16,10 +17,11 @@ import Testing
         let package = try Package(.ipa(Self.app.adding(file: "config.json", contents: Self.text(json))))
         let hits = package.engine.hits(of: try Package.text("*.json", pattern: #"http://[a-z.]+"#), scope: Self.apps)
         let file = "Payload/Pai.app/config.json"
-        #expect(hits == [
-            MatchHit(bundle: "Payload/Pai.app", file: file, keyPath: nil, line: 2, value: "http://example.com", identity: file + ":2"),
-            MatchHit(bundle: "Payload/Pai.app", file: file, keyPath: nil, line: 3, value: "http://a.test", identity: file + ":3"),
-        ])
+        #expect(
+            hits == [
+                MatchHit(bundle: "Payload/Pai.app", file: file, keyPath: nil, line: 2, value: "http://example.com", identity: file + ":2"),
+                MatchHit(bundle: "Payload/Pai.app", file: file, keyPath: nil, line: 3, value: "http://a.test", identity: file + ":3"),
+            ])
     }
 
     @Test func carriageReturnsEndLinesToo() throws {
@@ -71,8 +73,9 @@ import Testing
         let package = try Package(.ipa(app))
         let rule = try Package.text("**/*.txt", pattern: "needle")
         #expect(package.engine.hits(of: rule, scope: Self.apps).map(\.file) == ["Payload/Pai.app/notes.txt"])
-        #expect(package.engine.hits(of: rule, scope: Package.everyBundle).map(\.file)
-            == ["Payload/Pai.app/notes.txt", "Payload/Pai.app/PlugIns/Share.appex/notes.txt"])
+        #expect(
+            package.engine.hits(of: rule, scope: Package.everyBundle).map(\.file)
+                == ["Payload/Pai.app/notes.txt", "Payload/Pai.app/PlugIns/Share.appex/notes.txt"])
         let archive = package.engine.hits(of: rule, scope: .archive)
         #expect(archive.map(\.file) == ["Payload/Pai.app/PlugIns/Share.appex/notes.txt", "Payload/Pai.app/notes.txt"])
         #expect(archive.allSatisfy { $0.bundle == nil })

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import BundleCheckModel
+
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// The byte-level first cut may only ever say "maybe" to a string its condition matches, and
 /// must say "no" to the ordinary strings of an executable, or it saves nothing.

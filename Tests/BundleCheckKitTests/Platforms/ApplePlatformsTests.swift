@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 
@@ -19,14 +20,17 @@ import Testing
     }
 
     @Test func aRowTheReaderCannotUnderstandIsCountedNotDropped() throws {
-        let entries = try #require(try YAMLParser.parse(Array("""
-            platforms:
-              - {id: ios, name: iOS, device: {supported-platform: iPhoneOS, platform-name: iphoneos, macho-platform: 2, destination: Any iOS Device}, minimum-os-key: MinimumOSVersion, deployment-target: IPHONEOS_DEPLOYMENT_TARGET, architectures: [arm64], distributions: [app-store]}
-              - {id: tvos, name: tvOS}
-            extension-points:
-              - {point: com.apple.share-services, platforms: [ios]}
-              - {point: com.apple.tv-top-shelf, platforms: [tvos]}
-            """.utf8), file: "test.yml"))
+        let entries = try #require(
+            try YAMLParser.parse(
+                Array(
+                    """
+                    platforms:
+                      - {id: ios, name: iOS, device: {supported-platform: iPhoneOS, platform-name: iphoneos, macho-platform: 2, destination: Any iOS Device}, minimum-os-key: MinimumOSVersion, deployment-target: IPHONEOS_DEPLOYMENT_TARGET, architectures: [arm64], distributions: [app-store]}
+                      - {id: tvos, name: tvOS}
+                    extension-points:
+                      - {point: com.apple.share-services, platforms: [ios]}
+                      - {point: com.apple.tv-top-shelf, platforms: [tvos]}
+                    """.utf8), file: "test.yml"))
         let partial = ApplePlatforms(entries: entries)
         #expect(partial.platforms.map(\.id) == ["ios"])
         // The tvOS row, and the point naming the platform that could not be read.

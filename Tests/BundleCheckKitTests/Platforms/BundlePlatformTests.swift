@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 
@@ -6,10 +7,12 @@ import Testing
 /// from where it sits when it says nothing.
 @Suite struct BundlePlatformTests {
     static func plist(_ text: String) throws -> PropertyListDocument {
-        try PropertyListParser.parse(Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>\(text)</dict></plist>
-            """.utf8), file: "Info.plist")
+        try PropertyListParser.parse(
+            Array(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict>\(text)</dict></plist>
+                """.utf8), file: "Info.plist")
     }
 
     static func slice(_ platform: MachOPlatform) -> MachOSlice {
@@ -23,13 +26,23 @@ import Testing
 
     @Test(arguments: [
         // apple-tv.ipa's keys, as Xcode 15.2 wrote them.
-        ("<key>CFBundleSupportedPlatforms</key><array><string>AppleTVOS</string></array><key>DTPlatformName</key><string>appletvos</string><key>UIDeviceFamily</key><array><integer>3</integer></array>",
-         "tvos supportedPlatforms(index: 0)"),
-        ("<key>CFBundleSupportedPlatforms</key><array><string>Linux</string><string>XRSimulator</string></array>", "visionos simulator supportedPlatforms(index: 1)"),
+        (
+            "<key>CFBundleSupportedPlatforms</key><array><string>AppleTVOS</string></array><key>DTPlatformName</key><string>appletvos</string><key>UIDeviceFamily</key><array><integer>3</integer></array>",
+            "tvos supportedPlatforms(index: 0)"
+        ),
+        (
+            "<key>CFBundleSupportedPlatforms</key><array><string>Linux</string><string>XRSimulator</string></array>",
+            "visionos simulator supportedPlatforms(index: 1)"
+        ),
         // A simulator named anywhere makes a simulator build, as ITMS-90542 reads the list.
-        ("<key>CFBundleSupportedPlatforms</key><array><string>iPhoneOS</string><string>iPhoneSimulator</string></array>", "ios simulator supportedPlatforms(index: 1)"),
-        ("<key>CFBundleSupportedPlatforms</key><array><string>iPhoneOS</string></array><key>DTPlatformName</key><string>iphonesimulator</string>",
-         "ios simulator platformName(key: \"DTPlatformName\")"),
+        (
+            "<key>CFBundleSupportedPlatforms</key><array><string>iPhoneOS</string><string>iPhoneSimulator</string></array>",
+            "ios simulator supportedPlatforms(index: 1)"
+        ),
+        (
+            "<key>CFBundleSupportedPlatforms</key><array><string>iPhoneOS</string></array><key>DTPlatformName</key><string>iphonesimulator</string>",
+            "ios simulator platformName(key: \"DTPlatformName\")"
+        ),
         ("<key>DTPlatformName</key><string>watchsimulator</string>", "watchos simulator platformName(key: \"DTPlatformName\")"),
         ("<key>DTSDKName</key><string>appletvos17.2</string>", "tvos platformName(key: \"DTSDKName\")"),
         ("<key>UIDeviceFamily</key><array><integer>7</integer></array>", "visionos deviceFamily"),
@@ -39,8 +52,10 @@ import Testing
         ("<key>LSRequiresIPhoneOS</key><true/>", "ios fallback"),
         // macOS and Mac Catalyst share their names; UIDeviceFamily tells Catalyst apart.
         ("<key>CFBundleSupportedPlatforms</key><array><string>MacOSX</string></array>", "macos supportedPlatforms(index: 0)"),
-        ("<key>CFBundleSupportedPlatforms</key><array><string>MacOSX</string></array><key>UIDeviceFamily</key><array><integer>2</integer><integer>6</integer></array>",
-         "maccatalyst supportedPlatforms(index: 0)"),
+        (
+            "<key>CFBundleSupportedPlatforms</key><array><string>MacOSX</string></array><key>UIDeviceFamily</key><array><integer>2</integer><integer>6</integer></array>",
+            "maccatalyst supportedPlatforms(index: 0)"
+        ),
     ])
     func theInfoPlistSaysWhichPlatform(keys: String, expected: String) throws {
         #expect(try Self.decide(keys) == expected)
@@ -55,14 +70,17 @@ import Testing
         // An unknown platform number says nothing.
         #expect(try Self.decide("", slices: [Self.slice(MachOPlatform(rawValue: 10)), Self.slice(.visionOS)]) == "visionos executable")
         // Where the Info.plist's name fits two platforms, the executable picks.
-        #expect(try Self.decide("<key>DTPlatformName</key><string>macosx</string>", slices: [Self.slice(.macCatalyst)])
-            == "maccatalyst platformName(key: \"DTPlatformName\")")
+        #expect(
+            try Self.decide("<key>DTPlatformName</key><string>macosx</string>", slices: [Self.slice(.macCatalyst)])
+                == "maccatalyst platformName(key: \"DTPlatformName\")")
         // The Info.plist outranks the executable: a mismatch is unsupported-architecture's to report.
-        #expect(try Self.decide("<key>DTPlatformName</key><string>iphoneos</string>", slices: [Self.slice(.tvOS)]) == "ios platformName(key: \"DTPlatformName\")")
+        #expect(
+            try Self.decide("<key>DTPlatformName</key><string>iphoneos</string>", slices: [Self.slice(.tvOS)]) == "ios platformName(key: \"DTPlatformName\")")
     }
 
     @Test func aBundleThatSaysNothingTakesItsPlaceInThePackage() throws {
-        let tvOS = BundlePlatform.decide(infoPlist: try Self.plist("<key>DTPlatformName</key><string>appletvsimulator</string>"), executable: [], kind: .app, container: nil)
+        let tvOS = BundlePlatform.decide(
+            infoPlist: try Self.plist("<key>DTPlatformName</key><string>appletvsimulator</string>"), executable: [], kind: .app, container: nil)
         #expect(try Self.decide("", kind: .appex, container: tvOS) == "tvos simulator container")
         #expect(try Self.decide("", kind: .framework, container: tvOS) == "tvos simulator container")
         let iOS = BundlePlatform.decide(infoPlist: nil, executable: [], kind: .app, container: nil)
@@ -72,12 +90,15 @@ import Testing
     }
 
     @Test func thePackageSettlesItsBundlesContainersFirst() throws {
-        let app = InspectedBundle(path: "Payload/TV.app", kind: .app, parent: nil, infoPlistPath: "Payload/TV.app/Info.plist",
-                                  infoPlist: try Self.plist("<key>CFBundleSupportedPlatforms</key><array><string>AppleTVOS</string></array>"))
-        let shelf = InspectedBundle(path: "Payload/TV.app/PlugIns/Shelf.appex", kind: .appex, parent: "Payload/TV.app",
-                                    infoPlistPath: "Payload/TV.app/PlugIns/Shelf.appex/Info.plist", infoPlist: try Self.plist(""))
-        let kit = InspectedBundle(path: "Payload/TV.app/PlugIns/Shelf.appex/Frameworks/Kit.framework", kind: .framework, parent: shelf.path,
-                                  infoPlistPath: "Payload/TV.app/PlugIns/Shelf.appex/Frameworks/Kit.framework/Info.plist", infoPlist: nil)
+        let app = InspectedBundle(
+            path: "Payload/TV.app", kind: .app, parent: nil, infoPlistPath: "Payload/TV.app/Info.plist",
+            infoPlist: try Self.plist("<key>CFBundleSupportedPlatforms</key><array><string>AppleTVOS</string></array>"))
+        let shelf = InspectedBundle(
+            path: "Payload/TV.app/PlugIns/Shelf.appex", kind: .appex, parent: "Payload/TV.app",
+            infoPlistPath: "Payload/TV.app/PlugIns/Shelf.appex/Info.plist", infoPlist: try Self.plist(""))
+        let kit = InspectedBundle(
+            path: "Payload/TV.app/PlugIns/Shelf.appex/Frameworks/Kit.framework", kind: .framework, parent: shelf.path,
+            infoPlistPath: "Payload/TV.app/PlugIns/Shelf.appex/Frameworks/Kit.framework/Info.plist", infoPlist: nil)
         // On its own, the extension knows nothing: iOS.
         #expect(shelf.platform.id == "ios")
         // Children before parents in the list changes nothing.
@@ -87,10 +108,13 @@ import Testing
     }
 
     @Test func theReportNamesThePlatformAndItsSimulator() throws {
-        let simulator = BundlePlatform.decide(infoPlist: try Self.plist("<key>DTPlatformName</key><string>xrsimulator</string>"), executable: [], kind: .app, container: nil)
+        let simulator = BundlePlatform.decide(
+            infoPlist: try Self.plist("<key>DTPlatformName</key><string>xrsimulator</string>"), executable: [], kind: .app, container: nil)
         #expect(simulator.description == "visionOS Simulator")
         #expect(simulator.pointer == JSONPointer("DTPlatformName"))
-        let device = BundlePlatform.decide(infoPlist: try Self.plist("<key>CFBundleSupportedPlatforms</key><array><string>WatchOS</string></array>"), executable: [], kind: .app, container: nil)
+        let device = BundlePlatform.decide(
+            infoPlist: try Self.plist("<key>CFBundleSupportedPlatforms</key><array><string>WatchOS</string></array>"), executable: [], kind: .app,
+            container: nil)
         #expect(device.description == "watchOS")
         #expect(device.pointer == JSONPointer("CFBundleSupportedPlatforms", "0"))
     }

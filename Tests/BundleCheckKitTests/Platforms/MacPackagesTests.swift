@@ -1,10 +1,11 @@
 import Foundation
 import Testing
-@testable import BundleCheckFormats
-@testable import BundleCheckModel
-@testable import BundleCheckInspection
-@testable import BundleCheckReports
+
 @testable import BundleCheckFixtures
+@testable import BundleCheckFormats
+@testable import BundleCheckInspection
+@testable import BundleCheckModel
+@testable import BundleCheckReports
 
 /// Whole Mac packages, zipped and as folders on disk, checked with every shipped rule: the Mac
 /// example is inventoried through its Contents/ folders and versioned framework, a healthy Mac
@@ -13,7 +14,9 @@ import Testing
     static let settings = InspectionSettings(now: ISODateParser.parse("2026-12-01")!)
 
     /// The package written on disk as it unzips (`PaiNotes.app/…` in a folder), and that `.app` inspected.
-    static func inspectOnDisk(_ package: FixturePackage, settings: InspectionSettings = settings, after edit: (String) throws -> Void = { _ in }) throws -> InputReport {
+    static func inspectOnDisk(
+        _ package: FixturePackage, settings: InspectionSettings = settings, after edit: (String) throws -> Void = { _ in }
+    ) throws -> InputReport {
         let directory = try TemporaryDirectory()
         try package.writeDirectory(to: directory.path(""))
         let app = directory.path("PaiNotes.app")
@@ -27,8 +30,10 @@ import Testing
 
     @Test func theHealthyMacAppStoreExampleHasNoFindingZippedOrOnDisk() throws {
         let package = try ExamplePackages.paiNotesMac(shareShortVersion: "1.2")
-        for report in [try inspect(package, named: "PaiNotes.app.zip", settings: Self.settings),
-                       try Self.inspectOnDisk(package)] {
+        for report in [
+            try inspect(package, named: "PaiNotes.app.zip", settings: Self.settings),
+            try Self.inspectOnDisk(package),
+        ] {
             #expect(report.error == nil)
             #expect(Self.described(report) == [])
             #expect(report.distribution == DistributionAssumption(checked: .macAppStore, isStated: false))
@@ -67,9 +72,11 @@ import Testing
         #expect(report.bundles.first?.signing?.tools.map(\.path) == ["PaiNotes.app/Contents/MacOS/sync"])
 
         let sandboxed = try ExamplePackages.paiNotesMac(shareShortVersion: "1.2") {
-            $0.adding(helperTool: "sync", entitlements: PlistDictionary([
-                "com.apple.security.app-sandbox": .bool(true), "com.apple.security.inherit": .bool(true),
-            ]))
+            $0.adding(
+                helperTool: "sync",
+                entitlements: PlistDictionary([
+                    "com.apple.security.app-sandbox": .bool(true), "com.apple.security.inherit": .bool(true),
+                ]))
         }
         #expect(try inspect(sandboxed, named: "PaiNotes.app.zip", settings: Self.settings).findings("app-sandbox-missing").isEmpty)
     }
@@ -184,9 +191,10 @@ extension MacPackagesTests {
         let rule = try #require(RuleCatalogue.shipped["catalyst-intel-dropped"])
         let example = try #require(rule.examples.first { $0.triggers })
         let report = try RuleExampleRunner.report(of: example, rules: [rule]).get()
-        #expect(Self.described(report) == [
-            "catalyst-intel-dropped Shutter.app: the executable of Shutter.app is built for arm64 only, without x86_64, while its LSMinimumSystemVersion 12.0 is below 13.0: App Store Connect refuses the build if the app's earlier builds ran on Intel Macs (ITMS-90981); keep x86_64 in the build, or raise the deployment target to macOS 13.0",
-        ])
+        #expect(
+            Self.described(report) == [
+                "catalyst-intel-dropped Shutter.app: the executable of Shutter.app is built for arm64 only, without x86_64, while its LSMinimumSystemVersion 12.0 is below 13.0: App Store Connect refuses the build if the app's earlier builds ran on Intel Macs (ITMS-90981); keep x86_64 in the build, or raise the deployment target to macOS 13.0"
+            ])
         #expect(report.findings.first?.appleCodes == ["ITMS-90981"])
     }
 }

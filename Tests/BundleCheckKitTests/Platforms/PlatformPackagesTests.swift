@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import BundleCheckFormats
-@testable import BundleCheckModel
-@testable import BundleCheckInspection
+
 @testable import BundleCheckFixtures
+@testable import BundleCheckFormats
+@testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// Whole packages of each platform, as Xcode 26.1 builds them, checked with every shipped rule:
 /// a healthy app of any platform has no error, and a simulator build is one simulator-build.
@@ -71,8 +72,11 @@ import Testing
         #expect(simulator.findings.filter { $0.rule == "unsupported-architecture" }.isEmpty)
         // In a device build, the simulator framework is the mistake, and said so.
         let device = try Self.inspect(Self.app(for: .iOS).adding(kit, in: "Frameworks"))
-        #expect(device.findings.filter { $0.rule == "unsupported-architecture" }.map(\.message)
-            == ["the executable of Kit.framework contains slices Apple does not accept for iOS devices: arm64 (built for the iOS Simulator, not iOS); strip them (lipo -remove) or ship an XCFramework"])
+        #expect(
+            device.findings.filter { $0.rule == "unsupported-architecture" }.map(\.message)
+                == [
+                    "the executable of Kit.framework contains slices Apple does not accept for iOS devices: arm64 (built for the iOS Simulator, not iOS); strip them (lipo -remove) or ship an XCFramework"
+                ])
     }
 
     @Test func aWatchAppBuiltForTheSimulatorIsOneSimulatorBuild() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 
@@ -30,13 +31,15 @@ import Testing
 
     static let validCases: [Case] = [
         check("NetNewsWire's share rule", netNewsWire),
-        check("every key Apple defines", Support.dictionary([
-            attachmentsMax: Support.int(5), attachmentsMin: Support.int(1),
-            "NSExtensionActivationSupportsFileWithMaxCount": Support.int(3), image: Support.int(10),
-            "NSExtensionActivationSupportsMovieWithMaxCount": Support.int(1), webURL: Support.int(1),
-            "NSExtensionActivationSupportsWebPageWithMaxCount": Support.int(1), text: .bool(true),
-            version: Support.int(2), strict: .bool(false),
-        ])),
+        check(
+            "every key Apple defines",
+            Support.dictionary([
+                attachmentsMax: Support.int(5), attachmentsMin: Support.int(1),
+                "NSExtensionActivationSupportsFileWithMaxCount": Support.int(3), image: Support.int(10),
+                "NSExtensionActivationSupportsMovieWithMaxCount": Support.int(1), webURL: Support.int(1),
+                "NSExtensionActivationSupportsWebPageWithMaxCount": Support.int(1), text: .bool(true),
+                version: Support.int(2), strict: .bool(false),
+            ])),
         check("dictionary version 1", Support.dictionary([image: Support.int(1), version: Support.int(1)])),
         check("MinCount equal to MaxCount", Support.dictionary([attachmentsMax: Support.int(2), attachmentsMin: Support.int(2)])),
         check("text alone", Support.dictionary([text: .bool(true)])),
@@ -221,20 +224,23 @@ import Testing
     }
 
     @Test func typeAndValueProblemsCarryApplesTwoCodes() {
-        let analysis = ActivationRuleAnalysis(rule: Support.dictionary([Self.text: Support.int(1), Self.image: Support.int(-1), Self.webURL: Support.int(1)]), types: .shipped)
+        let analysis = ActivationRuleAnalysis(
+            rule: Support.dictionary([Self.text: Support.int(1), Self.image: Support.int(-1), Self.webURL: Support.int(1)]), types: .shipped)
         #expect(analysis.problems.map(\.kind) == [.type, .value])
         #expect(analysis.problems.map(\.kind) == [.type, .value])
-        #expect(analysis.problems.map(\.pointer.description) == [
-            "/NSExtensionActivationSupportsText", "/NSExtensionActivationSupportsImageWithMaxCount",
-        ])
+        #expect(
+            analysis.problems.map(\.pointer.description) == [
+                "/NSExtensionActivationSupportsText", "/NSExtensionActivationSupportsImageWithMaxCount",
+            ])
     }
 
     @Test func netNewsWireAcceptsOneWebURLAndText() {
         let analysis = ActivationRuleAnalysis(rule: Self.netNewsWire, types: .shipped)
         #expect(analysis.form == .dictionary)
-        #expect(analysis.accepts == [
-            ActivationRuleAcceptedType(type: "public.url", max: 1), ActivationRuleAcceptedType(type: "public.text", max: nil),
-        ])
+        #expect(
+            analysis.accepts == [
+                ActivationRuleAcceptedType(type: "public.url", max: 1), ActivationRuleAcceptedType(type: "public.text", max: nil),
+            ])
     }
 
     @Test func acceptsFollowsTheKeysInDocumentOrderAndSkipsZeroCounts() {
@@ -244,10 +250,11 @@ import Testing
             Self.attachmentsMin: Support.int(1), Self.attachmentsMax: Support.int(20),
             "NSExtensionActivationSupportsFileWithMaxCount": Support.int(3), Self.webURL: Support.int(2),
         ])
-        #expect(Support.accepted(rule) == [
-            "{public.text, nil}", "{public.html, 1}", "{public.image, 10}", "{public.item, 20}",
-            "{public.file-url, 3}", "{public.url, 2}",
-        ])
+        #expect(
+            Support.accepted(rule) == [
+                "{public.text, nil}", "{public.html, 1}", "{public.image, 10}", "{public.item, 20}",
+                "{public.file-url, 3}", "{public.url, 2}",
+            ])
     }
 
     @Test func aRepeatedKeyCountsOnceWithItsLastValue() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 
@@ -64,7 +65,7 @@ import Testing
         check(
             "SUBQUERY(extensionItems, $e, ANY $e.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO \"com.example.notes\").@count == 1",
             "note / 1:91: unknown type identifier 'com.example.notes'; if it is your own type, declare it in UTExportedTypeDeclarations"
-        ),
+        )
     ]
 
     static let acceptsCases: [AcceptsCase] = [
@@ -146,12 +147,13 @@ import Testing
         let analysis = ActivationRuleAnalysis(rule: .string(PredicateSamples.seedRule), types: .shipped)
         #expect(analysis.observations.isEmpty)
         #expect(analysis.predicate?.description == PredicateSamples.seedRuleDescription)
-        #expect(analysis.accepts == [
-            ActivationRuleAcceptedType(type: "com.adobe.pdf", max: 1),
-            ActivationRuleAcceptedType(type: "public.image", max: 1),
-            ActivationRuleAcceptedType(type: "public.zip-archive", max: 1),
-            ActivationRuleAcceptedType(type: "com.pkware.zip-archive", max: 1),
-        ])
+        #expect(
+            analysis.accepts == [
+                ActivationRuleAcceptedType(type: "com.adobe.pdf", max: 1),
+                ActivationRuleAcceptedType(type: "public.image", max: 1),
+                ActivationRuleAcceptedType(type: "public.zip-archive", max: 1),
+                ActivationRuleAcceptedType(type: "com.pkware.zip-archive", max: 1),
+            ])
     }
 
     @Test func aSyntaxErrorKeepsItsLineColumnAndExcerpt() throws {

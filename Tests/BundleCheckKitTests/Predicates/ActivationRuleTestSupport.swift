@@ -1,7 +1,6 @@
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 
-
 /// Short spellings of activation-rule values and results, so tables read like the plists they stand for.
 enum ActivationRuleTestSupport {
     static func int(_ value: Int) -> PlistValue { .integer(PlistInteger(value)) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The activation rule as the JSON report writes it for a diff: a predicate as written, a
@@ -26,10 +27,14 @@ import Testing
         ])
         let text = ActivationRuleText(rule: written)
         #expect(text.form == .dictionary)
-        #expect(text.text == "NSExtensionActivationDictionaryVersion = 2; NSExtensionActivationSupportsText = true; NSExtensionActivationSupportsWebURLWithMaxCount = 1")
+        #expect(
+            text.text
+                == "NSExtensionActivationDictionaryVersion = 2; NSExtensionActivationSupportsText = true; NSExtensionActivationSupportsWebURLWithMaxCount = 1")
         #expect(ActivationRuleText(rule: reordered) == text)
         // A changed value is a changed line.
-        #expect(ActivationRuleText(rule: Support.dictionary(["NSExtensionActivationSupportsText": .bool(false)])).text == "NSExtensionActivationSupportsText = false")
+        #expect(
+            ActivationRuleText(rule: Support.dictionary(["NSExtensionActivationSupportsText": .bool(false)])).text
+                == "NSExtensionActivationSupportsText = false")
     }
 
     @Test func valuesOfEveryTypeAndNestedContainersHaveACompactForm() {
@@ -45,10 +50,11 @@ import Testing
     }
 
     @Test func aKeyWrittenTwiceCountsOnceWithTheValueApplesParsersKeep() {
-        let rule = PlistValue.dictionary(PlistDictionary([
-            PlistDictionary.Entry(key: "NSExtensionActivationSupportsText", value: .bool(false)),
-            PlistDictionary.Entry(key: "NSExtensionActivationSupportsText", value: .bool(true)),
-        ]))
+        let rule = PlistValue.dictionary(
+            PlistDictionary([
+                PlistDictionary.Entry(key: "NSExtensionActivationSupportsText", value: .bool(false)),
+                PlistDictionary.Entry(key: "NSExtensionActivationSupportsText", value: .bool(true)),
+            ]))
         #expect(ActivationRuleText(rule: rule).text == "NSExtensionActivationSupportsText = true")
     }
 

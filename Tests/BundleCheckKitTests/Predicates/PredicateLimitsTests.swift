@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Each cap of `PredicateLimits`, at the cap (parsed) and one past it (a syntax error naming
@@ -34,14 +35,16 @@ import Testing
             #expect(Self.message(String(repeating: "NOT ", count: nots) + "a == 1", limits) == nil, "\(nots) NOTs")
         }
         #expect(Self.message(String(repeating: "NOT ", count: 5) + "a == 1", limits) == "the predicate nests deeper than 6 levels")
-        #expect(Self.message(String(repeating: "NOT ", count: 4) + "a == 1", PredicateLimits(maxDepth: 5))
-            == "the predicate nests deeper than 5 levels")
+        #expect(
+            Self.message(String(repeating: "NOT ", count: 4) + "a == 1", PredicateLimits(maxDepth: 5))
+                == "the predicate nests deeper than 5 levels")
     }
 
     @Test func parenthesesCountOneLevelEach() {
         let limits = PredicateLimits(maxDepth: 6)
         #expect(Self.message(String(repeating: "(", count: 6) + "a == 1" + String(repeating: ")", count: 6), limits) == nil)
-        #expect(Self.message(String(repeating: "(", count: 7) + "a == 1" + String(repeating: ")", count: 7), limits)
-            == "the predicate nests deeper than 6 levels")
+        #expect(
+            Self.message(String(repeating: "(", count: 7) + "a == 1" + String(repeating: ")", count: 7), limits)
+                == "the predicate nests deeper than 6 levels")
     }
 }

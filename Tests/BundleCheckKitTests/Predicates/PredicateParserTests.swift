@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct PredicateParserTests {
@@ -181,10 +182,10 @@ import Testing
     @Test func precedenceShowsInTheTreeItself() throws {
         let predicate = try #require(PredicateSamples.parse("a == 1 OR NOT b == 2 AND c == 3"))
         guard case .or(let alternatives) = predicate.kind, alternatives.count == 2,
-              case .comparison = alternatives[0].kind,
-              case .and(let conjuncts) = alternatives[1].kind, conjuncts.count == 2,
-              case .not(let negated) = conjuncts[0].kind, case .comparison = negated.kind,
-              case .comparison(let last) = conjuncts[1].kind
+            case .comparison = alternatives[0].kind,
+            case .and(let conjuncts) = alternatives[1].kind, conjuncts.count == 2,
+            case .not(let negated) = conjuncts[0].kind, case .comparison = negated.kind,
+            case .comparison(let last) = conjuncts[1].kind
         else {
             Issue.record("unexpected shape \(predicate)")
             return
@@ -206,13 +207,13 @@ import Testing
     @Test func nodesKeepTheirSourcePositions() throws {
         let predicate = try #require(PredicateSamples.parse(PredicateSamples.seedRule))
         guard case .comparison(let outerCount) = predicate.kind,
-              case .keyPath(let outerBase?, _) = outerCount.left.kind,
-              case .subquery(let outer) = outerBase.kind,
-              case .comparison(let innerCount) = outer.predicate.kind,
-              case .keyPath(let innerBase?, _) = innerCount.left.kind,
-              case .subquery(let inner) = innerBase.kind,
-              case .or(let alternatives) = inner.predicate.kind,
-              case .comparison(let pdf) = alternatives[0].kind
+            case .keyPath(let outerBase?, _) = outerCount.left.kind,
+            case .subquery(let outer) = outerBase.kind,
+            case .comparison(let innerCount) = outer.predicate.kind,
+            case .keyPath(let innerBase?, _) = innerCount.left.kind,
+            case .subquery(let inner) = innerBase.kind,
+            case .or(let alternatives) = inner.predicate.kind,
+            case .comparison(let pdf) = alternatives[0].kind
         else {
             Issue.record("unexpected shape \(predicate)")
             return
@@ -223,7 +224,8 @@ import Testing
             outerCount.operatorLocation, outerCount.right.location,
         ].map { "\($0.line):\($0.column)" }
         #expect(places == ["1:1", "1:1", "3:21", "4:21", "6:25", "7:25", "7:29", "7:67", "7:83", "12:26", "12:29"])
-        let line7 = String(repeating: " ", count: 24)
+        let line7 =
+            String(repeating: " ", count: 24)
             + "ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO \"com.adobe.pdf\" ||"
         #expect(pdf.right.location.excerpt == line7 + "\n" + String(repeating: " ", count: 82) + "^")
     }

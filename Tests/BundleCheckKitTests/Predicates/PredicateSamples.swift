@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Predicates the tests share: the seed's rule exactly as the article prints it, and Apple's example.

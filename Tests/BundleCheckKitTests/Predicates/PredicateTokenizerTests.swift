@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct PredicateTokenizerTests {
@@ -36,8 +37,9 @@ import Testing
         tokens("in like matches contains beginswith endswith between", "IN", "LIKE", "MATCHES", "CONTAINS", "BEGINSWITH", "ENDSWITH", "BETWEEN"),
         tokens("UTI-CONFORMS-TO uti-equals Uti-Conforms-To", "UTI-CONFORMS-TO", "UTI-EQUALS", "UTI-CONFORMS-TO"),
         tokens("true yes false no null nil self anykey", "TRUE", "TRUE", "FALSE", "FALSE", "NULL", "NULL", "SELF", "ANYKEY"),
-        tokens("truepredicate FALSEPREDICATE subquery first last size cast fetch",
-               "TRUEPREDICATE", "FALSEPREDICATE", "SUBQUERY", "FIRST", "LAST", "SIZE", "CAST", "FETCH"),
+        tokens(
+            "truepredicate FALSEPREDICATE subquery first last size cast fetch",
+            "TRUEPREDICATE", "FALSEPREDICATE", "SUBQUERY", "FIRST", "LAST", "SIZE", "CAST", "FETCH"),
         // Only the two spellings with hyphens join: `uti - 1` is arithmetic.
         tokens("uti - 1", "id:uti", "-", "int:1"),
         tokens("UTI-CONFORMS-TOO", "id:UTI", "-", "id:CONFORMS", "-", "id:TOO"),

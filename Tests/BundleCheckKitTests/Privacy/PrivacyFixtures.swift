@@ -1,7 +1,8 @@
 import BundleCheckFixtures
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// Packages for the privacy tests, described as rule examples describe theirs.
 enum PrivacyFixtures {

@@ -1,9 +1,10 @@
-import Foundation
 import BundleCheckFixtures
+import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 @testable import BundleCheckReports
 
 /// Where manifests are found and what counts, the summary in the inventory, and the reports.
@@ -25,15 +26,17 @@ import Testing
     @Test func eachBundleKeepsItsOwnManifestsAndTheInventoryMergesThoseThatCount() throws {
         let report = try inspect(PrivacyFixtures.package(PrivacyFixtures.healthy))
         let app = try #require(report.bundles.first { $0.path == "Payload/Notes.app" })
-        #expect(app.privacyManifests.map(\.path) == [
-            "Payload/Notes.app/FirebaseCore_Privacy.bundle/PrivacyInfo.xcprivacy",
-            "Payload/Notes.app/PrivacyInfo.xcprivacy",
-        ])
+        #expect(
+            app.privacyManifests.map(\.path) == [
+                "Payload/Notes.app/FirebaseCore_Privacy.bundle/PrivacyInfo.xcprivacy",
+                "Payload/Notes.app/PrivacyInfo.xcprivacy",
+            ])
         let summary = try #require(app.privacyManifest)
-        #expect(summary.accessedAPIs.map(\.category) == [
-            "NSPrivacyAccessedAPICategoryDiskSpace", "NSPrivacyAccessedAPICategoryUserDefaults",
-            "NSPrivacyAccessedAPICategoryFileTimestamp", "NSPrivacyAccessedAPICategorySystemBootTime",
-        ])
+        #expect(
+            summary.accessedAPIs.map(\.category) == [
+                "NSPrivacyAccessedAPICategoryDiskSpace", "NSPrivacyAccessedAPICategoryUserDefaults",
+                "NSPrivacyAccessedAPICategoryFileTimestamp", "NSPrivacyAccessedAPICategorySystemBootTime",
+            ])
         #expect(summary.accessedAPIs.first { $0.category.hasSuffix("UserDefaults") }?.reasons == ["CA92.1", "1C8F.1"])
         #expect(summary.tracking == false)
         #expect(summary.collectedDataTypes == ["NSPrivacyCollectedDataTypeCrashData"])
@@ -45,15 +48,17 @@ import Testing
     }
 
     @Test func aManifestInsideAFrameworksResourceBundleIsKeptButDoesNotCount() throws {
-        let report = try inspect(PrivacyFixtures.package("""
-            app:
-              name: Notes
-              frameworks:
-                - name: Kit
-                  files:
-                    - path: Kit_Privacy.bundle/PrivacyInfo.xcprivacy
-                      plist: {NSPrivacyTracking: !bool false}
-            """))
+        let report = try inspect(
+            PrivacyFixtures.package(
+                """
+                app:
+                  name: Notes
+                  frameworks:
+                    - name: Kit
+                      files:
+                        - path: Kit_Privacy.bundle/PrivacyInfo.xcprivacy
+                          plist: {NSPrivacyTracking: !bool false}
+                """))
         let kit = try #require(report.bundles.first { $0.kind == .framework })
         #expect(kit.privacyManifests.map(\.placement) == [.nonStandard])
         #expect(kit.privacyManifest == nil)
@@ -61,14 +66,16 @@ import Testing
     }
 
     @Test func findingsPointIntoTheManifestWithItsLines() throws {
-        let report = try inspect(PrivacyFixtures.package("""
-            app:
-              name: Notes
-              privacy-manifest:
-                NSPrivacyAccessedAPITypes:
-                  - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryDiskSpace
-                    NSPrivacyAccessedAPITypeReasons: [CA92.1]
-            """))
+        let report = try inspect(
+            PrivacyFixtures.package(
+                """
+                app:
+                  name: Notes
+                  privacy-manifest:
+                    NSPrivacyAccessedAPITypes:
+                      - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategoryDiskSpace
+                        NSPrivacyAccessedAPITypeReasons: [CA92.1]
+                """))
         let finding = try #require(report.findings("privacy-api-reason-invalid").first)
         #expect(finding.file == "Payload/Notes.app/PrivacyInfo.xcprivacy")
         #expect(finding.keyPath?.description == "/NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPITypeReasons/0")
@@ -77,7 +84,8 @@ import Testing
     }
 
     @Test func aDamagedManifestEntryIsZipDamageNotAnInvalidManifest() throws {
-        var package = try PrivacyFixtures.package("""
+        var package = try PrivacyFixtures.package(
+            """
             app:
               name: Notes
               privacy-manifest: {NSPrivacyTracking: !bool false}
@@ -93,11 +101,13 @@ import Testing
     }
 
     @Test func anUnparseableManifestIsAFindingNotAnInputError() throws {
-        let report = try inspect(PrivacyFixtures.package("""
-            app:
-              name: Notes
-              privacy-manifest: "bplist00 garbage"
-            """))
+        let report = try inspect(
+            PrivacyFixtures.package(
+                """
+                app:
+                  name: Notes
+                  privacy-manifest: "bplist00 garbage"
+                """))
         #expect(report.error == nil)
         let finding = try #require(report.findings("privacy-manifest-invalid").first)
         #expect(finding.keyPath == .root)
@@ -109,7 +119,12 @@ import Testing
         let text = TextReporter(color: false).render(Report(toolVersion: "test", inputs: [report]))
         let lines = text.split(separator: "\n").filter { $0.contains("privacy manifest:") }
         #expect(lines.count == 4)
-        #expect(lines.contains { $0.hasSuffix("privacy manifest: DiskSpace (E174.1), UserDefaults (CA92.1, 1C8F.1), FileTimestamp (C617.1), SystemBootTime (35F9.1); no tracking; collects CrashData") })
+        #expect(
+            lines.contains {
+                $0.hasSuffix(
+                    "privacy manifest: DiskSpace (E174.1), UserDefaults (CA92.1, 1C8F.1), FileTimestamp (C617.1), SystemBootTime (35F9.1); no tracking; collects CrashData"
+                )
+            })
         #expect(lines.contains { $0.contains("tracking (1 domain)") })
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// The privacy tables of `Rules/data/` hold together: reasons belong to one category each, every
 /// category of the symbol table has reasons, and every entry reads into the checks' types.
@@ -86,24 +87,26 @@ import Testing
         #expect(list.sdks.first { $0.name == "BoringSSL / openssl_grpc" }?.frameworks == ["BoringSSL", "openssl_grpc"])
     }
 
-    @Test(arguments: [
-        ("Payload/A.app/Frameworks/Alamofire.framework", nil, "Alamofire"),
-        ("Payload/A.app/Frameworks/Kit.framework", "org.alamofire.Alamofire", "Alamofire"),
-        ("Payload/A.app/Frameworks/Kit.framework", "ORG.COCOAPODS.ALAMOFIRE", "Alamofire"),
-        ("Payload/A.app/Frameworks/Kit.framework", "org.cocoapods.flutter-local-notifications", "flutter_local_notifications"),
-        ("Payload/A.app/Frameworks/sqflite-2.3.0.framework", nil, "sqflite"),
-        ("Payload/A.app/Frameworks/openssl_grpc.framework", nil, "BoringSSL / openssl_grpc"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("Payload/A.app/Frameworks/Alamofire.framework", nil, "Alamofire"),
+            ("Payload/A.app/Frameworks/Kit.framework", "org.alamofire.Alamofire", "Alamofire"),
+            ("Payload/A.app/Frameworks/Kit.framework", "ORG.COCOAPODS.ALAMOFIRE", "Alamofire"),
+            ("Payload/A.app/Frameworks/Kit.framework", "org.cocoapods.flutter-local-notifications", "flutter_local_notifications"),
+            ("Payload/A.app/Frameworks/sqflite-2.3.0.framework", nil, "sqflite"),
+            ("Payload/A.app/Frameworks/openssl_grpc.framework", nil, "BoringSSL / openssl_grpc"),
+        ] as [(String, String?, String)])
     func listedSDKIsRecognised(path: String, identifier: String?, sdk: String) {
         #expect(ListedSDKs.shipped.match(frameworkPath: path, bundleIdentifier: identifier)?.sdk.name == sdk)
     }
 
-    @Test(arguments: [
-        ("Payload/A.app/Frameworks/AlamofireExtras.framework", "com.vendor.alamofireextras"),
-        ("Payload/A.app/Frameworks/alamofire.framework", nil),
-        ("Payload/A.app/Frameworks/Lottie-iOS.framework", nil),
-        ("Payload/A.app/Frameworks/Kit.framework", "org.cocoapods.Kit"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("Payload/A.app/Frameworks/AlamofireExtras.framework", "com.vendor.alamofireextras"),
+            ("Payload/A.app/Frameworks/alamofire.framework", nil),
+            ("Payload/A.app/Frameworks/Lottie-iOS.framework", nil),
+            ("Payload/A.app/Frameworks/Kit.framework", "org.cocoapods.Kit"),
+        ] as [(String, String?)])
     func otherFrameworksAreNotListed(path: String, identifier: String?) {
         #expect(ListedSDKs.shipped.match(frameworkPath: path, bundleIdentifier: identifier) == nil)
     }
@@ -114,6 +117,7 @@ import Testing
             "NSPrivacyAccessedAPITypeReasons": .array(reasons.map(PlistValue.string)),
         ])
         let root = PlistDictionary(["NSPrivacyAccessedAPITypes": .array([.dictionary(entry)])])
-        return PrivacyManifest(path: "Payload/A.app/PrivacyInfo.xcprivacy", placement: .bundle, document: PropertyListDocument(format: .xml, root: .dictionary(root)))
+        return PrivacyManifest(
+            path: "Payload/A.app/PrivacyInfo.xcprivacy", placement: .bundle, document: PropertyListDocument(format: .xml, root: .dictionary(root)))
     }
 }

@@ -1,9 +1,10 @@
-import Foundation
 import BundleCheckFixtures
+import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 @testable import BundleCheckReports
 
 /// `required-reason-api` and its neighbours on whole packages: healthy apps stay quiet, each
@@ -20,12 +21,14 @@ import Testing
     }
 
     @Test func eachBinaryAndCategoryIsOneFindingNamingAFewSymbols() throws {
-        let report = try inspect(PrivacyFixtures.package("""
-            app:
-              name: Notes
-              executable:
-                imports: [_stat, _fstat, _lstat, _fstatat, _getattrlistbulk, _NSFileModificationDate, _getattrlist, _objc_msgSend]
-            """))
+        let report = try inspect(
+            PrivacyFixtures.package(
+                """
+                app:
+                  name: Notes
+                  executable:
+                    imports: [_stat, _fstat, _lstat, _fstatat, _getattrlistbulk, _NSFileModificationDate, _getattrlist, _objc_msgSend]
+                """))
         let findings = report.findings("required-reason-api")
         try #require(findings.count == 2)
         let timestamps = try #require(findings.first { $0.message.contains("FileTimestamp") })
@@ -40,91 +43,102 @@ import Testing
     }
 
     @Test func aFrameworkIsOfferedTheReasonsOfSDKs() throws {
-        let report = try inspect(PrivacyFixtures.package("""
-            app:
-              name: Notes
-              frameworks:
-                - name: VendorKit
-                  executable: {imports: [_OBJC_CLASS_$_NSUserDefaults]}
-            """))
+        let report = try inspect(
+            PrivacyFixtures.package(
+                """
+                app:
+                  name: Notes
+                  frameworks:
+                    - name: VendorKit
+                      executable: {imports: [_OBJC_CLASS_$_NSUserDefaults]}
+                """))
         let finding = try #require(report.findings("required-reason-api").first)
         #expect(finding.bundle == "Payload/Notes.app/Frameworks/VendorKit.framework")
         #expect(finding.message.contains("C56D.1"))
     }
 
     @Test func theAppsManifestCoversNeitherItsExtensionsNorItsFrameworks() throws {
-        let report = try inspect(PrivacyFixtures.package("""
-            app:
-              name: Notes
-              privacy-manifest:
-                NSPrivacyAccessedAPITypes:
-                  - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategorySystemBootTime
-                    NSPrivacyAccessedAPITypeReasons: [35F9.1]
-              plugins:
-                - name: Widget
-                  point: com.apple.widgetkit-extension
-                  executable: {imports: [_mach_absolute_time]}
-              frameworks:
-                - name: VendorKit
-                  executable: {imports: [_mach_absolute_time]}
-            """))
+        let report = try inspect(
+            PrivacyFixtures.package(
+                """
+                app:
+                  name: Notes
+                  privacy-manifest:
+                    NSPrivacyAccessedAPITypes:
+                      - NSPrivacyAccessedAPIType: NSPrivacyAccessedAPICategorySystemBootTime
+                        NSPrivacyAccessedAPITypeReasons: [35F9.1]
+                  plugins:
+                    - name: Widget
+                      point: com.apple.widgetkit-extension
+                      executable: {imports: [_mach_absolute_time]}
+                  frameworks:
+                    - name: VendorKit
+                      executable: {imports: [_mach_absolute_time]}
+                """))
         let findings = report.findings("required-reason-api")
         #expect(findings.map(\.bundle) == ["Payload/Notes.app/Frameworks/VendorKit.framework", "Payload/Notes.app/PlugIns/Widget.appex"])
         #expect(findings.allSatisfy { $0.message.contains("Notes.app's manifest declares it, but that covers only Notes.app's own code") })
     }
 
     @Test func aShortCategoryNameIsOneFindingOfItsOwnRule() throws {
-        let report = try inspect(PrivacyFixtures.package("""
-            app:
-              name: Notes
-              executable: {imports: [_OBJC_CLASS_$_NSUserDefaults]}
-              privacy-manifest:
-                NSPrivacyAccessedAPITypes:
-                  - NSPrivacyAccessedAPIType: UserDefaults
-                    NSPrivacyAccessedAPITypeReasons: [CA92.1]
-            """))
+        let report = try inspect(
+            PrivacyFixtures.package(
+                """
+                app:
+                  name: Notes
+                  executable: {imports: [_OBJC_CLASS_$_NSUserDefaults]}
+                  privacy-manifest:
+                    NSPrivacyAccessedAPITypes:
+                      - NSPrivacyAccessedAPIType: UserDefaults
+                        NSPrivacyAccessedAPITypeReasons: [CA92.1]
+                """))
         #expect(report.privacyFindings.map(\.rule) == ["privacy-api-category-invalid"])
     }
 
     @Test func aBundlesRequiredReasonAPIsAreWhatItsBinariesUseWhateverItsManifestsDeclare() throws {
         let report = try inspect(PrivacyFixtures.package(PrivacyFixtures.healthy))
         let app = try #require(report.bundles.first { $0.kind == .app })
-        #expect(app.requiredReasonAPIs == [
-            RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategoryDiskSpace", binaries: ["Notes"]),
-            RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategoryFileTimestamp", binaries: ["Notes", "libvendor.dylib"]),
-            RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategorySystemBootTime", binaries: ["Notes"]),
-            RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategoryUserDefaults", binaries: ["Notes"]),
-        ])
+        #expect(
+            app.requiredReasonAPIs == [
+                RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategoryDiskSpace", binaries: ["Notes"]),
+                RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategoryFileTimestamp", binaries: ["Notes", "libvendor.dylib"]),
+                RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategorySystemBootTime", binaries: ["Notes"]),
+                RequiredReasonAPIUse(category: "NSPrivacyAccessedAPICategoryUserDefaults", binaries: ["Notes"]),
+            ])
         let alamofire = try #require(report.bundles.first { $0.name == "Alamofire.framework" })
         #expect(alamofire.requiredReasonAPIs == [])
     }
 
     @Test func withoutManifestsTheCheckReportsExactlyTheUsesTheBundleLists() throws {
-        let report = try inspect(PrivacyFixtures.package("""
-            app:
-              name: Notes
-              executable:
-                imports: [_stat, _statfs, _objc_msgSend]
-                selectors: [systemUptime]
-              files:
-                - path: Frameworks/libvendor.dylib
-                  macho: {imports: [_fstat, _getattrlist]}
-              frameworks:
-                - name: VendorKit
-                  executable: {imports: [_mach_absolute_time]}
-            """))
+        let report = try inspect(
+            PrivacyFixtures.package(
+                """
+                app:
+                  name: Notes
+                  executable:
+                    imports: [_stat, _statfs, _objc_msgSend]
+                    selectors: [systemUptime]
+                  files:
+                    - path: Frameworks/libvendor.dylib
+                      macho: {imports: [_fstat, _getattrlist]}
+                  frameworks:
+                    - name: VendorKit
+                      executable: {imports: [_mach_absolute_time]}
+                """))
         struct Use: Hashable {
             let bundle: String
             let binary: String
             let category: String
         }
-        let listed = Set(report.bundles.flatMap { bundle in
-            (bundle.requiredReasonAPIs ?? []).flatMap { use in use.binaries.map { Use(bundle: bundle.path, binary: $0, category: use.category) } }
-        })
-        let judged = Set(try report.findings("required-reason-api").map { finding in
-            let category = try #require(PrivacyAPICategory.shipped.first { finding.message.contains(" uses \($0.name) (") })
-            return Use(bundle: finding.bundle ?? "", binary: PackagePath.name(finding.file ?? ""), category: category.name)
-        })
+        let listed = Set(
+            report.bundles.flatMap { bundle in
+                (bundle.requiredReasonAPIs ?? []).flatMap { use in use.binaries.map { Use(bundle: bundle.path, binary: $0, category: use.category) } }
+            })
+        let judged = Set(
+            try report.findings("required-reason-api").map { finding in
+                let category = try #require(PrivacyAPICategory.shipped.first { finding.message.contains(" uses \($0.name) (") })
+                return Use(bundle: finding.bundle ?? "", binary: PackagePath.name(finding.file ?? ""), category: category.name)
+            })
         #expect(listed.count == 6)
         #expect(listed == judged)
     }
@@ -174,7 +188,10 @@ import Testing
             return copy
         }
         let app = withBinary(.app("Demo", bundleIdentifier: "com.example.demo"), "Demo")
-            .adding(withBinary(.appex("Widget", bundleIdentifier: "com.example.demo.widget", extensionPoint: "com.apple.widgetkit-extension"), "Widget"), in: "PlugIns")
+            .adding(
+                withBinary(.appex("Widget", bundleIdentifier: "com.example.demo.widget", extensionPoint: "com.apple.widgetkit-extension"), "Widget"),
+                in: "PlugIns"
+            )
             .adding(withBinary(.framework("DemoKit", bundleIdentifier: "com.example.demokit"), "DemoKit"), in: "Frameworks")
         let report = try inspect(.ipa(app))
         #expect(report.bundles.count == 3)

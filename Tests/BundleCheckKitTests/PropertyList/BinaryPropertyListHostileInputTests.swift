@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Damaged and hostile `bplist00` files: each must fail with `malformedPropertyList`, never crash or hang.
@@ -67,7 +68,8 @@ import Testing
         #expect(try reason(HandmadeBinaryPlist.assemble(objects, top: 2)) == "the trailer's top object 2 is not among its 2 objects")
         #expect(try reason(HandmadeBinaryPlist.assemble(objects, tableStart: 4)) == "the offset table at offset 4 is not between the header and the trailer")
         #expect(try reason(HandmadeBinaryPlist.assemble(objects, tableStart: 1 << 40)).hasPrefix("the offset table at offset"))
-        #expect(try reason(HandmadeBinaryPlist.assemble(objects, objectCount: 3)) == "the offset table (3 entries of 1 bytes at offset 11) runs into the trailer")
+        #expect(
+            try reason(HandmadeBinaryPlist.assemble(objects, objectCount: 3)) == "the offset table (3 entries of 1 bytes at offset 11) runs into the trailer")
         #expect(try reason(HandmadeBinaryPlist.assemble(objects, top: 0, objectCount: .max)).hasSuffix("runs into the trailer"))
         #expect(try reason(HandmadeBinaryPlist.assemble(objects, offsetSize: 8, objectCount: UInt64.max / 4)).hasSuffix("runs into the trailer"))
         #expect(try reason(Array("bplist00".utf8) + [UInt8](repeating: 0, count: 20)) == "the file is 28 bytes, too short for a binary plist with its trailer")

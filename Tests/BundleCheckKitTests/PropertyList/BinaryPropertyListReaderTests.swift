@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct BinaryPropertyListReaderTests {
@@ -17,18 +18,19 @@ import Testing
         try #require(Support.failure(HandmadeBinaryPlist.assemble([object]))).reason
     }
 
-    @Test(arguments: [
-        ([0x10, 0xFF], PlistInteger(255)),
-        ([0x11, 0xFF, 0xFF], PlistInteger(65_535)),
-        ([0x12, 0xFF, 0xFF, 0xFF, 0xFF], PlistInteger(Int64(UInt32.max))),
-        ([0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], PlistInteger(-1)),
-        ([0x13, 0x80, 0, 0, 0, 0, 0, 0, 0], PlistInteger(Int64.min)),
-        ([0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], PlistInteger(Int64.max)),
-        ([0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], PlistInteger(UInt64.max)),
-        ([0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 42], PlistInteger(42)),
-        ([0x14, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x80, 0, 0, 0, 0, 0, 0, 0], PlistInteger(Int64.min)),
-        ([0x14, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE], PlistInteger(-2)),
-    ] as [([UInt8], PlistInteger)])
+    @Test(
+        arguments: [
+            ([0x10, 0xFF], PlistInteger(255)),
+            ([0x11, 0xFF, 0xFF], PlistInteger(65_535)),
+            ([0x12, 0xFF, 0xFF, 0xFF, 0xFF], PlistInteger(Int64(UInt32.max))),
+            ([0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], PlistInteger(-1)),
+            ([0x13, 0x80, 0, 0, 0, 0, 0, 0, 0], PlistInteger(Int64.min)),
+            ([0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], PlistInteger(Int64.max)),
+            ([0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], PlistInteger(UInt64.max)),
+            ([0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 42], PlistInteger(42)),
+            ([0x14, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x80, 0, 0, 0, 0, 0, 0, 0], PlistInteger(Int64.min)),
+            ([0x14, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE], PlistInteger(-2)),
+        ] as [([UInt8], PlistInteger)])
     func readsIntegersOfEverySize(object: [UInt8], expected: PlistInteger) throws {
         #expect(try single(object) == .integer(expected))
     }
@@ -110,10 +112,11 @@ import Testing
             [0x09],
         ])
         let document = try Support.parse(bytes)
-        #expect(document.duplicateKeys == [
-            PropertyListDocument.DuplicateKey(dictionary: JSONPointer("a", "0"), key: "k", line: nil),
-            PropertyListDocument.DuplicateKey(dictionary: .root, key: "a", line: nil),
-        ])
+        #expect(
+            document.duplicateKeys == [
+                PropertyListDocument.DuplicateKey(dictionary: JSONPointer("a", "0"), key: "k", line: nil),
+                PropertyListDocument.DuplicateKey(dictionary: .root, key: "a", line: nil),
+            ])
         #expect(document.root.dictionaryValue?.count == 2)
         #expect(document.value(at: JSONPointer("a")) == .bool(true))
     }

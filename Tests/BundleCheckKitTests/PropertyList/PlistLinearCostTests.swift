@@ -1,8 +1,9 @@
-import Testing
 import BundleCheckFixtures
+import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// Deep and wide plists cost work in proportion to their values, counted, not timed:
 /// what the parsers record and what a key-path search keeps grow by one per value,

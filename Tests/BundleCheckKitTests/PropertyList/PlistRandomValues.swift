@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BundleCheckFormats
 
 /// Random property-list values from a seeded generator, for round trips and differential tests.
@@ -69,7 +70,7 @@ struct PlistRandomValues {
         case 6...7: return PlistInteger(Int64.random(in: .min ... .max, using: &random))
         default:
             return integersAboveInt64Max
-                ? PlistInteger(UInt64.random(in: UInt64(Int64.max) + 1 ... UInt64.max, using: &random))
+                ? PlistInteger(UInt64.random(in: UInt64(Int64.max) + 1...UInt64.max, using: &random))
                 : PlistInteger(Int64.random(in: 0 ... .max, using: &random))
         }
     }

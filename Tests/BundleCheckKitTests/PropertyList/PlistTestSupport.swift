@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Shared helpers of the property-list tests.

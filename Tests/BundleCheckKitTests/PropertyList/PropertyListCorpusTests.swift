@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Real Info.plists and entitlements from NetNewsWire (`../shared/corpus/netnewswire`), written by Xcode.
@@ -7,9 +8,10 @@ import Testing
 /// The expected values were read beforehand with
 /// `python3 -c 'import plistlib; p = plistlib.load(open("iOS/Resources/Info.plist", "rb")); ...'`
 /// and the lines with `grep -n`. Skipped when the corpus is absent, unless CI=true.
-@Suite(.enabled(
-    if: PlistTestEnvironment.corpusIsPresent || PlistTestEnvironment.isCI,
-    "../shared/corpus is absent; set CI=true to make that a failure"))
+@Suite(
+    .enabled(
+        if: PlistTestEnvironment.corpusIsPresent || PlistTestEnvironment.isCI,
+        "../shared/corpus is absent; set CI=true to make that a failure"))
 struct PropertyListCorpusTests {
     static let root = PlistTestEnvironment.corpus.appendingPathComponent("netnewswire")
 
@@ -63,8 +65,9 @@ struct PropertyListCorpusTests {
         #expect(entitlements.root.dictionaryValue?.count == 7)
         #expect(entitlements.value(at: JSONPointer("aps-environment")) == .string("Production"))
         #expect(entitlements.value(at: JSONPointer("com.apple.developer.icloud-services")) == .array([.string("CloudKit")]))
-        #expect(entitlements.value(at: JSONPointer("keychain-access-groups", "0"))
-            == .string("$(AppIdentifierPrefix)$(ORGANIZATION_IDENTIFIER).NetNewsWire.iOS$(BUNDLE_ID_SUFFIX)"))
+        #expect(
+            entitlements.value(at: JSONPointer("keychain-access-groups", "0"))
+                == .string("$(AppIdentifierPrefix)$(ORGANIZATION_IDENTIFIER).NetNewsWire.iOS$(BUNDLE_ID_SUFFIX)"))
         #expect(entitlements.line(of: JSONPointer("keychain-access-groups", "0")) == 25)
 
         let widget = try Self.document("Widget/Info.plist")
@@ -73,9 +76,10 @@ struct PropertyListCorpusTests {
         #expect(widget.value(at: JSONPointer("CFBundleDisplayName")) == .string("NetNewsWire Widget"))
     }
 
-    @Test(.enabled(
-        if: PlistTestEnvironment.python3 != nil || PlistTestEnvironment.isCI,
-        "python3 is not on PATH; set CI=true to make that a failure"))
+    @Test(
+        .enabled(
+            if: PlistTestEnvironment.python3 != nil || PlistTestEnvironment.isCI,
+            "python3 is not on PATH; set CI=true to make that a failure"))
     func everyFileMatchesPlistlibExactly() throws {
         let python = try #require(PlistTestEnvironment.python3, "python3 is required when CI=true")
         let files = try Self.files()

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Our parser against swift-corelibs-foundation's `PropertyListSerialization`, on files Foundation wrote.

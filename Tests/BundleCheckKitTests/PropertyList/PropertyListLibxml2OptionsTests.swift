@@ -1,5 +1,6 @@
 import CLibxml2
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The named libxml2 options are the C flags they claim, and the strict set never enables a dangerous one.
@@ -40,10 +41,11 @@ import Testing
         let log = EventLog()
         try Libxml2StreamParser.parse(Array("<a>\n<b>x &amp; y</b><!-- c --><?pi?><ns:c xmlns:ns=\"urn:x\"/></a>".utf8), into: log)
         // The text is one run split where the entity was decoded; a tree would hold it as one node.
-        #expect(log.events == [
-            "start a @1", "text '\n' @2", "start b @2", "text 'x ' @2", "text '&' @2", "text ' y' @2", "end",
-            "comment @2", "comment @2", "start ns:c @2", "end", "end",
-        ])
+        #expect(
+            log.events == [
+                "start a @1", "text '\n' @2", "start b @2", "text 'x ' @2", "text '&' @2", "text ' y' @2", "end",
+                "comment @2", "comment @2", "start ns:c @2", "end", "end",
+            ])
     }
 
     @Test func undefinedEntityUnderADoctypeReachesTheHandler() throws {

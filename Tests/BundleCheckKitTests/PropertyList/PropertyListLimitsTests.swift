@@ -1,5 +1,6 @@
-import Testing
 import BundleCheckFixtures
+import Testing
+
 @testable import BundleCheckFormats
 
 /// Each cap of `PropertyListLimits`, for each format: a file at the cap parses, one past it is refused.

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The entry point: format sniffing, what comes before the XML, the size cap, and error wording.

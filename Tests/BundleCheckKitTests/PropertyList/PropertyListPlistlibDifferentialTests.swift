@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Our parser against files written by Python's plistlib, compared with exact typed descriptions.
@@ -13,9 +14,10 @@ import Testing
 @Suite struct PropertyListPlistlibDifferentialTests {
     static let script = PlistTestEnvironment.repositoryRoot.appendingPathComponent("scripts/plistlib-differential.py")
 
-    @Test(.enabled(
-        if: PlistTestEnvironment.python3 != nil || PlistTestEnvironment.isCI,
-        "python3 is not on PATH; set CI=true to make that a failure"))
+    @Test(
+        .enabled(
+            if: PlistTestEnvironment.python3 != nil || PlistTestEnvironment.isCI,
+            "python3 is not on PATH; set CI=true to make that a failure"))
     func ourParserReadsPlistlibsFilesExactly() throws {
         let python = try #require(PlistTestEnvironment.python3, "python3 is required when CI=true")
         let directory = try PlistTestEnvironment.makeTemporaryDirectory()

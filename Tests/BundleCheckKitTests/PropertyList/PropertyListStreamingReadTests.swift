@@ -1,6 +1,7 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
-import BundleCheckFixtures
+
 @testable import BundleCheckFormats
 
 /// `PropertyListParser.parse(reading:…)`: an XML plist past the threshold is handed to libxml2 from

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The fixture writers and the parsers agree: what one writes, the other reads back unchanged.

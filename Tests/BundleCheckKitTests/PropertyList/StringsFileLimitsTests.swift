@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 /// `StringsFileLimits` passed to the text `.strings` parser: the entry cap with a small value,

@@ -1,6 +1,7 @@
+import BundleCheckFixtures
 import Foundation
 import Testing
-import BundleCheckFixtures
+
 @testable import BundleCheckFormats
 
 /// `.strings` files (InfoPlist.strings) in the three forms apps ship: binary plist, XML plist,
@@ -16,13 +17,15 @@ import BundleCheckFixtures
 
     static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
         let bom: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
-        return bom + text.utf16.flatMap { unit in
-            bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
-        }
+        return bom
+            + text.utf16.flatMap { unit in
+                bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            }
     }
 
     @Test func quotedPairsWithCommentsAndLines() throws {
-        let entries = try Self.text("""
+        let entries = try Self.text(
+            """
             /* Camera, shown when scanning */
             "NSCameraUsageDescription" = "Scans a paper note.";
             // Microphone
@@ -33,7 +36,8 @@ import BundleCheckFixtures
     }
 
     @Test func escapesUnquotedWordsAndKeyOnlyPairs() throws {
-        let entries = try Self.text(#"""
+        let entries = try Self.text(
+            #"""
             "a" = "say \"hi\"\n\ttab \\ back";
             b = c.d-e/f;
             "only";
@@ -72,20 +76,21 @@ import BundleCheckFixtures
         let xml = try StringsFile.read(XMLPropertyListWriter.write(.dictionary(dictionary)), file: "x")
         #expect(Self.pairs(xml) == ["NSCameraUsageDescription=Scans."])
         #expect(xml.first?.line != nil)
-        let xml16 = try StringsFile.read(Self.utf16(String(decoding: XMLPropertyListWriter.write(.dictionary(dictionary)), as: UTF8.self), bigEndian: false), file: "x")
+        let xml16 = try StringsFile.read(
+            Self.utf16(String(decoding: XMLPropertyListWriter.write(.dictionary(dictionary)), as: UTF8.self), bigEndian: false), file: "x")
         #expect(Self.pairs(xml16) == ["NSCameraUsageDescription=Scans."])
     }
 
     @Test(arguments: [
-        "\"k\" = \"v\"",                 // no semicolon
-        "\"k\" = \"never closed;",       // open string
+        "\"k\" = \"v\"", // no semicolon
+        "\"k\" = \"never closed;", // open string
         "/* never closed \"k\" = \"v\";", // open comment
-        "\"k\" = (\"a\", \"b\");",       // an array
-        "\"k\" = { \"a\" = \"b\"; };",   // a dictionary
-        "\"k\" = <0fbd>;",               // data
-        "\"k\" \"v\";",                  // no equals sign
-        "= \"v\";",                      // no key
-        "\"k\" = ;",                     // no value
+        "\"k\" = (\"a\", \"b\");", // an array
+        "\"k\" = { \"a\" = \"b\"; };", // a dictionary
+        "\"k\" = <0fbd>;", // data
+        "\"k\" \"v\";", // no equals sign
+        "= \"v\";", // no key
+        "\"k\" = ;", // no value
     ])
     func brokenTextIsAnErrorNamingTheFile(source: String) {
         #expect {

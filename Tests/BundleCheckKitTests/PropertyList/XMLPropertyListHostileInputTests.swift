@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Malformed and hostile XML plists: each must fail with `malformedPropertyList`, never crash, hang or fetch.
@@ -7,7 +8,8 @@ import Testing
     typealias Support = PlistTestSupport
 
     @Test func internalDTDWithEntityDeclarationIsRefused() throws {
-        let bytes = Array("""
+        let bytes = Array(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE plist [ <!ENTITY name "expanded"> ]>
             <plist version="1.0"><string>&name;</string></plist>
@@ -19,7 +21,8 @@ import Testing
     }
 
     @Test func externalEntityIsNeitherLoadedNorAccepted() throws {
-        let bytes = Array("""
+        let bytes = Array(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE plist [ <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>
             <plist version="1.0"><string>&secret;</string></plist>
@@ -30,7 +33,8 @@ import Testing
     }
 
     @Test func externalParameterEntityIsRefused() throws {
-        let bytes = Array("""
+        let bytes = Array(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE plist [ <!ENTITY % remote SYSTEM "http://example.invalid/evil.dtd"> %remote; ]>
             <plist version="1.0"><string>x</string></plist>
@@ -49,7 +53,8 @@ import Testing
     }
 
     @Test func internalSubsetWithOtherDeclarationsIsRefused() throws {
-        let bytes = Array("""
+        let bytes = Array(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE plist [ <!ELEMENT plist ANY> ]>
             <plist version="1.0"><string>x</string></plist>
@@ -153,7 +158,10 @@ import Testing
     }
 
     @Test func nonUTF8GarbageIsRefused() throws {
-        let garbage: [UInt8] = Array(Support.xmlHead.utf8) + [0x3C, 0x73, 0x74, 0x72, 0x69, 0x6E, 0x67, 0x3E, 0xFF, 0xFE, 0xC3, 0x28, 0x3C, 0x2F, 0x73, 0x74, 0x72, 0x69, 0x6E, 0x67, 0x3E]
+        let garbage: [UInt8] =
+            Array(Support.xmlHead.utf8) + [
+                0x3C, 0x73, 0x74, 0x72, 0x69, 0x6E, 0x67, 0x3E, 0xFF, 0xFE, 0xC3, 0x28, 0x3C, 0x2F, 0x73, 0x74, 0x72, 0x69, 0x6E, 0x67, 0x3E,
+            ]
         #expect(try #require(Support.failure(garbage)).reason.hasPrefix("not well-formed xml: "))
         var random = SeededRandom(seed: 99)
         let noise = (0..<512).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -206,7 +214,8 @@ import Testing
     }
 
     /// A small XML plist with one of everything, for mutation tests.
-    static let sample = PlistTestSupport.xml("""
+    static let sample = PlistTestSupport.xml(
+        """
         <dict>
         \t<key>CFBundleIdentifier</key>
         \t<string>com.example.app</string>

@@ -1,39 +1,42 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct XMLPropertyListParserTests {
     typealias Support = PlistTestSupport
 
     @Test func readsEveryValueTypeWithItsLine() throws {
-        let document = try Support.parse(Support.xml("""
-            <dict>
-            \t<key>String</key>
-            \t<string>  spaced &amp; &lt;escaped&gt; &#233;&#x1F600; </string>
-            \t<key>Integer</key>
-            \t<integer>42</integer>
-            \t<key>Real</key>
-            \t<real>1.5</real>
-            \t<key>True</key>
-            \t<true/>
-            \t<key>False</key>
-            \t<false/>
-            \t<key>Date</key>
-            \t<date>2026-01-02T03:04:05Z</date>
-            \t<key>Data</key>
-            \t<data>
-            \tAAEC
-            \t/w==
-            \t</data>
-            \t<key>Array</key>
-            \t<array>
-            \t\t<string/>
-            \t\t<array/>
-            \t\t<dict/>
-            \t</array>
-            </dict>
+        let document = try Support.parse(
+            Support.xml(
+                """
+                <dict>
+                \t<key>String</key>
+                \t<string>  spaced &amp; &lt;escaped&gt; &#233;&#x1F600; </string>
+                \t<key>Integer</key>
+                \t<integer>42</integer>
+                \t<key>Real</key>
+                \t<real>1.5</real>
+                \t<key>True</key>
+                \t<true/>
+                \t<key>False</key>
+                \t<false/>
+                \t<key>Date</key>
+                \t<date>2026-01-02T03:04:05Z</date>
+                \t<key>Data</key>
+                \t<data>
+                \tAAEC
+                \t/w==
+                \t</data>
+                \t<key>Array</key>
+                \t<array>
+                \t\t<string/>
+                \t\t<array/>
+                \t\t<dict/>
+                \t</array>
+                </dict>
 
-            """))
+                """))
         #expect(document.format == .xml)
         #expect(document.value(at: JSONPointer("String")) == .string("  spaced & <escaped> é😀 "))
         #expect(document.value(at: JSONPointer("Integer")) == .integer(PlistInteger(42)))
@@ -43,41 +46,46 @@ import Testing
         #expect(document.value(at: JSONPointer("Date")) == .date(Date(timeIntervalSince1970: 1_767_323_045)))
         #expect(document.value(at: JSONPointer("Data")) == .data([0, 1, 2, 255]))
         #expect(document.value(at: JSONPointer("Array")) == .array([.string(""), .array([]), .dictionary(PlistDictionary())]))
-        #expect(document.lines?.everyLineByPointer == [
-            "": 4, "/String": 6, "/Integer": 8, "/Real": 10, "/True": 12, "/False": 14, "/Date": 16, "/Data": 18,
-            "/Array": 23, "/Array/0": 24, "/Array/1": 25, "/Array/2": 26,
-        ])
+        #expect(
+            document.lines?.everyLineByPointer == [
+                "": 4, "/String": 6, "/Integer": 8, "/Real": 10, "/True": 12, "/False": 14, "/Date": 16, "/Data": 18,
+                "/Array": 23, "/Array/0": 24, "/Array/1": 25, "/Array/2": 26,
+            ])
         #expect(document.duplicateKeys.isEmpty)
     }
 
     @Test func keepsDictionaryKeysInDocumentOrder() throws {
-        let root = try Support.root(ofXML: """
-            <dict><key>zeta</key><integer>1</integer><key>alpha</key><integer>2</integer><key>mid</key><integer>3</integer></dict>
-            """)
+        let root = try Support.root(
+            ofXML: """
+                <dict><key>zeta</key><integer>1</integer><key>alpha</key><integer>2</integer><key>mid</key><integer>3</integer></dict>
+                """)
         #expect(root.dictionaryValue?.entries.map(\.key) == ["zeta", "alpha", "mid"])
     }
 
     @Test func reportsEachRepeatedKeyWithTheLineOfTheRepetition() throws {
-        let document = try Support.parse(Support.xml("""
-            <dict>
-            \t<key>CFBundleVersion</key>
-            \t<string>1</string>
-            \t<key>Nested</key>
-            \t<dict>
-            \t\t<key>a</key>
-            \t\t<true/>
-            \t\t<key>a</key>
-            \t\t<false/>
-            \t</dict>
-            \t<key>CFBundleVersion</key>
-            \t<string>2</string>
-            </dict>
+        let document = try Support.parse(
+            Support.xml(
+                """
+                <dict>
+                \t<key>CFBundleVersion</key>
+                \t<string>1</string>
+                \t<key>Nested</key>
+                \t<dict>
+                \t\t<key>a</key>
+                \t\t<true/>
+                \t\t<key>a</key>
+                \t\t<false/>
+                \t</dict>
+                \t<key>CFBundleVersion</key>
+                \t<string>2</string>
+                </dict>
 
-            """))
-        #expect(document.duplicateKeys == [
-            PropertyListDocument.DuplicateKey(dictionary: JSONPointer("Nested"), key: "a", line: 11),
-            PropertyListDocument.DuplicateKey(dictionary: .root, key: "CFBundleVersion", line: 14),
-        ])
+                """))
+        #expect(
+            document.duplicateKeys == [
+                PropertyListDocument.DuplicateKey(dictionary: JSONPointer("Nested"), key: "a", line: 11),
+                PropertyListDocument.DuplicateKey(dictionary: .root, key: "CFBundleVersion", line: 14),
+            ])
         // Both entries are kept; lookups see the last one, as Apple's parsers do.
         #expect(document.root.dictionaryValue?.count == 3)
         #expect(document.value(at: JSONPointer("CFBundleVersion")) == .string("2"))
@@ -148,23 +156,25 @@ import Testing
     }
 
     @Test func readsNestedStructuresWithPointersToEveryValue() throws {
-        let document = try Support.parse(Support.xml("""
-            <dict>
-            \t<key>CFBundleURLTypes</key>
-            \t<array>
-            \t\t<dict>
-            \t\t\t<key>CFBundleURLSchemes</key>
-            \t\t\t<array>
-            \t\t\t\t<string>feed</string>
-            \t\t\t\t<string>feeds</string>
-            \t\t\t</array>
-            \t\t</dict>
-            \t</array>
-            \t<key>a/b~c</key>
-            \t<string>escaped pointer</string>
-            </dict>
+        let document = try Support.parse(
+            Support.xml(
+                """
+                <dict>
+                \t<key>CFBundleURLTypes</key>
+                \t<array>
+                \t\t<dict>
+                \t\t\t<key>CFBundleURLSchemes</key>
+                \t\t\t<array>
+                \t\t\t\t<string>feed</string>
+                \t\t\t\t<string>feeds</string>
+                \t\t\t</array>
+                \t\t</dict>
+                \t</array>
+                \t<key>a/b~c</key>
+                \t<string>escaped pointer</string>
+                </dict>
 
-            """))
+                """))
         #expect(document.value(at: JSONPointer("CFBundleURLTypes", "0", "CFBundleURLSchemes", "1")) == .string("feeds"))
         #expect(document.line(of: JSONPointer("CFBundleURLTypes", "0", "CFBundleURLSchemes", "1")) == 11)
         #expect(document.line(of: JSONPointer("CFBundleURLTypes", "0")) == 7)
@@ -178,10 +188,11 @@ import Testing
     }
 
     @Test func keepsCommentsAndCDATAOutOfTheWay() throws {
-        let root = try Support.root(ofXML: """
-            <!-- a comment --><dict><!-- here --><key>k<!-- inside --></key><string><![CDATA[<raw> & text]]></string></dict>
+        let root = try Support.root(
+            ofXML: """
+                <!-- a comment --><dict><!-- here --><key>k<!-- inside --></key><string><![CDATA[<raw> & text]]></string></dict>
 
-            """)
+                """)
         #expect(root == Support.dictionary(["k": .string("<raw> & text")]))
     }
 

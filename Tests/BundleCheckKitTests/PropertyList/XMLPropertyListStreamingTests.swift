@@ -1,5 +1,6 @@
 import BundleCheckFixtures
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The XML reader holds what is open, not the document: counted, not timed. And a document

@@ -1,5 +1,5 @@
-import Testing
 import BundleCheckReports
+import Testing
 
 @Suite struct ColorChoiceTests {
     @Test func autoColorsOnlyATerminal() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckReports
@@ -58,9 +59,11 @@ import Testing
     }
 
     @Test func errorsComeFirstThenWarningsThenNotices() {
-        let first = Self.input("A.ipa", findings: [
-            Self.finding(.note, rule: "n", file: nil), Self.finding(.warning, rule: "w1", file: nil), Self.finding(.error, rule: "e1", file: nil),
-        ])
+        let first = Self.input(
+            "A.ipa",
+            findings: [
+                Self.finding(.note, rule: "n", file: nil), Self.finding(.warning, rule: "w1", file: nil), Self.finding(.error, rule: "e1", file: nil),
+            ])
         let second = Self.input("B.ipa", findings: [Self.finding(.warning, rule: "w2", file: nil), Self.finding(.error, rule: "e2", file: nil)])
         let broken = Self.input("C.ipa", findings: [], error: .notFound(path: "C.ipa"))
         let lines = Self.render([first, second, broken])
@@ -108,10 +111,11 @@ import Testing
             [Self.input("Build/A", container: .directory, findings: findings)],
             existing: ["/work/repo/Build/A/Payload/A.app/Info.plist"]
         )
-        #expect(lines == [
-            "::error file=Build/A,title=gone::something is off%0A--> Payload/A.app/Gone.plist:3",
-            "::error file=Build/A/Payload/A.app/Info.plist,line=7,title=there::something is off%0A--> Payload/A.app/Info.plist:7",
-        ])
+        #expect(
+            lines == [
+                "::error file=Build/A,title=gone::something is off%0A--> Payload/A.app/Gone.plist:3",
+                "::error file=Build/A/Payload/A.app/Info.plist,line=7,title=there::something is off%0A--> Payload/A.app/Info.plist:7",
+            ])
     }
 
     @Test func aZipInputNeverGivesALine() {

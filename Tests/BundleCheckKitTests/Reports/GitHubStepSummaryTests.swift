@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckReports
@@ -15,7 +16,10 @@ import Testing
         #expect(lines.contains("#### (outside every bundle)"))
         let items = lines.filter { $0.hasPrefix("- ") }
         #expect(items.count == 5, "suppressed findings are left out")
-        #expect(items.first { $0.contains("version-mismatch") } == #"- **error** version-mismatch: CFBundleVersion "41" of Share.appex differs from "42" of the app (Payload/Example.app/PlugIns/Share.appex/Info.plist:12  /CFBundleVersion; Apple: ITMS-90473)"#)
+        #expect(
+            items.first { $0.contains("version-mismatch") }
+                == #"- **error** version-mismatch: CFBundleVersion "41" of Share.appex differs from "42" of the app (Payload/Example.app/PlugIns/Share.appex/Info.plist:12  /CFBundleVersion; Apple: ITMS-90473)"#
+        )
         #expect(markdown.hasSuffix("\n"))
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckFormats
+import Foundation
 
 /// A checked-in expected output under `Golden/`, next to this file.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
@@ -17,30 +18,35 @@ import Testing
             kind: .app,
             parent: nil,
             infoPlistPath: "Payload/<script>.app/Info.plist",
-            infoPlist: PropertyListDocument(format: .xml, root: .dictionary(PlistDictionary([
-                "CFBundleIdentifier": .string("com.example.\"><script>"),
-                "CFBundleDisplayName": .string(hostileName),
-                "CFBundleName": .string(hostileName),
-                "CFBundleShortVersionString": .string("1.0'><img src=x onerror=alert(2)>"),
-                "CFBundleVersion": .string("1"),
-            ])))
+            infoPlist: PropertyListDocument(
+                format: .xml,
+                root: .dictionary(
+                    PlistDictionary([
+                        "CFBundleIdentifier": .string("com.example.\"><script>"),
+                        "CFBundleDisplayName": .string(hostileName),
+                        "CFBundleName": .string(hostileName),
+                        "CFBundleShortVersionString": .string("1.0'><img src=x onerror=alert(2)>"),
+                        "CFBundleVersion": .string("1"),
+                    ])))
         )
         let finding = Finding(
             rule: "version-mismatch", severity: .error, message: hostileMessage,
             bundle: app.path, file: "Payload/<script>.app/Info.plist", keyPath: JSONPointer("<script>"), line: 3,
             appleCodes: ["<i>ITMS</i>"], excerpt: "<script>\n^"
         )
-        return Report(toolVersion: "1.0.0", inputs: [
-            InputReport(
-                path: "Build/<img src=x onerror=alert(3)>.ipa", kind: .ipa, container: .zip, size: 10, error: nil,
-                bundles: [app], findings: [finding], distribution: nil
-            ),
-            InputReport(
-                path: "Build/<svg onload=alert(4)>.ipa", kind: nil, container: nil, size: 0,
-                error: .notAPackage(path: "Build/<svg onload=alert(4)>.ipa", reason: "<script>alert(5)</script>"),
-                bundles: [], findings: [], distribution: nil
-            ),
-        ])
+        return Report(
+            toolVersion: "1.0.0",
+            inputs: [
+                InputReport(
+                    path: "Build/<img src=x onerror=alert(3)>.ipa", kind: .ipa, container: .zip, size: 10, error: nil,
+                    bundles: [app], findings: [finding], distribution: nil
+                ),
+                InputReport(
+                    path: "Build/<svg onload=alert(4)>.ipa", kind: nil, container: nil, size: 0,
+                    error: .notAPackage(path: "Build/<svg onload=alert(4)>.ipa", reason: "<script>alert(5)</script>"),
+                    bundles: [], findings: [], distribution: nil
+                ),
+            ])
     }
 
     /// The example package as the command would report it, at a fixed date.
@@ -147,9 +153,13 @@ import Testing
         let table = try #require(html.firstRange(of: "<table class=\"inputs\">"))
         #expect(line.lowerBound < table.lowerBound)
 
-        let clean = Report(toolVersion: "1", inputs: [InputReport(
-            path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil, bundles: [], findings: [], distribution: nil
-        )])
+        let clean = Report(
+            toolVersion: "1",
+            inputs: [
+                InputReport(
+                    path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil, bundles: [], findings: [], distribution: nil
+                )
+            ])
         let passed = render(clean)
         #expect(passed.contains("<p class=\"verdict passed\" id=\"verdict\">PASSED</p>"))
         #expect(passed.contains("<p class=\"clean\">No findings.</p>"))
@@ -159,9 +169,13 @@ import Testing
         let warning = Finding(
             rule: "url-scheme-invalid", severity: .warning, message: "w", bundle: nil, file: nil, keyPath: nil, line: nil, appleCodes: []
         )
-        let report = Report(toolVersion: "1", inputs: [InputReport(
-            path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil, bundles: [], findings: [warning], distribution: nil
-        )])
+        let report = Report(
+            toolVersion: "1",
+            inputs: [
+                InputReport(
+                    path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil, bundles: [], findings: [warning], distribution: nil
+                )
+            ])
         #expect(render(report).contains("id=\"verdict\">PASSED<"))
         #expect(render(report, failOn: .warning).contains("id=\"verdict\">FAILED: 1 warning in 1 of 1 input<"))
     }
@@ -169,8 +183,10 @@ import Testing
     @Test func anInputThatCouldNotBeCheckedShowsItsError() throws {
         let html = render(SampleReport.make())
         let broken = try #require(SampleReport.make().inputs.first { $0.error != nil }?.error)
-        #expect(html.contains("<div class=\"input-error\"><strong>Could not be checked</strong> <code>\(broken.code)</code><br>"
-            + Self.inPage(broken.description) + "</div>"))
+        #expect(
+            html.contains(
+                "<div class=\"input-error\"><strong>Could not be checked</strong> <code>\(broken.code)</code><br>"
+                    + Self.inPage(broken.description) + "</div>"))
         #expect(html.contains("<td>could not be checked</td>"))
     }
 
@@ -191,11 +207,15 @@ import Testing
         func bundle(_ path: String, parent: String) -> InspectedBundle {
             InspectedBundle(path: path, kind: .appex, parent: parent, infoPlistPath: path + "/Info.plist", infoPlist: nil)
         }
-        let report = Report(toolVersion: "1", inputs: [InputReport(
-            path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil,
-            bundles: [bundle("Payload/A.appex", parent: "Payload/B.appex"), bundle("Payload/B.appex", parent: "Payload/A.appex")],
-            findings: [], distribution: nil
-        )])
+        let report = Report(
+            toolVersion: "1",
+            inputs: [
+                InputReport(
+                    path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil,
+                    bundles: [bundle("Payload/A.appex", parent: "Payload/B.appex"), bundle("Payload/B.appex", parent: "Payload/A.appex")],
+                    findings: [], distribution: nil
+                )
+            ])
         let html = render(report)
         #expect(html.components(separatedBy: "<span class=\"bundle-name\">A.appex</span>").count == 2)
         #expect(html.components(separatedBy: "<span class=\"bundle-name\">B.appex</span>").count == 2)

@@ -1,9 +1,10 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
-@testable import BundleCheckModel
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 @testable import BundleCheckReports
 
 /// The members of each bundle of the JSON report that a release diff compares: purpose
@@ -74,44 +75,52 @@ import Testing
         let report = try inspect(Self.package(Self.everything))
         #expect(report.error == nil)
         let app = try Self.bundle(Self.appPath, in: Self.document(report))
-        #expect(app["purposeStrings"] == [
-            ["key": "NSCameraUsageDescription", "text": "Notes scans paper pages"],
-            ["key": "NSLocationUsageDescription", "text": "Notes tags a page with where it was written"],
-            ["key": "NSUserTrackingUsageDescription", "text": .null],
-        ])
+        #expect(
+            app["purposeStrings"] == [
+                ["key": "NSCameraUsageDescription", "text": "Notes scans paper pages"],
+                ["key": "NSLocationUsageDescription", "text": "Notes tags a page with where it was written"],
+                ["key": "NSUserTrackingUsageDescription", "text": .null],
+            ])
         #expect(app["urlSchemes"] == ["notes", "notes-beta", "notesshare"])
         #expect(app["queriedSchemes"] == ["maps", "mailto"])
-        #expect(app["documentTypes"] == [
-            ["name": "Note", "role": "Editor", "rank": "Owner", "contentTypes": ["com.example.note"]],
-            ["name": .null, "role": .null, "rank": .null, "contentTypes": ["public.png"]],
-        ])
+        #expect(
+            app["documentTypes"] == [
+                ["name": "Note", "role": "Editor", "rank": "Owner", "contentTypes": ["com.example.note"]],
+                ["name": .null, "role": .null, "rank": .null, "contentTypes": ["public.png"]],
+            ])
         #expect(app["activationRule"] == .null)
         #expect(app["looseLibraries"] == [["path": .string("\(Self.appPath)/Frameworks/libvendor.dylib"), "architectures": ["arm64", "x86_64"]]])
         // _getattrlist counts for two categories; _stat and _fstat for one, in two binaries.
-        #expect(app["requiredReasonAPIs"] == [
-            ["category": "NSPrivacyAccessedAPICategoryDiskSpace", "binaries": ["libvendor.dylib"]],
-            ["category": "NSPrivacyAccessedAPICategoryFileTimestamp", "binaries": ["Notes", "libvendor.dylib"]],
-            ["category": "NSPrivacyAccessedAPICategorySystemBootTime", "binaries": ["Notes"]],
-        ])
+        #expect(
+            app["requiredReasonAPIs"] == [
+                ["category": "NSPrivacyAccessedAPICategoryDiskSpace", "binaries": ["libvendor.dylib"]],
+                ["category": "NSPrivacyAccessedAPICategoryFileTimestamp", "binaries": ["Notes", "libvendor.dylib"]],
+                ["category": "NSPrivacyAccessedAPICategorySystemBootTime", "binaries": ["Notes"]],
+            ])
         // After sizes, in the order the diff reads them.
         let keys = app.keys
-        #expect(Array(keys.suffix(8)) == [
-            "sizes", "purposeStrings", "urlSchemes", "queriedSchemes", "documentTypes", "activationRule", "looseLibraries", "requiredReasonAPIs",
-        ])
+        #expect(
+            Array(keys.suffix(8)) == [
+                "sizes", "purposeStrings", "urlSchemes", "queriedSchemes", "documentTypes", "activationRule", "looseLibraries", "requiredReasonAPIs",
+            ])
     }
 
     @Test func anExtensionsActivationRuleIsItsPredicateOrOneCanonicalLine() throws {
         let document = Self.document(try inspect(Self.package(Self.everything)))
         let share = try Self.bundle("\(Self.appPath)/PlugIns/Share.appex", in: document)
-        #expect(share["activationRule"] == [
-            "form": "dictionary",
-            "text": "NSExtensionActivationSupportsImageWithMaxCount = 10; NSExtensionActivationSupportsText = true; NSExtensionActivationSupportsWebURLWithMaxCount = 1",
-        ])
+        #expect(
+            share["activationRule"] == [
+                "form": "dictionary",
+                "text":
+                    "NSExtensionActivationSupportsImageWithMaxCount = 10; NSExtensionActivationSupportsText = true; NSExtensionActivationSupportsWebURLWithMaxCount = 1",
+            ])
         let tidy = try Self.bundle("\(Self.appPath)/PlugIns/Tidy.appex", in: document)
-        #expect(tidy["activationRule"] == [
-            "form": "predicate",
-            "text": #"SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.plain-text").@count == 1).@count == 1"#,
-        ])
+        #expect(
+            tidy["activationRule"] == [
+                "form": "predicate",
+                "text":
+                    #"SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.plain-text").@count == 1).@count == 1"#,
+            ])
         // An Info.plist without the keys lists none; signing read, no library, nothing used.
         for empty in ["purposeStrings", "urlSchemes", "queriedSchemes", "documentTypes", "looseLibraries", "requiredReasonAPIs"] {
             #expect(share[empty] == [], "\(empty)")
@@ -119,14 +128,16 @@ import Testing
     }
 
     @Test func withoutAnInfoPlistItsFieldsAreNullButTheBinariesAreStillListed() throws {
-        let report = try inspect(Self.package("""
-            app:
-              name: Notes
-              info-plist: !absent
-              files:
-                - path: Frameworks/libvendor.dylib
-                  macho: {imports: [_fstat]}
-            """))
+        let report = try inspect(
+            Self.package(
+                """
+                app:
+                  name: Notes
+                  info-plist: !absent
+                  files:
+                    - path: Frameworks/libvendor.dylib
+                      macho: {imports: [_fstat]}
+                """))
         let app = try Self.bundle(Self.appPath, in: Self.document(report))
         for absent in ["purposeStrings", "urlSchemes", "queriedSchemes", "documentTypes", "activationRule"] {
             #expect(app[absent] == .null, "\(absent)")

@@ -1,6 +1,5 @@
 import BundleCheckFormats
 
-
 extension JSONValue {
     /// A copy with the value at `path` replaced by `transform(old)`: removed when it returns nil,
     /// added at the end of its object when the key was absent.

@@ -1,6 +1,6 @@
+import BundleCheckFormats
 import Foundation
 import Testing
-import BundleCheckFormats
 
 @Suite struct JSONWriterTests {
     private func compact(_ value: JSONValue) -> String {

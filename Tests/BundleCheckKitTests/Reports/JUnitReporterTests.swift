@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
@@ -16,9 +17,13 @@ import Testing
     }
 
     private func report(_ findings: [Finding]) -> Report {
-        Report(toolVersion: "1", inputs: [InputReport(
-            path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil, bundles: [], findings: findings, distribution: nil
-        )])
+        Report(
+            toolVersion: "1",
+            inputs: [
+                InputReport(
+                    path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil, bundles: [], findings: findings, distribution: nil
+                )
+            ])
     }
 
     private func render(_ report: Report, failOn: FailureThreshold = .error) throws -> ParsedXML {
@@ -62,10 +67,11 @@ import Testing
         let findings = [finding(.warning, message: "warned"), finding(.note, rule: "other-rule", message: "noted")]
         let lenient = try render(report(findings), failOn: .error)
         #expect(lenient.all("failure").isEmpty)
-        #expect(lenient.all("system-out").map(\.text) == [
-            "note: noted\nat: Payload/A.app/Info.plist:7  /Key",
-            "warning: warned\nat: Payload/A.app/Info.plist:7  /Key",
-        ])
+        #expect(
+            lenient.all("system-out").map(\.text) == [
+                "note: noted\nat: Payload/A.app/Info.plist:7  /Key",
+                "warning: warned\nat: Payload/A.app/Info.plist:7  /Key",
+            ])
         #expect(lenient.all("testsuite").first?.attributes["failures"] == "0")
 
         let strict = try render(report(findings), failOn: .warning)

@@ -1,10 +1,11 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
+@testable import BundleCheckInspection
 @testable import BundleCheckModel
 @testable import BundleCheckReports
-@testable import BundleCheckInspection
 
 /// `docs/report.schema.json` describes what `JSONReporter` writes, and rejects what it does not.
 @Suite(.serialized) struct ReportSchemaTests {

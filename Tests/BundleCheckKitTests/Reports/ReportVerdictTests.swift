@@ -1,5 +1,6 @@
-@testable import BundleCheckCommandLine
 import Testing
+
+@testable import BundleCheckCommandLine
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckReports

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckReports
 
 /// Every reporter renders the sample report exactly as its golden files say.

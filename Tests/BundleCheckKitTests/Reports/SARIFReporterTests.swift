@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel

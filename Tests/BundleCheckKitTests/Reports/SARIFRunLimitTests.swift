@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckReports
@@ -11,10 +12,12 @@ import Testing
         let inputs = (0..<count).map { index in
             InputReport(
                 path: "build/App\(index).ipa", kind: .ipa, container: .zip, size: 10, error: nil, bundles: [],
-                findings: [Finding(
-                    rule: "junk-file", severity: .warning, message: "a .DS_Store file",
-                    bundle: "Payload/App.app", file: "Payload/App.app/.DS_Store", keyPath: nil, line: nil, appleCodes: []
-                )],
+                findings: [
+                    Finding(
+                        rule: "junk-file", severity: .warning, message: "a .DS_Store file",
+                        bundle: "Payload/App.app", file: "Payload/App.app/.DS_Store", keyPath: nil, line: nil, appleCodes: []
+                    )
+                ],
                 distribution: nil
             )
         }

@@ -1,7 +1,6 @@
 import BundleCheckFormats
 import BundleCheckModel
 
-
 /// The fixed report every reporter renders for the golden files: an IPA with an app and a
 /// share extension and findings of every severity (one suppressed by a baseline), and a damaged
 /// IPA that could not be checked.
@@ -18,16 +17,25 @@ enum SampleReport {
     static let privacyManifest = PrivacyManifest(
         path: "\(appPath)/PrivacyInfo.xcprivacy",
         placement: .bundle,
-        document: PropertyListDocument(format: .xml, root: .dictionary(PlistDictionary([
-            "NSPrivacyTracking": .bool(false),
-            "NSPrivacyAccessedAPITypes": .array([.dictionary(PlistDictionary([
-                "NSPrivacyAccessedAPIType": .string("NSPrivacyAccessedAPICategoryUserDefaults"),
-                "NSPrivacyAccessedAPITypeReasons": .array([.string("CA92.1")]),
-            ]))]),
-            "NSPrivacyCollectedDataTypes": .array([.dictionary(PlistDictionary([
-                "NSPrivacyCollectedDataType": .string("NSPrivacyCollectedDataTypeCrashData"),
-            ]))]),
-        ])))
+        document: PropertyListDocument(
+            format: .xml,
+            root: .dictionary(
+                PlistDictionary([
+                    "NSPrivacyTracking": .bool(false),
+                    "NSPrivacyAccessedAPITypes": .array([
+                        .dictionary(
+                            PlistDictionary([
+                                "NSPrivacyAccessedAPIType": .string("NSPrivacyAccessedAPICategoryUserDefaults"),
+                                "NSPrivacyAccessedAPITypeReasons": .array([.string("CA92.1")]),
+                            ]))
+                    ]),
+                    "NSPrivacyCollectedDataTypes": .array([
+                        .dictionary(
+                            PlistDictionary([
+                                "NSPrivacyCollectedDataType": .string("NSPrivacyCollectedDataTypeCrashData")
+                            ]))
+                    ]),
+                ])))
     )
 
     private static func example() -> InputReport {
@@ -36,30 +44,39 @@ enum SampleReport {
             kind: .app,
             parent: nil,
             infoPlistPath: "\(appPath)/Info.plist",
-            infoPlist: PropertyListDocument(format: .xml, root: .dictionary(PlistDictionary([
-                "CFBundleIdentifier": .string("com.example.app"),
-                "CFBundleShortVersionString": .string("1.2.0"),
-                "CFBundleVersion": .string("42"),
-                "CFBundleExecutable": .string("Example"),
-                "DTPlatformName": .string("iphoneos"),
-                "DTSDKBuild": .string("23B77"),
-                "DTSDKName": .string("iphoneos26.1"),
-                "DTXcode": .string("2610"),
-                "DTXcodeBuild": .string("17B55"),
-                "NSCameraUsageDescription": .string("Example scans paper notes with the camera"),
-                // Not a string: the report lists the key with no text.
-                "NSPhotoLibraryUsageDescription": .integer(PlistInteger(1)),
-                "CFBundleURLTypes": .array([.dictionary(PlistDictionary([
-                    "CFBundleURLSchemes": .array([.string("example"), .string("my_app"), .string("example")]),
-                ]))]),
-                "LSApplicationQueriesSchemes": .array([.string("maps"), .string("comgooglemaps")]),
-                "CFBundleDocumentTypes": .array([.dictionary(PlistDictionary([
-                    "CFBundleTypeName": .string("Example Note"),
-                    "CFBundleTypeRole": .string("Editor"),
-                    "LSHandlerRank": .string("Owner"),
-                    "LSItemContentTypes": .array([.string("com.example.note")]),
-                ]))]),
-            ]))),
+            infoPlist: PropertyListDocument(
+                format: .xml,
+                root: .dictionary(
+                    PlistDictionary([
+                        "CFBundleIdentifier": .string("com.example.app"),
+                        "CFBundleShortVersionString": .string("1.2.0"),
+                        "CFBundleVersion": .string("42"),
+                        "CFBundleExecutable": .string("Example"),
+                        "DTPlatformName": .string("iphoneos"),
+                        "DTSDKBuild": .string("23B77"),
+                        "DTSDKName": .string("iphoneos26.1"),
+                        "DTXcode": .string("2610"),
+                        "DTXcodeBuild": .string("17B55"),
+                        "NSCameraUsageDescription": .string("Example scans paper notes with the camera"),
+                        // Not a string: the report lists the key with no text.
+                        "NSPhotoLibraryUsageDescription": .integer(PlistInteger(1)),
+                        "CFBundleURLTypes": .array([
+                            .dictionary(
+                                PlistDictionary([
+                                    "CFBundleURLSchemes": .array([.string("example"), .string("my_app"), .string("example")])
+                                ]))
+                        ]),
+                        "LSApplicationQueriesSchemes": .array([.string("maps"), .string("comgooglemaps")]),
+                        "CFBundleDocumentTypes": .array([
+                            .dictionary(
+                                PlistDictionary([
+                                    "CFBundleTypeName": .string("Example Note"),
+                                    "CFBundleTypeRole": .string("Editor"),
+                                    "LSHandlerRank": .string("Owner"),
+                                    "LSItemContentTypes": .array([.string("com.example.note")]),
+                                ]))
+                        ]),
+                    ]))),
             privacyManifests: [privacyManifest]
         )
         // What the inspector finds when required-reason-api runs: the use the manifest declares.
@@ -69,18 +86,23 @@ enum SampleReport {
             kind: .appex,
             parent: appPath,
             infoPlistPath: "\(extensionPath)/Info.plist",
-            infoPlist: PropertyListDocument(format: .binary, root: .dictionary(PlistDictionary([
-                "CFBundleIdentifier": .string("com.example.app.share"),
-                "CFBundleShortVersionString": .string("1.2.0"),
-                "CFBundleVersion": .string("41"),
-                "CFBundleExecutable": .string("Share"),
-                "NSExtension": .dictionary(PlistDictionary([
-                    "NSExtensionPointIdentifier": .string("com.apple.share-services"),
-                    "NSExtensionAttributes": .dictionary(PlistDictionary([
-                        "NSExtensionActivationRule": .string("TRUEPREDICATE && "),
-                    ])),
-                ])),
-            ])))
+            infoPlist: PropertyListDocument(
+                format: .binary,
+                root: .dictionary(
+                    PlistDictionary([
+                        "CFBundleIdentifier": .string("com.example.app.share"),
+                        "CFBundleShortVersionString": .string("1.2.0"),
+                        "CFBundleVersion": .string("41"),
+                        "CFBundleExecutable": .string("Share"),
+                        "NSExtension": .dictionary(
+                            PlistDictionary([
+                                "NSExtensionPointIdentifier": .string("com.apple.share-services"),
+                                "NSExtensionAttributes": .dictionary(
+                                    PlistDictionary([
+                                        "NSExtensionActivationRule": .string("TRUEPREDICATE && ")
+                                    ])),
+                            ])),
+                    ])))
         )
         let findings = [
             Finding(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckReports
@@ -34,9 +35,10 @@ import Testing
         let keys = (1...8).map { "Key\($0)" }
         let output = TextReporter(color: false).render(Self.report(keys.map { Self.unexpanded(at: $0) }))
         let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.contains("error[unexpanded-variable]") } == [
-            "    error[unexpanded-variable]: '$(PRODUCT_NAME)' holds a build setting that Xcode did not expand (8 places)",
-        ])
+        #expect(
+            lines.filter { $0.contains("error[unexpanded-variable]") } == [
+                "    error[unexpanded-variable]: '$(PRODUCT_NAME)' holds a build setting that Xcode did not expand (8 places)"
+            ])
         #expect(lines.filter { $0.hasPrefix("      --> ") }.count == TextReporter.placesShown)
         #expect(lines.contains("      ... and 3 more places"))
         // Counts stay counts of findings.
@@ -59,9 +61,10 @@ import Testing
             Self.unexpanded(at: "A", value: "$(X)"), Self.unexpanded(at: "B", value: "$(Y)"), Self.unexpanded(at: "C", value: "$(X)"),
         ])
         #expect(groups.map(\.findings.count) == [2, 1])
-        #expect(groups.map(\.first.message) == [
-            "'$(X)' holds a build setting that Xcode did not expand", "'$(Y)' holds a build setting that Xcode did not expand",
-        ])
+        #expect(
+            groups.map(\.first.message) == [
+                "'$(X)' holds a build setting that Xcode did not expand", "'$(Y)' holds a build setting that Xcode did not expand",
+            ])
     }
 
     @Test func quietLeavesOutTheInventoryButNotTheFindingsOrVerdict() {
@@ -77,6 +80,9 @@ import Testing
         #expect(!quiet.contains("com.example.app"))
         #expect(quiet.contains("  app Payload/A.app (iOS)\n    error[unexpanded-variable]: '$(PRODUCT_NAME)'"))
         #expect(quiet.contains("      --> Payload/A.app/Info.plist  /CFBundleName"))
-        #expect(quiet.hasSuffix("1 input, 2 bundles: 1 error, 0 warnings, 0 notes\nFAILED: 1 error in 1 of 1 input\n" + ReportVerdict.explainHint(rule: "unexpanded-variable") + "\n"))
+        #expect(
+            quiet.hasSuffix(
+                "1 input, 2 bundles: 1 error, 0 warnings, 0 notes\nFAILED: 1 error in 1 of 1 input\n" + ReportVerdict.explainHint(rule: "unexpanded-variable")
+                    + "\n"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckModel
 @testable import BundleCheckReports
@@ -41,14 +42,15 @@ import Testing
             error: .notFound(path: "missing.ipa"), bundles: [], findings: [], distribution: nil
         )
         let output = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input]))
-        #expect(output == """
-            missing.ipa
-              error: missing.ipa: no such file or directory
+        #expect(
+            output == """
+                missing.ipa
+                  error: missing.ipa: no such file or directory
 
-            1 input, 0 bundles: 0 errors, 0 warnings, 0 notes; 1 input could not be checked
-            FAILED: 1 input could not be checked
+                1 input, 0 bundles: 0 errors, 0 warnings, 0 notes; 1 input could not be checked
+                FAILED: 1 input could not be checked
 
-            """)
+                """)
     }
 
     @Test func findingsOfAnUnlistedBundleStayUnderTheInput() {
@@ -75,9 +77,10 @@ import Testing
 
     @Test func locationJoinsFileLineAndKeyPath() {
         func location(file: String?, keyPath: JSONPointer?, line: Int?) -> String? {
-            TextReporter.location(of: Finding(
-                rule: "r", severity: .note, message: "m", bundle: nil, file: file, keyPath: keyPath, line: line, appleCodes: []
-            ))
+            TextReporter.location(
+                of: Finding(
+                    rule: "r", severity: .note, message: "m", bundle: nil, file: file, keyPath: keyPath, line: line, appleCodes: []
+                ))
         }
         #expect(location(file: "I.plist", keyPath: JSONPointer("a", "b/c"), line: 4) == "I.plist:4  /a/b~1c")
         #expect(location(file: "I.plist", keyPath: nil, line: nil) == "I.plist")
@@ -114,11 +117,12 @@ import Testing
         let bundles = kinds.enumerated().map { index, profileKind in
             let path = "Products/Applications/App\(index).app"
             let profile = profileKind.map { kind in
-                ProvisioningProfile(propertyList: PlistDictionary([
-                    "ProvisionedDevices": kind == .appStore || kind == .enterprise ? .array([]) : .array([.string("device")]),
-                    "ProvisionsAllDevices": .bool(kind == .enterprise),
-                    "Entitlements": .dictionary(PlistDictionary(["get-task-allow": .bool(kind == .development)])),
-                ]))
+                ProvisioningProfile(
+                    propertyList: PlistDictionary([
+                        "ProvisionedDevices": kind == .appStore || kind == .enterprise ? .array([]) : .array([.string("device")]),
+                        "ProvisionsAllDevices": .bool(kind == .enterprise),
+                        "Entitlements": .dictionary(PlistDictionary(["get-task-allow": .bool(kind == .development)])),
+                    ]))
             }
             let signing = BundleSigning(
                 executablePath: nil, executable: nil, entitlements: nil, entitlementsSource: .none, entitlementsPath: nil,
@@ -133,18 +137,24 @@ import Testing
         let unstated = DistributionAssumption(checked: nil, isStated: false)
         let appStore = DistributionAssumption(checked: .appStore, isStated: false)
         let stated = DistributionAssumption(checked: .adHoc, isStated: true)
-        #expect(TextReporter.distribution(unstated, of: input(.xcarchive, profiles: [.development], distribution: unstated))
-            == "archive: development-signed; export re-signs it, so distribution checks are skipped (give --distribution to check them)")
-        #expect(TextReporter.distribution(stated, of: input(.xcarchive, profiles: [.appStore], distribution: stated))
-            == "archive: app-store-signed; checked for ad-hoc distribution, as stated")
-        #expect(TextReporter.distribution(unstated, of: input(.xcarchive, profiles: [nil], distribution: unstated))
-            .hasPrefix("archive: no provisioning profile; export re-signs it"))
-        #expect(TextReporter.distribution(unstated, of: input(.xcarchive, profiles: [.development, .adHoc, .development], distribution: unstated))
-            .hasPrefix("archive: signed with development and ad-hoc profiles; "))
-        #expect(TextReporter.distribution(appStore, of: input(.ipa, profiles: [.development], distribution: appStore))
-            == "checked for app-store distribution by default (give --distribution if it ships otherwise)")
+        #expect(
+            TextReporter.distribution(unstated, of: input(.xcarchive, profiles: [.development], distribution: unstated))
+                == "archive: development-signed; export re-signs it, so distribution checks are skipped (give --distribution to check them)")
+        #expect(
+            TextReporter.distribution(stated, of: input(.xcarchive, profiles: [.appStore], distribution: stated))
+                == "archive: app-store-signed; checked for ad-hoc distribution, as stated")
+        #expect(
+            TextReporter.distribution(unstated, of: input(.xcarchive, profiles: [nil], distribution: unstated))
+                .hasPrefix("archive: no provisioning profile; export re-signs it"))
+        #expect(
+            TextReporter.distribution(unstated, of: input(.xcarchive, profiles: [.development, .adHoc, .development], distribution: unstated))
+                .hasPrefix("archive: signed with development and ad-hoc profiles; "))
+        #expect(
+            TextReporter.distribution(appStore, of: input(.ipa, profiles: [.development], distribution: appStore))
+                == "checked for app-store distribution by default (give --distribution if it ships otherwise)")
         #expect(TextReporter.distribution(stated, of: input(.app, profiles: [], distribution: stated)) == "checked for ad-hoc distribution, as stated")
-        let rendered = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [input(.xcarchive, profiles: [.development], distribution: unstated)]))
+        let rendered = TextReporter(color: false).render(
+            Report(toolVersion: "1", inputs: [input(.xcarchive, profiles: [.development], distribution: unstated)]))
         #expect(rendered.hasPrefix("A (xcarchive, directory, 1 byte)\n  archive: development-signed; export re-signs it"))
     }
 
@@ -161,9 +171,12 @@ import Testing
         #expect(TextReporter.signing(signing) == "certificate 'Apple Distribution: Example\u{1B}[2J (ABCDE12345)' until 2026-07-10")
         #expect(certificate.serialNumber == "8F")
         let app = InspectedBundle(path: "Payload/A.app", kind: .app, parent: nil, infoPlistPath: "Payload/A.app/Info.plist", infoPlist: nil, signing: signing)
-        let rendered = TextReporter(color: false).render(Report(toolVersion: "1", inputs: [
-            InputReport(path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil, bundles: [app], findings: [], distribution: nil),
-        ]))
+        let rendered = TextReporter(color: false).render(
+            Report(
+                toolVersion: "1",
+                inputs: [
+                    InputReport(path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil, bundles: [app], findings: [], distribution: nil)
+                ]))
         // The common name comes from the package: printed escaped.
         #expect(rendered.contains(#"certificate 'Apple Distribution: Example\u{1B}[2J (ABCDE12345)' until 2026-07-10"#))
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import BundleCheckReports
+
 @testable import BundleCheckCommandLine
+@testable import BundleCheckReports
 @testable import BundleCheckReview
 
 /// The review as people read it: the HTML page (in headless Chromium too) and the Markdown as
@@ -37,7 +38,10 @@ import Testing
         }
         #expect(html.contains("<li class=\"changed\"><span class=\"sign\">~</span><span class=\"facet\">Build (CFBundleVersion)</span> 42 → 40</li>"))
         // Under its group's heading, an entitlement starts with its key.
-        #expect(html.contains("<h5>Entitlements</h5>\n<ul class=\"changes\">\n<li class=\"added\"><span class=\"sign\">+</span>com.apple.developer.associated-domains: applinks:painotes.com</li>"))
+        #expect(
+            html.contains(
+                "<h5>Entitlements</h5>\n<ul class=\"changes\">\n<li class=\"added\"><span class=\"sign\">+</span>com.apple.developer.associated-domains: applinks:painotes.com</li>"
+            ))
         #expect(html.contains("<tr class=\"added\"><td class=\"sign\">+</td><td><span class=\"path\">Payload/PaiNotes.app/PlugIns/PaiNotesShare.appex</span>"))
         #expect(try Self.render("html") == html, "two runs differ")
     }
@@ -59,12 +63,14 @@ import Testing
         #expect(status == 0)
         #expect(dom.components(separatedBy: "<script").count == 2 && !dom.contains("<b>") && !dom.contains("<a "))
         // The browser serializes the text it shows with only &, < and > escaped.
-        let shown = Self.hostile.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        let shown = Self.hostile.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: ">", with: "&gt;")
         #expect(dom.contains("Scans documents. → " + shown), "the changed purpose string is not shown as text")
 
         try Self.render("html").write(to: page, atomically: true, encoding: .utf8)
         let screenshot = folder.appendingPathComponent("review.png")
-        let (_, shot) = try HeadlessChromium.run(chromium, page: page, in: folder, ["--screenshot=" + screenshot.path, "--window-size=1280,1400", "--hide-scrollbars"])
+        let (_, shot) = try HeadlessChromium.run(
+            chromium, page: page, in: folder, ["--screenshot=" + screenshot.path, "--window-size=1280,1400", "--hide-scrollbars"])
         #expect(shot == 0)
         let png = try [UInt8](Data(contentsOf: screenshot))
         let size = try #require(HeadlessChromium.pngSize(png), "the screenshot is no PNG")

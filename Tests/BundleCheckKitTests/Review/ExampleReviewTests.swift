@@ -1,6 +1,7 @@
+import BundleCheckFormats
 import Foundation
 import Testing
-import BundleCheckFormats
+
 @testable import BundleCheckCommandLine
 
 /// README's release review: `Examples/PaiNotes.ipa` against its next build,
@@ -34,12 +35,13 @@ import BundleCheckFormats
         let added = (document["bundles"]?.arrayValue ?? []).filter { $0["status"]?.stringValue == "added" }
         #expect(added.compactMap { $0["new"]?.stringValue } == ["Payload/PaiNotes.app/PlugIns/PaiNotesShare.appex"])
         #expect(added.first?["extensionPoint"]?.stringValue == "com.apple.share-services")
-        #expect(Self.changes(document) == [
-            "Payload/PaiNotes.app build  changed 42 40",
-            "Payload/PaiNotes.app entitlements com.apple.developer.associated-domains added  applinks:painotes.com",
-            // The action extension follows its app to 40, which fixes the first build's mismatch.
-            "Payload/PaiNotes.app/PlugIns/PaiNotesImport.appex build  changed 41 40",
-        ])
+        #expect(
+            Self.changes(document) == [
+                "Payload/PaiNotes.app build  changed 42 40",
+                "Payload/PaiNotes.app entitlements com.apple.developer.associated-domains added  applinks:painotes.com",
+                // The action extension follows its app to 40, which fixes the first build's mismatch.
+                "Payload/PaiNotes.app/PlugIns/PaiNotesImport.appex build  changed 41 40",
+            ])
         #expect(document["findings"]?["new"]?.arrayValue?.count == 0)
         #expect(document["findings"]?["fixed"]?.arrayValue?.compactMap { $0["rule"]?.stringValue } == ["version-mismatch"])
         // OLD is taken as approved: 1.2 again is not a higher version, besides the lower build number.
@@ -55,7 +57,8 @@ import BundleCheckFormats
         let shown = String(readme[start.upperBound..<end.lowerBound])
         let (status, console) = CapturingConsole.run(["diff", "--now", "2026-06-01", Self.old, Self.new])
         #expect(status == .findings)
-        let printed = console.output.replacingOccurrences(of: Self.old, with: "Examples/PaiNotes.ipa").replacingOccurrences(of: Self.new, with: "Examples/PaiNotes-build40.ipa")
+        let printed = console.output.replacingOccurrences(of: Self.old, with: "Examples/PaiNotes.ipa").replacingOccurrences(
+            of: Self.new, with: "Examples/PaiNotes-build40.ipa")
         #expect(shown == printed, "README.md's review example differs from a run: paste the command's output")
     }
 
@@ -69,11 +72,11 @@ import BundleCheckFormats
         let directory = try TemporaryDirectory()
         let configuration = directory.path("bundlecheck.yml")
         try """
-            ignore:
-              - rule: build-number-not-higher
-                path: Payload/PaiNotes.app
-                reason: build 40 replaces the withdrawn 42
-            """.write(toFile: configuration, atomically: true, encoding: .utf8)
+        ignore:
+          - rule: build-number-not-higher
+            path: Payload/PaiNotes.app
+            reason: build 40 replaces the withdrawn 42
+        """.write(toFile: configuration, atomically: true, encoding: .utf8)
         let (status, document) = try Self.review(["--old-build", "uploaded", "--config", configuration])
         #expect(status == .success)
         let verdict = try #require(document["verdicts"]?.arrayValue?.first)

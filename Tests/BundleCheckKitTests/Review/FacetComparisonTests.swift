@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckReview
 
 /// One facet compared on two sides, where a side holds a key more than once (a privacy

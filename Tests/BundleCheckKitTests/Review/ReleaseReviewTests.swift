@@ -1,11 +1,12 @@
-import Foundation
-import Testing
 import BundleCheckFixtures
 import BundleCheckFormats
-@testable import BundleCheckModel
-@testable import BundleCheckReview
+import Foundation
+import Testing
+
 @testable import BundleCheckCommandLine
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
+@testable import BundleCheckReview
 
 /// `bundlecheck diff`: a build against itself and its own report, a pair that changes every
 /// facet, swapped sides, sides that cannot be read, reports of older versions.
@@ -132,8 +133,11 @@ import BundleCheckFormats
         let (_, forward, _) = try Self.review([old, new])
         let (_, backward, _) = try Self.review([new, old])
         func signed(_ document: JSONValue, _ kind: String) -> Set<String> {
-            Set((document["bundles"]?.arrayValue ?? []).flatMap { $0["changes"]?.arrayValue ?? [] }
-                .filter { $0["change"]?.stringValue == kind }.map { "\($0["facet"]!):\($0["key"]!):\(($0["new"]?.stringValue ?? $0["old"]?.stringValue) ?? "")" })
+            Set(
+                (document["bundles"]?.arrayValue ?? []).flatMap { $0["changes"]?.arrayValue ?? [] }
+                    .filter { $0["change"]?.stringValue == kind }.map {
+                        "\($0["facet"]!):\($0["key"]!):\(($0["new"]?.stringValue ?? $0["old"]?.stringValue) ?? "")"
+                    })
         }
         #expect(!signed(forward, "added").isEmpty)
         #expect(signed(forward, "added") == signed(backward, "removed"))
@@ -155,7 +159,8 @@ import BundleCheckFormats
         let (_, console) = CapturingConsole.run(["--format", "json", "--now", "2026-06-01", old])
         // What a bundlecheck of before the release review wrote: no purpose strings, no URL schemes.
         var text = console.output
-        for member in ["purposeStrings", "urlSchemes", "queriedSchemes", "documentTypes", "activationRule", "looseLibraries", "requiredReasonAPIs", "rulesRun"] {
+        for member in ["purposeStrings", "urlSchemes", "queriedSchemes", "documentTypes", "activationRule", "looseLibraries", "requiredReasonAPIs", "rulesRun"]
+        {
             text = try Self.removing(member, from: text)
         }
         let reportPath = try directory.write(text, to: "old.json")
@@ -185,7 +190,11 @@ import BundleCheckFormats
         ("other.json", #"{"name": "eslint", "results": []}"#, "is not a bundlecheck JSON report"),
         ("newer.json", #"{"schemaVersion": 2, "tool": {"name": "bundlecheck", "version": "9.0"}, "inputs": []}"#, "schema version 2"),
         ("two.json", #"{"schemaVersion": 1, "tool": {"name": "bundlecheck"}, "inputs": [{}, {}]}"#, "a report of 2 packages"),
-        ("types.json", #"{"schemaVersion": 1, "tool": {"name": "bundlecheck"}, "inputs": [{"bundles": [{"path": "Payload/A.app", "kind": "app", "architectures": "arm64"}]}]}"#, "/inputs/0/bundles/0/architectures"),
+        (
+            "types.json",
+            #"{"schemaVersion": 1, "tool": {"name": "bundlecheck"}, "inputs": [{"bundles": [{"path": "Payload/A.app", "kind": "app", "architectures": "arm64"}]}]}"#,
+            "/inputs/0/bundles/0/architectures"
+        ),
         ("deep.json", "5000 nested objects", "is not valid JSON"),
     ])
     func aSideThatIsNotAReportExits2NamingIt(name: String, text: String, expected: String) throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckModel
 
 /// `apple-codes` as a list or as a mapping by key, checked at load against what the rule's
@@ -22,7 +23,8 @@ import Testing
 
     static let checks = BuiltInCheckDeclarations([
         BuiltInCheckDeclaration(name: "demo", appleCodeKeys: ["missing", "malformed"]),
-        BuiltInCheckDeclaration(name: "sized", appleCodeKeys: ["missing"], tableAppleCodes: [TableAppleCodes(["ITMS-90022", "ITMS-90023"], from: "icon-sizes", under: "sizes")]),
+        BuiltInCheckDeclaration(
+            name: "sized", appleCodeKeys: ["missing"], tableAppleCodes: [TableAppleCodes(["ITMS-90022", "ITMS-90023"], from: "icon-sizes", under: "sizes")]),
         BuiltInCheckDeclaration(name: "tabled", tableAppleCodes: [TableAppleCodes(["ITMS-90704"], from: "icons")]),
         BuiltInCheckDeclaration(name: "plain"),
     ])
@@ -50,14 +52,17 @@ import Testing
     }
 
     @Test func aListIsEveryFindingsCodes() throws {
-        let rule = try RuleLoader.load(text: Self.rule("apple-codes: [ITMS-90171]", check: "plain"), file: "pack/demo.yml", isBuiltIn: false, checks: Self.checks)
+        let rule = try RuleLoader.load(
+            text: Self.rule("apple-codes: [ITMS-90171]", check: "plain"), file: "pack/demo.yml", isBuiltIn: false, checks: Self.checks)
         #expect(rule.appleCodes == ["ITMS-90171"] && rule.keyedAppleCodes.isEmpty)
         #expect(rule.finding("m", at: FindingLocation(bundle: nil, file: nil)).appleCodes == ["ITMS-90171"])
     }
 
     @Test func aKeyTheCheckPicksButTheFileLeavesOutIsALoadError() {
-        #expect(error(Self.rule("apple-codes: {missing: ITMS-90056}"))
-            == "pack/demo.yml:5: field 'apple-codes': the check 'demo' picks its Apple code by the key 'malformed', which apple-codes does not define; write apple-codes as a mapping with the keys missing, malformed, each to its code")
+        #expect(
+            error(Self.rule("apple-codes: {missing: ITMS-90056}"))
+                == "pack/demo.yml:5: field 'apple-codes': the check 'demo' picks its Apple code by the key 'malformed', which apple-codes does not define; write apple-codes as a mapping with the keys missing, malformed, each to its code"
+        )
         // A list names no key at all.
         #expect(error(Self.rule("apple-codes: [ITMS-90056, ITMS-90058]"))?.contains("by the key 'missing', which apple-codes does not define") == true)
         // Nor does a rule without the field.
@@ -65,19 +70,30 @@ import Testing
     }
 
     @Test func aKeyNoCheckPicksIsALoadError() {
-        #expect(error(Self.rule("apple-codes: {missing: ITMS-90056, malformed: ITMS-90058, typo: ITMS-90060}"))
-            == "pack/demo.yml:5: field 'apple-codes.typo': the check 'demo' never picks the key 'typo'; it picks by malformed, missing")
+        #expect(
+            error(Self.rule("apple-codes: {missing: ITMS-90056, malformed: ITMS-90058, typo: ITMS-90060}"))
+                == "pack/demo.yml:5: field 'apple-codes.typo': the check 'demo' never picks the key 'typo'; it picks by malformed, missing")
         #expect(error(Self.rule("apple-codes: {missing: ITMS-90056}", check: "plain"))?.contains("it picks by no key: write apple-codes as a list") == true)
     }
 
     @Test func everyCodeATableHandsTheCheckMustBeListedUnderItsKey() throws {
-        _ = try RuleLoader.load(text: Self.rule("apple-codes: {missing: ITMS-90032, sizes: [ITMS-90022, ITMS-90023]}", check: "sized"), file: "pack/demo.yml", isBuiltIn: false, checks: Self.checks)
+        _ = try RuleLoader.load(
+            text: Self.rule("apple-codes: {missing: ITMS-90032, sizes: [ITMS-90022, ITMS-90023]}", check: "sized"), file: "pack/demo.yml", isBuiltIn: false,
+            checks: Self.checks)
         let short = error(Self.rule("apple-codes: {missing: ITMS-90032, sizes: [ITMS-90022]}", check: "sized"))
-        #expect(short == "pack/demo.yml:5: field 'apple-codes.sizes': the check 'sized' may report ITMS-90023, which Rules/data/icon-sizes.yml gives it, but the key 'sizes' does not list it")
-        #expect(error(Self.rule("apple-codes: {missing: ITMS-90032}", check: "sized"))?.contains("under the key 'sizes', which apple-codes does not define") == true)
-        #expect(error(Self.rule("apple-codes: [ITMS-90717]", check: "tabled"))
-            == "pack/demo.yml:5: field 'apple-codes': the check 'tabled' may report ITMS-90704, which Rules/data/icons.yml gives it, but apple-codes does not list it")
-        _ = try RuleLoader.load(text: Self.rule("apple-codes: [ITMS-90704, ITMS-91111]", check: "tabled"), file: "pack/demo.yml", isBuiltIn: false, checks: Self.checks)
+        #expect(
+            short
+                == "pack/demo.yml:5: field 'apple-codes.sizes': the check 'sized' may report ITMS-90023, which Rules/data/icon-sizes.yml gives it, but the key 'sizes' does not list it"
+        )
+        #expect(
+            error(Self.rule("apple-codes: {missing: ITMS-90032}", check: "sized"))?.contains("under the key 'sizes', which apple-codes does not define") == true
+        )
+        #expect(
+            error(Self.rule("apple-codes: [ITMS-90717]", check: "tabled"))
+                == "pack/demo.yml:5: field 'apple-codes': the check 'tabled' may report ITMS-90704, which Rules/data/icons.yml gives it, but apple-codes does not list it"
+        )
+        _ = try RuleLoader.load(
+            text: Self.rule("apple-codes: [ITMS-90704, ITMS-91111]", check: "tabled"), file: "pack/demo.yml", isBuiltIn: false, checks: Self.checks)
     }
 
     @Test(arguments: [

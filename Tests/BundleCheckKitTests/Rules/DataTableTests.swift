@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import BundleCheckGenerator
-@testable import BundleCheckModel
-@testable import BundleCheckInspection
+
 @testable import BundleCheckFormats
+@testable import BundleCheckGenerator
+@testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// Tables of facts live in `Rules/data/` with their sources and date, compiled into the binary.
 @Suite struct DataTableTests {
@@ -40,8 +41,10 @@ import Testing
         #expect(throws: RuleLoadError.self) { try DataTable.load(text: Self.valid, file: "Rules/data/other-name.yml") }
     }
 
-    @Test(arguments: [("2024-02-29", true), ("2026-11-30", true), ("2026-02-29", false), ("2026-04-31", false), ("2026-13-01", false),
-                      ("2026-1-01", false), ("+026-11-30", false), ("2026-11-3O", false), ("2026/11/30", false), ("2026-11-30 ", false)])
+    @Test(arguments: [
+        ("2024-02-29", true), ("2026-11-30", true), ("2026-02-29", false), ("2026-04-31", false), ("2026-13-01", false),
+        ("2026-1-01", false), ("+026-11-30", false), ("2026-11-3O", false), ("2026/11/30", false), ("2026-11-30 ", false),
+    ])
     func theCheckedDateIsARealDay(text: String, valid: Bool) {
         #expect(DataTable.isCalendarDate(text) == valid)
     }

@@ -1,7 +1,8 @@
 import Testing
-@testable import BundleCheckModel
-@testable import BundleCheckInspection
+
 @testable import BundleCheckFixtures
+@testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// The rules that judge each platform by its own facts show it: for every platform they are
 /// about, an example that fires on a bundle of that platform and one that stays quiet on one.

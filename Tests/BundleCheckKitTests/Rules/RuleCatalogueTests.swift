@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import BundleCheckModel
-@testable import BundleCheckInspection
+
 @testable import BundleCheckGenerator
+@testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 @Suite struct RuleCatalogueTests {
     @Test func everyBuiltInCheckHasExactlyOneRuleFile() {

@@ -1,5 +1,6 @@
 import BundleCheckFixtures
 import Testing
+
 @testable import BundleCheckModel
 
 /// Every example of every rule in `Rules/` runs here: adding a rule means adding a file.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckModel
 
 @Suite struct RuleLoaderTests {
@@ -31,18 +32,24 @@ import Testing
 
     @Test func anIdThatIsNotTheFileNameSaysBothAndWhatToChange() {
         let error = loadError(Self.valid, file: "pack/x.yml")
-        #expect(error?.description == "pack/x.yml:1: field 'id': the id 'no-readme' does not match the file name 'x.yml': name the file no-readme.yml or change the id")
+        #expect(
+            error?.description
+                == "pack/x.yml:1: field 'id': the id 'no-readme' does not match the file name 'x.yml': name the file no-readme.yml or change the id")
     }
 
     @Test func aMissingPackFolderHasNoLineNumber() {
-        #expect(RuleLoadError(file: "ci/rules", line: 0, field: nil, message: "no such folder of rule files").description == "ci/rules: no such folder of rule files")
+        #expect(
+            RuleLoadError(file: "ci/rules", line: 0, field: nil, message: "no such folder of rule files").description
+                == "ci/rules: no such folder of rule files")
     }
 
     /// `platforms: all` is every platform of the table, as listing each of them is.
     @Test func platformsAllNamesEveryPlatformOfTheTable() throws {
-        let all = try RuleLoader.load(text: Self.valid.replacingOccurrences(of: "  kinds: [app]", with: "  kinds: [app]\n  platforms: all"), file: "pack/no-readme.yml", isBuiltIn: false)
+        let all = try RuleLoader.load(
+            text: Self.valid.replacingOccurrences(of: "  kinds: [app]", with: "  kinds: [app]\n  platforms: all"), file: "pack/no-readme.yml", isBuiltIn: false)
         let listed = try RuleLoader.load(
-            text: Self.valid.replacingOccurrences(of: "  kinds: [app]", with: "  kinds: [app]\n  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]"),
+            text: Self.valid.replacingOccurrences(
+                of: "  kinds: [app]", with: "  kinds: [app]\n  platforms: [ios, tvos, watchos, visionos, macos, maccatalyst]"),
             file: "pack/no-readme.yml", isBuiltIn: false)
         #expect(all.scope == listed.scope && all.scope.platforms == Set(ApplePlatforms.shipped.platforms.map(\.id)))
         #expect(all.scope.platformSummary == "every platform")
@@ -159,7 +166,9 @@ import Testing
     /// Foundation copies a pattern past 256 UTF-16 units to the heap (and leaks the copy:
     /// Fuzz/lsan.supp); the rule loads and matches all the same.
     @Test func aLongRegularExpressionLoadsAndMatches() throws {
-        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.file("Fuzz/Regressions/rule-file/regex-pattern-over-256-units"))), as: UTF8.self)
+        let text = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.file("Fuzz/Regressions/rule-file/regex-pattern-over-256-units"))), as: UTF8.self
+        )
         let rule = try RuleLoader.load(text: text, file: "pack/long-pattern.yml", isBuiltIn: false)
         guard case .matcher(.plist(let matcher)) = rule.implementation, case .matches(let regex) = matcher.condition else {
             Issue.record("expected a plist matcher with a regular expression")
@@ -185,6 +194,7 @@ import Testing
         #expect(loadError(base.replacingOccurrences(of: "CONDITION", with: "type-is: bool"))?.field == "match.plist.type-is")
         #expect(loadError(base.replacingOccurrences(of: "CONDITION", with: "matches: '(unclosed'"))?.field == "match.plist.matches")
         #expect(loadError(base.replacingOccurrences(of: "CONDITION", with: "exists: true\n    equals: x")) != nil)
-        #expect(loadError(base.replacingOccurrences(of: "/A", with: "A").replacingOccurrences(of: "CONDITION", with: "exists: true"))?.field == "match.plist.key")
+        #expect(
+            loadError(base.replacingOccurrences(of: "/A", with: "A").replacingOccurrences(of: "CONDITION", with: "exists: true"))?.field == "match.plist.key")
     }
 }

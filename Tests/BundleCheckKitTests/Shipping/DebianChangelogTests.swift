@@ -1,6 +1,7 @@
+import BundleCheckFormats
 import Foundation
 import Testing
-import BundleCheckFormats
+
 @testable import BundleCheckGenerator
 
 /// CHANGELOG.md becomes the package's Debian changelog (`make deb`): its releases as entries,
@@ -44,20 +45,25 @@ import BundleCheckFormats
         let changelog = try DebianChangelog(markdown: Self.markdown)
         #expect(changelog.releases.map(\.version) == ["0.2.0", "0.1.0"])
         #expect(changelog.releases.map(\.date) == ["2026-12-24", "2026-12-03"])
-        #expect(changelog.releases[0].groups == [
-            .init(heading: "Added", items: ["`bundlecheck diff`.", "A second line item."]),
-            .init(heading: "Changed", items: ["Faster."]),
-        ])
+        #expect(
+            changelog.releases[0].groups == [
+                .init(heading: "Added", items: ["`bundlecheck diff`.", "A second line item."]),
+                .init(heading: "Changed", items: ["Faster."]),
+            ])
         #expect(changelog.unreleased == [.init(heading: "Fixed", items: ["A crash on an empty archive."])])
     }
 
     @Test func aSnapshotEntryComesFirstAndOnlyReleasesUpToTheVersionFollow() throws {
         let changelog = try DebianChangelog(markdown: Self.markdown)
-        let text = try changelog.render(packageVersion: "0.1.0+git202612251011.abc1234", upstreamVersion: "0.1.0",
-                                        commit: "abc1234", builtAt: Self.builtAt, maintainer: Self.maintainer)
+        let text = try changelog.render(
+            packageVersion: "0.1.0+git202612251011.abc1234", upstreamVersion: "0.1.0",
+            commit: "abc1234", builtAt: Self.builtAt, maintainer: Self.maintainer)
         let headers = text.split(separator: "\n").filter { $0.hasPrefix("bundlecheck (") }
-        #expect(headers == ["bundlecheck (0.1.0+git202612251011.abc1234) unstable; urgency=medium",
-                            "bundlecheck (0.1.0) unstable; urgency=medium"])
+        #expect(
+            headers == [
+                "bundlecheck (0.1.0+git202612251011.abc1234) unstable; urgency=medium",
+                "bundlecheck (0.1.0) unstable; urgency=medium",
+            ])
         let flowing = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flowing.contains("- Built from commit abc1234, after release 0.1.0; the changes since follow. * Fixed - A crash on an empty archive."))
         #expect(text.contains(" -- \(Self.maintainer)  Fri, 25 Dec 2026 10:11:12 +0000"))
@@ -105,14 +111,18 @@ import BundleCheckFormats
         let version = BundleCheckVersion.current
         #expect(changelog.releases.first?.version == version, "CHANGELOG.md's newest dated section is not \(version)")
         let packageVersion = "\(version)+git202612251011.abc1234"
-        let text = try changelog.render(packageVersion: packageVersion, upstreamVersion: version, commit: "abc1234",
-                                        builtAt: Self.builtAt, maintainer: Self.maintainer)
+        let text = try changelog.render(
+            packageVersion: packageVersion, upstreamVersion: version, commit: "abc1234",
+            builtAt: Self.builtAt, maintainer: Self.maintainer)
         for line in text.split(separator: "\n") where !line.hasPrefix(" -- ") {
             #expect(line.count <= 80, "too long for Debian's tools: \(line)")
         }
         guard ExternalTool.isInstalled("dpkg-parsechangelog") else {
-            if RepositoryPaths.isCI { Issue.record("dpkg-parsechangelog is missing; CI installs dpkg-dev") }
-            else { print("skipping: dpkg-parsechangelog (dpkg-dev) is not installed") }
+            if RepositoryPaths.isCI {
+                Issue.record("dpkg-parsechangelog is missing; CI installs dpkg-dev")
+            } else {
+                print("skipping: dpkg-parsechangelog (dpkg-dev) is not installed")
+            }
             return
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("debian-changelog-\(UUID().uuidString)")

@@ -7,7 +7,9 @@ import Testing
 /// every source file are checked here too.
 @Suite struct LayeringTests {
     /// The library layers, in pipeline order.
-    static let layers = ["BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReports", "BundleCheckReview", "BundleCheckCommandLine"]
+    static let layers = [
+        "BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckReports", "BundleCheckReview", "BundleCheckCommandLine",
+    ]
     /// What the thin executable and the tooling targets may import.
     static let others: [String: Set<String>] = [
         "bundlecheck": ["BundleCheckCommandLine"],

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckCommandLine
 
 /// The Makefile and the Swift it drives agree: it stamps the commit the way `BuildCommit` reads
@@ -38,9 +39,11 @@ import Testing
         #expect(makefile.contains("deb: build\n\tSWIFT=\"$(SWIFT)\" scripts/build-deb.sh"))
         #expect(makefile.contains("dist: deb\n\tscripts/build-dist.sh"))
         let script = try Self.read("scripts/build-deb.sh")
-        for step in ["make --no-print-directory install DESTDIR=\"$root\" PREFIX=/usr", "dpkg-shlibdeps -O",
-                     "dpkg-deb --root-owner-group", "strip --strip-unneeded", "gzip -9n \"$root/usr/share/man/man1/bundlecheck.1\"",
-                     "\"$generate\" debian-changelog", "scripts/debian/copyright", "version=\"$upstream+git$stamp.$commit\""] {
+        for step in [
+            "make --no-print-directory install DESTDIR=\"$root\" PREFIX=/usr", "dpkg-shlibdeps -O",
+            "dpkg-deb --root-owner-group", "strip --strip-unneeded", "gzip -9n \"$root/usr/share/man/man1/bundlecheck.1\"",
+            "\"$generate\" debian-changelog", "scripts/debian/copyright", "version=\"$upstream+git$stamp.$commit\"",
+        ] {
             #expect(script.contains(step), "scripts/build-deb.sh does not \(step)")
         }
         let control = try Self.read("scripts/debian/control")

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import BundleCheckInspection
 import BundleCheckModel
 import BundleCheckReports
+import Foundation
+import Testing
 
 /// What an embedder of BundleCheckKit writes: open and inspect a package, render a report.
 ///
@@ -13,7 +13,7 @@ import BundleCheckReports
     @Test func inspectsAndRendersTheExamplePackage() throws {
         let path = RepositoryPaths.file("Examples/PaiNotes.ipa")
         // A fixed date: the example's profiles expire in 2030.
-        let settings = InspectionSettings(now: Date(timeIntervalSince1970: 1_780_272_000))  // 2026-06-01
+        let settings = InspectionSettings(now: Date(timeIntervalSince1970: 1_780_272_000)) // 2026-06-01
         let rules = Configuration.defaults.effectiveRules(of: RuleCatalogue.shipped)
         let input = PackageInspector(rules: rules, settings: settings).inspect(path: path)
 

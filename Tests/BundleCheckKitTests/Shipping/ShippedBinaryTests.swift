@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckModel
 
 /// A copied `bundlecheck` works on its own: the rules are compiled in, nothing is read
@@ -17,7 +18,8 @@ import Testing
         let executable: URL
 
         init() throws {
-            let built = try #require(ShippedBinaryTests.built, "the bundlecheck executable was not found next to the test bundle; run `swift build --build-tests` first")
+            let built = try #require(
+                ShippedBinaryTests.built, "the bundlecheck executable was not found next to the test bundle; run `swift build --build-tests` first")
             directory = try TemporaryDirectory()
             executable = directory.url.appendingPathComponent("bundlecheck")
             try FileManager.default.copyItem(at: built, to: executable)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct BERReaderTests {
@@ -29,10 +30,11 @@ import Testing
         // [APPLICATION 200] constructed holding [PRIVATE 31] primitive and [2] primitive.
         let element = try BERReader.read([0x7F, 0x81, 0x48, 0x07, 0xDF, 0x1F, 0x01, 0xAA, 0x82, 0x01, 0xBB])
         #expect(element.tag == BERTag(tagClass: .application, isConstructed: true, number: 200))
-        #expect(element.children.map(\.tag) == [
-            BERTag(tagClass: .private, isConstructed: false, number: 31),
-            BERTag(tagClass: .contextSpecific, isConstructed: false, number: 2),
-        ])
+        #expect(
+            element.children.map(\.tag) == [
+                BERTag(tagClass: .private, isConstructed: false, number: 31),
+                BERTag(tagClass: .contextSpecific, isConstructed: false, number: 2),
+            ])
         #expect(element.children.map { Array($0.content) } == [[0xAA], [0xBB]])
         #expect(element.tag.description == "[APPLICATION 200]")
     }
@@ -124,7 +126,8 @@ import Testing
 
     @Test func indefiniteLengthsNestedPastTheCapAreRefused() {
         let depth = 100
-        let bytes = Array([[UInt8]](repeating: [0x30, 0x80], count: depth).joined())
+        let bytes =
+            Array([[UInt8]](repeating: [0x30, 0x80], count: depth).joined())
             + [UInt8](repeating: 0x00, count: 2 * depth)
         #expect(readingError(bytes) == .nestedTooDeep(offset: 2 * 65, limit: 64))
         // Exactly at the cap reads.

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Which certificate of a code signature's CMS blob signed: the one the SignerInfo names,
@@ -20,14 +21,16 @@ import Testing
         for order in [[0, 1, 2], [2, 1, 0], [1, 0, 2]] {
             let certificates = order.map { Self.chain[$0] }
             let index = try #require(order.firstIndex(of: 0))
-            let signed = try Self.signer(FixtureSigner(
-                certificates: certificates, identification: .issuerAndSerialNumber(index), indefiniteLengths: indefiniteLengths))
+            let signed = try Self.signer(
+                FixtureSigner(
+                    certificates: certificates, identification: .issuerAndSerialNumber(index), indefiniteLengths: indefiniteLengths))
             #expect(signed?.subject.commonName == "Apple Distribution: Example Team (ABCDE12345)", "order \(order)")
         }
     }
 
     @Test func theSignerMayBeNamedByItsSubjectKeyIdentifier() throws {
-        let signed = try Self.signer(FixtureSigner(certificates: [.appleRoot, Self.leaf, .worldwideDeveloperRelations], identification: .subjectKeyIdentifier(1)))
+        let signed = try Self.signer(
+            FixtureSigner(certificates: [.appleRoot, Self.leaf, .worldwideDeveloperRelations], identification: .subjectKeyIdentifier(1)))
         #expect(signed?.serialNumber == "3C725110898CF58EAEA25DA4F6BB31C4")
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 /// `Digest` against the published test vectors of FIPS 180 and against itself fed in pieces.

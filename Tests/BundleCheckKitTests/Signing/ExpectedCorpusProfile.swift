@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// What `openssl smime -verify -noverify` and `openssl asn1parse` show for one corpus profile.

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BundleCheckFormats
 
 /// Where a corpus profile lives: a file of its own, or an entry of a zipped package.

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Damaged profiles end in a typed error, never a crash or a hang.
@@ -92,7 +93,8 @@ import Testing
 
     @Test func indefiniteLengthsNestedPastTheCapInsideTheContentAreATypedError() {
         let depth = 200
-        let nested = Array([[UInt8]](repeating: [0x24, 0x80], count: depth).joined()) + [0x04, 0x01, 0x3C]
+        let nested =
+            Array([[UInt8]](repeating: [0x24, 0x80], count: depth).joined()) + [0x04, 0x01, 0x3C]
             + [UInt8](repeating: 0, count: 2 * depth)
         let prefix = BERNode.sequence([
             .objectIdentifier("1.2.840.113549.1.7.2"),

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct ProfileWriterTests {
@@ -77,8 +78,9 @@ import Testing
     }
 
     @Test func theEncoderWritesCMSObjectIdentifiersAndIntegersAsX690Says() {
-        #expect(BERNode.objectIdentifier("1.2.840.113549.1.7.2").encoded()
-            == [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02])
+        #expect(
+            BERNode.objectIdentifier("1.2.840.113549.1.7.2").encoded()
+                == [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02])
         #expect(BERNode.integer(1).encoded() == [0x02, 0x01, 0x01])
         #expect(BERNode.integer(128).encoded() == [0x02, 0x02, 0x00, 0x80])
         #expect(BERNode.octetString([UInt8](repeating: 0, count: 200)).encoded().prefix(3) == [0x04, 0x81, 0xC8])
@@ -87,8 +89,9 @@ import Testing
 
     @Test func anEnvelopeAroundSomethingElseThanDataIsNotAProfile() throws {
         let wrong = BERNode.sequence([.objectIdentifier("1.2.840.113549.1.7.1"), .explicit(0, [.octetString([1])])])
-        #expect(throws: ProvisioningProfileError.unexpectedContent(
-            file: "p", offset: 2, reason: "the content type is 1.2.840.113549.1.7.1, not signedData (1.2.840.113549.1.7.2)")
+        #expect(
+            throws: ProvisioningProfileError.unexpectedContent(
+                file: "p", offset: 2, reason: "the content type is 1.2.840.113549.1.7.1, not signedData (1.2.840.113549.1.7.2)")
         ) {
             try ProvisioningProfileReader.read(wrong.encoded(), file: "p")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The corpus profiles read as `openssl smime`/`asn1parse` show them (values in `ExpectedCorpusProfile`).

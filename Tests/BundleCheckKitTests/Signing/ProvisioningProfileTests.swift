@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 @Suite struct ProvisioningProfileTests {
@@ -85,10 +86,11 @@ import Testing
     }
 
     @Test func missingAndMistypedKeysReadAsAbsent() {
-        let subject = ProvisioningProfile(propertyList: PlistDictionary([
-            "Name": .integer(PlistInteger(3)), "TeamIdentifier": .string("ABCDE12345"),
-            "ExpirationDate": .string("2030-01-01"), "ProvisionsAllDevices": .string("true"),
-        ]))
+        let subject = ProvisioningProfile(
+            propertyList: PlistDictionary([
+                "Name": .integer(PlistInteger(3)), "TeamIdentifier": .string("ABCDE12345"),
+                "ExpirationDate": .string("2030-01-01"), "ProvisionsAllDevices": .string("true"),
+            ]))
         #expect(subject.name == nil)
         #expect(subject.uuid == nil)
         #expect(subject.teamIdentifiers.isEmpty)

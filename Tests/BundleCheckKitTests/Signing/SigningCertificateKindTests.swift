@@ -1,6 +1,7 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
@@ -48,7 +49,8 @@ import Testing
     }
 
     @Test func aCertificateIsKnownByTheDigestOfItsEncoding() throws {
-        let leaf = FixtureCertificate.signing(commonName: "Apple Distribution: Team (ABCDE12345)", team: "ABCDE12345", notAfter: Date(timeIntervalSince1970: 1_893_456_000))
+        let leaf = FixtureCertificate.signing(
+            commonName: "Apple Distribution: Team (ABCDE12345)", team: "ABCDE12345", notAfter: Date(timeIntervalSince1970: 1_893_456_000))
         let read = try X509Certificate(der: leaf.der)
         #expect(read.fingerprint == (try Digest.hash(leaf.der, .sha256)))
         var renewed = leaf
@@ -60,12 +62,14 @@ import Testing
     @Test func aSignerTheProfileDoesNotListIsSaidSo() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("Notes.ipa")
-        try FixtureDescriptionSupport.describe("""
+        try FixtureDescriptionSupport.describe(
+            """
             app:
               name: Notes
               executable: {certificate: {name: "Apple Distribution: Example Team (ABCDE12345)"}}
               profile: {kind: app-store, lists-signer: false}
-            """).write(to: path)
+            """
+        ).write(to: path)
         let report = PackageInspector().inspect(path: path)
         let signing = try #require(report.bundles.first?.signing)
         #expect(signing.signingCertificateListed == false && signing.signingCertificateKind?.id == "apple-distribution")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckInspection
 
 /// The signing inventory of real packages, as the JSON report gives it. The expected values were
@@ -18,12 +19,15 @@ struct SigningInventoryCorpusTests {
     }
 
     static let packages: [Expected] = [
-        Expected(package: "fastlane/very-capable-app.ipa", architectures: ["arm64"], minimumOS: "11.2",
-                 team: "TestFixture", applicationIdentifier: "TestFixture.org.fastlane.very-capable-app", profileKind: "development"),
-        Expected(package: "sentry-cli/DemoApp.ipa", architectures: ["arm64"], minimumOS: "18.5",
-                 team: "62J2XHNK9T", applicationIdentifier: "62J2XHNK9T.com.emerge.DemoApp", profileKind: "ad-hoc"),
-        Expected(package: "isign/SimpleSaucyApp.ipa", architectures: ["armv7", "arm64"], minimumOS: "8.0",
-                 team: "JWKXD469L2", applicationIdentifier: "JWKXD469L2.com.sauceio.SimpleSaucyApp", profileKind: "ad-hoc"),
+        Expected(
+            package: "fastlane/very-capable-app.ipa", architectures: ["arm64"], minimumOS: "11.2",
+            team: "TestFixture", applicationIdentifier: "TestFixture.org.fastlane.very-capable-app", profileKind: "development"),
+        Expected(
+            package: "sentry-cli/DemoApp.ipa", architectures: ["arm64"], minimumOS: "18.5",
+            team: "62J2XHNK9T", applicationIdentifier: "62J2XHNK9T.com.emerge.DemoApp", profileKind: "ad-hoc"),
+        Expected(
+            package: "isign/SimpleSaucyApp.ipa", architectures: ["armv7", "arm64"], minimumOS: "8.0",
+            team: "JWKXD469L2", applicationIdentifier: "JWKXD469L2.com.sauceio.SimpleSaucyApp", profileKind: "ad-hoc"),
     ]
 
     static func bundle(_ package: String) throws -> [String: Any]? {

@@ -1,11 +1,12 @@
 import BundleCheckFixtures
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Certificates written by the fixture builder read back field by field.
 @Suite struct X509CertificateTests {
-    static let expiry = Date(timeIntervalSince1970: 1_783_701_644)  // 2026-07-10T16:40:44Z
+    static let expiry = Date(timeIntervalSince1970: 1_783_701_644) // 2026-07-10T16:40:44Z
     static let leaf = FixtureCertificate.signing(commonName: "Apple Distribution: Example Team (ABCDE12345)", team: "ABCDE12345", notAfter: expiry)
 
     @Test func aTeamCertificateReadsBackItsNamesSerialAndValidity() throws {
@@ -37,8 +38,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (2049, UInt64(23)),  // UTCTime through 2049
-        (2050, UInt64(24)),  // GeneralizedTime from 2050
+        (2049, UInt64(23)), // UTCTime through 2049
+        (2050, UInt64(24)), // GeneralizedTime from 2050
         (1949, UInt64(24)),
     ])
     func yearsOutsideUTCTimeAreWrittenAndReadAsGeneralizedTime(year: Int, tagNumber: UInt64) throws {
@@ -71,13 +72,13 @@ import Testing
         }
         #expect(try commonName(.utf8String("Zoë Développeur")) == "Zoë Développeur")
         #expect(try commonName(.printableString("Example")) == "Example")
-        #expect(try commonName(.primitive(tag: 0x1E, bytes: [0x00, 0x5A, 0x00, 0xEB])) == "Zë")  // BMPString
-        #expect(try commonName(.primitive(tag: 0x1C, bytes: [0, 0, 0, 0x5A, 0, 1, 0xF6, 0x00])) == "Z\u{1F600}")  // UniversalString
-        #expect(try commonName(.primitive(tag: 0x14, bytes: [0x5A, 0xEB])) == "Zë")  // TeletexString as Latin-1
-        #expect(try commonName(.primitive(tag: 0x13, bytes: [0x5A, 0xEB])) == nil)  // not ASCII
-        #expect(try commonName(.primitive(tag: 0x0C, bytes: [0xC3])) == nil)  // not UTF-8
-        #expect(try commonName(.primitive(tag: 0x1E, bytes: [0xD8, 0x00])) == nil)  // a lone surrogate
-        #expect(try commonName(.primitive(tag: 0x02, bytes: [1])) == nil)  // not a string
+        #expect(try commonName(.primitive(tag: 0x1E, bytes: [0x00, 0x5A, 0x00, 0xEB])) == "Zë") // BMPString
+        #expect(try commonName(.primitive(tag: 0x1C, bytes: [0, 0, 0, 0x5A, 0, 1, 0xF6, 0x00])) == "Z\u{1F600}") // UniversalString
+        #expect(try commonName(.primitive(tag: 0x14, bytes: [0x5A, 0xEB])) == "Zë") // TeletexString as Latin-1
+        #expect(try commonName(.primitive(tag: 0x13, bytes: [0x5A, 0xEB])) == nil) // not ASCII
+        #expect(try commonName(.primitive(tag: 0x0C, bytes: [0xC3])) == nil) // not UTF-8
+        #expect(try commonName(.primitive(tag: 0x1E, bytes: [0xD8, 0x00])) == nil) // a lone surrogate
+        #expect(try commonName(.primitive(tag: 0x02, bytes: [1])) == nil) // not a string
     }
 
     @Test func structuralDamageIsATypedErrorNamingWhatWasExpected() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Validity times as RFC 5280 writes them: UTCTime with its two-digit-year rule, and GeneralizedTime.
@@ -19,12 +20,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("491231235959Z", "2049-12-31T23:59:59Z"),  // below 50: 20YY
-        ("500101000000Z", "1950-01-01T00:00:00Z"),  // 50 and above: 19YY
+        ("491231235959Z", "2049-12-31T23:59:59Z"), // below 50: 20YY
+        ("500101000000Z", "1950-01-01T00:00:00Z"), // 50 and above: 19YY
         ("991231235959Z", "1999-12-31T23:59:59Z"),
         ("000101000000Z", "2000-01-01T00:00:00Z"),
         ("260710164044Z", "2026-07-10T16:40:44Z"),
-        ("240229120000Z", "2024-02-29T12:00:00Z"),  // a leap day
+        ("240229120000Z", "2024-02-29T12:00:00Z"), // a leap day
     ])
     func utcTimeFollowsTheTwoDigitYearRule(text: String, expected: String) throws {
         #expect(try Self.utc(text) == expected)
@@ -33,7 +34,7 @@ import Testing
     @Test(arguments: [
         ("20500101000000Z", "2050-01-01T00:00:00Z"),
         ("19491231235959Z", "1949-12-31T23:59:59Z"),
-        ("20000229000000Z", "2000-02-29T00:00:00Z"),  // divisible by 400: a leap year
+        ("20000229000000Z", "2000-02-29T00:00:00Z"), // divisible by 400: a leap year
         ("99991231235959Z", "9999-12-31T23:59:59Z"),
     ])
     func generalizedTimeTakesFourDigitYears(text: String, expected: String) throws {
@@ -41,17 +42,17 @@ import Testing
     }
 
     @Test(arguments: [
-        "2607101640Z",  // no seconds
-        "260710164044",  // no Z
-        "260710164044+0100",  // an offset
-        "260710164044.5Z",  // a fraction
-        "261310000000Z",  // month 13
-        "260000000000Z",  // month 0
-        "250229000000Z",  // 2025 has no 29 February
-        "260431000000Z",  // April has 30 days
-        "260710240000Z",  // hour 24
-        "260710236000Z",  // minute 60
-        "260710235960Z",  // second 60
+        "2607101640Z", // no seconds
+        "260710164044", // no Z
+        "260710164044+0100", // an offset
+        "260710164044.5Z", // a fraction
+        "261310000000Z", // month 13
+        "260000000000Z", // month 0
+        "250229000000Z", // 2025 has no 29 February
+        "260431000000Z", // April has 30 days
+        "260710240000Z", // hour 24
+        "260710236000Z", // minute 60
+        "260710235960Z", // second 60
         "2607 0164044Z",
         "",
     ])

@@ -13,7 +13,8 @@ enum BuiltProducts {
                 let candidate = folder.appendingPathComponent(name)
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                   FileManager.default.isExecutableFile(atPath: candidate.path) {
+                    FileManager.default.isExecutableFile(atPath: candidate.path)
+                {
                     return candidate
                 }
                 folder.deleteLastPathComponent()

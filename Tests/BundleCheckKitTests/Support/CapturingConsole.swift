@@ -1,6 +1,6 @@
 import Foundation
-@testable import BundleCheckCommandLine
 
+@testable import BundleCheckCommandLine
 
 /// A console that keeps what the command writes, for in-process runs.
 final class CapturingConsole: Console {

@@ -20,11 +20,13 @@ enum HeadlessChromium {
     static func run(_ chromium: String, page: URL, in directory: URL, _ arguments: [String]) throws -> (output: String, status: Int32) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["120", chromium,
-            // As root (CI) Chromium refuses to start without --no-sandbox.
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--user-data-dir=" + directory.appendingPathComponent("profile").path,
-        ] + arguments + [page.absoluteString]
+        process.arguments =
+            [
+                "120", chromium,
+                // As root (CI) Chromium refuses to start without --no-sandbox.
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--user-data-dir=" + directory.appendingPathComponent("profile").path,
+            ] + arguments + [page.absoluteString]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -1,6 +1,7 @@
 import BundleCheckFixtures
-@testable import BundleCheckModel
+
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 /// Writes a fixture package as a zip and inspects it, as `bundlecheck` would.
 func inspect(_ package: FixturePackage, named name: String = "Fixture.ipa", settings: InspectionSettings = InspectionSettings()) throws -> InputReport {

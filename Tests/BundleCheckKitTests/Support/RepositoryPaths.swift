@@ -5,9 +5,9 @@ import Testing
 /// run from any working directory.
 enum RepositoryPaths {
     static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // BundleCheckKitTests
-        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent() // Support
+        .deletingLastPathComponent() // BundleCheckKitTests
+        .deletingLastPathComponent() // Tests
         .deletingLastPathComponent()
 
     static func file(_ relative: String) -> String {

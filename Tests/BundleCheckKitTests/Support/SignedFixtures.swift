@@ -1,5 +1,6 @@
 import BundleCheckFixtures
 import Foundation
+
 @testable import BundleCheckFormats
 
 /// Signed bundles for the signing checks: a real arm64 Mach-O with a code signature, its

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 /// Random mutations of a realistic rule file: each must parse or throw a `YAMLError`, never crash or hang.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 /// The libyaml wrapper on its own: the events it hands out and how it counts positions.
@@ -18,24 +19,25 @@ import Testing
     @Test func eventsCarryStylesPropertiesAndMarks() throws {
         let none = LibyamlParser.Properties(tag: nil, anchor: nil)
         let events = try Self.events("a: [b, 'c']\nd: &x !t |\n  e\n")
-        #expect(events == [
-            Event(kind: .streamStart, mark: Mark(line: 1, column: 1)),
-            Event(kind: .documentStart, mark: Mark(line: 1, column: 1)),
-            Event(kind: .mappingStart(none), mark: Mark(line: 1, column: 1)),
-            Event(kind: .scalar("a", style: .plain, properties: none), mark: Mark(line: 1, column: 1)),
-            Event(kind: .sequenceStart(none), mark: Mark(line: 1, column: 4)),
-            Event(kind: .scalar("b", style: .plain, properties: none), mark: Mark(line: 1, column: 5)),
-            Event(kind: .scalar("c", style: .singleQuoted, properties: none), mark: Mark(line: 1, column: 8)),
-            Event(kind: .sequenceEnd, mark: Mark(line: 1, column: 11)),
-            Event(kind: .scalar("d", style: .plain, properties: none), mark: Mark(line: 2, column: 1)),
-            Event(
-                kind: .scalar("e\n", style: .literal, properties: LibyamlParser.Properties(tag: "!t", anchor: "x")),
-                mark: Mark(line: 2, column: 4)
-            ),
-            Event(kind: .mappingEnd, mark: Mark(line: 4, column: 1)),
-            Event(kind: .documentEnd, mark: Mark(line: 4, column: 1)),
-            Event(kind: .streamEnd, mark: Mark(line: 4, column: 1)),
-        ])
+        #expect(
+            events == [
+                Event(kind: .streamStart, mark: Mark(line: 1, column: 1)),
+                Event(kind: .documentStart, mark: Mark(line: 1, column: 1)),
+                Event(kind: .mappingStart(none), mark: Mark(line: 1, column: 1)),
+                Event(kind: .scalar("a", style: .plain, properties: none), mark: Mark(line: 1, column: 1)),
+                Event(kind: .sequenceStart(none), mark: Mark(line: 1, column: 4)),
+                Event(kind: .scalar("b", style: .plain, properties: none), mark: Mark(line: 1, column: 5)),
+                Event(kind: .scalar("c", style: .singleQuoted, properties: none), mark: Mark(line: 1, column: 8)),
+                Event(kind: .sequenceEnd, mark: Mark(line: 1, column: 11)),
+                Event(kind: .scalar("d", style: .plain, properties: none), mark: Mark(line: 2, column: 1)),
+                Event(
+                    kind: .scalar("e\n", style: .literal, properties: LibyamlParser.Properties(tag: "!t", anchor: "x")),
+                    mark: Mark(line: 2, column: 4)
+                ),
+                Event(kind: .mappingEnd, mark: Mark(line: 4, column: 1)),
+                Event(kind: .documentEnd, mark: Mark(line: 4, column: 1)),
+                Event(kind: .streamEnd, mark: Mark(line: 4, column: 1)),
+            ])
     }
 
     @Test func aliasEventNamesItsAnchor() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 /// What the YAML parser accepts: structure, scalar styles, tags and positions.
@@ -6,17 +7,19 @@ import Testing
     typealias Support = YAMLTestSupport
 
     @Test func readsBlockMappingsAndSequencesInOrder() throws {
-        let root = try #require(try Support.parse("""
-            id: bundle-version
-            severity: error
-            scope:
-              - app
-              - extension
-            match:
-              key: CFBundleVersion
-              pattern: '^[0-9.]+$'
+        let root = try #require(
+            try Support.parse(
+                """
+                id: bundle-version
+                severity: error
+                scope:
+                  - app
+                  - extension
+                match:
+                  key: CFBundleVersion
+                  pattern: '^[0-9.]+$'
 
-            """))
+                """))
         #expect(root.mapping?.map(\.key.scalar) == ["id", "severity", "scope", "match"])
         #expect(root["id"]?.scalar == "bundle-version")
         #expect(Support.scalars(root["scope"]) == ["app", "extension"])
@@ -43,17 +46,19 @@ import Testing
     }
 
     @Test func mixesFlowInsideBlockAndBlockInsideBlockLists() throws {
-        let root = try #require(try Support.parse("""
-            examples:
-              - name: first
-                package: {bundle: App.app, plist: {CFBundleVersion: "1"}}
-              - name: second
-                triggers: [yes]
-              -
-                - nested
-                - list
+        let root = try #require(
+            try Support.parse(
+                """
+                examples:
+                  - name: first
+                    package: {bundle: App.app, plist: {CFBundleVersion: "1"}}
+                  - name: second
+                    triggers: [yes]
+                  -
+                    - nested
+                    - list
 
-            """))
+                """))
         let examples = try #require(root["examples"]?.sequence)
         #expect(examples.count == 3)
         #expect(examples[0]["package"]?["plist"]?["CFBundleVersion"]?.scalar == "1")
@@ -89,14 +94,16 @@ import Testing
     }
 
     @Test func quotedScalarsAreMarkedAndUnescaped() throws {
-        let root = try #require(try Support.parse("""
-            plain: it is
-            single: 'it''s'
-            double: "tab\\there \\u00e9"
-            emptySingle: ''
-            emptyDouble: ""
+        let root = try #require(
+            try Support.parse(
+                """
+                plain: it is
+                single: 'it''s'
+                double: "tab\\there \\u00e9"
+                emptySingle: ''
+                emptyDouble: ""
 
-            """))
+                """))
         #expect(root["plain"]?.scalar == "it is")
         #expect(root["plain"]?.isQuoted == false)
         #expect(root["single"]?.scalar == "it's")
@@ -115,24 +122,26 @@ import Testing
     }
 
     @Test func literalAndFoldedBlocksKeepTheirText() throws {
-        let root = try #require(try Support.parse("""
-            literal: |
-              line one
-                indented
-              line three
-            stripped: |-
-              no final newline
-            folded: >
-              folded
-              into one line
+        let root = try #require(
+            try Support.parse(
+                """
+                literal: |
+                  line one
+                    indented
+                  line three
+                stripped: |-
+                  no final newline
+                folded: >
+                  folded
+                  into one line
 
-              new paragraph
-            foldedStripped: >-
-              a
-              b
-            after: plain
+                  new paragraph
+                foldedStripped: >-
+                  a
+                  b
+                after: plain
 
-            """))
+                """))
         #expect(root["literal"]?.scalar == "line one\n  indented\nline three\n")
         #expect(root["literal"]?.isQuoted == true)
         #expect(root["stripped"]?.scalar == "no final newline")
@@ -180,19 +189,21 @@ import Testing
     }
 
     @Test func keysAndValuesCarryTheirPositions() throws {
-        let root = try #require(try Support.parse("""
-            id: example
-            title: "Quoted title"
-            tags: [a, b]
-            nested:
-              key: value
-              list:
-                - one
-                - two
-            last: |
-              text
+        let root = try #require(
+            try Support.parse(
+                """
+                id: example
+                title: "Quoted title"
+                tags: [a, b]
+                nested:
+                  key: value
+                  list:
+                    - one
+                    - two
+                last: |
+                  text
 
-            """))
+                """))
         #expect((root.line, root.column) == (1, 1))
         let pairs = try #require(root.mapping)
         #expect(pairs.map { [$0.key.line, $0.key.column] } == [[1, 1], [2, 1], [3, 1], [4, 1], [9, 1]])

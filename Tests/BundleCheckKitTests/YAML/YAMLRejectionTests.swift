@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BundleCheckFormats
 
 /// What the YAML parser refuses: each error names the file and where the problem is.
@@ -117,10 +118,12 @@ import Testing
     }
 
     /// Inputs near the size cap built to stress libyaml's scanner: each must end quickly, read or refused.
-    @Test(.hangGuard, arguments: [
-        ("- ", ""), ("? ", ""), ("{", ""), ("a", ""), ("a: ", "b"), ("a,", ""), ("\n", ""), ("'a'", ""),
-        ("x", ": v"), ("!", ""), ("&", "a"), ("*a ", ""), ("  ", "x"), ("- [", ""), ("\"\\\"", "\""),
-    ])
+    @Test(
+        .hangGuard,
+        arguments: [
+            ("- ", ""), ("? ", ""), ("{", ""), ("a", ""), ("a: ", "b"), ("a,", ""), ("\n", ""), ("'a'", ""),
+            ("x", ": v"), ("!", ""), ("&", "a"), ("*a ", ""), ("  ", "x"), ("- [", ""), ("\"\\\"", "\""),
+        ])
     func pathologicalInputsNearTheSizeCapEndQuickly(repeated: String, suffix: String) {
         let count = (YAMLLimits.standard.maxBytes - suffix.utf8.count) / repeated.utf8.count
         let bytes = Array((String(repeating: repeated, count: count) + suffix).utf8)
@@ -166,12 +169,14 @@ import Testing
 
     @Test func tabIndentationGivesLibyamlsError() throws {
         let error = try #require(Support.failure("key:\n\tvalue: 1\n"))
-        #expect(error == YAMLError(
-            file: "rule.yml",
-            line: 2,
-            column: 1,
-            message: "found character that cannot start any token while scanning for the next token"
-        ))
+        #expect(
+            error
+                == YAMLError(
+                    file: "rule.yml",
+                    line: 2,
+                    column: 1,
+                    message: "found character that cannot start any token while scanning for the next token"
+                ))
     }
 
     @Test func tabInsideNestedIndentationGivesLibyamlsError() throws {

@@ -1,6 +1,5 @@
 @testable import BundleCheckFormats
 
-
 /// Shorthands for the YAML suites: parse text as `rule.yml`, or get the error it raises.
 enum YAMLTestSupport {
     static let file = "rule.yml"

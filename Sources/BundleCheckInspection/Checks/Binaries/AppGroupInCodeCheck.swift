@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckModel
+import Foundation
 
 /// `app-group-in-code`: a `group.…` string in an executable that the bundle's entitlements lack;
 /// at run time the container URL is nil and `UserDefaults(suiteName:)` shares nothing.
@@ -19,7 +19,8 @@ struct AppGroupInCodeCheck: Check {
             return executable.slices.flatMap(\.evidence)
                 .filter { $0.kind == .string && Self.isGroupIdentifier($0.value) && !entitled.contains($0.value) && reported.insert($0.value).inserted }
                 .map { evidence in
-                    rule.finding(Self.notEntitled(evidence.value, bundle, entitled), at: bundle.location(file: signing.executablePath), identity: evidence.value)
+                    rule.finding(
+                        Self.notEntitled(evidence.value, bundle, entitled), at: bundle.location(file: signing.executablePath), identity: evidence.value)
                 }
         }
     }
@@ -32,6 +33,7 @@ extension AppGroupInCodeCheck {
 
     static func notEntitled(_ group: String, _ bundle: InspectedBundle, _ entitled: Set<String>) -> String {
         let list = entitled.isEmpty ? "none" : entitled.sorted().joined(separator: ", ")
-        return "the code of \(bundle.name) uses the app group '\(group)', which its entitlements lack (entitled: \(list)); the shared container will be nil. Add the group to the target's App Groups"
+        return
+            "the code of \(bundle.name) uses the app group '\(group)', which its entitlements lack (entitled: \(list)); the shared container will be nil. Add the group to the target's App Groups"
     }
 }

@@ -91,7 +91,8 @@ extension BinaryCheck {
 
     static func minimumOS(_ what: String, _ binary: MachOVersion, _ equivalent: MachOVersion?, _ declared: String, _ platform: ApplePlatform) -> String {
         let needs = equivalent.map { "\(platform.name) \(binary) (macOS \($0))" } ?? "\(platform.name) \(binary)"
-        return "\(what) needs \(needs), but its Info.plist says \(platform.minimumOSKey) \(declared); align \(platform.deploymentTargetSetting) with the Info.plist"
+        return
+            "\(what) needs \(needs), but its Info.plist says \(platform.minimumOSKey) \(declared); align \(platform.deploymentTargetSetting) with the Info.plist"
     }
 
     static func noEncryptionInfo(_ what: String) -> String {

@@ -12,14 +12,15 @@ struct CatalystIntelDroppedCheck: Check {
         context.bundles.compactMap { bundle -> Finding? in
             let platform = bundle.platform.platform
             guard bundle.kind == .app, let text = bundle.infoString(platform.minimumOSKey), let minimumOS = MachOVersion(text),
-                  let executable = bundle.signing?.binaries.first(where: \.isExecutable)
+                let executable = bundle.signing?.binaries.first(where: \.isExecutable)
             else { return nil }
             let built = Set(executable.file.slices.map(\.architecture))
             let missing = platform.requiredArchitectures(minimumOS: minimumOS).filter { !built.contains($0.architecture) }
             guard let first = missing.first else { return nil }
             return rule.finding(
-                Self.message(bundle, built: built.sorted(), missing: missing.map(\.architecture), minimumOSKey: platform.minimumOSKey,
-                             minimumOS: text, until: first.until, codes: rule.appleCodesText),
+                Self.message(
+                    bundle, built: built.sorted(), missing: missing.map(\.architecture), minimumOSKey: platform.minimumOSKey,
+                    minimumOS: text, until: first.until, codes: rule.appleCodesText),
                 at: bundle.location(file: executable.path)
             )
         }

@@ -24,8 +24,8 @@ struct StrayBinaryCheck: Check {
             context.paths.files(under: app.path, whereName: Self.isCandidate(name:)).compactMap { entry -> Finding? in
                 let path = entry.path
                 guard !executables.contains(path), !debugDylibs.contains(path), unnamed.isEmpty || !unnamed.contains(Self.folder(of: path)),
-                      !Self.isAllowed(path, in: context.owner(of: path) ?? app),
-                      let magic = context.prefix(of: path, count: 4), MachOReader.startsLikeMachO(magic)
+                    !Self.isAllowed(path, in: context.owner(of: path) ?? app),
+                    let magic = context.prefix(of: path, count: 4), MachOReader.startsLikeMachO(magic)
                 else { return nil }
                 let owner = context.owner(of: path) ?? app
                 return rule.finding(Self.stray(path, owner), at: owner.location(file: path), identity: path)
@@ -83,6 +83,7 @@ extension StrayBinaryCheck {
     static func stray(_ path: String, _ bundle: InspectedBundle) -> String {
         // Its path within the bundle, so that one in a nested folder is found at once.
         let name = path.hasPrefix(bundle.path + "/") ? String(path.dropFirst(bundle.path.count + 1)) : PackagePath.name(path)
-        return "\(name) in \(bundle.name) is a Mach-O binary that is neither a bundle's executable nor a library in Frameworks; Apple rejects standalone executables, so remove it or embed it as a framework"
+        return
+            "\(name) in \(bundle.name) is a Mach-O binary that is neither a bundle's executable nor a library in Frameworks; Apple rejects standalone executables, so remove it or embed it as a framework"
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckModel
+import Foundation
 
 /// `url-scheme-undeclared`: a `<scheme>://` string in an extension's executable whose scheme the
 /// containing app does not declare, so opening it (seed 000's `painotes://import`) goes nowhere.
@@ -16,7 +16,7 @@ struct URLSchemeUndeclaredCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.filter { $0.kind == .appex }.flatMap { bundle -> [Finding] in
             guard !bundle.runsAppleStub, let signing = bundle.signing, let executable = signing.executable,
-                  let app = context.parent(of: bundle)
+                let app = context.parent(of: bundle)
             else { return [] }
             let declared = Set(URLSchemeDeclarations(app).schemes.map { $0.value.lowercased() })
             var reported = Set<String>()

@@ -9,8 +9,8 @@ extension InspectedBundle {
     /// nothing known of its bytes tells it apart, so it is judged as any executable.)
     var runsAppleStub: Bool {
         guard kind == .watchApp, let plist = infoPlist,
-              plist.value(at: JSONPointer("WKWatchKitApp"))?.boolValue == true || plist.value(at: JSONPointer("WKApplication"))?.boolValue == true,
-              let executable = signing?.executable
+            plist.value(at: JSONPointer("WKWatchKitApp"))?.boolValue == true || plist.value(at: JSONPointer("WKApplication"))?.boolValue == true,
+            let executable = signing?.executable
         else { return false }
         return executable.slices.contains { slice in slice.linkedDylibs.contains { $0.path.hasSuffix("/SockPuppetGizmo.framework/SockPuppetGizmo") } }
     }

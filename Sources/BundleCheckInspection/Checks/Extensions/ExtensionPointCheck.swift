@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// `extension-point-missing`, `extension-point-unknown` (ITMS-90349) and
 /// `extension-point-platform`: every app extension names an extension point, one that exists,
@@ -29,12 +29,12 @@ struct ExtensionPointCheck: Check {
                 return rule.finding(Self.missing(bundle), at: bundle.infoPlistLocation(located ?? Self.pointer))
             case .unknown:
                 guard let located, let point = plist.value(at: located)?.stringValue, !point.isEmpty,
-                      !UnexpandedVariable.occurs(in: point), !ExtensionPoints.isKnown(point)
+                    !UnexpandedVariable.occurs(in: point), !ExtensionPoints.isKnown(point)
                 else { return nil }
                 return rule.finding(Self.unknown(point, bundle), at: bundle.infoPlistLocation(located))
             case .platform:
                 guard let located, let point = plist.value(at: located)?.stringValue, let known = ExtensionPoints.table[point],
-                      !bundle.platform.platform.extensionPoints.contains(point)
+                    !bundle.platform.platform.extensionPoints.contains(point)
                 else { return nil }
                 return rule.finding(Self.notOnPlatform(known, bundle), at: bundle.infoPlistLocation(located))
             }
@@ -57,6 +57,7 @@ extension ExtensionPointCheck {
     static func notOnPlatform(_ point: ApplePlatforms.ExtensionPoint, _ bundle: InspectedBundle) -> String {
         let table = ApplePlatforms.shipped
         let names = table.platforms.filter { point.platforms.contains($0.id) }.map(\.name)
-        return "\(bundle.name) is a \(point.identifier) extension, which \(bundle.platform.platform.name) does not load (\(names.joined(separator: ", ")) do\(names.count == 1 ? "es" : "")); remove it from the \(bundle.platform.platform.name) app, or build it into the app of a platform that has it"
+        return
+            "\(bundle.name) is a \(point.identifier) extension, which \(bundle.platform.platform.name) does not load (\(names.joined(separator: ", ")) do\(names.count == 1 ? "es" : "")); remove it from the \(bundle.platform.platform.name) app, or build it into the app of a platform that has it"
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// `js-preprocessing`: `NSExtensionJavaScriptPreprocessingFile` names a `<name>.js` at the top of
 /// the extension that defines the global `ExtensionPreprocessingJS` (seed 003).

@@ -11,9 +11,9 @@ struct MinimumOSCheck: Check {
         context.bundles.compactMap { bundle -> Finding? in
             let key = bundle.platform.platform.minimumOSKey
             guard bundle.kind == .appex, let parent = context.parent(of: bundle), parent.kind != .framework,
-                  parent.platform.platform == bundle.platform.platform,
-                  let mine = bundle.infoString(key), let theirs = parent.infoString(key),
-                  let mineParts = Self.components(mine), let theirParts = Self.components(theirs)
+                parent.platform.platform == bundle.platform.platform,
+                let mine = bundle.infoString(key), let theirs = parent.infoString(key),
+                let mineParts = Self.components(mine), let theirParts = Self.components(theirs)
             else { return nil }
             let width = max(mineParts.count, theirParts.count)
             guard Self.padded(theirParts, to: width).lexicographicallyPrecedes(Self.padded(mineParts, to: width)) else { return nil }
@@ -36,6 +36,7 @@ struct MinimumOSCheck: Check {
 extension MinimumOSCheck {
     static func above(_ bundle: InspectedBundle, _ mine: String, _ parent: InspectedBundle, _ theirs: String) -> String {
         let platform = bundle.platform.platform.name
-        return "\(bundle.name) needs \(platform) \(mine), but \(parent.name) runs on \(platform) \(theirs); on the versions in between the extension is missing. Align the deployment targets"
+        return
+            "\(bundle.name) needs \(platform) \(mine), but \(parent.name) runs on \(platform) \(theirs); on the versions in between the extension is missing. Align the deployment targets"
     }
 }

@@ -12,8 +12,8 @@ struct PrincipalClassCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind == .appex, let plist = bundle.infoPlist,
-                  plist.value(at: JSONPointer("NSExtension")) != nil,
-                  let point = bundle.extensionPoint, !ExtensionPoints.withoutPrincipalClass.contains(point)
+                plist.value(at: JSONPointer("NSExtension")) != nil,
+                let point = bundle.extensionPoint, !ExtensionPoints.withoutPrincipalClass.contains(point)
             else { return nil }
             let hasClass = Self.isSet(plist.value(at: Self.classPointer))
             let hasStoryboard = Self.isSet(plist.value(at: Self.storyboardPointer))

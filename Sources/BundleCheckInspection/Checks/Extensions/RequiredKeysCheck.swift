@@ -21,8 +21,11 @@ struct RequiredKeysCheck: Check {
                 findings.append(rule.finding(Self.missingName(bundle), at: bundle.infoPlistLocation(JSONPointer("CFBundleName"))))
             }
             if let executable = bundle.executable, !executable.isEmpty, !UnexpandedVariable.occurs(in: executable),
-               !context.paths.isFile(bundle.layout.executablePath(named: executable)) {
-                findings.append(rule.finding(Self.missingExecutable(executable, bundle), at: bundle.infoPlistLocation(JSONPointer("CFBundleExecutable")), identity: "executable"))
+                !context.paths.isFile(bundle.layout.executablePath(named: executable))
+            {
+                findings.append(
+                    rule.finding(
+                        Self.missingExecutable(executable, bundle), at: bundle.infoPlistLocation(JSONPointer("CFBundleExecutable")), identity: "executable"))
             }
         }
         return findings

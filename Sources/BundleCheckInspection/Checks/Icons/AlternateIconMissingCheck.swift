@@ -41,7 +41,8 @@ struct AlternateIconMissingCheck: Check {
         return alternates.map { alternate in
             rule.finding(
                 "\(alternate.iconsKey)/CFBundleAlternateIcons entry \(alternate.entry) of \(bundle.name) names the icon set \(alternate.iconSet), but \(whyMissing); setAlternateIconName(\"\(alternate.entry)\") fails and App Store Connect reports the missing asset (\(codes.joined(separator: ", ")))",
-                at: bundle.location(file: bundle.infoPlistPath, keyPath: JSONPointer(alternate.iconsKey, "CFBundleAlternateIcons", alternate.entry, "CFBundleIconName")),
+                at: bundle.location(
+                    file: bundle.infoPlistPath, keyPath: JSONPointer(alternate.iconsKey, "CFBundleAlternateIcons", alternate.entry, "CFBundleIconName")),
                 identity: "\(alternate.iconsKey)/\(alternate.entry)", appleCodes: codes
             )
         }

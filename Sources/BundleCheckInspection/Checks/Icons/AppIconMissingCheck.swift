@@ -54,14 +54,17 @@ struct AppIconMissingCheck: Check {
         let sizes = AppIconSizes.shipped
         let sources = Self.sources(of: bundle, sizes: sizes)
         var tally = Tally()
-        let files = missingStems(of: bundle, sources, in: context, as: rule, tally: &tally)
+        let files =
+            missingStems(of: bundle, sources, in: context, as: rule, tally: &tally)
             + fileProblems(of: bundle, sources, in: context, as: rule, tally: &tally)
         return files + declarationProblems(of: bundle, sources, sizes: sizes, icons: icons, tally: tally, in: context, as: rule)
     }
 
     /// ITMS-90032: one finding per dictionary for the stems no file stands for; a stem that
     /// CFBundleIcons and CFBundleIcons~ipad both name is reported under the first.
-    private func missingStems(of bundle: InspectedBundle, _ sources: [Source], in context: CheckContext, as rule: RuleDefinition, tally: inout Tally) -> [Finding] {
+    private func missingStems(
+        of bundle: InspectedBundle, _ sources: [Source], in context: CheckContext, as rule: RuleDefinition, tally: inout Tally
+    ) -> [Finding] {
         var reported: Set<String> = []
         return sources.compactMap { source in
             let missing = source.stems.filter { stem in
@@ -80,7 +83,9 @@ struct AppIconMissingCheck: Check {
 
     /// Each loose icon file that is no PNG, or whose name gives a size its header does not have;
     /// the code is that of the required size it should have been, if any.
-    private func fileProblems(of bundle: InspectedBundle, _ sources: [Source], in context: CheckContext, as rule: RuleDefinition, tally: inout Tally) -> [Finding] {
+    private func fileProblems(
+        of bundle: InspectedBundle, _ sources: [Source], in context: CheckContext, as rule: RuleDefinition, tally: inout Tally
+    ) -> [Finding] {
         var findings: [Finding] = []
         var checked: Set<String> = []
         for source in sources {
@@ -122,13 +127,18 @@ struct AppIconMissingCheck: Check {
         let requiredCodes = Self.unique(families.flatMap(\.required).map(\.code))
         if let name = Self.iconName(of: bundle, icons) {
             guard !context.paths.isFile(bundle.layout.resource("Assets.car")) else { return [] }
-            return [rule.finding(Self.noCatalogue(bundle, name.value), at: bundle.infoPlistLocation(name.pointer), appleCodes: rule.appleCodes(for: Self.iconNameCode))]
+            return [
+                rule.finding(
+                    Self.noCatalogue(bundle, name.value), at: bundle.infoPlistLocation(name.pointer), appleCodes: rule.appleCodes(for: Self.iconNameCode))
+            ]
         }
         if let sdk = Self.sdk(of: bundle), sdk >= icons.catalogueRequiredFrom {
-            return [rule.finding(
-                Self.noIconName(bundle, sdk, icons, hasLooseIcons: hasLooseIcons), at: bundle.infoPlistLocation(icons.iconNamePointers[0]),
-                appleCodes: rule.appleCodes(for: Self.iconNameCode) + (hasLooseIcons ? [] : requiredCodes)
-            )]
+            return [
+                rule.finding(
+                    Self.noIconName(bundle, sdk, icons, hasLooseIcons: hasLooseIcons), at: bundle.infoPlistLocation(icons.iconNamePointers[0]),
+                    appleCodes: rule.appleCodes(for: Self.iconNameCode) + (hasLooseIcons ? [] : requiredCodes)
+                )
+            ]
         }
         guard hasLooseIcons else {
             return [rule.finding(Self.noIcon(bundle, families), at: bundle.infoPlistLocation(JSONPointer("CFBundleIcons")), appleCodes: requiredCodes)]
@@ -150,7 +160,8 @@ struct AppIconMissingCheck: Check {
     static func sources(of bundle: InspectedBundle, sizes: AppIconSizes) -> [Source] {
         var sources = sizes.families.map { family in
             let pointer = JSONPointer(family.iconsKey, "CFBundlePrimaryIcon", "CFBundleIconFiles")
-            return Source(key: family.iconsKey, pointer: pointer, stems: stems(at: pointer, of: bundle, suffix: family.suffix, scales: sizes.scales), families: [family])
+            return Source(
+                key: family.iconsKey, pointer: pointer, stems: stems(at: pointer, of: bundle, suffix: family.suffix, scales: sizes.scales), families: [family])
         }
         let topLevel = JSONPointer("CFBundleIconFiles")
         let legacy = stems(at: topLevel, of: bundle, suffix: "", scales: sizes.scales)
@@ -207,7 +218,8 @@ extension AppIconMissingCheck {
     }
 
     static func missingSizes(_ bundle: InspectedBundle, _ family: AppIconSizes.Family, _ pixels: [Int]) -> String {
-        "\(bundle.name) has no " + pixels.map { "\($0)×\($0)" }.joined(separator: " or ") + " \(family.device) icon among the files CFBundleIconFiles names; App Store Connect requires " + required([family])
+        "\(bundle.name) has no " + pixels.map { "\($0)×\($0)" }.joined(separator: " or ")
+            + " \(family.device) icon among the files CFBundleIconFiles names; App Store Connect requires " + required([family])
     }
 
     static func missingFiles(_ bundle: InspectedBundle, _ key: String, _ stems: [AppIconStem]) -> String {
@@ -222,7 +234,8 @@ extension AppIconMissingCheck {
 
     static func wrongSize(_ candidate: AppIconStem.Candidate, _ stem: AppIconStem, _ png: PNGHeader, _ expected: Int) -> String {
         let points = stem.points.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "?"
-        return "the icon \(candidate.name) is \(png.width)×\(png.height) pixels; as the \(points)-point icon at @\(candidate.scale)x it must be \(expected)×\(expected)"
+        return
+            "the icon \(candidate.name) is \(png.width)×\(png.height) pixels; as the \(points)-point icon at @\(candidate.scale)x it must be \(expected)×\(expected)"
     }
 
     /// `a 120×120 icon for iPhone and 152×152 and 167×167 icons for iPad`.

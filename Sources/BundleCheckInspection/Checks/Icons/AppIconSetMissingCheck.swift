@@ -15,7 +15,7 @@ struct AppIconSetMissingCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard let catalog = bundle.assetCatalog, catalog.problem == nil, catalog.namedSet == nil,
-                  let (name, pointer) = AssetCatalogLoader.namedIconSetPlace(of: bundle)
+                let (name, pointer) = AssetCatalogLoader.namedIconSetPlace(of: bundle)
             else { return nil }
             let others = catalog.iconSets.map(\.name)
             let held = others.isEmpty ? "it holds no icon set" : "its icon sets are " + others.map { "'\($0)'" }.joined(separator: ", ")

@@ -44,8 +44,8 @@ struct AppIconSizes {
         var platforms: [String: PlatformIcons] = [:]
         for pair in entries["platforms"]?.mapping ?? [] {
             guard let id = pair.key.scalar, ApplePlatforms.shipped.platform(id: id) != nil,
-                  let from = pair.value["catalogue-required-from-sdk"]?.scalar.flatMap(MachOVersion.init),
-                  let places = pair.value["icon-name"]?.sequence, !places.isEmpty
+                let from = pair.value["catalogue-required-from-sdk"]?.scalar.flatMap(MachOVersion.init),
+                let places = pair.value["icon-name"]?.sequence, !places.isEmpty
             else {
                 unreadable.append(pair.key.line)
                 continue
@@ -70,7 +70,7 @@ struct AppIconSizes {
         }
         families = (entries["families"]?.sequence ?? []).compactMap { row in
             guard let family = row["device-family"]?.scalar.flatMap(Int.init), let device = row["device"]?.scalar,
-                  let iconsKey = row["icons-key"]?.scalar, let suffix = row["suffix"]?.scalar
+                let iconsKey = row["icons-key"]?.scalar, let suffix = row["suffix"]?.scalar
             else {
                 unreadable.append(row.line)
                 return nil

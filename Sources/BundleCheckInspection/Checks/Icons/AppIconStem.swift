@@ -43,7 +43,7 @@ struct AppIconStem {
     /// `Icon@2x` → (`Icon`, 2).
     static func scale(in base: String) -> (base: String, scale: Int)? {
         guard base.hasSuffix("x"), let at = base.lastIndex(of: "@"),
-              let scale = Int(base[base.index(after: at)..<base.index(before: base.endIndex)]), scale > 0
+            let scale = Int(base[base.index(after: at)..<base.index(before: base.endIndex)]), scale > 0
         else { return nil }
         return (String(base[..<at]), scale)
     }
@@ -55,7 +55,7 @@ struct AppIconStem {
         let left = base[..<x]
         let leftNumber = left.reversed().prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         guard !right.isEmpty, right.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              String(leftNumber.reversed()) == right, let points = Double(right), points > 0
+            String(leftNumber.reversed()) == right, let points = Double(right), points > 0
         else { return nil }
         return points
     }

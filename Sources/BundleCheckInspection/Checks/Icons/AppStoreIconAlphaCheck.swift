@@ -15,7 +15,7 @@ struct AppStoreIconAlphaCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard [.app, .watchApp].contains(bundle.kind), let catalog = bundle.assetCatalog, let icon = catalog.appStoreIcon, icon.opaque == false,
-                  let requirement = AppStoreIcons.shipped.requirement(for: bundle), !requirement.alphaCodes.isEmpty
+                let requirement = AppStoreIcons.shipped.requirement(for: bundle), !requirement.alphaCodes.isEmpty
             else { return nil }
             let amount = TransparencyWording.describe(
                 transparent: icon.transparentPixels, width: icon.pixelWidth, height: icon.pixelHeight, first: icon.firstTransparentPixel)

@@ -25,13 +25,15 @@ struct AppStoreIconMissingCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard [.app, .watchApp].contains(bundle.kind), let catalog = bundle.assetCatalog, catalog.problem == nil, catalog.appStoreIcon == nil,
-                  let set = catalog.namedSet, let requirement = AppStoreIcons.shipped.requirement(for: bundle)
+                let set = catalog.namedSet, let requirement = AppStoreIcons.shipped.requirement(for: bundle)
             else { return nil }
             let what = requirement.layered ? "\(requirement.size) App Store image stack" : "\(requirement.size) App Store icon"
-            let elsewhere = catalog.appStoreIconElsewhere.map {
-                "; an image of that size is in \($0), a set of its own, which App Store Connect does not read: it must be compiled into \(set.name)"
-            } ?? ""
-            let fix = requirement.layered
+            let elsewhere =
+                catalog.appStoreIconElsewhere.map {
+                    "; an image of that size is in \($0), a set of its own, which App Store Connect does not read: it must be compiled into \(set.name)"
+                } ?? ""
+            let fix =
+                requirement.layered
                 ? "put the App Store image stack (its layers of idiom marketing) inside the App Icon & Top Shelf Image brand asset, so that it compiles into \(set.name), and archive again"
                 : "add the \(requirement.size) image to the Any Appearance well of the \(set.name) set (a single-size set needs only that image), and archive again"
             let codes = requirement.missingCodes.joined(separator: ", ")
@@ -50,7 +52,9 @@ struct AppStoreIconMissingCheck: Check {
             return "only a \(requirement.size) icon in the " + variants.joined(separator: " and ") + " appearance" + (variants.count == 1 ? "" : "s")
         }
         let images = set.images.filter { requirement.idioms.contains($0.idiom) }.sorted { $0.pixelWidth * $0.pixelHeight > $1.pixelWidth * $1.pixelHeight }
-        var near = images.prefix(imagesNamed).map { "\($0.pixelWidth)×\($0.pixelHeight) (\($0.idiom)\($0.appearance == IconAppearances.any ? "" : ", \($0.appearance)"))" }
+        var near = images.prefix(imagesNamed).map {
+            "\($0.pixelWidth)×\($0.pixelHeight) (\($0.idiom)\($0.appearance == IconAppearances.any ? "" : ", \($0.appearance)"))"
+        }
         if images.count > imagesNamed { near.append("\(images.count - imagesNamed) smaller") }
         near += set.layeredImages.filter { requirement.idioms.contains($0.idiom) }.map { "a \($0.pixelWidth)×\($0.pixelHeight) stack (\($0.idiom))" }
         return near.isEmpty ? "no image of idiom \(requirement.idioms.joined(separator: " or "))" : "only " + near.joined(separator: ", ")

@@ -54,11 +54,11 @@ struct AppStoreIcons {
             }
             let defaultFamily = row["default-device-family"]?.scalar.flatMap(Int.init)
             guard let id = pair.key.scalar, ApplePlatforms.shipped.platform(id: id) != nil,
-                  let idioms = row["idioms"]?.sequence?.compactMap(\.scalar), !idioms.isEmpty,
-                  pixels.count == 2, pixels.allSatisfy({ $0 > 0 }), deviceIdiomsRead,
-                  deviceIdioms.isEmpty || defaultFamily.map({ deviceIdioms[$0] != nil }) == true,
-                  let missing = row["missing-codes"]?.sequence?.compactMap(\.scalar), !missing.isEmpty,
-                  let alpha = row["alpha-codes"]?.sequence?.compactMap(\.scalar)
+                let idioms = row["idioms"]?.sequence?.compactMap(\.scalar), !idioms.isEmpty,
+                pixels.count == 2, pixels.allSatisfy({ $0 > 0 }), deviceIdiomsRead,
+                deviceIdioms.isEmpty || defaultFamily.map({ deviceIdioms[$0] != nil }) == true,
+                let missing = row["missing-codes"]?.sequence?.compactMap(\.scalar), !missing.isEmpty,
+                let alpha = row["alpha-codes"]?.sequence?.compactMap(\.scalar)
             else {
                 unreadable.append(pair.key.line)
                 continue

@@ -15,7 +15,8 @@ struct AssetCatalogMalformedCheck: Check {
         context.bundles.compactMap { bundle -> Finding? in
             guard let catalog = bundle.assetCatalog else { return nil }
             if let problem = catalog.problem {
-                return rule.finding("the asset catalog \(PackagePath.name(catalog.path)) of \(bundle.name) cannot be read: \(problem)", at: bundle.location(file: catalog.path))
+                return rule.finding(
+                    "the asset catalog \(PackagePath.name(catalog.path)) of \(bundle.name) cannot be read: \(problem)", at: bundle.location(file: catalog.path))
             }
             guard let icon = catalog.appStoreIcon, icon.pixelsMalformed, let problem = icon.pixelProblem else { return nil }
             return rule.finding(

@@ -23,8 +23,8 @@ struct LayeredIcons {
         for pair in entries["platforms"]?.mapping ?? [] {
             let pixels = (pair.value["back-layer-pixels"]?.sequence ?? []).compactMap { $0.scalar.flatMap(Int.init) }
             guard let id = pair.key.scalar, ApplePlatforms.shipped.platform(id: id) != nil,
-                  let scale = pair.value["back-layer-scale"]?.scalar.flatMap(Int.init), pixels.count == 2,
-                  let code = pair.value["code"]?.scalar
+                let scale = pair.value["back-layer-scale"]?.scalar.flatMap(Int.init), pixels.count == 2,
+                let code = pair.value["code"]?.scalar
             else {
                 unreadable.append(pair.key.line)
                 continue

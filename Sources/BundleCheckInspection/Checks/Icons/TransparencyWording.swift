@@ -8,7 +8,8 @@ enum TransparencyWording {
     /// a product that overflows is left out of the words.
     static func describe(transparent: Int, width: Int, height: Int, first: AssetCatalogSummary.Pixel?) -> String {
         let (total, overflow) = width.multipliedReportingOverflow(by: height)
-        let amount = !overflow && transparent == total
+        let amount =
+            !overflow && transparent == total
             ? "every one of its pixels is"
             : "\(FindingCap.grouped(transparent)) of its " + (overflow ? "" : "\(FindingCap.grouped(total)) ") + "pixels are"
         return amount + " not fully opaque" + (first.map { " (the first at x \($0.x), y \($0.y) from the top left)" } ?? "")

@@ -16,8 +16,8 @@ struct VisionIconLayersCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind == .app, let catalog = bundle.assetCatalog, catalog.problem == nil, let set = catalog.namedSet,
-                  let requirement = LayeredIcons.shipped.requirement(for: bundle),
-                  let problem = Self.problem(with: set, requirement)
+                let requirement = LayeredIcons.shipped.requirement(for: bundle),
+                let problem = Self.problem(with: set, requirement)
             else { return nil }
             return rule.finding(
                 "the \(set.name) icon in \(PackagePath.name(catalog.path)) of \(bundle.name) \(problem); App Store Connect asks for a background layer at \(requirement.backLayerScale)x (\(requirement.code))",

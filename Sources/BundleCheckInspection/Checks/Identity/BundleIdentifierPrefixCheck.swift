@@ -12,10 +12,10 @@ struct BundleIdentifierPrefixCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind != .framework,
-                  let parent = context.parent(of: bundle), parent.kind != .framework,
-                  let identifier = bundle.bundleIdentifier, let parentIdentifier = parent.bundleIdentifier,
-                  !identifier.isEmpty, !parentIdentifier.isEmpty,
-                  !UnexpandedVariable.occurs(in: identifier), !UnexpandedVariable.occurs(in: parentIdentifier)
+                let parent = context.parent(of: bundle), parent.kind != .framework,
+                let identifier = bundle.bundleIdentifier, let parentIdentifier = parent.bundleIdentifier,
+                !identifier.isEmpty, !parentIdentifier.isEmpty,
+                !UnexpandedVariable.occurs(in: identifier), !UnexpandedVariable.occurs(in: parentIdentifier)
             else { return nil }
             let prefix = parentIdentifier + "."
             let rest = identifier.hasPrefix(prefix) ? identifier.dropFirst(prefix.count) : nil

@@ -22,7 +22,8 @@ struct InstallerPackageMetadataCheck: Check {
                 findings += productFindings(distribution, apps: apps, rule: rule)
                 findings += referenceFindings(distribution, package: package, rule: rule)
             } catch {
-                findings.append(rule.finding(Self.malformed("Distribution", error), at: FindingLocation(bundle: nil, file: "Distribution"), identity: "Distribution"))
+                findings.append(
+                    rule.finding(Self.malformed("Distribution", error), at: FindingLocation(bundle: nil, file: "Distribution"), identity: "Distribution"))
             }
         } else if context.distribution.checked == .macAppStore {
             findings.append(rule.finding(Self.componentPackage, at: FindingLocation(bundle: nil, file: nil), identity: "no-distribution"))
@@ -52,7 +53,8 @@ struct InstallerPackageMetadataCheck: Check {
             findings.append(rule.finding(Self.productDiffers("id", product, "CFBundleIdentifier", identifier, app), at: location, identity: "product-id"))
         }
         if let version = distribution.productVersion, let short = app.infoString("CFBundleShortVersionString"), version != short {
-            findings.append(rule.finding(Self.productDiffers("version", version, "CFBundleShortVersionString", short, app), at: location, identity: "product-version"))
+            findings.append(
+                rule.finding(Self.productDiffers("version", version, "CFBundleShortVersionString", short, app), at: location, identity: "product-version"))
         }
         return findings
     }
@@ -69,7 +71,8 @@ struct InstallerPackageMetadataCheck: Check {
             }
             guard let bytes = component.packageInfo, let info = try? InstallerPackageInfo(xml: bytes) else { continue }
             if let version = reference.version, let own = info.version, version != own {
-                findings.append(rule.finding(Self.referenceVersion(reference, version, own, component), at: file, identity: "pkg-ref-version:" + reference.identifier))
+                findings.append(
+                    rule.finding(Self.referenceVersion(reference, version, own, component), at: file, identity: "pkg-ref-version:" + reference.identifier))
             }
         }
         return findings
@@ -141,14 +144,16 @@ extension InstallerPackageMetadataCheck {
         var parts: [String] = []
         if !onlyInBom.isEmpty { parts.append("lists \(onlyInBom.count) path(s) \(payload) does not hold (\(some(onlyInBom)))") }
         if !onlyInPayload.isEmpty { parts.append("does not list \(onlyInPayload.count) path(s) \(payload) installs (\(some(onlyInPayload)))") }
-        return "\(file) \(parts.joined(separator: " and ")); the installer records the Bom as what it installed: build the package again with pkgbuild, which writes both"
+        return
+            "\(file) \(parts.joined(separator: " and ")); the installer records the Bom as what it installed: build the package again with pkgbuild, which writes both"
     }
 
     static func malformed(_ file: String, _ error: XMLTreeReader.Failure) -> String {
         "the installer package's \(file) cannot be read: \(error); build the package again with productbuild"
     }
 
-    static let componentPackage = "the installer package is a component package (pkgbuild's output) without a Distribution; the Mac App Store takes a product archive: build it with productbuild --component, or export it with xcodebuild -exportArchive"
+    static let componentPackage =
+        "the installer package is a component package (pkgbuild's output) without a Distribution; the Mac App Store takes a product archive: build it with productbuild --component, or export it with xcodebuild -exportArchive"
 
     static func productDiffers(_ attribute: String, _ stated: String, _ key: String, _ actual: String, _ app: InspectedBundle) -> String {
         "the Distribution's <product \(attribute)> is '\(stated)', but \(key) of \(app.name) is '\(actual)'; App Store Connect reads the product from the Distribution: build the package again with productbuild from this app"
@@ -158,7 +163,9 @@ extension InstallerPackageMetadataCheck {
         "the Distribution's pkg-ref '\(reference.identifier)' points at \(reference.location ?? "?"), which the package does not hold"
     }
 
-    static func referenceVersion(_ reference: InstallerDistribution.PackageReference, _ stated: String, _ own: String, _ component: InstallerPackageContents.Component) -> String {
+    static func referenceVersion(
+        _ reference: InstallerDistribution.PackageReference, _ stated: String, _ own: String, _ component: InstallerPackageContents.Component
+    ) -> String {
         "the Distribution's pkg-ref '\(reference.identifier)' says version '\(stated)', but \(component.root)'s PackageInfo says '\(own)'; build the package again with productbuild"
     }
 

@@ -30,14 +30,18 @@ struct AppSandboxCheck: DistributionCheck {
             if judgesExecutable, let path = signing.executablePath, signing.isSigned, signing.entitlements?.dictionary[Self.key]?.boolValue != true {
                 let location = bundle.location(file: signing.entitlementsPath ?? path, keyPath: JSONPointer(Self.key))
                 // Apple's code is the store's; outside it the system refuses to load the extension.
-                findings.append(rule.finding(
-                    Self.missing("the executable of \(bundle.name)", distribution, codes: rule.appleCodesText), at: location, appleCodes: store ? rule.appleCodes : []
-                ))
+                findings.append(
+                    rule.finding(
+                        Self.missing("the executable of \(bundle.name)", distribution, codes: rule.appleCodesText), at: location,
+                        appleCodes: store ? rule.appleCodes : []
+                    ))
             }
             guard store else { return findings }
             for tool in signing.tools where tool.isSigned && !Self.isSandboxed(tool) {
                 let location = bundle.location(file: tool.path, keyPath: JSONPointer(Self.key))
-                findings.append(rule.finding(Self.missing(BinaryCheck.describe(tool, of: bundle), distribution, codes: rule.appleCodesText), at: location, identity: tool.path))
+                findings.append(
+                    rule.finding(
+                        Self.missing(BinaryCheck.describe(tool, of: bundle), distribution, codes: rule.appleCodesText), at: location, identity: tool.path))
             }
             return findings
         }
@@ -47,7 +51,7 @@ struct AppSandboxCheck: DistributionCheck {
     /// only this rule looks at a tool's entitlements).
     static func isSandboxed(_ tool: BundleBinary) -> Bool {
         guard let xml = tool.file.slices.lazy.compactMap({ $0.codeSignature?.entitlementsXML }).first,
-              let entitlements = try? Entitlements(propertyList: xml, file: tool.path)
+            let entitlements = try? Entitlements(propertyList: xml, file: tool.path)
         else { return false }
         return entitlements.dictionary[key]?.boolValue == true
     }
@@ -57,8 +61,10 @@ extension AppSandboxCheck {
     /// `codes`: the rule's Apple codes, as the message cites them in the store.
     static func missing(_ what: String, _ distribution: Distribution, codes: String) -> String {
         if distribution == .macAppStore {
-            return "\(what) is signed without com.apple.security.app-sandbox true; the Mac App Store runs every executable in the App Sandbox and refuses the upload (\(codes)): add the App Sandbox capability to its target"
+            return
+                "\(what) is signed without com.apple.security.app-sandbox true; the Mac App Store runs every executable in the App Sandbox and refuses the upload (\(codes)): add the App Sandbox capability to its target"
         }
-        return "\(what) is signed without com.apple.security.app-sandbox true; macOS loads app extensions only when they are sandboxed (pkd: 'plug-ins must be sandboxed'), whatever the distribution: add the App Sandbox capability to its target"
+        return
+            "\(what) is signed without com.apple.security.app-sandbox true; macOS loads app extensions only when they are sandboxed (pkd: 'plug-ins must be sandboxed'), whatever the distribution: add the App Sandbox capability to its target"
     }
 }

@@ -24,7 +24,9 @@ struct MacAppCategoryCheck: DistributionCheck {
             guard bundle.kind == .app, let plist = bundle.infoPlist else { return nil }
             let location = bundle.infoPlistLocation(Self.pointer)
             guard let value = plist.value(at: Self.pointer) else { return rule.finding(Self.missing(bundle, codes: rule.appleCodesText), at: location) }
-            guard let text = value.stringValue, !text.isEmpty else { return rule.finding(Self.notAString(bundle, value, codes: rule.appleCodesText), at: location) }
+            guard let text = value.stringValue, !text.isEmpty else {
+                return rule.finding(Self.notAString(bundle, value, codes: rule.appleCodesText), at: location)
+            }
             if UnexpandedVariable.occurs(in: text) || Self.categories.contains(text) { return nil }
             return rule.finding(Self.unknown(bundle, text, suggestion: Self.closest(to: text), codes: rule.appleCodesText), at: location)
         }

@@ -41,7 +41,9 @@ struct MacAppIconCheck: DistributionCheck {
             let path = bundle.layout.resource(name.hasSuffix(".icns") ? name : name + ".icns")
             guard context.paths.isFile(path) else { return rule.finding(Self.missingFile(bundle, name, path, codes: rule.appleCodesText), at: location) }
             guard let bytes = context.read(path, limit: Self.sizeLimit) else {
-                return rule.finding(Self.unreadable(bundle, path, "it is larger than \(Self.sizeLimit >> 20) MiB or cannot be read", codes: rule.appleCodesText), at: bundle.location(file: path))
+                return rule.finding(
+                    Self.unreadable(bundle, path, "it is larger than \(Self.sizeLimit >> 20) MiB or cannot be read", codes: rule.appleCodesText),
+                    at: bundle.location(file: path))
             }
             let icon: ICNSFile
             do throws(ICNSError) {
@@ -85,9 +87,11 @@ extension MacAppIconCheck {
     }
 
     static func lacking(_ bundle: InspectedBundle, _ path: String, _ missing: [String], codes: String) -> String {
-        let problem = "the icon \(PackagePath.name(path)) of \(bundle.name) has no \(missing.joined(separator: " and no ")) image; the Mac App Store asks for both (\(codes))"
+        let problem =
+            "the icon \(PackagePath.name(path)) of \(bundle.name) has no \(missing.joined(separator: " and no ")) image; the Mac App Store asks for both (\(codes))"
         if let set = bundle.assetCatalog?.namedSet, set.isIconComposerIcon {
-            return problem + ", and the Icon Composer icon \(set.name) in Assets.car lacks the flattened fallbacks that stand for them (512 and 1024 pixels): archive with Xcode's fallback generation on (actool's --enable-icon-stack-fallback-generation), and do not strip the fallbacks from the catalog"
+            return problem
+                + ", and the Icon Composer icon \(set.name) in Assets.car lacks the flattened fallbacks that stand for them (512 and 1024 pixels): archive with Xcode's fallback generation on (actool's --enable-icon-stack-fallback-generation), and do not strip the fallbacks from the catalog"
         }
         return problem + ": give the AppIcon set its 512pt images at 1x and 2x"
     }

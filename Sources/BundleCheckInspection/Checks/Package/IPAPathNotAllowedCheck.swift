@@ -16,10 +16,11 @@ struct IPAPathNotAllowedCheck: Check {
         guard context.inputKind == .ipa, context.storage == .zip else { return [] }
         let layout = IPALayout.shipped
         // The folders the apps' Payload sits in, which payload-layout reports.
-        let wrappers = Set(context.bundles.filter { $0.parent == nil }.compactMap { app -> String? in
-            let first = app.path.split(separator: "/").first.map(String.init)
-            return first == "Payload" ? nil : first
-        })
+        let wrappers = Set(
+            context.bundles.filter { $0.parent == nil }.compactMap { app -> String? in
+                let first = app.path.split(separator: "/").first.map(String.init)
+                return first == "Payload" ? nil : first
+            })
         let names = context.paths.topLevelNames().filter { !$0.isEmpty && !layout.allowed.contains($0) && !wrappers.contains($0) }
         return names.prefix(Self.maximumFindings).map { name in
             rule.finding(

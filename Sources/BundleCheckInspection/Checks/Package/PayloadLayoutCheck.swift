@@ -17,7 +17,8 @@ struct PayloadLayoutCheck: Check {
                     problems.append("Payload/ sits in the folder \(components[..<payload].joined(separator: "/"))/ instead of at the root of the zip")
                 }
                 if components.count - payload > 2 {
-                    problems.append("the app sits in \(components[(payload + 1)..<(components.count - 1)].joined(separator: "/"))/ instead of directly in Payload/")
+                    problems.append(
+                        "the app sits in \(components[(payload + 1)..<(components.count - 1)].joined(separator: "/"))/ instead of directly in Payload/")
                 }
             }
             // The first app (by path) is the one a submission would take; the others are extra.

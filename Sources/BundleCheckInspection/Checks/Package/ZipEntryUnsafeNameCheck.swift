@@ -11,17 +11,21 @@ struct ZipEntryUnsafeNameCheck: Check {
     let id = "zip-entry-unsafe-name"
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
-        var findings = context.storage != .zip ? [] : context.entryNames.compactMap { name -> Finding? in
-            guard let problem = Self.problem(ofName: name) else { return nil }
-            let location = FindingLocation(bundle: context.owner(of: name)?.path, file: name)
-            return rule.finding(Self.unsafe(name, problem), at: location, identity: name)
-        }
+        var findings =
+            context.storage != .zip
+            ? []
+            : context.entryNames.compactMap { name -> Finding? in
+                guard let problem = Self.problem(ofName: name) else { return nil }
+                let location = FindingLocation(bundle: context.owner(of: name)?.path, file: name)
+                return rule.finding(Self.unsafe(name, problem), at: location, identity: name)
+            }
         // A payload's entries with such names are never listed: the package records them as written.
         for component in context.installerPackage?.components ?? [] {
             for name in component.unsafeNames {
                 let problem = Self.problem(ofName: InstallerPackageContents.installedPath(of: name) ?? "") ?? "it names an empty folder component"
                 let location = FindingLocation(bundle: nil, file: component.payloadPath)
-                findings.append(rule.finding(Self.unsafePayloadEntry(name, component.payloadPath, problem), at: location, identity: component.payloadPath + ":" + name))
+                findings.append(
+                    rule.finding(Self.unsafePayloadEntry(name, component.payloadPath, problem), at: location, identity: component.payloadPath + ":" + name))
             }
         }
         for link in context.symbolicLinks {
@@ -92,6 +96,7 @@ extension ZipEntryUnsafeNameCheck {
 
     static func leavingLink(_ link: ContainerLink, _ escape: String, _ owner: InspectedBundle?) -> String {
         let bundle = owner.map { "its bundle \($0.name)" } ?? "the package"
-        return "the symbolic link \(link.path) points to '\(link.target)', which leads out of \(bundle) (to \(escape)); a signed bundle cannot depend on files outside it"
+        return
+            "the symbolic link \(link.path) points to '\(link.target)', which leads out of \(bundle) (to \(escape)); a signed bundle cannot depend on files outside it"
     }
 }

@@ -12,7 +12,8 @@ struct PlatformMismatchCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard let container = context.parent(of: bundle), let expected = Self.expected(for: bundle, in: context) else { return nil }
-            let location = bundle.platform.pointer.map { bundle.infoPlistLocation($0) }
+            let location =
+                bundle.platform.pointer.map { bundle.infoPlistLocation($0) }
                 ?? bundle.location(file: bundle.signing?.executablePath ?? bundle.infoPlistPath)
             return rule.finding(Self.mismatch(bundle, container, expected), at: location)
         }
@@ -34,6 +35,7 @@ struct PlatformMismatchCheck: Check {
 extension PlatformMismatchCheck {
     static func mismatch(_ bundle: InspectedBundle, _ container: InspectedBundle, _ expected: ApplePlatform) -> String {
         let said = bundle.platform.pointer?.components.first.map { " (its \($0) says so)" } ?? " (its executable says so)"
-        return "\(bundle.name) is built for \(bundle.platform.platform.name)\(said), but as a \(bundle.kind.rawValue) of the \(container.platform.platform.name) app \(container.name) it must be built for \(expected.name); build it with the \(expected.name) SDK of the same target, or remove it"
+        return
+            "\(bundle.name) is built for \(bundle.platform.platform.name)\(said), but as a \(bundle.kind.rawValue) of the \(container.platform.platform.name) app \(container.name) it must be built for \(expected.name); build it with the \(expected.name) SDK of the same target, or remove it"
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import BundleCheckModel
+import Foundation
 
 /// Apple's list of commonly used third-party SDKs (`Rules/data/privacy-sdks.yml`), and how a
 /// framework is recognised as one: by its folder name (`Alamofire.framework`, a Flutter

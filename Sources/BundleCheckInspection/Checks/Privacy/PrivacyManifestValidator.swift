@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// Judges one privacy manifest as App Store Connect does (TN3181): a property-list dictionary
 /// of known keys with values of the right types, non-empty accessed-API and reasons arrays,
@@ -32,12 +32,16 @@ struct PrivacyManifestValidator {
 
     /// Unknown keys, values of the wrong type, empty arrays Apple refuses, and (for the
     /// dictionaries inside arrays, `required`) missing keys.
-    private func structure(of dictionary: PlistDictionary, keys: [PrivacyManifestSchema.Key], at pointer: JSONPointer, required: Bool = false) -> [PrivacyManifestProblem] {
+    private func structure(
+        of dictionary: PlistDictionary, keys: [PrivacyManifestSchema.Key], at pointer: JSONPointer, required: Bool = false
+    ) -> [PrivacyManifestProblem] {
         var problems: [PrivacyManifestProblem] = []
         for entry in dictionary.entries {
             let here = pointer.appending(entry.key)
             guard let key = keys.first(where: { $0.name == entry.key }) else {
-                problems.append(problem(.invalid, here, Self.unknownKey(entry.key, suggestion: Self.closest(to: entry.key, among: keys.map(\.name)), known: keys.map(\.name))))
+                problems.append(
+                    problem(
+                        .invalid, here, Self.unknownKey(entry.key, suggestion: Self.closest(to: entry.key, among: keys.map(\.name)), known: keys.map(\.name))))
                 continue
             }
             guard key.type.admits(entry.value) else {
@@ -89,7 +93,8 @@ struct PrivacyManifestValidator {
             for (reasonIndex, value) in (fields["NSPrivacyAccessedAPITypeReasons"]?.arrayValue ?? []).enumerated() {
                 guard let code = value.stringValue, !meant.hasReason(code) else { continue }
                 let owner = categories.first { $0.hasReason(code) }
-                problems.append(problem(.reason, at.appending("NSPrivacyAccessedAPITypeReasons").appending(reasonIndex), Self.foreignReason(code, of: meant, owner: owner)))
+                problems.append(
+                    problem(.reason, at.appending("NSPrivacyAccessedAPITypeReasons").appending(reasonIndex), Self.foreignReason(code, of: meant, owner: owner)))
             }
         }
         return problems
@@ -118,11 +123,17 @@ struct PrivacyManifestValidator {
             guard let fields = entry.dictionaryValue else { continue }
             let at = base.appending(index)
             if let type = fields["NSPrivacyCollectedDataType"]?.stringValue, !schema.dataTypes.contains(type) {
-                problems.append(problem(.invalid, at.appending("NSPrivacyCollectedDataType"), Self.unknownValue(type, what: "collected data type", suggestion: Self.closest(to: type, among: Array(schema.dataTypes)))))
+                problems.append(
+                    problem(
+                        .invalid, at.appending("NSPrivacyCollectedDataType"),
+                        Self.unknownValue(type, what: "collected data type", suggestion: Self.closest(to: type, among: Array(schema.dataTypes)))))
             }
             for (purposeIndex, value) in (fields["NSPrivacyCollectedDataTypePurposes"]?.arrayValue ?? []).enumerated() {
                 guard let purpose = value.stringValue, !schema.purposes.contains(purpose) else { continue }
-                problems.append(problem(.invalid, at.appending("NSPrivacyCollectedDataTypePurposes").appending(purposeIndex), Self.unknownValue(purpose, what: "purpose", suggestion: Self.closest(to: purpose, among: Array(schema.purposes)))))
+                problems.append(
+                    problem(
+                        .invalid, at.appending("NSPrivacyCollectedDataTypePurposes").appending(purposeIndex),
+                        Self.unknownValue(purpose, what: "purpose", suggestion: Self.closest(to: purpose, among: Array(schema.purposes)))))
             }
         }
         return problems
@@ -225,10 +236,10 @@ extension PrivacyManifestValidator {
     static let trackingWithoutDomains =
         "NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain; list the tracking domains the code contacts, or set NSPrivacyTracking to false"
 
-
     static func domainsWithoutTracking(_ count: Int, tracking: Bool?) -> String {
         let says = tracking == nil ? "there is no NSPrivacyTracking" : "NSPrivacyTracking is false"
-        return "NSPrivacyTrackingDomains lists \(count == 1 ? "a domain" : "\(count) domains") but \(says); NSPrivacyTracking must be true if NSPrivacyTrackingDomains isn't empty"
+        return
+            "NSPrivacyTrackingDomains lists \(count == 1 ? "a domain" : "\(count) domains") but \(says); NSPrivacyTracking must be true if NSPrivacyTrackingDomains isn't empty"
     }
 
     private static func article(_ word: String) -> String {

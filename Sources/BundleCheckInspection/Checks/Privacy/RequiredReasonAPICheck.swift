@@ -62,7 +62,8 @@ struct RequiredReasonAPICheck: Check {
 extension RequiredReasonAPICheck {
     static func undeclared(_ category: PrivacyAPICategory, names: [String], binary: BundleBinary, bundle: InspectedBundle, notes: [String]) -> String {
         let manifests = bundle.privacyManifests.filter(\.counts)
-        let place = manifests.isEmpty
+        let place =
+            manifests.isEmpty
             ? "\(bundle.name) has no privacy manifest"
             : "\(bundle.name)'s privacy manifest does not declare it"
         // SDK-only reasons fit a framework; an app's own code has the others.

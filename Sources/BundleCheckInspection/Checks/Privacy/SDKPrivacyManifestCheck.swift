@@ -12,7 +12,7 @@ struct SDKPrivacyManifestCheck: Check {
         let list = ListedSDKs.shipped
         return context.bundles.filter { $0.kind == .framework }.compactMap { bundle -> Finding? in
             guard !bundle.privacyManifests.contains(where: { $0.placement == .bundle }),
-                  let (sdk, evidence) = list.match(frameworkPath: bundle.path, bundleIdentifier: bundle.bundleIdentifier)
+                let (sdk, evidence) = list.match(frameworkPath: bundle.path, bundleIdentifier: bundle.bundleIdentifier)
             else { return nil }
             let elsewhere = bundle.privacyManifests.map { String($0.path.dropFirst(bundle.path.count + 1)) }
             return rule.finding(
@@ -28,7 +28,8 @@ extension SDKPrivacyManifestCheck {
     static func missing(_ bundle: InspectedBundle, sdk: ListedSDKs.SDK, evidence: ListedSDKs.Evidence, elsewhere: [String], list: ListedSDKs) -> String {
         var how = ""
         if case .bundleIdentifier(let identifier) = evidence { how = " (by its bundle identifier \(identifier))" }
-        var text = "\(bundle.name) is \(sdk.name)\(how), one of the SDKs Apple lists as commonly used (list published \(list.published)), "
+        var text =
+            "\(bundle.name) is \(sdk.name)\(how), one of the SDKs Apple lists as commonly used (list published \(list.published)), "
             + "and has no privacy manifest; since \(list.enforced) Apple refuses such an upload"
         if !elsewhere.isEmpty {
             text += " (\(elsewhere.joined(separator: ", ")) does not count: only \(bundle.name)/\(PrivacyManifest.fileName) does)"

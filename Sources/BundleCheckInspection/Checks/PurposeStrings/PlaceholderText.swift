@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// `Rules/data/purpose-string-placeholders.yml` read into what `purpose-string-placeholder`
 /// matches: marker words anywhere in a value, and whole values that explain nothing. No length
@@ -37,10 +37,11 @@ struct PlaceholderText: Sendable {
             }
             return Word(word: word, isExact: node["case"]?.scalar == "exact")
         }
-        self.values = Set(try values.map { node throws(RuleLoadError) in
-            guard let value = node.scalar, !value.isEmpty else { throw problem(node, "a value is a non-empty string") }
-            return value.lowercased()
-        })
+        self.values = Set(
+            try values.map { node throws(RuleLoadError) in
+                guard let value = node.scalar, !value.isEmpty else { throw problem(node, "a value is a non-empty string") }
+                return value.lowercased()
+            })
     }
 
     /// Why `value` reads as a placeholder, or nil. `keys` are the usage-description keys: a value
@@ -60,7 +61,8 @@ struct PlaceholderText: Sendable {
         }
         let tokens = Self.words(in: value)
         for word in words {
-            let hit = word.isExact
+            let hit =
+                word.isExact
                 ? tokens.contains(word.word)
                 : tokens.contains { $0.lowercased() == word.word.lowercased() }
             if hit { return "the word '\(word.word)'" }

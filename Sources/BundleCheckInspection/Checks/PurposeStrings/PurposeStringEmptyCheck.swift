@@ -22,6 +22,7 @@ struct PurposeStringEmptyCheck: Check {
 extension PurposeStringEmptyCheck {
     static func empty(_ bundle: InspectedBundle, _ value: PurposeStringValue) -> String {
         let what = value.value.isEmpty ? "empty" : "only white space"
-        return "\(value.key) in \(bundle.name)'s \(value.fileName) is \(what); write the sentence people read when the app asks for access, or remove the key if nothing in the app asks for it"
+        return
+            "\(value.key) in \(bundle.name)'s \(value.fileName) is \(what); write the sentence people read when the app asks for access, or remove the key if nothing in the app asks for it"
     }
 }

@@ -78,6 +78,7 @@ extension PurposeStringMissingCheck {
         let state = found.map { "holds \(gap.keys[0]) as a \($0.typeName), not a string" } ?? "has no \(keys)"
         var reasons = gap.reasons.prefix(listedReasons).joined(separator: "; ")
         if gap.reasons.count > listedReasons { reasons += "; and \(gap.reasons.count - listedReasons) more" }
-        return "\(bundle.name)'s Info.plist \(state), asked for by \(reasons). Add \(gap.keys.count == 1 ? "the key" : "one of them") with a sentence saying why the app needs the access, or remove what asks for it"
+        return
+            "\(bundle.name)'s Info.plist \(state), asked for by \(reasons). Add \(gap.keys.count == 1 ? "the key" : "one of them") with a sentence saying why the app needs the access, or remove what asks for it"
     }
 }

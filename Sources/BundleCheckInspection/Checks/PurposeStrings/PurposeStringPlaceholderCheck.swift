@@ -16,7 +16,7 @@ struct PurposeStringPlaceholderCheck: Check {
         return context.bundles.filter { $0.kind != .framework }.flatMap { bundle in
             PurposeStringValue.all(of: bundle, keys: Set(keys), in: context).compactMap { value -> Finding? in
                 guard !value.value.allSatisfy(\.isWhitespace),
-                      let reason = placeholders.reason(for: value.value, keys: keys, reportsVariables: value.isLocalized)
+                    let reason = placeholders.reason(for: value.value, keys: keys, reportsVariables: value.isLocalized)
                 else { return nil }
                 return rule.finding(Self.placeholder(bundle, value, reason), at: value.location, identity: value.identity)
             }
@@ -27,6 +27,7 @@ struct PurposeStringPlaceholderCheck: Check {
 extension PurposeStringPlaceholderCheck {
     static func placeholder(_ bundle: InspectedBundle, _ value: PurposeStringValue, _ reason: String) -> String {
         let shown = value.value.count > 80 ? value.value.prefix(80) + "…" : value.value
-        return "\(value.key) in \(bundle.name)'s \(value.fileName) is placeholder text (\(reason)): '\(shown)'; write the sentence people read when the app asks for access: what the app does with it, with an example"
+        return
+            "\(value.key) in \(bundle.name)'s \(value.fileName) is placeholder text (\(reason)): '\(shown)'; write the sentence people read when the app asks for access: what the app does with it, with an example"
     }
 }

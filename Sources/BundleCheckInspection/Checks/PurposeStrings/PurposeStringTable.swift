@@ -82,7 +82,9 @@ struct PurposeStringTable: Sendable {
             let rowFields = try reader.mapping(row, "evidence", allowed: ["class", "symbol", "selector", "entitlement", "background-mode", "purpose"])
             let purpose = try reader.scalar(try reader.required(rowFields, "purpose", in: row), "evidence.purpose")
             guard purposes[purpose] != nil else { throw reader.error(row, "evidence.purpose", "no purpose '\(purpose)' in purposes") }
-            let value = { (field: String) throws(RuleLoadError) -> String? in try rowFields[field].map { node throws(RuleLoadError) in try reader.scalar(node, "evidence.\(field)") } }
+            let value = { (field: String) throws(RuleLoadError) -> String? in
+                try rowFields[field].map { node throws(RuleLoadError) in try reader.scalar(node, "evidence.\(field)") }
+            }
             let imports = [try value("class").map { PurposeEvidence.classPrefix + $0 }, try value("symbol")].compactMap { $0 }
             let selectors = [try value("selector")].compactMap { $0 }
             let entitlement = try value("entitlement")

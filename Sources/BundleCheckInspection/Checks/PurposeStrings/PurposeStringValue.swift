@@ -26,22 +26,24 @@ struct PurposeStringValue {
         var values: [PurposeStringValue] = []
         for entry in bundle.infoPlist?.root.dictionaryValue?.entries ?? [] where keys.contains(entry.key) {
             guard let text = entry.value.stringValue else { continue }
-            values.append(PurposeStringValue(
-                key: entry.key, value: text, location: bundle.infoPlistLocation(JSONPointer(entry.key)),
-                fileName: "Info.plist", isLocalized: false
-            ))
+            values.append(
+                PurposeStringValue(
+                    key: entry.key, value: text, location: bundle.infoPlistLocation(JSONPointer(entry.key)),
+                    fileName: "Info.plist", isLocalized: false
+                ))
         }
         for path in localizedFiles(of: bundle, in: context) {
             guard let bytes = context.read(path, limit: stringsFileLimit),
-                  let entries = try? StringsFile.read(bytes, file: path)
+                let entries = try? StringsFile.read(bytes, file: path)
             else { continue }
             let fileName = String(path.dropFirst(bundle.path.count + 1))
             for entry in entries where keys.contains(entry.key) {
-                values.append(PurposeStringValue(
-                    key: entry.key, value: entry.value,
-                    location: FindingLocation(bundle: bundle.path, file: path, keyPath: JSONPointer(entry.key), line: entry.line),
-                    fileName: fileName, isLocalized: true
-                ))
+                values.append(
+                    PurposeStringValue(
+                        key: entry.key, value: entry.value,
+                        location: FindingLocation(bundle: bundle.path, file: path, keyPath: JSONPointer(entry.key), line: entry.line),
+                        fileName: fileName, isLocalized: true
+                    ))
             }
         }
         return values

@@ -26,7 +26,8 @@ extension ReadProblemCheck {
         let file = PackagePath.name(problem.file)
         switch problem.kind {
         case .infoPlistMissing:
-            return "\(bundle.name) has no Info.plist; every \(bundle.kind.rawValue) bundle needs one, so its identity, versions and entry point cannot be checked"
+            return
+                "\(bundle.name) has no Info.plist; every \(bundle.kind.rawValue) bundle needs one, so its identity, versions and entry point cannot be checked"
         case .infoPlistMalformed:
             return "the Info.plist of \(bundle.name) cannot be read: \(problem.reason); checks that need it skip this bundle"
         case .executableInvalid:

@@ -8,8 +8,8 @@ struct AppGroupMismatchCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind != .framework, bundle.kind != .app || bundle.parent != nil,
-                  let container = context.parent(of: bundle), container.signing?.entitlements != nil,
-                  bundle.signing?.entitlements != nil
+                let container = context.parent(of: bundle), container.signing?.entitlements != nil,
+                bundle.signing?.entitlements != nil
             else { return nil }
             let mine = bundle.signedAppGroups.map(\.group)
             let theirs = Set(container.signedAppGroups.map(\.group))
@@ -23,6 +23,7 @@ struct AppGroupMismatchCheck: Check {
 extension AppGroupMismatchCheck {
     static func mismatch(_ bundle: InspectedBundle, _ mine: [String], _ container: InspectedBundle, _ theirs: [String], _ missing: [String]) -> String {
         let list = { (groups: [String]) in groups.isEmpty ? "none" : groups.joined(separator: ", ") }
-        return "\(bundle.name) is entitled to \(list(missing)), which \(container.name) lacks (\(bundle.name): \(list(mine)); \(container.name): \(list(theirs))); give both targets the same App Groups capability"
+        return
+            "\(bundle.name) is entitled to \(list(missing)), which \(container.name) lacks (\(bundle.name): \(list(mine)); \(container.name): \(list(theirs))); give both targets the same App Groups capability"
     }
 }

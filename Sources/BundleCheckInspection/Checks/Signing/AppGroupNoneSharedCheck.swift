@@ -9,7 +9,7 @@ struct AppGroupNoneSharedCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.filter(\.isShareOrActionExtension).compactMap { bundle -> Finding? in
             guard let container = context.parent(of: bundle),
-                  bundle.signing?.entitlements != nil, container.signing?.entitlements != nil
+                bundle.signing?.entitlements != nil, container.signing?.entitlements != nil
             else { return nil }
             let shared = Set(bundle.signedAppGroups.map(\.group)).intersection(container.signedAppGroups.map(\.group))
             guard shared.isEmpty else { return nil }

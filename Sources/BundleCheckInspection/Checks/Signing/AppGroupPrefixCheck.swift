@@ -29,6 +29,7 @@ extension AppGroupPrefixCheck {
             return "app group '\(group)' of \(bundle.name) does not start with 'group.'; \(platform.name) app group identifiers must, e.g. 'group.\(group)'"
         }
         let team = bundle.signing?.teamIdentifier ?? "the team id"
-        return "app group '\(group)' of \(bundle.name) starts neither with 'group.' nor with its team id \(team); \(platform.name) app group identifiers are 'group.\(group)' or '\(team).\(group)'"
+        return
+            "app group '\(group)' of \(bundle.name) starts neither with 'group.' nor with its team id \(team); \(platform.name) app group identifiers are 'group.\(group)' or '\(team).\(group)'"
     }
 }

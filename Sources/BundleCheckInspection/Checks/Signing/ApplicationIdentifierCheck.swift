@@ -12,8 +12,8 @@ struct ApplicationIdentifierCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.isSignedKind, let signing = bundle.signing, signing.isSigned,
-                  let bundleIdentifier = bundle.bundleIdentifier, !UnexpandedVariable.occurs(in: bundleIdentifier),
-                  !BinaryCheck.insideReportedSimulatorBuild(bundle, in: context)
+                let bundleIdentifier = bundle.bundleIdentifier, !UnexpandedVariable.occurs(in: bundleIdentifier),
+                !BinaryCheck.insideReportedSimulatorBuild(bundle, in: context)
             else { return nil }
             let location = bundle.location(file: signing.executablePath, keyPath: Self.key)
             guard let applicationIdentifier = signing.entitlements?.applicationIdentifier else {
@@ -21,7 +21,9 @@ struct ApplicationIdentifierCheck: Check {
             }
             let team = signing.teamIdentifier ?? applicationIdentifier.split(separator: ".").first.map(String.init) ?? ""
             guard applicationIdentifier != "\(team).\(bundleIdentifier)" else { return nil }
-            return rule.finding(Self.wrong(applicationIdentifier, "\(team).\(bundleIdentifier)", bundle), at: bundle.location(file: signing.entitlementsPath, keyPath: Self.key))
+            return rule.finding(
+                Self.wrong(applicationIdentifier, "\(team).\(bundleIdentifier)", bundle), at: bundle.location(file: signing.entitlementsPath, keyPath: Self.key)
+            )
         }
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// `certificate-expired`: the certificate the executable was signed with (the signer's, in the
 /// code signature's CMS blob) is past its notAfter on the date of the run, for distributions
@@ -14,7 +14,7 @@ struct CertificateExpiredCheck: DistributionCheck {
     func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.isSignedKind, let signing = bundle.signing, let certificate = signing.signingCertificate,
-                  certificate.isExpired(at: context.settings.now)
+                certificate.isExpired(at: context.settings.now)
             else { return nil }
             return rule.finding(Self.expired(bundle, certificate, distribution), at: bundle.location(file: signing.executablePath))
         }
@@ -24,6 +24,7 @@ struct CertificateExpiredCheck: DistributionCheck {
 extension CertificateExpiredCheck {
     static func expired(_ bundle: InspectedBundle, _ certificate: X509Certificate, _ distribution: Distribution) -> String {
         let name = certificate.subject.commonName.map { "'\($0)'" } ?? "with serial number \(certificate.serialNumber)"
-        return "\(bundle.name) is signed with the certificate \(name), which expired on \(certificate.notAfter.formatted(.iso8601)); \(distribution.rawValue) installs refuse it: create a new certificate in the developer portal and sign again"
+        return
+            "\(bundle.name) is signed with the certificate \(name), which expired on \(certificate.notAfter.formatted(.iso8601)); \(distribution.rawValue) installs refuse it: create a new certificate in the developer portal and sign again"
     }
 }

@@ -18,7 +18,7 @@ struct CertificateKindCheck: DistributionCheck {
         guard let wanted = table.role(for: distribution) else { return [] }
         return context.bundles.filter(\.isSignedKind).compactMap { bundle -> Finding? in
             guard let signing = bundle.signing, signing.isSigned, let path = signing.executablePath,
-                  !BinaryCheck.insideReportedSimulatorBuild(bundle, in: context)
+                !BinaryCheck.insideReportedSimulatorBuild(bundle, in: context)
             else { return nil }
             if let profile = signing.profile, profile.kind != distribution, context.runs("profile-kind") { return nil }
             let location = bundle.location(file: path)

@@ -12,7 +12,7 @@ struct CertificateNotInProfileCheck: DistributionCheck {
     func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {
         context.bundles.filter(\.isSignedKind).compactMap { bundle -> Finding? in
             guard let signing = bundle.signing, signing.signingCertificateListed == false,
-                  let certificate = signing.signingCertificate, let profile = signing.profile, let path = signing.profilePath
+                let certificate = signing.signingCertificate, let profile = signing.profile, let path = signing.profilePath
             else { return nil }
             let name = certificate.quotedName
             let count = profile.developerCertificates.count

@@ -11,9 +11,9 @@ struct ProfileApplicationIdentifierCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in
             guard bundle.isSignedKind, let signing = bundle.signing, let profile = signing.profile,
-                  let identifier = bundle.bundleIdentifier, !UnexpandedVariable.occurs(in: identifier),
-                  let team = profile.teamIdentifier ?? signing.teamIdentifier,
-                  !profile.applicationIdentifierMatches(team: team, bundleIdentifier: identifier)
+                let identifier = bundle.bundleIdentifier, !UnexpandedVariable.occurs(in: identifier),
+                let team = profile.teamIdentifier ?? signing.teamIdentifier,
+                !profile.applicationIdentifierMatches(team: team, bundleIdentifier: identifier)
             else { return nil }
             let location = bundle.location(file: signing.profilePath, keyPath: JSONPointer("Entitlements", "application-identifier"))
             return rule.finding(Self.otherAppID(bundle, profile, "\(team).\(identifier)"), at: location)

@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// `profile-kind`, `profile-expired` and `profile-expiring`: the provisioning profile fits the
 /// distribution and is still valid on the date of the run (`--now`), with time to spare where
@@ -52,9 +52,11 @@ extension ProfileCheck {
     static func kind(_ bundle: InspectedBundle, _ profile: ProvisioningProfile, _ distribution: Distribution, archive: Bool) -> String {
         let name = "\(bundle.name) carries the \(profile.kind.rawValue) profile '\(profile.name ?? "unnamed")'"
         if archive {
-            return "\(name), but the archive is checked for \(distribution.rawValue) distribution; exporting it for \(distribution.rawValue) re-signs it with a profile of that kind, so check the exported package"
+            return
+                "\(name), but the archive is checked for \(distribution.rawValue) distribution; exporting it for \(distribution.rawValue) re-signs it with a profile of that kind, so check the exported package"
         }
-        return "\(name), but the package is checked for \(distribution.rawValue) distribution; export with a profile of that kind, or check with --distribution \(profile.kind.rawValue) if that is how it ships"
+        return
+            "\(name), but the package is checked for \(distribution.rawValue) distribution; export with a profile of that kind, or check with --distribution \(profile.kind.rawValue) if that is how it ships"
     }
 
     static func expired(_ bundle: InspectedBundle, _ profile: ProvisioningProfile, _ expiry: Date, archive: Bool) -> String {
@@ -68,6 +70,7 @@ extension ProfileCheck {
     static func expiring(_ bundle: InspectedBundle, _ profile: ProvisioningProfile, _ expiry: Date, now: Date, distribution: Distribution) -> String {
         let days = Int(expiry.timeIntervalSince(now) / 86_400)
         let when = days == 0 ? "within a day" : days == 1 ? "in 1 day" : "in \(days) days"
-        return "the provisioning profile '\(profile.name ?? "unnamed")' of \(bundle.name) expires on \(expiry.formatted(.iso8601)), \(when); \(distribution.rawValue) installs stop launching then: renew it and ship a build signed with the new one before"
+        return
+            "the provisioning profile '\(profile.name ?? "unnamed")' of \(bundle.name) expires on \(expiry.formatted(.iso8601)), \(when); \(distribution.rawValue) installs stop launching then: renew it and ship a build signed with the new one before"
     }
 }

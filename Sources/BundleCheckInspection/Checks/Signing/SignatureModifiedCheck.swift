@@ -21,7 +21,8 @@ struct SignatureModifiedCheck: Check {
                     let message = isMissing ? Self.missingFile(bundle, slot, path) : Self.modifiedFile(bundle, slot, path)
                     return rule.finding(message, at: bundle.location(file: path), identity: Self.identity(of: slot))
                 case .signatureBlob(let slot, let architectures):
-                    return rule.finding(Self.modifiedBlob(bundle, slot, architectures), at: bundle.location(file: executable), identity: Self.identity(of: slot))
+                    return rule.finding(
+                        Self.modifiedBlob(bundle, slot, architectures), at: bundle.location(file: executable), identity: Self.identity(of: slot))
                 case .codePages(let pages):
                     return rule.finding(Self.modifiedPages(bundle, pages), at: bundle.location(file: executable), identity: "code-pages")
                 case .modifiedResources(let paths):
@@ -72,7 +73,8 @@ extension SignatureModifiedCheck {
                 ? "a page from page \(page.page) on of the \(page.architecture) slice"
                 : "page \(page.page) (from byte \(UInt64(page.page) * page.pageSize)) of the \(page.architecture) slice"
         }
-        return "the executable of \(bundle.name) was changed after signing: \(described.joined(separator: " and ")) no longer hashes to the code signature; \(resign)"
+        return
+            "the executable of \(bundle.name) was changed after signing: \(described.joined(separator: " and ")) no longer hashes to the code signature; \(resign)"
     }
 
     static func modifiedResources(_ bundle: InspectedBundle, _ paths: [String]) -> String {

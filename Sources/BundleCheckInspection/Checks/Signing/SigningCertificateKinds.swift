@@ -26,21 +26,30 @@ struct SigningCertificateKinds {
         var kinds: [Kind] = []
         for row in entries["kinds"]?.sequence ?? [] {
             guard let id = row["id"]?.scalar, let name = row["name"]?.scalar, let prefix = row["subject-prefix"]?.scalar, !prefix.isEmpty,
-                  let role = row["role"]?.scalar.flatMap(SigningCertificateKind.Role.init(rawValue:))
-            else { unreadable.append(row.line); continue }
+                let role = row["role"]?.scalar.flatMap(SigningCertificateKind.Role.init(rawValue:))
+            else {
+                unreadable.append(row.line)
+                continue
+            }
             kinds.append(Kind(kind: SigningCertificateKind(id: id, name: name, role: role), subjectPrefix: prefix))
         }
         var extensions: [(oid: String, id: String)] = []
         for row in entries["extensions"]?.sequence ?? [] {
             guard let oid = row["oid"]?.scalar, let id = row["id"]?.scalar, kinds.contains(where: { $0.kind.id == id })
-            else { unreadable.append(row.line); continue }
+            else {
+                unreadable.append(row.line)
+                continue
+            }
             extensions.append((oid, id))
         }
         var roles: [String: SigningCertificateKind.Role] = [:]
         for pair in entries["distributions"]?.mapping ?? [] {
             guard let name = pair.key.scalar, Distribution(rawValue: name) != nil,
-                  let role = pair.value.scalar.flatMap(SigningCertificateKind.Role.init(rawValue:))
-            else { unreadable.append(pair.key.line); continue }
+                let role = pair.value.scalar.flatMap(SigningCertificateKind.Role.init(rawValue:))
+            else {
+                unreadable.append(pair.key.line)
+                continue
+            }
             roles[name] = role
         }
         var fields = DataTableFields(entries)

@@ -21,10 +21,11 @@ struct BetaToolchainCheck: Check {
             // The SDK's own platform (a simulator's SDK builds are its device's: the table lists
             // them by the device's name), else the bundle's.
             if let build = toolchain.sdkBuild, let platform = toolchain.sdkPlatform,
-               let sdk = builds.sdk(build, platform: Self.devicePlatformName(of: platform) ?? bundle.platform.platform.device.platformName),
-               sdk.kind == .seed,
-               // A beta Xcode's own beta SDK goes without saying.
-               !sdk.shippedWith.contains(where: { $0.build == toolchain.xcodeBuild }) || pointer == nil {
+                let sdk = builds.sdk(build, platform: Self.devicePlatformName(of: platform) ?? bundle.platform.platform.device.platformName),
+                sdk.kind == .seed,
+                // A beta Xcode's own beta SDK goes without saying.
+                !sdk.shippedWith.contains(where: { $0.build == toolchain.xcodeBuild }) || pointer == nil
+            {
                 let seeds = sdk.shippedWith.map(\.description).joined(separator: ", ")
                 problems.append("the SDK build \(build) (\(toolchain.sdkName ?? platform)), which only betas shipped: \(seeds)")
                 pointer = pointer ?? JSONPointer("DTSDKBuild")

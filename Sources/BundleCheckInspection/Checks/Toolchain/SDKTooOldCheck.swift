@@ -17,7 +17,7 @@ struct SDKTooOldCheck: Check {
             // platforms whose SDK Apple's requirements do not name (the Mac) have no upload SDK.
             let platform = bundle.platform.platform
             guard bundle.kind != .framework, let toolchain = bundle.toolchain, toolchain.sdkPlatform == platform.device.platformName,
-                  let platformName = platform.uploadSDK
+                let platformName = platform.uploadSDK
             else { return nil }
             var problems: [String] = []
             var pointer: JSONPointer?
@@ -30,7 +30,9 @@ struct SDKTooOldCheck: Check {
                 pointer = pointer ?? JSONPointer("DTXcode")
             }
             guard let pointer else { return nil }
-            let needed = (requirement.sdks[platform.id].map { "the \(platformName) \(Self.short($0)) SDK" } ?? "a newer SDK") + " and Xcode \(Self.short(requirement.xcode))"
+            let needed =
+                (requirement.sdks[platform.id].map { "the \(platformName) \(Self.short($0)) SDK" } ?? "a newer SDK")
+                + " and Xcode \(Self.short(requirement.xcode))"
             return rule.finding(Self.tooOld(bundle, problems, needed, requirement.fromText), at: bundle.infoPlistLocation(pointer))
         }
     }

@@ -33,7 +33,7 @@ struct SimulatorBuildCheck: Check {
     /// device builds, frameworks (their vendor's) and bundles only their executable calls one.
     static func evidence(in bundle: InspectedBundle) -> (key: String, pointer: JSONPointer, value: String)? {
         guard bundle.kind != .framework, bundle.platform.simulator, let pointer = bundle.platform.pointer,
-              let value = bundle.infoPlist?.value(at: pointer)?.stringValue
+            let value = bundle.infoPlist?.value(at: pointer)?.stringValue
         else { return nil }
         switch bundle.platform.evidence {
         case .supportedPlatforms: return ("CFBundleSupportedPlatforms", pointer, value)
@@ -46,6 +46,7 @@ struct SimulatorBuildCheck: Check {
 extension SimulatorBuildCheck {
     static func simulator(_ bundle: InspectedBundle, _ key: String, _ value: String, nested: Int) -> String {
         let others = nested == 0 ? "" : nested == 1 ? ", and so was 1 bundle inside it" : ", and so were \(nested) bundles inside it"
-        return "\(bundle.name) was built for the \(bundle.platform) (\(key) says \(value))\(others); a simulator build cannot be uploaded. Archive for a device destination (\(bundle.platform.platform.device.name)) instead"
+        return
+            "\(bundle.name) was built for the \(bundle.platform) (\(key) says \(value))\(others); a simulator build cannot be uploaded. Archive for a device destination (\(bundle.platform.platform.device.name)) instead"
     }
 }

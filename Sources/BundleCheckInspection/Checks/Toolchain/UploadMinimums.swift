@@ -1,6 +1,6 @@
-import Foundation
 import BundleCheckFormats
 import BundleCheckModel
+import Foundation
 
 /// The dated SDK and Xcode minimums of `Rules/data/upload-minimums.yml`: from each date on,
 /// App Store Connect refuses uploads built with an older Xcode or SDK (ITMS-90725).
@@ -27,15 +27,17 @@ struct UploadMinimums {
         var requirements: [Requirement] = []
         for row in entries["requirements"]?.sequence ?? [] {
             guard let fromText = row["from"]?.scalar, let from = ISODateParser.parse(fromText),
-                  let xcode = row["xcode"]?.scalar.flatMap(MachOVersion.init),
-                  let sdkPairs = row["sdks"]?.mapping
+                let xcode = row["xcode"]?.scalar.flatMap(MachOVersion.init),
+                let sdkPairs = row["sdks"]?.mapping
             else {
                 unreadable.append(row.line)
                 continue
             }
             var sdks: [String: MachOVersion] = [:]
             for pair in sdkPairs {
-                guard let platform = pair.key.scalar, platforms.platform(id: platform)?.uploadSDK != nil, let version = pair.value.scalar.flatMap(MachOVersion.init) else {
+                guard let platform = pair.key.scalar, platforms.platform(id: platform)?.uploadSDK != nil,
+                    let version = pair.value.scalar.flatMap(MachOVersion.init)
+                else {
                     unreadable.append(pair.key.line)
                     continue
                 }

@@ -63,7 +63,7 @@ struct XcodeBuilds {
         var unreadable: [Int] = []
         for row in entries.sequence ?? [] {
             guard let build = row["build"]?.scalar, let version = row["xcode"]?.scalar,
-                  let kindText = row["kind"]?.scalar, let kind = Kind(kindText)
+                let kindText = row["kind"]?.scalar, let kind = Kind(kindText)
             else {
                 unreadable.append(row.line)
                 continue

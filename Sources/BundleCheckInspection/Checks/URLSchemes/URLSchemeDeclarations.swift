@@ -28,7 +28,8 @@ struct URLSchemeDeclarations {
         for (index, entry) in entries.enumerated() {
             let entryPointer = Self.typesPointer.appending(index)
             guard case .dictionary(let type) = entry else {
-                problems.append(Problem(pointer: entryPointer, message: "CFBundleURLTypes item \(index) is a \(entry.typeName); each item must be a dictionary"))
+                problems.append(
+                    Problem(pointer: entryPointer, message: "CFBundleURLTypes item \(index) is a \(entry.typeName); each item must be a dictionary"))
                 continue
             }
             guard let list = type["CFBundleURLSchemes"] else { continue }

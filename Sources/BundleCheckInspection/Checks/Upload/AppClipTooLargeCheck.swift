@@ -14,8 +14,8 @@ struct AppClipTooLargeCheck: Check {
         let limits = SizeLimits.shipped
         return context.bundles.filter { $0.kind == .appClip }.compactMap { clip -> Finding? in
             guard let total = clip.sizes?.total, let target = clip.deploymentTarget,
-                  let limit = limits.appClipLimit(minimum: target, digitalOnly: context.settings.appClipDigitalOnly),
-                  total.uncompressed > limit.bytes
+                let limit = limits.appClipLimit(minimum: target, digitalOnly: context.settings.appClipDigitalOnly),
+                total.uncompressed > limit.bytes
             else { return nil }
             return rule.finding(
                 "the App Clip \(clip.name) takes \(ByteSizeText.decimal(total.uncompressed)) uncompressed (\(ByteSizeText.exact(total.uncompressed)), every architecture and asset variant together), more than the \(limit.written) App Store Connect allows a clip deploying to iOS \(target) after thinning (\(limits.appClipCode) Thinned App Clip size is too large); measure the thinned variants with Xcode's App Thinning Size Report, and move content out of the clip",

@@ -16,7 +16,7 @@ struct HandoffTypesUndeclaredCheck: Check {
         let facts = DocumentTypes.shipped
         return context.bundles.compactMap { bundle -> Finding? in
             guard bundle.kind == .appex, let accepts = bundle.accepts, !accepts.isEmpty, let app = context.parent(of: bundle),
-                  let executable = bundle.signing?.executable
+                let executable = bundle.signing?.executable
             else { return nil }
             let declared = Set(URLSchemeDeclarations(app).schemes.map { $0.value.lowercased() })
             let opened = executable.slices.flatMap(\.evidence).filter { $0.kind == .string }

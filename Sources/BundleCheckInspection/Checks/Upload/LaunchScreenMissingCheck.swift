@@ -18,7 +18,8 @@ struct LaunchScreenMissingCheck: Check {
             guard bundle.kind == .app, let plist = bundle.infoPlist else { return nil }
             let multitasks = facts.multitasks(bundle)
             let codes = multitasks ? [facts.launchScreenCode] : []
-            let consequence = multitasks
+            let consequence =
+                multitasks
                 ? "App Store Connect rejects an iPad app that takes part in multitasking without one (\(facts.launchScreenCode))"
                 : "Apple requires every iPhone and iPad app to provide its launch screen with a storyboard (or UILaunchScreen)"
             if facts.launchScreenKeys.contains(where: { plist.value(at: JSONPointer($0))?.dictionaryValue != nil }) { return nil }
@@ -53,8 +54,9 @@ struct LaunchScreenMissingCheck: Check {
     /// Where a compiled launch screen may be: the bundle's top, and each `.lproj` folder in it.
     static func launchScreenFolders(of bundle: InspectedBundle, paths: PathIndex) -> [String] {
         let root = bundle.layout.resourcesFolder
-        return [root] + paths.entries(under: root).filter { entry in
-            entry.isFolder && entry.path.hasSuffix(".lproj") && !entry.path.dropFirst(root.count + 1).contains("/")
-        }.map(\.path)
+        return [root]
+            + paths.entries(under: root).filter { entry in
+                entry.isFolder && entry.path.hasSuffix(".lproj") && !entry.path.dropFirst(root.count + 1).contains("/")
+            }.map(\.path)
     }
 }

@@ -17,18 +17,21 @@ struct NestedBundleSimulatorCheck: Check {
             let listed = (plist?["CFBundleSupportedPlatforms"]?.arrayValue ?? []).compactMap(\.stringValue)
             let simulators = listed.filter { name in ApplePlatforms.shipped.platforms(supportedPlatform: name).contains { $0.simulator } }
             guard !simulators.isEmpty else { return }
-            findings.append(rule.finding(
-                "\(name) says it is built for \(simulators.joined(separator: ", ")) (CFBundleSupportedPlatforms [\(listed.joined(separator: ", "))]) inside a device build; App Store Connect rejects the upload (\(rule.appleCodesText) Invalid CFBundleSupportedPlatforms value): use the device build of it (its xcframework's device slice)",
-                at: location, identity: identity
-            ))
+            findings.append(
+                rule.finding(
+                    "\(name) says it is built for \(simulators.joined(separator: ", ")) (CFBundleSupportedPlatforms [\(listed.joined(separator: ", "))]) inside a device build; App Store Connect rejects the upload (\(rule.appleCodesText) Invalid CFBundleSupportedPlatforms value): use the device build of it (its xcframework's device slice)",
+                    at: location, identity: identity
+                ))
         }
         for framework in context.bundles where framework.kind == .framework {
-            judge(framework.infoPlist?.root.dictionaryValue, name: "the framework \(framework.name)", owner: framework,
-                  location: framework.infoPlistLocation(JSONPointer("CFBundleSupportedPlatforms")), identity: framework.path)
+            judge(
+                framework.infoPlist?.root.dictionaryValue, name: "the framework \(framework.name)", owner: framework,
+                location: framework.infoPlistLocation(JSONPointer("CFBundleSupportedPlatforms")), identity: framework.path)
         }
         for resource in context.resourceBundles {
-            judge(resource.infoPlist, name: "the resource bundle \(resource.name) in \(resource.owner.name)", owner: resource.owner,
-                  location: resource.location("CFBundleSupportedPlatforms"), identity: resource.path)
+            judge(
+                resource.infoPlist, name: "the resource bundle \(resource.name) in \(resource.owner.name)", owner: resource.owner,
+                location: resource.location("CFBundleSupportedPlatforms"), identity: resource.path)
         }
         return findings
     }

@@ -11,7 +11,7 @@ struct ResourceBundleExecutableCheck: Check {
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.resourceBundles.compactMap { resource -> Finding? in
             guard let executable = resource.infoPlist?["CFBundleExecutable"]?.stringValue, !executable.isEmpty,
-                  !UnexpandedVariable.occurs(in: executable), !executable.contains("/")
+                !UnexpandedVariable.occurs(in: executable), !executable.contains("/")
             else { return nil }
             let path = resource.path + (resource.isMacStyle ? "/Contents/MacOS/" : "/") + executable
             guard !context.paths.isFile(path) else { return nil }

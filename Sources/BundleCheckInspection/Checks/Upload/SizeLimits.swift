@@ -36,7 +36,10 @@ struct SizeLimits {
         var unreadable: [Int] = []
         var units: [String: UInt64] = [:]
         for pair in entries["units"]?.mapping ?? [] {
-            guard let name = pair.key.scalar, let value = pair.value.scalar.flatMap(UInt64.init) else { unreadable.append(pair.key.line); continue }
+            guard let name = pair.key.scalar, let value = pair.value.scalar.flatMap(UInt64.init) else {
+                unreadable.append(pair.key.line)
+                continue
+            }
             units[name] = value
         }
         /// `4 GB` in bytes, by the table's units.
@@ -49,22 +52,31 @@ struct SizeLimits {
         var app: [String: (bytes: UInt64, written: String)] = [:]
         for row in entries["app"]?.sequence ?? [] {
             guard let platform = row["platform"]?.scalar, ApplePlatforms.shipped.platform(id: platform) != nil,
-                  let limit = bytes(row["limit"]), let written = row["limit"]?.scalar
-            else { unreadable.append(row.line); continue }
+                let limit = bytes(row["limit"]), let written = row["limit"]?.scalar
+            else {
+                unreadable.append(row.line)
+                continue
+            }
             app[platform] = (limit, written)
         }
         var executable: [ExecutableLimit] = []
         for row in entries["executable"]?.sequence ?? [] {
             guard let platform = row["platform"]?.scalar, ApplePlatforms.shipped.platform(id: platform) != nil,
-                  let minimum = row["minimum-os"]?.scalar.flatMap(MachOVersion.init), let limit = bytes(row["limit"]),
-                  let written = row["limit"]?.scalar, let per = row["per"]?.scalar, per == "binary" || per == "slice"
-            else { unreadable.append(row.line); continue }
+                let minimum = row["minimum-os"]?.scalar.flatMap(MachOVersion.init), let limit = bytes(row["limit"]),
+                let written = row["limit"]?.scalar, let per = row["per"]?.scalar, per == "binary" || per == "slice"
+            else {
+                unreadable.append(row.line)
+                continue
+            }
             executable.append(ExecutableLimit(platform: platform, minimumOS: minimum, bytes: limit, written: written, perSlice: per == "slice"))
         }
         var appClip: [AppClipLimit] = []
         for row in entries["app-clip"]?.sequence ?? [] {
             guard let minimum = row["minimum-os"]?.scalar.flatMap(MachOVersion.init), let limit = bytes(row["limit"]), let written = row["limit"]?.scalar
-            else { unreadable.append(row.line); continue }
+            else {
+                unreadable.append(row.line)
+                continue
+            }
             appClip.append(AppClipLimit(minimumOS: minimum, bytes: limit, written: written, digitalOnly: row["digital-only"]?.scalar == "true"))
         }
         var fields = DataTableFields(entries)

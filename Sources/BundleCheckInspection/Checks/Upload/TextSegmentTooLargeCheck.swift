@@ -12,19 +12,22 @@ struct TextSegmentTooLargeCheck: Check {
         let limits = SizeLimits.shipped
         return context.bundles.compactMap { bundle -> Finding? in
             guard let executable = bundle.signing?.executable, let path = bundle.signing?.executablePath,
-                  let target = bundle.deploymentTarget,
-                  let limit = limits.executableLimit(platform: bundle.platform.platform.id, minimum: target)
+                let target = bundle.deploymentTarget,
+                let limit = limits.executableLimit(platform: bundle.platform.platform.id, minimum: target)
             else { return nil }
             let slices = executable.slices.compactMap { slice in slice.textSectionsSize.map { (slice.architecture, $0) } }
             let over: String
             if limit.perSlice {
                 let large = slices.filter { $0.1 > limit.bytes }
                 guard !large.isEmpty else { return nil }
-                over = large.map { "\($0.0) \(ByteSizeText.decimalAndExact($0.1))" }.joined(separator: ", ") + ", more than the \(limit.written) each slice may hold"
+                over =
+                    large.map { "\($0.0) \(ByteSizeText.decimalAndExact($0.1))" }.joined(separator: ", ")
+                    + ", more than the \(limit.written) each slice may hold"
             } else {
                 let total = executable.textSectionsSize
                 guard total > limit.bytes else { return nil }
-                over = "\(ByteSizeText.decimalAndExact(total)) across \(slices.map(\.0).joined(separator: ", ")), more than the \(limit.written) a binary may hold"
+                over =
+                    "\(ByteSizeText.decimalAndExact(total)) across \(slices.map(\.0).joined(separator: ", ")), more than the \(limit.written) a binary may hold"
             }
             return rule.finding(
                 "\(PackagePath.name(path))'s __TEXT sections take \(over) when it deploys to \(bundle.platform.platform.name) \(target); App Store Connect refuses the upload: move code into frameworks or dynamic libraries, strip unused architectures, or raise the deployment target",

@@ -56,7 +56,7 @@ struct UnmatchedSymbolsCheck: Check {
     static func root(of path: String, before marker: [Substring]) -> String? {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard components.count > marker.count,
-              let start = (0...(components.count - marker.count)).first(where: { Array(components[$0..<($0 + marker.count)]) == marker })
+            let start = (0...(components.count - marker.count)).first(where: { Array(components[$0..<($0 + marker.count)]) == marker })
         else { return nil }
         return components[..<start].map { $0 + "/" }.joined()
     }
@@ -80,7 +80,8 @@ struct UnmatchedSymbolsCheck: Check {
             let binaryName = PackagePath.name(entry.path)
             let namesake = shipped.filter { PackagePath.name($0.value.path) == binaryName }
                 .map { "\($0.value.architecture) (UUID \($0.key))" }.sorted()
-            let shippedSlices = namesake.isEmpty
+            let shippedSlices =
+                namesake.isEmpty
                 ? "no binary of the archive is named \(binaryName)"
                 : "the archive's \(binaryName) has \(namesake.joined(separator: ", "))"
             return rule.finding(
@@ -104,9 +105,11 @@ struct UnmatchedSymbolsCheck: Check {
         guard !unmatched.isEmpty else { return [] }
         let named = unmatched.prefix(Self.maximumNamedFiles).joined(separator: ", ")
         let more = unmatched.count > Self.maximumNamedFiles ? " and \(unmatched.count - Self.maximumNamedFiles) more" : ""
-        return [rule.finding(
-            "\(folder)/ holds \(unmatched.count == 1 ? "a symbol file" : "\(unmatched.count) symbol files") whose UUID matches no slice of any binary (\(named)\(more))\(symbols.appleWarning)",
-            at: FindingLocation(bundle: nil, file: folder), identity: folder, appleCodes: [symbols.code]
-        )]
+        return [
+            rule.finding(
+                "\(folder)/ holds \(unmatched.count == 1 ? "a symbol file" : "\(unmatched.count) symbol files") whose UUID matches no slice of any binary (\(named)\(more))\(symbols.appleWarning)",
+                at: FindingLocation(bundle: nil, file: folder), identity: folder, appleCodes: [symbols.code]
+            )
+        ]
     }
 }

@@ -13,12 +13,12 @@ struct VersionMismatchCheck: Check {
         var findings: [Finding] = []
         for bundle in context.bundles where VersionKey.matchesContainer(bundle.kind) {
             guard let container = context.parent(of: bundle), VersionKey.matchesContainer(container.kind),
-                  let plist = bundle.infoPlist, let containerPlist = container.infoPlist
+                let plist = bundle.infoPlist, let containerPlist = container.infoPlist
             else { continue }
             for key in VersionKey.allCases {
                 guard let mine = Self.comparable(plist.value(at: key.pointer)),
-                      let theirs = Self.comparable(containerPlist.value(at: key.pointer)),
-                      mine != theirs
+                    let theirs = Self.comparable(containerPlist.value(at: key.pointer)),
+                    mine != theirs
                 else { continue }
                 let message = Self.mismatch(key, bundle: bundle, value: mine, container: container, containerValue: theirs)
                 findings.append(rule.finding(message, at: bundle.infoPlistLocation(key.pointer)))
@@ -31,7 +31,7 @@ struct VersionMismatchCheck: Check {
     /// (those are reported by version-missing and unexpanded-variable instead).
     private static func comparable(_ value: PlistValue?) -> String? {
         guard case .string(let text)? = value, !text.allSatisfy(\.isWhitespace),
-              !UnexpandedVariable.occurs(in: text)
+            !UnexpandedVariable.occurs(in: text)
         else { return nil }
         return text
     }
