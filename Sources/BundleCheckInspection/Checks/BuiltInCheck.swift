@@ -114,7 +114,7 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
     /// Every check, for the rule loader: these with the Apple codes each reports, and the
     /// release checks `bundlecheck diff` runs (which report their rule's codes, or none).
     static let declarations = BuiltInCheckDeclarations(
-        registry.map(\.declaration) + ReleaseCheckNames.all.sorted().map { BuiltInCheckDeclaration(name: $0) }
+        registry.map(\.declaration) + ReleaseCheckName.allCases.map { BuiltInCheckDeclaration(name: $0.rawValue) }
     )
 
     static let allCases: [BuiltInCheck] = registry.map(BuiltInCheck.init(implementation:))

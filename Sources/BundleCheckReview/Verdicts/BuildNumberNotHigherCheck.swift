@@ -1,10 +1,11 @@
+import BundleCheckInspection
 import BundleCheckModel
 
 /// `build-number-not-higher`: NEW's app has OLD's marketing version and a CFBundleVersion that
 /// is not higher than OLD's. Equal is ITMS-90189 ("Redundant Binary Upload"); lower is App Store
 /// Connect's "must contain a higher version than that of the previously uploaded version".
 struct BuildNumberNotHigherCheck: ReleaseCheck {
-    let id = "build-number-not-higher"
+    let name = ReleaseCheckName.buildNumberNotHigher
 
     func run(_ comparison: ReleaseComparison, as rule: RuleDefinition) -> [Finding] {
         comparison.appPairs.compactMap { old, new, _ in

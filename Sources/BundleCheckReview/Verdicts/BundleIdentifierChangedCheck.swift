@@ -1,10 +1,11 @@
+import BundleCheckInspection
 import BundleCheckModel
 
 /// `bundle-identifier-changed` (ITMS-90054): NEW's app has another CFBundleIdentifier than OLD's.
 /// An app record's bundle identifier is fixed once a build is uploaded, so NEW would be
 /// refused, or belongs to another app record altogether.
 struct BundleIdentifierChangedCheck: ReleaseCheck {
-    let id = "bundle-identifier-changed"
+    let name = ReleaseCheckName.bundleIdentifierChanged
 
     func run(_ comparison: ReleaseComparison, as rule: RuleDefinition) -> [Finding] {
         comparison.appPairs.compactMap { old, new, _ in

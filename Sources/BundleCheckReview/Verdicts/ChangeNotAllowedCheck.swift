@@ -1,3 +1,4 @@
+import BundleCheckInspection
 import BundleCheckModel
 
 /// `change-not-allowed`: NEW adds something the configuration's `diff: fail-on-new` names
@@ -5,7 +6,7 @@ import BundleCheckModel
 /// before it ships, such as HealthKit appearing or a new tracking domain. A value that changed
 /// counts as added, since NEW is asking for something OLD did not.
 struct ChangeNotAllowedCheck: ReleaseCheck {
-    let id = "change-not-allowed"
+    let name = ReleaseCheckName.changeNotAllowed
 
     func run(_ comparison: ReleaseComparison, as rule: RuleDefinition) -> [Finding] {
         let gates = comparison.settings.failOnNew

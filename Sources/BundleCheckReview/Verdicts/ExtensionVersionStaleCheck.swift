@@ -1,10 +1,11 @@
+import BundleCheckInspection
 import BundleCheckModel
 
 /// `extension-version-stale`: an extension, watch app or App Clip kept OLD's version while
 /// the app that contains it moved on: its target's MARKETING_VERSION or CURRENT_PROJECT_VERSION
 /// is not tied to the app's (ITMS-90473 follows on upload, which `version-mismatch` reports too).
 struct ExtensionVersionStaleCheck: ReleaseCheck {
-    let id = "extension-version-stale"
+    let name = ReleaseCheckName.extensionVersionStale
     static let kinds = Set([BundleKind.appex, .watchApp, .appClip].map(\.rawValue))
 
     func run(_ comparison: ReleaseComparison, as rule: RuleDefinition) -> [Finding] {

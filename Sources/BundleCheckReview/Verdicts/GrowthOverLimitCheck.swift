@@ -1,9 +1,10 @@
+import BundleCheckInspection
 import BundleCheckModel
 
 /// `growth-over-limit`: the package grew, uncompressed, by more than the configuration's
 /// `diff: fail-on-growth` allows: download size and install size are what users pay for.
 struct GrowthOverLimitCheck: ReleaseCheck {
-    let id = "growth-over-limit"
+    let name = ReleaseCheckName.growthOverLimit
 
     func run(_ comparison: ReleaseComparison, as rule: RuleDefinition) -> [Finding] {
         guard let limit = comparison.settings.failOnGrowth, let growth = comparison.packageSize?.growth, growth > 0, UInt64(growth) > limit else { return [] }

@@ -1,25 +1,35 @@
 import BundleCheckFormats
+import BundleCheckInspection
 import BundleCheckModel
 
-/// A check of a release rule (`scope: release`): it judges NEW against OLD. `registry` lists
-/// every one, by the id of its rule file (the inspection layer's `ReleaseCheckNames` too).
+/// A check of a release rule (`scope: release`): it judges NEW against OLD. Its name, the id of
+/// its rule file, is one of the inspection layer's `ReleaseCheckName`s.
 protocol ReleaseCheck: Sendable {
-    var id: String { get }
+    var name: ReleaseCheckName { get }
     func run(_ comparison: ReleaseComparison, as rule: RuleDefinition) -> [Finding]
 }
 
-enum ReleaseChecks {
-    static let registry: [any ReleaseCheck] = [
-        BuildNumberNotHigherCheck(),
-        VersionNotHigherCheck(),
-        BundleIdentifierChangedCheck(),
-        SigningTeamChangedCheck(),
-        ExtensionVersionStaleCheck(),
-        ChangeNotAllowedCheck(),
-        GrowthOverLimitCheck(),
-    ]
+extension ReleaseCheck {
+    var id: String { name.rawValue }
+}
 
-    static func named(_ id: String) -> (any ReleaseCheck)? { registry.first { $0.id == id } }
+enum ReleaseChecks {
+    /// The check of each name; a name added without its check does not build.
+    static func check(_ name: ReleaseCheckName) -> any ReleaseCheck {
+        switch name {
+        case .buildNumberNotHigher: BuildNumberNotHigherCheck()
+        case .versionNotHigher: VersionNotHigherCheck()
+        case .bundleIdentifierChanged: BundleIdentifierChangedCheck()
+        case .signingTeamChanged: SigningTeamChangedCheck()
+        case .extensionVersionStale: ExtensionVersionStaleCheck()
+        case .changeNotAllowed: ChangeNotAllowedCheck()
+        case .growthOverLimit: GrowthOverLimitCheck()
+        }
+    }
+
+    static let registry: [any ReleaseCheck] = ReleaseCheckName.allCases.map(check)
+
+    static func named(_ id: String) -> (any ReleaseCheck)? { ReleaseCheckName(rawValue: id).map(check) }
 }
 
 /// What a release check may look at: both records, the paired bundles with their changes, and

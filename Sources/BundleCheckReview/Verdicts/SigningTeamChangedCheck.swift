@@ -1,3 +1,4 @@
+import BundleCheckInspection
 import BundleCheckModel
 
 /// `signing-team-changed`: a bundle of NEW is signed by another team than in OLD. An app record
@@ -5,7 +6,7 @@ import BundleCheckModel
 /// app groups, keychain groups and iCloud containers are the team's and stop being shared.
 /// Reported for each top-level app, and for a nested bundle only when its change is not its app's.
 struct SigningTeamChangedCheck: ReleaseCheck {
-    let id = "signing-team-changed"
+    let name = ReleaseCheckName.signingTeamChanged
 
     func run(_ comparison: ReleaseComparison, as rule: RuleDefinition) -> [Finding] {
         func change(_ pair: BundlePair) -> (was: String, now: String)? {

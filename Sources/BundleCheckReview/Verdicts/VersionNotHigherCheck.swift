@@ -1,3 +1,4 @@
+import BundleCheckInspection
 import BundleCheckModel
 
 /// `version-not-higher` (ITMS-90062): OLD is the build App Review approved last (the default),
@@ -5,7 +6,7 @@ import BundleCheckModel
 /// its train is closed to new builds. When OLD was only uploaded, a version may be uploaded
 /// again with a new build number, so only a lower version is reported.
 struct VersionNotHigherCheck: ReleaseCheck {
-    let id = "version-not-higher"
+    let name = ReleaseCheckName.versionNotHigher
 
     func run(_ comparison: ReleaseComparison, as rule: RuleDefinition) -> [Finding] {
         comparison.appPairs.compactMap { old, new, _ in
