@@ -1,4 +1,5 @@
 import BundleCheckModel
+import BundleCheckReports
 
 /// Compares two recorded builds: pairs their bundles, compares every facet of every pair, their
 /// sizes and findings. The verdicts are the release rules', which `ReleaseReview` runs.
@@ -30,16 +31,18 @@ enum ReleaseDiffer {
     /// The package's size: its top-level bundles' totals added up, and the files of the pairs of
     /// top-level bundles that grew past the threshold (their own size diffs, already made).
     static func packageSize(_ old: BuildRecord, _ new: BuildRecord, bundles: [BundleDiff]) -> SizeDiff? {
-        func total(_ record: BuildRecord, _ member: String) -> Int64? {
-            let values = record.bundles.filter { $0.parent == nil }.map { $0.recorded(["sizes", "total", member])?.integerValue }
+        func total(_ record: BuildRecord, _ member: ReportSchema.ByteCount) -> Int64? {
+            let values = record.bundles.filter { $0.parent == nil }.map {
+                $0.recorded([ReportSchema.Bundle.sizes, ReportSchema.Sizes.total, member])?.integerValue
+            }
             guard !values.isEmpty, !values.contains(nil) else { return nil }
             return values.compactMap { $0 }.reduce(0, &+)
         }
-        guard total(old, "uncompressed") != nil || total(new, "uncompressed") != nil else { return nil }
+        guard total(old, .uncompressed) != nil || total(new, .uncompressed) != nil else { return nil }
         let grown = bundles.filter { $0.pair.old?.parent == nil && $0.pair.new?.parent == nil }.compactMap(\.size).flatMap(\.grownFiles)
         return SizeDiff(
-            old: total(old, "uncompressed"), new: total(new, "uncompressed"),
-            oldStored: total(old, "stored"), newStored: total(new, "stored"),
+            old: total(old, .uncompressed), new: total(new, .uncompressed),
+            oldStored: total(old, .stored), newStored: total(new, .stored),
             grownFiles: SizeDiff.mostGrownFirst(grown)
         )
     }

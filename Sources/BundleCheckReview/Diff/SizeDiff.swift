@@ -1,5 +1,6 @@
 import BundleCheckFormats
 import BundleCheckInspection
+import BundleCheckReports
 
 /// How a bundle's size moved: its files uncompressed (what Apple's size limits count) and as
 /// stored in a zip, and the files that grew by more than the review's threshold.
@@ -29,8 +30,8 @@ public struct SizeDiff: Sendable, Hashable {
 
     /// A bundle's sizes from its two records; nil when neither recorded sizes.
     static func between(_ old: BundleRecord?, _ new: BundleRecord?, threshold: Int64) -> SizeDiff? {
-        let oldTotal = old.flatMap { total($0, "uncompressed") }
-        let newTotal = new.flatMap { total($0, "uncompressed") }
+        let oldTotal = old.flatMap { total($0, .uncompressed) }
+        let newTotal = new.flatMap { total($0, .uncompressed) }
         guard oldTotal != nil || newTotal != nil else { return nil }
         var grown: [FileGrowth] = []
         if let old, let new {
@@ -50,7 +51,7 @@ public struct SizeDiff: Sendable, Hashable {
         }
         return SizeDiff(
             old: oldTotal, new: newTotal,
-            oldStored: old.flatMap { total($0, "stored") }, newStored: new.flatMap { total($0, "stored") },
+            oldStored: old.flatMap { total($0, .stored) }, newStored: new.flatMap { total($0, .stored) },
             grownFiles: mostGrownFirst(grown)
         )
     }
@@ -60,13 +61,15 @@ public struct SizeDiff: Sendable, Hashable {
         files.sorted { ($0.growth, $1.path) > ($1.growth, $0.path) }
     }
 
-    private static func total(_ record: BundleRecord, _ member: String) -> Int64? {
-        record.recorded(["sizes", "total", member])?.integerValue
+    private static func total(_ record: BundleRecord, _ member: ReportSchema.ByteCount) -> Int64? {
+        record.recorded([ReportSchema.Bundle.sizes, ReportSchema.Sizes.total, member])?.integerValue
     }
 
     private static func largestFiles(_ record: BundleRecord) -> [(path: String, size: Int64)] {
-        (record.recorded(["sizes", "largestFiles"])?.arrayValue ?? []).compactMap { entry in
-            guard let path = entry["path"]?.stringValue, let size = entry["size"]?["uncompressed"]?.integerValue else { return nil }
+        (record.recorded([ReportSchema.Bundle.sizes, ReportSchema.Sizes.largestFiles])?.arrayValue ?? []).compactMap { entry in
+            guard let path = entry[ReportSchema.SizedPath.path]?.stringValue,
+                let size = entry[ReportSchema.SizedPath.size]?[ReportSchema.ByteCount.uncompressed]?.integerValue
+            else { return nil }
             return (path, size)
         }
     }

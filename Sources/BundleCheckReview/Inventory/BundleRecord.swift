@@ -1,4 +1,5 @@
 import BundleCheckFormats
+import BundleCheckReports
 
 /// One bundle of a `BuildRecord`: the bundle object of the JSON report, read field by field.
 ///
@@ -25,28 +26,28 @@ public struct BundleRecord: Sendable {
     /// The facet's value; nil when the report did not record it.
     public func value(of facet: InventoryFacet) -> FacetValue? { facets[facet.id] }
 
-    public var path: String { object["path"]?.stringValue ?? "" }
-    public var kind: String { object["kind"]?.stringValue ?? "" }
-    public var parent: String? { object["parent"]?.stringValue }
-    public var bundleIdentifier: String? { object["bundleIdentifier"]?.stringValue }
-    public var shortVersion: String? { object["shortVersion"]?.stringValue }
-    public var version: String? { object["version"]?.stringValue }
-    public var extensionPoint: String? { object["extensionPoint"]?.stringValue }
-    public var infoPlist: String? { object["infoPlist"]?.stringValue }
+    public var path: String { object[ReportSchema.Bundle.path]?.stringValue ?? "" }
+    public var kind: String { object[ReportSchema.Bundle.kind]?.stringValue ?? "" }
+    public var parent: String? { object[ReportSchema.Bundle.parent]?.stringValue }
+    public var bundleIdentifier: String? { object[ReportSchema.Bundle.bundleIdentifier]?.stringValue }
+    public var shortVersion: String? { object[ReportSchema.Bundle.shortVersion]?.stringValue }
+    public var version: String? { object[ReportSchema.Bundle.version]?.stringValue }
+    public var extensionPoint: String? { object[ReportSchema.Bundle.extensionPoint]?.stringValue }
+    public var infoPlist: String? { object[ReportSchema.Bundle.infoPlist]?.stringValue }
     /// The signing team the signature's entitlements name.
-    public var teamIdentifier: String? { object["entitlements"]?["teamIdentifier"]?.stringValue }
+    public var teamIdentifier: String? { object[ReportSchema.Bundle.entitlements]?[ReportSchema.Entitlements.teamIdentifier]?.stringValue }
     /// Each executable slice's LC_UUID, which tells one build of a binary from another.
-    public var uuids: [String] { object["uuids"]?.arrayValue?.compactMap { $0["uuid"]?.stringValue } ?? [] }
+    public var uuids: [String] { object[ReportSchema.Bundle.uuids]?.arrayValue?.compactMap { $0[ReportSchema.SliceUUID.uuid]?.stringValue } ?? [] }
 
     /// The last component of the path: `Share.appex`.
     public var name: String { PackagePath.name(path) }
 
     /// The value at `path` of member names, or nil when a member on the way is missing
     /// (not recorded); `.null` when the report recorded nothing there.
-    public func recorded(_ path: [String]) -> JSONValue? {
+    package func recorded(_ path: ReportPath) -> JSONValue? {
         var value = object
         for (index, key) in path.enumerated() {
-            guard let next = value[key] else {
+            guard let next = value[key.rawValue] else {
                 // A recorded null on the way stands for the whole subtree: recorded as absent.
                 return value == .null && index > 0 ? .null : nil
             }

@@ -1,4 +1,5 @@
 import BundleCheckFormats
+import BundleCheckReports
 
 /// One thing a release reviewer compares between two builds of a bundle: its build number,
 /// its entitlements, the URL schemes it declares. `InventoryFacet.all` lists them in the order
@@ -61,14 +62,14 @@ struct FacetReader {
     let record: BundleRecord
 
     /// The member at `path`: nil when not recorded, `.null` when recorded as absent.
-    func member(_ path: [String]) -> JSONValue? { record.recorded(path) }
+    func member(_ path: ReportPath) -> JSONValue? { record.recorded(path) }
 
-    func error(_ path: [String], _ expected: String) -> RecordShapeError {
-        RecordShapeError(pointer: record.pointer + "/" + path.map(JSONPointer.escape).joined(separator: "/"), expected: expected)
+    func error(_ path: ReportPath, _ expected: String) -> RecordShapeError {
+        RecordShapeError(pointer: record.pointer + "/" + path.map { JSONPointer.escape($0.rawValue) }.joined(separator: "/"), expected: expected)
     }
 
     /// A string member as a scalar facet.
-    func text(_ path: [String]) throws(RecordShapeError) -> FacetValue? {
+    func text(_ path: ReportPath) throws(RecordShapeError) -> FacetValue? {
         guard let value = member(path) else { return nil }
         switch value {
         case .null: return FacetValue.none
@@ -78,7 +79,7 @@ struct FacetReader {
     }
 
     /// The strings of an array member, or nil.
-    func strings(_ path: [String]) throws(RecordShapeError) -> [String]?? {
+    func strings(_ path: ReportPath) throws(RecordShapeError) -> [String]?? {
         guard let value = member(path) else { return nil }
         if value == .null { return .some(nil) }
         guard let elements = value.arrayValue else { throw error(path, "an array of strings or null") }
@@ -91,13 +92,13 @@ struct FacetReader {
     }
 
     /// An array-of-strings member as a list facet.
-    func list(_ path: [String]) throws(RecordShapeError) -> FacetValue? {
+    func list(_ path: ReportPath) throws(RecordShapeError) -> FacetValue? {
         guard let strings = try strings(path) else { return nil }
         return strings.map(FacetValue.list) ?? FacetValue.none
     }
 
     /// The objects of an array member; nil when not recorded, empty when null.
-    func objects(_ path: [String]) throws(RecordShapeError) -> [JSONValue]? {
+    func objects(_ path: ReportPath) throws(RecordShapeError) -> [JSONValue]? {
         guard let value = member(path) else { return nil }
         if value == .null { return [] }
         guard let elements = value.arrayValue, elements.allSatisfy({ if case .object = $0 { true } else { false } }) else {

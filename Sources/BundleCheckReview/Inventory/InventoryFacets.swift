@@ -1,104 +1,133 @@
 import BundleCheckFormats
+import BundleCheckReports
+
+// The report's objects the facets read, by the names `ReportSchema` declares.
+private typealias Bundle = ReportSchema.Bundle
+private typealias Toolchain = ReportSchema.Toolchain
+private typealias PrivacyManifest = ReportSchema.PrivacyManifest
+private typealias ActivationRule = ReportSchema.ActivationRule
+private typealias Entitlements = ReportSchema.Entitlements
+private typealias Certificate = ReportSchema.Certificate
+private typealias Profile = ReportSchema.Profile
+private typealias PurposeString = ReportSchema.PurposeString
+private typealias AccessedAPIType = ReportSchema.AccessedAPIType
+private typealias RequiredReasonAPI = ReportSchema.RequiredReasonAPI
+private typealias AcceptedType = ReportSchema.AcceptedType
+private typealias DocumentType = ReportSchema.DocumentType
+private typealias LooseLibrary = ReportSchema.LooseLibrary
 
 // The facets a release review compares, one per line of the list: each reads its
 // members of the report's bundle object (docs/report.schema.json) and nothing else.
 extension InventoryFacet {
     public static let all: [InventoryFacet] = [
         InventoryFacet("version", "Version (CFBundleShortVersionString)", .identity, .scalar) { reader throws(RecordShapeError) in
-            try reader.text(["shortVersion"])
+            try reader.text([Bundle.shortVersion])
         },
-        InventoryFacet("build", "Build (CFBundleVersion)", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text(["version"]) },
-        InventoryFacet("bundle-identifier", "Bundle identifier", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text(["bundleIdentifier"])
+        InventoryFacet("build", "Build (CFBundleVersion)", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text([Bundle.version]) },
+        InventoryFacet("bundle-identifier", "Bundle identifier", .identity, .scalar) { reader throws(RecordShapeError) in
+            try reader.text([Bundle.bundleIdentifier])
         },
-        InventoryFacet("kind", "Kind", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text(["kind"]) },
-        InventoryFacet("extension-point", "Extension point", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text(["extensionPoint"]) },
+        InventoryFacet("kind", "Kind", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text([Bundle.kind]) },
+        InventoryFacet("extension-point", "Extension point", .identity, .scalar) { reader throws(RecordShapeError) in try reader.text([Bundle.extensionPoint])
+        },
         InventoryFacet("platform", "Platform", .platform, .scalar) { reader throws(RecordShapeError) in
-            guard let platform = try reader.text(["platform"]) else { return nil }
+            guard let platform = try reader.text([Bundle.platform]) else { return nil }
             guard case .text(let name)? = platform[""] else { return platform }
-            return .text(reader.member(["simulator"])?.boolValue == true ? name + " (simulator)" : name)
+            return .text(reader.member([Bundle.simulator])?.boolValue == true ? name + " (simulator)" : name)
         },
-        InventoryFacet("architectures", "Architectures", .platform, .list) { reader throws(RecordShapeError) in try reader.list(["architectures"]) },
-        InventoryFacet("minimum-os", "Minimum OS", .platform, .scalar) { reader throws(RecordShapeError) in try reader.text(["minimumOS"]) },
-        InventoryFacet("sdk", "SDK", .platform, .scalar) { reader throws(RecordShapeError) in try reader.text(["toolchain", "sdk"]) },
+        InventoryFacet("architectures", "Architectures", .platform, .list) { reader throws(RecordShapeError) in try reader.list([Bundle.architectures]) },
+        InventoryFacet("minimum-os", "Minimum OS", .platform, .scalar) { reader throws(RecordShapeError) in try reader.text([Bundle.minimumOS]) },
+        InventoryFacet("sdk", "SDK", .platform, .scalar) { reader throws(RecordShapeError) in try reader.text([Bundle.toolchain, Toolchain.sdk]) },
         InventoryFacet("xcode", "Xcode", .platform, .scalar) { reader throws(RecordShapeError) in
-            guard let xcode = try reader.text(["toolchain", "xcode"]) else { return nil }
-            guard case .text(let version)? = xcode[""], case .text(let build)? = try reader.text(["toolchain", "xcodeBuild"])?[""] else { return xcode }
+            guard let xcode = try reader.text([Bundle.toolchain, Toolchain.xcode]) else { return nil }
+            guard case .text(let version)? = xcode[""], case .text(let build)? = try reader.text([Bundle.toolchain, Toolchain.xcodeBuild])?[""] else {
+                return xcode
+            }
             return .text("\(version) (\(build))")
         },
         InventoryFacet("entitlements", "Entitlements", .capabilities, .keyed) { reader throws(RecordShapeError) in try reader.entitlements() },
         InventoryFacet("purpose-strings", "Purpose strings", .privacy, .keyed) { reader throws(RecordShapeError) in
-            guard let entries = try reader.objects(["purposeStrings"]) else { return nil }
+            guard let entries = try reader.objects([Bundle.purposeStrings]) else { return nil }
             return FacetValue(
                 entries.compactMap { entry in
-                    FacetReader.scalarText(entry["key"]).map {
-                        FacetValue.Keyed(key: $0, entry: .text(FacetReader.scalarText(entry["text"]) ?? "(not a string)"))
+                    FacetReader.scalarText(entry[PurposeString.key]).map {
+                        FacetValue.Keyed(key: $0, entry: .text(FacetReader.scalarText(entry[PurposeString.text]) ?? "(not a string)"))
                     }
                 })
         },
         InventoryFacet("tracking", "Tracking (NSPrivacyTracking)", .privacy, .scalar) { reader throws(RecordShapeError) in
-            guard let value = reader.member(["privacyManifest", "tracking"]) else { return nil }
+            guard let value = reader.member([Bundle.privacyManifest, PrivacyManifest.tracking]) else { return nil }
             return .text(FacetReader.scalarText(value))
         },
         InventoryFacet("tracking-domains", "Tracking domains", .privacy, .list) { reader throws(RecordShapeError) in
-            try reader.list(["privacyManifest", "trackingDomains"])
+            try reader.list([Bundle.privacyManifest, PrivacyManifest.trackingDomains])
         },
         InventoryFacet("collected-data-types", "Collected data types", .privacy, .list) { reader throws(RecordShapeError) in
-            try reader.list(["privacyManifest", "collectedDataTypes"])
+            try reader.list([Bundle.privacyManifest, PrivacyManifest.collectedDataTypes])
         },
         InventoryFacet("declared-reasons", "Required-reason APIs declared (and their reasons)", .privacy, .keyed) { reader throws(RecordShapeError) in
-            guard let entries = try reader.objects(["privacyManifest", "accessedAPITypes"]) else { return nil }
+            guard let entries = try reader.objects([Bundle.privacyManifest, PrivacyManifest.accessedAPITypes]) else { return nil }
             return FacetValue(
                 entries.compactMap { entry in
-                    FacetReader.scalarText(entry["category"]).map { FacetValue.Keyed(key: $0, entry: .list(FacetReader.strings(in: entry["reasons"]))) }
+                    FacetReader.scalarText(entry[AccessedAPIType.category]).map {
+                        FacetValue.Keyed(key: $0, entry: .list(FacetReader.strings(in: entry[AccessedAPIType.reasons])))
+                    }
                 })
         },
         InventoryFacet("required-reason-apis", "Required-reason APIs the binaries use", .privacy, .keyed) { reader throws(RecordShapeError) in
-            guard let entries = try reader.objects(["requiredReasonAPIs"]) else { return nil }
+            guard let entries = try reader.objects([Bundle.requiredReasonAPIs]) else { return nil }
             return FacetValue(
                 entries.compactMap { entry in
-                    FacetReader.scalarText(entry["category"]).map { FacetValue.Keyed(key: $0, entry: .list(FacetReader.strings(in: entry["binaries"]))) }
+                    FacetReader.scalarText(entry[RequiredReasonAPI.category]).map {
+                        FacetValue.Keyed(key: $0, entry: .list(FacetReader.strings(in: entry[RequiredReasonAPI.binaries])))
+                    }
                 })
         },
-        InventoryFacet("url-schemes", "URL schemes", .integration, .list) { reader throws(RecordShapeError) in try reader.list(["urlSchemes"]) },
+        InventoryFacet("url-schemes", "URL schemes", .integration, .list) { reader throws(RecordShapeError) in try reader.list([Bundle.urlSchemes]) },
         InventoryFacet("queried-schemes", "Queried URL schemes (LSApplicationQueriesSchemes)", .integration, .list) { reader throws(RecordShapeError) in
-            try reader.list(["queriedSchemes"])
+            try reader.list([Bundle.queriedSchemes])
         },
         InventoryFacet("activation-rule", "Activation rule", .integration, .scalar) { reader throws(RecordShapeError) in
-            try reader.text(["activationRule", "text"])
+            try reader.text([Bundle.activationRule, ActivationRule.text])
         },
         InventoryFacet("accepted-types", "Content types accepted", .integration, .list) { reader throws(RecordShapeError) in
-            guard let entries = try reader.objects(["accepts"]) else { return nil }
+            guard let entries = try reader.objects([Bundle.accepts]) else { return nil }
             return .list(
                 entries.compactMap { entry in
-                    FacetReader.scalarText(entry["type"]).map { type in FacetReader.scalarText(entry["max"]).map { "\(type) (at most \($0))" } ?? type }
+                    FacetReader.scalarText(entry[AcceptedType.type]).map { type in
+                        FacetReader.scalarText(entry[AcceptedType.max]).map { "\(type) (at most \($0))" } ?? type
+                    }
                 })
         },
         InventoryFacet("document-types", "Document types", .integration, .keyed) { reader throws(RecordShapeError) in
-            guard let entries = try reader.objects(["documentTypes"]) else { return nil }
+            guard let entries = try reader.objects([Bundle.documentTypes]) else { return nil }
             return FacetValue(
                 entries.enumerated().map { index, entry in
-                    let types = FacetReader.strings(in: entry["contentTypes"])
-                    let key = FacetReader.scalarText(entry["name"]) ?? types.first ?? "document type \(index + 1)"
-                    let detail = [FacetReader.scalarText(entry["role"]), FacetReader.scalarText(entry["rank"]).map { "rank \($0)" }].compactMap { $0 }
+                    let types = FacetReader.strings(in: entry[DocumentType.contentTypes])
+                    let key = FacetReader.scalarText(entry[DocumentType.name]) ?? types.first ?? "document type \(index + 1)"
+                    let detail = [FacetReader.scalarText(entry[DocumentType.role]), FacetReader.scalarText(entry[DocumentType.rank]).map { "rank \($0)" }]
+                        .compactMap { $0 }
                     let text = (detail + [types.isEmpty ? "no content types" : types.joined(separator: ", ")]).joined(separator: "; ")
                     return FacetValue.Keyed(key: key, entry: .text(text))
                 })
         },
         InventoryFacet("signing-team", "Signing team", .signing, .scalar) { reader throws(RecordShapeError) in
-            try reader.text(["entitlements", "teamIdentifier"])
+            try reader.text([Bundle.entitlements, Entitlements.teamIdentifier])
         },
         InventoryFacet("certificate", "Signing certificate", .signing, .keyed) { reader throws(RecordShapeError) in
-            try reader.fields(["signingCertificate"], [("name", "commonName"), ("kind", "kind"), ("expires", "expires")])
+            try reader.fields([Bundle.signingCertificate], [("name", Certificate.commonName), ("kind", Certificate.kind), ("expires", Certificate.expires)])
         },
         InventoryFacet("profile", "Provisioning profile", .signing, .keyed) { reader throws(RecordShapeError) in
-            try reader.fields(["profile"], [("name", "name"), ("kind", "kind"), ("team", "teamIdentifier"), ("expires", "expires")])
+            try reader.fields(
+                [Bundle.profile], [("name", Profile.name), ("kind", Profile.kind), ("team", Profile.teamIdentifier), ("expires", Profile.expires)])
         },
         InventoryFacet("loose-libraries", "Loose libraries", .contents, .keyed) { reader throws(RecordShapeError) in
-            guard let entries = try reader.objects(["looseLibraries"]) else { return nil }
+            guard let entries = try reader.objects([Bundle.looseLibraries]) else { return nil }
             return FacetValue(
                 entries.compactMap { entry in
-                    FacetReader.scalarText(entry["path"]).map { path in
-                        FacetValue.Keyed(key: PackagePath.name(path), entry: .text(FacetReader.strings(in: entry["architectures"]).joined(separator: ", ")))
+                    FacetReader.scalarText(entry[LooseLibrary.path]).map { path in
+                        FacetValue.Keyed(
+                            key: PackagePath.name(path), entry: .text(FacetReader.strings(in: entry[LooseLibrary.architectures]).joined(separator: ", ")))
                     }
                 })
         },
@@ -112,13 +141,13 @@ extension FacetReader {
     }
 
     /// Chosen members of an object member, each a keyed text entry (absent ones left out).
-    func fields(_ path: [String], _ members: [(key: String, member: String)]) throws(RecordShapeError) -> FacetValue? {
+    func fields(_ path: ReportPath, _ members: [(key: String, member: any ReportMember)]) throws(RecordShapeError) -> FacetValue? {
         guard let value = member(path) else { return nil }
         if value == .null { return FacetValue.none }
         guard case .object = value else { throw error(path, "an object or null") }
         return FacetValue(
             members.compactMap { key, member in
-                Self.scalarText(value[member]).map { FacetValue.Keyed(key: key, entry: .text($0)) }
+                Self.scalarText(value[member.rawValue]).map { FacetValue.Keyed(key: key, entry: .text($0)) }
             })
     }
 
@@ -126,9 +155,9 @@ extension FacetReader {
     /// domains, keychain groups, iCloud containers) as a list, so that one element added reads
     /// as one change; any other value as its compact JSON.
     func entitlements() throws(RecordShapeError) -> FacetValue? {
-        guard let value = member(["entitlements", "dictionary"]) else { return nil }
+        guard let value = member([Bundle.entitlements, Entitlements.dictionary]) else { return nil }
         if value == .null { return FacetValue.none }
-        guard case .object(let members) = value else { throw error(["entitlements", "dictionary"], "an object or null") }
+        guard case .object(let members) = value else { throw error([Bundle.entitlements, Entitlements.dictionary], "an object or null") }
         return FacetValue(
             members.map { member in
                 if let elements = member.value.arrayValue,

@@ -153,6 +153,22 @@ import Testing
         #expect(first == second && !first.isEmpty)
     }
 
+    /// The example's committed reports (schema 1, as `bundlecheck --format json` writes them, and
+    /// the golden files keep them): read back through `ReportSchema`'s names, every fact of every
+    /// bundle is recorded on both sides. A member the writer renamed would show here.
+    @Test func theExamplesSchema1ReportsReadBackWithEveryFactRecorded() throws {
+        let old = RepositoryPaths.file("Tests/BundleCheckKitTests/Examples/Golden/PaiNotes.json")
+        let new = RepositoryPaths.file("Tests/BundleCheckKitTests/Examples/Golden/PaiNotes-build40.json")
+        let (_, document, console) = try Self.review([old, new])
+        #expect(console.error.isEmpty, "\(console.error)")
+        let bundles = document["bundles"]?.arrayValue ?? []
+        #expect(bundles.count >= 3)
+        let unrecorded = bundles.flatMap { $0["notRecorded"]?.arrayValue ?? [] }
+        #expect(unrecorded.isEmpty, "\(unrecorded)")
+        // The facets were read, not skipped: the next build's version and build number changed.
+        #expect(!Self.changes(document, facet: "build").isEmpty)
+    }
+
     @Test func anOlderReportShowsItsMissingFieldsAsNotRecorded() throws {
         let directory = try TemporaryDirectory()
         let (old, new) = try Self.packages(directory)
