@@ -12,11 +12,14 @@ list() {
     || { echo Package.swift; find Sources Tests Fuzz -name '*.swift'; }
 }
 mapfile -t files < <(list | grep -v '\.generated\.swift$' | while read -r file; do [ -f "$file" ] && echo "$file"; done)
+# With no file, swift-format would read standard input and pass.
+[ "${#files[@]}" -gt 0 ] || { echo "error: no Swift file found to format" >&2; exit 1; }
 if [ "${1:-}" = "--check" ]; then
-  findings=$(swift format lint --strict --parallel --configuration .swift-format "${files[@]}" 2>&1) || true
-  if [ -n "$findings" ]; then
+  status=0
+  findings=$(swift format lint --strict --parallel --configuration .swift-format "${files[@]}" 2>&1) || status=$?
+  if [ -n "$findings" ] || [ "$status" != 0 ]; then
     echo "$findings"
-    echo "error: swift-format finds $(grep -c ': \(warning\|error\):' <<<"$findings") places to fix; run scripts/format.sh" >&2
+    echo "error: swift-format exited $status, finding $(grep -c ': \(warning\|error\):' <<<"$findings") places to fix; run scripts/format.sh" >&2
     exit 1
   fi
   echo "swift-format: ${#files[@]} files formatted as .swift-format says"

@@ -41,5 +41,6 @@ refused "may report ITMS-90023, which Rules/data/app-icon-sizes.yml gives it"
 # Defined in full, both load.
 rule app-icon-missing "{icon-name: ITMS-90713, required-sizes: [ITMS-90022, ITMS-90023], missing-file: ITMS-90032}" >"$pack/team-app-icon-missing.yml"
 rule version-missing "{version: ITMS-90056, short-version: ITMS-90057}" >"$pack/team-version-missing.yml"
-"$binary" --rules "$pack" --list-rules | grep -q '^team-version-missing' || { echo "error: the corrected pack did not load" >&2; exit 1; }
+listing=$("$binary" --rules "$pack" --list-rules)
+grep -q '^team-version-missing' <<<"$listing" || { echo "error: the corrected pack did not load" >&2; exit 1; }
 echo "rule files that leave out their check's Apple codes are refused by $("$binary" --version)"

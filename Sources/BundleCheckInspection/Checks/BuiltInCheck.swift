@@ -114,7 +114,10 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
     /// Every check, for the rule loader: these with the Apple codes each reports, and the
     /// release checks `bundlecheck diff` runs (which report their rule's codes, or none).
     static let declarations = BuiltInCheckDeclarations(
-        registry.map(\.declaration) + ReleaseCheckName.allCases.map { BuiltInCheckDeclaration(name: $0.rawValue) }
+        registry.map(\.declaration)
+            + ReleaseCheckName.allCases.map {
+                BuiltInCheckDeclaration(name: $0.rawValue, citesAppleCodes: $0.citesAppleCodes, isRelease: true)
+            }
     )
 
     static let allCases: [BuiltInCheck] = registry.map(BuiltInCheck.init(implementation:))

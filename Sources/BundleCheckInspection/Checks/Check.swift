@@ -21,6 +21,10 @@ protocol Check: Sendable {
     /// list each. The codes a check reports are only ever written in rule files and tables.
     var tableAppleCodes: [TableAppleCodes] { get }
 
+    /// Whether its messages cite its rule's Apple codes (`rule.appleCodesText`): then its rule
+    /// must list some, or the rules do not load.
+    var citesAppleCodes: Bool { get }
+
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding]
 }
 
@@ -28,9 +32,10 @@ extension Check {
     var reads: CheckReads { .nothingMore }
     var appleCodeKeys: [AppleCodeKey] { [] }
     var tableAppleCodes: [TableAppleCodes] { [] }
+    var citesAppleCodes: Bool { false }
 
     /// What the rule loader checks its rule file against.
     var declaration: BuiltInCheckDeclaration {
-        BuiltInCheckDeclaration(name: id, appleCodeKeys: appleCodeKeys, tableAppleCodes: tableAppleCodes)
+        BuiltInCheckDeclaration(name: id, appleCodeKeys: appleCodeKeys, tableAppleCodes: tableAppleCodes, citesAppleCodes: citesAppleCodes)
     }
 }

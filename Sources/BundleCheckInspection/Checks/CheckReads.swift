@@ -57,6 +57,8 @@ struct CheckReads: Sendable {
     }
 
     private mutating func add(_ other: CheckReads) {
+        evidence += other.evidence
+        libraryEvidence += other.libraryEvidence
         listsAssetCatalogs = listsAssetCatalogs || other.readsAssetCatalogs
         decodesAppStoreIcon = decodesAppStoreIcon || other.decodesAppStoreIcon
         decodesTopShelfImages = decodesTopShelfImages || other.decodesTopShelfImages

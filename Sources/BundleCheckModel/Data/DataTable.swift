@@ -81,7 +81,8 @@ package enum DataTables {
     }
 
     /// The shipped table called `name`, read from its text on each call: only the tables a run
-    /// asks for are parsed (`--list-rules` needs the platforms alone, not the privacy symbols),
+    /// asks for are parsed (`--list-rules` needs the platforms and the small tables whose Apple
+    /// codes checks declare for the rule loader, not the privacy symbols),
     /// and each caller keeps what it read in a `static let`. Every name a check asks for is
     /// shipped (a test reads them all).
     package static func named(_ name: String) -> DataTable {

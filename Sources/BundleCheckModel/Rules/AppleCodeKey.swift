@@ -32,7 +32,8 @@ package struct TableAppleCodes: Sendable {
 
     package init(_ codes: [String], from table: String, under key: AppleCodeKey? = nil) {
         self.table = table
-        self.codes = codes
+        // Sorted and once each: tables keyed by platform hand them over in no fixed order.
+        self.codes = Array(Set(codes)).sorted()
         self.key = key
     }
 }
@@ -44,11 +45,20 @@ package struct BuiltInCheckDeclaration: Sendable {
     /// The keys of its rule's `apple-codes` mapping it picks among.
     package let appleCodeKeys: [AppleCodeKey]
     package let tableAppleCodes: [TableAppleCodes]
+    /// Whether its messages cite the rule's codes (`rule.appleCodesText`): its rule must list some.
+    package let citesAppleCodes: Bool
+    /// Whether it is a release check, which compares two builds (its rule's scope is `release`).
+    package let isRelease: Bool
 
-    package init(name: String, appleCodeKeys: [AppleCodeKey] = [], tableAppleCodes: [TableAppleCodes] = []) {
+    package init(
+        name: String, appleCodeKeys: [AppleCodeKey] = [], tableAppleCodes: [TableAppleCodes] = [], citesAppleCodes: Bool = false,
+        isRelease: Bool = false
+    ) {
         self.name = name
         self.appleCodeKeys = appleCodeKeys
         self.tableAppleCodes = tableAppleCodes
+        self.citesAppleCodes = citesAppleCodes
+        self.isRelease = isRelease
     }
 }
 

@@ -9,6 +9,8 @@ struct AppleCodesField {
     var all: [String] = []
     /// The mapping's keys in the file's order; empty for a list.
     var keyed: [KeyedAppleCodes] = []
+    /// Each key's node, so that a message about a key names its line.
+    private var keyNodes: [AppleCodeKey: YAMLNode] = [:]
 
     static let field = "apple-codes"
 
@@ -30,6 +32,7 @@ struct AppleCodesField {
             let codes = try Self.codes(pair.value, field: field, reader: reader)
             guard !codes.isEmpty else { throw reader.error(pair.value, field, "name at least one code") }
             keyed.append(KeyedAppleCodes(key: AppleCodeKey(name), codes: codes))
+            keyNodes[AppleCodeKey(name)] = pair.key
             for code in codes where !all.contains(code) { all.append(code) }
         }
     }
@@ -81,11 +84,14 @@ struct AppleCodesField {
                 }
             }
         }
+        if declaration.citesAppleCodes && all.isEmpty {
+            throw reader.error(at, Self.field, "the check '\(name)' cites its rule's Apple codes in its messages; list them (apple-codes: [ITMS-…])")
+        }
         let picked = Set(declaration.appleCodeKeys).union(declaration.tableAppleCodes.compactMap(\.key))
         for entry in keyed where !picked.contains(entry.key) {
             let known =
                 picked.isEmpty ? "it picks by no key: write apple-codes as a list" : "it picks by \(picked.map(\.name).sorted().joined(separator: ", "))"
-            throw reader.error(at, "\(Self.field).\(entry.key)", "the check '\(name)' never picks the key '\(entry.key)'; \(known)")
+            throw reader.error(keyNodes[entry.key] ?? at, "\(Self.field).\(entry.key)", "the check '\(name)' never picks the key '\(entry.key)'; \(known)")
         }
     }
 }

@@ -2287,7 +2287,9 @@ rationale: >
   because a dependency ships arm64-only Catalyst slices and CocoaPods then excludes x86_64 from
   the whole app (EXCLUDED_ARCHS[sdk=macosx*]). Whether the app's last build ran on Intel is not
   in the package, so this is a warning; a new app built this way may be accepted. The versions
-  are Rules/data/platforms.yml's (architectures-required-below).
+  are Rules/data/platforms.yml's (architectures-required-below). The deployment target is the
+  Info.plist's LSMinimumSystemVersion, or where it is missing the executable's own minimum in
+  macOS numbers. Only the Mac App Store asks, so Developer ID builds are not judged.
 fix: >
   Keep x86_64 in the Catalyst build: rebuild the arm64-only dependency (an XCFramework with an
   arm64 and x86_64 ios-maccatalyst slice) and drop the EXCLUDED_ARCHS it caused. Or raise the
@@ -2320,6 +2322,18 @@ examples:
         platform: maccatalyst
         plist:
           LSMinimumSystemVersion: "12.0"
+  - name: the same arm64-only app distributed with Developer ID, which App Store Connect never sees
+    triggers: false
+    distribution: developer-id
+    package:
+      layout: app
+      app:
+        name: Shutter
+        platform: maccatalyst
+        plist:
+          LSMinimumSystemVersion: "12.0"
+        executable:
+          architectures: [arm64]
   - name: an arm64-only Mac Catalyst app for macOS 13.0, which leaves Intel Macs behind
     triggers: false
     package:

@@ -82,6 +82,14 @@ package enum RuleLoader {
             throw reader.error(
                 root, "match", "a release rule compares two builds, which only a built-in check of bundlecheck diff does; 'match' looks at one package")
         }
+        if case .builtIn(let name) = implementation, let declaration = checks[name], declaration.isRelease != scope.isRelease {
+            let field = fields["check"] == nil ? "scope" : "check"
+            throw reader.error(
+                fields[field] ?? root, field,
+                declaration.isRelease
+                    ? "the check '\(name)' compares two builds in bundlecheck diff: its rule's scope is release"
+                    : "the check '\(name)' looks at one package; a release rule (scope: release) needs a check of bundlecheck diff")
+        }
 
         var message: String?
         if let node = fields["message"] {

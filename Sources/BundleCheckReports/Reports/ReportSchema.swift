@@ -15,6 +15,12 @@ extension ReportMember {
     }
 }
 
+/// A member named at run time, for callers outside the project (`BundleRecord.recorded(_: [String])`).
+package struct AnyReportMember: ReportMember {
+    package let rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
+}
+
 /// Members from a bundle object down (`[Bundle.toolchain, Toolchain.sdk]`), as the review reads them.
 package typealias ReportPath = [any ReportMember]
 

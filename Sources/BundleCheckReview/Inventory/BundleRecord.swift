@@ -42,6 +42,12 @@ public struct BundleRecord: Sendable {
     /// The last component of the path: `Share.appex`.
     public var name: String { PackagePath.name(path) }
 
+    /// The value at `path` of member names, spelt as the report writes them (`["toolchain", "sdk"]`);
+    /// the project's own readers name them through `ReportSchema` (`recorded(_: ReportPath)`).
+    public func recorded(_ path: [String]) -> JSONValue? {
+        recorded(path.map { AnyReportMember(rawValue: $0) })
+    }
+
     /// The value at `path` of member names, or nil when a member on the way is missing
     /// (not recorded); `.null` when the report recorded nothing there.
     package func recorded(_ path: ReportPath) -> JSONValue? {

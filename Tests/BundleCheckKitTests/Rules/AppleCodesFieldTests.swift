@@ -27,6 +27,8 @@ import Testing
             name: "sized", appleCodeKeys: ["missing"], tableAppleCodes: [TableAppleCodes(["ITMS-90022", "ITMS-90023"], from: "icon-sizes", under: "sizes")]),
         BuiltInCheckDeclaration(name: "tabled", tableAppleCodes: [TableAppleCodes(["ITMS-90704"], from: "icons")]),
         BuiltInCheckDeclaration(name: "plain"),
+        BuiltInCheckDeclaration(name: "citing", citesAppleCodes: true),
+        BuiltInCheckDeclaration(name: "comparing", isRelease: true),
     ])
 
     func load(_ text: String) throws(RuleLoadError) -> RuleDefinition {
@@ -106,6 +108,32 @@ import Testing
     func malformedMappingsAreRefused(line: String, message: String) {
         let found = error(Self.rule(line))
         #expect(found?.contains(message) == true, "\(String(describing: found))")
+    }
+
+    /// A message that cites its rule's codes needs some: "(ITMS-90242)", never "()".
+    @Test func aCheckThatCitesItsCodesNeedsSome() throws {
+        #expect(error(Self.rule("", check: "citing"))?.contains("the check 'citing' cites its rule's Apple codes in its messages") == true)
+        #expect(error(Self.rule("apple-codes: []", check: "citing")) != nil)
+        _ = try RuleLoader.load(text: Self.rule("apple-codes: [ITMS-90242]", check: "citing"), file: "pack/demo.yml", isBuiltIn: false, checks: Self.checks)
+    }
+
+    /// A release check runs only in `bundlecheck diff`, a package's check never there: a rule
+    /// that pairs either with the other scope would load and never run.
+    @Test func aReleaseCheckNeedsAReleaseRuleAndTheOtherWayRound() throws {
+        #expect(
+            error(Self.rule("", check: "comparing"))?.contains("the check 'comparing' compares two builds in bundlecheck diff: its rule's scope is release")
+                == true)
+        let release = Self.rule("apple-codes: [ITMS-90056, ITMS-90058]", check: "plain").replacingOccurrences(
+            of: "scope:\n  kinds: [app]", with: "scope: release")
+        #expect(error(release)?.contains("a release rule (scope: release) needs a check of bundlecheck diff") == true, "\(String(describing: error(release)))")
+        let comparing = Self.rule("", check: "comparing").replacingOccurrences(of: "scope:\n  kinds: [app]", with: "scope: release")
+        _ = try RuleLoader.load(text: comparing, file: "pack/demo.yml", isBuiltIn: false, checks: Self.checks)
+    }
+
+    /// In a block mapping, a message about one key names that key's line.
+    @Test func aKeyNoCheckPicksIsNamedAtItsLine() {
+        let text = Self.rule("apple-codes:\n  missing: ITMS-90056\n  malformed: ITMS-90058\n  typo: ITMS-90060")
+        #expect(error(text)?.hasPrefix("pack/demo.yml:8: field 'apple-codes.typo'") == true, "\(String(describing: error(text)))")
     }
 
     @Test func aMatchersFindingsCarryAllItsCodesSoItTakesAList() {

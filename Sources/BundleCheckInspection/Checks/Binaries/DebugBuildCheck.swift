@@ -8,6 +8,7 @@ import BundleCheckModel
 struct DebugBuildCheck: Check {
     static let ruleID = "debug-build"
     let id = ruleID
+    var citesAppleCodes: Bool { true }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.bundles.compactMap { bundle -> Finding? in

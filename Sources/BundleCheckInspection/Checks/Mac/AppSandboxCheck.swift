@@ -12,6 +12,7 @@ import BundleCheckModel
 /// Its rule's scope (`platforms: [macos, maccatalyst]`) keeps it to Mac bundles: the check does not ask again.
 struct AppSandboxCheck: DistributionCheck {
     let id = "app-sandbox-missing"
+    var citesAppleCodes: Bool { true }
 
     static let key = "com.apple.security.app-sandbox"
     static let sandboxedInTheStore: Set<BundleKind> = [.app, .appex, .xpcService, .loginItem, .helper]

@@ -7,6 +7,7 @@ import BundleCheckModel
 /// Its rule's scope (`platforms: [macos, maccatalyst]`) keeps it to Mac bundles: the check does not ask again.
 struct MacAppCategoryCheck: DistributionCheck {
     let id = "mac-app-category"
+    var citesAppleCodes: Bool { true }
 
     static let pointer = JSONPointer("LSApplicationCategoryType")
     static let categories: [String] = {

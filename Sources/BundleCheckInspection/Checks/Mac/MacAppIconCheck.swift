@@ -19,6 +19,7 @@ import BundleCheckModel
 struct MacAppIconCheck: DistributionCheck {
     static let ruleID = "mac-app-icon"
     let id = ruleID
+    var citesAppleCodes: Bool { true }
     /// The catalog's set, and the `.icns` whole.
     var reads: CheckReads { CheckReads(listsAssetCatalogs: true, wholeFiles: [.suffix(".icns", limit: Self.sizeLimit)]) }
     var distributions: Set<Distribution> { [.macAppStore] }

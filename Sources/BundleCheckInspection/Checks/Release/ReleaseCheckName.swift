@@ -10,4 +10,12 @@ package enum ReleaseCheckName: String, CaseIterable, Sendable {
     case extensionVersionStale = "extension-version-stale"
     case changeNotAllowed = "change-not-allowed"
     case growthOverLimit = "growth-over-limit"
+
+    /// Whether the check's messages cite its rule's Apple code (ITMS-90062 and the like).
+    var citesAppleCodes: Bool {
+        switch self {
+        case .buildNumberNotHigher, .versionNotHigher, .bundleIdentifierChanged: true
+        case .signingTeamChanged, .extensionVersionStale, .changeNotAllowed, .growthOverLimit: false
+        }
+    }
 }

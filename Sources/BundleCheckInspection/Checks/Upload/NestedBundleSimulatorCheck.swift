@@ -9,6 +9,7 @@ import BundleCheckModel
 struct NestedBundleSimulatorCheck: Check {
     static let ruleID = "nested-bundle-simulator"
     let id = ruleID
+    var citesAppleCodes: Bool { true }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var findings: [Finding] = []

@@ -7,6 +7,7 @@ import BundleCheckModel
 struct ResourceBundleExecutableCheck: Check {
     static let ruleID = "resource-bundle-executable"
     let id = ruleID
+    var citesAppleCodes: Bool { true }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.resourceBundles.compactMap { resource -> Finding? in
