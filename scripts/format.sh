@@ -19,7 +19,7 @@ if [ "${1:-}" = "--check" ]; then
   findings=$(swift format lint --strict --parallel --configuration .swift-format "${files[@]}" 2>&1) || status=$?
   if [ -n "$findings" ] || [ "$status" != 0 ]; then
     echo "$findings"
-    echo "error: swift-format exited $status, finding $(grep -c ': \(warning\|error\):' <<<"$findings") places to fix; run scripts/format.sh" >&2
+    echo "error: swift-format exited $status with the findings above; scripts/format.sh fixes what it can" >&2
     exit 1
   fi
   echo "swift-format: ${#files[@]} files formatted as .swift-format says"
