@@ -12,19 +12,15 @@ struct EvidenceWants: BinaryEvidenceFilter {
     /// `BinaryEvidenceKind.allCases` once: each use of `allCases` makes a new array.
     private static let kinds = BinaryEvidenceKind.allCases
 
+    /// The `binary` matchers of the matcher rules, and what the built-in checks declare
+    /// (`CheckReads.declared(by:)`, as the catalog and seal plans read it).
     init(rules: [RuleDefinition]) {
-        var matchers: [BinaryMatcher] = []
-        var libraryMatchers: [BinaryMatcher] = []
-        for rule in rules {
-            switch rule.implementation {
-            case .matcher(let matcher): matchers += matcher.binaryMatchers
-            case .builtIn(let name):
-                let check = BuiltInCheck(rawValue: name)?.implementation
-                matchers += check?.reads.evidence ?? []
-                libraryMatchers += check?.reads.libraryEvidence ?? []
-            }
+        let checks = CheckReads.declared(by: rules)
+        let matchers = rules.flatMap { rule -> [BinaryMatcher] in
+            guard case .matcher(let matcher) = rule.implementation else { return [] }
+            return matcher.binaryMatchers
         }
-        self.init(matchers: matchers, libraryMatchers: libraryMatchers)
+        self.init(matchers: matchers + checks.evidence, libraryMatchers: checks.libraryEvidence)
     }
 
     /// Each matcher once: two checks may ask for the same strings (`handoff-types-undeclared`

@@ -4,7 +4,7 @@ import BundleCheckModel
 /// `version-format`: a version that is not one to three period-separated non-negative integers.
 struct VersionFormatCheck: Check {
     let id = "version-format"
-    var appleCodeKeys: [AppleCodeKey] { VersionKey.allCases.map(\.appleCodeKey) }
+    var appleCodeKeys: [AppleCodeKey] { VersionKey.appleCodeKeys }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.versionValues().compactMap { bundle, key, value in

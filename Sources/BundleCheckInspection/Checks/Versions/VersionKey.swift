@@ -8,6 +8,9 @@ enum VersionKey: String, CaseIterable, Sendable {
 
     var pointer: JSONPointer { JSONPointer(rawValue) }
 
+    /// The keys `version-missing` and `version-format` pick their codes by.
+    static var appleCodeKeys: [AppleCodeKey] { allCases.map(\.appleCodeKey) }
+
     /// The key of the code Apple prints for this version key in `version-missing` and
     /// `version-format` (`apple-codes: {version: …, short-version: …}`): Apple tells the two apart.
     var appleCodeKey: AppleCodeKey {

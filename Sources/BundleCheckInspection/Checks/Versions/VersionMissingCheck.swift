@@ -3,7 +3,7 @@ import BundleCheckModel
 /// `version-missing`: CFBundleVersion or CFBundleShortVersionString absent or empty.
 struct VersionMissingCheck: Check {
     let id = "version-missing"
-    var appleCodeKeys: [AppleCodeKey] { VersionKey.allCases.map(\.appleCodeKey) }
+    var appleCodeKeys: [AppleCodeKey] { VersionKey.appleCodeKeys }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         context.versionValues().compactMap { bundle, key, value in
