@@ -13,7 +13,7 @@ public enum RuleSourceFiles {
         return try names.map { name in
             let path = folder + "/" + name
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw RuleLoadError(file: path, line: 1, field: nil, message: "the file cannot be read as UTF-8 text")
+                throw YAMLLoadError(file: path, line: 1, field: nil, message: "the file cannot be read as UTF-8 text")
             }
             return (name, text)
         }

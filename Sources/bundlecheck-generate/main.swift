@@ -60,7 +60,10 @@ do {
     let embedded = EmbeddedRulePacksRenderer.render(files: sources)
     try Data(embedded.utf8).write(to: URL(fileURLWithPath: root + "/" + RuleSourceFiles.generatedSwiftPath))
     let tables = try RuleSourceFiles.read(from: root + "/Rules/data")
-    for table in tables { _ = try DataTable.load(text: table.text, file: "Rules/data/" + table.name) }
+    // Every table read through its checks' reader first: a row they cannot use stops here,
+    // naming its file, line and key, instead of being compiled in.
+    let loaded = try tables.map { table throws(YAMLLoadError) in try DataTable.load(text: table.text, file: "Rules/data/" + table.name) }
+    try ShippedDataTableReaders.read(Dictionary(loaded.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
     try Data(EmbeddedRulePacksRenderer.renderData(files: tables).utf8).write(to: URL(fileURLWithPath: root + "/" + RuleSourceFiles.generatedDataPath))
     let rules = try sources.map { try RuleLoader.load(text: $0.text, file: "Rules/" + $0.name, isBuiltIn: true) }
     let catalogue = try RuleCatalogue(rules: rules)

@@ -34,19 +34,19 @@ package struct RunSettings: Sendable {
         for pack in distinct(packs + rulePacks) {
             do {
                 catalogue = try catalogue.adding(packAt: pack)
-            } catch let error as RuleLoadError {
+            } catch let error as YAMLLoadError {
                 // A folder named by the configuration: say where, since no flag on the command line did.
                 if error.line == 0, let source, packs.contains(pack),
                     let line = source.line(ofKey: "rule-packs")
                 {
                     throw .rulePack(
-                        RuleLoadError(
+                        YAMLLoadError(
                             file: pack, line: 0, field: nil, message: error.message + " (named by \(source.file):\(line), rule-packs)"
                         ))
                 }
                 throw .rulePack(error)
             } catch {
-                throw .rulePack(RuleLoadError(file: pack, line: 0, field: nil, message: "\(error)"))
+                throw .rulePack(YAMLLoadError(file: pack, line: 0, field: nil, message: "\(error)"))
             }
         }
         var configuration = Configuration.defaults

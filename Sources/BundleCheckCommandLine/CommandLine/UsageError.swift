@@ -23,7 +23,7 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--list-rules` or `--explain` given a package path.
     case inputsNotAllowed(option: String)
     /// A rule file of a `--rules` pack that cannot be used, or whose id collides with another.
-    case rulePack(RuleLoadError)
+    case rulePack(YAMLLoadError)
     case configuration(ConfigurationError)
     case baseline(BaselineError)
     /// `--explain` with an id no rule has; `suggestions` are the close ones.

@@ -22,17 +22,23 @@ package struct DataTable: Sendable {
     /// `Rules/data/<name>.yml`, for messages.
     package let file: String
 
+    /// The table's `entries`, for a table type's reader to walk: every row it cannot use is a
+    /// `YAMLLoadError` naming this file, the row's line and its key (`entries.app[2].limit`).
+    package var root: YAMLField {
+        YAMLField(entries, path: "entries", reader: YAMLFieldReader(file: file))
+    }
+
     static let fields: Set<String> = ["name", "title", "sources", "checked", "entries"]
 
     /// Reads a data file; `file` is what messages call it.
-    package static func load(text: String, file: String) throws(RuleLoadError) -> DataTable {
+    package static func load(text: String, file: String) throws(YAMLLoadError) -> DataTable {
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(Array(text.utf8), file: file)
         } catch {
-            throw RuleLoadError(error)
+            throw YAMLLoadError(error)
         }
-        guard let root else { throw RuleLoadError(file: file, line: 1, field: nil, message: "the data file is empty") }
+        guard let root else { throw YAMLLoadError(file: file, line: 1, field: nil, message: "the data file is empty") }
         let reader = YAMLFieldReader(file: file)
         let fields = try reader.mapping(root, field: nil, allowed: fields)
         let nameNode = try reader.required(fields, "name", in: root, field: "name")
@@ -92,12 +98,23 @@ package enum DataTables {
         return load(file)
     }
 
+    /// The shipped table `name` read into its type by `reader`, the type's own throwing
+    /// initialiser. `bundlecheck-generate` reads every table through its reader before it
+    /// compiles the tables in (`ShippedDataTableReaders`), and refuses, naming the file, line and
+    /// key, a row the reader cannot use; so a table compiled in reads here.
+    package static func read<Table>(_ name: String, _ reader: (DataTable) throws(YAMLLoadError) -> Table) -> Table {
+        do {
+            return try reader(named(name))
+        } catch {
+            preconditionFailure("Rules/data/\(name).yml was compiled in without bundlecheck-generate reading it: \(error)")
+        }
+    }
+
     private static func load(_ file: (name: String, text: String)) -> DataTable {
         do {
             return try DataTable.load(text: file.text, file: "Rules/data/" + file.name)
         } catch {
-            // The shipped files are validated by the tests; a broken one is a build mistake.
-            preconditionFailure("the data tables compiled into bundlecheck are broken: \(error)")
+            preconditionFailure("Rules/data/\(file.name) was compiled in without bundlecheck-generate reading it: \(error)")
         }
     }
 }

@@ -16,7 +16,7 @@ struct AppleCodesField {
 
     init() {}
 
-    init(_ node: YAMLNode, reader: YAMLFieldReader) throws(RuleLoadError) {
+    init(_ node: YAMLNode, reader: YAMLFieldReader) throws(YAMLLoadError) {
         guard let pairs = node.mapping else {
             all = node.sequence?.isEmpty == true ? [] : try Self.codes(node, field: Self.field, reader: reader)
             return
@@ -37,7 +37,7 @@ struct AppleCodesField {
         }
     }
 
-    private static func codes(_ node: YAMLNode, field: String, reader: YAMLFieldReader) throws(RuleLoadError) -> [String] {
+    private static func codes(_ node: YAMLNode, field: String, reader: YAMLFieldReader) throws(YAMLLoadError) -> [String] {
         let codes = try reader.strings(node, field: field)
         for code in codes where !AppleCode.isValid(code) {
             throw reader.error(node, field, "'\(code)' is not an Apple code of the form ITMS-90473")
@@ -50,7 +50,7 @@ struct AppleCodesField {
     /// and every code a table hands it must be listed.
     func validate(
         for implementation: RuleImplementation, checks: BuiltInCheckDeclarations, node: YAMLNode?, root: YAMLNode, reader: YAMLFieldReader
-    ) throws(RuleLoadError) {
+    ) throws(YAMLLoadError) {
         let at = node ?? root
         guard case .builtIn(let name) = implementation else {
             if !keyed.isEmpty {

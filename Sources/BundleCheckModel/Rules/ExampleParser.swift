@@ -6,14 +6,14 @@ struct ExampleParser {
     let reader: YAMLFieldReader
     let ruleID: String
 
-    func parse(_ node: YAMLNode) throws(RuleLoadError) -> [RuleExample] {
+    func parse(_ node: YAMLNode) throws(YAMLLoadError) -> [RuleExample] {
         guard let items = node.sequence else {
             throw reader.error(node, "examples", "expected a list of examples, found \(node.kindName)")
         }
-        return try items.enumerated().map { (index, item) throws(RuleLoadError) in try example(item, field: "examples[\(index)]") }
+        return try items.enumerated().map { (index, item) throws(YAMLLoadError) in try example(item, field: "examples[\(index)]") }
     }
 
-    func example(_ node: YAMLNode, field: String) throws(RuleLoadError) -> RuleExample {
+    func example(_ node: YAMLNode, field: String) throws(YAMLLoadError) -> RuleExample {
         let fields = try reader.mapping(node, field: field, allowed: ["name", "triggers", "distribution", "now", "previous", "diff", "package", "expect"])
         let name = try reader.nonEmptyString(try reader.required(fields, "name", in: node, field: "\(field).name"), field: "\(field).name")
         let triggers = try reader.bool(try reader.required(fields, "triggers", in: node, field: "\(field).triggers"), field: "\(field).triggers")
@@ -33,10 +33,10 @@ struct ExampleParser {
                 throw reader.error(node, "\(field).diff", "\(error)")
             }
         }
-        let distribution = try fields["distribution"].map { value throws(RuleLoadError) in
+        let distribution = try fields["distribution"].map { value throws(YAMLLoadError) in
             try reader.choice(value, field: "\(field).distribution", as: Distribution.self)
         }
-        let now = try fields["now"].map { value throws(RuleLoadError) -> Date in
+        let now = try fields["now"].map { value throws(YAMLLoadError) -> Date in
             let text = try reader.string(value, field: "\(field).now")
             guard let date = ISODateParser.parse(text) else {
                 throw reader.error(value, "\(field).now", "'\(text)' is not an ISO 8601 date (2026-03-01) or UTC timestamp (2026-03-01T12:00:00Z)")
@@ -48,7 +48,7 @@ struct ExampleParser {
             guard let items = expect.sequence else {
                 throw reader.error(expect, "\(field).expect", "expected a list of {bundle, key-path, file, count}")
             }
-            expectations = try items.map { value throws(RuleLoadError) in try expectation(value, field: "\(field).expect") }
+            expectations = try items.map { value throws(YAMLLoadError) in try expectation(value, field: "\(field).expect") }
         }
         if triggers && expectations.isEmpty {
             throw reader.error(node, "\(field).expect", "a triggering example must say which findings it expects")
@@ -62,19 +62,19 @@ struct ExampleParser {
         )
     }
 
-    func expectation(_ node: YAMLNode, field: String) throws(RuleLoadError) -> ExampleExpectation {
+    func expectation(_ node: YAMLNode, field: String) throws(YAMLLoadError) -> ExampleExpectation {
         let fields = try reader.mapping(node, field: field, allowed: ["rule", "bundle", "key-path", "file", "count"])
-        let rule = try fields["rule"].map { value throws(RuleLoadError) in try reader.string(value, field: "\(field).rule") } ?? ruleID
-        let bundle = try fields["bundle"].map { value throws(RuleLoadError) in try reader.string(value, field: "\(field).bundle") }
-        let keyPath = try fields["key-path"].map { node throws(RuleLoadError) -> String in
+        let rule = try fields["rule"].map { value throws(YAMLLoadError) in try reader.string(value, field: "\(field).rule") } ?? ruleID
+        let bundle = try fields["bundle"].map { value throws(YAMLLoadError) in try reader.string(value, field: "\(field).bundle") }
+        let keyPath = try fields["key-path"].map { node throws(YAMLLoadError) -> String in
             let text = try reader.string(node, field: "\(field).key-path")
             guard JSONPointer(parsing: text) != nil else {
                 throw reader.error(node, "\(field).key-path", "'\(text)' is not a JSON Pointer")
             }
             return text
         }
-        let file = try fields["file"].map { value throws(RuleLoadError) in try reader.string(value, field: "\(field).file") }
-        let count = try fields["count"].map { value throws(RuleLoadError) in try reader.nonNegativeInteger(value, field: "\(field).count") } ?? 1
+        let file = try fields["file"].map { value throws(YAMLLoadError) in try reader.string(value, field: "\(field).file") }
+        let count = try fields["count"].map { value throws(YAMLLoadError) in try reader.nonNegativeInteger(value, field: "\(field).count") } ?? 1
         return ExampleExpectation(rule: rule, bundle: bundle, keyPath: keyPath, file: file, count: count)
     }
 }

@@ -7,7 +7,7 @@ struct MatcherParser {
     static let kinds: Set<String> = ["all", "any", "not", "path", "plist", "text", "binary"]
     static let maximumDepth = 16
 
-    func parse(_ node: YAMLNode, field: String, depth: Int = 0) throws(RuleLoadError) -> Matcher {
+    func parse(_ node: YAMLNode, field: String, depth: Int = 0) throws(YAMLLoadError) -> Matcher {
         guard depth < Self.maximumDepth else {
             throw reader.error(node, field, "matchers nest deeper than \(Self.maximumDepth) levels")
         }
@@ -21,7 +21,7 @@ struct MatcherParser {
             guard let items = body.sequence, !items.isEmpty else {
                 throw reader.error(body, path, "expected a non-empty list of matchers")
             }
-            let children = try items.map { value throws(RuleLoadError) in try parse(value, field: path, depth: depth + 1) }
+            let children = try items.map { value throws(YAMLLoadError) in try parse(value, field: path, depth: depth + 1) }
             return kind == "all" ? .all(children) : .any(children)
         case "not":
             return .not(try parse(body, field: path, depth: depth + 1))
@@ -36,10 +36,10 @@ struct MatcherParser {
         }
     }
 
-    func globs(_ node: YAMLNode, field: String) throws(RuleLoadError) -> [Glob] {
+    func globs(_ node: YAMLNode, field: String) throws(YAMLLoadError) -> [Glob] {
         let patterns = try reader.strings(node, field: field)
         guard !patterns.isEmpty else { throw reader.error(node, field, "expected at least one glob") }
-        return try patterns.map { pattern throws(RuleLoadError) in
+        return try patterns.map { pattern throws(YAMLLoadError) in
             if let problem = Glob.validate(pattern) {
                 throw reader.error(node, field, "glob '\(pattern)': \(problem)")
             }
@@ -47,18 +47,18 @@ struct MatcherParser {
         }
     }
 
-    func pathMatcher(_ node: YAMLNode, field: String) throws(RuleLoadError) -> PathMatcher {
+    func pathMatcher(_ node: YAMLNode, field: String) throws(YAMLLoadError) -> PathMatcher {
         let fields = try reader.mapping(node, field: field, allowed: ["glob", "exclude"])
         let include = try globs(try reader.required(fields, "glob", in: node, field: "\(field).glob"), field: "\(field).glob")
-        let exclude = try fields["exclude"].map { value throws(RuleLoadError) in try globs(value, field: "\(field).exclude") } ?? []
+        let exclude = try fields["exclude"].map { value throws(YAMLLoadError) in try globs(value, field: "\(field).exclude") } ?? []
         return PathMatcher(globs: include, exclude: exclude)
     }
 
-    func plistMatcher(_ node: YAMLNode, field: String) throws(RuleLoadError) -> PlistMatcher {
+    func plistMatcher(_ node: YAMLNode, field: String) throws(YAMLLoadError) -> PlistMatcher {
         let conditions = ["exists", "missing", "equals", "matches", "type-is"]
         let fields = try reader.mapping(node, field: field, allowed: Set(["source", "key"] + conditions))
         let source =
-            try fields["source"].map { value throws(RuleLoadError) in try reader.choice(value, field: "\(field).source", as: PlistSource.self) } ?? .infoPlist
+            try fields["source"].map { value throws(YAMLLoadError) in try reader.choice(value, field: "\(field).source", as: PlistSource.self) } ?? .infoPlist
         let keyNode = try reader.required(fields, "key", in: node, field: "\(field).key")
         let keyText = try reader.string(keyNode, field: "\(field).key")
         guard let key = KeyPathPattern(parsing: keyText), !key.components.isEmpty else {
@@ -92,7 +92,7 @@ struct MatcherParser {
         return PlistMatcher(source: source, key: key, condition: condition)
     }
 
-    func binaryMatcher(_ node: YAMLNode, field: String) throws(RuleLoadError) -> BinaryMatcher {
+    func binaryMatcher(_ node: YAMLNode, field: String) throws(YAMLLoadError) -> BinaryMatcher {
         let kinds = BinaryEvidenceKind.allCases.map(\.rawValue)
         let fields = try reader.mapping(node, field: field, allowed: Set(kinds))
         guard fields.count == 1, let (kindName, body) = fields.first, let kind = BinaryEvidenceKind(rawValue: kindName) else {
@@ -111,14 +111,14 @@ struct MatcherParser {
         }
     }
 
-    func textMatcher(_ node: YAMLNode, field: String) throws(RuleLoadError) -> TextMatcher {
+    func textMatcher(_ node: YAMLNode, field: String) throws(YAMLLoadError) -> TextMatcher {
         let fields = try reader.mapping(node, field: field, allowed: ["files", "pattern"])
         let files = try globs(try reader.required(fields, "files", in: node, field: "\(field).files"), field: "\(field).files")
         let pattern = try regex(try reader.required(fields, "pattern", in: node, field: "\(field).pattern"), field: "\(field).pattern")
         return TextMatcher(files: files, pattern: pattern)
     }
 
-    func regex(_ node: YAMLNode, field: String) throws(RuleLoadError) -> NSRegularExpression {
+    func regex(_ node: YAMLNode, field: String) throws(YAMLLoadError) -> NSRegularExpression {
         let pattern = try reader.string(node, field: field)
         do {
             return try NSRegularExpression(pattern: pattern)

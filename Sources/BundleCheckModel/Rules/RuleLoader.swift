@@ -1,6 +1,6 @@
 import BundleCheckFormats
 
-/// Turns one rule file into a `RuleDefinition`, or a `RuleLoadError` naming file, line and field.
+/// Turns one rule file into a `RuleDefinition`, or a `YAMLLoadError` naming file, line and field.
 ///
 /// Every field is checked: unknown fields are refused (a typo must not silently
 /// disable a rule), scalars are read as strings and typed only where the format
@@ -15,15 +15,15 @@ package enum RuleLoader {
     /// `checks` declares the built-in checks that exist (the inspection layer's registry): a rule
     /// without `match` is run by the one named by its id, or by its `check` field, and its
     /// `apple-codes` must define what that check reports (`AppleCodesField`).
-    package static func load(text: String, file: String, isBuiltIn: Bool, checks: BuiltInCheckDeclarations) throws(RuleLoadError) -> RuleDefinition {
+    package static func load(text: String, file: String, isBuiltIn: Bool, checks: BuiltInCheckDeclarations) throws(YAMLLoadError) -> RuleDefinition {
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(Array(text.utf8), file: file)
         } catch {
-            throw RuleLoadError(error)
+            throw YAMLLoadError(error)
         }
         guard let root else {
-            throw RuleLoadError(file: file, line: 1, field: nil, message: "the rule file is empty")
+            throw YAMLLoadError(file: file, line: 1, field: nil, message: "the rule file is empty")
         }
         return try load(root, file: file, isBuiltIn: isBuiltIn, checks: checks, text: text)
     }
@@ -32,7 +32,7 @@ package enum RuleLoader {
     /// rather than keep them; without it they are kept.
     static func load(
         _ root: YAMLNode, file: String, isBuiltIn: Bool, checks: BuiltInCheckDeclarations, text: String? = nil
-    ) throws(RuleLoadError) -> RuleDefinition {
+    ) throws(YAMLLoadError) -> RuleDefinition {
         let reader = YAMLFieldReader(file: file)
         let fields = try reader.mapping(root, field: nil, allowed: Self.fields)
 
@@ -65,7 +65,7 @@ package enum RuleLoader {
             implementation = .matcher(try MatcherParser(reader: reader).parse(match, field: "match"))
         case (let check, nil):
             // Without `match`, the rule is a built-in check's: the one named by its id unless `check` says otherwise.
-            let name = try check.map { value throws(RuleLoadError) in try reader.string(value, field: "check") } ?? id
+            let name = try check.map { value throws(YAMLLoadError) in try reader.string(value, field: "check") } ?? id
             guard checks[name] != nil else {
                 let known = checks.names.sorted().joined(separator: ", ")
                 if let check {
@@ -108,7 +108,7 @@ package enum RuleLoader {
             }
         }
 
-        let examples = try fields["examples"].map { value throws(RuleLoadError) in try ExampleParser(reader: reader, ruleID: id).parse(value) } ?? []
+        let examples = try fields["examples"].map { value throws(YAMLLoadError) in try ExampleParser(reader: reader, ruleID: id).parse(value) } ?? []
 
         return RuleDefinition(
             id: id,
@@ -129,41 +129,10 @@ package enum RuleLoader {
     }
 }
 
-/// A rule file that cannot be used: names the file, line and field, and what is wrong.
-///
-/// For user packs (`--rules DIR`) this is a usage error (exit 64).
-public struct RuleLoadError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let file: String
-    /// 1-based; 0 for a problem with no line (a folder that does not exist).
-    public let line: Int
-    /// The field at fault, dotted from the top (`match.plist.key`), or nil for the file as a whole.
-    public let field: String?
-    public let message: String
-
-    package init(file: String, line: Int, field: String?, message: String) {
-        self.file = file
-        self.line = line
-        self.field = field
-        self.message = message
-    }
-
-    package init(_ yaml: YAMLError) {
-        self.init(file: yaml.file, line: yaml.line, field: nil, message: yaml.message)
-    }
-
-    public var description: String {
-        let place = line > 0 ? "\(file):\(line)" : file
-        if let field {
-            return "\(place): field '\(field)': \(message)"
-        }
-        return "\(place): \(message)"
-    }
-}
-
 /// Reads a rule's `scope`: `archive`, or a mapping of `kinds`, `extension-points` and
 /// `platforms` (or of `archive: true` and `platforms`).
 enum ScopeParser {
-    static func parse(_ node: YAMLNode, reader: YAMLFieldReader) throws(RuleLoadError) -> RuleScope {
+    static func parse(_ node: YAMLNode, reader: YAMLFieldReader) throws(YAMLLoadError) -> RuleScope {
         if let text = node.scalar {
             switch text {
             case "archive": return .archive
@@ -187,7 +156,7 @@ enum ScopeParser {
         if let kindsNode = fields["kinds"] {
             let names = try reader.strings(kindsNode, field: "scope.kinds")
             kinds = Set(
-                try names.map { name throws(RuleLoadError) in
+                try names.map { name throws(YAMLLoadError) in
                     guard let kind = BundleKind(rawValue: name) else {
                         throw reader.error(
                             kindsNode, "scope.kinds",
@@ -208,7 +177,7 @@ enum ScopeParser {
 
     /// `platforms`: ids of `Rules/data/platforms.yml`, at least one; or `all`, every platform of
     /// the table (the same as listing each: an archive rule then still asks for a bundle of one).
-    static func platforms(_ node: YAMLNode, reader: YAMLFieldReader) throws(RuleLoadError) -> Set<String> {
+    static func platforms(_ node: YAMLNode, reader: YAMLFieldReader) throws(YAMLLoadError) -> Set<String> {
         let known = ApplePlatforms.shipped.platforms.map(\.id)
         if node.scalar == "all" { return Set(known) }
         let names = try reader.strings(node, field: "scope.platforms")

@@ -308,7 +308,7 @@ import Testing
         #expect {
             _ = try PurposeStringTable(table)
         } throws: { error in
-            guard let error = error as? RuleLoadError else { return false }
+            guard let error = error as? YAMLLoadError else { return false }
             return error.message.contains(message) && error.line > 5
         }
     }

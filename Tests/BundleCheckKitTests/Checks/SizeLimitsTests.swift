@@ -17,7 +17,6 @@ import Testing
 
     @Test func theTableReadsInBytesOfDecimalUnits() throws {
         let limits = SizeLimits.shipped
-        #expect(limits.unreadableLines.isEmpty)
         #expect(limits.app["ios"]?.bytes == 4_000_000_000 && limits.app["macos"]?.bytes == 200_000_000_000 && limits.app["watchos"]?.bytes == 75_000_000)
         #expect(limits.executableLimit(platform: "ios", minimum: MachOVersion(major: 8))?.perSlice == true)
         #expect(limits.executableLimit(platform: "ios", minimum: MachOVersion(major: 6, minor: 1))?.bytes == 80_000_000)
@@ -25,8 +24,10 @@ import Testing
         #expect(limits.appClipLimit(minimum: MachOVersion(major: 17), digitalOnly: false)?.bytes == 15_000_000)
         #expect(limits.appClipLimit(minimum: MachOVersion(major: 17), digitalOnly: true)?.bytes == 100_000_000)
         #expect(limits.appClipCode == "ITMS-90865")
-        let broken = try #require(try YAMLParser.parse(Array("units: {MB: 1000000}\napp:\n  - {platform: ios, limit: 4 XB}\n".utf8), file: "t.yml"))
-        #expect(!SizeLimits(entries: broken).unreadableLines.isEmpty)
+        let broken = try DataTableText.table("size-limits", entries: "units: {MB: 1000000}\napp:\n  - {platform: ios, limit: 4 XB}")
+        #expect(throws: YAMLLoadError(file: "Rules/data/size-limits.yml", line: 8, field: "entries.app[0].limit", message: "'4 XB' is not a count and one of the table's units (MB)")) {
+            try SizeLimits(broken)
+        }
     }
 
     @Test func sizesComeFromTheListingPerBundle() throws {

@@ -31,12 +31,12 @@ import Testing
         BuiltInCheckDeclaration(name: "comparing", isRelease: true),
     ])
 
-    func load(_ text: String) throws(RuleLoadError) -> RuleDefinition {
+    func load(_ text: String) throws(YAMLLoadError) -> RuleDefinition {
         try RuleLoader.load(text: text, file: "pack/demo.yml", isBuiltIn: false, checks: Self.checks)
     }
 
     func error(_ text: String) -> String? {
-        do throws(RuleLoadError) {
+        do throws(YAMLLoadError) {
             _ = try load(text)
             return nil
         } catch {

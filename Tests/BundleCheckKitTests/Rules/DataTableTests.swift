@@ -35,10 +35,10 @@ import Testing
     @Test func aTableNeedsASourceAndADate() throws {
         #expect(throws: Never.self) { try DataTable.load(text: Self.valid, file: "Rules/data/some-table.yml") }
         let noSource = Self.valid.replacingOccurrences(of: "sources: [\"Apple, somewhere\"]", with: "sources: []")
-        #expect(throws: RuleLoadError.self) { try DataTable.load(text: noSource, file: "Rules/data/some-table.yml") }
+        #expect(throws: YAMLLoadError.self) { try DataTable.load(text: noSource, file: "Rules/data/some-table.yml") }
         let badDate = Self.valid.replacingOccurrences(of: "checked: 2026-11-30", with: "checked: last week")
-        #expect(throws: RuleLoadError.self) { try DataTable.load(text: badDate, file: "Rules/data/some-table.yml") }
-        #expect(throws: RuleLoadError.self) { try DataTable.load(text: Self.valid, file: "Rules/data/other-name.yml") }
+        #expect(throws: YAMLLoadError.self) { try DataTable.load(text: badDate, file: "Rules/data/some-table.yml") }
+        #expect(throws: YAMLLoadError.self) { try DataTable.load(text: Self.valid, file: "Rules/data/other-name.yml") }
     }
 
     @Test(arguments: [

@@ -35,7 +35,7 @@ import Testing
             scope: archive
             check: no-such-check
             """
-        #expect(throws: RuleLoadError.self) { try RuleLoader.load(text: text, file: "Rules/no-such-check.yml", isBuiltIn: true) }
+        #expect(throws: YAMLLoadError.self) { try RuleLoader.load(text: text, file: "Rules/no-such-check.yml", isBuiltIn: true) }
     }
 
     @Test func shippedRulesAreTheFilesInRulesFolder() throws {

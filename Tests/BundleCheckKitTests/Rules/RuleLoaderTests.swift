@@ -18,11 +18,11 @@ import Testing
             glob: README*
         """
 
-    func loadError(_ text: String, file: String = "pack/no-readme.yml") -> RuleLoadError? {
+    func loadError(_ text: String, file: String = "pack/no-readme.yml") -> YAMLLoadError? {
         do {
             _ = try RuleLoader.load(text: text, file: file, isBuiltIn: false)
             return nil
-        } catch let error as RuleLoadError {
+        } catch let error as YAMLLoadError {
             return error
         } catch {
             Issue.record("unexpected error \(error)")
@@ -39,7 +39,7 @@ import Testing
 
     @Test func aMissingPackFolderHasNoLineNumber() {
         #expect(
-            RuleLoadError(file: "ci/rules", line: 0, field: nil, message: "no such folder of rule files").description
+            YAMLLoadError(file: "ci/rules", line: 0, field: nil, message: "no such folder of rule files").description
                 == "ci/rules: no such folder of rule files")
     }
 

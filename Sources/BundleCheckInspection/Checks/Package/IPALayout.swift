@@ -5,15 +5,13 @@ import BundleCheckModel
 struct IPALayout {
     let allowed: Set<String>
     let code: String
-    let unreadableLines: [Int]
 
     static let table = "ipa-layout"
-    static let shipped = IPALayout(entries: DataTables.named(table).entries)
+    static let shipped = DataTables.read(table, IPALayout.init)
 
-    init(entries: YAMLNode) {
-        var fields = DataTableFields(entries)
-        allowed = Set(fields.strings("allowed"))
-        code = fields.string("code")
-        unreadableLines = fields.unreadableLines
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
+        allowed = Set(try entries("allowed").strings())
+        code = try entries("code").string()
     }
 }

@@ -24,21 +24,21 @@ struct PlaceholderText: Sendable {
         }
     }()
 
-    init(_ table: DataTable) throws(RuleLoadError) {
-        func problem(_ node: YAMLNode, _ message: String) -> RuleLoadError {
-            RuleLoadError(file: table.file, line: node.line, field: "entries", message: message)
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        func problem(_ node: YAMLNode, _ message: String) -> YAMLLoadError {
+            YAMLLoadError(file: table.file, line: node.line, field: "entries", message: message)
         }
         guard let words = table.entries["words"]?.sequence, let values = table.entries["values"]?.sequence else {
             throw problem(table.entries, "the table lists 'words' and 'values'")
         }
-        self.words = try words.map { node throws(RuleLoadError) in
+        self.words = try words.map { node throws(YAMLLoadError) in
             guard let word = node["word"]?.scalar, !word.isEmpty, ["exact", "any"].contains(node["case"]?.scalar ?? "") else {
                 throw problem(node, "a word is {word: WORD, case: exact|any}")
             }
             return Word(word: word, isExact: node["case"]?.scalar == "exact")
         }
         self.values = Set(
-            try values.map { node throws(RuleLoadError) in
+            try values.map { node throws(YAMLLoadError) in
                 guard let value = node.scalar, !value.isEmpty else { throw problem(node, "a value is a non-empty string") }
                 return value.lowercased()
             })

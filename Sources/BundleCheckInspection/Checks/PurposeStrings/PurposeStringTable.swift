@@ -52,7 +52,7 @@ struct PurposeStringTable: Sendable {
         return root.keys.filter(isPurposeStringKey).sorted().map { PurposeString(key: $0, text: root[$0]?.stringValue) }
     }
 
-    init(_ table: DataTable) throws(RuleLoadError) {
+    init(_ table: DataTable) throws(YAMLLoadError) {
         let reader = Reader(file: table.file)
         let fields = try reader.mapping(table.entries, "entries", allowed: ["keys", "key-suffix", "purposes", "evidence", "versions-platform"])
         let versionsNode = try reader.required(fields, "versions-platform", in: table.entries)
@@ -72,7 +72,7 @@ struct PurposeStringTable: Sendable {
             guard let items = pair.value.sequence, !items.isEmpty else {
                 throw reader.error(pair.value, "purposes.\(name)", "a purpose lists what it needs")
             }
-            purposes[name] = try items.map { item throws(RuleLoadError) in try reader.need(item, "purposes.\(name)", known: known) }
+            purposes[name] = try items.map { item throws(YAMLLoadError) in try reader.need(item, "purposes.\(name)", known: known) }
         }
 
         var evidence: [PurposeEvidence] = []
@@ -82,8 +82,8 @@ struct PurposeStringTable: Sendable {
             let rowFields = try reader.mapping(row, "evidence", allowed: ["class", "symbol", "selector", "entitlement", "background-mode", "purpose"])
             let purpose = try reader.scalar(try reader.required(rowFields, "purpose", in: row), "evidence.purpose")
             guard purposes[purpose] != nil else { throw reader.error(row, "evidence.purpose", "no purpose '\(purpose)' in purposes") }
-            let value = { (field: String) throws(RuleLoadError) -> String? in
-                try rowFields[field].map { node throws(RuleLoadError) in try reader.scalar(node, "evidence.\(field)") }
+            let value = { (field: String) throws(YAMLLoadError) -> String? in
+                try rowFields[field].map { node throws(YAMLLoadError) in try reader.scalar(node, "evidence.\(field)") }
             }
             let imports = [try value("class").map { PurposeEvidence.classPrefix + $0 }, try value("symbol")].compactMap { $0 }
             let selectors = [try value("selector")].compactMap { $0 }
@@ -111,21 +111,21 @@ extension PurposeStringTable {
     private struct Reader {
         let file: String
 
-        func error(_ node: YAMLNode, _ field: String, _ message: String) -> RuleLoadError {
-            RuleLoadError(file: file, line: node.line, field: "entries.\(field)", message: message)
+        func error(_ node: YAMLNode, _ field: String, _ message: String) -> YAMLLoadError {
+            YAMLLoadError(file: file, line: node.line, field: "entries.\(field)", message: message)
         }
 
-        func scalar(_ node: YAMLNode, _ field: String) throws(RuleLoadError) -> String {
+        func scalar(_ node: YAMLNode, _ field: String) throws(YAMLLoadError) -> String {
             guard let text = node.scalar, !text.isEmpty else { throw error(node, field, "expected a word, found \(node.kindName)") }
             return text
         }
 
-        func scalars(_ node: YAMLNode, _ field: String) throws(RuleLoadError) -> [String] {
+        func scalars(_ node: YAMLNode, _ field: String) throws(YAMLLoadError) -> [String] {
             guard let items = node.sequence, !items.isEmpty else { throw error(node, field, "expected a list of words") }
-            return try items.map { item throws(RuleLoadError) in try scalar(item, field) }
+            return try items.map { item throws(YAMLLoadError) in try scalar(item, field) }
         }
 
-        func mapping(_ node: YAMLNode, _ field: String, allowed: Set<String>) throws(RuleLoadError) -> [String: YAMLNode] {
+        func mapping(_ node: YAMLNode, _ field: String, allowed: Set<String>) throws(YAMLLoadError) -> [String: YAMLNode] {
             guard let pairs = node.mapping else { throw error(node, field, "expected a mapping, found \(node.kindName)") }
             var fields: [String: YAMLNode] = [:]
             for pair in pairs {
@@ -138,12 +138,12 @@ extension PurposeStringTable {
             return fields
         }
 
-        func required(_ fields: [String: YAMLNode], _ key: String, in parent: YAMLNode) throws(RuleLoadError) -> YAMLNode {
+        func required(_ fields: [String: YAMLNode], _ key: String, in parent: YAMLNode) throws(YAMLLoadError) -> YAMLNode {
             guard let node = fields[key] else { throw error(parent, key, "'\(key)' is missing") }
             return node
         }
 
-        func version(_ node: YAMLNode?, _ field: String) throws(RuleLoadError) -> MachOVersion? {
+        func version(_ node: YAMLNode?, _ field: String) throws(YAMLLoadError) -> MachOVersion? {
             guard let node else { return nil }
             let text = try scalar(node, field)
             guard let version = MachOVersion(text) else { throw error(node, field, "'\(text)' is not a version such as \"17.0\"") }
@@ -151,7 +151,7 @@ extension PurposeStringTable {
         }
 
         /// `[KEY, …]`, or `{keys: [KEY, …], below: V}`; a key is `KEY` or `{key: KEY, from: V, below: V}`.
-        func need(_ node: YAMLNode, _ field: String, known: Set<String>) throws(RuleLoadError) -> PurposeNeed {
+        func need(_ node: YAMLNode, _ field: String, known: Set<String>) throws(YAMLLoadError) -> PurposeNeed {
             var list = node
             var below: MachOVersion?
             if node.mapping != nil {
@@ -160,7 +160,7 @@ extension PurposeStringTable {
                 below = try version(fields["below"], field + ".below")
             }
             guard let items = list.sequence, !items.isEmpty else { throw error(list, field, "a need lists the keys that meet it") }
-            let keys = try items.map { item throws(RuleLoadError) -> PurposeNeed.Key in
+            let keys = try items.map { item throws(YAMLLoadError) -> PurposeNeed.Key in
                 var nameNode = item
                 var from: MachOVersion?
                 var keyBelow: MachOVersion?

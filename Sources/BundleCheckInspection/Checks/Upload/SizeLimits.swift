@@ -27,65 +27,56 @@ struct SizeLimits {
     let executable: [ExecutableLimit]
     let appClip: [AppClipLimit]
     let appClipCode: String
-    let unreadableLines: [Int]
 
     static let table = "size-limits"
-    static let shipped = SizeLimits(entries: DataTables.named(table).entries)
+    static let shipped = DataTables.read(table, SizeLimits.init)
 
-    init(entries: YAMLNode) {
-        var unreadable: [Int] = []
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
         var units: [String: UInt64] = [:]
-        for pair in entries["units"]?.mapping ?? [] {
-            guard let name = pair.key.scalar, let value = pair.value.scalar.flatMap(UInt64.init) else {
-                unreadable.append(pair.key.line)
-                continue
-            }
-            units[name] = value
+        for (name, value) in try entries("units").pairs() {
+            units[name] = try value.unsignedInteger()
         }
         /// `4 GB` in bytes, by the table's units.
-        func bytes(_ node: YAMLNode?) -> UInt64? {
-            let parts = node?.scalar?.split(separator: " ") ?? []
-            guard parts.count == 2, let count = UInt64(parts[0]), let unit = units[String(parts[1])] else { return nil }
+        func bytes(_ field: YAMLField) throws(YAMLLoadError) -> (bytes: UInt64, written: String) {
+            let written = try field.string()
+            let parts = written.split(separator: " ")
+            guard parts.count == 2, let count = UInt64(parts[0]), let unit = units[String(parts[1])] else {
+                throw field.error("'\(written)' is not a count and one of the table's units (\(units.keys.sorted().joined(separator: ", ")))")
+            }
             let (product, overflow) = count.multipliedReportingOverflow(by: unit)
-            return overflow ? nil : product
+            guard !overflow else { throw field.error("'\(written)' is more bytes than 64 bits hold") }
+            return (product, written)
+        }
+        func platform(_ field: YAMLField) throws(YAMLLoadError) -> String {
+            let id = try field.string()
+            guard ApplePlatforms.shipped.platform(id: id) != nil else { throw field.error("'\(id)' is not a platform of platforms.yml") }
+            return id
         }
         var app: [String: (bytes: UInt64, written: String)] = [:]
-        for row in entries["app"]?.sequence ?? [] {
-            guard let platform = row["platform"]?.scalar, ApplePlatforms.shipped.platform(id: platform) != nil,
-                let limit = bytes(row["limit"]), let written = row["limit"]?.scalar
-            else {
-                unreadable.append(row.line)
-                continue
-            }
-            app[platform] = (limit, written)
+        for row in try entries("app").items() {
+            app[try platform(row("platform"))] = try bytes(row("limit"))
         }
         var executable: [ExecutableLimit] = []
-        for row in entries["executable"]?.sequence ?? [] {
-            guard let platform = row["platform"]?.scalar, ApplePlatforms.shipped.platform(id: platform) != nil,
-                let minimum = row["minimum-os"]?.scalar.flatMap(MachOVersion.init), let limit = bytes(row["limit"]),
-                let written = row["limit"]?.scalar, let per = row["per"]?.scalar, per == "binary" || per == "slice"
-            else {
-                unreadable.append(row.line)
-                continue
-            }
-            executable.append(ExecutableLimit(platform: platform, minimumOS: minimum, bytes: limit, written: written, perSlice: per == "slice"))
+        for row in try entries("executable").items() {
+            let limit = try bytes(row("limit"))
+            executable.append(
+                ExecutableLimit(
+                    platform: try platform(row("platform")), minimumOS: try row("minimum-os").version(), bytes: limit.bytes, written: limit.written,
+                    perSlice: try row("per").word(["binary", "slice"]) == "slice"))
         }
         var appClip: [AppClipLimit] = []
-        for row in entries["app-clip"]?.sequence ?? [] {
-            guard let minimum = row["minimum-os"]?.scalar.flatMap(MachOVersion.init), let limit = bytes(row["limit"]), let written = row["limit"]?.scalar
-            else {
-                unreadable.append(row.line)
-                continue
-            }
-            appClip.append(AppClipLimit(minimumOS: minimum, bytes: limit, written: written, digitalOnly: row["digital-only"]?.scalar == "true"))
+        for row in try entries("app-clip").items() {
+            let limit = try bytes(row("limit"))
+            appClip.append(
+                AppClipLimit(
+                    minimumOS: try row("minimum-os").version(), bytes: limit.bytes, written: limit.written,
+                    digitalOnly: try row.optional("digital-only")?.bool() ?? false))
         }
-        var fields = DataTableFields(entries)
-        appClipCode = fields.string("app-clip-code")
-        if units.isEmpty || app.isEmpty || executable.isEmpty || appClip.isEmpty { unreadable.append(entries.line) }
+        appClipCode = try entries("app-clip-code").string()
         self.app = app
         self.executable = executable
         self.appClip = appClip
-        unreadableLines = unreadable + fields.unreadableLines
     }
 
     /// The executable limit for a bundle of `platform` whose minimum OS is `minimum`.
