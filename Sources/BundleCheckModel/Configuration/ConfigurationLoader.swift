@@ -72,260 +72,232 @@ public enum ConfigurationLoader {
         do {
             root = try YAMLParser.parse(bytes, file: file)
         } catch {
-            throw .yaml(error)
+            throw .invalid(YAMLLoadError(error))
         }
         // An empty file (or one holding only comments) keeps every default.
-        if let root, root.mapping == nil {
-            throw .expectedMapping(file: file, line: root.line, key: nil, found: root.kindName)
+        guard let root else { return ConfigurationSource(file: file, pairs: []) }
+        let reader = YAMLFieldReader(file: file)
+        let pairs = try invalid { () throws(YAMLLoadError) in
+            try reader.pairs(root, field: nil, allowed: keys, expected: "a mapping of settings (\(keys.joined(separator: ", ")))")
         }
-        return ConfigurationSource(file: file, pairs: root?.mapping ?? [])
+        return ConfigurationSource(file: file, pairs: pairs.map { YAMLNode.Pair(key: $0.keyNode, value: $0.value) })
     }
 
     /// The rule-pack folders the file names, resolved against its folder, so their rules can
     /// be loaded before the rest of the file is checked against them.
     public static func rulePacks(of source: ConfigurationSource) throws(ConfigurationError) -> [String] {
         guard let pair = source.pairs.first(where: { $0.key.scalar == "rule-packs" }) else { return [] }
-        return try paths(pair.value, key: "rule-packs", source: source)
+        return try invalid { () throws(YAMLLoadError) in try Settings(source: source).paths(pair.value, key: "rule-packs") }
     }
 
     /// Checks every setting of `source`; rule ids must be in `catalogue`.
     public static func load(_ source: ConfigurationSource, catalogue: RuleCatalogue) throws(ConfigurationError) -> Configuration {
-        let file = source.file
-        var configuration = Configuration(file: file)
-        for pair in source.pairs {
-            let key = pair.key.scalar ?? ""
-            switch key {
-            case "rules":
-                configuration.rules = try rules(pair.value, file: file, catalogue: catalogue)
-            case "fail-on":
-                configuration.failOn = try choice(pair.value, key: key, file: file)
-            case "distribution":
-                configuration.statedDistribution = try choice(pair.value, key: key, file: file)
-            case "profile-expiry-warning-days":
-                configuration.profileExpiryWarningDays = try days(pair.value, key: key, file: file)
-            case "app-clip-digital-only":
-                configuration.appClipDigitalOnly = try flag(pair.value, key: key, file: file)
-            case "rule-packs":
-                configuration.rulePacks = try paths(pair.value, key: key, source: source)
-            case "baseline":
-                configuration.baseline = source.resolve(try path(pair.value, key: key, file: file))
-            case "ignore":
-                configuration.ignores = try ignores(pair.value, file: file, catalogue: catalogue)
-            case "help-url":
-                configuration.helpURL = try absoluteURL(pair.value, key: key, file: file)
-            case "diff":
-                configuration.review = try review(pair.value, file: file)
-            default:
-                throw .unknownKey(file: file, line: pair.key.line, key: key, expected: keys)
+        try invalid { () throws(YAMLLoadError) in try Settings(source: source).configuration(catalogue: catalogue) }
+    }
+
+    /// The `diff:` section: `ReviewConfiguration`. `field` is the section's key path, for a
+    /// rule example's `diff:` (`examples[2].diff`).
+    package static func review(_ node: YAMLNode, reader: YAMLFieldReader, field: String) throws(YAMLLoadError) -> ReviewConfiguration {
+        try Settings(reader: reader).review(node, field: field)
+    }
+
+    private static func invalid<T>(_ body: () throws(YAMLLoadError) -> T) throws(ConfigurationError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    /// The settings' values read through the one YAML reader: each must be what bundlecheck
+    /// knows, or the error names the file, line and key.
+    private struct Settings {
+        let reader: YAMLFieldReader
+        var source: ConfigurationSource?
+
+        init(reader: YAMLFieldReader) {
+            self.reader = reader
+        }
+
+        init(source: ConfigurationSource) {
+            reader = YAMLFieldReader(file: source.file)
+            self.source = source
+        }
+
+        func configuration(catalogue: RuleCatalogue) throws(YAMLLoadError) -> Configuration {
+            var configuration = Configuration(file: reader.file)
+            for pair in source?.pairs ?? [] {
+                let key = pair.key.scalar ?? ""
+                switch key {
+                case "rules":
+                    configuration.rules = try rules(pair.value, catalogue: catalogue)
+                case "fail-on":
+                    configuration.failOn = try reader.choice(pair.value, field: key)
+                case "distribution":
+                    configuration.statedDistribution = try reader.choice(pair.value, field: key)
+                case "profile-expiry-warning-days":
+                    configuration.profileExpiryWarningDays = try reader.nonNegativeInteger(pair.value, field: key, what: "a whole number of days (0 or more)")
+                case "app-clip-digital-only":
+                    configuration.appClipDigitalOnly = try reader.bool(pair.value, field: key)
+                case "rule-packs":
+                    configuration.rulePacks = try paths(pair.value, key: key)
+                case "baseline":
+                    configuration.baseline = try resolve(path(pair.value, key: key))
+                case "ignore":
+                    configuration.ignores = try ignores(pair.value, catalogue: catalogue)
+                case "help-url":
+                    configuration.helpURL = try absoluteURL(pair.value, key: key)
+                case "diff":
+                    configuration.review = try review(pair.value, field: key)
+                default:
+                    // `parse` let only the known keys through.
+                    throw reader.error(pair.key, key, "unknown key; expected one of: \(keys.joined(separator: ", "))")
+                }
             }
+            return configuration
         }
-        return configuration
-    }
 
-    /// A list of folders (`[ci/rules, vendor/rules]`), each resolved against the file's folder.
-    private static func paths(_ node: YAMLNode, key: String, source: ConfigurationSource) throws(ConfigurationError) -> [String] {
-        let items = try list(node, key: key, file: source.file)
-        var paths: [String] = []
-        for (index, item) in items.enumerated() {
-            paths.append(source.resolve(try path(item, key: "\(key)[\(index)]", file: source.file)))
-        }
-        return paths
-    }
-
-    /// The items of a list; `key:` with nothing after it is an empty list.
-    private static func list(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> [YAMLNode] {
-        if node.scalar == "", !node.isQuoted { return [] }
-        guard let items = node.sequence else {
-            throw .expectedList(file: file, line: node.line, key: key, found: node.kindName)
-        }
-        return items
-    }
-
-    private static func path(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> String {
-        let text = try value(node, key: key, file: file)
-        guard !text.isEmpty else { throw .emptyValue(file: file, line: node.line, key: key) }
-        return text
-    }
-
-    /// An `http` or `https` URL with a host: SARIF consumers (GitHub) reject relative help links.
-    private static func absoluteURL(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> String {
-        let text = try value(node, key: key, file: file)
-        let lowercased = text.lowercased()
-        guard lowercased.hasPrefix("https://") || lowercased.hasPrefix("http://"),
-            let host = text.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first, !host.isEmpty,
-            !text.contains(where: { $0.isWhitespace })
-        else { throw .invalidURL(file: file, line: node.line, key: key, value: text) }
-        return text
-    }
-
-    /// `ignore:` entries: each a mapping of `rule` (a known id), `path` (a glob) and `reason`, all required.
-    private static func ignores(_ node: YAMLNode, file: String, catalogue: RuleCatalogue) throws(ConfigurationError) -> [IgnoreEntry] {
-        let items = try list(node, key: "ignore", file: file)
-        var entries: [IgnoreEntry] = []
-        for (index, item) in items.enumerated() {
-            let entryKey = "ignore[\(index)]"
-            guard let pairs = item.mapping else {
-                throw .expectedIgnoreEntry(file: file, line: item.line, key: entryKey, found: item.kindName)
+        /// A list of folders (`[ci/rules, vendor/rules]`), each resolved against the file's folder.
+        func paths(_ node: YAMLNode, key: String) throws(YAMLLoadError) -> [String] {
+            var paths: [String] = []
+            for (index, item) in try reader.list(node, field: key, emptyIsNone: true).enumerated() {
+                paths.append(try resolve(path(item, key: "\(key)[\(index)]")))
             }
-            var fields: [String: YAMLNode] = [:]
+            return paths
+        }
+
+        private func resolve(_ path: String) -> String {
+            source?.resolve(path) ?? path
+        }
+
+        private func path(_ node: YAMLNode, key: String) throws(YAMLLoadError) -> String {
+            let text = try reader.string(node, field: key, what: "a single value")
+            guard !text.isEmpty else { throw reader.error(node, key, "expected a path, found an empty value") }
+            return text
+        }
+
+        /// An `http` or `https` URL with a host: SARIF consumers (GitHub) reject relative help links.
+        private func absoluteURL(_ node: YAMLNode, key: String) throws(YAMLLoadError) -> String {
+            let text = try reader.string(node, field: key, what: "a single value")
+            let lowercased = text.lowercased()
+            guard lowercased.hasPrefix("https://") || lowercased.hasPrefix("http://"),
+                let host = text.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first, !host.isEmpty,
+                !text.contains(where: { $0.isWhitespace })
+            else { throw reader.error(node, key, "'\(text)' is not an absolute http or https URL") }
+            return text
+        }
+
+        /// `ignore:` entries: each a mapping of `rule` (a known id), `path` (a glob) and `reason`, all required.
+        private func ignores(_ node: YAMLNode, catalogue: RuleCatalogue) throws(YAMLLoadError) -> [IgnoreEntry] {
+            var entries: [IgnoreEntry] = []
+            for (index, item) in try reader.list(node, field: "ignore", emptyIsNone: true).enumerated() {
+                let entryKey = "ignore[\(index)]"
+                let pairs = try reader.pairs(
+                    item, field: entryKey, allowed: ignoreKeys, expected: "a mapping of \(ConfigurationError.list(ignoreKeys, conjunction: "and"))")
+                let fields = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+                for name in ignoreKeys where fields[name] == nil {
+                    throw reader.error(item, entryKey, Self.missing(name))
+                }
+                guard let ruleNode = fields["rule"], let pathNode = fields["path"], let reasonNode = fields["reason"] else { continue }
+                let id = try reader.string(ruleNode, field: entryKey + ".rule", what: "a single value")
+                guard catalogue[id] != nil else {
+                    throw reader.error(ruleNode, entryKey + ".rule", Self.unknownRule(id, catalogue: catalogue))
+                }
+                let pattern = try reader.string(pathNode, field: entryKey + ".path", what: "a single value")
+                if let problem = Glob.validate(pattern) {
+                    throw reader.error(pathNode, entryKey + ".path", "'\(pattern)' is not a valid glob: \(problem)")
+                }
+                let reason = try reader.string(reasonNode, field: entryKey + ".reason", what: "a single value")
+                guard reason.contains(where: { !$0.isWhitespace }) else {
+                    throw reader.error(reasonNode, entryKey, Self.missing("reason"))
+                }
+                entries.append(IgnoreEntry(rule: id, path: Glob(pattern), reason: reason))
+            }
+            return entries
+        }
+
+        /// What an ignore entry without `name` is told.
+        private static func missing(_ name: String) -> String {
+            name == "reason"
+                ? "an ignore entry needs a reason: say why these findings are accepted (reason: …)" : "an ignore entry needs a \(name) (\(name): …)"
+        }
+
+        private static func unknownRule(_ id: String, catalogue: RuleCatalogue) -> String {
+            "no rule has this id; " + RuleIDSuggestions.hint(RuleIDSuggestions.closest(to: id, among: catalogue.rules.map(\.id)))
+        }
+
+        private func rules(_ node: YAMLNode, catalogue: RuleCatalogue) throws(YAMLLoadError) -> [String: RuleSetting] {
+            // `rules:` with every entry commented out is an empty plain scalar: no settings.
+            if YAMLFieldReader.isEmpty(node) { return [:] }
+            let pairs = try reader.pairs(
+                node, field: "rules", expected: "a mapping of rule ids to \(ConfigurationError.list(RuleSetting.choices))")
+            var settings: [String: RuleSetting] = [:]
             for pair in pairs {
-                let name = pair.key.scalar ?? ""
-                guard ignoreKeys.contains(name) else {
-                    throw .unknownKey(file: file, line: pair.key.line, key: "\(entryKey).\(name)", expected: ignoreKeys)
+                let key = "rules." + pair.key
+                guard catalogue[pair.key] != nil else {
+                    throw reader.error(pair.keyNode, key, Self.unknownRule(pair.key, catalogue: catalogue))
                 }
-                fields[name] = pair.value
-            }
-            for name in ignoreKeys where fields[name] == nil {
-                throw .missingKey(file: file, line: item.line, key: entryKey, missing: name)
-            }
-            guard let ruleNode = fields["rule"], let pathNode = fields["path"], let reasonNode = fields["reason"] else { continue }
-
-            let id = try value(ruleNode, key: entryKey + ".rule", file: file)
-            guard catalogue[id] != nil else {
-                throw .unknownRule(
-                    file: file, line: ruleNode.line, key: entryKey + ".rule", suggestions: RuleIDSuggestions.closest(to: id, among: catalogue.rules.map(\.id)))
-            }
-            let pattern = try value(pathNode, key: entryKey + ".path", file: file)
-            if let problem = Glob.validate(pattern) {
-                throw .invalidGlob(file: file, line: pathNode.line, key: entryKey + ".path", pattern: pattern, problem: problem)
-            }
-            let reason = try value(reasonNode, key: entryKey + ".reason", file: file)
-            guard reason.contains(where: { !$0.isWhitespace }) else {
-                throw .missingKey(file: file, line: reasonNode.line, key: entryKey, missing: "reason")
-            }
-            entries.append(IgnoreEntry(rule: id, path: Glob(pattern), reason: reason))
-        }
-        return entries
-    }
-
-    private static func rules(_ node: YAMLNode, file: String, catalogue: RuleCatalogue) throws(ConfigurationError) -> [String: RuleSetting] {
-        // `rules:` with every entry commented out is an empty plain scalar: no settings.
-        if node.scalar == "", !node.isQuoted { return [:] }
-        guard let pairs = node.mapping else {
-            throw .expectedMapping(file: file, line: node.line, key: "rules", found: node.kindName)
-        }
-        var settings: [String: RuleSetting] = [:]
-        for pair in pairs {
-            let id = pair.key.scalar ?? ""
-            let key = "rules." + id
-            guard catalogue[id] != nil else {
-                throw .unknownRule(file: file, line: pair.key.line, key: key, suggestions: RuleIDSuggestions.closest(to: id, among: catalogue.rules.map(\.id)))
-            }
-            let text = try value(pair.value, key: key, file: file)
-            guard let setting = RuleSetting(configurationValue: text) else {
-                throw .invalidValue(file: file, line: pair.value.line, key: key, value: text, choices: RuleSetting.choices)
-            }
-            settings[id] = setting
-        }
-        return settings
-    }
-
-    /// The `diff:` section: `ReviewConfiguration`.
-    package static func review(_ node: YAMLNode, file: String) throws(ConfigurationError) -> ReviewConfiguration {
-        var review = ReviewConfiguration()
-        if node.scalar == "", !node.isQuoted { return review }
-        guard let pairs = node.mapping else {
-            throw .expectedSection(file: file, line: node.line, key: "diff", keys: ReviewConfiguration.keys, found: node.kindName)
-        }
-        for pair in pairs {
-            let name = pair.key.scalar ?? ""
-            let key = "diff." + name
-            switch name {
-            case "old-build":
-                review.oldBuild = try choice(pair.value, key: key, file: file)
-            case "fail-on-new":
-                review.failOnNew = []
-                for (index, item) in try list(pair.value, key: key, file: file).enumerated() {
-                    let gate: ChangeGate = try choice(item, key: "\(key)[\(index)]", file: file)
-                    if !review.failOnNew.contains(gate) { review.failOnNew.append(gate) }
+                let text = try reader.string(pair.value, field: key, what: "a single value")
+                guard let setting = RuleSetting(configurationValue: text) else {
+                    throw reader.error(pair.value, key, "'\(text)' is not one of: \(RuleSetting.choices.joined(separator: ", "))")
                 }
-            case "fail-on-growth":
-                review.failOnGrowth = try bytes(pair.value, key: key, file: file)
-            case "growth-threshold":
-                review.growthThreshold = try bytes(pair.value, key: key, file: file)
-            default:
-                throw .unknownKey(file: file, line: pair.key.line, key: key, expected: ReviewConfiguration.keys)
+                settings[pair.key] = setting
             }
+            return settings
         }
-        return review
-    }
 
-    /// A size: `10 MiB`, `500 kB`, `1048576`.
-    private static func bytes(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> UInt64 {
-        let text = try value(node, key: key, file: file)
-        guard let bytes = ByteQuantity.parse(text) else { throw .invalidSize(file: file, line: node.line, key: key, value: text) }
-        return bytes
-    }
-
-    private static func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> T
-    where T.RawValue == String {
-        let text = try value(node, key: key, file: file)
-        return try T.named(text) { ConfigurationError.invalidValue(file: file, line: node.line, key: key, value: text, choices: $0) }
-    }
-
-    /// `true` or `false`, as YAML writes them.
-    private static func flag(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> Bool {
-        let text = try value(node, key: key, file: file)
-        guard text == "true" || text == "false" else {
-            throw .invalidValue(file: file, line: node.line, key: key, value: text, choices: ["true", "false"])
+        func review(_ node: YAMLNode, field: String) throws(YAMLLoadError) -> ReviewConfiguration {
+            var review = ReviewConfiguration()
+            if YAMLFieldReader.isEmpty(node) { return review }
+            let pairs = try reader.pairs(
+                node, field: field, allowed: ReviewConfiguration.keys,
+                expected: "a mapping of \(ConfigurationError.list(ReviewConfiguration.keys, conjunction: "and"))")
+            for pair in pairs {
+                let key = YAMLFieldReader.path(field, pair.key)
+                switch pair.key {
+                case "old-build":
+                    review.oldBuild = try reader.choice(pair.value, field: key)
+                case "fail-on-new":
+                    review.failOnNew = []
+                    for (index, item) in try reader.list(pair.value, field: key, emptyIsNone: true).enumerated() {
+                        let gate: ChangeGate = try reader.choice(item, field: "\(key)[\(index)]")
+                        if !review.failOnNew.contains(gate) { review.failOnNew.append(gate) }
+                    }
+                case "fail-on-growth":
+                    review.failOnGrowth = try bytes(pair.value, key: key)
+                case "growth-threshold":
+                    review.growthThreshold = try bytes(pair.value, key: key)
+                default:
+                    throw reader.error(pair.keyNode, key, "unknown key; expected one of: \(ReviewConfiguration.keys.joined(separator: ", "))")
+                }
+            }
+            return review
         }
-        return text == "true"
-    }
 
-    /// A whole number of days written in decimal digits only: no sign, no fraction, no hex.
-    private static func days(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> Int {
-        let text = try value(node, key: key, file: file)
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let days = Int(text) else {
-            throw .invalidNumber(file: file, line: node.line, key: key, value: text)
+        /// A size: `10 MiB`, `500 kB`, `1048576`.
+        private func bytes(_ node: YAMLNode, key: String) throws(YAMLLoadError) -> UInt64 {
+            let text = try reader.string(node, field: key, what: "a single value")
+            guard let bytes = ByteQuantity.parse(text) else {
+                throw reader.error(node, key, "'\(text)' is not a size (such as \(ByteQuantity.examples))")
+            }
+            return bytes
         }
-        return days
-    }
-
-    private static func value(_ node: YAMLNode, key: String, file: String) throws(ConfigurationError) -> String {
-        guard let text = node.scalar else {
-            throw .expectedValue(file: file, line: node.line, key: key, found: node.kindName)
-        }
-        return text
     }
 }
 
-/// A configuration file bundlecheck cannot use, worded in one place.
+/// A configuration file bundlecheck cannot use.
 ///
-/// Every case names the file and, when it is about a setting, the line and the key
-/// (`rules.junk-file`, `fail-on`). On the command line these are usage errors (exit 64).
+/// A setting it cannot use names the file, the line and the key (`rules.junk-file`, `fail-on`)
+/// as every YAML file bundlecheck reads does (`YAMLLoadError`). On the command line these are
+/// usage errors (exit 64).
 public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--config FILE` names nothing.
     case notFound(file: String)
     /// The file exists but cannot be read (a folder, permissions).
     case unreadable(file: String, reason: String)
-    /// Not YAML bundlecheck reads (libyaml's message, an anchor, a duplicate key …).
-    case yaml(YAMLError)
-    /// A mapping was expected (the whole file, or `rules`).
-    case expectedMapping(file: String, line: Int, key: String?, found: String)
-    /// A list was expected (`rule-packs`, `ignore`).
-    case expectedList(file: String, line: Int, key: String, found: String)
-    /// An `ignore:` item that is not a mapping of rule, path and reason.
-    case expectedIgnoreEntry(file: String, line: Int, key: String, found: String)
-    /// An `ignore:` entry without `rule`, `path` or `reason` (or with a blank reason).
-    case missingKey(file: String, line: Int, key: String, missing: String)
-    /// A path that is empty (`baseline: ''`).
-    case emptyValue(file: String, line: Int, key: String)
-    /// An `ignore:` path that is not a glob bundlecheck reads; `problem` says why.
-    case invalidGlob(file: String, line: Int, key: String, pattern: String, problem: String)
-    /// A single value was expected (`fail-on: [warning]`).
-    case expectedValue(file: String, line: Int, key: String, found: String)
-    case unknownKey(file: String, line: Int, key: String, expected: [String])
-    /// `rules` or an `ignore:` entry names an id that is neither shipped nor in a rule pack.
-    case unknownRule(file: String, line: Int, key: String, suggestions: [String])
-    case invalidValue(file: String, line: Int, key: String, value: String, choices: [String])
-    /// A value that should be a non-negative whole number (`profile-expiry-warning-days: soon`).
-    case invalidNumber(file: String, line: Int, key: String, value: String)
-    /// A value that should be an absolute `http(s)` URL (`help-url`).
-    case invalidURL(file: String, line: Int, key: String, value: String)
-    /// A value that should be a size (`diff.fail-on-growth: big`).
-    case invalidSize(file: String, line: Int, key: String, value: String)
-    /// A section that should be a mapping of its settings (`diff: true`).
-    case expectedSection(file: String, line: Int, key: String, keys: [String], found: String)
+    /// Not YAML bundlecheck reads (libyaml's message, an anchor, a duplicate key …), or a
+    /// setting that is not what bundlecheck knows.
+    case invalid(YAMLLoadError)
 
     public var description: String {
         switch self {
@@ -333,45 +305,13 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             "\(file): no such configuration file"
         case .unreadable(let file, let reason):
             "\(file): the configuration cannot be read: \(reason)"
-        case .yaml(let error):
+        case .invalid(let error):
             "\(error)"
-        case .expectedMapping(let file, let line, nil, let found):
-            "\(file):\(line): expected a mapping of settings (\(ConfigurationLoader.keys.joined(separator: ", "))), found \(found)"
-        case .expectedMapping(let file, let line, let key?, let found):
-            "\(file):\(line): key '\(key)': expected a mapping of rule ids to \(Self.list(RuleSetting.choices)), found \(found)"
-        case .expectedList(let file, let line, let key, let found):
-            "\(file):\(line): key '\(key)': expected a list, found \(found)"
-        case .expectedIgnoreEntry(let file, let line, let key, let found):
-            "\(file):\(line): key '\(key)': expected a mapping of \(Self.list(ConfigurationLoader.ignoreKeys, conjunction: "and")), found \(found)"
-        case .missingKey(let file, let line, let key, "reason"):
-            "\(file):\(line): key '\(key)': an ignore entry needs a reason: say why these findings are accepted (reason: …)"
-        case .missingKey(let file, let line, let key, let missing):
-            "\(file):\(line): key '\(key)': an ignore entry needs a \(missing) (\(missing): …)"
-        case .emptyValue(let file, let line, let key):
-            "\(file):\(line): key '\(key)': expected a path, found an empty value"
-        case .invalidGlob(let file, let line, let key, let pattern, let problem):
-            "\(file):\(line): key '\(key)': '\(pattern)' is not a valid glob: \(problem)"
-        case .expectedValue(let file, let line, let key, let found):
-            "\(file):\(line): key '\(key)': expected a single value, found \(found)"
-        case .unknownKey(let file, let line, let key, let expected):
-            "\(file):\(line): key '\(key)': unknown key; expected one of: \(expected.joined(separator: ", "))"
-        case .unknownRule(let file, let line, let key, let suggestions):
-            "\(file):\(line): key '\(key)': no rule has this id; " + RuleIDSuggestions.hint(suggestions)
-        case .invalidValue(let file, let line, let key, let value, let choices):
-            "\(file):\(line): key '\(key)': '\(value)' is not one of: \(choices.joined(separator: ", "))"
-        case .invalidNumber(let file, let line, let key, let value):
-            "\(file):\(line): key '\(key)': '\(value)' is not a whole number of days (0 or more)"
-        case .invalidURL(let file, let line, let key, let value):
-            "\(file):\(line): key '\(key)': '\(value)' is not an absolute http or https URL"
-        case .invalidSize(let file, let line, let key, let value):
-            "\(file):\(line): key '\(key)': '\(value)' is not a size (such as \(ByteQuantity.examples))"
-        case .expectedSection(let file, let line, let key, let keys, let found):
-            "\(file):\(line): key '\(key)': expected a mapping of \(Self.list(keys, conjunction: "and")), found \(found)"
         }
     }
 
     /// `off, error, warning or note`; `rule, path and reason`.
-    private static func list(_ words: [String], conjunction: String = "or") -> String {
+    static func list(_ words: [String], conjunction: String = "or") -> String {
         guard let last = words.last, words.count > 1 else { return words.joined() }
         return words.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }

@@ -21,7 +21,7 @@ struct AppleCodesField {
             all = node.sequence?.isEmpty == true ? [] : try Self.codes(node, field: Self.field, reader: reader)
             return
         }
-        guard !pairs.isEmpty else { throw reader.error(node, Self.field, "an empty mapping names no code; leave the field out") }
+        guard !pairs.isEmpty else { throw reader.error(node, Self.field, "an empty mapping names no code; leave the key out") }
         for pair in pairs {
             guard let name = pair.key.scalar, RuleID.isValid(name) else {
                 throw reader.error(

@@ -27,11 +27,7 @@ struct ExampleParser {
         }
         var review = ReviewConfiguration()
         if let node = fields["diff"] {
-            do {
-                review = try ConfigurationLoader.review(node, file: reader.file)
-            } catch {
-                throw reader.error(node, "\(field).diff", "\(error)")
-            }
+            review = try ConfigurationLoader.review(node, reader: reader, field: "\(field).diff")
         }
         let distribution = try fields["distribution"].map { value throws(YAMLLoadError) in
             try reader.choice(value, field: "\(field).distribution", as: Distribution.self)

@@ -104,7 +104,7 @@ package struct YAMLFieldReader: Sendable {
     /// A whole number written in decimal digits only: no sign, no fraction, no hex. `what` says
     /// what it counts in the message ("a whole number of days (0 or more)").
     package func nonNegativeInteger(_ node: YAMLNode, field: String, what: String = "a non-negative whole number") throws(YAMLLoadError) -> Int {
-        let text = try string(node, field: field, what: what)
+        let text = try string(node, field: field, what: "a single value")
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = Int(text) else {
             throw error(node, field, "'\(text)' is not \(what)")
         }

@@ -63,18 +63,18 @@ import Testing
     @Test func aKeyTheCheckPicksButTheFileLeavesOutIsALoadError() {
         #expect(
             error(Self.rule("apple-codes: {missing: ITMS-90056}"))
-                == "pack/demo.yml:5: field 'apple-codes': the check 'demo' picks its Apple code by the key 'malformed', which apple-codes does not define; write apple-codes as a mapping with the keys missing, malformed, each to its code"
+                == "pack/demo.yml:5: key 'apple-codes': the check 'demo' picks its Apple code by the key 'malformed', which apple-codes does not define; write apple-codes as a mapping with the keys missing, malformed, each to its code"
         )
         // A list names no key at all.
         #expect(error(Self.rule("apple-codes: [ITMS-90056, ITMS-90058]"))?.contains("by the key 'missing', which apple-codes does not define") == true)
         // Nor does a rule without the field.
-        #expect(error(Self.rule(""))?.contains("pack/demo.yml:1: field 'apple-codes'") == true)
+        #expect(error(Self.rule(""))?.contains("pack/demo.yml:1: key 'apple-codes'") == true)
     }
 
     @Test func aKeyNoCheckPicksIsALoadError() {
         #expect(
             error(Self.rule("apple-codes: {missing: ITMS-90056, malformed: ITMS-90058, typo: ITMS-90060}"))
-                == "pack/demo.yml:5: field 'apple-codes.typo': the check 'demo' never picks the key 'typo'; it picks by malformed, missing")
+                == "pack/demo.yml:5: key 'apple-codes.typo': the check 'demo' never picks the key 'typo'; it picks by malformed, missing")
         #expect(error(Self.rule("apple-codes: {missing: ITMS-90056}", check: "plain"))?.contains("it picks by no key: write apple-codes as a list") == true)
     }
 
@@ -85,14 +85,14 @@ import Testing
         let short = error(Self.rule("apple-codes: {missing: ITMS-90032, sizes: [ITMS-90022]}", check: "sized"))
         #expect(
             short
-                == "pack/demo.yml:5: field 'apple-codes.sizes': the check 'sized' may report ITMS-90023, which Rules/data/icon-sizes.yml gives it, but the key 'sizes' does not list it"
+                == "pack/demo.yml:5: key 'apple-codes.sizes': the check 'sized' may report ITMS-90023, which Rules/data/icon-sizes.yml gives it, but the key 'sizes' does not list it"
         )
         #expect(
             error(Self.rule("apple-codes: {missing: ITMS-90032}", check: "sized"))?.contains("under the key 'sizes', which apple-codes does not define") == true
         )
         #expect(
             error(Self.rule("apple-codes: [ITMS-90717]", check: "tabled"))
-                == "pack/demo.yml:5: field 'apple-codes': the check 'tabled' may report ITMS-90704, which Rules/data/icons.yml gives it, but apple-codes does not list it"
+                == "pack/demo.yml:5: key 'apple-codes': the check 'tabled' may report ITMS-90704, which Rules/data/icons.yml gives it, but apple-codes does not list it"
         )
         _ = try RuleLoader.load(
             text: Self.rule("apple-codes: [ITMS-90704, ITMS-91111]", check: "tabled"), file: "pack/demo.yml", isBuiltIn: false, checks: Self.checks)
@@ -101,8 +101,8 @@ import Testing
     @Test(arguments: [
         ("apple-codes: {Missing: ITMS-90056, malformed: ITMS-90058}", "'Missing' is not a key"),
         ("apple-codes: {missing: ITMS-90056, missing: ITMS-90058}", #"duplicate key "missing""#),
-        ("apple-codes: {missing: ITMS-9005, malformed: ITMS-90058}", "field 'apple-codes.missing': 'ITMS-9005' is not an Apple code"),
-        ("apple-codes: {missing: [], malformed: ITMS-90058}", "field 'apple-codes.missing': name at least one code"),
+        ("apple-codes: {missing: ITMS-9005, malformed: ITMS-90058}", "key 'apple-codes.missing': 'ITMS-9005' is not an Apple code"),
+        ("apple-codes: {missing: [], malformed: ITMS-90058}", "key 'apple-codes.missing': name at least one code"),
         ("apple-codes: {}", "an empty mapping names no code"),
     ])
     func malformedMappingsAreRefused(line: String, message: String) {
@@ -133,7 +133,7 @@ import Testing
     /// In a block mapping, a message about one key names that key's line.
     @Test func aKeyNoCheckPicksIsNamedAtItsLine() {
         let text = Self.rule("apple-codes:\n  missing: ITMS-90056\n  malformed: ITMS-90058\n  typo: ITMS-90060")
-        #expect(error(text)?.hasPrefix("pack/demo.yml:8: field 'apple-codes.typo'") == true, "\(String(describing: error(text)))")
+        #expect(error(text)?.hasPrefix("pack/demo.yml:8: key 'apple-codes.typo'") == true, "\(String(describing: error(text)))")
     }
 
     @Test func aMatchersFindingsCarryAllItsCodesSoItTakesAList() {
@@ -150,6 +150,6 @@ import Testing
               path:
                 glob: "*.txt"
             """
-        #expect(error(text) == "pack/demo.yml:5: field 'apple-codes': a matcher's findings carry all of its rule's codes; write apple-codes as a list")
+        #expect(error(text) == "pack/demo.yml:5: key 'apple-codes': a matcher's findings carry all of its rule's codes; write apple-codes as a list")
     }
 }

@@ -34,7 +34,7 @@ import Testing
         let error = loadError(Self.valid, file: "pack/x.yml")
         #expect(
             error?.description
-                == "pack/x.yml:1: field 'id': the id 'no-readme' does not match the file name 'x.yml': name the file no-readme.yml or change the id")
+                == "pack/x.yml:1: key 'id': the id 'no-readme' does not match the file name 'x.yml': name the file no-readme.yml or change the id")
     }
 
     @Test func aMissingPackFolderHasNoLineNumber() {
@@ -86,7 +86,7 @@ import Testing
         #expect(error.file == "pack/no-readme.yml")
         #expect(error.line == line)
         #expect(error.field == field)
-        #expect(error.description.hasPrefix("pack/no-readme.yml:\(line): field '\(field)': "))
+        #expect(error.description.hasPrefix("pack/no-readme.yml:\(line): key '\(field)': "))
     }
 
     /// `valid` with one example; `settings` are lines of the example after its name.

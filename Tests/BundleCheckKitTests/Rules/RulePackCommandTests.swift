@@ -57,11 +57,11 @@ import Testing
 
     /// A pack with one mistake, and what the message must say after `error: <file>:`.
     @Test(arguments: [
-        ("severity: error", "severity: fatal", 4, "field 'severity': 'fatal' is not one of: error, warning, note"),
-        ("    glob: \"**/README*\"", "    globs: \"**/README*\"", 11, "field 'match.path.globs': unknown field"),
-        ("id: no-readme", "id: no_readme", 2, "field 'id': 'no_readme' is not a rule id"),
+        ("severity: error", "severity: fatal", 4, "key 'severity': 'fatal' is not one of: error, warning, note"),
+        ("    glob: \"**/README*\"", "    globs: \"**/README*\"", 11, "key 'match.path.globs': unknown key"),
+        ("id: no-readme", "id: no_readme", 2, "key 'id': 'no_readme' is not a rule id"),
         // A missing field is reported where the rule's mapping starts.
-        ("category: team\n", "", 2, "field 'category': missing required field"),
+        ("category: team\n", "", 2, "key 'category': missing required key"),
     ])
     func aPackWithAMistakeIsAUsageErrorNamingFileLineAndField(original: String, replacement: String, line: Int, message: String) throws {
         let directory = try TemporaryDirectory()
@@ -83,7 +83,7 @@ import Testing
         let (status, console) = CapturingConsole.run(["--rules", directory.path("pack"), "--list-rules"])
         #expect(status == .usage)
         #expect(
-            console.error.hasPrefix("bundlecheck: error: \(file):2: field 'id': 'junk-file' is already the built-in rule; pick another id"), "\(console.error)")
+            console.error.hasPrefix("bundlecheck: error: \(file):2: key 'id': 'junk-file' is already the built-in rule; pick another id"), "\(console.error)")
     }
 
     @Test func anIdCollidingWithAnotherPackIsAUsageError() throws {
@@ -92,7 +92,7 @@ import Testing
         let second = try directory.write(Self.rule(id: "no-readme", glob: "**/README.md"), to: "b/nested/no-readme.yml")
         let (status, console) = CapturingConsole.run(["--list-rules", "--rules", directory.path("a"), "--rules", directory.path("b")])
         #expect(status == .usage)
-        #expect(console.error.hasPrefix("bundlecheck: error: \(second):2: field 'id': 'no-readme' is already the rule in \(first)"), "\(console.error)")
+        #expect(console.error.hasPrefix("bundlecheck: error: \(second):2: key 'id': 'no-readme' is already the rule in \(first)"), "\(console.error)")
     }
 
     /// A team's rule run by a built-in check under its own id: its apple-codes must define what
@@ -119,7 +119,7 @@ import Testing
         #expect(status == .usage)
         #expect(
             console.error.hasPrefix(
-                "bundlecheck: error: \(file):5: field 'apple-codes': the check 'version-missing' picks its Apple code by the key 'short-version', which apple-codes does not define; write apple-codes as a mapping with the keys short-version, version, each to its code"
+                "bundlecheck: error: \(file):5: key 'apple-codes': the check 'version-missing' picks its Apple code by the key 'short-version', which apple-codes does not define; write apple-codes as a mapping with the keys short-version, version, each to its code"
             ), "\(console.error)")
 
         try directory.write(Self.versionRule("apple-codes: {version: ITMS-90056, short-version: ITMS-90057}"), to: "pack/team-versions.yml")
