@@ -53,6 +53,18 @@ package struct YAMLField: Sendable {
         return pairs.map { ($0.key, YAMLField($0.value, path: YAMLFieldReader.path(path, $0.key), reader: reader)) }
     }
 
+    /// The mapping's pairs in the file's order with each key a field of its own (the pair's path,
+    /// the key's line), for a table keyed by ids its reader checks: a block mapping's value starts
+    /// on the line after its key, so an error about the key is made at the key.
+    package func keyedPairs(allowEmpty: Bool = false) throws(YAMLLoadError) -> [(key: YAMLField, value: YAMLField)] {
+        let pairs = try reader.pairs(node, field: path)
+        guard allowEmpty || !pairs.isEmpty else { throw error("expected at least one key") }
+        return pairs.map { pair in
+            let path = YAMLFieldReader.path(path, pair.key)
+            return (YAMLField(pair.keyNode, path: path, reader: reader), YAMLField(pair.value, path: path, reader: reader))
+        }
+    }
+
     /// One value, possibly empty (`suffix: ""`).
     package func scalar() throws(YAMLLoadError) -> String {
         try reader.string(node, field: path)
@@ -78,6 +90,13 @@ package struct YAMLField: Sendable {
     /// A whole number, 0 or more, in decimal digits.
     package func integer() throws(YAMLLoadError) -> Int {
         try reader.nonNegativeInteger(node, field: path)
+    }
+
+    /// A whole number, 1 or more: a size or a scale, where 0 would mean nothing.
+    package func positiveInteger() throws(YAMLLoadError) -> Int {
+        let value = try reader.nonNegativeInteger(node, field: path, what: "a whole number of 1 or more")
+        guard value > 0 else { throw error("'\(try scalar())' is not a whole number of 1 or more") }
+        return value
     }
 
     /// A whole number, 0 or more, that fits 64 bits unsigned.

@@ -12,22 +12,28 @@ import Testing
         ISODateParser.parse(text)!
     }
 
-    @Test func everyRowOfTheToolchainAndIconTablesIsRead() {
-        #expect(XcodeBuilds.shipped.unreadableLines.isEmpty)
-        #expect(UploadMinimums.shipped.unreadableLines.isEmpty)
-        #expect(AppIconSizes.shipped.unreadableLines.isEmpty)
+    /// The error a table type gives for a row of `Rules/data/<name>.yml` it cannot use.
+    static func refused(_ name: String, line: Int, _ field: String, _ message: String) -> YAMLLoadError {
+        YAMLLoadError(file: "Rules/data/\(name).yml", line: line, field: field, message: message)
+    }
+
+    @Test func theToolchainAndIconTablesReadToTheirLastRow() {
+        #expect(XcodeBuilds.shipped.xcode("6A215l")?.description == "Xcode 6.0 beta 1 (6A215l)")
         #expect(UploadMinimums.shipped.requirements.count == 3)
         #expect(AppIconSizes.shipped.platforms.keys.sorted() == ["ios", "tvos"])
+        #expect(AppIconSizes.shipped.platforms["tvos"]?.iconNamePointers.last == JSONPointer("CFBundleIconName"))
+        #expect(AppIconSizes.shipped.scales == [1, 2, 3])
         #expect(AppIconSizes.shipped.families.map(\.device) == ["iPhone", "iPad"])
-        #expect(AppStoreIcons.shipped.unreadableLines.isEmpty && TopShelfImages.shipped.unreadableLines.isEmpty)
-        #expect(LayeredIcons.shipped.unreadableLines.isEmpty && IconAppearances.shipped.unreadableLines.isEmpty)
+        #expect(AppIconSizes.shipped.families.map(\.suffix) == ["", "~ipad"] && AppIconSizes.shipped.families[1].required.map(\.pixels) == [152, 167])
         #expect(IconAppearances.shipped.anyOrder == ["any", "light"] && IconAppearances.shipped.names["ISAppearanceTintable"] == "tinted")
         #expect(AppStoreIcons.shipped.platforms.keys.sorted() == ["ios", "tvos", "watchos"])
         #expect(AppStoreIcons.shipped.platforms["ios"]?.missingCodes == ["ITMS-90704", "ITMS-91111"])
         #expect(AppStoreIcons.shipped.platforms["ios"]?.deviceIdioms == [1: "phone", 2: "pad"] && AppStoreIcons.shipped.platforms["ios"]?.iconStacks == true)
+        #expect(AppStoreIcons.shipped.platforms["watchos"]?.defaultDeviceFamily == 4 && AppStoreIcons.shipped.platforms["watchos"]?.layered == false)
         #expect(AppStoreIcons.shipped.platforms["tvos"]?.layered == true && AppStoreIcons.shipped.platforms["tvos"]?.alphaCodes == [])
         #expect(TopShelfImages.shipped.images.map(\.key) == ["TVTopShelfPrimaryImage", "TVTopShelfPrimaryImageWide"])
         #expect(TopShelfImages.shipped.image(key: "TVTopShelfPrimaryImageWide")?.sizes[2] == [4640, 1440])
+        #expect(TopShelfImages.shipped.dictionary == "TVTopShelfImage" && TopShelfImages.shipped.alphaCode == "ITMS-90497")
         #expect(LayeredIcons.shipped.platforms["visionos"] == LayeredIcons.Requirement(backLayerScale: 2, backLayerPixels: [1024, 1024], code: "ITMS-90967"))
     }
 
@@ -47,32 +53,167 @@ import Testing
         #expect(AppStoreIcons.shipped.requirement(for: bundle)?.idioms == idioms)
     }
 
-    @Test func anAppStoreIconRowWithoutItsDefaultFamilyOrCodesIsUnreadable() throws {
-        let entries = try #require(
-            try YAMLParser.parse(
-                Array(
-                    """
-                    platforms:
-                      ios: {idioms: [marketing], device-idioms: {1: phone}, pixels: [1024, 1024], missing-codes: [ITMS-90704], alpha-codes: []}
-                      tvos: {idioms: [marketing], pixels: [1280, 768], missing-codes: [], alpha-codes: []}
-                      watchos: {idioms: [marketing], device-idioms: {x: watch}, default-device-family: 4, pixels: [1024, 1024], missing-codes: [ITMS-90719], alpha-codes: []}
-                    """.utf8), file: "test.yml"))
-        let table = AppStoreIcons(entries: entries)
-        #expect(table.unreadableLines == [2, 3, 4, 1], "\(table.unreadableLines)")
-        #expect(table.platforms.isEmpty)
+    @Test(
+        arguments: [
+            (
+                "platforms:\n  ios: {idioms: [marketing], device-idioms: {1: phone}, pixels: [1024, 1024], missing-codes: [ITMS-90704], alpha-codes: []}",
+                refused("app-store-icons", line: 7, "entries.platforms.ios.default-device-family", "missing required key")
+            ),
+            (
+                "platforms:\n  tvos: {idioms: [marketing], pixels: [1280, 768], missing-codes: [], alpha-codes: []}",
+                refused("app-store-icons", line: 7, "entries.platforms.tvos.missing-codes", "expected at least one item")
+            ),
+            (
+                "platforms:\n  watchos: {idioms: [marketing], device-idioms: {x: watch}, default-device-family: 4}",
+                refused("app-store-icons", line: 7, "entries.platforms.watchos.device-idioms.x", "'x' is not a non-negative whole number")
+            ),
+            (
+                "platforms:\n  watchos: {idioms: [marketing], device-idioms: {4: watch}, default-device-family: 1}",
+                refused("app-store-icons", line: 7, "entries.platforms.watchos.default-device-family", "'1' is not a family of device-idioms")
+            ),
+            (
+                "platforms:\n  tvos: {idioms: [marketing], pixels: [1280], layered: true, missing-codes: [ITMS-90471], alpha-codes: []}",
+                refused("app-store-icons", line: 7, "entries.platforms.tvos.pixels", "expected two items, width and height in pixels, found 1")
+            ),
+            (
+                "platforms:\n  tvos: {idioms: [marketing], pixels: [1280, 768], layered: yes, missing-codes: [ITMS-90471], alpha-codes: []}",
+                refused("app-store-icons", line: 7, "entries.platforms.tvos.layered", "'yes' is not one of: true, false")
+            ),
+            (
+                "platforms:\n  tvos: {idioms: [marketing], pixels: [1280, 768], missing-codes: [ITMS-90471]}",
+                refused("app-store-icons", line: 7, "entries.platforms.tvos.alpha-codes", "missing required key")
+            ),
+        ] as [(String, YAMLLoadError)])
+    func anAppStoreIconRowTheReaderCannotUseIsRefused(entries: String, error: YAMLLoadError) throws {
+        let table = try DataTableText.table("app-store-icons", entries: entries)
+        #expect(throws: error) { try AppStoreIcons(table) }
     }
 
-    @Test func aRowTheReaderCannotUnderstandIsCountedNotDropped() throws {
-        let entries = try #require(
-            try YAMLParser.parse(
-                Array(
-                    """
-                    - {build: 1A1, xcode: "1.0", kind: release}
-                    - {build: 1A2, xcode: "1.0", kind: nightly}
-                    """.utf8), file: "test.yml"))
-        let builds = XcodeBuilds(entries: entries)
-        #expect(builds.unreadableLines == [2])
+    @Test(
+        arguments: [
+            // A platform's key is named on its own line, not on its first field's.
+            (
+                """
+                platforms:
+                  ios:
+                    catalogue-required-from-sdk: "11.0"
+                    icon-name: [[CFBundleIconName]]
+                  android:
+                    catalogue-required-from-sdk: "1.0"
+                    icon-name: [[CFBundleIconName]]
+                """,
+                refused("app-icon-sizes", line: 10, "entries.platforms.android", "'android' is not a platform of platforms.yml")
+            ),
+            (
+                "platforms: {ios: {catalogue-required-from-sdk: \"11.0\", icon-name: [[]]}}",
+                refused("app-icon-sizes", line: 6, "entries.platforms.ios.icon-name[0]", "expected at least one item")
+            ),
+            (
+                "platforms: {ios: {catalogue-required-from-sdk: \"11.0\", icon-name: [[CFBundleIconName]]}}\nscales: [1, 0]",
+                refused("app-icon-sizes", line: 7, "entries.scales[1]", "'0' is not a whole number of 1 or more")
+            ),
+            (
+                """
+                platforms: {ios: {catalogue-required-from-sdk: "11.0", icon-name: [[CFBundleIconName]]}}
+                families:
+                  - {device-family: 1, device: iPhone, icons-key: CFBundleIcons, required: [{pixels: 120, code: ITMS-90022}]}
+                """,
+                refused("app-icon-sizes", line: 8, "entries.families[0].suffix", "missing required key")
+            ),
+        ] as [(String, YAMLLoadError)])
+    func anAppIconRowTheReaderCannotUseIsRefused(entries: String, error: YAMLLoadError) throws {
+        let table = try DataTableText.table("app-icon-sizes", entries: entries)
+        #expect(throws: error) { try AppIconSizes(table) }
+    }
+
+    @Test func aTopShelfLayeredOrAppearanceRowTheReaderCannotUseIsRefused() throws {
+        let twoScales = try DataTableText.table(
+            "tv-top-shelf-images",
+            entries: """
+                dictionary: TVTopShelfImage
+                alpha-code: ITMS-90497
+                images:
+                  - key: TVTopShelfPrimaryImage
+                    sizes: [{scale: 1, pixels: [1920, 720]}, {scale: 1, pixels: [3840, 1440]}]
+                """)
+        #expect(throws: Self.refused("tv-top-shelf-images", line: 10, "entries.images[0].sizes[1].scale", "scale 1 is listed twice")) {
+            try TopShelfImages(twoScales)
+        }
+        let noCode = try DataTableText.table(
+            "tv-top-shelf-images", entries: "dictionary: TVTopShelfImage\nimages: [{key: TVTopShelfPrimaryImage, sizes: [{scale: 1, pixels: [1920, 720]}]}]")
+        #expect(throws: Self.refused("tv-top-shelf-images", line: 6, "entries.alpha-code", "missing required key")) { try TopShelfImages(noCode) }
+        let threePixels = try DataTableText.table(
+            "layered-icons", entries: "platforms:\n  visionos: {back-layer-scale: 2, back-layer-pixels: [1024, 1024, 1], code: ITMS-90967}")
+        #expect(
+            throws: Self.refused(
+                "layered-icons", line: 7, "entries.platforms.visionos.back-layer-pixels", "expected two items, width and height in pixels, found 3")
+        ) {
+            try LayeredIcons(threePixels)
+        }
+        let noScale = try DataTableText.table(
+            "layered-icons", entries: "platforms:\n  visionos: {back-layer-scale: 0, back-layer-pixels: [1024, 1024], code: ITMS-90967}")
+        #expect(throws: Self.refused("layered-icons", line: 7, "entries.platforms.visionos.back-layer-scale", "'0' is not a whole number of 1 or more")) {
+            try LayeredIcons(noScale)
+        }
+        let listed = try DataTableText.table("icon-appearances", entries: "names: {UIAppearanceAny: any, UIAppearanceDark: [dark]}\nany-else: [light]")
+        #expect(throws: Self.refused("icon-appearances", line: 6, "entries.names.UIAppearanceDark", "expected a string, found a list")) {
+            try IconAppearances(listed)
+        }
+        let noElse = try DataTableText.table("icon-appearances", entries: "names: {UIAppearanceAny: any}\nany-else: []")
+        #expect(throws: Self.refused("icon-appearances", line: 7, "entries.any-else", "expected at least one item")) { try IconAppearances(noElse) }
+    }
+
+    @Test(
+        arguments: [
+            (
+                "- {build: 1A1, xcode: \"1.0\", kind: release}\n- {build: 1A2, xcode: \"1.0\", kind: nightly}",
+                refused("xcode-builds", line: 7, "entries[1].kind", "'nightly' is not a kind: beta N, developer preview N, rc N, gm seed N or release")
+            ),
+            (
+                "- {build: 1A1, xcode: \"1.0\", kind: release, sdks: {iphonesimulator: 1B1}}",
+                refused("xcode-builds", line: 6, "entries[0].sdks.iphonesimulator", "'iphonesimulator' is not a device platform-name of platforms.yml")
+            ),
+            (
+                "- {xcode: \"1.0\", kind: release}",
+                refused("xcode-builds", line: 6, "entries[0].build", "missing required key")
+            ),
+        ] as [(String, YAMLLoadError)])
+    func anXcodeBuildRowTheReaderCannotUseIsRefused(entries: String, error: YAMLLoadError) throws {
+        let table = try DataTableText.table("xcode-builds", entries: entries)
+        #expect(throws: error) { try XcodeBuilds(table) }
+    }
+
+    @Test(
+        arguments: [
+            (
+                "requirements:\n  - {from: April 2024, xcode: \"15.0\", sdks: {ios: \"17.0\"}}",
+                refused("upload-minimums", line: 7, "entries.requirements[0].from", "'April 2024' is not a date such as 2026-04-28")
+            ),
+            (
+                "requirements:\n  - {from: 2024-04-29, xcode: \"15.0\", sdks: {ios: \"17.0\", macos: \"14.0\"}}",
+                refused("upload-minimums", line: 7, "entries.requirements[0].sdks.macos", "'macos' has no upload-sdk in platforms.yml")
+            ),
+            (
+                "requirements:\n  - {from: 2024-04-29, xcode: \"15.0\", sdks: {ios: latest}}",
+                refused("upload-minimums", line: 7, "entries.requirements[0].sdks.ios", "'latest' is not a version such as 17.0")
+            ),
+            (
+                "requirements:\n  - {from: 2024-04-29, xcode: \"15.0\"}",
+                refused("upload-minimums", line: 7, "entries.requirements[0].sdks", "missing required key")
+            ),
+        ] as [(String, YAMLLoadError)])
+    func anUploadMinimumRowTheReaderCannotUseIsRefused(entries: String, error: YAMLLoadError) throws {
+        let table = try DataTableText.table("upload-minimums", entries: entries)
+        #expect(throws: error) { try UploadMinimums(table) }
+    }
+
+    @Test func anXcodeBuildListedAsCandidateAndReleaseIsTheRelease() throws {
+        let table = try DataTableText.table(
+            "xcode-builds",
+            entries: "- {build: 1A1, xcode: \"1.0\", kind: release, sdks: {iphoneos: 1B1}}\n- {build: 1A1, xcode: \"1.0\", kind: rc 1, sdks: {iphoneos: 1B1}}")
+        let builds = try XcodeBuilds(table)
         #expect(builds.xcode("1A1")?.kind == .release)
+        #expect(builds.sdk("1B1", platform: "iphoneos")?.shippedWith.map(\.kindText) == ["release"])
     }
 
     @Test(

@@ -6,15 +6,14 @@ import BundleCheckModel
 struct DebugBuilds {
     let executableSuffix: String
     let names: [String]
-    let unreadableLines: [Int]
 
-    static let shipped = DebugBuilds(entries: DataTables.named("debug-builds").entries)
+    static let table = "debug-builds"
+    static let shipped = DataTables.read(table, DebugBuilds.init)
 
-    init(entries: YAMLNode) {
-        var fields = DataTableFields(entries)
-        executableSuffix = fields.string("executable-suffix")
-        names = fields.strings("names")
-        unreadableLines = fields.unreadableLines
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
+        executableSuffix = try entries("executable-suffix").string()
+        names = try entries("names").strings()
     }
 
     /// The debug dylibs at the top of `bundle`'s code folder, by path.

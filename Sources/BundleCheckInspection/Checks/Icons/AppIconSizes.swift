@@ -34,57 +34,29 @@ struct AppIconSizes {
     let platforms: [String: PlatformIcons]
     let scales: [Int]
     let families: [Family]
-    let unreadableLines: [Int]
 
     static let table = "app-icon-sizes"
-    static let shipped = AppIconSizes(entries: DataTables.named(table).entries)
+    static let shipped = DataTables.read(table, AppIconSizes.init)
 
-    init(entries: YAMLNode) {
-        var unreadable: [Int] = []
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
         var platforms: [String: PlatformIcons] = [:]
-        for pair in entries["platforms"]?.mapping ?? [] {
-            guard let id = pair.key.scalar, ApplePlatforms.shipped.platform(id: id) != nil,
-                let from = pair.value["catalogue-required-from-sdk"]?.scalar.flatMap(MachOVersion.init),
-                let places = pair.value["icon-name"]?.sequence, !places.isEmpty
-            else {
-                unreadable.append(pair.key.line)
-                continue
-            }
-            let pointers = places.compactMap { place -> JSONPointer? in
-                guard let keys = place.sequence?.compactMap(\.scalar), !keys.isEmpty else {
-                    unreadable.append(place.line)
-                    return nil
-                }
-                return JSONPointer(components: keys)
-            }
+        for (key, row) in try entries("platforms").keyedPairs() {
+            let id = try key.platformID()
+            let from = try row("catalogue-required-from-sdk").version()
+            let pointers = try row("icon-name").items().map { place throws(YAMLLoadError) in JSONPointer(components: try place.strings()) }
             platforms[id] = PlatformIcons(catalogueRequiredFrom: from, iconNamePointers: pointers)
         }
-        if platforms.isEmpty { unreadable.append(entries.line) }
         self.platforms = platforms
-        scales = (entries["scales"]?.sequence ?? []).compactMap { node in
-            guard let scale = node.scalar.flatMap(Int.init), scale > 0 else {
-                unreadable.append(node.line)
-                return nil
+        scales = try entries.optional("scales")?.items().map { scale throws(YAMLLoadError) in try scale.positiveInteger() } ?? []
+        families = try (entries.optional("families")?.items() ?? []).map { row throws(YAMLLoadError) in
+            let required = try (row.optional("required")?.items() ?? []).map { size throws(YAMLLoadError) in
+                Requirement(pixels: try size("pixels").positiveInteger(), code: try size("code").string())
             }
-            return scale
+            return Family(
+                deviceFamily: try row("device-family").integer(), device: try row("device").string(), iconsKey: try row("icons-key").string(),
+                suffix: try row("suffix").scalar(), required: required)
         }
-        families = (entries["families"]?.sequence ?? []).compactMap { row in
-            guard let family = row["device-family"]?.scalar.flatMap(Int.init), let device = row["device"]?.scalar,
-                let iconsKey = row["icons-key"]?.scalar, let suffix = row["suffix"]?.scalar
-            else {
-                unreadable.append(row.line)
-                return nil
-            }
-            let required = (row["required"]?.sequence ?? []).compactMap { node -> Requirement? in
-                guard let pixels = node["pixels"]?.scalar.flatMap(Int.init), let code = node["code"]?.scalar else {
-                    unreadable.append(node.line)
-                    return nil
-                }
-                return Requirement(pixels: pixels, code: code)
-            }
-            return Family(deviceFamily: family, device: device, iconsKey: iconsKey, suffix: suffix, required: required)
-        }
-        unreadableLines = unreadable
     }
 
     /// The families a bundle runs on: its `UIDeviceFamily` values (numbers, or numbers as

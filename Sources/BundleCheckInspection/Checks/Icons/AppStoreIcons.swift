@@ -32,45 +32,33 @@ struct AppStoreIcons {
 
     /// By platform id; a platform not listed is not judged.
     let platforms: [String: Requirement]
-    let unreadableLines: [Int]
 
     static let table = "app-store-icons"
-    static let shipped = AppStoreIcons(entries: DataTables.named(table).entries)
+    static let shipped = DataTables.read(table, AppStoreIcons.init)
 
-    init(entries: YAMLNode) {
-        var unreadable: [Int] = []
+    init(_ table: DataTable) throws(YAMLLoadError) {
         var platforms: [String: Requirement] = [:]
-        for pair in entries["platforms"]?.mapping ?? [] {
-            let row = pair.value
-            let pixels = (row["pixels"]?.sequence ?? []).compactMap { $0.scalar.flatMap(Int.init) }
+        for (key, row) in try table.root("platforms").keyedPairs() {
+            let id = try key.platformID()
+            let idioms = try row("idioms").strings()
             var deviceIdioms: [Int: String] = [:]
-            var deviceIdiomsRead = true
-            for entry in row["device-idioms"]?.mapping ?? [] {
-                guard let family = entry.key.scalar.flatMap(Int.init), let idiom = entry.value.scalar, !idiom.isEmpty else {
-                    deviceIdiomsRead = false
-                    continue
-                }
-                deviceIdioms[family] = idiom
+            for (family, idiom) in try row.optional("device-idioms")?.keyedPairs() ?? [] {
+                deviceIdioms[try family.integer()] = try idiom.string()
             }
-            let defaultFamily = row["default-device-family"]?.scalar.flatMap(Int.init)
-            guard let id = pair.key.scalar, ApplePlatforms.shipped.platform(id: id) != nil,
-                let idioms = row["idioms"]?.sequence?.compactMap(\.scalar), !idioms.isEmpty,
-                pixels.count == 2, pixels.allSatisfy({ $0 > 0 }), deviceIdiomsRead,
-                deviceIdioms.isEmpty || defaultFamily.map({ deviceIdioms[$0] != nil }) == true,
-                let missing = row["missing-codes"]?.sequence?.compactMap(\.scalar), !missing.isEmpty,
-                let alpha = row["alpha-codes"]?.sequence?.compactMap(\.scalar)
-            else {
-                unreadable.append(pair.key.line)
-                continue
+            // An app that names no family of device-idioms runs on the default one, which must be one of them.
+            let defaultFamily = try deviceIdioms.isEmpty ? row.optional("default-device-family") : row("default-device-family")
+            let defaultValue = try defaultFamily?.integer()
+            if let defaultFamily, let defaultValue, deviceIdioms[defaultValue] == nil {
+                throw defaultFamily.error("'\(defaultValue)' is not a family of device-idioms")
             }
+            let pixels = try row("pixels").pixels()
             platforms[id] = Requirement(
-                idioms: idioms, deviceIdioms: deviceIdioms, defaultDeviceFamily: defaultFamily, pixelWidth: pixels[0], pixelHeight: pixels[1],
-                layered: row["layered"]?.scalar == "true", iconStacks: row["icon-stacks"]?.scalar == "true", missingCodes: missing, alphaCodes: alpha
-            )
+                idioms: idioms, deviceIdioms: deviceIdioms, defaultDeviceFamily: defaultValue, pixelWidth: pixels[0], pixelHeight: pixels[1],
+                layered: try row.optional("layered")?.bool() ?? false, iconStacks: try row.optional("icon-stacks")?.bool() ?? false,
+                missingCodes: try row("missing-codes").strings(),
+                alphaCodes: try row("alpha-codes").items(allowEmpty: true).map { code throws(YAMLLoadError) in try code.string() })
         }
-        if platforms.isEmpty { unreadable.append(entries.line) }
         self.platforms = platforms
-        unreadableLines = unreadable
     }
 
     /// What the App Store asks of `bundle`'s icon; nil for a platform the table does not judge.

@@ -12,15 +12,18 @@ struct IconAppearances {
     let names: [String: String]
     /// Words that stand for any where an icon has nothing in `any` itself, first found first.
     let anyElse: [String]
-    let unreadableLines: [Int]
 
-    static let shipped = IconAppearances(entries: DataTables.named("icon-appearances").entries)
+    static let table = "icon-appearances"
+    static let shipped = DataTables.read(table, IconAppearances.init)
 
-    init(entries: YAMLNode) {
-        var fields = DataTableFields(entries)
-        names = Dictionary(fields.pairs("names"), uniquingKeysWith: { first, _ in first })
-        anyElse = fields.strings("any-else")
-        unreadableLines = fields.unreadableLines
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
+        var names: [String: String] = [:]
+        for (name, word) in try entries("names").pairs() {
+            names[name] = try word.string()
+        }
+        self.names = names
+        anyElse = try entries("any-else").strings()
     }
 
     /// What the reports call the appearance of `rendition`: the table's word for the name the

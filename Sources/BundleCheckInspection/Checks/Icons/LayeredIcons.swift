@@ -12,28 +12,19 @@ struct LayeredIcons {
     }
 
     let platforms: [String: Requirement]
-    let unreadableLines: [Int]
 
     static let table = "layered-icons"
-    static let shipped = LayeredIcons(entries: DataTables.named(table).entries)
+    static let shipped = DataTables.read(table, LayeredIcons.init)
 
-    init(entries: YAMLNode) {
-        var unreadable: [Int] = []
+    init(_ table: DataTable) throws(YAMLLoadError) {
         var platforms: [String: Requirement] = [:]
-        for pair in entries["platforms"]?.mapping ?? [] {
-            let pixels = (pair.value["back-layer-pixels"]?.sequence ?? []).compactMap { $0.scalar.flatMap(Int.init) }
-            guard let id = pair.key.scalar, ApplePlatforms.shipped.platform(id: id) != nil,
-                let scale = pair.value["back-layer-scale"]?.scalar.flatMap(Int.init), pixels.count == 2,
-                let code = pair.value["code"]?.scalar
-            else {
-                unreadable.append(pair.key.line)
-                continue
-            }
-            platforms[id] = Requirement(backLayerScale: scale, backLayerPixels: pixels, code: code)
+        for (key, row) in try table.root("platforms").keyedPairs() {
+            let id = try key.platformID()
+            platforms[id] = Requirement(
+                backLayerScale: try row("back-layer-scale").positiveInteger(), backLayerPixels: try row("back-layer-pixels").pixels(),
+                code: try row("code").string())
         }
-        if platforms.isEmpty { unreadable.append(entries.line) }
         self.platforms = platforms
-        unreadableLines = unreadable
     }
 
     func requirement(for bundle: InspectedBundle) -> Requirement? {

@@ -14,36 +14,29 @@ struct TopShelfImages {
     let dictionary: String
     let alphaCode: String
     let images: [Image]
-    let unreadableLines: [Int]
 
     static let table = "tv-top-shelf-images"
-    static let shipped = TopShelfImages(entries: DataTables.named(table).entries)
+    static let shipped = DataTables.read(table, TopShelfImages.init)
 
-    init(entries: YAMLNode) {
-        var unreadable: [Int] = []
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
+        dictionary = try entries("dictionary").string()
+        alphaCode = try entries("alpha-code").string()
         var images: [Image] = []
-        for item in entries["images"]?.sequence ?? [] {
+        for item in try entries("images").items() {
+            let keyField = try item("key")
+            let key = try keyField.string()
+            guard !images.contains(where: { $0.key == key }) else { throw keyField.error("'\(key)' is listed twice") }
             var sizes: [Int: [Int]] = [:]
-            for size in item["sizes"]?.sequence ?? [] {
-                let pixels = (size["pixels"]?.sequence ?? []).compactMap { $0.scalar.flatMap(Int.init) }
-                guard let scale = size["scale"]?.scalar.flatMap(Int.init), pixels.count == 2 else {
-                    unreadable.append(size.line)
-                    continue
-                }
-                sizes[scale] = pixels
-            }
-            guard let key = item["key"]?.scalar, !sizes.isEmpty else {
-                unreadable.append(item.line)
-                continue
+            for size in try item("sizes").items() {
+                let scaleField = try size("scale")
+                let scale = try scaleField.positiveInteger()
+                guard sizes[scale] == nil else { throw scaleField.error("scale \(scale) is listed twice") }
+                sizes[scale] = try size("pixels").pixels()
             }
             images.append(Image(key: key, sizes: sizes))
         }
-        let dictionary = entries["dictionary"]?.scalar, alpha = entries["alpha-code"]?.scalar
-        if images.isEmpty || dictionary == nil || alpha == nil { unreadable.append(entries.line) }
-        self.dictionary = dictionary ?? ""
-        alphaCode = alpha ?? ""
         self.images = images
-        unreadableLines = unreadable
     }
 
     /// The facets `bundle`'s Info.plist names as top-shelf images, by key, in the table's order.

@@ -17,36 +17,28 @@ struct UploadMinimums {
 
     /// Oldest first.
     let requirements: [Requirement]
-    let unreadableLines: [Int]
 
-    static let shipped = UploadMinimums(entries: DataTables.named("upload-minimums").entries)
+    static let table = "upload-minimums"
+    static let shipped = DataTables.read(table, UploadMinimums.init)
 
-    init(entries: YAMLNode) {
-        var unreadable: [Int] = []
+    init(_ table: DataTable) throws(YAMLLoadError) {
         let platforms = ApplePlatforms.shipped
         var requirements: [Requirement] = []
-        for row in entries["requirements"]?.sequence ?? [] {
-            guard let fromText = row["from"]?.scalar, let from = ISODateParser.parse(fromText),
-                let xcode = row["xcode"]?.scalar.flatMap(MachOVersion.init),
-                let sdkPairs = row["sdks"]?.mapping
-            else {
-                unreadable.append(row.line)
-                continue
-            }
+        for row in try table.root("requirements").items() {
+            let fromField = try row("from")
+            let fromText = try fromField.string()
+            guard let from = ISODateParser.parse(fromText) else { throw fromField.error("'\(fromText)' is not a date such as 2026-04-28") }
+            let xcode = try row("xcode").version()
             var sdks: [String: MachOVersion] = [:]
-            for pair in sdkPairs {
-                guard let platform = pair.key.scalar, platforms.platform(id: platform)?.uploadSDK != nil,
-                    let version = pair.value.scalar.flatMap(MachOVersion.init)
-                else {
-                    unreadable.append(pair.key.line)
-                    continue
-                }
-                sdks[platform] = version
+            for (key, version) in try row("sdks").keyedPairs() {
+                let id = try key.platformID()
+                // sdk-too-old names the SDK by the platform's upload-sdk.
+                guard platforms.platform(id: id)?.uploadSDK != nil else { throw key.error("'\(id)' has no upload-sdk in platforms.yml") }
+                sdks[id] = try version.version()
             }
             requirements.append(Requirement(from: from, fromText: fromText, xcode: xcode, sdks: sdks))
         }
         self.requirements = requirements.sorted { $0.from < $1.from }
-        self.unreadableLines = unreadable
     }
 
     /// The requirement in force on `date`: the latest whose day has come; nil before the first.

@@ -53,28 +53,29 @@ struct XcodeBuilds {
 
     private let xcodes: [String: Xcode]
     private let sdks: [String: [String: SDK]]
-    let unreadableLines: [Int]
 
-    static let shipped = XcodeBuilds(entries: DataTables.named("xcode-builds").entries)
+    static let table = "xcode-builds"
+    static let shipped = DataTables.read(table, XcodeBuilds.init)
 
-    init(entries: YAMLNode) {
+    init(_ table: DataTable) throws(YAMLLoadError) {
         var xcodes: [String: Xcode] = [:]
         var sdks: [String: [String: SDK]] = [:]
-        var unreadable: [Int] = []
-        for row in entries.sequence ?? [] {
-            guard let build = row["build"]?.scalar, let version = row["xcode"]?.scalar,
-                let kindText = row["kind"]?.scalar, let kind = Kind(kindText)
-            else {
-                unreadable.append(row.line)
-                continue
+        for row in try table.root.items() {
+            let build = try row("build").string()
+            let version = try row("xcode").string()
+            let kindField = try row("kind")
+            let kindText = try kindField.string()
+            guard let kind = Kind(kindText) else {
+                throw kindField.error("'\(kindText)' is not a kind: beta N, developer preview N, rc N, gm seed N or release")
             }
             var shipped: [String: String] = [:]
-            for pair in row["sdks"]?.mapping ?? [] {
-                guard let platform = pair.key.scalar, let sdkBuild = pair.value.scalar else {
-                    unreadable.append(pair.key.line)
-                    continue
+            for (key, sdkBuild) in try row.optional("sdks")?.keyedPairs() ?? [] {
+                // beta-toolchain looks SDK builds up by the device's platform-name.
+                let platform = try key.string()
+                guard ApplePlatforms.shipped.platforms(platformName: platform).contains(where: { !$0.simulator }) else {
+                    throw key.error("'\(platform)' is not a device platform-name of platforms.yml")
                 }
-                shipped[platform] = sdkBuild
+                shipped[platform] = try sdkBuild.string()
             }
             let xcode = Xcode(build: build, version: version, kindText: kindText, kind: kind, sdks: shipped)
             // A build listed as a candidate and again as the release is the release.
@@ -87,7 +88,6 @@ struct XcodeBuilds {
         }
         self.xcodes = xcodes
         self.sdks = sdks
-        self.unreadableLines = unreadable
     }
 
     /// The Xcode of a `DTXcodeBuild`, when the table lists it.

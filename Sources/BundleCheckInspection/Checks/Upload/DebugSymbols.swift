@@ -12,21 +12,19 @@ struct DebugSymbols {
     let code: String
     /// Apple's words for the warning.
     let warning: String
-    let unreadableLines: [Int]
 
     static let table = "debug-symbols"
-    static let shipped = DebugSymbols(entries: DataTables.named(table).entries)
+    static let shipped = DataTables.read(table, DebugSymbols.init)
 
-    init(entries: YAMLNode) {
-        var fields = DataTableFields(entries)
-        archiveFolder = fields.string("archive-folder")
-        bundleSuffix = fields.string("bundle-suffix")
-        dwarfFolder = fields.string("dwarf-folder")
-        ipaFolder = fields.string("ipa-folder")
-        symbolFileSuffix = fields.string("symbol-file-suffix")
-        code = fields.string("code")
-        warning = fields.string("warning")
-        unreadableLines = fields.unreadableLines
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
+        archiveFolder = try entries("archive-folder").string()
+        bundleSuffix = try entries("bundle-suffix").string()
+        dwarfFolder = try entries("dwarf-folder").string()
+        ipaFolder = try entries("ipa-folder").string()
+        symbolFileSuffix = try entries("symbol-file-suffix").string()
+        code = try entries("code").string()
+        warning = try entries("warning").string()
     }
 
     /// Whether `relative` (a path inside the archive's dSYMs folder) is a dSYM's DWARF file:

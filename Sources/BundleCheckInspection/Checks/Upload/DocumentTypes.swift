@@ -17,26 +17,24 @@ struct DocumentTypes {
     /// Lowercased: types that cover every file, and types handed over as text or a link.
     let umbrellaTypes: Set<String>
     let notDocuments: Set<String>
-    let unreadableLines: [Int]
 
     static let table = "document-types"
-    static let shipped = DocumentTypes(entries: DataTables.named(table).entries)
+    static let shipped = DataTables.read(table, DocumentTypes.init)
 
-    init(entries: YAMLNode) {
-        var fields = DataTableFields(entries)
-        documentTypesKey = fields.string("document-types-key")
-        nameKey = fields.string("name-key")
-        roleKey = fields.string("role-key")
-        rankKey = fields.string("rank-key")
-        ranks = fields.strings("ranks")
-        rankCode = fields.string("rank-code")
-        openingKeys = fields.strings("opening-keys")
-        openingCode = fields.string("opening-code")
-        contentTypesKey = fields.string("content-types-key")
-        declarationKeys = fields.strings("declaration-keys")
-        umbrellaTypes = Set(fields.strings("umbrella-types").map { $0.lowercased() })
-        notDocuments = Set(fields.strings("not-documents").map { $0.lowercased() })
-        unreadableLines = fields.unreadableLines
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
+        documentTypesKey = try entries("document-types-key").string()
+        nameKey = try entries("name-key").string()
+        roleKey = try entries("role-key").string()
+        rankKey = try entries("rank-key").string()
+        ranks = try entries("ranks").strings()
+        rankCode = try entries("rank-code").string()
+        openingKeys = try entries("opening-keys").strings()
+        openingCode = try entries("opening-code").string()
+        contentTypesKey = try entries("content-types-key").string()
+        declarationKeys = try entries("declaration-keys").strings()
+        umbrellaTypes = Set(try entries("umbrella-types").strings().map { $0.lowercased() })
+        notDocuments = Set(try entries("not-documents").strings().map { $0.lowercased() })
     }
 
     /// `bundle`'s document types in order, each entry that is a dictionary; nil when it has no

@@ -14,23 +14,21 @@ struct IPadMultitasking {
     /// `storyboardc`, `nib`: the extensions a named launch screen is compiled to.
     let compiledLaunchScreens: [String]
     let launchScreenCode: String
-    let unreadableLines: [Int]
 
     static let table = "ipad-multitasking"
-    static let shipped = IPadMultitasking(entries: DataTables.named(table).entries)
+    static let shipped = DataTables.read(table, IPadMultitasking.init)
 
-    init(entries: YAMLNode) {
-        var fields = DataTableFields(entries)
-        iPadDeviceFamily = fields.integer("ipad-device-family") ?? 2
-        fullScreenKeys = fields.strings("full-screen-keys")
-        orientationKeys = fields.strings("orientation-keys")
-        orientations = fields.strings("orientations")
-        orientationCode = fields.string("orientation-code")
-        launchStoryboardKeys = fields.strings("launch-storyboard-keys")
-        launchScreenKeys = fields.strings("launch-screen-keys")
-        compiledLaunchScreens = fields.strings("compiled-launch-screens")
-        launchScreenCode = fields.string("launch-screen-code")
-        unreadableLines = fields.unreadableLines
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
+        iPadDeviceFamily = try entries("ipad-device-family").integer()
+        fullScreenKeys = try entries("full-screen-keys").strings()
+        orientationKeys = try entries("orientation-keys").strings()
+        orientations = try entries("orientations").strings()
+        orientationCode = try entries("orientation-code").string()
+        launchStoryboardKeys = try entries("launch-storyboard-keys").strings()
+        launchScreenKeys = try entries("launch-screen-keys").strings()
+        compiledLaunchScreens = try entries("compiled-launch-screens").strings()
+        launchScreenCode = try entries("launch-screen-code").string()
     }
 
     /// Whether `bundle` runs on iPad (its `UIDeviceFamily` holds iPad's value).
