@@ -132,10 +132,10 @@ import Testing
         #expect(Self.problem("brand-asset: {top-shelf: none}") == "line 1: top-shelf is a mapping {name, format, pixels, scales, size} or absent")
         #expect(
             Self.problem("brand-asset: {top-shelf: {colour: red}}")
-                == "line 1: unknown key 'colour'; expected one of: format, name, pixels, scales, size")
+                == "line 1: unknown field 'colour'; expected one of: format, name, pixels, scales, size")
         #expect(
             Self.problem("brand-asset: {icon: x}")
-                == "line 1: unknown key 'icon'; expected one of: app-store-icon, layer-format, layers, name, top-shelf, top-shelf-wide")
+                == "line 1: unknown field 'icon'; expected one of: app-store-icon, layer-format, layers, name, top-shelf, top-shelf-wide")
         #expect(Self.problem("layered-icon:\n  back-layer-scale: 3\n") == "line 2: back-layer-scale is a whole number from 0 to 2, not '3'")
         #expect(Self.problem("layered-icon: {layers: 4}") == "line 1: layers is a whole number from 1 to 3, not '4'")
         #expect(Self.problem("layered-icon: {back-layer-pixels: -1}") == "line 1: back-layer-pixels is a whole number from 1 to 4096, not '-1'")
@@ -147,6 +147,6 @@ import Testing
                 == "line 1: app-store-icon is opaque, flat, transparent, transparent-pixel, translucent or absent, not 'clear'")
         #expect(
             Self.problem("layered: {}")
-                == "line 1: unknown key 'layered'; expected one of: brand-asset, hostile, icon-sets, layered-icon, layout")
+                == "line 1: unknown field 'layered'; expected one of: brand-asset, hostile, icon-sets, layered-icon, layout")
     }
 }

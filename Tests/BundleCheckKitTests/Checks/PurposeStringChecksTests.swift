@@ -289,7 +289,7 @@ import Testing
     @Test(arguments: [
         ("evidence: [{class: X, entitlement: y, purpose: p}]", "one of the three"),
         ("evidence: [{class: X, purpose: nowhere}]", "no purpose 'nowhere'"),
-        ("evidence: [{klass: X, purpose: p}]", "unknown key 'klass'"),
+        ("evidence: [{klass: X, purpose: p}]", "unknown field 'klass'"),
         ("purposes: {p: [[NSUnknownUsageDescription]]}", "not one of the table's keys"),
         ("purposes: {p: [{keys: [NSCameraUsageDescription], below: soon}]}", "not a version"),
         ("versions-platform: iphoneos", "not a platform of Rules/data/platforms.yml"),
