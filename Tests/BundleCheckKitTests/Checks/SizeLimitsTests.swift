@@ -25,7 +25,10 @@ import Testing
         #expect(limits.appClipLimit(minimum: MachOVersion(major: 17), digitalOnly: true)?.bytes == 100_000_000)
         #expect(limits.appClipCode == "ITMS-90865")
         let broken = try DataTableText.table("size-limits", entries: "units: {MB: 1000000}\napp:\n  - {platform: ios, limit: 4 XB}")
-        #expect(throws: YAMLLoadError(file: "Rules/data/size-limits.yml", line: 8, field: "entries.app[0].limit", message: "'4 XB' is not a count and one of the table's units (MB)")) {
+        #expect(
+            throws: YAMLLoadError(
+                file: "Rules/data/size-limits.yml", line: 8, field: "entries.app[0].limit", message: "'4 XB' is not a count and one of the table's units (MB)")
+        ) {
             try SizeLimits(broken)
         }
     }

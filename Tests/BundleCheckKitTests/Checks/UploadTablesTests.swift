@@ -7,7 +7,7 @@ import Testing
 @Suite struct UploadTablesTests {
     @Test func everyUploadTableIsRead() {
         #expect(IPadMultitasking.shipped.unreadableLines.isEmpty && DocumentTypes.shipped.unreadableLines.isEmpty)
-        #expect(DebugBuilds.shipped.unreadableLines.isEmpty && IPALayout.shipped.unreadableLines.isEmpty)
+        #expect(DebugBuilds.shipped.unreadableLines.isEmpty)
         #expect(IPadMultitasking.shipped.iPadDeviceFamily == 2 && IPadMultitasking.shipped.orientations.count == 4)
         #expect(IPadMultitasking.shipped.orientationCode == "ITMS-90474" && IPadMultitasking.shipped.launchScreenCode == "ITMS-90475")
         #expect(DocumentTypes.shipped.ranks == ["Owner", "Default", "Alternate", "None"])
@@ -27,7 +27,7 @@ import Testing
         let entries = try #require(try YAMLParser.parse(Array("orientation-keys: [UISupportedInterfaceOrientations]\n".utf8), file: "test.yml"))
         #expect(!IPadMultitasking(entries: entries).unreadableLines.isEmpty)
         #expect(!DocumentTypes(entries: entries).unreadableLines.isEmpty)
-        #expect(!IPALayout(entries: entries).unreadableLines.isEmpty && !DebugBuilds(entries: entries).unreadableLines.isEmpty)
+        #expect(!DebugBuilds(entries: entries).unreadableLines.isEmpty)
         #expect(!DebugSymbols(entries: entries).unreadableLines.isEmpty)
     }
 }
