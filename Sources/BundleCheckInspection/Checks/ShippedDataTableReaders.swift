@@ -24,8 +24,29 @@ package enum ShippedDataTableReaders {
     }
 
     package static let all: [Reader] = [
+        .one(ApplePlatforms.table, ApplePlatforms.init),
+        .one(SigningCertificateKinds.table, SigningCertificateKinds.init),
+        .one(TypeIdentifierTable.table, TypeIdentifierTable.init),
+        .one(PurposeStringTable.table, PurposeStringTable.init),
+        .one(PlaceholderText.table, PlaceholderText.init),
+        .one(ListedSDKs.table, ListedSDKs.init),
+        .two(PrivacyManifestSchema.keysTable, PrivacyManifestSchema.collectedDataTable, PrivacyManifestSchema.init),
+        .two(PrivacyAPICategory.reasonsTable, PrivacyAPICategory.symbolsTable, PrivacyAPICategory.read),
+        .one(MacAppCategories.table, MacAppCategories.init),
+        .one(InstallerCertificates.table, InstallerCertificates.init),
+        .one(AppIconSizes.table, AppIconSizes.init),
+        .one(AppStoreIcons.table, AppStoreIcons.init),
+        .one(DebugBuilds.table, DebugBuilds.init),
+        .one(DebugSymbols.table, DebugSymbols.init),
+        .one(DocumentTypes.table, DocumentTypes.init),
+        .one(IconAppearances.table, IconAppearances.init),
+        .one(IPadMultitasking.table, IPadMultitasking.init),
         .one(IPALayout.table, IPALayout.init),
+        .one(LayeredIcons.table, LayeredIcons.init),
         .one(SizeLimits.table, SizeLimits.init),
+        .one(TopShelfImages.table, TopShelfImages.init),
+        .one(UploadMinimums.table, UploadMinimums.init),
+        .one(XcodeBuilds.table, XcodeBuilds.init),
     ]
 
     /// Reads every table `tables` holds (by name) through each reader that uses it; a reader

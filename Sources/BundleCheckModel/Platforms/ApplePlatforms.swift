@@ -28,10 +28,9 @@ public struct ApplePlatforms: Sendable {
     public let platforms: [ApplePlatform]
     public let nestings: [Nesting]
     public let extensionPoints: [String: ExtensionPoint]
-    /// Lines of rows that could not be read (a test keeps this empty).
-    public let unreadableLines: [Int]
 
-    public static let shipped = ApplePlatforms(entries: DataTables.named("platforms").entries)
+    package static let table = "platforms"
+    public static let shipped = DataTables.read(table, ApplePlatforms.init)
 
     /// iOS: what a bundle that says nothing of its platform is taken for.
     public var fallback: ApplePlatform { platforms[0] }
@@ -85,118 +84,100 @@ public struct ApplePlatforms: Sendable {
 // MARK: - Reading the table
 
 extension ApplePlatforms {
-    init(entries: YAMLNode) {
-        var unreadable: [Int] = []
+    /// Reads `platforms.yml`. A nesting or an extension point may name only the table's own
+    /// platforms: a misspelt id would otherwise allow nothing, silently.
+    package init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
+        let rows = try entries("platforms").items()
+        let known = Set(try rows.map { row throws(YAMLLoadError) in try row("id").string() })
+        func platformID(_ field: YAMLField) throws(YAMLLoadError) -> String {
+            let id = try field.string()
+            guard known.contains(id) else { throw field.error("'\(id)' is not a platform of the table (\(known.sorted().joined(separator: ", ")))") }
+            return id
+        }
+
         var points: [String: ExtensionPoint] = [:]
         var pointsByPlatform: [String: Set<String>] = [:]
-        for row in entries["extension-points"]?.sequence ?? [] {
-            guard let identifier = row["point"]?.scalar, let names = row["platforms"]?.sequence?.compactMap(\.scalar), !names.isEmpty else {
-                unreadable.append(row.line)
-                continue
-            }
-            let point = ExtensionPoint(
+        for row in try entries.optional("extension-points")?.items() ?? [] {
+            let row = try row.allowing(keys: ["point", "platforms", "extension-kit", "activation-rule", "principal-class"])
+            let identifierField = try row("point")
+            let identifier = try identifierField.string()
+            guard points[identifier] == nil else { throw identifierField.error("'\(identifier)' is listed twice") }
+            let names = try row("platforms").items().map { item throws(YAMLLoadError) in try platformID(item) }
+            points[identifier] = ExtensionPoint(
                 identifier: identifier, platforms: Set(names),
-                extensionKit: row["extension-kit"]?.scalar == "true",
-                hasActivationRule: row["activation-rule"]?.scalar == "true",
-                needsPrincipalClass: row["principal-class"]?.scalar != "false"
+                extensionKit: try row.optional("extension-kit")?.bool() ?? false,
+                hasActivationRule: try row.optional("activation-rule")?.bool() ?? false,
+                needsPrincipalClass: try row.optional("principal-class")?.bool() ?? true
             )
-            points[identifier] = point
             for name in names { pointsByPlatform[name, default: []].insert(identifier) }
         }
+
         var platforms: [ApplePlatform] = []
-        for row in entries["platforms"]?.sequence ?? [] {
-            guard let platform = Self.platform(row, extensionPoints: pointsByPlatform, unreadable: &unreadable) else {
-                unreadable.append(row.line)
-                continue
-            }
+        for row in rows {
+            let platform = try Self.platform(row, extensionPoints: pointsByPlatform)
+            guard !platforms.contains(where: { $0.id == platform.id }) else { throw try row("id").error("'\(platform.id)' is listed twice") }
             platforms.append(platform)
         }
-        let known = Set(platforms.map(\.id))
+
         var nestings: [Nesting] = []
-        for row in entries["nesting"]?.sequence ?? [] {
-            guard let container = row["container"]?.scalar, let nested = row["nested"]?.scalar,
-                let kind = row["kind"]?.scalar.flatMap(BundleKind.init(rawValue:)), known.contains(container), known.contains(nested)
-            else {
-                unreadable.append(row.line)
-                continue
-            }
-            nestings.append(Nesting(container: container, kind: kind, nested: nested))
+        for row in try entries.optional("nesting")?.items() ?? [] {
+            let row = try row.allowing(keys: ["container", "kind", "nested"])
+            nestings.append(
+                Nesting(container: try platformID(row("container")), kind: try row("kind").choice(BundleKind.self), nested: try platformID(row("nested"))))
         }
-        for point in points.values where !point.platforms.isSubset(of: known) {
-            unreadable.append(entries["extension-points"]?.sequence?.first { $0["point"]?.scalar == point.identifier }?.line ?? entries.line)
-        }
-        // The table is compiled in and every test reads it: one without a platform is a broken
-        // build, not an input to cope with, and no platform is written down here in its place.
-        precondition(!platforms.isEmpty, "Rules/data/platforms.yml names no platform that can be read (lines \(unreadable))")
         self.platforms = platforms
         self.nestings = nestings
         self.extensionPoints = points
-        self.unreadableLines = unreadable.sorted()
     }
 
-    private static func platform(_ row: YAMLNode, extensionPoints: [String: Set<String>], unreadable: inout [Int]) -> ApplePlatform? {
-        guard let id = row["id"]?.scalar, let name = row["name"]?.scalar, let deviceNode = row["device"],
-            let device = build(deviceNode, nameKey: "destination"),
-            let minimumOSKey = row["minimum-os-key"]?.scalar, let setting = row["deployment-target"]?.scalar
-        else { return nil }
-        var simulator: ApplePlatform.Build?
-        if let node = row["simulator"] {
-            simulator = build(node, nameKey: "name")
-            if simulator == nil { unreadable.append(node.line) }
-        }
-        let families = (row["device-families"]?.sequence ?? []).compactMap { node -> Int? in
-            guard let value = node.scalar.flatMap(Int.init) else {
-                unreadable.append(node.line)
-                return nil
-            }
-            return value
-        }
+    private static let platformKeys = [
+        "id", "name", "device", "simulator", "device-families", "minimum-os-key", "distributions", "deployment-target", "architectures",
+        "architectures-below", "architectures-required-below", "identifying-keys", "layout", "upload-sdk", "team-app-groups", "macho-versions",
+    ]
+
+    private static func platform(_ row: YAMLField, extensionPoints: [String: Set<String>]) throws(YAMLLoadError) -> ApplePlatform {
+        let row = try row.allowing(keys: platformKeys)
+        let id = try row("id").string()
         // Architectures by deployment-target limit: accepted only below it, or required below it.
-        func byLimit(_ key: String) -> [(limit: MachOVersion, architectures: Set<String>)] {
-            (row[key]?.mapping ?? []).compactMap { pair -> (limit: MachOVersion, architectures: Set<String>)? in
-                guard let limit = pair.key.scalar.flatMap(MachOVersion.init), let names = pair.value.sequence else {
-                    unreadable.append(pair.key.line)
-                    return nil
-                }
-                return (limit, Set(names.compactMap(\.scalar)))
+        func byLimit(_ key: String) throws(YAMLLoadError) -> [(limit: MachOVersion, architectures: Set<String>)] {
+            var limits: [(limit: MachOVersion, architectures: Set<String>)] = []
+            for (text, names) in try row.optional(key)?.pairs() ?? [] {
+                guard let limit = MachOVersion(text) else { throw names.error("'\(text)' is not a version such as 11.0") }
+                limits.append((limit, Set(try names.strings())))
             }
+            return limits
         }
-        let distributions = (row["distributions"]?.sequence ?? []).compactMap { node -> Distribution? in
-            guard let value = node.scalar.flatMap(Distribution.init(rawValue:)) else {
-                unreadable.append(node.line)
-                return nil
-            }
-            return value
+        var versions: [(machO: MachOVersion, declared: MachOVersion)] = []
+        for (text, declared) in try row.optional("macho-versions")?.pairs() ?? [] {
+            guard let machO = MachOVersion(text) else { throw declared.error("'\(text)' is not a version such as 17.0") }
+            versions.append((machO, try declared.version()))
         }
-        if distributions.isEmpty { unreadable.append(row.line) }
-        let versions = (row["macho-versions"]?.mapping ?? []).compactMap { pair -> (machO: MachOVersion, declared: MachOVersion)? in
-            guard let machO = pair.key.scalar.flatMap(MachOVersion.init), let declared = pair.value.scalar.flatMap(MachOVersion.init) else {
-                unreadable.append(pair.key.line)
-                return nil
-            }
-            return (machO, declared)
-        }
+        let families = try row.optional("device-families")?.items().map { item throws(YAMLLoadError) in try item.integer() } ?? []
         return ApplePlatform(
-            id: id, name: name, device: device, simulator: simulator, deviceFamilies: Set(families),
-            minimumOSKey: minimumOSKey, deploymentTargetSetting: setting,
-            architectures: Set((row["architectures"]?.sequence ?? []).compactMap(\.scalar)), architecturesBelow: byLimit("architectures-below"),
-            architecturesRequiredBelow: byLimit("architectures-required-below"),
-            identifyingKeys: (row["identifying-keys"]?.sequence ?? []).compactMap(\.scalar),
-            usesContentsLayout: row["layout"]?.scalar == "contents",
-            uploadSDK: row["upload-sdk"]?.scalar, extensionPoints: extensionPoints[id] ?? [],
-            distributions: distributions.isEmpty ? [.appStore] : distributions,
-            allowsTeamAppGroups: row["team-app-groups"]?.scalar == "true",
+            id: id, name: try row("name").string(), device: try build(row("device"), nameKey: "destination"),
+            simulator: try row.optional("simulator").map { field throws(YAMLLoadError) in try build(field, nameKey: "name") },
+            deviceFamilies: Set(families), minimumOSKey: try row("minimum-os-key").string(), deploymentTargetSetting: try row("deployment-target").string(),
+            architectures: Set(try row.optional("architectures")?.strings() ?? []), architecturesBelow: try byLimit("architectures-below"),
+            architecturesRequiredBelow: try byLimit("architectures-required-below"),
+            identifyingKeys: try row.optional("identifying-keys")?.strings() ?? [],
+            usesContentsLayout: try row.optional("layout")?.word(["contents", "flat"]) == "contents",
+            uploadSDK: try row.optional("upload-sdk")?.string(), extensionPoints: extensionPoints[id] ?? [],
+            distributions: try row("distributions").items().map { item throws(YAMLLoadError) in try item.choice(Distribution.self) },
+            allowsTeamAppGroups: try row.optional("team-app-groups")?.bool() ?? false,
             machOVersions: versions.sorted { $0.machO < $1.machO }
         )
     }
 
-    private static func build(_ node: YAMLNode, nameKey: String) -> ApplePlatform.Build? {
-        guard let supported = node["supported-platform"]?.scalar, let platformName = node["platform-name"]?.scalar,
-            let number = node["macho-platform"]?.scalar.flatMap(UInt32.init), let name = node[nameKey]?.scalar
-        else { return nil }
+    private static func build(_ field: YAMLField, nameKey: String) throws(YAMLLoadError) -> ApplePlatform.Build {
+        let field = try field.allowing(keys: ["supported-platform", "platform-name", "macho-platform", "version-min", nameKey])
+        let numberField = try field("macho-platform")
+        guard let number = UInt32(exactly: try numberField.unsignedInteger()) else {
+            throw numberField.error("a Mach-O platform number fits 32 bits")
+        }
         return ApplePlatform.Build(
-            supportedPlatform: supported, platformName: platformName, machOPlatform: MachOPlatform(rawValue: number),
-            versionMinCommand: node["version-min"]?.scalar, name: name
+            supportedPlatform: try field("supported-platform").string(), platformName: try field("platform-name").string(),
+            machOPlatform: MachOPlatform(rawValue: number), versionMinCommand: try field.optional("version-min")?.string(), name: try field(nameKey).string()
         )
     }
 }

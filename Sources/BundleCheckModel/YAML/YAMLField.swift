@@ -38,6 +38,13 @@ package struct YAMLField: Sendable {
         return node[key].map { YAMLField($0, path: YAMLFieldReader.path(path, key), reader: reader) }
     }
 
+    /// This mapping, after refusing a key not among `keys`: a misspelt optional key would
+    /// otherwise read as absent, its value silently unused.
+    package func allowing(keys: [String]) throws(YAMLLoadError) -> YAMLField {
+        _ = try reader.pairs(node, field: path, allowed: keys)
+        return self
+    }
+
     /// The list's items, each with its index in its path; an empty list is refused unless
     /// `allowEmpty`, since a table row without entries is a mistake of the table.
     package func items(allowEmpty: Bool = false) throws(YAMLLoadError) -> [YAMLField] {

@@ -287,14 +287,20 @@ import Testing
     }
 
     @Test(arguments: [
-        ("evidence: [{class: X, entitlement: y, purpose: p}]", "one of the three"),
-        ("evidence: [{class: X, purpose: nowhere}]", "no purpose 'nowhere'"),
-        ("evidence: [{klass: X, purpose: p}]", "unknown field 'klass'"),
-        ("purposes: {p: [[NSUnknownUsageDescription]]}", "not one of the table's keys"),
-        ("purposes: {p: [{keys: [NSCameraUsageDescription], below: soon}]}", "not a version"),
-        ("versions-platform: iphoneos", "not a platform of Rules/data/platforms.yml"),
+        (
+            "evidence: [{class: X, entitlement: y, purpose: p}]", 9, "entries.evidence[0]",
+            "a row names code (class, symbol, selector), an entitlement or a background mode: one of the three"
+        ),
+        ("evidence: [{class: X, purpose: nowhere}]", 9, "entries.evidence[0].purpose", "no purpose 'nowhere' in purposes"),
+        (
+            "evidence: [{klass: X, purpose: p}]", 9, "entries.evidence[0].klass",
+            "unknown key; expected one of: class, symbol, selector, entitlement, background-mode, purpose"
+        ),
+        ("purposes: {p: [[NSUnknownUsageDescription]]}", 8, "entries.purposes.p[0][0]", "'NSUnknownUsageDescription' is not one of the table's keys"),
+        ("purposes: {p: [{keys: [NSCameraUsageDescription], below: soon}]}", 8, "entries.purposes.p[0].below", "'soon' is not a version such as 17.0"),
+        ("versions-platform: iphoneos", 10, "entries.versions-platform", "'iphoneos' is not a platform of Rules/data/platforms.yml"),
     ])
-    func aBrokenRowIsRefusedWithItsLine(replacement: String, message: String) throws {
+    func aBrokenRowIsRefusedWithItsLineAndKey(replacement: String, line: Int, field: String, message: String) throws {
         var lines = [
             "keys: [NSCameraUsageDescription]",
             "key-suffix: UsageDescription",
@@ -303,13 +309,19 @@ import Testing
             "versions-platform: ios",
         ]
         lines[replacement.hasPrefix("purposes") ? 2 : replacement.hasPrefix("versions") ? 4 : 3] = replacement
-        let text = "name: purpose-strings\ntitle: t\nsources: [s]\nchecked: 2026-11-30\nentries:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
-        let table = try DataTable.load(text: text, file: "Rules/data/purpose-strings.yml")
-        #expect {
-            _ = try PurposeStringTable(table)
-        } throws: { error in
-            guard let error = error as? YAMLLoadError else { return false }
-            return error.message.contains(message) && error.line > 5
+        let table = try DataTableText.table("purpose-strings", entries: lines.joined(separator: "\n"))
+        #expect(throws: YAMLLoadError(file: "Rules/data/purpose-strings.yml", line: line, field: field, message: message)) {
+            try PurposeStringTable(table)
+        }
+    }
+
+    @Test func aPlaceholderWordSaysHowItIsCompared() throws {
+        let table = try DataTableText.table("purpose-string-placeholders", entries: "words:\n  - {word: TODO, case: upper}\nvalues: [purpose]")
+        #expect(
+            throws: YAMLLoadError(
+                file: "Rules/data/purpose-string-placeholders.yml", line: 7, field: "entries.words[0].case", message: "'upper' is not one of: exact, any")
+        ) {
+            try PlaceholderText(table)
         }
     }
 

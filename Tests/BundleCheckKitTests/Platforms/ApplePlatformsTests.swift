@@ -8,7 +8,8 @@ import Testing
     let table = ApplePlatforms.shipped
 
     @Test func everyRowOfThePlatformTableIsRead() {
-        #expect(table.unreadableLines.isEmpty)
+        // Each platform ships first through its own App Store: what a package is judged by when no distribution is stated.
+        #expect(table.platforms.allSatisfy { $0.distributions.first?.isStore == true })
         #expect(table.platforms.map(\.id) == ["ios", "tvos", "watchos", "visionos", "macos", "maccatalyst"])
         #expect(table.fallback.id == "ios")
         for platform in table.platforms {
@@ -19,22 +20,30 @@ import Testing
         #expect(table.platforms.filter { $0.simulator == nil }.map(\.id) == ["macos", "maccatalyst"])
     }
 
-    @Test func aRowTheReaderCannotUnderstandIsCountedNotDropped() throws {
-        let entries = try #require(
-            try YAMLParser.parse(
-                Array(
-                    """
-                    platforms:
-                      - {id: ios, name: iOS, device: {supported-platform: iPhoneOS, platform-name: iphoneos, macho-platform: 2, destination: Any iOS Device}, minimum-os-key: MinimumOSVersion, deployment-target: IPHONEOS_DEPLOYMENT_TARGET, architectures: [arm64], distributions: [app-store]}
-                      - {id: tvos, name: tvOS}
-                    extension-points:
-                      - {point: com.apple.share-services, platforms: [ios]}
-                      - {point: com.apple.tv-top-shelf, platforms: [tvos]}
-                    """.utf8), file: "test.yml"))
-        let partial = ApplePlatforms(entries: entries)
-        #expect(partial.platforms.map(\.id) == ["ios"])
-        // The tvOS row, and the point naming the platform that could not be read.
-        #expect(partial.unreadableLines == [3, 6])
+    static let iOSRow = """
+        - {id: ios, name: iOS, device: {supported-platform: iPhoneOS, platform-name: iphoneos, macho-platform: 2, destination: Any iOS Device}, \
+        minimum-os-key: MinimumOSVersion, deployment-target: IPHONEOS_DEPLOYMENT_TARGET, architectures: [arm64], distributions: [app-store]}
+        """
+
+    @Test(arguments: [
+        // A platform row without its device build.
+        ("platforms:\n  \(ApplePlatformsTests.iOSRow)\n  - {id: tvos, name: tvOS}", 8, "entries.platforms[1].device", "missing required key"),
+        // An extension point of a platform the table does not have.
+        (
+            "platforms:\n  \(ApplePlatformsTests.iOSRow)\nextension-points:\n  - {point: com.apple.share-services, platforms: [ios, tvos]}", 9,
+            "entries.extension-points[0].platforms[1]", "'tvos' is not a platform of the table (ios)"
+        ),
+        // A misspelt optional key, which would otherwise read as its default.
+        (
+            "platforms:\n  \(ApplePlatformsTests.iOSRow)\nextension-points:\n  - {point: com.apple.share-services, platforms: [ios], activation: true}", 9,
+            "entries.extension-points[0].activation", "unknown key; expected one of: point, platforms, extension-kit, activation-rule, principal-class"
+        ),
+    ])
+    func aRowTheReaderCannotUseIsAnErrorNamingItsLineAndKey(entries: String, line: Int, field: String, message: String) throws {
+        let broken = try DataTableText.table("platforms", entries: entries)
+        #expect(throws: YAMLLoadError(file: "Rules/data/platforms.yml", line: line, field: field, message: message)) {
+            try ApplePlatforms(broken)
+        }
     }
 
     @Test func architecturesAreAcceptedPerPlatform() throws {

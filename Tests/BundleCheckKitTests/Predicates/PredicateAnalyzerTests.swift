@@ -2,6 +2,7 @@ import Testing
 
 @testable import BundleCheckFormats
 @testable import BundleCheckInspection
+@testable import BundleCheckModel
 
 @Suite struct PredicateAnalyzerTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -173,11 +174,15 @@ import Testing
     }
 
     @Test func everyTableEntryIsWellFormed() throws {
-        #expect(TypeIdentifierTable.shipped.unreadableLines.isEmpty)
         #expect(KnownTypeIdentifiers.shipped.identifiers.count > 100 && KnownTypeIdentifiers.shipped.knownPrefixes == ["com.apple."])
         #expect(KnownTypeIdentifiers.shipped.bareWords["pdf"] == "com.adobe.pdf" && KnownTypeIdentifiers.shipped.isKnown("COM.APPLE.QUICKTIME-MOVIE"))
-        let partial = try #require(try YAMLParser.parse(Array("identifiers: [public.item]\nbare-words: [pdf]\n".utf8), file: "test.yml"))
-        #expect(TypeIdentifierTable(entries: partial).unreadableLines.count == 3)
+        let partial = try DataTableText.table(
+            "type-identifiers", entries: "identifiers: [public.item]\nknown-prefixes: [com.apple.]\nlikely-meant: {public.jpg: public.jpeg}\nbare-words: [pdf]")
+        #expect(
+            throws: YAMLLoadError(file: "Rules/data/type-identifiers.yml", line: 9, field: "entries.bare-words", message: "expected a mapping, found a list")
+        ) {
+            try TypeIdentifierTable(partial)
+        }
         for identifier in KnownTypeIdentifiers.shipped.identifiers {
             #expect(TypeIdentifierSyntax.problem(in: identifier) == nil, "\(identifier)")
             #expect(identifier == identifier.lowercased(), "\(identifier)")

@@ -87,6 +87,46 @@ import Testing
         #expect(list.sdks.first { $0.name == "BoringSSL / openssl_grpc" }?.frameworks == ["BoringSSL", "openssl_grpc"])
     }
 
+    @Test func aRowTheChecksCannotUseIsAnErrorNamingItsLineAndKey() throws {
+        let sdks = try DataTableText.table("privacy-sdks", entries: "published: 2023-12-07\nenforced: 2025-02-12\nsdks:\n  - {frameworks: [Kit]}")
+        #expect(throws: YAMLLoadError(file: "Rules/data/privacy-sdks.yml", line: 9, field: "entries.sdks[0].name", message: "missing required key")) {
+            try ListedSDKs(sdks)
+        }
+        let keys = try DataTableText.table("privacy-manifest-keys", entries: "NSPrivacyTracking: {type: bool}")
+        let collected = try DataTableText.table(
+            "privacy-collected-data", entries: "types: [NSPrivacyCollectedDataTypeName]\npurposes: [NSPrivacyCollectedDataTypePurposeOther]")
+        #expect(
+            throws: YAMLLoadError(
+                file: "Rules/data/privacy-manifest-keys.yml", line: 6, field: "entries.NSPrivacyTracking.type",
+                message: "'bool' is not one of: boolean, string, array of string, array of dictionary")
+        ) {
+            try PrivacyManifestSchema(keys, collected)
+        }
+    }
+
+    @Test func theSymbolTableNamesOnlyCategoriesOfTheReasonsTable() throws {
+        let reasons = try DataTableText.table(
+            "privacy-api-reasons", entries: "NSPrivacyAccessedAPICategoryDiskSpace:\n  reasons:\n    - {code: 85F4.1, meaning: m}")
+        let symbols = try DataTableText.table("privacy-api-symbols", entries: "NSPrivacyAccessedAPICategoryDiskSpace: {imports: [_statfs]}")
+        #expect(try PrivacyAPICategory.read(reasons: reasons, symbols: symbols).map(\.imports) == [["_statfs"]])
+        let misspelt = try DataTableText.table("privacy-api-symbols", entries: "NSPrivacyAccessedAPICategoryDiskSpac: {imports: [_statfs]}")
+        #expect(
+            throws: YAMLLoadError(
+                file: "Rules/data/privacy-api-symbols.yml", line: 6, field: "entries.NSPrivacyAccessedAPICategoryDiskSpac",
+                message: "unknown key; expected one of: NSPrivacyAccessedAPICategoryDiskSpace")
+        ) {
+            try PrivacyAPICategory.read(reasons: reasons, symbols: misspelt)
+        }
+        let codeless = try DataTableText.table("privacy-api-reasons", entries: "NSPrivacyAccessedAPICategoryDiskSpace:\n  reasons:\n    - {meaning: m}")
+        #expect(
+            throws: YAMLLoadError(
+                file: "Rules/data/privacy-api-reasons.yml", line: 8, field: "entries.NSPrivacyAccessedAPICategoryDiskSpace.reasons[0].code",
+                message: "missing required key")
+        ) {
+            try PrivacyAPICategory.read(reasons: codeless, symbols: symbols)
+        }
+    }
+
     @Test(
         arguments: [
             ("Payload/A.app/Frameworks/Alamofire.framework", nil, "Alamofire"),

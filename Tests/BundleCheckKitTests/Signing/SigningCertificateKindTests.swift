@@ -21,12 +21,31 @@ import Testing
 
     @Test func theTableReadsEveryKindAndDistribution() throws {
         let table = SigningCertificateKinds.shipped
-        #expect(table.unreadableLines.isEmpty && table.code == "ITMS-90034")
+        #expect(table.code == "ITMS-90034")
         #expect(table.kinds.count == 7 && table.extensions.count == 4)
         #expect(Distribution.allCases.allSatisfy { table.role(for: $0) != nil })
         #expect(table.role(for: .appStore) == .distribution && table.role(for: .development) == .development && table.role(for: .developerID) == .developerID)
-        let broken = try #require(try YAMLParser.parse(Array("kinds:\n  - {id: x, name: X, subject-prefix: 'X:', role: boss}\n".utf8), file: "t.yml"))
-        #expect(!SigningCertificateKinds(entries: broken).unreadableLines.isEmpty)
+    }
+
+    @Test(arguments: [
+        (
+            "kinds:\n  - {id: x, name: X, subject-prefix: 'X:', role: boss}", 7, "entries.kinds[0].role",
+            "'boss' is not one of: development, distribution, developer-id"
+        ),
+        (
+            "kinds:\n  - {id: x, name: X, subject-prefix: 'X:', role: development}\nextensions:\n  - {oid: 1.2.3, id: y}", 9, "entries.extensions[0].id",
+            "'y' is not one of the kinds"
+        ),
+        (
+            "kinds:\n  - {id: x, name: X, subject-prefix: 'X:', role: development}\ndistributions: {app-stor: distribution}", 8,
+            "entries.distributions.app-stor", "unknown key; expected one of: app-store, ad-hoc, development, enterprise, mac-app-store, developer-id"
+        ),
+    ])
+    func aRowTheTableCannotUseIsAnErrorNamingItsLineAndKey(entries: String, line: Int, field: String, message: String) throws {
+        let broken = try DataTableText.table("signing-certificates", entries: entries)
+        #expect(throws: YAMLLoadError(file: "Rules/data/signing-certificates.yml", line: line, field: field, message: message)) {
+            try SigningCertificateKinds(broken)
+        }
     }
 
     @Test(arguments: [

@@ -5,19 +5,22 @@ import BundleCheckModel
 /// and document types are checked against.
 struct TypeIdentifierTable {
     let types: KnownTypeIdentifiers
-    let unreadableLines: [Int]
 
-    static let shipped = TypeIdentifierTable(entries: DataTables.named("type-identifiers").entries)
+    static let table = "type-identifiers"
+    static let shipped = DataTables.read(table, TypeIdentifierTable.init)
 
-    init(entries: YAMLNode) {
-        var fields = DataTableFields(entries)
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
+        func guesses(_ key: String) throws(YAMLLoadError) -> [String: String] {
+            var guesses: [String: String] = [:]
+            for (guess, meant) in try entries(key).pairs() {
+                guesses[guess] = try meant.string()
+            }
+            return guesses
+        }
         types = KnownTypeIdentifiers(
-            identifiers: fields.strings("identifiers"),
-            knownPrefixes: fields.strings("known-prefixes"),
-            likelyMeant: Dictionary(fields.pairs("likely-meant").map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }),
-            bareWords: Dictionary(fields.pairs("bare-words").map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        )
-        unreadableLines = fields.unreadableLines
+            identifiers: try entries("identifiers").strings(), knownPrefixes: try entries("known-prefixes").strings(),
+            likelyMeant: try guesses("likely-meant"), bareWords: try guesses("bare-words"))
     }
 }
 

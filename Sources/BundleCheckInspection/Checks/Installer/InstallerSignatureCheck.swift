@@ -12,14 +12,9 @@ struct InstallerSignatureCheck: DistributionCheck {
     let id = "installer-signature"
     var distributions: Set<Distribution> { [.macAppStore, .developerID] }
 
-    /// The names each distribution's installer certificates start with.
-    static func certificateNames(for distribution: Distribution) -> [String] {
-        DataTables.named("installer-certificates").entries[distribution.rawValue]?.sequence?.compactMap(\.scalar) ?? []
-    }
-
     func run(in context: CheckContext, for distribution: Distribution, as rule: RuleDefinition) -> [Finding] {
         guard let package = context.installerPackage else { return [] }
-        let expected = Self.certificateNames(for: distribution)
+        let expected = InstallerCertificates.shipped.names(for: distribution)
         let location = FindingLocation(bundle: nil, file: nil)
         guard let signature = package.signatures.first(where: { $0.element == "signature" }) else {
             return [rule.finding(Self.unsigned(expected, distribution), at: location, identity: "unsigned")]

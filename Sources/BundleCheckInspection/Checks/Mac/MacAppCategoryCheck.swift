@@ -10,13 +10,7 @@ struct MacAppCategoryCheck: DistributionCheck {
     var citesAppleCodes: Bool { true }
 
     static let pointer = JSONPointer("LSApplicationCategoryType")
-    static let categories: [String] = {
-        let table = DataTables.named("mac-app-categories")
-        guard let values = table.entries["categories"]?.sequence?.compactMap(\.scalar), !values.isEmpty else {
-            preconditionFailure("Rules/data/mac-app-categories.yml lists no 'categories'")
-        }
-        return values
-    }()
+    static var categories: [String] { MacAppCategories.shipped.categories }
 
     var distributions: Set<Distribution> { [.macAppStore] }
 

@@ -1,3 +1,4 @@
+import BundleCheckFormats
 import BundleCheckModel
 import Foundation
 
@@ -25,20 +26,20 @@ struct ListedSDKs: Sendable {
     let identifierPrefixes: [String]
     let sdks: [SDK]
 
-    static let shipped = ListedSDKs(table: DataTables.named("privacy-sdks"))
+    static let table = "privacy-sdks"
+    static let shipped = DataTables.read(table, ListedSDKs.init)
 
-    init(table: DataTable) {
-        let entries = table.entries
-        published = entries["published"]?.scalar ?? ""
-        enforced = entries["enforced"]?.scalar ?? ""
-        identifierPrefixes = (entries["bundle-identifier-prefixes"]?.sequence ?? []).compactMap(\.scalar)
-        sdks = (entries["sdks"]?.sequence ?? []).compactMap { item in
-            guard let name = item["name"]?.scalar else { return nil }
-            let frameworks = (item["frameworks"]?.sequence ?? []).compactMap(\.scalar)
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = try table.root.allowing(keys: ["published", "enforced", "bundle-identifier-prefixes", "sdks"])
+        published = try entries("published").string()
+        enforced = try entries("enforced").string()
+        identifierPrefixes = try entries.optional("bundle-identifier-prefixes")?.strings() ?? []
+        sdks = try entries("sdks").items().map { row throws(YAMLLoadError) in
+            let row = try row.allowing(keys: ["name", "frameworks", "bundle-identifiers"])
+            let name = try row("name").string()
             return SDK(
-                name: name, frameworks: frameworks.isEmpty ? [name] : frameworks,
-                bundleIdentifiers: (item["bundle-identifiers"]?.sequence ?? []).compactMap(\.scalar)
-            )
+                name: name, frameworks: try row.optional("frameworks")?.strings() ?? [name],
+                bundleIdentifiers: try row.optional("bundle-identifiers")?.strings() ?? [])
         }
     }
 

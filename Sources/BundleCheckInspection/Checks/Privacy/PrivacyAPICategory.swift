@@ -68,12 +68,12 @@ struct PrivacyAPICategory: Sendable {
         return binaries.keys.sorted().map { RequiredReasonAPIUse(category: $0, binaries: (binaries[$0] ?? []).sorted()) }
     }
 
-    /// Every category, in the order of the reasons table, then any only the symbol table names
-    /// (a test keeps that list empty).
-    static let shipped: [PrivacyAPICategory] = read(
-        reasons: DataTables.named("privacy-api-reasons"),
-        symbols: DataTables.named("privacy-api-symbols")
-    )
+    static let reasonsTable = "privacy-api-reasons"
+    static let symbolsTable = "privacy-api-symbols"
+    /// Every category, in the order of the reasons table.
+    static let shipped = DataTables.read(reasonsTable) { reasons throws(YAMLLoadError) in
+        try read(reasons: reasons, symbols: DataTables.named(symbolsTable))
+    }
 
     static func named(_ name: String) -> PrivacyAPICategory? {
         shipped.first { $0.name == name }
@@ -91,30 +91,27 @@ struct PrivacyAPICategory: Sendable {
         BinaryMatcher(kind: .selector, condition: .equalsAny(shipped.reduce(into: Set<String>()) { $0.formUnion($1.selectors) })),
     ]
 
-    static func read(reasons: DataTable, symbols: DataTable) -> [PrivacyAPICategory] {
-        var order: [String] = []
-        var reasonsByName: [String: [Reason]] = [:]
-        for pair in reasons.entries.mapping ?? [] {
-            guard let name = pair.key.scalar else { continue }
-            order.append(name)
-            reasonsByName[name] = (pair.value["reasons"]?.sequence ?? []).compactMap { item in
-                guard let code = item["code"]?.scalar else { return nil }
-                return Reason(code: code, meaning: item["meaning"]?.scalar ?? "", sdksOnly: item["sdks-only"]?.scalar == "true")
+    /// The categories of the reasons table with their symbols; the symbol table names only
+    /// categories of the reasons table, since a manifest could give no reason for another.
+    static func read(reasons: DataTable, symbols: DataTable) throws(YAMLLoadError) -> [PrivacyAPICategory] {
+        var categories: [(name: String, reasons: [Reason])] = []
+        for (name, category) in try reasons.root.pairs() {
+            let rows = try category.allowing(keys: ["reasons"]).optional("reasons")?.items() ?? []
+            let reasons = try rows.map { row throws(YAMLLoadError) in
+                let row = try row.allowing(keys: ["code", "meaning", "sdks-only"])
+                return Reason(
+                    code: try row("code").string(), meaning: try row.optional("meaning")?.string() ?? "",
+                    sdksOnly: try row.optional("sdks-only")?.bool() ?? false)
             }
+            categories.append((name, reasons))
         }
-        var importsByName: [String: Set<String>] = [:]
-        var selectorsByName: [String: Set<String>] = [:]
-        for pair in symbols.entries.mapping ?? [] {
-            guard let name = pair.key.scalar else { continue }
-            if reasonsByName[name] == nil, !order.contains(name) { order.append(name) }
-            importsByName[name] = Set((pair.value["imports"]?.sequence ?? []).compactMap(\.scalar))
-            selectorsByName[name] = Set((pair.value["selectors"]?.sequence ?? []).compactMap(\.scalar))
+        var evidence: [String: (imports: Set<String>, selectors: Set<String>)] = [:]
+        for (name, names) in try symbols.root.allowing(keys: categories.map(\.name)).pairs() {
+            let names = try names.allowing(keys: ["imports", "selectors"])
+            evidence[name] = (Set(try names.optional("imports")?.strings() ?? []), Set(try names.optional("selectors")?.strings() ?? []))
         }
-        return order.map { name in
-            PrivacyAPICategory(
-                name: name, reasons: reasonsByName[name] ?? [],
-                imports: importsByName[name] ?? [], selectors: selectorsByName[name] ?? []
-            )
+        return categories.map { name, reasons in
+            PrivacyAPICategory(name: name, reasons: reasons, imports: evidence[name]?.imports ?? [], selectors: evidence[name]?.selectors ?? [])
         }
     }
 }

@@ -5,7 +5,7 @@ import BundleCheckModel
 /// (`Rules/data/privacy-manifest-keys.yml`), and the collected data types and purposes it may
 /// name (`Rules/data/privacy-collected-data.yml`).
 struct PrivacyManifestSchema: Sendable {
-    enum ValueType: String, Sendable {
+    enum ValueType: String, Sendable, CaseIterable {
         case boolean
         case string
         case arrayOfString = "array of string"
@@ -34,25 +34,30 @@ struct PrivacyManifestSchema: Sendable {
     let dataTypes: Set<String>
     let purposes: Set<String>
 
-    static let shipped = PrivacyManifestSchema(
-        keys: DataTables.named("privacy-manifest-keys"),
-        collectedData: DataTables.named("privacy-collected-data")
-    )
+    static let keysTable = "privacy-manifest-keys"
+    static let collectedDataTable = "privacy-collected-data"
+    static let shipped = DataTables.read(keysTable) { keys throws(YAMLLoadError) in
+        try PrivacyManifestSchema(keys, DataTables.named(collectedDataTable))
+    }
 
-    init(keys table: DataTable, collectedData: DataTable) {
-        keys = Self.keys(table.entries)
-        dataTypes = Set((collectedData.entries["types"]?.sequence ?? []).compactMap(\.scalar))
-        purposes = Set((collectedData.entries["purposes"]?.sequence ?? []).compactMap(\.scalar))
+    init(_ keys: DataTable, _ collectedData: DataTable) throws(YAMLLoadError) {
+        self.keys = try Self.keys(keys.root)
+        let collected = collectedData.root
+        dataTypes = Set(try collected.optional("types")?.strings() ?? [])
+        purposes = Set(try collected.optional("purposes")?.strings() ?? [])
     }
 
     func key(_ name: String) -> Key? {
         keys.first { $0.name == name }
     }
 
-    private static func keys(_ node: YAMLNode?) -> [Key] {
-        (node?.mapping ?? []).compactMap { pair in
-            guard let name = pair.key.scalar, let type = pair.value["type"]?.scalar.flatMap(ValueType.init(rawValue:)) else { return nil }
-            return Key(name: name, type: type, nonEmpty: pair.value["non-empty"]?.scalar == "true", keys: keys(pair.value["keys"]))
+    /// The keys of a mapping, each with its type; an array of dictionaries lists its keys.
+    private static func keys(_ field: YAMLField) throws(YAMLLoadError) -> [Key] {
+        try field.pairs().map { name, value throws(YAMLLoadError) in
+            let value = try value.allowing(keys: ["type", "non-empty", "keys"])
+            return Key(
+                name: name, type: try value("type").choice(ValueType.self), nonEmpty: try value.optional("non-empty")?.bool() ?? false,
+                keys: try value.optional("keys").map { keys throws(YAMLLoadError) in try Self.keys(keys) } ?? [])
         }
     }
 }

@@ -16,32 +16,15 @@ struct PlaceholderText: Sendable {
     /// Lower-cased.
     let values: Set<String>
 
-    static let shipped: PlaceholderText = {
-        do {
-            return try PlaceholderText(DataTables.named("purpose-string-placeholders"))
-        } catch {
-            preconditionFailure("Rules/data/purpose-string-placeholders.yml cannot be read: \(error)")
-        }
-    }()
+    static let table = "purpose-string-placeholders"
+    static let shipped = DataTables.read(table, PlaceholderText.init)
 
     init(_ table: DataTable) throws(YAMLLoadError) {
-        func problem(_ node: YAMLNode, _ message: String) -> YAMLLoadError {
-            YAMLLoadError(file: table.file, line: node.line, field: "entries", message: message)
+        let entries = table.root
+        words = try entries("words").items().map { row throws(YAMLLoadError) in
+            Word(word: try row("word").string(), isExact: try row("case").word(["exact", "any"]) == "exact")
         }
-        guard let words = table.entries["words"]?.sequence, let values = table.entries["values"]?.sequence else {
-            throw problem(table.entries, "the table lists 'words' and 'values'")
-        }
-        self.words = try words.map { node throws(YAMLLoadError) in
-            guard let word = node["word"]?.scalar, !word.isEmpty, ["exact", "any"].contains(node["case"]?.scalar ?? "") else {
-                throw problem(node, "a word is {word: WORD, case: exact|any}")
-            }
-            return Word(word: word, isExact: node["case"]?.scalar == "exact")
-        }
-        self.values = Set(
-            try values.map { node throws(YAMLLoadError) in
-                guard let value = node.scalar, !value.isEmpty else { throw problem(node, "a value is a non-empty string") }
-                return value.lowercased()
-            })
+        values = Set(try entries("values").items().map { item throws(YAMLLoadError) in try item.string().lowercased() })
     }
 
     /// Why `value` reads as a placeholder, or nil. `keys` are the usage-description keys: a value

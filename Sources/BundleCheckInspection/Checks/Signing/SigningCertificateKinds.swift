@@ -16,49 +16,36 @@ struct SigningCertificateKinds {
     /// By distribution's raw value.
     let roles: [String: SigningCertificateKind.Role]
     let code: String
-    let unreadableLines: [Int]
 
     static let table = "signing-certificates"
-    static let shipped = SigningCertificateKinds(entries: DataTables.named(table).entries)
+    static let shipped = DataTables.read(table, SigningCertificateKinds.init)
 
-    init(entries: YAMLNode) {
-        var unreadable: [Int] = []
+    /// Reads the table; an extension names one of the kinds above it, and every distribution
+    /// key is one of `Distribution`'s.
+    init(_ table: DataTable) throws(YAMLLoadError) {
+        let entries = table.root
         var kinds: [Kind] = []
-        for row in entries["kinds"]?.sequence ?? [] {
-            guard let id = row["id"]?.scalar, let name = row["name"]?.scalar, let prefix = row["subject-prefix"]?.scalar, !prefix.isEmpty,
-                let role = row["role"]?.scalar.flatMap(SigningCertificateKind.Role.init(rawValue:))
-            else {
-                unreadable.append(row.line)
-                continue
-            }
-            kinds.append(Kind(kind: SigningCertificateKind(id: id, name: name, role: role), subjectPrefix: prefix))
+        for row in try entries("kinds").items() {
+            let kind = SigningCertificateKind(
+                id: try row("id").string(), name: try row("name").string(), role: try row("role").choice(SigningCertificateKind.Role.self))
+            kinds.append(Kind(kind: kind, subjectPrefix: try row("subject-prefix").string()))
         }
         var extensions: [(oid: String, id: String)] = []
-        for row in entries["extensions"]?.sequence ?? [] {
-            guard let oid = row["oid"]?.scalar, let id = row["id"]?.scalar, kinds.contains(where: { $0.kind.id == id })
-            else {
-                unreadable.append(row.line)
-                continue
-            }
+        for row in try entries.optional("extensions")?.items() ?? [] {
+            let oid = try row("oid").string()
+            let idField = try row("id")
+            let id = try idField.string()
+            guard kinds.contains(where: { $0.kind.id == id }) else { throw idField.error("'\(id)' is not one of the kinds") }
             extensions.append((oid, id))
         }
         var roles: [String: SigningCertificateKind.Role] = [:]
-        for pair in entries["distributions"]?.mapping ?? [] {
-            guard let name = pair.key.scalar, Distribution(rawValue: name) != nil,
-                let role = pair.value.scalar.flatMap(SigningCertificateKind.Role.init(rawValue:))
-            else {
-                unreadable.append(pair.key.line)
-                continue
-            }
-            roles[name] = role
+        for (name, role) in try entries("distributions").allowing(keys: Distribution.choiceNames).pairs() {
+            roles[name] = try role.choice(SigningCertificateKind.Role.self)
         }
-        var fields = DataTableFields(entries)
-        code = fields.string("code")
-        if kinds.isEmpty || roles.isEmpty { unreadable.append(entries.line) }
         self.kinds = kinds
         self.extensions = extensions
         self.roles = roles
-        unreadableLines = unreadable + fields.unreadableLines
+        code = try entries("code").string()
     }
 
     /// What `certificate` is: by its common name's prefix, else by the first of Apple's

@@ -48,21 +48,16 @@ struct SizeLimits {
             guard !overflow else { throw field.error("'\(written)' is more bytes than 64 bits hold") }
             return (product, written)
         }
-        func platform(_ field: YAMLField) throws(YAMLLoadError) -> String {
-            let id = try field.string()
-            guard ApplePlatforms.shipped.platform(id: id) != nil else { throw field.error("'\(id)' is not a platform of platforms.yml") }
-            return id
-        }
         var app: [String: (bytes: UInt64, written: String)] = [:]
         for row in try entries("app").items() {
-            app[try platform(row("platform"))] = try bytes(row("limit"))
+            app[try row("platform").platformID()] = try bytes(row("limit"))
         }
         var executable: [ExecutableLimit] = []
         for row in try entries("executable").items() {
             let limit = try bytes(row("limit"))
             executable.append(
                 ExecutableLimit(
-                    platform: try platform(row("platform")), minimumOS: try row("minimum-os").version(), bytes: limit.bytes, written: limit.written,
+                    platform: try row("platform").platformID(), minimumOS: try row("minimum-os").version(), bytes: limit.bytes, written: limit.written,
                     perSlice: try row("per").word(["binary", "slice"]) == "slice"))
         }
         var appClip: [AppClipLimit] = []
