@@ -39,16 +39,21 @@ final class LibarchiveReader {
     /// The xar reader parses its table of contents with libxml2 and then tears libxml2 down.
     private let mayTearDownLibxml2: Bool
 
-    /// A reader of the xar archive at `path` (opened by libarchive itself, 64 KiB at a time).
-    init(xarAt path: String) throws(Failure) {
+    /// libarchive's two handles; the public initialisers enable what their kind reads.
+    private init(mayTearDownLibxml2: Bool) throws(Failure) {
         guard let archive = archive_read_new() else { throw Failure(message: "libarchive could not start (out of memory)") }
-        self.archive = archive
         guard let entry = archive_entry_new() else {
             archive_read_free(archive)
             throw Failure(message: "libarchive could not start (out of memory)")
         }
+        self.archive = archive
         self.entry = entry
-        mayTearDownLibxml2 = true
+        self.mayTearDownLibxml2 = mayTearDownLibxml2
+    }
+
+    /// A reader of the xar archive at `path` (opened by libarchive itself, 64 KiB at a time).
+    convenience init(xarAt path: String) throws(Failure) {
+        try self.init(mayTearDownLibxml2: true)
         archive_read_support_format_xar(archive)
         let status = Libxml2GlobalState.whileTornDown { archive_read_open_filename(archive, path, 64 << 10) }
         guard status == ARCHIVE_OK else {
@@ -57,15 +62,8 @@ final class LibarchiveReader {
     }
 
     /// A reader of a cpio stream that `read` hands over, gzip'd or xz'd unless `isInflated`.
-    init(cpioReading read: @escaping (UnsafeMutableRawBufferPointer) throws -> Int, isInflated: Bool) throws(Failure) {
-        guard let archive = archive_read_new() else { throw Failure(message: "libarchive could not start (out of memory)") }
-        self.archive = archive
-        guard let entry = archive_entry_new() else {
-            archive_read_free(archive)
-            throw Failure(message: "libarchive could not start (out of memory)")
-        }
-        self.entry = entry
-        mayTearDownLibxml2 = false
+    convenience init(cpioReading read: @escaping (UnsafeMutableRawBufferPointer) throws -> Int, isInflated: Bool) throws(Failure) {
+        try self.init(mayTearDownLibxml2: false)
         archive_read_support_format_cpio(archive)
         if !isInflated {
             archive_read_support_filter_gzip(archive)

@@ -7,7 +7,7 @@ final class PayloadEntryReader: EntryReader {
     private let file: String
     private let package: String
     /// Bytes already taken from the stream by `peek`, handed out first.
-    private var pending: [UInt8] = []
+    private var pending = PeekedBytes()
 
     init(stream: PayloadStream, file: String, package: String) {
         self.stream = stream
@@ -18,17 +18,12 @@ final class PayloadEntryReader: EntryReader {
     /// The first `count` bytes (fewer at the end), which `read` then hands out again.
     func peek(_ count: Int) throws -> [UInt8] {
         let bytes = try read(upTo: count)
-        pending = bytes
+        pending.keep(bytes)
         return bytes
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        if !pending.isEmpty {
-            let count = min(buffer.count, pending.count)
-            buffer.copyBytes(from: pending[..<count])
-            pending.removeFirst(count)
-            return count
-        }
+        if let count = pending.handOut(into: buffer) { return count }
         do {
             return try stream.read(into: buffer)
         } catch let error as BundleCheckError {

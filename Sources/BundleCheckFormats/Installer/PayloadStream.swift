@@ -67,7 +67,7 @@ final class PayloadStream {
     /// The xar member's data, with the first bytes looked at once and handed over again.
     final class MemberSource {
         let xar: LibarchiveReader
-        private var pending: [UInt8] = []
+        private var pending = PeekedBytes()
 
         init(xar: LibarchiveReader) {
             self.xar = xar
@@ -83,17 +83,13 @@ final class PayloadStream {
                     filled += got
                 }
             }
-            pending = Array(bytes[..<filled])
-            return pending
+            let peeked = Array(bytes[..<filled])
+            pending.keep(peeked)
+            return peeked
         }
 
         func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-            if !pending.isEmpty {
-                let count = min(buffer.count, pending.count)
-                buffer.copyBytes(from: pending[..<count])
-                pending.removeFirst(count)
-                return count
-            }
+            if let count = pending.handOut(into: buffer) { return count }
             return try xar.read(into: buffer)
         }
     }

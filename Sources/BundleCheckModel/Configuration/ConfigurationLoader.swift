@@ -150,8 +150,7 @@ public enum ConfigurationLoader {
                 case "diff":
                     configuration.review = try review(pair.value, field: key)
                 default:
-                    // `parse` let only the known keys through.
-                    throw reader.error(pair.key, key, "unknown key; expected one of: \(keys.joined(separator: ", "))")
+                    break // `parse` let only the known keys through
                 }
             }
             return configuration
@@ -268,7 +267,7 @@ public enum ConfigurationLoader {
                 case "growth-threshold":
                     review.growthThreshold = try bytes(pair.value, key: key)
                 default:
-                    throw reader.error(pair.keyNode, key, "unknown key; expected one of: \(ReviewConfiguration.keys.joined(separator: ", "))")
+                    break // `pairs` let only the known keys through
                 }
             }
             return review
