@@ -19,6 +19,7 @@ extension FuzzTarget {
     static var carLimits: AssetCatalogLimits {
         var limits = AssetCatalogLimits.standard
         limits.maxBitmapBytes = carBitmapLimit
+        limits.maxVectorBytes = carBitmapLimit
         return limits
     }
 
@@ -46,6 +47,13 @@ extension FuzzTarget {
             guard let set = try? catalog.iconSet(named: facet.name, in: store) else { continue }
             _ = (set.marketingImage?.pixelWidth, set.layerStacks.count)
             for image in set.images { _ = (image.idiom, image.scale, image.pointSize?.width, image.pixelHeight) }
+            // An Icon Composer icon read whole: references followed, gradients and SVGs decoded.
+            if !set.iconStacks.isEmpty, let icon = try? catalog.iconComposerIcon(named: facet.name, in: store) {
+                for vector in icon.vectorLayers {
+                    precondition(vector.image.decodedBytes <= carLimits.maxVectorBytes, "an SVG of \(vector.image.decodedBytes) bytes, past the cap")
+                }
+                _ = (icon.groupNames, icon.gradients.map(\.gradient.stops.count), icon.colors.count)
+            }
         }
         let streamedStore = try? streamed.get().store
         var decoded = 0

@@ -147,6 +147,13 @@ package struct AssetCatalog: Sendable {
         return try CARRenditionPayload.read(bytes, at: rendition.payloadOffset, limits: limits)
     }
 
+    /// The SVG of an Icon Composer vector layer (layout 9, pixel format `SVG `), decoded and
+    /// measured; nil for a rendition of another kind.
+    package func vectorImage(of rendition: CARRendition, in source: some BOMBlockSource) throws(AssetCatalogError) -> CARVectorImage? {
+        guard rendition.header.pixelFormat == .svg, case .rawData(let raw) = try payload(of: rendition, in: source) else { return nil }
+        return try CARVectorImage.read(raw, block: rendition.block, limits: limits)
+    }
+
     /// The rendition an internal link points at: the one whose key has the link's values and 0
     /// for every other attribute.
     package func target(of link: CARInternalLink) -> CARRendition? {

@@ -65,6 +65,10 @@ package enum AssetCatalogError: Error, Sendable, Hashable, CustomStringConvertib
     case linkFrameOutside(block: UInt32, frame: CARFrame, width: Int, height: Int)
     /// A multisize image set or layer stack of more entries than `maxSetEntries`.
     case tooManySetEntries(block: UInt32, count: UInt32, limit: Int)
+    /// A named gradient (`ARGG`) whose stops cannot be read; `detail` says where.
+    case malformedGradient(block: UInt32, detail: String)
+    /// An Icon Composer vector layer whose SVG decodes to more than `maxVectorBytes`.
+    case vectorTooLarge(block: UInt32, bytes: Int, limit: Int)
     /// The stream the catalog is read from failed (a damaged deflate stream, an I/O error).
     case unreadable(String)
 
@@ -130,6 +134,10 @@ package enum AssetCatalogError: Error, Sendable, Hashable, CustomStringConvertib
             "a malformed asset catalog (the rendition in block \(block) links to \(frame), outside the \(width)×\(height) bitmap it points into)"
         case .tooManySetEntries(let block, let count, let limit):
             "an asset catalog whose rendition in block \(block) lists \(count) entries, more than \(limit)"
+        case .malformedGradient(let block, let detail):
+            "a malformed asset catalog (the named gradient in block \(block) has \(detail))"
+        case .vectorTooLarge(let block, let bytes, let limit):
+            "an asset catalog whose vector layer in block \(block) decodes to \(bytes) bytes, more than \(limit)"
         case .unreadable(let detail):
             "an asset catalog whose bytes could not be read: \(detail)"
         }

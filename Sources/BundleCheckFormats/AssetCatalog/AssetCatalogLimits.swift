@@ -31,12 +31,16 @@ package struct AssetCatalogLimits: Sendable, Hashable {
     package var maxChunks: Int
     /// Entries of one multisize image set (`SISM`) and layers of one layer stack.
     package var maxSetEntries: Int
+    /// Bytes an Icon Composer vector layer's SVG may decode to (the corpus's is 1,682).
+    package var maxVectorBytes: Int
 
     package init(
         maxKeyAttributes: Int = 64, maxRenditions: Int = 262_144, maxFacets: Int = 262_144, maxAttributePairs: Int = 64,
         maxPropertyBytes: Int = 1 << 20, maxBitmapDimension: Int = 16_384, maxBitmapBytes: Int = 256 << 20,
-        maxChunks: Int = 16_384, maxSetEntries: Int = 4096, maxListedPropertyBytes: Int = 16 << 20, maxAppearances: Int = 4096
+        maxChunks: Int = 16_384, maxSetEntries: Int = 4096, maxListedPropertyBytes: Int = 16 << 20, maxAppearances: Int = 4096,
+        maxVectorBytes: Int = 16 << 20
     ) {
+        self.maxVectorBytes = maxVectorBytes
         self.maxAppearances = maxAppearances
         self.maxKeyAttributes = maxKeyAttributes
         self.maxRenditions = maxRenditions

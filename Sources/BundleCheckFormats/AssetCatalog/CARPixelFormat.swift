@@ -30,6 +30,8 @@ package struct CARPixelFormat: RawRepresentable, Sendable, Hashable, CustomStrin
     package static let heif = CARPixelFormat("HEIF")
     package static let pdf = CARPixelFormat("PDF ")
     package static let data = CARPixelFormat("DATA")
+    /// An Icon Composer vector layer (layout 9): an SVG file, kept LZFSE-compressed.
+    package static let svg = CARPixelFormat("SVG ")
 
     /// Bytes of one pixel of a bitmap format; nil for the others.
     package var bytesPerPixel: Int? {

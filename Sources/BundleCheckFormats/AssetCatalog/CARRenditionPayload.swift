@@ -8,6 +8,8 @@ package enum CARRenditionPayload: Sendable, Hashable {
     case multisizeImageSet(CARMultisizeImageSet)
     /// A colour (`COLR`).
     case color(CARColor)
+    /// A named gradient of an Icon Composer icon (`ARGG`).
+    case gradient(CARGradient)
     /// No payload: an internal link, whose pixels are in another rendition.
     case none
     /// A payload of another tag (its first four bytes as the file has them).
@@ -19,6 +21,7 @@ package enum CARRenditionPayload: Sendable, Hashable {
         if bytes.hasTag("RAWD", at: start) { return .rawData(try CARRawData.read(bytes, at: start)) }
         if bytes.hasTag("MSIS", at: start) { return .multisizeImageSet(try CARMultisizeImageSet.read(bytes, at: start, limits: limits)) }
         if bytes.hasTag("COLR", at: start) { return .color(try CARColor.read(bytes, at: start, limits: limits)) }
+        if bytes.hasTag("GGRA", at: start) { return .gradient(try CARGradient.read(bytes, at: start, limits: limits)) }
         return .unknown(tag: Array(try bytes.slice(at: start, count: min(4, bytes.count - start))), length: bytes.count - start)
     }
 }

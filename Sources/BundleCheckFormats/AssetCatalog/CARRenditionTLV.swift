@@ -28,6 +28,9 @@ package struct CARRenditionTLV: Sendable, Hashable {
     package static let internalLink: UInt32 = 1010
     package static let alphaCroppedFrame: UInt32 = 1011
     package static let layerReferences: UInt32 = 1012
+    /// Icon Composer stacks and groups carry these two (Xcode 26); their layout is not known,
+    /// so they are kept as bytes, never interpreted.
+    package static let iconComposerOpaqueTypes: Set<UInt32> = [1020, 1021]
 
     /// The properties in `bytes` (a rendition's block) from `start`, `length` bytes of them: each
     /// must lie inside those bytes, and they must fill them exactly.

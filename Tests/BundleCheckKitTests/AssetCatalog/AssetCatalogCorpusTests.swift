@@ -163,6 +163,7 @@ import Testing
                     }
                 case .multisizeImageSet(let set): #expect(!set.entries.isEmpty && rendition.header.layout == .multisizeImageSet)
                 case .color(let color): #expect(rendition.header.layout == .color && !color.components.isEmpty)
+                case .gradient: Issue.record("\(corpus) \(rendition.header.name): a named gradient, which only Icon Composer catalogs hold")
                 case .none: #expect(rendition.header.layout == .internalLink && rendition.internalLink != nil)
                 case .unknown(let tag, _): Issue.record("\(corpus) \(rendition.header.name): a payload tagged \(tag)")
                 }
