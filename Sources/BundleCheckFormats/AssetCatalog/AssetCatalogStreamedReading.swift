@@ -132,6 +132,17 @@ extension AssetCatalog {
         try Self.fetchingAsNeeded(store) { () throws(AssetCatalogError) in try iconSet(named: name, in: store) }
     }
 
+    /// `iconComposerIcon(named:in:)` from a streamed store: the blocks of the icon's gradients,
+    /// vector layers and colours fetched in one pass first, then any a gradient's colour names
+    /// lead to.
+    package func iconComposerIcon(named name: String, streaming store: BOMStreamedStore) throws(AssetCatalogError) -> CARIconComposerIcon? {
+        guard let (_, members) = iconComposerMembers(named: name) else { return nil }
+        let payloads: Set<CARRenditionLayout> = [.namedGradient, .vector, .color]
+        let blocks = renditions.filter { members.contains($0.key.identifier) && payloads.contains($0.header.layout) }.map { BOMFetch.whole($0.block) }
+        try Self.fetch(store, blocks)
+        return try Self.fetchingAsNeeded(store) { () throws(AssetCatalogError) in try iconComposerIcon(named: name, in: store) }
+    }
+
     /// Runs `body` again after fetching each block it found missing, until it needs none.
     static func fetchingAsNeeded<T>(_ store: BOMStreamedStore, _ body: () throws(AssetCatalogError) -> T) throws(AssetCatalogError) -> T {
         // No typed-throws `Result` here: Swift 6.3's debug builds copied one of

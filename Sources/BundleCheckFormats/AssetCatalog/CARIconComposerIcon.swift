@@ -79,33 +79,41 @@ package struct CARIconComposerIcon: Sendable {
     /// The groups' distinct names, in the order first met.
     package var groupNames: [String] { Self.distinct(groups.map(\.name)) }
 
-    static func distinct(_ names: [String]) -> [String] {
+    package static func distinct(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }
     }
 }
 
 extension AssetCatalog {
-    /// The Icon Composer icon whose stacks are the facet `name`'s; nil when that facet has no icon
-    /// stack. Gradients', colours' and vector layers' payloads are read from `source` (small
-    /// blocks; each SVG decoded under `maxVectorBytes` and dropped once measured).
-    package func iconComposerIcon(named name: String, in source: some BOMBlockSource) throws(AssetCatalogError) -> CARIconComposerIcon? {
+    /// The stacks of the icon `name` and the identifiers of its parts: its own folders' facets
+    /// (`<Icon>/…`, `<Icon>_Assets/…`), then whatever its stacks and groups draw. Nil when the
+    /// facet has no icon stack. Reads no payload.
+    func iconComposerMembers(named name: String) -> (stacks: [CARRendition], members: Set<UInt16>)? {
         guard let facet = facet(named: name) else { return nil }
-        let stackRenditions = renditions(of: facet).filter { $0.header.layout == .iconStack }
-        guard !stackRenditions.isEmpty else { return nil }
-        var facetNames: [UInt16: String] = [:]
-        for facet in facets {
-            if let identifier = facet.identifier, facetNames[identifier] == nil { facetNames[identifier] = facet.name }
-        }
-        // The icon's identifiers: its own folders' facets, then whatever its stacks and groups draw.
+        let stacks = renditions(of: facet).filter { $0.header.layout == .iconStack }
+        guard !stacks.isEmpty else { return nil }
         var members = Set(facets.filter { $0.name.hasPrefix(name + "/") || $0.name.hasPrefix(name + "_Assets/") }.compactMap(\.identifier))
-        var pending = stackRenditions
+        var pending = stacks
         while let rendition = pending.popLast() {
             for layer in rendition.layers {
                 let identifier = layer.key.first { $0.attribute == .identifier }?.value ?? 0
                 guard identifier != 0, members.insert(identifier).inserted else { continue }
                 pending += renditions.filter { $0.key.identifier == identifier && $0.header.layout == .iconGroup }
             }
+        }
+        return (stacks, members)
+    }
+
+    /// The Icon Composer icon whose stacks are the facet `name`'s; nil when that facet has no icon
+    /// stack. Gradients', colours' and vector layers' payloads are read from `source` (small
+    /// blocks; each SVG decoded under `maxVectorBytes` and dropped once measured).
+    package func iconComposerIcon(named name: String, in source: some BOMBlockSource) throws(AssetCatalogError) -> CARIconComposerIcon? {
+        guard let (stackRenditions, found) = iconComposerMembers(named: name) else { return nil }
+        var members = found
+        var facetNames: [UInt16: String] = [:]
+        for facet in facets {
+            if let identifier = facet.identifier, facetNames[identifier] == nil { facetNames[identifier] = facet.name }
         }
         func composite(_ rendition: CARRendition) -> CARIconComposerIcon.Composite {
             CARIconComposerIcon.Composite(

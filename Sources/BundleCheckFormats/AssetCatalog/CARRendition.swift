@@ -32,6 +32,8 @@ package struct CARRendition: Sendable, Hashable {
 
     /// Where the payload starts in the rendition's block.
     package var payloadOffset: Int { CARRenditionHeader.length + Int(header.propertiesLength) }
+    /// What the catalog stores for the rendition: its header, properties and payload.
+    package var storedBytes: Int { payloadOffset + Int(header.payloadLength) }
 
     /// The UTI property (1005), `public.layeredimage` on a tvOS layer stack.
     package var uti: String? {

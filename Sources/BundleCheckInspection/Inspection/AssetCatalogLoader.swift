@@ -85,6 +85,12 @@ enum AssetCatalogLoader {
                 return .unreadable(path: path, size: size, problem: describe(error), namedIconSet: named, appStoreIconExpected: requirement != nil)
             }
             guard let set else { continue }
+            let iconComposer: AssetCatalogSummary.IconComposerIcon?
+            do {
+                iconComposer = try IconComposerSummaries.summary(of: set, in: catalog, store: store, word: word)
+            } catch {
+                return .unreadable(path: path, size: size, problem: describe(error), namedIconSet: named, appStoreIconExpected: requirement != nil)
+            }
             let layered = set.layerStacks.map { stack in
                 AssetCatalogSummary.LayeredImage(
                     idiom: stack.key.idiom.description, scale: Int(stack.header.scaleFactor / 100), pixelWidth: Int(stack.pixelSize.width),
@@ -142,7 +148,8 @@ enum AssetCatalogLoader {
                             appearance: word(stack), idiom: stack.key.idiom.description, pixelWidth: Int(stack.pixelSize.width),
                             pixelHeight: Int(stack.pixelSize.height), iconStack: true
                         )
-                    }
+                    },
+                    iconComposer: iconComposer
                 ))
         }
         let topShelf = names.topShelfImages.map { entry in
@@ -163,11 +170,19 @@ enum AssetCatalogLoader {
 
     /// The renditions the summary needs listed: those of the facets the Info.plist names (the
     /// icon set, top-shelf images, alternate icons), every icon's (part 220) and icon size
-    /// list's (218), layer stacks and their layers (`App Icon/Back/Content`), and the atlases
-    /// icons link into. The others (a large catalog's thousands of images) are counted, not held.
+    /// list's (218), layer stacks and their layers (`App Icon/Back/Content`), Icon Composer
+    /// icons' parts, and the atlases icons link into. The others (a large catalog's thousands of images) are counted, not held.
     static func keepsListing(_ rendition: CARRendition, named: Set<String>) -> Bool {
         if let facet = rendition.facetName, named.contains(facet) || facet.hasSuffix("/Content") { return true }
         if [218, 220].contains(rendition.key[.part]) { return true }
+        // An Icon Composer icon's parts: its stacks, groups and gradients, its SVG layers, and
+        // the colours of its `<Icon>_Assets/` folder (an app's own colour sets are not kept).
+        switch rendition.header.layout {
+        case .iconStack, .iconGroup, .namedGradient: return true
+        case .vector: return rendition.header.pixelFormat == .svg
+        case .color: return rendition.facetName?.contains("_Assets/") == true
+        default: break
+        }
         return [.multisizeImageSet, .layerStack, .packedImage].contains(rendition.header.layout)
     }
 

@@ -74,12 +74,17 @@ public struct AssetCatalogSummary: Sendable, Hashable {
         /// The Icon Composer icon stacks (Xcode 26) of the set, one per appearance; its images
         /// are then the flattened fallbacks actool drew from them.
         public let iconStacks: [AppearanceIcon]
+        /// The Icon Composer icon read whole; nil for a set of another kind.
+        public let iconComposer: IconComposerIcon?
 
-        package init(name: String, images: [IconImage], layeredImages: [LayeredImage], iconStacks: [AppearanceIcon] = []) {
+        package init(
+            name: String, images: [IconImage], layeredImages: [LayeredImage], iconStacks: [AppearanceIcon] = [], iconComposer: IconComposerIcon? = nil
+        ) {
             self.name = name
             self.images = images
             self.layeredImages = layeredImages
             self.iconStacks = iconStacks
+            self.iconComposer = iconComposer
         }
 
         /// Whether the set is an Icon Composer icon.

@@ -175,6 +175,7 @@ public struct JSONReporter: Reporter {
                                 ])
                             }),
                         .iconStacks: .array(set.iconStacks.map(appearanceIcon)),
+                        .iconComposer: set.iconComposer.map(iconComposer) ?? .null,
                     ])
                 }),
             .topShelfImages: .array(
@@ -222,6 +223,28 @@ public struct JSONReporter: Reporter {
 
     private func pixel(_ pixel: AssetCatalogSummary.Pixel?) -> JSONValue {
         pixel.map { Schema.Pixel.object([.x: .integer(Int64($0.x)), .y: .integer(Int64($0.y))]) } ?? .null
+    }
+
+    private func iconComposer(_ icon: AssetCatalogSummary.IconComposerIcon) -> JSONValue {
+        Schema.IconComposer.object([
+            .appearances: .array(icon.appearances.map(JSONValue.string)),
+            .groups: .array(icon.groups.map { Schema.IconComposerGroup.object([.name: .string($0.name), .layers: .array($0.layers.map(JSONValue.string))]) }),
+            .vectorLayers: .array(
+                icon.vectorLayers.map { layer in
+                    Schema.VectorLayer.object([
+                        .name: .string(layer.name), .storedBytes: .integer(Int64(layer.storedBytes)), .decodedBytes: .integer(Int64(layer.decodedBytes)),
+                        .svg: .bool(layer.svg),
+                    ])
+                }),
+            .gradients: .array(icon.gradients.map { Schema.Gradient.object([.name: .string($0.name), .colors: .array($0.colors.map(JSONValue.string))]) }),
+            .colors: .array(icon.colors.map(JSONValue.string)),
+            .fallbacks: .array(
+                icon.fallbacks.map { Schema.Fallback.object([.appearance: .string($0.appearance), .sizes: .array($0.sizes.map(JSONValue.string))]) }),
+            .bytes: Schema.IconComposerBytes.object([
+                .stacks: .integer(Int64(icon.bytes.stacks)), .layers: .integer(Int64(icon.bytes.layers)),
+                .fallbacks: .integer(Int64(icon.bytes.fallbacks)), .total: .integer(Int64(icon.bytes.total)),
+            ]),
+        ])
     }
 
     private func appearanceIcon(_ icon: AssetCatalogSummary.AppearanceIcon) -> JSONValue {

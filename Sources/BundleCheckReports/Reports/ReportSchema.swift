@@ -62,7 +62,13 @@ package enum ReportSchema {
         case appStoreIcon, appStoreIconAppearances, appStoreIconElsewhere
     }
     package enum RenditionKind: String, ReportMember { case kind, count }
-    package enum IconSet: String, ReportMember { case name, layerStacks, images, layeredImages, iconStacks }
+    package enum IconSet: String, ReportMember { case name, layerStacks, images, layeredImages, iconStacks, iconComposer }
+    package enum IconComposer: String, ReportMember { case appearances, groups, vectorLayers, gradients, colors, fallbacks, bytes }
+    package enum IconComposerGroup: String, ReportMember { case name, layers }
+    package enum VectorLayer: String, ReportMember { case name, storedBytes, decodedBytes, svg }
+    package enum Gradient: String, ReportMember { case name, colors }
+    package enum Fallback: String, ReportMember { case appearance, sizes }
+    package enum IconComposerBytes: String, ReportMember { case stacks, layers, fallbacks, total }
     package enum LayeredImage: String, ReportMember { case idiom, scale, pixelWidth, pixelHeight, layers }
     package enum Layer: String, ReportMember { case name, role, images }
     package enum TopShelfImage: String, ReportMember { case key, name, held, images, pixels }

@@ -167,6 +167,17 @@ public struct TextReporter: Reporter {
         return lines
     }
 
+    /// `1 group, 1 vector layer, 2 gradients, 4 colours; fallbacks 7 in any; 1.5 MB stored`.
+    static func iconComposerParts(_ icon: AssetCatalogSummary.IconComposerIcon) -> String {
+        let parts = [
+            ReportText.count(icon.groups.count, "group"), ReportText.count(icon.vectorLayers.count, "vector layer"),
+            ReportText.count(icon.gradients.count, "gradient"), ReportText.count(icon.colors.count, "colour"),
+        ]
+        let fallbacks =
+            icon.fallbacks.isEmpty ? "no fallbacks" : "fallbacks " + icon.fallbacks.map { "\($0.sizes.count) in \($0.appearance)" }.joined(separator: ", ")
+        return parts.joined(separator: ", ") + "; " + fallbacks + "; " + ReportText.byteCount(UInt64(icon.bytes.total)) + " stored"
+    }
+
     /// `Assets.car 212 KB, 3 renditions; App Store icon AppIcon 1024×1024 (marketing), opaque`,
     /// then the other appearances it comes in (`also dark, tinted`); a layered icon's layers and
     /// a tvOS app's top-shelf images follow.
@@ -187,7 +198,9 @@ public struct TextReporter: Reporter {
             } else {
                 var parts = [ReportText.count(set.images.count, "image")]
                 if set.layerStacks > 0 { parts.append(ReportText.count(set.layerStacks, "layer stack")) }
-                if set.isIconComposerIcon {
+                if let icon = set.iconComposer {
+                    parts.append("an Icon Composer icon in " + icon.appearances.joined(separator: ", ") + ": " + Self.iconComposerParts(icon))
+                } else if set.isIconComposerIcon {
                     parts.append("an Icon Composer icon in " + set.iconStacks.map(\.appearance).joined(separator: ", "))
                 }
                 text += "; icon set \(set.name) (" + parts.joined(separator: ", ") + ")"

@@ -68,7 +68,20 @@ struct CorpusIconTests {
         #expect(set.images.allSatisfy { $0.scale == 2 && $0.appearance == "any" })
         #expect(set.images.map(\.pixelWidth).sorted() == [32, 64, 128, 256, 512, 1024, 2048])
         #expect(catalog.renditionKinds.map(\.name).contains("icon stack"))
-        #expect(TextReporter.assetCatalog(catalog).contains("icon set AppIcon (7 images, an Icon Composer icon in dark, light, tinted)"))
+        #expect(
+            TextReporter.assetCatalog(catalog).contains(
+                "icon set AppIcon (7 images, an Icon Composer icon in dark, light, tinted: 1 group, 1 vector layer, 2 gradients, 4 colours;"
+                    + " fallbacks 7 in any; 1.5 MB stored)"))
+        // Read whole from the zipped app's stream: its group, SVG layer, gradients and colours.
+        let icon = try #require(set.iconComposer)
+        #expect(icon.appearances == ["dark", "light", "tinted"] && icon.groups == [.init(name: "AppIcon/Group", layers: ["AppIcon_Assets/4D"])])
+        #expect(icon.vectorLayers == [.init(name: "AppIcon_Assets/4D", storedBytes: 1230, decodedBytes: 1682, svg: true)])
+        #expect(icon.gradients.map(\.name) == ["AppIcon_Assets/Gradient-1", "AppIcon_Assets/Gradient-2"])
+        #expect(icon.gradients.map(\.colors) == [["AppIcon_Assets/Color-2"], ["AppIcon_Assets/Color-3", "AppIcon_Assets/Color-4"]])
+        #expect(icon.colors == (1...4).map { "AppIcon_Assets/Color-\($0)" })
+        #expect(icon.fallbacks == [.init(appearance: "any", sizes: [16, 32, 64, 128, 256, 512, 1024].map { "\($0)pt@2x" })])
+        // The fallbacks are nearly all of it: 1,520,787 of the catalog's 1,547,000 bytes.
+        #expect(icon.bytes.fallbacks == 1_520_787 && icon.bytes.stacks + icon.bytes.layers < 8192)
         // The Mac's preview is the largest fallback up to 1024 pixels, in the any appearance.
         #expect(catalog.iconPreview?.pixelWidth == 1024)
         // The same app without its catalog: the partial icns alone is a finding (ic09, ic10).
