@@ -15,6 +15,8 @@ struct AssetCatalogLayeredFacet: Sendable, Hashable {
         case bitmap(FixtureIconRendition, flattened: Bool)
         /// An Icon Composer stack or group.
         case iconLayers(AssetCatalogIconLayers)
+        /// An Icon Composer gradient, colour or SVG layer; the name is the facet's.
+        case iconPart(AssetCatalogIconPart, facet: String)
     }
 
     struct Rendition: Sendable, Hashable {
@@ -31,6 +33,7 @@ struct AssetCatalogLayeredFacet: Sendable, Hashable {
             case .jpeg(_, _, _, let name): name
             case .bitmap(let bitmap, _): bitmap.fileName
             case .iconLayers(let layers): layers.name
+            case .iconPart(let part, let facet): part.fileName(facet: facet)
             }
         }
     }

@@ -100,6 +100,7 @@ struct AssetCatalogPlan {
             let compiled = try composition.compiled(for: set.name)
             stacks[set.name] = compiled.stacks
             layered.append(compiled.group)
+            layered += compiled.parts
         }
         let sets =
             catalog.imageSets[..<before].map(CatalogSet.image) + catalog.iconSets.map(CatalogSet.icon) + layered.map(CatalogSet.layered)
@@ -425,6 +426,8 @@ struct AssetCatalogPlan {
                         bitmap, headerWidth: bitmap.pixelWidth, headerHeight: bitmap.pixelHeight, short: false, layout: flattened ? .flattenedImage : .image))
             case .iconLayers(let layers):
                 value = .ready(layers.value(identifiers: layers.layers.map { identifiers[$0.facet] ?? AssetCatalogKeys.identifier(for: $0.facet) }))
+            case .iconPart(let part, let name):
+                value = .ready(part.value(facet: name))
             }
             renditions.append(Rendition(key: key, set: facet.name, file: rendition.fileName, value: value, appearance: rendition.appearance))
         }

@@ -27,6 +27,10 @@ enum AssetCatalogRenditionValue {
         case internalLink = 1003
         case packedAsset = 1004
         case multisizeImageSet = 1010
+        /// An Icon Composer icon's SVG layer, colours and gradients (`AssetCatalogIconPart`).
+        case vector = 9
+        case color = 1009
+        case namedGradient = 1021
         /// An Icon Composer icon's stack and group (`AssetCatalogIconLayers`).
         case iconStack = 1019
         case iconGroup = 1020
@@ -43,6 +47,8 @@ enum AssetCatalogRenditionValue {
     static let pixelFormatARGB = Array("BGRA".utf8)
     static let pixelFormatJPEG = Array("GEPJ".utf8)
     static let pixelFormatData = Array("ATAD".utf8)
+    static let pixelFormatSVG = Array(" GVS".utf8)
+    static let pixelFormatNone: [UInt8] = [0, 0, 0, 0]
     /// Bit 4 of the flags, set on every JPEG of the corpus.
     static let flagsJPEG: UInt32 = 16
 

@@ -11,12 +11,11 @@
 ///   layer, the glyph (an SVG facet, part 181) at `glyphFrame`.
 ///
 /// The light and tinted stacks are filled with `<set>_Assets/Gradient-1`, the dark one with
-/// `<set>_Assets/Gradient-2`, its glyph painted with `Gradient-1`, as in the corpus. Left out:
-/// those gradients (part 247, layout 1021), the colours they name (`<set>_Assets/Color-n`,
-/// part 217, layout 1009) and the glyph's SVG (`<set>_Assets/<glyph>`, part 181, layout 9):
-/// the reader lists a catalogue without them. The references to them name the identifiers
-/// their facets would have (`AssetCatalogKeys.identifier(for:)`), which no facet of the
-/// written catalogue has.
+/// `<set>_Assets/Gradient-2`, its glyph painted with `Gradient-1`, as in the corpus. The
+/// gradients (part 247, layout 1021), the colours they name and one they do not
+/// (`<set>_Assets/Color-1` to `-4`, part 217, layout 1009) and the glyph's SVG
+/// (`<set>_Assets/<glyph>`, part 181, layout 9) are facets of their own, as there
+/// (`AssetCatalogIconPart`); the glyph is a square of this project's, not the corpus's drawing.
 public struct FixtureIconComposition: Sendable, Hashable, Codable {
     /// One stack and one group each, in this order: the dark, light and tinted Mac appearances.
     public var appearances: [FixtureAppearance]

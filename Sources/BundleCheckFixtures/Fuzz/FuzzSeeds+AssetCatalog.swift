@@ -56,6 +56,9 @@ extension FuzzSeeds {
                 ).bytes()
             ))
 
+        // An Icon Composer icon: stacks, a group, gradients, colours and an SVG layer.
+        seeds.append(("icon-composer.car", try FixtureAssetCatalog.iconComposer(.iconComposerMac(fallbacks: .without1024, pixels: .flat)).bytes()))
+
         let plain = try catalogue([icon(compression: .lzfseRaw)])
         let hostile: [(String, FixtureAssetCatalog.Hostile)] = [
             ("refused-truncated.car", .truncated(length: plain.count * 2 / 3)),

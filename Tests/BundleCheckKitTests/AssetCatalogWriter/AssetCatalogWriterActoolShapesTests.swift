@@ -123,7 +123,8 @@ import Testing
         let reading = try Support.read(bytes)
         #expect(
             reading.catalog.header.coreUIVersion == 968 && reading.catalog.header.keySemantics == 1 && reading.catalog.extendedMetadata?.platform == "macosx")
-        #expect(reading.catalog.facets.map(\.name) == ["AppIcon", "AppIcon/Group"])
+        let parts = ["Color-1", "Color-2", "Color-3", "Color-4", "Glyph", "Gradient-1", "Gradient-2"].map { "AppIcon_Assets/" + $0 }
+        #expect(reading.catalog.facets.map(\.name) == ["AppIcon", "AppIcon/Group"] + parts)
         #expect(try reading.facet("AppIcon")[.part] == 245 && (try reading.facet("AppIcon/Group")[.part]) == 246)
         #expect(
             try Self.appearances(bytes).map { "\($0.0)=\($0.1)" }
@@ -156,7 +157,8 @@ import Testing
         let groups = try reading.renditions("AppIcon/Group")
         #expect(groups.map { $0.key[.appearance] } == [1, 8, 10] && groups.allSatisfy { $0.header.layout.rawValue == 1020 && $0.header.name == "IconGroup" })
         for stack in stacks {
-            #expect(reading.catalog.layers(of: stack).map(\.facetName) == [nil, "AppIcon/Group"], "the gradient left out, the group")
+            let fill = stack.key[.appearance] == 1 ? "AppIcon_Assets/Gradient-2" : "AppIcon_Assets/Gradient-1"
+            #expect(reading.catalog.layers(of: stack).map(\.facetName) == [fill, "AppIcon/Group"], "the fill, the group")
             #expect(stack.layers.map { $0.key.first { $0.attribute == .part }?.value } == [247, 246])
         }
         let fill = stacks[0].layers[0].key.first { $0.attribute == .identifier }?.value
@@ -164,6 +166,13 @@ import Testing
         #expect(groups.allSatisfy { $0.layers.map(\.frame) == [CARFrame(x: 256, y: 256, width: 512, height: 512)] })
         let set2 = try #require(try reading.catalog.iconSet(named: "AppIcon", in: reading.store))
         #expect(set2.images.count == 7 && set2.images.map { $0.pointSize?.width } == [16, 32, 64, 128, 256, 512, 1024])
+
+        // Read whole, as the corpus's is: the glyph's SVG decodes, the gradients name the colours.
+        let whole = try #require(try reading.catalog.iconComposerIcon(named: "AppIcon", in: reading.store))
+        #expect(whole.groupNames == ["AppIcon/Group"] && whole.groups.allSatisfy { $0.layers.map(\.name) == ["AppIcon_Assets/Glyph"] })
+        #expect(whole.vectorLayers.map(\.name) == ["AppIcon_Assets/Glyph"] && whole.vectorLayers.allSatisfy { $0.image.isSVG && $0.image.compressed })
+        #expect(Set(whole.gradients.flatMap { $0.gradient.stops.map(\.colorName) }) == Set(parts.filter { $0.contains("Color-") && !$0.hasSuffix("-1") }))
+        #expect(whole.colors.map(\.name).sorted() == parts.filter { $0.contains("Color-") })
     }
 
     @Test func withoutThe1024FallbacksTheSizeListHasFiveSizes() throws {

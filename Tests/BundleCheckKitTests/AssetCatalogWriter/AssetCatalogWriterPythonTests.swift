@@ -74,7 +74,13 @@ struct AssetCatalogWriterPythonTests {
             #expect(reading["metadata"] as? [String] == ["", catalogue.deploymentTarget, catalogue.deploymentPlatform, catalogue.compiler.authoringTool])
             let facets = try #require(reading["facets"] as? [String: [String: Int]])
             let groups = catalogue.iconSets.compactMap { set in set.composition.map { "\(set.name)/\($0.group)" } }
-            #expect(Set(facets.keys) == Set(catalogue.iconSets.map(\.name) + catalogue.imageSets.map(\.name) + groups))
+            // An Icon Composer set's gradients, colours and glyph are facets of its `_Assets/` folder.
+            let parts = catalogue.iconSets.compactMap { set in
+                set.composition.map { composition in
+                    ["Color-1", "Color-2", "Color-3", "Color-4", composition.glyph, "Gradient-1", "Gradient-2"].map { "\(set.name)_Assets/\($0)" }
+                }
+            }.flatMap { $0 }
+            #expect(Set(facets.keys) == Set(catalogue.iconSets.map(\.name) + catalogue.imageSets.map(\.name) + groups + parts))
             let renditions = try #require(reading["renditions"] as? [[String: Any]])
             let lzfse = Self.lzfseOrSkip(reading)
             for set in catalogue.iconSets.map({ ($0.name, $0.renditions) }) + catalogue.imageSets.map({ ($0.name, $0.renditions) }) {
