@@ -63,7 +63,9 @@ struct AssetCatalogPlan {
 
         var isEmpty: Bool {
             switch self {
-            case .icon, .image: renditions.isEmpty
+            // An Icon Composer set compiled without fallbacks holds its stacks alone.
+            case .icon(let set): set.renditions.isEmpty && set.composition == nil
+            case .image: renditions.isEmpty
             case .layered(let facet): facet.renditions.isEmpty
             }
         }

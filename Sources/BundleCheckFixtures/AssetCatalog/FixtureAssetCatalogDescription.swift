@@ -20,8 +20,9 @@ import BundleCheckFormats
 ///         appearances: [dark, tinted] # single-size: variants beside the any icon (default none)
 ///         variant-pixels: transparent # single-size: the variants' pixels, as app-store-icon's
 ///                                     # (default flat; a dark icon may well be transparent)
-///         fallbacks: without-1024     # icon-composer: all (the default), or without-1024: no
-///                                     # 1024- and 2048-pixel fallbacks (512 and 1024 points @2x)
+///         fallbacks: without-1024     # icon-composer: all (the default), without-1024: no
+///                                     # 1024- and 2048-pixel fallbacks (512 and 1024 points @2x),
+///                                     # or none: the stacks alone
 ///         app-store-icon: translucent # opaque, flat, transparent, transparent-pixel, translucent,
 ///                                     # absent: the 1024-pixel icon's pixels (single-size: the
 ///                                     # any-appearance icons'; absent keeps the dark and tinted
@@ -161,7 +162,8 @@ extension FixtureAssetCatalog {
                 switch try FixtureDescription.scalar(node) {
                 case "all": fallbacks = .all
                 case "without-1024": fallbacks = .without1024
-                default: throw FixtureDescription.Problem(line: node.line, message: "fallbacks is all or without-1024")
+                case "none": fallbacks = .none
+                default: throw FixtureDescription.Problem(line: node.line, message: "fallbacks is all, without-1024 or none")
                 }
             }
             set = .iconComposerMac(name, fallbacks: fallbacks, pixels: pixels)

@@ -9,6 +9,10 @@ extension FixtureIconSet {
         /// icon) and the 2048-pixel one (1024 points @2x): no real catalogue lacks them; the
         /// size list then lists the five sizes left.
         case without1024
+        /// None at all, nor a size list: the stacks alone, as Xcode 26.0 compiled an icon with
+        /// `--enable-icon-stack-fallback-generation=disabled` (a flag 26.1 removed), and as
+        /// catalogs built for iOS 26 alone were then shipped (claration/Feather#705).
+        case none
     }
 
     /// A Mac app's icon made with Icon Composer (an `.icon` document) as Xcode 26's actool
@@ -31,6 +35,7 @@ extension FixtureIconSet {
     ) -> FixtureIconSet {
         var sizes: [Double] = [16, 32, 64, 128, 256, 512, 1024]
         if fallbacks == .without1024 { sizes.removeAll { $0 >= 512 } }
+        if fallbacks == .none { sizes = [] }
         let renditions = sizes.map { points in
             FixtureIconRendition(
                 idiom: .universal, points: points, scale: 2, pixels: points == 512 ? pixels : .flat, compression: compression,

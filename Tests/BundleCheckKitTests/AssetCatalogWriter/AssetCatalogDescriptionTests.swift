@@ -96,6 +96,7 @@ import Testing
         let short = try Self.described("icon-sets: [{kind: icon-composer, fallbacks: without-1024}, {name: Other, kind: mac-all-sizes}]")
         #expect(short.iconSets.first == .iconComposerMac(fallbacks: .without1024) && short.iconSets.count == 2)
         #expect(try Self.described("icon-sets: [{kind: icon-composer, fallbacks: all}]").iconSets == [.iconComposerMac()])
+        #expect(try Self.described("icon-sets: [{kind: icon-composer, fallbacks: none}]").iconSets == [.iconComposerMac(fallbacks: .none)])
         let absent = try #require(try Self.described("icon-sets: [{kind: icon-composer, app-store-icon: absent}]").iconSets.first)
         #expect(absent.renditions.map(\.pixelWidth) == [32, 64, 128, 256, 512, 2048], "the 512@2x fallback left out")
     }
@@ -107,7 +108,7 @@ import Testing
         #expect(Self.problem("icon-sets: [{appearances: [light]}]") == "line 1: appearances lists dark or tinted, each once")
         #expect(Self.problem("icon-sets: [{kind: all-sizes, appearances: [dark]}]") == "line 1: appearances is a field of single-size sets only")
         #expect(Self.problem("icon-sets: [{fallbacks: all}]") == "line 1: fallbacks is a field of icon-composer sets only")
-        #expect(Self.problem("icon-sets: [{kind: icon-composer, fallbacks: some}]") == "line 1: fallbacks is all or without-1024")
+        #expect(Self.problem("icon-sets: [{kind: icon-composer, fallbacks: some}]") == "line 1: fallbacks is all, without-1024 or none")
         #expect(
             Self.problem("icon-sets: [{kind: icon-composer}, {name: B, kind: all-sizes}]")
                 == "line 1: an icon-composer set is a Mac catalogue's: its other sets can only be mac-all-sizes")

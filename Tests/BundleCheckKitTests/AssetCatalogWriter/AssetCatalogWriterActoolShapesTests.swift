@@ -175,6 +175,18 @@ import Testing
         #expect(whole.colors.map(\.name).sorted() == parts.filter { $0.contains("Color-") })
     }
 
+    /// The stacks alone, as a catalog built without fallbacks (Xcode 26.0's flag) holds them:
+    /// no image, no size list, the icon still read whole.
+    @Test func withoutFallbacksTheSetIsItsStacks() throws {
+        let reading = try Support.read(FixtureAssetCatalog.iconComposer(.iconComposerMac(fallbacks: .none)))
+        let icon = try reading.renditions("AppIcon")
+        #expect(icon.count == 3 && icon.allSatisfy { $0.header.layout == .iconStack })
+        let set = try #require(try reading.catalog.iconSet(named: "AppIcon", in: reading.store))
+        #expect(set.images.isEmpty && set.iconStacks.count == 3)
+        let whole = try #require(try reading.catalog.iconComposerIcon(named: "AppIcon", in: reading.store))
+        #expect(whole.stacks.count == 3 && whole.groupNames == ["AppIcon/Group"] && whole.vectorLayers.count == 1)
+    }
+
     @Test func withoutThe1024FallbacksTheSizeListHasFiveSizes() throws {
         let reading = try Support.read(FixtureAssetCatalog.iconComposer(.iconComposerMac(fallbacks: .without1024, pixels: .flat)))
         let icon = try reading.renditions("AppIcon")
