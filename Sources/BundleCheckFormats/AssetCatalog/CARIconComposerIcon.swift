@@ -97,8 +97,7 @@ extension AssetCatalog {
         var pending = stacks
         while let rendition = pending.popLast() {
             for layer in rendition.layers {
-                let identifier = layer.key.first { $0.attribute == .identifier }?.value ?? 0
-                guard identifier != 0, members.insert(identifier).inserted else { continue }
+                guard let identifier = layer.identifier, identifier != 0, members.insert(identifier).inserted else { continue }
                 pending += renditions.filter { $0.key.identifier == identifier && $0.header.layout == .iconGroup }
             }
         }
@@ -111,27 +110,20 @@ extension AssetCatalog {
     package func iconComposerIcon(named name: String, in source: some BOMBlockSource) throws(AssetCatalogError) -> CARIconComposerIcon? {
         guard let (stackRenditions, found) = iconComposerMembers(named: name) else { return nil }
         var members = found
-        var facetNames: [UInt16: String] = [:]
-        for facet in facets {
-            if let identifier = facet.identifier, facetNames[identifier] == nil { facetNames[identifier] = facet.name }
-        }
+        // The name the listing gave each rendition (its facet's), else the header's own.
+        func partName(_ rendition: CARRendition) -> String { rendition.facetName ?? rendition.header.name }
         func composite(_ rendition: CARRendition) -> CARIconComposerIcon.Composite {
             CARIconComposerIcon.Composite(
-                name: rendition.facetName ?? facetNames[rendition.key.identifier] ?? rendition.header.name,
-                appearance: appearanceName(of: rendition), width: rendition.header.width, height: rendition.header.height,
-                layers: rendition.layers.map { layer in
-                    let identifier = layer.key.first { $0.attribute == .identifier }?.value
-                    return CARIconComposerIcon.LayerUse(
-                        part: layer.key.first { $0.attribute == .part }?.value ?? 0, name: identifier.flatMap { facetNames[$0] },
-                        frame: layer.frame, opacity: layer.opacity, blendMode: layer.blendMode)
+                name: partName(rendition), appearance: appearanceName(of: rendition), width: rendition.header.width, height: rendition.header.height,
+                layers: layers(of: rendition).map { layer in
+                    CARIconComposerIcon.LayerUse(
+                        part: layer.reference.part ?? 0, name: layer.facetName, frame: layer.reference.frame, opacity: layer.reference.opacity,
+                        blendMode: layer.reference.blendMode)
                 },
                 opaqueProperties: rendition.properties.filter { CARRenditionTLV.iconComposerOpaqueTypes.contains($0.type) }.map {
                     CARIconComposerIcon.OpaqueProperty(type: $0.type, bytes: Array($0.value))
                 },
                 rendition: rendition)
-        }
-        func partName(_ rendition: CARRendition) -> String {
-            rendition.facetName ?? facetNames[rendition.key.identifier] ?? rendition.header.name
         }
         // Gradients first: the colours they name are the icon's too.
         var gradients: [CARIconComposerIcon.Gradient] = []

@@ -12,6 +12,11 @@ package struct CARLayerReference: Sendable, Hashable {
     /// The layer's rendition's key, its 0 pairs left out.
     package let key: [CARAttributePair]
 
+    /// The identifier of the facet the layer draws, nil when the key names none.
+    package var identifier: UInt16? { key.first { $0.attribute == .identifier }?.value }
+    /// The part of the layer's rendition (181 an image, 246 an icon group, 247 a gradient).
+    package var part: UInt16? { key.first { $0.attribute == .part }?.value }
+
     package init(frame: CARFrame, blendMode: UInt32, opacity: Float, key: [CARAttributePair]) {
         self.frame = frame
         self.blendMode = blendMode

@@ -21,7 +21,7 @@ extension AssetCatalog {
     /// The layers of a layer stack rendition, bottom first as the stack lists them.
     package func layers(of stack: CARRendition) -> [CARStackLayer] {
         stack.layers.map { reference in
-            let identifier = reference.key.first { $0.attribute == .identifier }?.value
+            let identifier = reference.identifier
             let facet = identifier.flatMap { id in facets.first { $0.identifier == id } }
             let members = identifier.map { id in renditions.filter { $0.key.identifier == id } } ?? []
             return CARStackLayer(facetName: facet?.name, reference: reference, renditions: members)
