@@ -29,11 +29,13 @@ work=.fuzz
 corpus_root=${BUNDLECHECK_CORPUS:-../shared/corpus}
 
 # Largest input each harness is given: 1 MiB where cost can grow with the shape of a large
-# input (XML plists, containers, whole packages) or where real inputs are large (asset
-# catalogues with their pixels), less where the parser's input is small.
+# input (XML plists, containers, whole packages), 2 MiB for asset catalogues, whose real inputs
+# are large (an Icon Composer catalogue with its fallbacks is 1.5 MB and must be a seed whole),
+# less where the parser's input is small.
 max_len() {
   case $1 in
-    xml-plist|zip|package|pkg|car) echo 1048576 ;;
+    car) echo 2097152 ;;
+    xml-plist|zip|package|pkg) echo 1048576 ;;
     binary-plist|macho|icns|pbzx|bom|lzfse|json|report) echo 262144 ;;
     cms|profile|rule-file) echo 65536 ;;
     predicate) echo 16384 ;;
@@ -201,7 +203,7 @@ def classify(name, data):
     elif data[:8] == b"BOMStore":
         if len(data) <= 1 << 18:
             add("bom", name, data)
-        if len(data) <= 1 << 20 and b"CARHEADER" in data:
+        if len(data) <= 2 << 20 and b"CARHEADER" in data:
             add("car", name, data)
         for index, stream in enumerate(lzfse_streams(data)):
             add("lzfse", "%s-%d.lzfse" % (name, index), stream)

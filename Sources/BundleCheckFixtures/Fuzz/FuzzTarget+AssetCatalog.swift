@@ -43,19 +43,29 @@ extension FuzzTarget {
         requireSameListing(whole: whole, swept: sweptAssetCatalog(bytes))
         guard let store, let catalog = whole else { return .refused }
 
+        let streamedRead = try? streamed.get()
         for facet in catalog.facets.prefix(carFacetsVisited) {
             guard let set = try? catalog.iconSet(named: facet.name, in: store) else { continue }
             _ = (set.marketingImage?.pixelWidth, set.layerStacks.count)
             for image in set.images { _ = (image.idiom, image.scale, image.pointSize?.width, image.pixelHeight) }
-            // An Icon Composer icon read whole: references followed, gradients and SVGs decoded.
-            if !set.iconStacks.isEmpty, let icon = try? catalog.iconComposerIcon(named: facet.name, in: store) {
+            // An Icon Composer icon read whole: references followed, gradients and SVGs decoded;
+            // then streamed, as a run reads it, which must read the same icon.
+            guard !set.iconStacks.isEmpty else { continue }
+            let icon = Result { () throws(AssetCatalogError) in try catalog.iconComposerIcon(named: facet.name, in: store) }
+            if case .success(let icon?) = icon {
                 for vector in icon.vectorLayers {
                     precondition(vector.image.decodedBytes <= carLimits.maxVectorBytes, "an SVG of \(vector.image.decodedBytes) bytes, past the cap")
                 }
                 _ = (icon.groupNames, icon.gradients.map(\.gradient.stops.count), icon.colors.count)
             }
+            if let streamedRead {
+                let streamedIcon = Result { () throws(AssetCatalogError) in
+                    try streamedRead.catalog.iconComposerIcon(named: facet.name, streaming: streamedRead.store)
+                }
+                requireSameIcon(whole: icon, streamed: streamedIcon)
+            }
         }
-        let streamedStore = try? streamed.get().store
+        let streamedStore = streamedRead?.store
         var decoded = 0
         for rendition in catalog.renditions.prefix(carRenditionsDecoded) {
             let payload = try? catalog.payload(of: rendition, in: store)
@@ -99,6 +109,22 @@ extension FuzzTarget {
                 "the sweep counts differently")
         case .failure(let error):
             precondition(whole == nil || StreamedAssetCatalog.isStreamingOnly(error), "the whole store reads a catalogue the sweep refuses: \(error)")
+        }
+    }
+
+    /// The streamed icon is the whole store's, or the stream gave up for a reason of its own.
+    private static func requireSameIcon(whole: Result<CARIconComposerIcon?, AssetCatalogError>, streamed: Result<CARIconComposerIcon?, AssetCatalogError>) {
+        switch (whole, streamed) {
+        case (.success(let wholeIcon), .success(let streamedIcon)):
+            precondition(wholeIcon == streamedIcon, "the Icon Composer icon reads differently streamed")
+        case (_, .failure(let error)) where StreamedAssetCatalog.isStreamingOnly(error):
+            break
+        case (.failure(let wholeError), .failure(let streamedError)):
+            precondition(wholeError == streamedError, "the icon fails differently streamed: \(streamedError), whole \(wholeError)")
+        case (.success, .failure(let error)):
+            preconditionFailure("the whole store reads an icon the streamed one refuses: \(error)")
+        case (.failure(let error), .success):
+            preconditionFailure("the streamed store reads an icon the whole one refuses: \(error)")
         }
     }
 

@@ -18,7 +18,7 @@
 /// them (`<Icon>/…` and `<Icon>_Assets/…`), so a colour no gradient names is listed too.
 /// Stacks and groups also carry properties 1020 and 1021, whose layout is not known: they are
 /// kept as bytes with their type and length, never interpreted.
-package struct CARIconComposerIcon: Sendable {
+package struct CARIconComposerIcon: Sendable, Equatable {
     /// A property kept as it was read.
     package struct OpaqueProperty: Sendable, Hashable {
         package let type: UInt32
@@ -38,7 +38,7 @@ package struct CARIconComposerIcon: Sendable {
     }
 
     /// A stack or a group in one appearance.
-    package struct Composite: Sendable {
+    package struct Composite: Sendable, Equatable {
         package let name: String
         package let appearance: String?
         package let width: UInt32
@@ -48,21 +48,21 @@ package struct CARIconComposerIcon: Sendable {
         package let rendition: CARRendition
     }
 
-    package struct Gradient: Sendable {
+    package struct Gradient: Sendable, Equatable {
         package let name: String
         package let appearance: String?
         package let gradient: CARGradient
         package let rendition: CARRendition
     }
 
-    package struct VectorLayer: Sendable {
+    package struct VectorLayer: Sendable, Equatable {
         package let name: String
         package let appearance: String?
         package let image: CARVectorImage
         package let rendition: CARRendition
     }
 
-    package struct Color: Sendable {
+    package struct Color: Sendable, Equatable {
         package let name: String
         package let appearance: String?
         package let color: CARColor
