@@ -94,6 +94,18 @@ public struct FixtureAssetCatalog: Sendable, Hashable, Codable {
             deploymentTarget: deploymentTarget, appearances: [.macSystem])
     }
 
+    /// An iOS app's catalogue of Icon Composer icons (`FixtureIconSet.iconComposerIOS`): Xcode
+    /// 26.0's header, the platform `ios`, and Xcode 16.4's iOS key format, whose attributes
+    /// hold every key the icon needs (appearance, idiom, part, identifier, size index). Which
+    /// format actool 26 picks for iOS is not known: no real file confirms this shape.
+    public static func iconComposerIOS(
+        _ sets: [FixtureIconSet] = [.iconComposerIOS()], deploymentTarget: String = "17.0", layout: Layout = .indexAtEnd
+    ) -> FixtureAssetCatalog {
+        FixtureAssetCatalog(
+            iconSets: sets, layout: layout, compiler: .xcode26_0, keyFormat: .xcode16_4, deploymentPlatform: deploymentPlatform(for: .iOS),
+            deploymentTarget: deploymentTarget)
+    }
+
     /// A tvOS app's catalogue: `asset` alone (by default the App Icon stack of three JPEG layers,
     /// the App Store icon folded in, both top-shelf images), the platform `atv`.
     public static func brandAsset(_ asset: FixtureBrandAsset = FixtureBrandAsset(), layout: Layout = .indexAtEnd) -> FixtureAssetCatalog {

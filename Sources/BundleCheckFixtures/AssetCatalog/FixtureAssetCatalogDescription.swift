@@ -15,14 +15,16 @@ import BundleCheckFormats
 ///                                     # universal image), all-sizes, watch-all-sizes (a watch
 ///                                     # app's), mac-all-sizes (16 to 512 points at 1x and 2x), or
 ///                                     # icon-composer (a Mac app's Icon Composer icon as Xcode 26
-///                                     # compiles it: stacks, group, fallbacks; FixtureIconSet.iconComposerMac)
-///         idioms: [phone, pad]        # single-size: phone (the default), pad, or both (a universal app)
+///                                     # compiles it: stacks, group, fallbacks; FixtureIconSet.iconComposerMac),
+///                                     # or ios-icon-composer (an iOS app's, in the Mac's structure:
+///                                     # no real file confirms it; FixtureIconSet.iconComposerIOS)
+///         idioms: [phone, pad]        # single-size, ios-icon-composer: phone (the default), pad, or both
 ///         appearances: [dark, tinted] # single-size: variants beside the any icon (default none)
 ///         variant-pixels: transparent # single-size: the variants' pixels, as app-store-icon's
 ///                                     # (default flat; a dark icon may well be transparent)
 ///         fallbacks: without-1024     # icon-composer: all (the default), without-1024: no
 ///                                     # 1024- and 2048-pixel fallbacks (512 and 1024 points @2x),
-///                                     # or none: the stacks alone
+///                                     # or none: the stacks alone; ios-icon-composer: all or none
 ///         app-store-icon: translucent # opaque, flat, transparent, transparent-pixel, translucent,
 ///                                     # absent: the 1024-pixel icon's pixels (single-size: the
 ///                                     # any-appearance icons'; absent keeps the dark and tinted
@@ -55,7 +57,9 @@ import BundleCheckFormats
 /// (`EXTENDED_METADATA`) is `atv` with a brand asset, `xros` with a layered icon, `watchos`
 /// with a watch set, `macosx` with an icon-composer set, else `ios`. A catalogue with an
 /// icon-composer set is written as Xcode 26 writes the Mac's (`FixtureAssetCatalog.iconComposer`:
-/// its other sets can only be mac-all-sizes), one with a single-size set as Xcode 16.4 does
+/// its other sets can only be mac-all-sizes), one with an ios-icon-composer set as
+/// `FixtureAssetCatalog.iconComposerIOS` (its other sets can only be ios-icon-composer or
+/// single-size), one with a single-size set as Xcode 16.4 does
 /// (`Compiler.xcode16_4`, `KeyFormat.xcode16_4`), the others as before (Xcode 15.2's header,
 /// Xcode 14.3's keys).
 ///
@@ -81,6 +85,12 @@ extension FixtureAssetCatalog {
                 kinds.insert(kind)
                 if kind == "watch-all-sizes", platform == .iOS { platform = .watchOS }
             }
+            if kinds.contains("ios-icon-composer") {
+                guard kinds.isSubset(of: ["ios-icon-composer", "single-size"]), brandAsset == nil, layeredIcon == nil else {
+                    throw FixtureDescription.Problem(
+                        line: list.line, message: "an ios-icon-composer set is an iOS catalogue's: its other sets can only be ios-icon-composer or single-size")
+                }
+            }
             if kinds.contains("icon-composer") {
                 guard kinds.isSubset(of: ["icon-composer", "mac-all-sizes"]), brandAsset == nil, layeredIcon == nil else {
                     throw FixtureDescription.Problem(
@@ -100,6 +110,8 @@ extension FixtureAssetCatalog {
                 return set
             }
             catalog = mac
+        } else if kinds.contains("ios-icon-composer") {
+            catalog = FixtureAssetCatalog.iconComposerIOS(sets)
         } else if kinds.contains("single-size") {
             catalog.compiler = .xcode16_4
             catalog.keyFormat = .xcode16_4
@@ -119,7 +131,7 @@ extension FixtureAssetCatalog {
         return catalog
     }
 
-    private static let kinds = ["single-size", "single-size-universal", "all-sizes", "watch-all-sizes", "mac-all-sizes", "icon-composer"]
+    private static let kinds = ["single-size", "single-size-universal", "all-sizes", "watch-all-sizes", "mac-all-sizes", "icon-composer", "ios-icon-composer"]
 
     /// The set and its kind.
     private static func iconSet(_ node: YAMLNode) throws -> (FixtureIconSet, kind: String) {
@@ -138,15 +150,17 @@ extension FixtureAssetCatalog {
         guard kinds.contains(kind) else {
             throw FixtureDescription.Problem(line: fields["kind"]?.line ?? node.line, message: "kind is \(listed(kinds))")
         }
-        for (field, owner) in [("idioms", "single-size"), ("appearances", "single-size"), ("variant-pixels", "single-size"), ("fallbacks", "icon-composer")]
-        where fields[field] != nil && kind != owner {
-            throw FixtureDescription.Problem(line: fields[field]!.line, message: "\(field) is a field of \(owner) sets only")
+        let owners = [
+            ("idioms", ["single-size", "ios-icon-composer"]), ("appearances", ["single-size"]), ("variant-pixels", ["single-size"]),
+            ("fallbacks", ["icon-composer", "ios-icon-composer"]),
+        ]
+        for (field, kindsOwning) in owners where fields[field] != nil && !kindsOwning.contains(kind) {
+            throw FixtureDescription.Problem(line: fields[field]!.line, message: "\(field) is a field of \(kindsOwning.joined(separator: " and ")) sets only")
         }
+        let idioms = try fields["idioms"].map { try words($0, field: "idioms", from: ["phone": FixtureIconRendition.Idiom.phone, "pad": .pad]) } ?? [.phone]
         var set: FixtureIconSet
         switch kind {
         case "single-size":
-            let idioms =
-                try fields["idioms"].map { try words($0, field: "idioms", from: ["phone": FixtureIconRendition.Idiom.phone, "pad": .pad]) } ?? [.phone]
             let appearances =
                 try fields["appearances"].map { try words($0, field: "appearances", from: ["dark": FixtureAppearance.dark, "tinted": .tinted]) } ?? []
             let variantPixels = try fields["variant-pixels"].map { try Self.pixels($0, field: "variant-pixels") } ?? .flat
@@ -156,6 +170,16 @@ extension FixtureAssetCatalog {
         case "all-sizes": set = .allSizes(name, pixels: pixels)
         case "watch-all-sizes": set = .watchAllSizes(name, pixels: pixels)
         case "mac-all-sizes": set = .macAllSizes(name, pixels: pixels)
+        case "ios-icon-composer":
+            var fallbacks = FixtureIconSet.IconComposerFallbacks.all
+            if let node = fields["fallbacks"] {
+                switch try FixtureDescription.scalar(node) {
+                case "all": fallbacks = .all
+                case "none": fallbacks = .none
+                default: throw FixtureDescription.Problem(line: node.line, message: "an ios-icon-composer set's fallbacks are all or none")
+                }
+            }
+            set = .iconComposerIOS(name, idioms: idioms, fallbacks: fallbacks, pixels: pixels)
         default:
             var fallbacks = FixtureIconSet.IconComposerFallbacks.all
             if let node = fields["fallbacks"] {

@@ -41,7 +41,7 @@ extension FixtureIconComposition {
     private func parts(_ assets: String) -> [AssetCatalogLayeredFacet] {
         func facet(_ name: String, _ part: AssetCatalogIconPart, _ keyPart: UInt16) -> AssetCatalogLayeredFacet {
             let rendition = AssetCatalogLayeredFacet.Rendition(
-                idiom: .universal, keyScale: 1, part: keyPart, content: .iconPart(part, facet: assets + name), appearance: .macSystem)
+                idiom: .universal, keyScale: 1, part: keyPart, content: .iconPart(part, facet: assets + name), appearance: partsAppearance)
             return AssetCatalogLayeredFacet(name: assets + name, renditions: [rendition], part: keyPart)
         }
         // actool writes the .icon's 32-bit components as 64-bit floats (0.891 as 0.890999972…).
@@ -71,5 +71,6 @@ extension FixtureIconComposition {
             throw fail("the glyph's frame is x, y, width, height from 0 to 65535")
         }
         guard (0...1).contains(translucency) else { throw fail("translucency \(translucency); 0 to 1") }
+        guard partsAppearance.id == 0 else { throw fail("the parts' appearance is \(partsAppearance.id), not 0") }
     }
 }

@@ -27,11 +27,15 @@ public struct FixtureIconComposition: Sendable, Hashable, Codable {
     public var glyphFrame: [Int]
     /// The group's translucency, from 0 to 1, enabled.
     public var translucency: Float
+    /// The appearance 0 its gradients, colours and glyph are in: the Mac's
+    /// `NSAppearanceNameSystem`, as in the corpus; `UIAppearanceAny` in an iOS catalogue.
+    public var partsAppearance: FixtureAppearance
 
     public init(
         appearances: [FixtureAppearance] = [.macDark, .macLight, .macTinted], group: String = "Group", glyph: String = "Glyph",
-        glyphFrame: [Int] = [256, 256, 512, 512], translucency: Float = 0.5
+        glyphFrame: [Int] = [256, 256, 512, 512], translucency: Float = 0.5, partsAppearance: FixtureAppearance = .macSystem
     ) {
+        self.partsAppearance = partsAppearance
         self.appearances = appearances
         self.group = group
         self.glyph = glyph

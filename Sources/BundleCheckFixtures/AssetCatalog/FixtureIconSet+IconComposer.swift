@@ -44,6 +44,24 @@ extension FixtureIconSet {
         return FixtureIconSet(name: name, renditions: renditions, composition: composition)
     }
 
+    /// An iPhone or iPad app's Icon Composer icon as this writer takes Xcode 26 to compile it
+    /// for iOS. No compiled iOS catalogue of one is in the corpus, so this is the Mac's
+    /// structure (`iconComposerMac`'s stacks, group and parts) in iOS's appearances: stacks in
+    /// UIAppearanceDark, UIAppearanceAny and ISAppearanceTintable (`apple-validation.md`, 2026–27:
+    /// "iOS: UIAppearanceAny/Dark and ISAppearanceTintable"), the parts in UIAppearanceAny; and
+    /// as fallbacks (`all`) what Aidoku/Aidoku#1081 saw actool 26.3 write, "only the 1024px
+    /// images rendered from the icon stack": a single-size set's 1024×1024 image per idiom in
+    /// the any, dark and tinted appearances (`singleSize`), `pixels` the any ones'. `none` is the
+    /// stacks alone (claration/Feather#705). Write it with `FixtureAssetCatalog.iconComposerIOS`.
+    public static func iconComposerIOS(
+        _ name: String = "AppIcon", idioms: [FixtureIconRendition.Idiom] = [.phone], fallbacks: IconComposerFallbacks = .all,
+        pixels: FixtureIconRendition.Pixels = .opaque
+    ) -> FixtureIconSet {
+        let composition = FixtureIconComposition(appearances: [.dark, .any, .tinted], partsAppearance: .any)
+        let renditions = fallbacks == .none ? [] : singleSize(name, idioms: idioms, appearances: [.dark, .tinted], pixels: pixels).renditions
+        return FixtureIconSet(name: name, renditions: renditions, composition: composition)
+    }
+
     /// `<set><points>x<points>_NSAppearanceNameSystem_<UUID>-<process>-<16 hex digits>.png`, as
     /// actool names a fallback; the UUID, process number and digits derived from the name and size.
     static func fallbackName(_ set: String, points: Int) -> String {

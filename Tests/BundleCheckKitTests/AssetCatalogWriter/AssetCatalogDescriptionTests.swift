@@ -107,7 +107,7 @@ import Testing
         #expect(Self.problem("icon-sets: [{idioms: []}]") == "line 1: idioms lists phone or pad, each once")
         #expect(Self.problem("icon-sets: [{appearances: [light]}]") == "line 1: appearances lists dark or tinted, each once")
         #expect(Self.problem("icon-sets: [{kind: all-sizes, appearances: [dark]}]") == "line 1: appearances is a field of single-size sets only")
-        #expect(Self.problem("icon-sets: [{fallbacks: all}]") == "line 1: fallbacks is a field of icon-composer sets only")
+        #expect(Self.problem("icon-sets: [{fallbacks: all}]") == "line 1: fallbacks is a field of icon-composer and ios-icon-composer sets only")
         #expect(Self.problem("icon-sets: [{kind: icon-composer, fallbacks: some}]") == "line 1: fallbacks is all, without-1024 or none")
         #expect(
             Self.problem("icon-sets: [{kind: icon-composer}, {name: B, kind: all-sizes}]")
@@ -142,7 +142,7 @@ import Testing
         #expect(Self.problem("layered-icon: {back-layer-pixels: -1}") == "line 1: back-layer-pixels is a whole number from 1 to 4096, not '-1'")
         #expect(
             Self.problem("icon-sets: [{kind: watch}]")
-                == "line 1: kind is single-size, single-size-universal, all-sizes, watch-all-sizes, mac-all-sizes or icon-composer")
+                == "line 1: kind is single-size, single-size-universal, all-sizes, watch-all-sizes, mac-all-sizes, icon-composer or ios-icon-composer")
         #expect(
             Self.problem("icon-sets: [{app-store-icon: clear}]")
                 == "line 1: app-store-icon is opaque, flat, transparent, transparent-pixel, translucent or absent, not 'clear'")

@@ -187,6 +187,25 @@ import Testing
         #expect(whole.stacks.count == 3 && whole.groupNames == ["AppIcon/Group"] && whole.vectorLayers.count == 1)
     }
 
+    /// The iOS shape (no real file confirms it): stacks in UIAppearanceDark, Any and Tintable,
+    /// a single-size set's 1024-pixel image per idiom and appearance as the fallbacks, the
+    /// parts in UIAppearanceAny, written in Xcode 16.4's iOS key format.
+    @Test func anIOSIconComposerIconHasItsStacksAndSingleSizeFallbacks() throws {
+        let reading = try Support.read(FixtureAssetCatalog.iconComposerIOS([.iconComposerIOS(idioms: [.phone, .pad])]))
+        #expect(reading.catalog.appearances.values.sorted() == ["ISAppearanceTintable", "UIAppearanceAny", "UIAppearanceDark"])
+        let set = try #require(try reading.catalog.iconSet(named: "AppIcon", in: reading.store))
+        #expect(set.iconStacks.count == 3 && set.iconStacks.allSatisfy { $0.header.width == 1024 })
+        #expect(set.images.count == 6 && set.images.allSatisfy { $0.pixelWidth == 1024 && $0.scale == 1 && $0.pointSize?.width == 1024 })
+        #expect(Set(set.images.map(\.idiom)) == [.phone, .pad])
+        let whole = try #require(try reading.catalog.iconComposerIcon(named: "AppIcon", in: reading.store))
+        #expect(whole.stacks.compactMap(\.appearance).sorted() == ["ISAppearanceTintable", "UIAppearanceAny", "UIAppearanceDark"])
+        #expect(whole.groupNames == ["AppIcon/Group"] && whole.gradients.count == 2 && whole.colors.count == 4 && whole.vectorLayers.count == 1)
+        // Stacks alone: no image at all.
+        let bare = try Support.read(FixtureAssetCatalog.iconComposerIOS([.iconComposerIOS(fallbacks: .none)]))
+        let stacks = try #require(try bare.catalog.iconSet(named: "AppIcon", in: bare.store))
+        #expect(stacks.images.isEmpty && stacks.iconStacks.count == 3)
+    }
+
     @Test func withoutThe1024FallbacksTheSizeListHasFiveSizes() throws {
         let reading = try Support.read(FixtureAssetCatalog.iconComposer(.iconComposerMac(fallbacks: .without1024, pixels: .flat)))
         let icon = try reading.renditions("AppIcon")
