@@ -86,7 +86,8 @@ package struct RunSettings: Sendable {
             now: now ?? Date(),
             profileExpiryWarningDays: configuration.profileExpiryWarningDays,
             verifiesResources: verifiesResources,
-            appClipDigitalOnly: configuration.appClipDigitalOnly
+            appClipDigitalOnly: configuration.appClipDigitalOnly,
+            iconCatalogThreshold: configuration.iconCatalogThreshold
         )
     }
 

@@ -55,7 +55,9 @@ public enum RuleExampleRunner {
         } catch {
             return .failure(Problem(message: "the packages could not be built: \(error)"))
         }
-        let settings = InspectionSettings(distribution: example.distribution, now: example.now ?? Date())
+        let settings = InspectionSettings(
+            distribution: example.distribution, now: example.now ?? Date(), appClipDigitalOnly: example.configuration.appClipDigitalOnly,
+            iconCatalogThreshold: example.configuration.iconCatalogThreshold)
         let loader = ReviewSideLoader(rules: rules, inspection: settings, configuration: Configuration())
         do throws(ReviewSideError) {
             let old = try loader.load(paths[0], as: .old)
@@ -89,7 +91,9 @@ public enum RuleExampleRunner {
         } catch {
             return .failure(Problem(message: "the package could not be written: \(error)"))
         }
-        let settings = InspectionSettings(distribution: example.distribution, now: example.now ?? Date())
+        let settings = InspectionSettings(
+            distribution: example.distribution, now: example.now ?? Date(), appClipDigitalOnly: example.configuration.appClipDigitalOnly,
+            iconCatalogThreshold: example.configuration.iconCatalogThreshold)
         let report = PackageInspector(rules: rules, settings: settings).inspect(path: path)
         if let error = report.error {
             return .failure(Problem(message: "the package could not be checked: \(error)"))

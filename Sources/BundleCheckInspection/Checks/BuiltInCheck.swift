@@ -62,6 +62,8 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         TopShelfImageMissingCheck(),
         TopShelfImageAlphaCheck(),
         VisionIconLayersCheck(),
+        IconFallbacksMissingCheck(),
+        IconCatalogBloatCheck(),
         AlternateIconMissingCheck(),
         IPadMultitaskingOrientationsCheck(),
         LaunchScreenMissingCheck(),

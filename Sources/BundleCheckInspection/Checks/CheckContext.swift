@@ -176,6 +176,9 @@ public struct InspectionSettings: Sendable {
     /// Whether the App Clip is invoked only digitally (`app-clip-digital-only`), which
     /// `app-clip-too-large` judges by Apple's larger limit.
     public var appClipDigitalOnly: Bool
+    /// The bytes of icon renditions in one catalog past which `icon-catalog-bloat` notes them
+    /// (`icon-catalog-threshold`).
+    public var iconCatalogThreshold: UInt64
     /// Whether `signature-modified` also hashes every file `_CodeSignature/CodeResources`
     /// lists (`--verify-resources`): it reads the whole package.
     public var verifiesResources: Bool
@@ -185,13 +188,15 @@ public struct InspectionSettings: Sendable {
         now: Date = Date(),
         profileExpiryWarningDays: Int = Configuration.defaultProfileExpiryWarningDays,
         verifiesResources: Bool = false,
-        appClipDigitalOnly: Bool = false
+        appClipDigitalOnly: Bool = false,
+        iconCatalogThreshold: UInt64 = Configuration.defaultIconCatalogThreshold
     ) {
         self.distribution = distribution
         self.now = now
         self.profileExpiryWarningDays = profileExpiryWarningDays
         self.verifiesResources = verifiesResources
         self.appClipDigitalOnly = appClipDigitalOnly
+        self.iconCatalogThreshold = iconCatalogThreshold
     }
 
     /// Which distribution the distribution-dependent signing rules judge an input of `kind` by:

@@ -68,6 +68,33 @@ extension AssetCatalogLoader {
         return AssetCatalogSummary.IconPreview(iconSet: set.name, pixelWidth: Int(largest.pixelWidth), pixelHeight: Int(largest.pixelHeight), png: png)
     }
 
+    /// Appearances besides any whose pictures are drawn at most: Xcode's wells are dark and
+    /// tinted; a hostile catalog may name hundreds.
+    static let maximumAppearancePreviews = 4
+
+    /// The set's largest square image (up to 1024 pixels a side) in each appearance but any,
+    /// drawn small for the HTML report beside the any one: an icon's dark and tinted variants.
+    static func appearancePreviews(
+        of set: CARIconSet, in catalog: AssetCatalog, store: BOMStreamedStore, appearances: IconAppearances
+    ) -> [AssetCatalogSummary.IconPreview] {
+        let squares = set.images.filter { $0.pixelWidth == $0.pixelHeight && $0.pixelWidth > 0 && $0.pixelWidth <= 1024 }
+        let standingForAny = Set(appearances.anyAppearance(of: squares) { appearances.word(for: $0.rendition, in: catalog) }.map(\.rendition.block))
+        var byAppearance: [(word: String, image: CARIconSet.Image)] = []
+        for image in squares where !standingForAny.contains(image.rendition.block) {
+            let word = appearances.word(for: image.rendition, in: catalog)
+            if let index = byAppearance.firstIndex(where: { $0.word == word }) {
+                if image.pixelWidth > byAppearance[index].image.pixelWidth { byAppearance[index].image = image }
+            } else if byAppearance.count < maximumAppearancePreviews {
+                byAppearance.append((word, image))
+            }
+        }
+        return byAppearance.compactMap { word, image in
+            guard let png = decode(image.rendition, in: catalog, store: store).bitmap.flatMap(previewPNG) else { return nil }
+            return AssetCatalogSummary.IconPreview(
+                iconSet: set.name, appearance: word, pixelWidth: Int(image.pixelWidth), pixelHeight: Int(image.pixelHeight), png: png)
+        }
+    }
+
     /// The images of a top-shelf facet listed and decoded: Apple's are one per scale; more
     /// (appearances, or a hostile catalog's thousands naming one block) are not looked at.
     static let maximumTopShelfRenditions = 8

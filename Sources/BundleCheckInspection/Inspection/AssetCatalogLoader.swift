@@ -66,7 +66,9 @@ enum AssetCatalogLoader {
         var kinds: [String: Int] = [:]
         for (layout, count) in catalog.renditionCountsByLayout { kinds[layout.description, default: 0] += count }
         var iconFacets: Set<UInt16> = []
-        for rendition in catalog.renditions where rendition.header.layout == .multisizeImageSet || rendition.header.layout == .layerStack {
+        // An Icon Composer icon compiled without fallbacks has its stacks and no size list.
+        let setLayouts: Set<CARRenditionLayout> = [.multisizeImageSet, .layerStack, .iconStack]
+        for rendition in catalog.renditions where setLayouts.contains(rendition.header.layout) {
             iconFacets.insert(rendition.key.identifier)
         }
         var setNames = named.map { [$0] } ?? []
@@ -75,6 +77,7 @@ enum AssetCatalogLoader {
         var appStoreIcon: AssetCatalogSummary.AppStoreIcon?
         var appStoreIconAppearances: [AssetCatalogSummary.AppearanceIcon] = []
         var iconPreview: AssetCatalogSummary.IconPreview?
+        var appearancePreviews: [AssetCatalogSummary.IconPreview] = []
         let appearances = IconAppearances.shipped
         func word(_ rendition: CARRendition) -> String { appearances.word(for: rendition, in: catalog) }
         for name in setNames {
@@ -104,6 +107,9 @@ enum AssetCatalogLoader {
             var decoded: (image: CARIconSet.Image, icon: AssetCatalogSummary.AppStoreIcon)?
             if name == named, requirement == nil, wants.decodesAppStoreIcon {
                 iconPreview = previewIcon(of: set, in: catalog, store: store, appearances: appearances)
+            }
+            if name == named, wants.decodesAppStoreIcon {
+                appearancePreviews = Self.appearancePreviews(of: set, in: catalog, store: store, appearances: appearances)
             }
             if name == named, let requirement {
                 let search = AppStoreIconSearch(in: set, of: catalog, for: requirement, appearances: appearances)
@@ -149,7 +155,8 @@ enum AssetCatalogLoader {
                             pixelHeight: Int(stack.pixelSize.height), iconStack: true
                         )
                     },
-                    iconComposer: iconComposer
+                    iconComposer: iconComposer,
+                    storedBytes: storedBytes(of: set, in: catalog, iconComposer: iconComposer)
                 ))
         }
         let topShelf = names.topShelfImages.map { entry in
@@ -164,8 +171,20 @@ enum AssetCatalogLoader {
             renditionKinds: kinds.sorted { $0.key < $1.key }.map { AssetCatalogSummary.RenditionKind(name: $0.key, count: $0.value) },
             iconSets: sets, appStoreIcon: appStoreIcon, appStoreIconAppearances: appStoreIconAppearances, namedIconSet: named,
             appStoreIconExpected: requirement != nil,
-            appStoreIconElsewhere: elsewhere, topShelfImages: topShelf, alternateIcons: alternates, iconPreview: iconPreview
+            appStoreIconElsewhere: elsewhere, topShelfImages: topShelf, alternateIcons: alternates, iconPreview: iconPreview,
+            appearancePreviews: appearancePreviews
         )
+    }
+
+    /// What the catalog stores for `set`: its images and the atlases they link into, its
+    /// layer stacks and their layers' images, and its Icon Composer icon's other parts.
+    static func storedBytes(of set: CARIconSet, in catalog: AssetCatalog, iconComposer: AssetCatalogSummary.IconComposerIcon?) -> Int {
+        var bytes = IconComposerSummaries.fallbackBytes(of: set, in: catalog)
+        for stack in set.layerStacks {
+            bytes += stack.storedBytes + catalog.layers(of: stack).flatMap(\.renditions).map(\.storedBytes).reduce(0, +)
+        }
+        if let iconComposer { bytes += iconComposer.bytes.stacks + iconComposer.bytes.layers }
+        return bytes
     }
 
     /// The renditions the summary needs listed: those of the facets the Info.plist names (the

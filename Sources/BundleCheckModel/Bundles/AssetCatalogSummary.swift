@@ -39,15 +39,22 @@ public struct AssetCatalogSummary: Sendable, Hashable {
     /// For a platform with no App Store icon of its own in the table (macOS, visionOS): the
     /// named set's largest square image, up to 1024 pixels, as a small PNG for the HTML report.
     public let iconPreview: IconPreview?
+    /// The named set's largest square image in each appearance but any (dark, tinted, …),
+    /// up to 1024 pixels, as small PNGs the HTML report shows beside the any one; empty when
+    /// the set has none or the pixels were not decoded.
+    public let appearancePreviews: [IconPreview]
 
     public struct IconPreview: Sendable, Hashable {
         public let iconSet: String
+        /// `any`, `dark`, `tinted`, … (`AppearanceIcon.appearance`).
+        public let appearance: String
         public let pixelWidth: Int
         public let pixelHeight: Int
         public let png: [UInt8]
 
-        package init(iconSet: String, pixelWidth: Int, pixelHeight: Int, png: [UInt8]) {
+        package init(iconSet: String, appearance: String = "any", pixelWidth: Int, pixelHeight: Int, png: [UInt8]) {
             self.iconSet = iconSet
+            self.appearance = appearance
             self.pixelWidth = pixelWidth
             self.pixelHeight = pixelHeight
             self.png = png
@@ -76,15 +83,21 @@ public struct AssetCatalogSummary: Sendable, Hashable {
         public let iconStacks: [AppearanceIcon]
         /// The Icon Composer icon read whole; nil for a set of another kind.
         public let iconComposer: IconComposerIcon?
+        /// Bytes the catalog stores for the set, renditions' headers included: its images (each
+        /// atlas they link into counted once), its layer stacks with their layers' images, and
+        /// an Icon Composer icon's stacks, groups, gradients, colours and vector layers.
+        public let storedBytes: Int
 
         package init(
-            name: String, images: [IconImage], layeredImages: [LayeredImage], iconStacks: [AppearanceIcon] = [], iconComposer: IconComposerIcon? = nil
+            name: String, images: [IconImage], layeredImages: [LayeredImage], iconStacks: [AppearanceIcon] = [], iconComposer: IconComposerIcon? = nil,
+            storedBytes: Int = 0
         ) {
             self.name = name
             self.images = images
             self.layeredImages = layeredImages
             self.iconStacks = iconStacks
             self.iconComposer = iconComposer
+            self.storedBytes = storedBytes
         }
 
         /// Whether the set is an Icon Composer icon.
@@ -294,8 +307,10 @@ public struct AssetCatalogSummary: Sendable, Hashable {
     package init(
         path: String, size: UInt64, problem: String?, renditionCount: Int, renditionKinds: [RenditionKind], iconSets: [IconSet],
         appStoreIcon: AppStoreIcon?, appStoreIconAppearances: [AppearanceIcon] = [], namedIconSet: String?, appStoreIconExpected: Bool,
-        appStoreIconElsewhere: String? = nil, topShelfImages: [TopShelfImage] = [], alternateIcons: [AlternateIcon] = [], iconPreview: IconPreview? = nil
+        appStoreIconElsewhere: String? = nil, topShelfImages: [TopShelfImage] = [], alternateIcons: [AlternateIcon] = [], iconPreview: IconPreview? = nil,
+        appearancePreviews: [IconPreview] = []
     ) {
+        self.appearancePreviews = appearancePreviews
         self.appStoreIconAppearances = appStoreIconAppearances
         self.iconPreview = iconPreview
         self.appStoreIconElsewhere = appStoreIconElsewhere

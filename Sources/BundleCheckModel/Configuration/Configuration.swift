@@ -8,6 +8,7 @@ import BundleCheckFormats
 ///     fail-on: warning               # error (default) | warning
 ///     distribution: app-store        # app-store | ad-hoc | development | enterprise
 ///     profile-expiry-warning-days: 30  # profile-expiring warns this many days ahead
+///     icon-catalog-threshold: 20 MB  # icon-catalog-bloat notes an Assets.car's icons past this
 ///     rule-packs: [ci/rules]         # folders of rule files, like --rules
 ///     baseline: bundlecheck-baseline.json  # like --baseline
 ///     ignore:                        # accepted findings, by rule and path, with a reason
@@ -30,6 +31,8 @@ public struct Configuration: Sendable, Equatable {
     /// Whether the App Clip is invoked only digitally (websites, Spotlight; no App Clip code, QR
     /// code or NFC tag), which lets an iOS 17 clip be as large as Apple's digital-only limit.
     public var appClipDigitalOnly: Bool
+    /// The bytes of icon renditions in one `Assets.car` past which `icon-catalog-bloat` notes them.
+    public var iconCatalogThreshold: UInt64
     /// Folders of rule files the run adds to the shipped rules, before any `--rules` ones.
     public var rulePacks: [String]
     /// The baseline file; `--baseline` overrides it.
@@ -50,6 +53,7 @@ public struct Configuration: Sendable, Equatable {
         distribution: Distribution? = nil,
         profileExpiryWarningDays: Int = Configuration.defaultProfileExpiryWarningDays,
         appClipDigitalOnly: Bool = false,
+        iconCatalogThreshold: UInt64 = Configuration.defaultIconCatalogThreshold,
         rulePacks: [String] = [],
         baseline: String? = nil,
         ignores: [IgnoreEntry] = [],
@@ -62,6 +66,7 @@ public struct Configuration: Sendable, Equatable {
         self.statedDistribution = distribution
         self.profileExpiryWarningDays = profileExpiryWarningDays
         self.appClipDigitalOnly = appClipDigitalOnly
+        self.iconCatalogThreshold = iconCatalogThreshold
         self.rulePacks = rulePacks
         self.baseline = baseline
         self.ignores = ignores
@@ -76,6 +81,10 @@ public struct Configuration: Sendable, Equatable {
 
     /// A month: time to renew a profile before testers' installs stop launching.
     public static let defaultProfileExpiryWarningDays = 30
+
+    /// 20 MB: an app icon with its fallbacks takes a few MB; several alternate icons compiled
+    /// with theirs took one app's catalog from 71 to 300 MB (Apollo-Reborn#206).
+    public static let defaultIconCatalogThreshold: UInt64 = 20_000_000
 
     /// No configuration file: every rule at its own severity, only errors fail, no stated
     /// distribution, profile expiry warned 30 days ahead.

@@ -14,7 +14,8 @@ public enum ConfigurationLoader {
     package static let fileName = ConfigurationDiscovery.fileName
 
     static let keys = [
-        "rules", "fail-on", "distribution", "profile-expiry-warning-days", "app-clip-digital-only", "rule-packs", "baseline", "ignore", "help-url", "diff",
+        "rules", "fail-on", "distribution", "profile-expiry-warning-days", "app-clip-digital-only", "icon-catalog-threshold", "rule-packs", "baseline",
+        "ignore", "help-url", "diff",
     ]
     static let ignoreKeys = ["rule", "path", "reason"]
 
@@ -101,6 +102,25 @@ public enum ConfigurationLoader {
         try Settings(reader: reader).review(node, field: field)
     }
 
+    /// The settings a rule example's `configuration:` may give: those the checks read.
+    package static let exampleKeys = ["app-clip-digital-only", "icon-catalog-threshold"]
+
+    /// A rule example's `configuration:` (`examples[2].configuration`), read as the file's
+    /// settings of the same names are; the other settings keep their defaults.
+    package static func exampleConfiguration(_ node: YAMLNode, reader: YAMLFieldReader, field: String) throws(YAMLLoadError) -> Configuration {
+        var configuration = Configuration()
+        let settings = Settings(reader: reader)
+        let expected = "a mapping of \(ConfigurationError.list(exampleKeys, conjunction: "or"))"
+        for pair in try reader.pairs(node, field: field, allowed: exampleKeys, expected: expected) {
+            let key = YAMLFieldReader.path(field, pair.key)
+            switch pair.key {
+            case "app-clip-digital-only": configuration.appClipDigitalOnly = try reader.bool(pair.value, field: key)
+            default: configuration.iconCatalogThreshold = try settings.bytes(pair.value, key: key)
+            }
+        }
+        return configuration
+    }
+
     private static func invalid<T>(_ body: () throws(YAMLLoadError) -> T) throws(ConfigurationError) -> T {
         do {
             return try body()
@@ -139,6 +159,8 @@ public enum ConfigurationLoader {
                     configuration.profileExpiryWarningDays = try reader.nonNegativeInteger(pair.value, field: key, what: "a whole number of days (0 or more)")
                 case "app-clip-digital-only":
                     configuration.appClipDigitalOnly = try reader.bool(pair.value, field: key)
+                case "icon-catalog-threshold":
+                    configuration.iconCatalogThreshold = try bytes(pair.value, key: key)
                 case "rule-packs":
                     configuration.rulePacks = try paths(pair.value, key: key)
                 case "baseline":
@@ -274,7 +296,7 @@ public enum ConfigurationLoader {
         }
 
         /// A size: `10 MiB`, `500 kB`, `1048576`.
-        private func bytes(_ node: YAMLNode, key: String) throws(YAMLLoadError) -> UInt64 {
+        func bytes(_ node: YAMLNode, key: String) throws(YAMLLoadError) -> UInt64 {
             let text = try reader.string(node, field: key, what: "a single value")
             guard let bytes = ByteQuantity.parse(text) else {
                 throw reader.error(node, key, "'\(text)' is not a size (such as \(ByteQuantity.examples))")

@@ -12,7 +12,10 @@ sources:
   - "ITMS-90032 'Invalid Image Path - No image found at the path referenced under key 'CFBundleIcons': 'AppIcon60x60'' (nomad-cli/shenzhen#293, phonegap/build#614)"
   - "ITMS-90713 'Missing Info.plist value. A value for the Info.plist key 'CFBundleIconName' is missing in the bundle. Apps built with iOS 11 or later SDK must supply app icons in an asset catalog'"
   - "Apple, Information Property List Key Reference (CFBundleIcons, CFBundleIcons~ipad, CFBundleIconFiles, UIDeviceFamily): icon files are named by stems, with @2x/@3x for the scale and ~ipad for iPad-only variants"
-checked: 2026-12-01
+  - "icon-composer/Assets.car of shared/corpus (Xcode 26.0 actool, an Icon Composer icon for macOS): besides the icon stacks, seven flattened fallback images in appearance 0 (NSAppearanceNameSystem), idiom universal, 16, 32, 64, 128, 256, 512 and 1024 points @2x, named AppIcon<points>x<points>_NSAppearanceNameSystem_<UUID>.png"
+  - "Aidoku/Aidoku#1081 (2026-09-14, Xcode 26.3, iOS): with an Icon Composer AppIcon.icon 'the compiled catalog contains none of its sized entries, only the 1024px images rendered from the icon stack', and actool renders the loose AppIcon60x60@2x.png from the stack"
+  - "claration/Feather#705 (2026-08-31): an iOS catalog prebuilt without 'their large legacy raster fallbacks' (26 MB to 1.68 MB) makes those icons 'available on iOS 26 and later'; cryptomator/ios#441 (2026-03-05): the fallbacks are what iOS 18 and earlier draw; Xcode 26.1 removed --enable-icon-stack-fallback-generation=disabled"
+checked: 2026-12-06
 entries:
   # The platforms (Rules/data/platforms.yml's ids) whose app icons this table judges: from
   # which of the platform's SDKs the icon must come from an asset catalogue, and the Info.plist
@@ -52,6 +55,23 @@ entries:
       icons-key: "CFBundleIcons~ipad"
       suffix: "~ipad"
       required: [{pixels: 152, code: ITMS-90023}, {pixels: 167, code: ITMS-90023}]
+  # Icon Composer icons (Xcode 26's .icon documents, Liquid Glass): per platform, the version
+  # from which the system draws the compiled icon stacks itself, and the flattened fallback
+  # images actool writes for earlier systems, which draw only those: their scale and their
+  # sizes in points, in the any appearance (Xcode's Any well; NSAppearanceNameSystem on the Mac).
+  # An app deploying below that version must carry them (icon-fallbacks-missing). The Mac's are
+  # the corpus catalog's; iOS's the 1024-pixel image Aidoku/Aidoku#1081 describes (no compiled
+  # iOS catalog is in the corpus). watchOS, tvOS and visionOS are not listed: nothing seen says
+  # what actool writes for them, so their icons are not judged.
+  icon-composer-fallbacks:
+    macos:
+      stacks-drawn-from: "26.0"
+      scale: 2
+      points: [16, 32, 64, 128, 256, 512, 1024]
+    ios:
+      stacks-drawn-from: "26.0"
+      scale: 1
+      points: [1024]
 
 """#),
         ("app-store-icons.yml", #"""

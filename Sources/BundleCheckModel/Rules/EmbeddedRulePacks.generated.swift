@@ -3602,6 +3602,201 @@ examples:
             com.apple.security.app-sandbox: !bool true
 
 """#),
+        ("icon-catalog-bloat.yml", #"""
+id: icon-catalog-bloat
+title: The icons of the asset catalog stay within a size budget
+severity: note
+category: icons
+rationale: >
+  Every device downloads an app's icon sets whole: App Store thinning keeps one scale and idiom
+  of an image set, but an icon's renditions (each appearance's stacks and flattened fallbacks,
+  every alternate icon's) all ship. Icon Composer icons make this grow fast: alternate icons
+  compiled with their fallbacks took one app's Assets.car from 71 to 300 MB
+  (Apollo-Reborn#206), and another's from 1.68 to 26 MB (claration/Feather#705). The bytes
+  counted are those the catalog stores for each icon set (the app icon, the alternate icons and
+  every other icon set): its images with the atlases they link into, its layer stacks and their
+  layers, an Icon Composer icon's stacks, groups, gradients, colours and SVG layers, headers
+  included; image sets that are not icons are not counted. A note past the threshold, 20 MB
+  unless .bundlecheck.yml sets icon-catalog-threshold (1048576, 500 kB, 10 MiB, 2.5 GB),
+  naming the three largest sets and an Icon Composer icon's share of fallbacks, stacks and layers.
+fix: >
+  Offer fewer alternate icons, or make them Icon Composer icons whose fallbacks share artwork;
+  drop icon sets the app no longer names; or raise icon-catalog-threshold in .bundlecheck.yml
+  if the size is expected.
+scope:
+  kinds: [app]
+examples:
+  - name: an iPhone and iPad app's Icon Composer icon, well under 20 MB
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: ios-icon-composer, idioms: [phone, pad]}]
+  - name: the same icon with two alternate icons, 1.7 MB past a threshold of 1 MB
+    triggers: true
+    configuration: {icon-catalog-threshold: 1 MB}
+    package:
+      app:
+        name: Notes
+        plist:
+          CFBundleIcons:
+            CFBundlePrimaryIcon: {CFBundleIconName: AppIcon, CFBundleIconFiles: [AppIcon60x60]}
+            CFBundleAlternateIcons:
+              Glass: {CFBundleIconName: GlassIcon}
+              Night: {CFBundleIconName: NightIcon}
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets:
+                - {name: AppIcon, kind: ios-icon-composer, idioms: [phone, pad]}
+                - {name: GlassIcon, kind: ios-icon-composer, idioms: [phone, pad]}
+                - {name: NightIcon, kind: ios-icon-composer, idioms: [phone, pad]}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+  - name: the iPhone icon alone, 279 kB, under that threshold
+    triggers: false
+    configuration: {icon-catalog-threshold: 1 MB}
+    package:
+      app:
+        name: Notes
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: ios-icon-composer}]
+
+"""#),
+        ("icon-fallbacks-missing.yml", #"""
+id: icon-fallbacks-missing
+title: An Icon Composer icon carries the flattened fallbacks older systems draw
+severity: warning
+category: icons
+rationale: >
+  Xcode 26 compiles an Icon Composer icon (an .icon document, Liquid Glass) into icon stacks
+  that only iOS 26, macOS 26 and later draw, plus flattened fallback images for earlier
+  systems, which draw nothing else. Xcode 26.0 could leave the fallbacks out
+  (--enable-icon-stack-fallback-generation=disabled, a flag 26.1 removed: cryptomator/ios#441),
+  and teams ship prebuilt catalogs without them to save space (claration/Feather#705: 26 MB to
+  1.68 MB, the icons then "available on iOS 26 and later"). App Store Connect accepts such a
+  build; a device on an earlier system shows a blank or generic icon. Judged for the app's icon
+  and each alternate icon the Info.plist names that is an Icon Composer icon, when the app
+  deploys below the version that draws stacks: the fallbacks are the images of the any
+  appearance at the sizes Rules/data/app-icon-sizes.yml lists for the platform (macOS: 16 to
+  1024 points @2x, as actool 26.0 wrote the corpus's catalog; iOS: the 1024-pixel image actool
+  26.3 writes, Aidoku/Aidoku#1081; no compiled iOS catalog confirms it). Dark and tinted
+  fallbacks are not asked for; watchOS, tvOS and visionOS icons are not judged (nothing seen
+  says what actool writes for them).
+fix: >
+  Let Xcode 26.1 or later compile the .icon document into the catalog (it always writes the
+  fallbacks), or raise the deployment target to 26.0 if the app no longer supports earlier
+  systems. A prebuilt Assets.car made without fallbacks needs them added back.
+scope:
+  kinds: [app]
+  platforms: [ios, macos]
+examples:
+  - name: an iOS app deploying to iOS 17 whose Icon Composer icon has its 1024-pixel fallbacks
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist: {MinimumOSVersion: "17.0"}
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: ios-icon-composer, idioms: [phone, pad]}]
+  - name: the same icon compiled without fallbacks (the stacks alone)
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist: {MinimumOSVersion: "17.0"}
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: ios-icon-composer, idioms: [phone, pad], fallbacks: none}]
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+  - name: the icon without fallbacks in an app deploying to iOS 26, which draws the stacks
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist: {MinimumOSVersion: "26.0"}
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: ios-icon-composer, fallbacks: none}]
+  - name: an alternate icon compiled without fallbacks beside an app icon that has them
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          MinimumOSVersion: "18.0"
+          CFBundleIcons:
+            CFBundlePrimaryIcon: {CFBundleIconName: AppIcon, CFBundleIconFiles: [AppIcon60x60]}
+            CFBundleAlternateIcons:
+              Glass: {CFBundleIconName: GlassIcon}
+        files:
+          - path: Assets.car
+            asset-catalog:
+              icon-sets:
+                - {name: AppIcon, kind: ios-icon-composer}
+                - {name: GlassIcon, kind: ios-icon-composer, fallbacks: none}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Assets.car
+  - name: a Mac app deploying to macOS 14 with actool's seven fallbacks, 16 to 1024 points @2x
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist: {CFBundleIconFile: AppIcon}
+        files:
+          - path: Resources/AppIcon.icns
+            icns: actool-partial
+          - path: Resources/Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: icon-composer}]
+  - name: a Mac app whose catalog lacks the 512- and 1024-point fallbacks
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist: {CFBundleIconFile: AppIcon}
+        files:
+          - path: Resources/AppIcon.icns
+            icns: actool-partial
+          - path: Resources/Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: icon-composer, fallbacks: without-1024}]
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/Resources/Assets.car
+  - name: a Mac app deploying to macOS 26 whose icon has no fallbacks
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist: {CFBundleIconFile: AppIcon, LSMinimumSystemVersion: "26.0"}
+        files:
+          - path: Resources/AppIcon.icns
+            icns: actool-partial
+          - path: Resources/Assets.car
+            asset-catalog:
+              icon-sets: [{name: AppIcon, kind: icon-composer, fallbacks: none}]
+
+"""#),
         ("info-plist-malformed.yml", #"""
 id: info-plist-malformed
 title: Info.plist files are well-formed dictionaries

@@ -14,7 +14,8 @@ struct ExampleParser {
     }
 
     func example(_ node: YAMLNode, field: String) throws(YAMLLoadError) -> RuleExample {
-        let fields = try reader.mapping(node, field: field, allowed: ["name", "triggers", "distribution", "now", "previous", "diff", "package", "expect"])
+        let fields = try reader.mapping(
+            node, field: field, allowed: ["name", "triggers", "distribution", "now", "configuration", "previous", "diff", "package", "expect"])
         let name = try reader.nonEmptyString(try reader.required(fields, "name", in: node, field: "\(field).name"), field: "\(field).name")
         let triggers = try reader.bool(try reader.required(fields, "triggers", in: node, field: "\(field).triggers"), field: "\(field).triggers")
         let package = try reader.required(fields, "package", in: node, field: "\(field).package")
@@ -28,6 +29,10 @@ struct ExampleParser {
         var review = ReviewConfiguration()
         if let node = fields["diff"] {
             review = try ConfigurationLoader.review(node, reader: reader, field: "\(field).diff")
+        }
+        var configuration = Configuration()
+        if let node = fields["configuration"] {
+            configuration = try ConfigurationLoader.exampleConfiguration(node, reader: reader, field: "\(field).configuration")
         }
         let distribution = try fields["distribution"].map { value throws(YAMLLoadError) in
             try reader.choice(value, field: "\(field).distribution", as: Distribution.self)
@@ -54,7 +59,7 @@ struct ExampleParser {
         }
         return RuleExample(
             name: name, triggers: triggers, distribution: distribution, now: now, package: package,
-            previous: previous, review: review, expectations: expectations, line: node.line
+            previous: previous, review: review, configuration: configuration, expectations: expectations, line: node.line
         )
     }
 

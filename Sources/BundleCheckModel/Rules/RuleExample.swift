@@ -17,6 +17,8 @@ package struct RuleExample: Sendable {
     package let previous: YAMLNode?
     /// The configuration's `diff:` section for a release rule's example (`old-build`, `fail-on-new` …).
     package let review: ReviewConfiguration
+    /// The settings of `.bundlecheck.yml` the example gives (`configuration:`); the defaults else.
+    package let configuration: Configuration
     /// The exact findings of this rule expected (none for a non-triggering example).
     package let expectations: [ExampleExpectation]
     /// Line of the example in its rule file, so a failing example points at itself.
@@ -24,8 +26,10 @@ package struct RuleExample: Sendable {
 
     package init(
         name: String, triggers: Bool, distribution: Distribution? = nil, now: Date? = nil,
-        package: YAMLNode, previous: YAMLNode? = nil, review: ReviewConfiguration = ReviewConfiguration(), expectations: [ExampleExpectation], line: Int
+        package: YAMLNode, previous: YAMLNode? = nil, review: ReviewConfiguration = ReviewConfiguration(), configuration: Configuration = Configuration(),
+        expectations: [ExampleExpectation], line: Int
     ) {
+        self.configuration = configuration
         self.name = name
         self.triggers = triggers
         self.distribution = distribution

@@ -267,17 +267,22 @@ public struct HTMLReporter: Reporter {
     /// pixels decoded (or, for a platform with none of its own, the icon set's largest image): a
     /// PNG in a `data:` URL (the page's policy allows images from `data:` only), so the page
     /// stays one file and loads nothing.
+    /// The set's dark and tinted images follow the any one, each labelled with its appearance.
     static func assetCatalog(_ catalog: AssetCatalogSummary) -> String {
         let summary = HTMLText.escaped(TextReporter.assetCatalog(catalog))
+        var pictures: [String] = []
         if let icon = catalog.appStoreIcon, let png = icon.preview {
             let label = "App Store icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)" + (icon.layered ? ", flattened" : "")
-            return summary + "<br>" + picture(png, width: icon.pixelWidth, height: icon.pixelHeight, label: label)
+            pictures.append(picture(png, width: icon.pixelWidth, height: icon.pixelHeight, label: label))
+        } else if let icon = catalog.iconPreview {
+            pictures.append(
+                picture(icon.png, width: icon.pixelWidth, height: icon.pixelHeight, label: "Icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)"))
         }
-        if let icon = catalog.iconPreview {
-            return summary + "<br>"
-                + picture(icon.png, width: icon.pixelWidth, height: icon.pixelHeight, label: "Icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)")
+        for icon in catalog.appearancePreviews {
+            let label = "Icon \(icon.iconSet), \(icon.appearance), \(icon.pixelWidth)×\(icon.pixelHeight)"
+            pictures.append(picture(icon.png, width: icon.pixelWidth, height: icon.pixelHeight, label: label))
         }
-        return summary
+        return pictures.isEmpty ? summary : summary + "<br>" + pictures.joined(separator: " ")
     }
 
     /// An icon 128 pixels along its longer side, in its proportions (tvOS's is 1280×768); a

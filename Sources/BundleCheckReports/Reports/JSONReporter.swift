@@ -176,6 +176,7 @@ public struct JSONReporter: Reporter {
                             }),
                         .iconStacks: .array(set.iconStacks.map(appearanceIcon)),
                         .iconComposer: set.iconComposer.map(iconComposer) ?? .null,
+                        .storedBytes: .integer(Int64(set.storedBytes)),
                     ])
                 }),
             .topShelfImages: .array(

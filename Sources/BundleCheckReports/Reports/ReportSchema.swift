@@ -62,7 +62,7 @@ package enum ReportSchema {
         case appStoreIcon, appStoreIconAppearances, appStoreIconElsewhere
     }
     package enum RenditionKind: String, ReportMember { case kind, count }
-    package enum IconSet: String, ReportMember { case name, layerStacks, images, layeredImages, iconStacks, iconComposer }
+    package enum IconSet: String, ReportMember { case name, layerStacks, images, layeredImages, iconStacks, iconComposer, storedBytes }
     package enum IconComposer: String, ReportMember { case appearances, groups, vectorLayers, gradients, colors, fallbacks, bytes }
     package enum IconComposerGroup: String, ReportMember { case name, layers }
     package enum VectorLayer: String, ReportMember { case name, storedBytes, decodedBytes, svg }

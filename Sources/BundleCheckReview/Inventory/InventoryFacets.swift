@@ -1,4 +1,5 @@
 import BundleCheckFormats
+import BundleCheckModel
 import BundleCheckReports
 
 // The report's objects the facets read, by the names `ReportSchema` declares.
@@ -15,6 +16,10 @@ private typealias RequiredReasonAPI = ReportSchema.RequiredReasonAPI
 private typealias AcceptedType = ReportSchema.AcceptedType
 private typealias DocumentType = ReportSchema.DocumentType
 private typealias LooseLibrary = ReportSchema.LooseLibrary
+private typealias AssetCatalog = ReportSchema.AssetCatalog
+private typealias IconSet = ReportSchema.IconSet
+private typealias IconComposer = ReportSchema.IconComposer
+private typealias IconComposerBytes = ReportSchema.IconComposerBytes
 
 // The facets a release review compares, one per line of the list: each reads its
 // members of the report's bundle object (docs/report.schema.json) and nothing else.
@@ -131,10 +136,35 @@ extension InventoryFacet {
                     }
                 })
         },
+        // What each icon set of Assets.car stores: a cost that grows unseen (alternate icons with
+        // their fallbacks), shown set by set, an Icon Composer icon's parts apart.
+        InventoryFacet("icon-sets", "Icon sets (bytes stored in Assets.car)", .contents, .keyed) { reader throws(RecordShapeError) in
+            guard let sets = try reader.objects([Bundle.assetCatalog, AssetCatalog.iconSets]) else { return nil }
+            return FacetValue(
+                sets.compactMap { set -> FacetValue.Keyed? in
+                    guard let name = FacetReader.scalarText(set[IconSet.name.rawValue]), let bytes = FacetReader.byteCount(set[IconSet.storedBytes.rawValue])
+                    else { return nil }
+                    var text = ByteSizeText.decimal(bytes)
+                    if let parts = set[IconSet.iconComposer.rawValue]?[IconComposer.bytes.rawValue] {
+                        let shares = [("fallbacks", IconComposerBytes.fallbacks), ("stacks", IconComposerBytes.stacks), ("layers", IconComposerBytes.layers)]
+                            .compactMap { word, member in
+                                FacetReader.byteCount(parts[member.rawValue]).map { "\(word) \(ByteSizeText.decimal($0))" }
+                            }
+                        if !shares.isEmpty { text += " (Icon Composer: " + shares.joined(separator: ", ") + ")" }
+                    }
+                    return FacetValue.Keyed(key: name, entry: .text(text))
+                })
+        },
     ]
 }
 
 extension FacetReader {
+    /// A whole number of bytes, 0 or more; nil for anything else.
+    static func byteCount(_ value: JSONValue?) -> UInt64? {
+        guard case .integer(let count)? = value, count >= 0 else { return nil }
+        return UInt64(count)
+    }
+
     /// The strings of an array (other elements skipped); empty for anything else.
     static func strings(in value: JSONValue?) -> [String] {
         value?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -25,6 +25,10 @@ import Testing
         #expect(AppIconSizes.shipped.scales == [1, 2, 3])
         #expect(AppIconSizes.shipped.families.map(\.device) == ["iPhone", "iPad"])
         #expect(AppIconSizes.shipped.families.map(\.suffix) == ["", "~ipad"] && AppIconSizes.shipped.families[1].required.map(\.pixels) == [152, 167])
+        let fallbacks = AppIconSizes.shipped.iconComposerFallbacks
+        #expect(fallbacks.keys.sorted() == ["ios", "macos"] && fallbacks.values.allSatisfy { $0.stacksDrawnFrom == MachOVersion(major: 26) })
+        #expect(fallbacks["macos"]?.points == [16, 32, 64, 128, 256, 512, 1024] && fallbacks["macos"]?.scale == 2)
+        #expect(fallbacks["ios"]?.points == [1024] && fallbacks["ios"]?.scale == 1)
         #expect(IconAppearances.shipped.anyOrder == ["any", "light"] && IconAppearances.shipped.names["ISAppearanceTintable"] == "tinted")
         #expect(AppStoreIcons.shipped.platforms.keys.sorted() == ["ios", "tvos", "watchos"])
         #expect(AppStoreIcons.shipped.platforms["ios"]?.missingCodes == ["ITMS-90704", "ITMS-91111"])

@@ -97,8 +97,10 @@ import Testing
         ("app-clip-digital-only: yes\n", "ci/.bundlecheck.yml:1: key 'app-clip-digital-only': 'yes'"),
         (
             "rule-pack: [rules]\n",
-            "ci/.bundlecheck.yml:1: key 'rule-pack': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days, app-clip-digital-only, rule-packs, baseline, ignore"
+            "ci/.bundlecheck.yml:1: key 'rule-pack': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days, app-clip-digital-only, icon-catalog-threshold, rule-packs, baseline, ignore"
         ),
+        ("icon-catalog-threshold: lots\n", "ci/.bundlecheck.yml:1: key 'icon-catalog-threshold': 'lots' is not a size"),
+        ("icon-catalog-threshold: [20 MB]\n", "ci/.bundlecheck.yml:1: key 'icon-catalog-threshold': expected a single value, found a list"),
     ])
     func mistakesNameFileLineAndKey(text: String, message: String) {
         do {
@@ -107,6 +109,21 @@ import Testing
         } catch {
             #expect(String(describing: error).hasPrefix(message), "\(error)")
         }
+    }
+
+    @Test func theIconCatalogThresholdIsASize() throws {
+        #expect(try Self.load("fail-on: error\n").iconCatalogThreshold == 20_000_000)
+        #expect(try Self.load("icon-catalog-threshold: 5 MiB\n").iconCatalogThreshold == 5 << 20)
+        #expect(try Self.load("icon-catalog-threshold: 1500000\n").iconCatalogThreshold == 1_500_000)
+    }
+
+    @Test func aRuleExampleGivesOnlyTheSettingsChecksRead() throws {
+        let reader = YAMLFieldReader(file: "Rules/x.yml")
+        let node = try #require(try YAMLParser.parse(Array("{icon-catalog-threshold: 1 MB, app-clip-digital-only: true}".utf8), file: "Rules/x.yml"))
+        let configuration = try ConfigurationLoader.exampleConfiguration(node, reader: reader, field: "examples[1].configuration")
+        #expect(configuration.iconCatalogThreshold == 1_000_000 && configuration.appClipDigitalOnly)
+        let other = try #require(try YAMLParser.parse(Array("{fail-on: warning}".utf8), file: "Rules/x.yml"))
+        #expect(throws: YAMLLoadError.self) { try ConfigurationLoader.exampleConfiguration(other, reader: reader, field: "examples[1].configuration") }
     }
 
     @Test func anAppClipInvokedOnlyDigitallyIsSaidSo() throws {

@@ -15,7 +15,7 @@ import Testing
 struct CorpusIconTests {
     static let iconRules = [
         "app-store-icon-missing", "app-store-icon-alpha", "app-icon-missing", "app-icon-set-missing", "asset-catalog-malformed", "mac-app-icon",
-        "alternate-icon-missing",
+        "alternate-icon-missing", "icon-fallbacks-missing", "icon-catalog-bloat",
     ]
 
     @Test func theXcode16SingleSizeSetIsTheAppStoreIconInItsAnyAppearance() throws {
@@ -82,6 +82,12 @@ struct CorpusIconTests {
         #expect(icon.fallbacks == [.init(appearance: "any", sizes: [16, 32, 64, 128, 256, 512, 1024].map { "\($0)pt@2x" })])
         // The fallbacks are nearly all of it: 1,520,787 of the catalog's 1,547,000 bytes.
         #expect(icon.bytes.fallbacks == 1_520_787 && icon.bytes.stacks + icon.bytes.layers < 8192)
+        #expect(set.storedBytes == icon.bytes.total)
+        // Past a 1 MB threshold the icon is a note naming it and its fallbacks' share.
+        let bloat = try inspect(try .app(app), named: "Notes.app.zip", settings: InspectionSettings(iconCatalogThreshold: 1_000_000)).findings(
+            "icon-catalog-bloat")
+        #expect(bloat.count == 1 && bloat.first?.file == "Notes.app/Contents/Resources/Assets.car")
+        #expect(bloat.first?.message.contains("the largest: AppIcon 1.5 MB (fallbacks 1.5 MB, stacks") == true, "\(bloat.map(\.message))")
         // The Mac's preview is the largest fallback up to 1024 pixels, in the any appearance.
         #expect(catalog.iconPreview?.pixelWidth == 1024)
         // The same app without its catalog: the partial icns alone is a finding (ic09, ic10).

@@ -15,7 +15,7 @@ import Testing
         #expect(
             AssetCatalogWants.listingRules == [
                 "asset-catalog-malformed", "app-icon-set-missing", "app-store-icon-missing", "app-store-icon-alpha", "top-shelf-image-missing",
-                "top-shelf-image-alpha", "vision-icon-layers", "alternate-icon-missing", "mac-app-icon",
+                "top-shelf-image-alpha", "vision-icon-layers", "alternate-icon-missing", "mac-app-icon", "icon-fallbacks-missing", "icon-catalog-bloat",
             ])
     }
 

@@ -203,6 +203,41 @@ import Testing
         #expect(html.contains("<dt>Built with</dt><dd>SDK iphoneos26.1 (23B77), Xcode 26.1 (17B55)</dd>"))
     }
 
+    /// An Icon Composer icon's any-appearance fallback is drawn, its dark and tinted ones beside it.
+    @Test func anIconsDarkAndTintedFallbacksAreDrawnBesideItsAnyOne() throws {
+        let package = try JSONReportInventoryTests.package(
+            """
+            app:
+              name: Notes
+              files:
+                - path: Assets.car
+                  asset-catalog:
+                    icon-sets: [{name: AppIcon, kind: ios-icon-composer}]
+            """)
+        let report = try inspect(package, named: "Notes.ipa")
+        let catalog = try #require(report.bundles.first?.assetCatalog)
+        #expect(catalog.appStoreIcon?.preview != nil)
+        #expect(catalog.appearancePreviews.map(\.appearance) == ["dark", "tinted"] && catalog.appearancePreviews.allSatisfy { $0.pixelWidth == 1024 })
+        let html = render(Report(toolVersion: "1.0.0", inputs: [report]))
+        let pictures = ["App Store icon AppIcon, 1024×1024", "Icon AppIcon, dark, 1024×1024", "Icon AppIcon, tinted, 1024×1024"].map { label in
+            html.range(of: "<img class=\"app-icon\" width=\"128\" height=\"128\" alt=\"\(label)\"")
+        }
+        #expect(pictures.allSatisfy { $0 != nil })
+        #expect(pictures.compactMap { $0?.lowerBound } == pictures.compactMap { $0?.lowerBound }.sorted(), "any first, then dark and tinted")
+        // Without the dark and tinted fallbacks (the stacks alone) nothing more is drawn.
+        let stacksOnly = try inspect(
+            try JSONReportInventoryTests.package(
+                """
+                app:
+                  name: Notes
+                  files:
+                    - path: Assets.car
+                      asset-catalog:
+                        icon-sets: [{name: AppIcon, kind: ios-icon-composer, fallbacks: none}]
+                """), named: "Notes.ipa")
+        #expect(stacksOnly.bundles.first?.assetCatalog?.appearancePreviews.isEmpty == true)
+    }
+
     @Test func bundlesWhoseParentsLoopAreEachShownOnce() {
         func bundle(_ path: String, parent: String) -> InspectedBundle {
             InspectedBundle(path: path, kind: .appex, parent: parent, infoPlistPath: path + "/Info.plist", infoPlist: nil)

@@ -110,6 +110,38 @@ import Testing
         #expect(!verdicts.contains("build-number-not-higher") && !verdicts.contains("version-not-higher"))
     }
 
+    /// What each icon set stores is compared set by set: the icon that became an Icon Composer
+    /// icon with its fallbacks grew, and an alternate icon was added.
+    @Test func anIconSetsCostChangeShows() throws {
+        let directory = try TemporaryDirectory()
+        let new = """
+            app:
+              name: Notes
+              plist:
+                CFBundleIcons:
+                  CFBundlePrimaryIcon: {CFBundleIconName: AppIcon, CFBundleIconFiles: [AppIcon60x60]}
+                  CFBundleAlternateIcons:
+                    Glass: {CFBundleIconName: GlassIcon}
+              files:
+                - path: Assets.car
+                  asset-catalog:
+                    icon-sets:
+                      - {name: AppIcon, kind: ios-icon-composer, idioms: [phone, pad]}
+                      - {name: GlassIcon, kind: ios-icon-composer}
+            """
+        let (old, newPath) = try Self.packages(directory, old: "app:\n  name: Notes\n", new: new)
+        let (_, document, _) = try Self.review([old, newPath])
+        let changes = Self.changes(document, facet: "icon-sets")
+        let icon = try #require(changes.first { $0["key"] == "AppIcon" })
+        #expect(icon["change"] == "changed")
+        #expect(icon["old"]?.stringValue?.hasSuffix(" kB") == true && icon["old"]?.stringValue?.contains("Icon Composer") == false)
+        #expect(icon["new"]?.stringValue?.hasPrefix("553.8 kB (Icon Composer: fallbacks 549.4 kB, stacks ") == true, "\(icon)")
+        #expect(changes.contains { $0["key"] == "GlassIcon" && $0["change"] == "added" } && changes.count == 2)
+        // Against itself nothing changes.
+        let (_, same, _) = try Self.review([newPath, newPath])
+        #expect(Self.changes(same, facet: "icon-sets").isEmpty)
+    }
+
     /// An archive and the IPA exported from it: one build, its bundles at other paths. Their
     /// findings stand on both sides (not fixed and new again), and no release rule judges them.
     @Test func anArchiveAndItsIPAAreOneBuildWhoseFindingsStand() throws {

@@ -30,8 +30,19 @@ struct AppIconSizes {
         let iconNamePointers: [JSONPointer]
     }
 
+    /// The flattened images an Icon Composer icon carries for systems that cannot draw its
+    /// stacks: each a size in points at `scale`, in the any appearance.
+    struct IconComposerFallbacks: Equatable {
+        /// From this version of the platform on, the system draws the icon stacks itself.
+        let stacksDrawnFrom: MachOVersion
+        let scale: Int
+        let points: [Int]
+    }
+
     /// By platform id; a platform not listed is not judged.
     let platforms: [String: PlatformIcons]
+    /// By platform id; a platform not listed is not judged.
+    let iconComposerFallbacks: [String: IconComposerFallbacks]
     let scales: [Int]
     let families: [Family]
 
@@ -48,6 +59,14 @@ struct AppIconSizes {
             platforms[id] = PlatformIcons(catalogueRequiredFrom: from, iconNamePointers: pointers)
         }
         self.platforms = platforms
+        var fallbacks: [String: IconComposerFallbacks] = [:]
+        for (key, value) in try entries.optional("icon-composer-fallbacks")?.keyedPairs() ?? [] {
+            let row = try value.allowing(keys: ["stacks-drawn-from", "scale", "points"])
+            fallbacks[try key.platformID()] = IconComposerFallbacks(
+                stacksDrawnFrom: try row("stacks-drawn-from").version(), scale: try row("scale").positiveInteger(),
+                points: try row("points").items().map { size throws(YAMLLoadError) in try size.positiveInteger() })
+        }
+        iconComposerFallbacks = fallbacks
         scales = try entries.optional("scales")?.items().map { scale throws(YAMLLoadError) in try scale.positiveInteger() } ?? []
         families = try (entries.optional("families")?.items() ?? []).map { row throws(YAMLLoadError) in
             let required = try (row.optional("required")?.items() ?? []).map { size throws(YAMLLoadError) in
