@@ -270,19 +270,24 @@ public struct HTMLReporter: Reporter {
     /// The set's dark and tinted images follow the any one, each labelled with its appearance.
     static func assetCatalog(_ catalog: AssetCatalogSummary) -> String {
         let summary = HTMLText.escaped(TextReporter.assetCatalog(catalog))
-        var pictures: [String] = []
+        var any: String?
         if let icon = catalog.appStoreIcon, let png = icon.preview {
             let label = "App Store icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)" + (icon.layered ? ", flattened" : "")
-            pictures.append(picture(png, width: icon.pixelWidth, height: icon.pixelHeight, label: label))
+            any = picture(png, width: icon.pixelWidth, height: icon.pixelHeight, label: label)
         } else if let icon = catalog.iconPreview {
-            pictures.append(
-                picture(icon.png, width: icon.pixelWidth, height: icon.pixelHeight, label: "Icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)"))
+            any = picture(icon.png, width: icon.pixelWidth, height: icon.pixelHeight, label: "Icon \(icon.iconSet), \(icon.pixelWidth)×\(icon.pixelHeight)")
         }
+        guard !catalog.appearancePreviews.isEmpty else { return any.map { summary + "<br>" + $0 } ?? summary }
+        // With variants, each picture is captioned with its appearance.
+        func figure(_ picture: String, _ appearance: String) -> String {
+            "<figure class=\"icon-variant\">\(picture)<figcaption>\(HTMLText.escaped(appearance))</figcaption></figure>"
+        }
+        var figures = any.map { [figure($0, "any")] } ?? []
         for icon in catalog.appearancePreviews {
             let label = "Icon \(icon.iconSet), \(icon.appearance), \(icon.pixelWidth)×\(icon.pixelHeight)"
-            pictures.append(picture(icon.png, width: icon.pixelWidth, height: icon.pixelHeight, label: label))
+            figures.append(figure(picture(icon.png, width: icon.pixelWidth, height: icon.pixelHeight, label: label), icon.appearance))
         }
-        return pictures.isEmpty ? summary : summary + "<br>" + pictures.joined(separator: " ")
+        return summary + "<br>" + figures.joined()
     }
 
     /// An icon 128 pixels along its longer side, in its proportions (tvOS's is 1280×768); a

@@ -66,6 +66,8 @@ package enum HTMLStylesheet {
         dl.facts dt { color: var(--muted); }
         img.app-icon { margin-top: .35rem; border-radius: 22%; border: 1px solid var(--muted); background: repeating-conic-gradient(#ccc 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
         img.app-icon.wide { border-radius: 6%; }
+        figure.icon-variant { display: inline-block; margin: 0 .5rem 0 0; text-align: center; }
+        figure.icon-variant figcaption { font-size: .8rem; color: var(--muted); }
         dl.facts dd { margin: 0; overflow-wrap: anywhere; }
         table.size-bars { border-collapse: collapse; width: 100%; margin: 0 0 .4rem; font-size: .85rem; }
         table.size-bars caption { text-align: left; color: var(--muted); }

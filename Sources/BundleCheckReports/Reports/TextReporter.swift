@@ -191,6 +191,9 @@ public struct TextReporter: Reporter {
             let kind = icon.iconStack ? ", Icon Composer stack" : icon.layered ? ", layered" : ""
             text += "; App Store icon \(icon.iconSet) \(icon.pixelWidth)×\(icon.pixelHeight) (\(icon.idiom)\(kind))" + opacity
             if !others.isEmpty { text += ", also " + others.joined(separator: ", ") }
+            if let composer = catalog.namedSet?.iconComposer {
+                text += "; an Icon Composer icon in " + composer.appearances.joined(separator: ", ") + ": " + Self.iconComposerParts(composer)
+            }
         } else if let set = catalog.namedSet {
             if catalog.appStoreIconExpected {
                 text +=

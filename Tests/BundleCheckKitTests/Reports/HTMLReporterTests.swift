@@ -224,6 +224,7 @@ import Testing
         }
         #expect(pictures.allSatisfy { $0 != nil })
         #expect(pictures.compactMap { $0?.lowerBound } == pictures.compactMap { $0?.lowerBound }.sorted(), "any first, then dark and tinted")
+        #expect(["any", "dark", "tinted"].allSatisfy { html.contains("<figcaption>\($0)</figcaption></figure>") })
         // Without the dark and tinted fallbacks (the stacks alone) nothing more is drawn.
         let stacksOnly = try inspect(
             try JSONReportInventoryTests.package(
