@@ -43,6 +43,7 @@ package enum ShippedDataTableReaders {
         .one(IPadMultitasking.table, IPadMultitasking.init),
         .one(IPALayout.table, IPALayout.init),
         .one(LayeredIcons.table, LayeredIcons.init),
+        .one(ChangedKeys.table, ChangedKeys.init),
         .one(SizeLimits.table, SizeLimits.init),
         .one(TopShelfImages.table, TopShelfImages.init),
         .one(UploadMinimums.table, UploadMinimums.init),

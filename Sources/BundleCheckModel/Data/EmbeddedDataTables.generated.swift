@@ -131,6 +131,43 @@ entries:
       alpha-codes: []
 
 """#),
+        ("changed-keys.yml", #"""
+name: changed-keys
+title: Info.plist keys an SDK deprecated or stopped honouring, from which SDK, and what replaces them
+sources:
+  - "Apple, TN3192 'Migrating your iPad app from the deprecated UIRequiresFullScreen key' (2026-02-06): 'Starting in iPadOS 26, UIRequiresFullscreen and its associated compatibility mode are deprecated and will be ignored in a future release'; the key configures iPad apps only; apps should handle resizing scenes"
+  - "Apple, UIRequiresFullScreen (Information Property List): available iOS and iPadOS 9.0 to 26.0"
+  - "Apple, UIRequiresFullScreenIgnoredStartingWithVersion (iOS and iPadOS 26.2): a system version from which the system ignores UIRequiresFullScreen; used only when the Info.plist also holds UIRequiresFullScreen with the value true"
+  - "expo/expo#48175 (2026-07-27): built with the iOS 27 SDK, UIRequiresFullScreen no longer opts an app out of resizing"
+  - "Apple Developer Forums thread 832710 (a Frameworks Engineer): UIDesignRequiresCompatibility, the opt-out of the Liquid Glass design, is not honoured once an app is built against iOS 27"
+checked: 2026-12-06
+entries:
+  # By rule: the key and its device-suffixed forms (first found first), the platforms
+  # (platforms.yml ids) whose apps the change concerns, the SDK version from which the key is
+  # deprecated or no longer honoured (`change`, judged on the bundle's DTSDKName), the value it
+  # matters with, and what to do instead.
+  full-screen-deprecated:
+    keys: ["UIRequiresFullScreen~ipad", UIRequiresFullScreen]
+    platforms: [ios]
+    from-sdk: "26.0"
+    change: deprecated
+    when-value: true
+    instead: "make the app's scenes resize (TN3192); while they cannot, UIRequiresFullScreenIgnoredStartingWithVersion (iPadOS 26.2) names the iPadOS version from which the key is to be ignored"
+  design-compatibility-ignored:
+    keys: [UIDesignRequiresCompatibility]
+    platforms: [ios]
+    from-sdk: "27.0"
+    change: ignored
+    when-value: true
+    instead: "the app ships in the Liquid Glass design; test and adapt its interface, then remove the key"
+  # The key that names the iPadOS version from which UIRequiresFullScreen is ignored, and the key
+  # it depends on.
+  full-screen-ignored-version:
+    keys: [UIRequiresFullScreenIgnoredStartingWithVersion]
+    platforms: [ios]
+    depends-on: ["UIRequiresFullScreen~ipad", UIRequiresFullScreen]
+
+"""#),
         ("debug-builds.yml", #"""
 name: debug-builds
 title: The files an Xcode Debug build leaves in a bundle

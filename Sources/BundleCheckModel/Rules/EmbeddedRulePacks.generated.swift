@@ -2646,6 +2646,49 @@ examples:
         count: 0
 
 """#),
+        ("design-compatibility-ignored.yml", #"""
+id: design-compatibility-ignored
+title: UIDesignRequiresCompatibility does nothing in an app built with the iOS 27 SDK
+severity: warning
+category: toolchain
+rationale: >
+  UIDesignRequiresCompatibility set to true keeps an app built with the iOS 26 SDK in the design
+  of earlier systems instead of Liquid Glass, a stop-gap Apple said would go: once an app is built
+  against iOS 27 the key is not honoured (Apple Developer Forums thread 832710, a Frameworks
+  Engineer), so the app ships in the new design whatever the key says, perhaps untested in it.
+  Judged on an iOS app or extension built with the iOS 27 SDK or later (DTSDKName) whose
+  Info.plist sets the key to true; the SDK is data (Rules/data/changed-keys.yml).
+fix: >
+  Test and adapt the app's interface to Liquid Glass, then remove UIDesignRequiresCompatibility;
+  or build with the iOS 26 SDK until it is ready (App Store Connect accepts it until the 27 SDK
+  is required, expected April 2027).
+scope:
+  kinds: [app, appex]
+  platforms: [ios]
+examples:
+  - name: an app built with the iOS 27 SDK that still opts out of Liquid Glass
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist: {UIDesignRequiresCompatibility: !bool true, DTSDKName: iphoneos27.0, DTPlatformVersion: "27.0", DTXcode: "2700"}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UIDesignRequiresCompatibility
+  - name: the same opt-out built with the iOS 26.1 SDK, where it is honoured
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist: {UIDesignRequiresCompatibility: !bool true}
+  - name: an app built with the iOS 27 SDK without the key
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist: {DTSDKName: iphoneos27.0, DTPlatformVersion: "27.0", DTXcode: "2700"}
+
+"""#),
         ("document-types.yml", #"""
 id: document-types
 title: Document types carry a handler rank, the app says how it opens them, and their content types are known
@@ -3313,6 +3356,118 @@ examples:
         short-version: "2.3"
         version: "231"
         plugins: [{name: Share, point: com.apple.share-services, short-version: "2.3", version: "231"}]
+
+"""#),
+        ("full-screen-deprecated.yml", #"""
+id: full-screen-deprecated
+title: UIRequiresFullScreen is deprecated from the iPadOS 26 SDK
+severity: note
+category: devices
+rationale: >
+  UIRequiresFullScreen put an iPad app in a compatibility mode that opted it out of multitasking
+  and dynamic resizing. "Starting in iPadOS 26, UIRequiresFullscreen and its associated
+  compatibility mode are deprecated and will be ignored in a future release. Apps that don't update
+  may experience broken layouts, UI elements positioned incorrectly, or content that doesn't fit"
+  (Apple, TN3192, 2026-02-06), and apps built with the iOS 27 SDK are resized whatever the key
+  says (expo/expo#48175). Judged on an iOS app or extension built with the iOS 26 SDK or later
+  (DTSDKName) whose Info.plist sets UIRequiresFullScreen (or UIRequiresFullScreen~ipad) to true;
+  the SDK and what to do instead are data (Rules/data/changed-keys.yml). A note: App Store Connect
+  still accepts the key.
+fix: >
+  Make the app's scenes handle resizing (TN3192 walks through it) and remove UIRequiresFullScreen.
+  Until then, UIRequiresFullScreenIgnoredStartingWithVersion (iPadOS 26.2) names the iPadOS
+  version from which the system is to ignore the key, so the update can be prepared for it.
+scope:
+  kinds: [app, appex]
+  platforms: [ios]
+examples:
+  - name: an app built with the iOS 26.1 SDK that still asks for full screen
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist: {UIRequiresFullScreen: !bool true}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UIRequiresFullScreen
+  - name: the same app without the key
+    triggers: false
+    package:
+      app:
+        name: Notes
+  - name: the key set to false
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist: {UIRequiresFullScreen: !bool false}
+  - name: the key in an app built with the iOS 18.5 SDK, before the deprecation
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist: {UIRequiresFullScreen: !bool true, DTSDKName: iphoneos18.5, DTPlatformVersion: "18.5", DTXcode: "1640"}
+
+"""#),
+        ("full-screen-ignored-version.yml", #"""
+id: full-screen-ignored-version
+title: UIRequiresFullScreenIgnoredStartingWithVersion is a version, beside UIRequiresFullScreen true
+severity: warning
+category: devices
+rationale: >
+  UIRequiresFullScreenIgnoredStartingWithVersion (iOS and iPadOS 26.2) is "a string value that
+  specifies a system version after which the system ignores the requires full screen key", and
+  "the system only uses this key when your information property list also contains
+  UIRequiresFullScreen with a value of true" (Apple's key documentation). A value that is not a
+  version (a number, a word, an empty string) or the key without UIRequiresFullScreen (or
+  UIRequiresFullScreen~ipad) set to true does nothing, though the app was meant to leave the
+  compatibility mode at that version. The keys are data (Rules/data/changed-keys.yml).
+fix: >
+  Write the iPadOS version as a string (27.0) and keep UIRequiresFullScreen set to true beside it
+  until that version; or remove both once the app's scenes resize.
+scope:
+  kinds: [app, appex]
+  platforms: [ios]
+examples:
+  - name: the version beside UIRequiresFullScreen true
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist: {UIRequiresFullScreen: !bool true, UIRequiresFullScreenIgnoredStartingWithVersion: "27.0"}
+  - name: a version written as a number
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist: {UIRequiresFullScreen: !bool true, UIRequiresFullScreenIgnoredStartingWithVersion: !int 27}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UIRequiresFullScreenIgnoredStartingWithVersion
+  - name: a word for a version
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist: {UIRequiresFullScreen: !bool true, UIRequiresFullScreenIgnoredStartingWithVersion: next}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UIRequiresFullScreenIgnoredStartingWithVersion
+  - name: the version without UIRequiresFullScreen
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist: {UIRequiresFullScreenIgnoredStartingWithVersion: "27.0"}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UIRequiresFullScreenIgnoredStartingWithVersion
+  - name: the version beside UIRequiresFullScreen~ipad true
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist: {"UIRequiresFullScreen~ipad": !bool true, UIRequiresFullScreenIgnoredStartingWithVersion: "26.4"}
 
 """#),
         ("get-task-allow.yml", #"""

@@ -117,7 +117,7 @@ import Testing
         ("junk-fil", "no rule has the id 'junk-fil'; did you mean junk-file?"),
         (
             "version",
-            "no rule has the id 'version'; did you mean one of: extension-version-stale, version-format, version-mismatch, version-missing, version-not-higher?"
+            "no rule has the id 'version'; did you mean one of: extension-version-stale, full-screen-ignored-version, version-format, version-mismatch, version-missing?"
         ),
         ("zzzz", "no rule has the id 'zzzz'; 'bundlecheck --list-rules' lists every rule id"),
     ])
