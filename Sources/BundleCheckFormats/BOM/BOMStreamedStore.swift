@@ -101,13 +101,17 @@ package final class BOMStreamedStore: BOMBlockSource {
     /// blocks asked for), each block a slice of it: a fetch of 100,000 small blocks costs their
     /// bytes, not an array each. The rest of a block its caller wants on seeing its prefix goes
     /// into an array of its own (the App Store icon's pixels).
-    package func fetch(_ requests: [BOMFetch]) throws {
+    ///
+    /// `requests` is consumed: a sweep's list of every block is let go once the pending ranges
+    /// are made from it, before the buffer is allocated (on a 256 MiB catalog, 3.8 MB of the peak).
+    package func fetch(_ requests: consuming [BOMFetch]) throws {
         var pending: [Pending] = []
         pending.reserveCapacity(requests.count)
         var pendingBlocks: Set<UInt32> = []
         pendingBlocks.reserveCapacity(requests.count)
         var adding = 0
-        for var request in requests {
+        for index in requests.indices {
+            var request = requests[index]
             let range = try blocks.range(of: request.block, part: "a fetched block")
             var wanted = request.prefix.map { min($0, range.count) } ?? range.count
             // A prefix held already is decided on now; the rest, when wanted, is fetched whole.
@@ -123,6 +127,7 @@ package final class BOMStreamedStore: BOMBlockSource {
                     blockEnd: range.upperBound, arenaOffset: adding))
             adding += wanted
         }
+        _ = consume requests
         guard !pending.isEmpty else { return }
         try checkKept(adding: adding)
         guard passes < limits.maxStreamPasses else { throw BOMError.tooManyPasses(limit: limits.maxStreamPasses) }
