@@ -109,7 +109,9 @@ public enum BundleCheckCommand {
         console: any Console,
         workingDirectory: String? = nil
     ) -> ExitCode {
-        let inspection = settings.inspection(distribution: options.distribution, now: options.now, verifiesResources: options.verifiesResources)
+        let writesHTML = options.format == .html || options.reports.contains { $0.format == .html }
+        let inspection = settings.inspection(
+            distribution: options.distribution, now: options.now, verifiesResources: options.verifiesResources, picturesIconVariants: writesHTML)
         // Several inputs are checked side by side, each loading its bundles one after another
         // (not jobs × jobs threads); one input gets the jobs for its bundles.
         let jobs = options.jobs ?? ProcessorBudget.defaultJobs()

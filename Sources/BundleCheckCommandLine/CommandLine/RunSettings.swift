@@ -79,15 +79,17 @@ package struct RunSettings: Sendable {
 
     /// The rules to run: the catalogue minus disabled rules, at the configured severities.
     /// How packages are inspected: the command line's distribution and date over the
-    /// configuration's, with the configuration's expiry warning and App Clip invocation.
-    package func inspection(distribution: Distribution?, now: Date?, verifiesResources: Bool) -> InspectionSettings {
+    /// configuration's, with the configuration's expiry warning and App Clip invocation;
+    /// `picturesIconVariants` when an HTML report is written.
+    package func inspection(distribution: Distribution?, now: Date?, verifiesResources: Bool, picturesIconVariants: Bool = false) -> InspectionSettings {
         InspectionSettings(
             distribution: distribution ?? configuration.statedDistribution,
             now: now ?? Date(),
             profileExpiryWarningDays: configuration.profileExpiryWarningDays,
             verifiesResources: verifiesResources,
             appClipDigitalOnly: configuration.appClipDigitalOnly,
-            iconCatalogThreshold: configuration.iconCatalogThreshold
+            iconCatalogThreshold: configuration.iconCatalogThreshold,
+            picturesIconVariants: picturesIconVariants
         )
     }
 

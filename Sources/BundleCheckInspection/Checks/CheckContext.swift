@@ -179,6 +179,10 @@ public struct InspectionSettings: Sendable {
     /// The bytes of icon renditions in one catalog past which `icon-catalog-bloat` notes them
     /// (`icon-catalog-threshold`).
     public var iconCatalogThreshold: UInt64
+    /// Whether the HTML report is asked for, which draws the named icon set's dark and tinted
+    /// images beside the App Store icon: only then are they decoded (two 1024-pixel images an
+    /// iOS app, a quarter of a small package's run).
+    public var picturesIconVariants: Bool
     /// Whether `signature-modified` also hashes every file `_CodeSignature/CodeResources`
     /// lists (`--verify-resources`): it reads the whole package.
     public var verifiesResources: Bool
@@ -189,8 +193,10 @@ public struct InspectionSettings: Sendable {
         profileExpiryWarningDays: Int = Configuration.defaultProfileExpiryWarningDays,
         verifiesResources: Bool = false,
         appClipDigitalOnly: Bool = false,
-        iconCatalogThreshold: UInt64 = Configuration.defaultIconCatalogThreshold
+        iconCatalogThreshold: UInt64 = Configuration.defaultIconCatalogThreshold,
+        picturesIconVariants: Bool = false
     ) {
+        self.picturesIconVariants = picturesIconVariants
         self.distribution = distribution
         self.now = now
         self.profileExpiryWarningDays = profileExpiryWarningDays

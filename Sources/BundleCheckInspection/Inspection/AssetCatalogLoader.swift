@@ -108,7 +108,7 @@ enum AssetCatalogLoader {
             if name == named, requirement == nil, wants.decodesAppStoreIcon {
                 iconPreview = previewIcon(of: set, in: catalog, store: store, appearances: appearances)
             }
-            if name == named, wants.decodesAppStoreIcon {
+            if name == named, wants.decodesIconVariants {
                 appearancePreviews = Self.appearancePreviews(of: set, in: catalog, store: store, appearances: appearances)
             }
             if name == named, let requirement {

@@ -12,18 +12,24 @@ struct AssetCatalogWants {
     let lists: Bool
     let decodesAppStoreIcon: Bool
     let decodesTopShelfImages: Bool
+    /// The named set's dark and tinted images, drawn by the HTML report alone, with the App
+    /// Store icon's (`InspectionSettings.picturesIconVariants`).
+    let decodesIconVariants: Bool
 
-    /// What the checks of `rules` declare they read of the catalogs.
-    init(rules: [RuleDefinition]) {
+    /// What the checks of `rules` declare they read of the catalogs; the icon's variants when
+    /// `picturesIconVariants` (the HTML report is asked for) and the App Store icon is decoded.
+    init(rules: [RuleDefinition], picturesIconVariants: Bool = false) {
         let reads = CheckReads.declared(by: rules)
         lists = reads.listsAssetCatalogs
         decodesAppStoreIcon = reads.decodesAppStoreIcon
         decodesTopShelfImages = reads.decodesTopShelfImages
+        decodesIconVariants = picturesIconVariants && reads.decodesAppStoreIcon
     }
 
-    init(lists: Bool, decodesAppStoreIcon: Bool, decodesTopShelfImages: Bool = false) {
+    init(lists: Bool, decodesAppStoreIcon: Bool, decodesTopShelfImages: Bool = false, decodesIconVariants: Bool = false) {
         self.lists = lists
         self.decodesAppStoreIcon = decodesAppStoreIcon
         self.decodesTopShelfImages = decodesTopShelfImages
+        self.decodesIconVariants = decodesIconVariants
     }
 }

@@ -71,7 +71,8 @@ public struct PackageInspector: Sendable {
             let paths = PathIndex(container: container)
             let loaded = InspectedBundle.resolvingPlatforms(loadBundles(located.bundles, from: container, paths: paths, evidence: evidence, seals: seals))
             // After the platforms are settled: the platform says which App Store icon to look for.
-            let catalogued = AssetCatalogLoader.attach(to: loaded, from: container, paths: paths, wants: AssetCatalogWants(rules: rules))
+            let catalogued = AssetCatalogLoader.attach(
+                to: loaded, from: container, paths: paths, wants: AssetCatalogWants(rules: rules, picturesIconVariants: settings.picturesIconVariants))
             let bundles = BundleSizer.attach(to: catalogued, from: container, paths: paths)
             // The package's platform and distribution, decided once: the checks and the report share them.
             let distribution = settings.distribution(for: located.kind, platform: InspectedBundle.packagePlatform(of: bundles))

@@ -91,3 +91,27 @@ import Testing
         #expect(html.contains("the extension ships on its own schedule"))
     }
 }
+
+/// The icon's dark and tinted pictures are decoded for an HTML report only, whether it is the
+/// run's format or one of its `--report`s.
+@Suite struct IconVariantPicturesTests {
+    @Test func onlyAnHTMLReportDecodesTheIconsVariants() throws {
+        let directory = try TemporaryDirectory()
+        let package = try JSONReportInventoryTests.package(
+            """
+            app:
+              name: Notes
+              files:
+                - path: Assets.car
+                  asset-catalog:
+                    icon-sets: [{name: AppIcon, appearances: [dark, tinted]}]
+            """)
+        let path = try BundleCheckCommandTests.writePackage(package, in: directory, name: "Notes.ipa")
+        let captions = ["<figcaption>dark</figcaption>", "<figcaption>tinted</figcaption>"]
+        let (_, asFormat) = CapturingConsole.run(["--format", "html", "--now", "2026-06-01", path])
+        #expect(captions.allSatisfy(asFormat.output.contains))
+        let report = directory.path("report.html")
+        _ = CapturingConsole.run(["--format", "json", "--report", "html=\(report)", "--now", "2026-06-01", path])
+        #expect(captions.allSatisfy(try String(contentsOfFile: report, encoding: .utf8).contains))
+    }
+}

@@ -214,17 +214,20 @@ import Testing
                   asset-catalog:
                     icon-sets: [{name: AppIcon, kind: ios-icon-composer}]
             """)
-        let report = try inspect(package, named: "Notes.ipa")
+        // Decoded only for an HTML report: the other reports do not draw them.
+        #expect(try inspect(package, named: "Notes.ipa").bundles.first?.assetCatalog?.appearancePreviews.isEmpty == true)
+        let html = InspectionSettings(picturesIconVariants: true)
+        let report = try inspect(package, named: "Notes.ipa", settings: html)
         let catalog = try #require(report.bundles.first?.assetCatalog)
         #expect(catalog.appStoreIcon?.preview != nil)
         #expect(catalog.appearancePreviews.map(\.appearance) == ["dark", "tinted"] && catalog.appearancePreviews.allSatisfy { $0.pixelWidth == 1024 })
-        let html = render(Report(toolVersion: "1.0.0", inputs: [report]))
+        let page = render(Report(toolVersion: "1.0.0", inputs: [report]))
         let pictures = ["App Store icon AppIcon, 1024×1024", "Icon AppIcon, dark, 1024×1024", "Icon AppIcon, tinted, 1024×1024"].map { label in
-            html.range(of: "<img class=\"app-icon\" width=\"128\" height=\"128\" alt=\"\(label)\"")
+            page.range(of: "<img class=\"app-icon\" width=\"128\" height=\"128\" alt=\"\(label)\"")
         }
         #expect(pictures.allSatisfy { $0 != nil })
         #expect(pictures.compactMap { $0?.lowerBound } == pictures.compactMap { $0?.lowerBound }.sorted(), "any first, then dark and tinted")
-        #expect(["any", "dark", "tinted"].allSatisfy { html.contains("<figcaption>\($0)</figcaption></figure>") })
+        #expect(["any", "dark", "tinted"].allSatisfy { page.contains("<figcaption>\($0)</figcaption></figure>") })
         // Without the dark and tinted fallbacks (the stacks alone) nothing more is drawn.
         let stacksOnly = try inspect(
             try JSONReportInventoryTests.package(
@@ -235,7 +238,7 @@ import Testing
                     - path: Assets.car
                       asset-catalog:
                         icon-sets: [{name: AppIcon, kind: ios-icon-composer, fallbacks: none}]
-                """), named: "Notes.ipa")
+                """), named: "Notes.ipa", settings: html)
         #expect(stacksOnly.bundles.first?.assetCatalog?.appearancePreviews.isEmpty == true)
     }
 
