@@ -171,25 +171,10 @@ extension FixtureAssetCatalog {
         case "watch-all-sizes": set = .watchAllSizes(name, pixels: pixels)
         case "mac-all-sizes": set = .macAllSizes(name, pixels: pixels)
         case "ios-icon-composer":
-            var fallbacks = FixtureIconSet.IconComposerFallbacks.all
-            if let node = fields["fallbacks"] {
-                switch try FixtureDescription.scalar(node) {
-                case "all": fallbacks = .all
-                case "none": fallbacks = .none
-                default: throw FixtureDescription.Problem(line: node.line, message: "an ios-icon-composer set's fallbacks are all or none")
-                }
-            }
+            let fallbacks = try fields["fallbacks"].map { try Self.fallbacks($0, from: ["all": .all, "none": .none]) } ?? .all
             set = .iconComposerIOS(name, idioms: idioms, fallbacks: fallbacks, pixels: pixels)
         default:
-            var fallbacks = FixtureIconSet.IconComposerFallbacks.all
-            if let node = fields["fallbacks"] {
-                switch try FixtureDescription.scalar(node) {
-                case "all": fallbacks = .all
-                case "without-1024": fallbacks = .without1024
-                case "none": fallbacks = .none
-                default: throw FixtureDescription.Problem(line: node.line, message: "fallbacks is all, without-1024 or none")
-                }
-            }
+            let fallbacks = try fields["fallbacks"].map { try Self.fallbacks($0, from: ["all": .all, "without-1024": .without1024, "none": .none]) } ?? .all
             set = .iconComposerMac(name, fallbacks: fallbacks, pixels: pixels)
         }
         if absent {
@@ -197,6 +182,18 @@ extension FixtureAssetCatalog {
             set.renditions.removeAll { $0.pixelWidth == 1024 }
         }
         return (set, kind)
+    }
+
+    /// An Icon Composer set's `fallbacks`: one of the words of `table` (the Mac's sets may also
+    /// lack their 1024-pixel ones; no iOS shape of that is known).
+    private static func fallbacks(
+        _ node: YAMLNode, from table: KeyValuePairs<String, FixtureIconSet.IconComposerFallbacks>
+    ) throws -> FixtureIconSet.IconComposerFallbacks {
+        let word = try FixtureDescription.scalar(node)
+        guard let fallbacks = table.first(where: { $0.key == word })?.value else {
+            throw FixtureDescription.Problem(line: node.line, message: "fallbacks is \(listed(table.map(\.key)))")
+        }
+        return fallbacks
     }
 
     /// A list of the words of `table`, each once, in the order given.

@@ -55,9 +55,7 @@ public enum RuleExampleRunner {
         } catch {
             return .failure(Problem(message: "the packages could not be built: \(error)"))
         }
-        let settings = InspectionSettings(
-            distribution: example.distribution, now: example.now ?? Date(), appClipDigitalOnly: example.configuration.appClipDigitalOnly,
-            iconCatalogThreshold: example.configuration.iconCatalogThreshold)
+        let settings = inspection(of: example)
         let loader = ReviewSideLoader(rules: rules, inspection: settings, configuration: Configuration())
         do throws(ReviewSideError) {
             let old = try loader.load(paths[0], as: .old)
@@ -66,6 +64,13 @@ public enum RuleExampleRunner {
         } catch {
             return .failure(Problem(message: "the packages could not be compared: \(error)"))
         }
+    }
+
+    /// How an example is checked: its distribution, date and configuration's settings.
+    static func inspection(of example: RuleExample) -> InspectionSettings {
+        InspectionSettings(
+            distribution: example.distribution, now: example.now ?? Date(), appClipDigitalOnly: example.configuration.appClipDigitalOnly,
+            iconCatalogThreshold: example.configuration.iconCatalogThreshold)
     }
 
     /// Why an example's package could not be built or checked.
@@ -91,9 +96,7 @@ public enum RuleExampleRunner {
         } catch {
             return .failure(Problem(message: "the package could not be written: \(error)"))
         }
-        let settings = InspectionSettings(
-            distribution: example.distribution, now: example.now ?? Date(), appClipDigitalOnly: example.configuration.appClipDigitalOnly,
-            iconCatalogThreshold: example.configuration.iconCatalogThreshold)
+        let settings = inspection(of: example)
         let report = PackageInspector(rules: rules, settings: settings).inspect(path: path)
         if let error = report.error {
             return .failure(Problem(message: "the package could not be checked: \(error)"))

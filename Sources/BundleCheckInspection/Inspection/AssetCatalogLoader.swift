@@ -176,14 +176,14 @@ enum AssetCatalogLoader {
         )
     }
 
-    /// What the catalog stores for `set`: its images and the atlases they link into, its
-    /// layer stacks and their layers' images, and its Icon Composer icon's other parts.
+    /// What the catalog stores for `set`: its images and the atlases they link into (an Icon
+    /// Composer icon's summary has counted them, with its other parts), and its layer stacks
+    /// and their layers' images.
     static func storedBytes(of set: CARIconSet, in catalog: AssetCatalog, iconComposer: AssetCatalogSummary.IconComposerIcon?) -> Int {
-        var bytes = IconComposerSummaries.fallbackBytes(of: set, in: catalog)
+        var bytes = iconComposer?.bytes.total ?? IconComposerSummaries.fallbackBytes(of: set, in: catalog)
         for stack in set.layerStacks {
             bytes += stack.storedBytes + catalog.layers(of: stack).flatMap(\.renditions).map(\.storedBytes).reduce(0, +)
         }
-        if let iconComposer { bytes += iconComposer.bytes.stacks + iconComposer.bytes.layers }
         return bytes
     }
 

@@ -112,11 +112,7 @@ public enum ConfigurationLoader {
         let settings = Settings(reader: reader)
         let expected = "a mapping of \(ConfigurationError.list(exampleKeys, conjunction: "or"))"
         for pair in try reader.pairs(node, field: field, allowed: exampleKeys, expected: expected) {
-            let key = YAMLFieldReader.path(field, pair.key)
-            switch pair.key {
-            case "app-clip-digital-only": configuration.appClipDigitalOnly = try reader.bool(pair.value, field: key)
-            default: configuration.iconCatalogThreshold = try settings.bytes(pair.value, key: key)
-            }
+            try settings.checkSetting(pair.key, pair.value, field: YAMLFieldReader.path(field, pair.key), into: &configuration)
         }
         return configuration
     }
@@ -157,10 +153,8 @@ public enum ConfigurationLoader {
                     configuration.statedDistribution = try reader.choice(pair.value, field: key)
                 case "profile-expiry-warning-days":
                     configuration.profileExpiryWarningDays = try reader.nonNegativeInteger(pair.value, field: key, what: "a whole number of days (0 or more)")
-                case "app-clip-digital-only":
-                    configuration.appClipDigitalOnly = try reader.bool(pair.value, field: key)
-                case "icon-catalog-threshold":
-                    configuration.iconCatalogThreshold = try bytes(pair.value, key: key)
+                case _ where ConfigurationLoader.exampleKeys.contains(key):
+                    try checkSetting(key, pair.value, field: key, into: &configuration)
                 case "rule-packs":
                     configuration.rulePacks = try paths(pair.value, key: key)
                 case "baseline":
@@ -296,7 +290,16 @@ public enum ConfigurationLoader {
         }
 
         /// A size: `10 MiB`, `500 kB`, `1048576`.
-        func bytes(_ node: YAMLNode, key: String) throws(YAMLLoadError) -> UInt64 {
+        /// One of the settings the checks read (`exampleKeys`), which a rule example may give too.
+        func checkSetting(_ name: String, _ value: YAMLNode, field: String, into configuration: inout Configuration) throws(YAMLLoadError) {
+            switch name {
+            case "app-clip-digital-only": configuration.appClipDigitalOnly = try reader.bool(value, field: field)
+            case "icon-catalog-threshold": configuration.iconCatalogThreshold = try bytes(value, key: field)
+            default: break // the callers let only `exampleKeys` through
+            }
+        }
+
+        private func bytes(_ node: YAMLNode, key: String) throws(YAMLLoadError) -> UInt64 {
             let text = try reader.string(node, field: key, what: "a single value")
             guard let bytes = ByteQuantity.parse(text) else {
                 throw reader.error(node, key, "'\(text)' is not a size (such as \(ByteQuantity.examples))")

@@ -109,6 +109,7 @@ import Testing
         #expect(Self.problem("icon-sets: [{kind: all-sizes, appearances: [dark]}]") == "line 1: appearances is a field of single-size sets only")
         #expect(Self.problem("icon-sets: [{fallbacks: all}]") == "line 1: fallbacks is a field of icon-composer and ios-icon-composer sets only")
         #expect(Self.problem("icon-sets: [{kind: icon-composer, fallbacks: some}]") == "line 1: fallbacks is all, without-1024 or none")
+        #expect(Self.problem("icon-sets: [{kind: ios-icon-composer, fallbacks: without-1024}]") == "line 1: fallbacks is all or none")
         #expect(
             Self.problem("icon-sets: [{kind: icon-composer}, {name: B, kind: all-sizes}]")
                 == "line 1: an icon-composer set is a Mac catalogue's: its other sets can only be mac-all-sizes")
