@@ -72,9 +72,10 @@ extension CommandLineOption {
                 "or enterprise; for a Mac app mac-app-store, developer-id",
                 "or development. Decides which signing is expected.",
                 "(default: the configuration's, else app-store for an .ipa",
-                "or .app, mac-app-store for a Mac app; an .xcarchive is",
-                "re-signed at export, so without one its distribution",
-                "checks are skipped)",
+                "or .app; a Mac app or .pkg is checked for the channel its",
+                "signature names (a Developer ID certificate: developer-id),",
+                "else mac-app-store; an .xcarchive is re-signed at export,",
+                "so without one its distribution checks are skipped)",
             ]
         ) { given, distribution in given.distribution = distribution },
         .choice(

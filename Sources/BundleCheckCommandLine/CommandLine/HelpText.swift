@@ -23,8 +23,9 @@ extension BundleCheckCommand {
               ats-arbitrary-loads: error   # or set its severity: error, warning or note
             fail-on: warning               # error (default) or warning
             distribution: app-store        # app-store, ad-hoc, development or enterprise
-                                           # (default: app-store for an .ipa or .app,
-                                           # none for an .xcarchive)
+                                           # (default: app-store for an .ipa or .app;
+                                           # a Mac app's signature's channel, else
+                                           # mac-app-store; none for an .xcarchive)
             profile-expiry-warning-days: 30  # profile-expiring warns this many days
                                              # before a profile expires (default 30)
             app-clip-digital-only: true    # the App Clip is invoked only digitally:

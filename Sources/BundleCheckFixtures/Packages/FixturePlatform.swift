@@ -170,9 +170,13 @@ public struct FixturePlatform: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The default executable's architectures: `architecture` alone, but on the Mac a universal
-    /// file of arm64 and x86_64, as Xcode's "Any Mac" destination builds it (in that order).
+    /// file of arm64 and x86_64, as Xcode's "Any Mac" destination builds it (in that order), and on
+    /// Apple Watch devices arm64_32 and arm64, as Xcode 26's Standard Architectures build a watch
+    /// app (App Store Connect requires arm64 from April 2026, ITMS-90733, and arm64_32 while the
+    /// app supports watchOS below 27).
     public var architectures: [MachOFixtureArchitecture] {
-        os.isMac ? [.arm64, .x86_64] : [architecture]
+        if os.isMac { return [.arm64, .x86_64] }
+        return os == .watchOS && !simulator ? [.arm64_32, .arm64] : [architecture]
     }
 
     /// Whether an app's executable carries `LC_ENCRYPTION_INFO`: device builds do, simulator

@@ -206,19 +206,23 @@ public struct InspectionSettings: Sendable {
     }
 
     /// Which distribution the distribution-dependent signing rules judge an input of `kind` by:
-    /// the stated one; else the App Store for an IPA, app or installer package, and none for an archive, which
-    /// every export re-signs (Xcode archives with automatic signing are development-signed).
+    /// the stated one; else, for an IPA, app or installer package, the one its signature names
+    /// where its platform lets the signature decide (`SignedDistribution`: a Mac app signed
+    /// with a Developer ID certificate), else its platform's App Store; and none for an archive,
+    /// which every export re-signs (Xcode archives with automatic signing are development-signed).
     /// The one place this is decided: the checks and the report both ask here.
     ///
     /// `platform` is the package's app's: its App Store is the default (the Mac App Store for a
     /// Mac app), and a stated App Store is read as its (`ApplePlatform.distribution(matching:)`).
-    public func distribution(for kind: InputKind, platform: ApplePlatform? = nil) -> DistributionAssumption {
+    public func distribution(for kind: InputKind, platform: ApplePlatform? = nil, signed: SignedDistribution? = nil) -> DistributionAssumption {
         if let distribution {
-            return DistributionAssumption(checked: platform?.distribution(matching: distribution) ?? distribution, isStated: true)
+            return DistributionAssumption(checked: platform?.distribution(matching: distribution) ?? distribution, basis: .stated)
         }
         switch kind {
-        case .ipa, .app, .installerPackage: return DistributionAssumption(checked: platform?.distributions.first ?? .appStore, isStated: false)
-        case .xcarchive: return DistributionAssumption(checked: nil, isStated: false)
+        case .ipa, .app, .installerPackage:
+            if let signed { return DistributionAssumption(checked: signed.distribution, basis: .signature(signed.evidence)) }
+            return DistributionAssumption(checked: platform?.distributions.first ?? .appStore, basis: .inputKind)
+        case .xcarchive: return DistributionAssumption(checked: nil, basis: .inputKind)
         }
     }
 }

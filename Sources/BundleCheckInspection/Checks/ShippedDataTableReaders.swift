@@ -44,6 +44,7 @@ package enum ShippedDataTableReaders {
         .one(IPALayout.table, IPALayout.init),
         .one(LayeredIcons.table, LayeredIcons.init),
         .one(ChangedKeys.table, ChangedKeys.init),
+        .one(SceneLifeCycle.table, SceneLifeCycle.init),
         .one(SizeLimits.table, SizeLimits.init),
         .one(TopShelfImages.table, TopShelfImages.init),
         .one(UploadMinimums.table, UploadMinimums.init),

@@ -75,7 +75,9 @@ public struct PackageInspector: Sendable {
                 to: loaded, from: container, paths: paths, wants: AssetCatalogWants(rules: rules, picturesIconVariants: settings.picturesIconVariants))
             let bundles = BundleSizer.attach(to: catalogued, from: container, paths: paths)
             // The package's platform and distribution, decided once: the checks and the report share them.
-            let distribution = settings.distribution(for: located.kind, platform: InspectedBundle.packagePlatform(of: bundles))
+            let platform = InspectedBundle.packagePlatform(of: bundles)
+            let signed = SignedDistribution.named(by: bundles, installer: container.installerContents, platform: platform)
+            let distribution = settings.distribution(for: located.kind, platform: platform, signed: signed)
             let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths, distribution: distribution)
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,

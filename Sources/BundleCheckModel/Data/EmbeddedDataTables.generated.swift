@@ -412,7 +412,14 @@ entries:
   # architectures-below: those accepted only for deployment targets below a version;
   # architectures-required-below: those an app must keep while its deployment target is below a
   # version (ITMS-90981: a Mac Catalyst app that supported Intel Macs keeps x86_64 until it
-  # asks for macOS 13.0).
+  # asks for macOS 13.0). For watchOS, arm64_32 while the watch app supports a release below 27.0,
+  # which the Series 4 to 8 and SE watches run (community evidence only: PerryTS/perry#5063,
+  # 2026-06-13, from App Store Connect's validation errors: "arm64 required always; arm64_32
+  # required for minOS < 27"; a warning, watch-arm64-32-missing).
+  # architectures-required-from: architectures every executable of an App Store upload must hold
+  # from a date (UTC, inclusive; `announced`: Apple's words where it gave only the month, whose
+  # first day is taken): watchOS apps need arm64 "Beginning April 2026" (ITMS-90733 "Missing
+  # architecture", home-assistant/iOS#4165, 2026-01-06).
   # identifying-keys: Info.plist keys only this platform's bundles carry. layout: contents where
   # the platform's bundles keep everything in Contents/ (Contents/Info.plist, Contents/MacOS/);
   # the others' bundles are flat.
@@ -422,6 +429,12 @@ entries:
   # an IPA or app is judged by when none is stated. The Mac has the Mac App Store, Developer ID
   # (notarized, outside the store) and development, and no ad hoc or in-house distribution
   # (TN3125: a Mac profile with ProvisionsAllDevices is Developer ID).
+  # signature-decides: the distributions a package's signature chooses when none is stated: its
+  # profile's kind, else the one of these its certificate's role allows (signing-certificates.yml;
+  # installer-certificates.yml for an installer package). The Mac's two are both final channels: a
+  # Developer ID build is notarized and shipped, never uploaded, so judging it for the store
+  # reports mistakes it does not have. Absent on iOS and the others: their ad hoc and
+  # development builds are checked for the App Store, bundlecheck's pre-upload promise.
   # team-app-groups: true where an app group may also be named after the team
   # (<TEAMID>.<name>), which needs no registration nor profile (Apple, "App Groups
   # Entitlement": "In macOS, you can also create app groups ... <team identifier>.<group name>";
@@ -466,6 +479,10 @@ entries:
       distributions: [app-store, ad-hoc, development, enterprise]
       deployment-target: WATCHOS_DEPLOYMENT_TARGET
       architectures: [arm64_32, armv7k, arm64]
+      architectures-required-from:
+        - {from: 2026-04-01, announced: April 2026, architectures: [arm64]}
+      architectures-required-below:
+        "27.0": [arm64_32]
       identifying-keys: [WKApplication, WKWatchKitApp, WKWatchOnly]
       upload-sdk: watchOS
     - id: visionos
@@ -486,6 +503,7 @@ entries:
       device: {supported-platform: MacOSX, platform-name: macosx, macho-platform: 1, version-min: LC_VERSION_MIN_MACOSX, destination: Any Mac}
       minimum-os-key: LSMinimumSystemVersion
       distributions: [mac-app-store, developer-id, development]
+      signature-decides: [mac-app-store, developer-id]
       team-app-groups: true
       deployment-target: MACOSX_DEPLOYMENT_TARGET
       architectures: [arm64, x86_64]
@@ -497,6 +515,7 @@ entries:
       device-families: [2, 6]
       minimum-os-key: LSMinimumSystemVersion
       distributions: [mac-app-store, developer-id, development]
+      signature-decides: [mac-app-store, developer-id]
       deployment-target: MACOSX_DEPLOYMENT_TARGET
       architectures: [arm64, x86_64]
       architectures-required-below:
@@ -750,13 +769,18 @@ title: The keys of a privacy manifest (PrivacyInfo.xcprivacy) and the type of ea
 sources:
   - "Apple, 'Privacy manifest files' and 'App Privacy Configuration' (developer.apple.com/documentation/bundleresources/app-privacy-configuration): NSPrivacyTracking, NSPrivacyTrackingDomains, NSPrivacyCollectedDataTypes, NSPrivacyAccessedAPITypes and the keys of their dictionaries"
   - "Apple, TN3182, TN3183 and TN3184: the structure of the tracking, accessed-API and collected-data entries"
-  - "Apple, TN3181 'Debugging an invalid privacy manifest': a value of the wrong type, an empty NSPrivacyAccessedAPITypes or reasons array, or a dictionary missing its keys make the manifest invalid (ITMS-91056)"
-checked: 2026-11-30
+  - "Apple, TN3181 'Debugging an invalid privacy manifest': 'a property list file that contains invalid keys or values' or 'an improperly formatted property list file' is invalid (ITMS-91056); its accessed-API section names entries with missing or empty values"
+  - "Public ITMS-91056/91108 rejections, each of entries left empty rather than of a bare empty array: apollographql/apollo-ios#3359 (fixed by apollo-ios-dev#309, removing arrays holding an empty <dict/>), ashleymills/Reachability.swift#416, rwbutler/Connectivity#90 (8.0.1's manifest: NSPrivacyAccessedAPITypes holding <dict/>, collected data of empty strings), expo/expo#31172; Capacitor's CapacitorCordova framework, in every Capacitor app, ships NSPrivacyAccessedAPITypes as <array/> (ionic-team/capacitor, ios/CapacitorCordova/CapacitorCordova/PrivacyInfo.xcprivacy), with no rejection of it reported"
+checked: 2026-12-06
 entries:
   # Top-level keys, each optional, with its type: `boolean`, `string`, `array of string` or
   # `array of dictionary`. An array of dictionaries lists the keys of each dictionary, all of
-  # them required; `non-empty: true` marks arrays Apple refuses empty (an empty tracking-domain
-  # or collected-data array is valid).
+  # them required. `empty:` says what an empty array of the key is: `valid` (the default: an
+  # empty tracking-domain or collected-data array, as Alamofire's and gRPC's manifests ship),
+  # `invalid` (Apple refuses it: privacy-manifest-invalid) or `doubtful` (a note,
+  # privacy-api-types-empty: Apple's documents describe the key as the list of APIs used, but
+  # every public ITMS-91056 rejection found involves empty entries, `<dict/>` or "", never a bare
+  # empty array, which Capacitor's CapacitorCordova framework ships in every Capacitor app).
   NSPrivacyTracking:
     type: boolean
   NSPrivacyTrackingDomains:
@@ -770,10 +794,10 @@ entries:
       NSPrivacyCollectedDataTypePurposes: {type: array of string}
   NSPrivacyAccessedAPITypes:
     type: array of dictionary
-    non-empty: true
+    empty: doubtful
     keys:
       NSPrivacyAccessedAPIType: {type: string}
-      NSPrivacyAccessedAPITypeReasons: {type: array of string, non-empty: true}
+      NSPrivacyAccessedAPITypeReasons: {type: array of string, empty: invalid}
 
 """#),
         ("privacy-sdks.yml", #"""
@@ -1062,6 +1086,30 @@ entries:
     - {entitlement: com.apple.developer.homekit, purpose: homekit}
     - {entitlement: com.apple.developer.siri, purpose: siri}
     - {entitlement: com.apple.developer.nfc.readersession.formats, purpose: nfc}
+
+"""#),
+        ("scene-life-cycle.yml", #"""
+name: scene-life-cycle
+title: The UIScene life cycle, which apps built with the 27 SDKs must adopt, and how a package shows it
+sources:
+  - "Apple, TN3187 'Migrating to the UIKit scene-based life cycle': apps built with the iOS 27 SDK (and the iPadOS, Mac Catalyst, tvOS and visionOS 27 SDKs) must adopt the scene-based life cycle; one that has not fails to launch with 'UIScene life cycle is required for apps built with this SDK'"
+  - "Public fixes after the 27 SDK: DefinedNet/mobile_nebula#405 (2026-09-22), gluonhq/substrate#1366, tauri-apps/cargo-mobile2#519 (each added a UIApplicationSceneManifest)"
+  - "Real builds in the outside set: sentry-cli/DemoApp.ipa and single-size-icon.ipa, SwiftUI Apps built by Xcode 16.4, carry UIApplicationSceneManifest {UIApplicationSupportsMultipleScenes: true, UISceneConfigurations: {}} (Xcode generates it, INFOPLIST_KEY_UIApplicationSceneManifest_Generation) and import SwiftUI's App protocol descriptor _$s7SwiftUI3AppMp; maestro-driver-ios (UIKit, Xcode 16.2) lists a UIWindowSceneSessionRoleApplication configuration naming its SceneDelegate"
+  - "Apple, UIApplicationDelegate application(_:configurationForConnecting:options:): the delegate may return the scene configuration in code instead of the Info.plist"
+checked: 2026-12-06
+entries:
+  # The platforms (platforms.yml ids) whose UIKit apps must adopt scenes, and the SDK from which
+  # (judged on the bundle's DTSDKName). watchOS and macOS (AppKit) apps are not UIKit apps.
+  platforms: [ios, maccatalyst, tvos, visionos]
+  required-from-sdk: "27.0"
+  manifest-key: UIApplicationSceneManifest
+  configurations-key: UISceneConfigurations
+  # Code that supplies the scene configuration itself, so an empty UISceneConfigurations is
+  # what a working app holds: a SwiftUI App (its protocol descriptor imported), or an
+  # application delegate answering application(_:configurationForConnecting:options:).
+  supplied-in-code:
+    symbols: [_$s7SwiftUI3AppMp]
+    selectors: ["application:configurationForConnectingSceneSession:options:"]
 
 """#),
         ("signing-certificates.yml", #"""
@@ -1363,13 +1411,17 @@ sources:
   - "ITMS-90725: 'Starting April 24, 2025, all iOS and iPadOS apps must be built with the iOS 18 SDK or later, included in Xcode 16 or later' (OneKeyHQ/app-monorepo#6785, breez/misty-breez#401)"
   - "ITMS-90725: 'Starting April 28, 2026, all iOS and iPadOS apps must be built with the iOS 26 SDK or later, included in Xcode 26 or later' (GameTec-live/ChameleonUltraGUI#822, lyskouski/app-finance#587); Apple's announcement of 2026-02-03 names tvOS, visionOS and watchOS 26 too"
   - "Apple's requirement pages name the other platforms' SDKs with each step: watchOS 10, tvOS 17, visionOS 1 (2024); watchOS 11, tvOS 18, visionOS 2 (2025)"
-checked: 2026-12-01
+  - "The April 2027 step: announced by Apple with the Xcode 27 release candidate (2026-09-09), uploads from April 2027 need the iOS and iPadOS, tvOS, visionOS and watchOS 27 SDKs, which ship with Xcode 27 (mjmirza/app-store-compliance#648, 2026-09-14); Apple gave the month only, and named no macOS SDK"
+checked: 2026-12-06
 entries:
   # From each date (UTC, inclusive) on, uploads need at least this Xcode and, for each
   # platform (platforms.yml's ids), this SDK; the SDK's name is the platform's upload-sdk there.
   # Apple's requirements name no macOS or Mac Catalyst SDK, so those platforms have none here.
-  # The latest row whose date has come applies (bundlecheck's --now). A simulator build counts
-  # as its device's platform, but is simulator-build's to report.
+  # The latest row whose date has come applies (bundlecheck's --now); a row whose date is still
+  # ahead is an announced floor, which sdk-floor-upcoming warns of. `announced:` is how Apple
+  # gave a date it gave only approximately (the month): `from` is then its first day, and
+  # messages quote Apple's words. A simulator build counts as its device's platform, but is
+  # simulator-build's to report.
   requirements:
     - from: 2024-04-29
       xcode: "15.0"
@@ -1380,6 +1432,10 @@ entries:
     - from: 2026-04-28
       xcode: "26.0"
       sdks: {ios: "26.0", watchos: "26.0", tvos: "26.0", visionos: "26.0"}
+    - from: 2027-04-01
+      announced: April 2027
+      xcode: "27.0"
+      sdks: {ios: "27.0", watchos: "27.0", tvos: "27.0", visionos: "27.0"}
 
 """#),
         ("xcode-builds.yml", #"""

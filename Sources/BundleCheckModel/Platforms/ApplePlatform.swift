@@ -1,4 +1,5 @@
 import BundleCheckFormats
+import Foundation
 
 /// One of Apple's platforms as `Rules/data/platforms.yml` describes it: how a bundle built for
 /// it names it, what its code is built for, and what App Store Connect accepts there. Checks
@@ -40,6 +41,9 @@ public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
     /// Architectures an app must keep while its deployment target is below a version (x86_64 for
     /// a Mac Catalyst app below macOS 13.0, ITMS-90981).
     public let architecturesRequiredBelow: [(limit: MachOVersion, architectures: Set<String>)]
+    /// Architectures App Store Connect requires in every executable of an upload from a date on
+    /// (arm64 in watchOS apps from April 2026, ITMS-90733), oldest first.
+    public let architecturesRequiredFrom: [DatedArchitectures]
     /// Info.plist keys only this platform's bundles carry (`WKApplication`).
     public let identifyingKeys: [String]
     /// Whether its bundles keep everything in `Contents/` (the Mac's), rather than flat.
@@ -51,6 +55,10 @@ public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
     /// The ways its apps ship, its App Store first: what a package is judged by when no
     /// distribution is stated.
     public let distributions: [Distribution]
+    /// The distributions a package's signature decides when none is stated (the Mac's store and
+    /// Developer ID, both final channels); empty where the App Store stays the default whatever
+    /// the signature (iOS: its ad hoc and development builds are still checked for the store).
+    public let signatureDistributions: [Distribution]
     /// Whether an app group may be named after the team (`TEAMID.name`, the Mac's own form),
     /// besides `group.name`; such a group needs no profile.
     public let allowsTeamAppGroups: Bool
@@ -59,6 +67,20 @@ public struct ApplePlatform: Sendable, Hashable, CustomStringConvertible {
     public let machOVersions: [(machO: MachOVersion, declared: MachOVersion)]
 
     public var description: String { name }
+
+    /// Architectures required from a date: `from` is its first day where Apple gave only the
+    /// month, and `announced` then Apple's words (`April 2026`).
+    public struct DatedArchitectures: Sendable {
+        public let from: Date
+        /// `2026-04-01`, or `April 2026` where Apple gave the month only.
+        public let announced: String
+        public let architectures: Set<String>
+    }
+
+    /// The architectures required on `date` (each with the date's words), by name.
+    public func architecturesRequired(on date: Date) -> [(architecture: String, since: String)] {
+        architecturesRequiredFrom.filter { $0.from <= date }.flatMap { row in row.architectures.sorted().map { ($0, row.announced) } }
+    }
 
     /// `stated` as this platform ships it: an App Store is this platform's App Store (an iOS
     /// team's `app-store` on a Mac app means the Mac App Store); any other stays as stated.

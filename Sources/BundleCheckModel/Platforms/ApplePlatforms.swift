@@ -1,4 +1,5 @@
 import BundleCheckFormats
+import Foundation
 
 /// The platform table, `Rules/data/platforms.yml`: Apple's platforms, which may nest in which,
 /// and the extension points each loads. The one place checks ask about platforms.
@@ -134,6 +135,7 @@ extension ApplePlatforms {
     private static let platformKeys = [
         "id", "name", "device", "simulator", "device-families", "minimum-os-key", "distributions", "deployment-target", "architectures",
         "architectures-below", "architectures-required-below", "identifying-keys", "layout", "upload-sdk", "team-app-groups", "macho-versions",
+        "signature-decides", "architectures-required-from",
     ]
 
     private static func platform(_ row: YAMLField, extensionPoints: [String: Set<String>]) throws(YAMLLoadError) -> ApplePlatform {
@@ -160,13 +162,47 @@ extension ApplePlatforms {
             deviceFamilies: Set(families), minimumOSKey: try row("minimum-os-key").string(), deploymentTargetSetting: try row("deployment-target").string(),
             architectures: Set(try row.optional("architectures")?.strings() ?? []), architecturesBelow: try byLimit("architectures-below"),
             architecturesRequiredBelow: try byLimit("architectures-required-below"),
+            architecturesRequiredFrom: try datedArchitectures(row),
             identifyingKeys: try row.optional("identifying-keys")?.strings() ?? [],
             usesContentsLayout: try row.optional("layout")?.word(["contents", "flat"]) == "contents",
             uploadSDK: try row.optional("upload-sdk")?.string(), extensionPoints: extensionPoints[id] ?? [],
-            distributions: try row("distributions").items().map { item throws(YAMLLoadError) in try item.choice(Distribution.self) },
+            distributions: try distributions(row),
+            signatureDistributions: try signatureDistributions(row),
             allowsTeamAppGroups: try row.optional("team-app-groups")?.bool() ?? false,
             machOVersions: versions.sorted { $0.machO < $1.machO }
         )
+    }
+
+    /// `architectures-required-from`: rows of `from` (a date), `announced` (Apple's words, where
+    /// it gave only the month) and `architectures`, oldest first.
+    private static func datedArchitectures(_ row: YAMLField) throws(YAMLLoadError) -> [ApplePlatform.DatedArchitectures] {
+        var rows: [ApplePlatform.DatedArchitectures] = []
+        for item in try row.optional("architectures-required-from")?.items() ?? [] {
+            let item = try item.allowing(keys: ["from", "announced", "architectures"])
+            let fromField = try item("from")
+            let fromText = try fromField.string()
+            guard let from = ISODateParser.parse(fromText) else { throw fromField.error("'\(fromText)' is not a date such as 2026-04-01") }
+            rows.append(
+                ApplePlatform.DatedArchitectures(
+                    from: from, announced: try item.optional("announced")?.string() ?? fromText, architectures: Set(try item("architectures").strings())))
+        }
+        return rows.sorted { $0.from < $1.from }
+    }
+
+    private static func distributions(_ row: YAMLField) throws(YAMLLoadError) -> [Distribution] {
+        try row("distributions").items().map { item throws(YAMLLoadError) in try item.choice(Distribution.self) }
+    }
+
+    /// `signature-decides`: each one of the platform's `distributions`.
+    private static func signatureDistributions(_ row: YAMLField) throws(YAMLLoadError) -> [Distribution] {
+        let distributions = try distributions(row)
+        var decided: [Distribution] = []
+        for item in try row.optional("signature-decides")?.items() ?? [] {
+            let distribution = try item.choice(Distribution.self)
+            guard distributions.contains(distribution) else { throw item.error("'\(distribution.rawValue)' is not one of the platform's distributions") }
+            decided.append(distribution)
+        }
+        return decided
     }
 
     private static func build(_ field: YAMLField, nameKey: String) throws(YAMLLoadError) -> ApplePlatform.Build {

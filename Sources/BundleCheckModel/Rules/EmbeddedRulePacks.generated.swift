@@ -3483,8 +3483,9 @@ rationale: >
   the Mac the key is com.apple.security.get-task-allow (TN3125), which the Mac App Store and
   notarization refuse alike ("The executable requests the com.apple.security.get-task-allow
   entitlement"). The check applies when the distribution is app-store, ad-hoc, mac-app-store
-  or developer-id: for an .ipa or .app, app-store (mac-app-store for a Mac app) unless
-  --distribution or the configuration says otherwise; for an .xcarchive, only a stated one,
+  or developer-id: for an .ipa or .app, app-store (for a Mac app, the Mac App Store or Developer
+  ID as its signature names, else mac-app-store) unless --distribution or the configuration
+  says otherwise; for an .xcarchive, only a stated one,
   since Xcode archives development-signed (with get-task-allow) and export re-signs without it.
 fix: >
   Export the archive with a distribution method (App Store Connect or Ad Hoc), which signs with
@@ -4257,6 +4258,7 @@ examples:
       - rule: installer-signature
   - name: a package signed with Developer ID Installer, sent to the Mac App Store
     triggers: true
+    distribution: mac-app-store
     package:
       layout: pkg
       installer:
@@ -4269,6 +4271,15 @@ examples:
   - name: the same package shipped with Developer ID
     triggers: false
     distribution: developer-id
+    package:
+      layout: pkg
+      installer:
+        signer: developer-id
+      app:
+        name: Notes
+        platform: macos
+  - name: the same package with no distribution stated, checked for developer-id as its Developer ID Installer signature says
+    triggers: false
     package:
       layout: pkg
       installer:
@@ -5491,6 +5502,70 @@ examples:
         key-path: /NSPrivacyAccessedAPITypes/0/NSPrivacyAccessedAPITypeReasons/0
 
 """#),
+        ("privacy-api-types-empty.yml", #"""
+id: privacy-api-types-empty
+title: A privacy manifest's accessed-API list is left out rather than empty
+severity: note
+category: privacy
+rationale: >
+  An empty NSPrivacyAccessedAPITypes array (<array/>) declares no required-reason API, exactly as
+  leaving the key out does. Apple describes the key as the list of required-reason APIs the code
+  uses (TN3183: add the key, then one dictionary per API), and TN3181 calls a manifest with
+  invalid keys or values invalid (ITMS-91056), but names no bare empty array; every public
+  ITMS-91056 or ITMS-91108 rejection found was of entries left empty inside the arrays (an empty
+  <dict/>, a string with nothing in it: apollographql/apollo-ios#3359 and apollo-ios-dev#309,
+  ashleymills/Reachability.swift#416, rwbutler/Connectivity#90, expo/expo#31172), which
+  privacy-manifest-invalid reports. Capacitor's CapacitorCordova framework ships this very
+  manifest in every Capacitor app. So this is a note, not an error: tidy it, and look here first
+  if App Store Connect calls the manifest invalid.
+fix: >
+  Remove the NSPrivacyAccessedAPITypes key when the code uses no required-reason API; when it
+  does, list each API's category with its approved reasons (Xcode's App Privacy editor, or
+  TN3183). For a third-party SDK's manifest, tell the SDK's authors.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
+  platforms: all
+examples:
+  - name: Capacitor's manifest, its accessed-API array empty
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Cordova
+            files:
+              - path: PrivacyInfo.xcprivacy
+                plist:
+                  NSPrivacyTrackingDomains: []
+                  NSPrivacyCollectedDataTypes: []
+                  NSPrivacyTracking: !bool false
+                  NSPrivacyAccessedAPITypes: []
+    expect:
+      - bundle: Payload/Notes.app/Frameworks/Cordova.framework
+        file: Payload/Notes.app/Frameworks/Cordova.framework/PrivacyInfo.xcprivacy
+        key-path: /NSPrivacyAccessedAPITypes
+  - name: the same manifest without the key
+    triggers: false
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: Cordova
+            files:
+              - path: PrivacyInfo.xcprivacy
+                plist:
+                  NSPrivacyTrackingDomains: []
+                  NSPrivacyCollectedDataTypes: []
+                  NSPrivacyTracking: !bool false
+  - name: an accessed-API array holding an empty entry (privacy-manifest-invalid reports that)
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyAccessedAPITypes: [{}]
+
+"""#),
         ("privacy-manifest-invalid.yml", #"""
 id: privacy-manifest-invalid
 title: Privacy manifests are property lists of known keys with values of the right types
@@ -5506,20 +5581,23 @@ rationale: >
   A manifest in a non-standard place, such as a resource bundle inside a framework, moreover
   declares nothing for the framework. Invalid means:
   a file that is no property list or whose root is no dictionary, a key Apple does not define,
-  a value of the wrong type, an empty NSPrivacyAccessedAPITypes or
-  NSPrivacyAccessedAPITypeReasons array, an entry missing one of its keys, or a collected data
-  type or purpose Apple does not define. Empty NSPrivacyTrackingDomains and
-  NSPrivacyCollectedDataTypes arrays are valid. Each manifest of each bundle is judged; the
+  a value of the wrong type, an empty NSPrivacyAccessedAPITypeReasons array, an entry missing
+  one of its keys (an empty <dict/>) or left empty, or a collected data type or purpose Apple
+  does not define. Empty NSPrivacyTrackingDomains and NSPrivacyCollectedDataTypes arrays are
+  valid. An empty NSPrivacyAccessedAPITypes array is not judged here but noted by
+  privacy-api-types-empty: every public rejection found (apollo-ios#3359, Reachability.swift#416,
+  Connectivity#90, expo#31172) was of entries left empty inside the arrays, never of a bare
+  empty array, which Capacitor ships in every app. Each manifest of each bundle is judged; the
   finding names the key path inside the manifest.
 fix: >
   Correct the manifest at the key path named (Xcode's App Privacy editor writes valid keys and
-  types); remove NSPrivacyAccessedAPITypes when the code uses no required-reason API rather than
-  leaving it empty. For a third-party SDK's manifest, update the SDK.
+  types); remove an entry left empty (<dict/>, or a string with nothing in it) rather than
+  keeping it as a placeholder. For a third-party SDK's manifest, update the SDK.
 scope:
   kinds: [app, appex, watch-app, app-clip, framework, xpc-service, login-item, system-extension, helper]
   platforms: all
 examples:
-  - name: an app whose manifest declares no accessed API in an empty array and misspells a key
+  - name: an app whose manifest misspells a key and keeps an empty accessed-API entry, as Connectivity 8.0.1's
     triggers: true
     package:
       app:
@@ -5527,13 +5605,24 @@ examples:
         privacy-manifest:
           NSPrivacyTracking: !bool false
           NSPrivacyTrackingDomain: []
-          NSPrivacyAccessedAPITypes: []
+          NSPrivacyAccessedAPITypes: [{}]
     expect:
       - bundle: Payload/Notes.app
         file: Payload/Notes.app/PrivacyInfo.xcprivacy
         key-path: /NSPrivacyTrackingDomain
       - bundle: Payload/Notes.app
-        key-path: /NSPrivacyAccessedAPITypes
+        key-path: /NSPrivacyAccessedAPITypes/0
+        count: 2
+  - name: Capacitor's manifest, every array empty (privacy-api-types-empty notes the accessed-API one)
+    triggers: false
+    package:
+      app:
+        name: Notes
+        privacy-manifest:
+          NSPrivacyTrackingDomains: []
+          NSPrivacyCollectedDataTypes: []
+          NSPrivacyTracking: !bool false
+          NSPrivacyAccessedAPITypes: []
   - name: a manifest with empty tracking-domain and collected-data arrays, as Alamofire's
     triggers: false
     package:
@@ -5610,11 +5699,12 @@ examples:
             files:
               - path: ReachabilitySwift.bundle/PrivacyInfo.xcprivacy
                 plist:
-                  NSPrivacyAccessedAPITypes: []
+                  NSPrivacyAccessedAPITypes: [{}]
     expect:
       - bundle: Payload/Notes.app/Frameworks/Reachability.framework
         file: Payload/Notes.app/Frameworks/Reachability.framework/ReachabilitySwift.bundle/PrivacyInfo.xcprivacy
-        key-path: /NSPrivacyAccessedAPITypes
+        key-path: /NSPrivacyAccessedAPITypes/0
+        count: 2
 
 """#),
         ("privacy-tracking-invalid.yml", #"""
@@ -5982,6 +6072,7 @@ examples:
           kind: mac-app-store
   - name: a Mac app carrying a Developer ID profile, judged for the Mac App Store
     triggers: true
+    distribution: mac-app-store
     package:
       layout: app
       app:
@@ -5995,6 +6086,15 @@ examples:
   - name: the same Developer ID profile when the app ships with Developer ID
     triggers: false
     distribution: developer-id
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        profile:
+          kind: developer-id
+  - name: the same Developer ID profile with no distribution stated, checked for developer-id as the profile says
+    triggers: false
     package:
       layout: app
       app:
@@ -6642,6 +6742,308 @@ examples:
         key-path: /CFBundleExecutable
 
 """#),
+        ("scene-configuration-empty.yml", #"""
+id: scene-configuration-empty
+title: An app on the UIScene life cycle has a scene configuration, in its Info.plist or its code
+severity: warning
+category: launch
+rationale: >
+  Built with a 27 SDK of iOS, iPadOS, Mac Catalyst, tvOS or visionOS an app must run on the
+  UIScene life cycle (TN3187, scene-manifest-missing), and UIKit needs a scene configuration to
+  make the app's window scene: a UIWindowSceneSessionRoleApplication entry of
+  UISceneConfigurations naming the scene delegate, or one the application delegate returns from
+  application(_:configurationForConnecting:options:). A manifest that lists none, from code that
+  supplies none, starts the app with no window: a blank screen. The configuration may come from
+  code, so the executable is read first: a SwiftUI App (it imports SwiftUI's App protocol
+  descriptor) makes its scenes itself, and Xcode writes an empty UISceneConfigurations for every
+  one (the Xcode 16.4 SwiftUI apps of the outside set hold exactly that); a delegate answering
+  the selector above supplies its own. Only what neither covers is a finding, and a warning: the
+  code may still make a configuration in ways no import shows. Facts:
+  Rules/data/scene-life-cycle.yml.
+fix: >
+  Add a UIWindowSceneSessionRoleApplication configuration to UISceneConfigurations naming the
+  scene delegate class (UISceneDelegateClassName, with UISceneStoryboardFile when a storyboard
+  makes the window), or return a UISceneConfiguration from the application delegate's
+  application(_:configurationForConnecting:options:).
+scope:
+  kinds: [app, app-clip]
+  platforms: [ios, maccatalyst, tvos, visionos]
+examples:
+  - name: a UIKit app built with the iOS 27 SDK whose manifest lists no configuration
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          DTSDKName: iphoneos27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UIApplicationSupportsMultipleScenes: !bool false
+            UISceneConfigurations: {}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UIApplicationSceneManifest/UISceneConfigurations
+  - name: a SwiftUI App with the manifest Xcode generates, its configurations empty
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          imports: [_$s7SwiftUI3AppMp, _$s7SwiftUI3AppPAAE4mainyyFZ]
+        plist:
+          DTSDKName: iphoneos27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UIApplicationSupportsMultipleScenes: !bool true
+            UISceneConfigurations: {}
+  - name: a UIKit app whose application delegate returns the configuration in code
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          selectors: ["application:configurationForConnectingSceneSession:options:"]
+        plist:
+          DTSDKName: iphoneos27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UIApplicationSupportsMultipleScenes: !bool false
+  - name: an application role listing nothing, in a UIKit tvOS app
+    triggers: true
+    package:
+      app:
+        name: Notes
+        platform: tvos
+        plist:
+          DTSDKName: appletvos27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UISceneConfigurations:
+              UIWindowSceneSessionRoleApplication: []
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UIApplicationSceneManifest/UISceneConfigurations
+  - name: the empty manifest built with the iOS 26.1 SDK
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          UIApplicationSceneManifest:
+            UISceneConfigurations: {}
+
+"""#),
+        ("scene-manifest-missing.yml", #"""
+id: scene-manifest-missing
+title: Apps built with the 27 SDKs adopt the UIScene life cycle
+severity: error
+category: launch
+rationale: >
+  From the iOS, iPadOS, Mac Catalyst, tvOS and visionOS 27 SDKs on, UIKit no longer runs an app
+  on the app-delegate life cycle alone: an app built with one of them that has not adopted
+  scenes stops at launch with "UIScene life cycle is required for apps built with this SDK"
+  (TN3187). App Store Connect does not refuse the upload, so the first to see it is App Review
+  or a user; at least ten public projects shipped the fix after the 27 SDK arrived
+  (DefinedNet/mobile_nebula#405, gluonhq/substrate#1366, tauri-apps/cargo-mobile2#519).
+  The package shows it: an app (or App Clip) whose DTSDKName is a 27 SDK of one of those
+  platforms, with no UIApplicationSceneManifest dictionary in its Info.plist. A SwiftUI App has
+  one without writing it: Xcode generates it (Application Scene Manifest (Generation),
+  INFOPLIST_KEY_UIApplicationSceneManifest_Generation = YES, on by default in its templates),
+  so this finding on a SwiftUI app means that setting was turned off or the Info.plist is
+  written by hand. Apps built with the 26 SDKs and older are quiet: they still launch.
+  watchOS and AppKit apps are not UIKit apps and are not judged. The platforms and the SDK are
+  Rules/data/scene-life-cycle.yml.
+fix: >
+  Adopt scenes (TN3187). In a UIKit app add UIApplicationSceneManifest to the Info.plist with a
+  UIWindowSceneSessionRoleApplication configuration naming a UIWindowSceneDelegate subclass
+  (UISceneDelegateClassName, and UISceneStoryboardFile when a storyboard makes the window), and
+  move the window set-up and the foreground and background handling from the app delegate to
+  the scene delegate. In a SwiftUI App turn Application Scene Manifest (Generation) back on.
+  Until then, building with the 26 SDK keeps the old life cycle, while uploads still accept it.
+scope:
+  kinds: [app, app-clip]
+  platforms: [ios, maccatalyst, tvos, visionos]
+examples:
+  - name: an iOS app built with the iOS 27 SDK on the app-delegate life cycle
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist: {DTSDKName: iphoneos27.0, DTPlatformVersion: "27.0", DTXcode: "2700"}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Info.plist
+        key-path: /UIApplicationSceneManifest
+  - name: the same app built with the iOS 26.1 SDK, where the old life cycle still runs
+    triggers: false
+    package:
+      app:
+        name: Notes
+  - name: the app with a scene configuration naming its scene delegate
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          DTSDKName: iphoneos27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UIApplicationSupportsMultipleScenes: !bool false
+            UISceneConfigurations:
+              UIWindowSceneSessionRoleApplication:
+                - UISceneConfigurationName: Default Configuration
+                  UISceneDelegateClassName: Notes.SceneDelegate
+                  UISceneStoryboardFile: Main
+  - name: a tvOS app built with the tvOS 27 SDK without a manifest
+    triggers: true
+    package:
+      app:
+        name: Notes
+        platform: tvos
+        plist: {DTSDKName: appletvos27.0, DTPlatformVersion: "27.0", DTXcode: "2700"}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UIApplicationSceneManifest
+  - name: a visionOS app built with the visionOS 27 SDK without a manifest
+    triggers: true
+    package:
+      app:
+        name: Notes
+        platform: visionos
+        plist: {DTSDKName: xros27.0, DTPlatformVersion: "27.0", DTXcode: "2700"}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UIApplicationSceneManifest
+  - name: a Mac Catalyst app built with the macOS 27 SDK without a manifest
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: maccatalyst
+        plist: {DTSDKName: macosx27.0, DTPlatformVersion: "27.0", DTXcode: "2700"}
+    expect:
+      - bundle: Notes.app
+        key-path: /UIApplicationSceneManifest
+  - name: an AppKit Mac app built with the macOS 27 SDK, which has no scenes to adopt
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist: {DTSDKName: macosx27.0, DTPlatformVersion: "27.0", DTXcode: "2700"}
+  - name: a share extension built with the iOS 27 SDK, which has no app life cycle
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          DTSDKName: iphoneos27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UISceneConfigurations:
+              UIWindowSceneSessionRoleApplication:
+                - UISceneDelegateClassName: Notes.SceneDelegate
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+            plist: {DTSDKName: iphoneos27.0, DTPlatformVersion: "27.0", DTXcode: "2700"}
+
+"""#),
+        ("sdk-floor-upcoming.yml", #"""
+id: sdk-floor-upcoming
+title: Apps and extensions are built with the SDK Apple's next announced floor needs
+severity: warning
+category: toolchain
+apple-codes: [ITMS-90725]
+rationale: >
+  Apple announces each SDK floor months ahead: from April 2027 uploads to App Store Connect need
+  the iOS and iPadOS, tvOS, visionOS and watchOS 27 SDKs, and with them Xcode 27 (announced with
+  the Xcode 27 release candidate, 2026-09-09). Until then App Store Connect accepts a build of
+  the 26 SDKs but says so on upload, as ITMS-90725 "SDK version issue" ("This app was built with
+  the iOS 18.5 SDK. Starting April 28, 2026, all iOS and iPadOS apps must be built with the iOS 26
+  SDK or later", verdigado/gruene-app#977 before the 2026 floor). This rule is that warning,
+  before the upload: it names the floor's date and the SDK and Xcode it needs. Apple gave April
+  2027 as a month only; the first day is taken, and the finding says so. A build already below
+  today's floor is sdk-too-old's, and on the floor's date this rule hands over to it; pass --now to
+  judge a package on another day. Judged as sdk-too-old judges: by the bundle's own platform's
+  SDK from DTSDKName and Xcode from DTXcode, apps, extensions, watch apps and app clips, not
+  frameworks, and not the Mac, whose SDK Apple's floors do not name. One finding for each app:
+  its extensions and watch app, built with it, are counted in the app's finding rather than
+  repeated. The dates are Rules/data/upload-minimums.yml.
+fix: >
+  Move the build to the Xcode that brings the new SDK before the date: update the CI image, build
+  and test with it (new SDKs change behaviour: scene-manifest-missing and
+  design-compatibility-ignored name two of the 27 SDKs' changes), and upload from it.
+scope:
+  kinds: [app, appex, watch-app, app-clip, xpc-service, login-item, system-extension, helper]
+  platforms: [ios, tvos, watchos, visionos]
+examples:
+  - name: an app built with Xcode 26.1 and the iOS 26.1 SDK, before April 2027
+    triggers: true
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Info.plist
+        key-path: /DTSDKName
+  - name: the same build judged on the floor's first day (sdk-too-old's from then)
+    triggers: false
+    now: 2027-04-01
+    package:
+      app:
+        name: Notes
+  - name: an app built with Xcode 27 and the iOS 27 SDK
+    triggers: false
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        plist:
+          DTSDKName: iphoneos27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UISceneConfigurations:
+              UIWindowSceneSessionRoleApplication:
+                - UISceneDelegateClassName: Notes.SceneDelegate
+  - name: an app and its watch app built with the 26.1 SDKs, one finding that counts the watch app
+    triggers: true
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /DTSDKName
+  - name: a build already below today's floor, which sdk-too-old reports alone
+    triggers: false
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        plist: {DTSDKName: iphoneos18.5, DTPlatformVersion: "18.5", DTXcode: "1640"}
+  - name: a Mac app, whose SDK Apple's floors do not name
+    triggers: false
+    now: 2026-12-06
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+
+"""#),
         ("sdk-privacy-manifest-missing.yml", #"""
 id: sdk-privacy-manifest-missing
 title: Commonly used third-party SDKs ship their own privacy manifest
@@ -6738,7 +7140,9 @@ rationale: >
   From dates Apple announces, App Store Connect refuses uploads built with an older SDK or Xcode:
   since 2024-04-29 the iOS 17 SDK and Xcode 15, since 2025-04-24 the iOS 18 SDK and Xcode 16,
   since 2026-04-28 the iOS 26 SDK and Xcode 26, with the matching watchOS, tvOS and visionOS
-  SDKs (ITMS-90725 "SDK version issue", a warning in the months before). The SDK is read from
+  SDKs (ITMS-90725 "SDK version issue", a warning in the months before, which
+  sdk-floor-upcoming gives). Apple has announced the next floor, the 27 SDKs, for April 2027
+  (the month only: its first day is taken, and this rule decides from then). The SDK is read from
   DTSDKName (else DTPlatformName and DTPlatformVersion) and Xcode from DTXcode ("1640" is 16.4),
   which Xcode writes into every bundle; the minimum is the one in force on the run's date, so
   pass --now to judge an old package as it was (the dated table is Rules/data/upload-minimums.yml).
@@ -8498,6 +8902,151 @@ examples:
     expect:
       - bundle: Payload/Atlas.app
         file: Payload/Atlas.app/Assets.car
+
+"""#),
+        ("watch-architecture.yml", #"""
+id: watch-architecture
+title: watchOS executables include the arm64 architecture App Store Connect requires
+severity: error
+category: binaries
+apple-codes: [ITMS-90733]
+rationale: >
+  Apple Watch Series 9 and later run watchOS 26 as arm64, and App Store Connect refuses a watchOS
+  upload whose code lacks it: "Missing architecture - The ... bundle is missing the [arm64]
+  architecture(s). Beginning April 2026, watchOS apps uploaded to App Store Connect must include
+  the arm64 architecture. We recommend using the default Xcode build setting of "Standard
+  Architectures" to build a single binary with support for all required architectures."
+  (ITMS-90733, home-assistant/iOS#4165, 2026-01-06). Every Mach-O of every watchOS bundle is read:
+  the watch app's and its extensions' executables, loose libraries and frameworks. Apple gave
+  the month only, so its first day is taken, and the rule is judged at the run's date (--now),
+  as sdk-too-old is. Judged for app-store distribution; a watch app that ships Apple's WatchKit
+  stub, a simulator build and a bundle with no readable executable say nothing. The dated
+  requirement is platforms.yml's architectures-required-from; watch-arm64-32-missing asks for
+  the older watches' arm64_32.
+fix: >
+  Build with Xcode's default Standard Architectures (ARCHS = $(ARCHS_STANDARD)): a custom ARCHS of
+  arm64_32 alone, often left from older projects or build scripts, drops arm64. Rebuild
+  prebuilt watchOS frameworks with arm64 too (an XCFramework slice for watchOS devices holding
+  arm64_32 and arm64).
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [watchos]
+examples:
+  - name: a watch app built for arm64_32 only, uploaded in December 2026
+    triggers: true
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            executable:
+              architectures: [arm64_32]
+    expect:
+      - bundle: Payload/Notes.app/Watch/NotesWatch.app
+        file: Payload/Notes.app/Watch/NotesWatch.app/NotesWatch
+  - name: the same watch app uploaded before April 2026
+    triggers: false
+    now: 2026-03-01
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            executable:
+              architectures: [arm64_32]
+  - name: a watch app built for arm64_32 and arm64, as Standard Architectures builds it
+    triggers: false
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+  - name: a watch extension built for arm64_32 only beside an app built for both
+    triggers: true
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            plugins:
+              - name: Complication
+                point: com.apple.widgetkit-extension
+                executable:
+                  architectures: [arm64_32]
+    expect:
+      - bundle: Payload/Notes.app/Watch/NotesWatch.app/PlugIns/Complication.appex
+  - name: the arm64_32-only watch app checked for ad hoc distribution
+    triggers: false
+    now: 2026-12-06
+    distribution: ad-hoc
+    package:
+      app:
+        name: Notes
+        profile: {kind: ad-hoc}
+        watch:
+          - name: NotesWatch
+            profile: {kind: ad-hoc}
+            executable:
+              architectures: [arm64_32]
+
+"""#),
+        ("watch-arm64-32-missing.yml", #"""
+id: watch-arm64-32-missing
+title: watchOS executables keep arm64_32 while the app supports watchOS below 27
+severity: warning
+category: binaries
+rationale: >
+  Apple Watch Series 4 to 8 and SE run arm64_32 (64-bit instructions, 32-bit pointers), and
+  watchOS 26 still runs on them. A watch app whose deployment target is below watchOS 27 but
+  whose code was built for arm64 alone cannot run there, and App Store Connect is reported to
+  refuse it: "arm64 required always; arm64_32 required for minOS < 27" (PerryTS/perry#5063,
+  2026-06-13, learnt from App Store Connect's validation errors while shipping a watch app).
+  That is community evidence, not Apple's words, so this is a warning. Every Mach-O of every
+  watchOS bundle is read against the bundle's MinimumOSVersion (else its executable's minimum);
+  judged for app-store distribution. The version is platforms.yml's
+  architectures-required-below for watchOS; watch-architecture asks for arm64.
+fix: >
+  Keep both architectures (Xcode's Standard Architectures builds arm64_32 and arm64 for watchOS),
+  or, to drop the older watches, raise the watch app's deployment target to watchOS 27.
+scope:
+  kinds: [app, appex, watch-app, app-clip, framework]
+  platforms: [watchos]
+examples:
+  - name: a watch app for watchOS 10 built for arm64 alone
+    triggers: true
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            executable:
+              architectures: [arm64]
+    expect:
+      - bundle: Payload/Notes.app/Watch/NotesWatch.app
+        file: Payload/Notes.app/Watch/NotesWatch.app/NotesWatch
+  - name: the same arm64-only app with a watchOS 27 deployment target
+    triggers: false
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
+            plist: {MinimumOSVersion: "27.0"}
+            executable:
+              architectures: [arm64]
+  - name: a watch app built for both
+    triggers: false
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        watch:
+          - name: NotesWatch
 
 """#),
         ("watch-only-container.yml", #"""

@@ -48,7 +48,10 @@ public struct JSONReporter: Reporter {
             .bundles: .array(input.bundles.map(bundle)),
             .findings: .array(input.findings.map(finding)),
             .distribution: input.distribution.map { distribution in
-                Schema.Distribution.object([.checked: JSONValue(distribution.checked?.rawValue), .stated: .bool(distribution.isStated)])
+                Schema.Distribution.object([
+                    .checked: JSONValue(distribution.checked?.rawValue), .stated: .bool(distribution.isStated),
+                    .signature: JSONValue(distribution.signatureEvidence),
+                ])
             } ?? .null,
         ])
     }

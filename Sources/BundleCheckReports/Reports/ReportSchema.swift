@@ -35,7 +35,7 @@ package enum ReportSchema {
     package enum Tool: String, ReportMember { case name, version }
     package enum Summary: String, ReportMember { case errors, warnings, notes, suppressed }
     package enum Input: String, ReportMember { case path, kind, container, size, error, bundles, findings, distribution }
-    package enum Distribution: String, ReportMember { case checked, stated }
+    package enum Distribution: String, ReportMember { case checked, stated, signature }
     package enum InputError: String, ReportMember { case code, message }
 
     package enum Bundle: String, ReportMember {

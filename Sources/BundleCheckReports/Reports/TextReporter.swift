@@ -92,7 +92,8 @@ public struct TextReporter: Reporter {
     }
 
     /// What the signing rules assumed about how the input ships, e.g. `checked for app-store
-    /// distribution by default (give --distribution if it ships otherwise)`, or for an archive
+    /// distribution by default (give --distribution if it ships otherwise)`, `checked for
+    /// developer-id distribution, as its Developer ID Application certificate says (…)`, or for an archive
     /// `archive: development-signed; export re-signs it, so distribution checks are skipped
     /// (give --distribution to check them)`.
     static func distribution(_ assumption: DistributionAssumption, of input: InputReport) -> String {
@@ -105,7 +106,11 @@ public struct TextReporter: Reporter {
             return signing + "; " + checked + ", as stated"
         }
         guard let checked else { return "distribution checks are skipped" }
-        return checked + (assumption.isStated ? ", as stated" + foreign(assumption, of: input) : " by default (give --distribution if it ships otherwise)")
+        switch assumption.basis {
+        case .stated: return checked + ", as stated" + foreign(assumption, of: input)
+        case .signature(let evidence): return checked + ", as its \(evidence) says (give --distribution if it ships otherwise)"
+        case .inputKind: return checked + " by default (give --distribution if it ships otherwise)"
+        }
     }
 
     /// `, which is not how macOS apps ship (mac-app-store, developer-id or development)`, when the

@@ -51,10 +51,10 @@ import Testing
         let input = InputReport(
             path: "A.ipa", kind: .ipa, container: .zip, size: 1, error: nil, bundles: [],
             findings: Array(Self.findings[1...]),
-            distribution: DistributionAssumption(checked: .adHoc, isStated: true)
+            distribution: DistributionAssumption(checked: .adHoc, basis: .stated)
         )
         let applied = Baseline(findings: [Self.findings[0]]).applied(to: input)
-        #expect(applied.distribution == DistributionAssumption(checked: .adHoc, isStated: true))
+        #expect(applied.distribution == DistributionAssumption(checked: .adHoc, basis: .stated))
         #expect(applied.findings.filter(\.suppressed).map(\.fingerprint) == [Self.findings[0].fingerprint])
         #expect(applied.findings.count == 3)
         let summary = Report(toolVersion: "1", inputs: [applied]).summary

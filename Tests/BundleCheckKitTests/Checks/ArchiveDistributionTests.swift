@@ -63,7 +63,7 @@ import Testing
         let report = try Self.inspectArchive(storage, distribution: nil)
         #expect(report.error == nil)
         #expect(report.kind == .xcarchive)
-        #expect(report.distribution == DistributionAssumption(checked: nil, isStated: false))
+        #expect(report.distribution == DistributionAssumption(checked: nil, basis: .inputKind))
         #expect(Self.counts(report).keys.filter(Self.distributionRules.contains).isEmpty, "\(Self.counts(report))")
         // Everything else about the archive is checked as before.
         #expect(Self.counts(report)["version-mismatch"] == 1)
@@ -76,7 +76,7 @@ import Testing
     @Test(arguments: Storage.allCases)
     func anArchiveCheckedForTheAppStoreGetsTheAppStoreFindingsBesideTheOthers(storage: Storage) throws {
         let report = try Self.inspectArchive(storage, distribution: .appStore)
-        #expect(report.distribution == DistributionAssumption(checked: .appStore, isStated: true))
+        #expect(report.distribution == DistributionAssumption(checked: .appStore, basis: .stated))
         let counts = Self.counts(report)
         #expect(counts["profile-kind"] == 2)
         #expect(counts["get-task-allow"] == 2)
@@ -115,7 +115,7 @@ import Testing
 
     @Test func anIPAIsStillCheckedForTheAppStoreByDefault() throws {
         let report = try inspect(try .ipa(Self.developmentSigned()), settings: InspectionSettings(now: Signed.now))
-        #expect(report.distribution == DistributionAssumption(checked: .appStore, isStated: false))
+        #expect(report.distribution == DistributionAssumption(checked: .appStore, basis: .inputKind))
         let counts = Self.counts(report)
         #expect(counts["profile-kind"] == 2 && counts["get-task-allow"] == 2 && counts["aps-environment"] == 2 && counts["profile-expired"] == 2)
         #expect(counts["version-mismatch"] == 1 && counts["junk-file"] == 1)
@@ -126,19 +126,19 @@ import Testing
     @Test func aZippedAppIsCheckedForTheAppStoreByDefault() throws {
         let report = try inspect(try .app(Self.developmentSigned()), named: "Notes.app.zip", settings: InspectionSettings(now: Signed.now))
         #expect(report.kind == .app)
-        #expect(report.distribution == DistributionAssumption(checked: .appStore, isStated: false))
+        #expect(report.distribution == DistributionAssumption(checked: .appStore, basis: .inputKind))
         #expect(Self.counts(report)["profile-kind"] == 2)
     }
 
     @Test func theDecisionFollowsTheStatementThenTheKindOfInput() {
         let unstated = InspectionSettings()
-        #expect(unstated.distribution(for: .ipa) == DistributionAssumption(checked: .appStore, isStated: false))
-        #expect(unstated.distribution(for: .app) == DistributionAssumption(checked: .appStore, isStated: false))
-        #expect(unstated.distribution(for: .xcarchive) == DistributionAssumption(checked: nil, isStated: false))
+        #expect(unstated.distribution(for: .ipa) == DistributionAssumption(checked: .appStore, basis: .inputKind))
+        #expect(unstated.distribution(for: .app) == DistributionAssumption(checked: .appStore, basis: .inputKind))
+        #expect(unstated.distribution(for: .xcarchive) == DistributionAssumption(checked: nil, basis: .inputKind))
         for distribution in Distribution.allCases {
             let stated = InspectionSettings(distribution: distribution)
             for kind in InputKind.allCases {
-                #expect(stated.distribution(for: kind) == DistributionAssumption(checked: distribution, isStated: true))
+                #expect(stated.distribution(for: kind) == DistributionAssumption(checked: distribution, basis: .stated))
             }
         }
     }

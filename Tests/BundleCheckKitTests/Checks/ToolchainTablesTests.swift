@@ -19,7 +19,11 @@ import Testing
 
     @Test func theToolchainAndIconTablesReadToTheirLastRow() {
         #expect(XcodeBuilds.shipped.xcode("6A215l")?.description == "Xcode 6.0 beta 1 (6A215l)")
-        #expect(UploadMinimums.shipped.requirements.count == 3)
+        #expect(UploadMinimums.shipped.requirements.count == 4)
+        // April 2027, which Apple gave as a month: its first day, quoted as Apple gave it.
+        let announced = UploadMinimums.shipped.requirements.last
+        #expect(announced?.fromText == "April 2027" && announced?.isApproximate == true && announced?.xcode.description == "27.0")
+        #expect(announced?.from == ISODateParser.parse("2027-04-01"))
         #expect(AppIconSizes.shipped.platforms.keys.sorted() == ["ios", "tvos"])
         #expect(AppIconSizes.shipped.platforms["tvos"]?.iconNamePointers.last == JSONPointer("CFBundleIconName"))
         #expect(AppIconSizes.shipped.scales == [1, 2, 3])
@@ -228,13 +232,20 @@ import Testing
             ("2025-04-24", "18.0"),
             ("2026-04-27T23:59:59Z", "18.0"),
             ("2026-04-28", "26.0"),
-            ("2031-01-01", "26.0"),
+            ("2027-03-31T23:59:59Z", "26.0"),
+            ("2027-04-01", "27.0"),
+            ("2031-01-01", "27.0"),
         ] as [(String, String?)])
     func theMinimumInForceIsTheLatestWhoseDayHasCome(date: String, iOS: String?) {
         let requirement = UploadMinimums.shipped.requirement(at: Self.day(date))
         #expect(requirement?.sdks["ios"]?.description == iOS)
         // Every platform whose SDK Apple's requirements name, and no other (never macOS).
         if iOS != nil { #expect(requirement?.sdks.keys.sorted() == ["ios", "tvos", "visionos", "watchos"]) }
+    }
+
+    @Test func theAnnouncedFloorsAreThoseStillAhead() {
+        #expect(UploadMinimums.shipped.upcoming(after: Self.day("2026-12-06")).map(\.fromText) == ["April 2027"])
+        #expect(UploadMinimums.shipped.upcoming(after: Self.day("2027-04-01")).isEmpty)
     }
 
     @Test func xcodeBuildsAreKnownByTheirKindNotTheirShape() throws {

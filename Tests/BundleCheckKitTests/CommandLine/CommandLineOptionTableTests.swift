@@ -33,12 +33,14 @@ import Testing
         let distribution = try #require(CommandLineOption.all.first { $0.name == "--distribution" }).help.joined(separator: " ")
         #expect(distribution.contains("app-store for an .ipa or .app"))
         #expect(distribution.contains("an .xcarchive is re-signed at export, so without one its distribution checks are skipped"))
+        #expect(distribution.contains("a Mac app or .pkg is checked for the channel its signature names"))
         let help = BundleCheckCommand.help
         let configuration = try #require(help.range(of: "\nCONFIGURATION:\n")).upperBound
         let exit = try #require(help.range(of: "\nEXIT STATUS:")).lowerBound
         let section = help[configuration..<exit]
         #expect(section.contains("    profile-expiry-warning-days: 30  # profile-expiring warns this many days"))
         #expect(section.contains("none for an .xcarchive"))
+        #expect(section.contains("a Mac app's signature's channel"))
     }
 
     // The help text is written by hand; this catches a choice added to an enum and not to the help.

@@ -4,7 +4,8 @@ import Testing
 
 /// The configuration file as the command uses it: found, refused, and taking effect.
 @Suite struct ConfigurationCommandTests {
-    /// Consistent versions, one `.DS_Store` (a junk-file warning) and nothing else.
+    /// Consistent versions, one `.DS_Store` (a junk-file warning) and nothing else but, built
+    /// with Xcode 26.1, the warning of the announced April 2027 SDK floor (sdk-floor-upcoming).
     static let junk = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes").adding(file: ".DS_Store", contents: [0])
 
     static func junkPackage(in directory: TemporaryDirectory) throws -> String {
@@ -22,7 +23,7 @@ import Testing
     @Test func bundlecheckYmlInTheWorkingDirectoryTurnsARuleOff() throws {
         let directory = try TemporaryDirectory()
         let package = try Self.junkPackage(in: directory)
-        try directory.write("rules:\n  junk-file: off\n", to: ".bundlecheck.yml")
+        try directory.write("rules:\n  junk-file: off\n  sdk-floor-upcoming: off\n", to: ".bundlecheck.yml")
         let (status, console) = CapturingConsole.run(["--format", "json", package], workingDirectory: directory.url.path)
         #expect(status == .success)
         let report = try ReportJSON(console.output)
@@ -45,7 +46,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let package = try Self.junkPackage(in: directory)
         let failOnWarning = try directory.write("fail-on: warning\n", to: "warning.yml")
-        let noteOnly = try directory.write("fail-on: warning\nrules:\n  junk-file: note\n", to: "note.yml")
+        let noteOnly = try directory.write("fail-on: warning\nrules:\n  junk-file: note\n  sdk-floor-upcoming: note\n", to: "note.yml")
         #expect(CapturingConsole.run(["--config", failOnWarning, package]).0 == .findings)
         #expect(CapturingConsole.run(["--config=\(noteOnly)", package]).0 == .success)
     }

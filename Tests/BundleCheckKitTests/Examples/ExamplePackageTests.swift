@@ -86,11 +86,16 @@ import Testing
     }
 
     /// PaiScan shows the privacy and upload rules: exactly a missing purpose string in the app and
-    /// an undeclared required-reason API in the extension, beside a manifest that is right.
+    /// an undeclared required-reason API in the extension, beside a manifest that is right; and,
+    /// built with Xcode 26.1 in mid-2026, the announced April 2027 floor, once for the app.
     @Test func paiScanShowsItsPrivacyAndUploadFindingsOnly() throws {
         let report = PackageInspector(settings: InspectionSettings(now: Date(timeIntervalSince1970: 1_780_000_000)))
             .inspect(path: RepositoryPaths.file("Examples/PaiScan.ipa"))
-        #expect(report.findings.map(\.rule).sorted() == ["document-types", "ipad-multitasking-orientations", "purpose-string-missing", "required-reason-api"])
+        #expect(
+            report.findings.map(\.rule).sorted() == [
+                "document-types", "ipad-multitasking-orientations", "purpose-string-missing", "required-reason-api", "sdk-floor-upcoming",
+            ])
+        #expect(report.findings("sdk-floor-upcoming").map(\.bundle) == ["Payload/PaiScan.app"])
         #expect(report.findings("document-types").first?.keyPath?.description == "/CFBundleDocumentTypes/1")
         #expect(report.findings("ipad-multitasking-orientations").first?.appleCodes == ["ITMS-90474"])
         #expect(report.findings("purpose-string-missing").first?.keyPath?.description == "/NSPhotoLibraryUsageDescription")

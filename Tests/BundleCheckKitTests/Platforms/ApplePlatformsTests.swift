@@ -18,6 +18,9 @@ import Testing
         // Apple's SDK requirements name no Mac SDK; the table invents none.
         #expect(table.platforms.filter { $0.uploadSDK != nil }.map(\.id) == ["ios", "tvos", "watchos", "visionos"])
         #expect(table.platforms.filter { $0.simulator == nil }.map(\.id) == ["macos", "maccatalyst"])
+        // Only the Mac's two final channels are chosen by the signature; iOS keeps its App Store.
+        #expect(table.platforms.filter { !$0.signatureDistributions.isEmpty }.map(\.id) == ["macos", "maccatalyst"])
+        #expect(table.platform(id: "macos")?.signatureDistributions == [.macAppStore, .developerID])
     }
 
     static let iOSRow = """
@@ -32,6 +35,13 @@ import Testing
         (
             "platforms:\n  \(ApplePlatformsTests.iOSRow)\nextension-points:\n  - {point: com.apple.share-services, platforms: [ios, tvos]}", 9,
             "entries.extension-points[0].platforms[1]", "'tvos' is not a platform of the table (ios)"
+        ),
+        // A signature may only decide one of the platform's own distributions.
+        (
+            "platforms:\n  "
+                + ApplePlatformsTests.iOSRow.replacingOccurrences(
+                    of: "distributions: [app-store]", with: "distributions: [app-store], signature-decides: [developer-id]"),
+            7, "entries.platforms[0].signature-decides[0]", "'developer-id' is not one of the platform's distributions"
         ),
         // A misspelt optional key, which would otherwise read as its default.
         (

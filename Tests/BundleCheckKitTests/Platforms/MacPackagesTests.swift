@@ -36,7 +36,7 @@ import Testing
         ] {
             #expect(report.error == nil)
             #expect(Self.described(report) == [])
-            #expect(report.distribution == DistributionAssumption(checked: .macAppStore, isStated: false))
+            #expect(report.distribution == DistributionAssumption(checked: .macAppStore, basis: .signature("mac-app-store provisioning profile")))
             #expect(report.bundles.map(\.kind) == [.app, .framework, .appex])
             #expect(report.bundles.allSatisfy { $0.platform.id == "macos" })
         }
@@ -84,7 +84,7 @@ import Testing
     @Test func aStatedAppStoreMeansTheMacAppStoreForAMacApp() throws {
         let settings = InspectionSettings(distribution: .appStore, now: Self.settings.now)
         let report = try inspect(try ExamplePackages.paiNotesMac(shareShortVersion: "1.2"), named: "PaiNotes.app.zip", settings: settings)
-        #expect(report.distribution == DistributionAssumption(checked: .macAppStore, isStated: true))
+        #expect(report.distribution == DistributionAssumption(checked: .macAppStore, basis: .stated))
         #expect(report.findings.isEmpty)
         // Developer ID: the Mac App Store profile no longer fits, and notarization wants the
         // hardened runtime its executables lack; the category is no longer asked.

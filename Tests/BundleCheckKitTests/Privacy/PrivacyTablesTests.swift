@@ -72,8 +72,9 @@ import Testing
         #expect(schema.keys.map(\.name) == table.compactMap(\.key.scalar), "a key whose type is not understood was dropped")
         #expect(schema.key("NSPrivacyAccessedAPITypes")?.keys.map(\.name) == ["NSPrivacyAccessedAPIType", "NSPrivacyAccessedAPITypeReasons"])
         #expect(schema.key("NSPrivacyCollectedDataTypes")?.keys.count == 4)
-        #expect(schema.key("NSPrivacyAccessedAPITypes")?.nonEmpty == true)
-        #expect(schema.key("NSPrivacyTrackingDomains")?.nonEmpty == false)
+        #expect(schema.key("NSPrivacyAccessedAPITypes")?.whenEmpty == .doubtful)
+        #expect(schema.key("NSPrivacyAccessedAPITypes")?.keys.last?.whenEmpty == .invalid)
+        #expect(schema.key("NSPrivacyTrackingDomains")?.whenEmpty == .valid)
         #expect(schema.dataTypes.count == 35 && schema.dataTypes.contains("NSPrivacyCollectedDataTypePhotosorVideos"))
         #expect(schema.purposes.count == 6)
     }

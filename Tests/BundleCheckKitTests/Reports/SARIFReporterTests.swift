@@ -37,7 +37,7 @@ import Testing
     private func input(named path: String, findings: [Finding]) -> InputReport {
         InputReport(
             path: path, kind: .ipa, container: .zip, size: 10, error: nil, bundles: [], findings: findings,
-            distribution: DistributionAssumption(checked: .appStore, isStated: false)
+            distribution: DistributionAssumption(checked: .appStore, basis: .inputKind)
         )
     }
 

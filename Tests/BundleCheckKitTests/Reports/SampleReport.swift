@@ -180,7 +180,7 @@ enum SampleReport {
             error: nil,
             bundles: [share, app],
             findings: findings,
-            distribution: DistributionAssumption(checked: .appStore, isStated: false)
+            distribution: DistributionAssumption(checked: .appStore, basis: .inputKind)
         )
     }
 

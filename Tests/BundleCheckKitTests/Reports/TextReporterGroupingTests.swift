@@ -26,7 +26,7 @@ import Testing
     static func report(_ findings: [Finding], bundles: [InspectedBundle] = [bundle("Payload/A.app")]) -> Report {
         let input = InputReport(
             path: "A.ipa", kind: .ipa, container: .zip, size: 10, error: nil, bundles: bundles, findings: findings,
-            distribution: DistributionAssumption(checked: .appStore, isStated: false)
+            distribution: DistributionAssumption(checked: .appStore, basis: .inputKind)
         )
         return Report(toolVersion: "1", inputs: [input])
     }

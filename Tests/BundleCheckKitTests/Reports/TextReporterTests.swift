@@ -134,9 +134,9 @@ import Testing
     }
 
     @Test func theInventorySaysWhichDistributionWasCheckedAndWhy() {
-        let unstated = DistributionAssumption(checked: nil, isStated: false)
-        let appStore = DistributionAssumption(checked: .appStore, isStated: false)
-        let stated = DistributionAssumption(checked: .adHoc, isStated: true)
+        let unstated = DistributionAssumption(checked: nil, basis: .inputKind)
+        let appStore = DistributionAssumption(checked: .appStore, basis: .inputKind)
+        let stated = DistributionAssumption(checked: .adHoc, basis: .stated)
         #expect(
             TextReporter.distribution(unstated, of: input(.xcarchive, profiles: [.development], distribution: unstated))
                 == "archive: development-signed; export re-signs it, so distribution checks are skipped (give --distribution to check them)")

@@ -20,11 +20,12 @@ import Testing
         #expect(input.error == nil)
         #expect(input.kind == .ipa)
         #expect(input.bundles.map(\.name) == ["PaiNotes.app", "PaiNotesImport.appex"])
-        #expect(input.findings.map(\.rule) == ["version-mismatch", "extension-unsafe-api"])
+        // Built with Xcode 26.1, before the April 2027 floor: its warning, once, on the app.
+        #expect(input.findings.map(\.rule) == ["sdk-floor-upcoming", "version-mismatch", "extension-unsafe-api"])
 
         let report = Report(toolVersion: "0.0.0-test", inputs: [input])
         #expect(report.summary.errors == 1)
-        #expect(report.summary.warnings == 1)
+        #expect(report.summary.warnings == 2)
 
         let json = JSONReporter().render(report)
         #expect(json.contains(#""rule": "version-mismatch""#))

@@ -205,7 +205,7 @@ extension AppIconMissingCheck {
         let platform = bundle.platform.platform.name
         return "\(bundle.name) is built with the \(platform) \(sdk) SDK but names no icon set (\(icons.iconNamePointers[0].components.joined(separator: "/")))"
             + (hasLooseIcons ? "" : " and has no icon files")
-            + "; since the \(platform) \(SDKTooOldCheck.short(icons.catalogueRequiredFrom)) SDK the app icon must come from an asset catalogue. Add an AppIcon set and set ASSETCATALOG_COMPILER_APPICON_NAME"
+            + "; since the \(platform) \(UploadMinimums.short(icons.catalogueRequiredFrom)) SDK the app icon must come from an asset catalogue. Add an AppIcon set and set ASSETCATALOG_COMPILER_APPICON_NAME"
     }
 
     static func noCatalogue(_ bundle: InspectedBundle, _ name: String) -> String {

@@ -4,7 +4,8 @@ import BundleCheckModel
 /// The checks of privacy manifests themselves, one mode per rule: `privacy-manifest-invalid`
 /// (ITMS-91056, and ITMS-91108 for a manifest outside a bundle's root), `privacy-api-category-invalid`
 /// (ITMS-91054), `privacy-api-reason-invalid` (ITMS-91055) and `privacy-tracking-invalid`
-/// (ITMS-91064, and ITMS-91107 outside a bundle's root). Every manifest of every bundle is
+/// (ITMS-91064, and ITMS-91107 outside a bundle's root), and the note `privacy-api-types-empty`
+/// (an empty `NSPrivacyAccessedAPITypes` array, which no known rejection is of). Every manifest of every bundle is
 /// judged wherever it sits; a finding on one in a non-standard place says that it declares
 /// nothing for the bundle.
 struct PrivacyManifestCheck: Check {
@@ -15,6 +16,7 @@ struct PrivacyManifestCheck: Check {
         case category = "privacy-api-category-invalid"
         case reason = "privacy-api-reason-invalid"
         case tracking = "privacy-tracking-invalid"
+        case emptyAPITypes = "privacy-api-types-empty"
 
         /// Whether Apple's codes depend on where the manifest sits: outside a bundle's root Apple
         /// has printed either code of a pair (ITMS-91108 while it only warned, before 2024-11-12,

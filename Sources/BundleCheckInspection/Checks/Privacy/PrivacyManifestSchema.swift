@@ -20,12 +20,20 @@ struct PrivacyManifestSchema: Sendable {
         }
     }
 
-    /// One key: its type, whether Apple refuses it empty (arrays), and the keys of each
-    /// dictionary it holds (all required).
+    /// What an empty array of a key is: valid, invalid (Apple refuses it), or doubtful (a
+    /// note: Apple's documents advise against it, but no rejection of it is known).
+    enum WhenEmpty: String, Sendable, CaseIterable {
+        case valid
+        case invalid
+        case doubtful
+    }
+
+    /// One key: its type, what an empty array of it is, and the keys of each dictionary it
+    /// holds (all required).
     struct Key: Sendable {
         let name: String
         let type: ValueType
-        let nonEmpty: Bool
+        let whenEmpty: WhenEmpty
         let keys: [Key]
     }
 
@@ -54,9 +62,9 @@ struct PrivacyManifestSchema: Sendable {
     /// The keys of a mapping, each with its type; an array of dictionaries lists its keys.
     private static func keys(_ field: YAMLField) throws(YAMLLoadError) -> [Key] {
         try field.pairs().map { name, value throws(YAMLLoadError) in
-            let value = try value.allowing(keys: ["type", "non-empty", "keys"])
+            let value = try value.allowing(keys: ["type", "empty", "keys"])
             return Key(
-                name: name, type: try value("type").choice(ValueType.self), nonEmpty: try value.optional("non-empty")?.bool() ?? false,
+                name: name, type: try value("type").choice(ValueType.self), whenEmpty: try value.optional("empty")?.choice(WhenEmpty.self) ?? .valid,
                 keys: try value.optional("keys").map { keys throws(YAMLLoadError) in try Self.keys(keys) } ?? [])
         }
     }

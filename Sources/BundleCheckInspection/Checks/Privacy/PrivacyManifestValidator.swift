@@ -3,7 +3,7 @@ import BundleCheckModel
 import Foundation
 
 /// Judges one privacy manifest as App Store Connect does (TN3181): a property-list dictionary
-/// of known keys with values of the right types, non-empty accessed-API and reasons arrays,
+/// of known keys with values of the right types, non-empty reasons arrays (an empty accessed-API array is a note),
 /// categories by their full names with reasons of their own, known collected data types and
 /// purposes, tracking that agrees with its domains, and host names as domains. Each problem
 /// names the rule that reports it, so four checks share one reading.
@@ -49,8 +49,12 @@ struct PrivacyManifestValidator {
                 continue
             }
             guard let elements = entry.value.arrayValue else { continue }
-            if key.nonEmpty && elements.isEmpty {
-                problems.append(problem(.invalid, here, Self.emptyArray(entry.key)))
+            if elements.isEmpty {
+                switch key.whenEmpty {
+                case .valid: break
+                case .invalid: problems.append(problem(.invalid, here, Self.emptyArray(entry.key)))
+                case .doubtful: problems.append(problem(.emptyAPITypes, here, Self.doubtfulEmptyArray(entry.key)))
+                }
             }
             for (index, element) in elements.enumerated() {
                 let at = here.appending(index)
@@ -199,9 +203,11 @@ extension PrivacyManifestValidator {
     }
 
     static func emptyArray(_ key: String) -> String {
-        key == "NSPrivacyAccessedAPITypes"
-            ? "NSPrivacyAccessedAPITypes is empty, which Apple refuses; remove the key when the code uses no required-reason API"
-            : "\(key) is empty, which Apple refuses; list at least one approved reason"
+        "\(key) is empty, which Apple refuses; list at least one approved reason"
+    }
+
+    static func doubtfulEmptyArray(_ key: String) -> String {
+        "\(key) is an empty array: it declares no required-reason API, as leaving the key out would; Apple's documents describe the key as a list of the APIs used, so remove it when the code uses none (no rejection of this shape alone is known)"
     }
 
     static func missingKey(_ key: String) -> String {

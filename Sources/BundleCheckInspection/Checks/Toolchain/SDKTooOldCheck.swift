@@ -9,37 +9,12 @@ struct SDKTooOldCheck: Check {
     let id = "sdk-too-old"
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
-        let minimums = UploadMinimums.shipped
-        guard let requirement = minimums.requirement(at: context.settings.now) else { return [] }
+        guard let requirement = UploadMinimums.shipped.requirement(at: context.settings.now) else { return [] }
         return context.bundles.compactMap { bundle -> Finding? in
-            // Only a bundle whose DT* keys name its platform's device SDK is judged: simulator
-            // builds are simulator-build's, a bundle naming no SDK is build-keys-missing's, and
-            // platforms whose SDK Apple's requirements do not name (the Mac) have no upload SDK.
-            let platform = bundle.platform.platform
-            guard bundle.kind != .framework, let toolchain = bundle.toolchain, toolchain.sdkPlatform == platform.device.platformName,
-                let platformName = platform.uploadSDK
-            else { return nil }
-            var problems: [String] = []
-            var pointer: JSONPointer?
-            if let sdk = toolchain.sdkVersion(for: platform), let minimum = requirement.sdks[platform.id], sdk < minimum {
-                problems.append("the \(platformName) \(sdk) SDK")
-                pointer = JSONPointer(toolchain.sdkName != nil ? "DTSDKName" : "DTPlatformVersion")
-            }
-            if let xcode = toolchain.xcodeVersion, xcode < requirement.xcode {
-                problems.append("Xcode \(xcode)")
-                pointer = pointer ?? JSONPointer("DTXcode")
-            }
-            guard let pointer else { return nil }
-            let needed =
-                (requirement.sdks[platform.id].map { "the \(platformName) \(Self.short($0)) SDK" } ?? "a newer SDK")
-                + " and Xcode \(Self.short(requirement.xcode))"
-            return rule.finding(Self.tooOld(bundle, problems, needed, requirement.fromText), at: bundle.infoPlistLocation(pointer))
+            guard let shortfall = UploadMinimums.shortfall(of: bundle, against: requirement) else { return nil }
+            return rule.finding(
+                Self.tooOld(bundle, shortfall.problems, shortfall.needed, requirement.fromText), at: bundle.infoPlistLocation(shortfall.pointer))
         }
-    }
-
-    /// `26` for 26.0, as Apple words its requirements; `15.4` otherwise.
-    static func short(_ version: MachOVersion) -> String {
-        version.minor == 0 && version.patch == 0 ? "\(version.major)" : version.description
     }
 }
 
