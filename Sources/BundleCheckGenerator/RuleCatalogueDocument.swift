@@ -22,7 +22,12 @@ public enum RuleCatalogueDocument {
             frameworks, XPC services, login items, system extensions, helper apps and helper tools; the
             *kinds* of a rule's scope name these too (`xpc-service`, `login-item`, `system-extension`,
             `helper`). Their distributions are `mac-app-store` (the default for a Mac app),
-            `developer-id` and `development`.
+            `developer-id` and `development`, and with none stated a Mac app or installer package is
+            checked for the one its signature names.
+
+            `bundlecheck --explain` also finds a rule by a piece of Apple's message ("Missing app icon",
+            or what altool prints without a code: "Validation failed (409) Invalid Bundle … iPad
+            Multitasking"); each rule's *Apple says* is that text.
 
             | id | severity | Apple codes | category | platforms | title |
             |---|---|---|---|---|---|
@@ -41,6 +46,9 @@ public enum RuleCatalogueDocument {
             switch rule.implementation {
             case .builtIn: text += "built-in check.\n\n"
             case .matcher: text += "declarative matcher ([\(rule.id).yml](\(rule.id).yml)).\n\n"
+            }
+            for message in rule.appleMessages {
+                text += "*Apple says:* \(message.code) \(escape(message.text))\n\n"
             }
             text += "*Why:* \(paragraph(rule.rationale))\n\n"
             text += "*Fix:* \(paragraph(rule.fix))\n\n"

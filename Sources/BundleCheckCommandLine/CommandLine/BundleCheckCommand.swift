@@ -214,12 +214,17 @@ public enum BundleCheckCommand {
         }
     }
 
-    /// The rules `--explain` shows for `id`: the rule of that id whatever its case, or every rule
-    /// that carries an Apple code (`ITMS-90473`), as users paste it from a rejection email.
+    /// The rules `--explain` shows for `id`: the rule of that id whatever its case; else every
+    /// rule that carries an Apple code (`ITMS-90473`), as users paste it from a rejection email;
+    /// else every rule one of whose Apple messages holds the text (`AppleMessageQuery`: "Missing
+    /// app icon", or what altool prints without a code, "Validation failed (409) Invalid bundle …
+    /// iPad multitasking").
     static func explained(_ id: String, in catalogue: RuleCatalogue) -> [RuleDefinition] {
         if let rule = catalogue[id.lowercased()] { return [rule] }
         let code = id.uppercased()
-        return catalogue.rules.filter { $0.appleCodes.contains(code) }
+        let coded = catalogue.rules.filter { $0.appleCodes.contains(code) }
+        guard coded.isEmpty, let query = AppleMessageQuery(id) else { return coded }
+        return catalogue.rules.filter { rule in rule.appleMessages.contains(where: query.matches) }
     }
 
     /// The error's message, starting with the input it concerns (most already do).

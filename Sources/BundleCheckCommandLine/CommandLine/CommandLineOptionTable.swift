@@ -164,7 +164,10 @@ extension CommandLineOption {
             "--explain", "<id>",
             help: [
                 "Show a rule's severity, scope, rationale, fix and examples;",
-                "<id> may be an Apple code (ITMS-90473), in any case.",
+                "<id> may be an Apple code (ITMS-90473), in any case, or a",
+                "piece of Apple's message ('Missing app icon'; pieces split",
+                "at ... must all appear; a leading 'Validation failed (409)'",
+                "is ignored): every rule whose message holds it is shown.",
             ]
         ) { given, id in
             given.explainID = id

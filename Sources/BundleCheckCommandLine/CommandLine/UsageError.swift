@@ -86,7 +86,7 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .baseline(let error):
             "\(error)"
         case .unknownRule(let id, let suggestions):
-            "no rule has the id '\(id)'; " + RuleIDSuggestions.hint(suggestions)
+            "no rule has the id '\(id)', nor an Apple code or message holding it; " + RuleIDSuggestions.hint(suggestions)
         case .outputOverwrites(let output, let what):
             "\(output): refusing to write there: it is \(what)"
         case .repeatedInput(let first, let again):

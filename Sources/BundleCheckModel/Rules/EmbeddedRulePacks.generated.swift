@@ -9,6 +9,9 @@ title: Activation rules are valid
 severity: error
 category: activation
 apple-codes: {wrong-type: ITMS-90361, wrong-value: ITMS-90362}
+apple-messages:
+  ITMS-90361: "Invalid Info.plist value type - The value type for the key '...' in bundle ... is not ..."
+  ITMS-90362: "Invalid Info.plist value - The value for the key 'NSExtensionActivationRule' in bundle ... is invalid. Please refer to the App Extension Programming Guide on https://developer.apple.com"
 rationale: >
   App Store Connect checks the activation rule: a value of the wrong type (a string "1" or a
   real where an integer is due, an integer where a boolean is due) gives ITMS-90361; keys Apple
@@ -166,6 +169,8 @@ title: Activation rules are not TRUEPREDICATE
 severity: error
 category: activation
 apple-codes: [ITMS-90362]
+apple-messages:
+  ITMS-90362: "Invalid Info.plist value - The value for the key 'NSExtensionActivationRule' in bundle ... is invalid. Please refer to the App Extension Programming Guide on https://developer.apple.com"
 rationale: >
   Xcode's share and action templates start with the activation rule TRUEPREDICATE, which offers
   the extension for everything; it is meant for development only. App Store Connect rejects it
@@ -282,6 +287,9 @@ title: The alternate icons the Info.plist lists are in the app
 severity: error
 category: icons
 apple-codes: {missing-asset: ITMS-90895, missing-file: ITMS-90032}
+apple-messages:
+  ITMS-90895: "Missing Icon - The Info.plist key CFBundleIcons.CFBundleAlternateIcons contains an entry “...” that references asset “....” No such asset is present in the asset catalog."
+  ITMS-90032: "Invalid Image Path - No image found at the path referenced under key 'CFBundleAlternateIcons': '...'"
 rationale: >
   An app that switches its icon (setAlternateIconName) lists each alternate in the Info.plist,
   in CFBundleIcons/CFBundleAlternateIcons and, for iPad, CFBundleIcons~ipad/CFBundleAlternateIcons:
@@ -365,6 +373,8 @@ title: App Clips are within their size limit
 severity: warning
 category: structure
 apple-codes: [ITMS-90865]
+apple-messages:
+  ITMS-90865: "Thinned app clip size is too large - The main bundle of the ... App Clip is ... MB, which exceeds the maximum allowable size of ... MB after app thinning. Please ensure the main bundle of any App Clip variant is less than ... MB. For details, view: https://developer.apple.com/documentation/app_clips/creating_an_app_clip_with_xcode."
 rationale: >
   An App Clip must launch fast: the uncompressed main bundle of each of its variants, after app
   thinning, may take at most 10 MB when the clip deploys to an iOS before 16, 15 MB from iOS 16,
@@ -759,6 +769,11 @@ title: Apps have the icons App Store Connect requires
 severity: error
 category: icons
 apple-codes: {icon-name: ITMS-90713, required-sizes: [ITMS-90022, ITMS-90023], missing-file: ITMS-90032}
+apple-messages:
+  ITMS-90713: "Missing Info.plist value - A value for the Info.plist key 'CFBundleIconName' is missing in the bundle '...'. Apps built with iOS 11 or later SDK must supply app icons in an asset catalog and must also provide a value for this Info.plist key. For more information see http://help.apple.com/xcode/mac/current/#/dev10510b1f7."
+  ITMS-90022: "Missing required icon file - The bundle does not contain an app icon for iPhone / iPod Touch of exactly '120x120' pixels, in .png format for iOS versions >= 10.0. To support older versions of iOS, the icon may be required in the bundle outside of an asset catalog. Make sure the Info.plist file includes appropriate entries referencing the file. See https://developer.apple.com/documentation/bundleresources/information_property_list/user_interface"
+  ITMS-90023: "Missing required icon file - The bundle does not contain an app icon for iPad of exactly '167x167' pixels, in .png format for iOS versions supporting iPad Pro. To support older operating systems, the icon may be required in the bundle outside of an asset catalog. Make sure the Info.plist file includes appropriate entries referencing the file. See https://developer.apple.com/documentation/bundleresources/information_property_list/user_interface"
+  ITMS-90032: "Invalid Image Path - No image found at the path referenced under key 'CFBundleIconFiles': '...'"
 rationale: >
   Since the iOS 11 SDK an app's icon must come from an asset catalogue: the Info.plist names the
   icon set in CFBundleIcons/CFBundlePrimaryIcon/CFBundleIconName (ITMS-90713 "Missing Info.plist
@@ -1007,6 +1022,8 @@ title: Mac executables run in the App Sandbox
 severity: error
 category: signing
 apple-codes: [ITMS-90296]
+apple-messages:
+  ITMS-90296: "App sandbox not enabled - The following executables must include the \"com.apple.security.app-sandbox\" entitlement with a Boolean value of true in the entitlements property list: [( \"...\" )] Refer to App Sandbox page at https://developer.apple.com/documentation/security/app_sandbox for more information on sandboxing your app."
 rationale: >
   The Mac App Store runs every executable it ships in the App Sandbox, and refuses an upload
   whose app, extension, XPC service, login item, helper app or helper tool is signed without
@@ -1116,6 +1133,9 @@ title: The App Store icon is opaque
 severity: error
 category: icons
 apple-codes: [ITMS-90717, ITMS-90396]
+apple-messages:
+  ITMS-90717: "Invalid App Store Icon - The App Store Icon in the asset catalog in '...' can't be transparent nor contain an alpha channel."
+  ITMS-90396: "Invalid Icon - The watch application '...' contains an icon file '...' with an alpha channel. Icons should not have an alpha channel."
 rationale: >
   App Store Connect refuses an App Store icon that is transparent or has an alpha channel
   ("Invalid App Store Icon. The App Store Icon in the asset catalog can't be transparent nor
@@ -1237,6 +1257,11 @@ title: The app's icon set holds its 1024×1024 App Store icon in the Any Appeara
 severity: error
 category: icons
 apple-codes: [ITMS-90704, ITMS-91111, ITMS-90719, ITMS-90471]
+apple-messages:
+  ITMS-90704: "Missing App Icon - An app icon measuring 1024 by 1024 pixels in PNG format must be included in the Asset Catalog of apps built for iOS, iPadOS, or watchOS. Without this icon, apps cannot be submitted for review. For details, see https://developer.apple.com/ios/human-interface-guidelines/icons-and-images/app-icon/."
+  ITMS-91111: "Missing app icon - Include a large app icon as a 1024 by 1024 pixel PNG for the 'Any Appearance' image well in the asset catalog of apps built for iOS or iPadOS."
+  ITMS-90719: "Missing App Store Icon - WatchOS Apps must include a 1024x1024px App Store Icon in PNG format. Without providing the icon in the Asset Catalog or via App Store Connect, apps cannot be submitted for App Review or Beta App Review. Refer to https://developer.apple.com/watchos/human-interface-guidelines/icons-and-images/home-screen-icons/ for more information."
+  ITMS-90471: "Missing Image Asset - Your app is missing the App Store Icon asset"
 rationale: >
   App Store Connect takes the App Store's icon from the app's asset catalog, in the set the
   Info.plist names, in the shape each platform compiles it (Rules/data/app-store-icons.yml: the
@@ -1494,6 +1519,8 @@ title: App extensions hold no Frameworks folder
 severity: error
 category: structure
 apple-codes: [ITMS-90206]
+apple-messages:
+  ITMS-90206: "Invalid Bundle - The bundle at '...' contains disallowed file 'Frameworks'."
 rationale: >
   App Store Connect rejects an app extension that contains a Frameworks folder ("Invalid
   Bundle: the bundle at '...appex' contains disallowed file 'Frameworks'"), even an empty one.
@@ -1540,6 +1567,8 @@ title: App extensions contain no nested bundles
 severity: error
 category: structure
 apple-codes: [ITMS-90205]
+apple-messages:
+  ITMS-90205: "Invalid Bundle - The bundle at '...' contains disallowed nested bundles."
 rationale: >
   An app extension may not contain another bundle: no .appex, .app or .framework inside it.
   App Store Connect rejects the upload with ITMS-90205 ("the bundle at '...appex' contains
@@ -1589,6 +1618,8 @@ title: Signed bundles carry their application identifier
 severity: error
 category: signing
 apple-codes: [ITMS-90075]
+apple-messages:
+  ITMS-90075: "This bundle is invalid - The application-identifier entitlement is missing; it should contain your 10-character Apple Developer ID, followed by a dot, followed by your bundle identifier."
 rationale: >
   Every signed app and extension must carry the application-identifier entitlement, equal to
   the team id, a period and the bundle identifier; App Store Connect rejects a bundle without
@@ -1653,6 +1684,8 @@ title: Push notifications use the production environment
 severity: error
 category: signing
 apple-codes: [ITMS-90046]
+apple-messages:
+  ITMS-90046: "Invalid Code Signing Entitlements - Your application bundle's signature contains code signing entitlements that are not supported on iOS. Specifically, value '...' for key 'aps-environment' in '...' is not supported."
 rationale: >
   App Store, ad-hoc and enterprise builds must be signed with aps-environment set to exactly
   'production'; 'development' (or 'Production' with a capital P) is rejected with ITMS-90046,
@@ -1852,6 +1885,8 @@ title: Apps and extensions are built with a released Xcode and SDK
 severity: error
 category: toolchain
 apple-codes: [ITMS-90534]
+apple-messages:
+  ITMS-90534: "Invalid Toolchain - Your app was built with an unsupported SDK or version of Xcode. If you plan to submit this build to the App Store, make sure you are using the versions listed in https://help.apple.com/xcode/mac/current/#/devf16aefe3b or later."
 rationale: >
   App Store Connect refuses builds from beta Xcode and SDKs: ITMS-90534 "Invalid Toolchain ...
   Don't submit apps built with beta software". Release candidates (RC, formerly GM seeds) are
@@ -1988,6 +2023,8 @@ title: No bitcode in executables
 severity: error
 category: binaries
 apple-codes: [ITMS-90482]
+apple-messages:
+  ITMS-90482: "Invalid Executable - The executable '...' contains bitcode."
 rationale: >
   Since Xcode 14 Apple no longer accepts bitcode; an executable or framework that still embeds
   it (an __LLVM segment) is rejected with ITMS-90482. Old prebuilt frameworks are the usual
@@ -2096,6 +2133,8 @@ title: A new build of a version has a higher build number than the last one uplo
 severity: error
 category: versions
 apple-codes: [ITMS-90189]
+apple-messages:
+  ITMS-90189: "Redundant Binary Upload - You've already uploaded a build with build number '...' for version number '...'. Make sure you increment the build string before you upload your app to App Store Connect. Learn more in Xcode Help (http://help.apple.com/xcode/mac/current/#/devba7f53ad4)."
 rationale: >
   App Store Connect keeps one build per CFBundleVersion of each CFBundleShortVersionString: a
   second upload with a build number already used is refused as a "Redundant Binary Upload"
@@ -2149,6 +2188,8 @@ title: Every bundle of an app has its own identifier
 severity: error
 category: identity
 apple-codes: [ITMS-90685]
+apple-messages:
+  ITMS-90685: "CFBundleIdentifier Collision - There is more than one bundle with the CFBundleIdentifier value '...' under the iOS application '...'."
 rationale: >
   App Store Connect rejects an app in which two bundles share a CFBundleIdentifier
   ("CFBundleIdentifier Collision", ITMS-90685), typically after an extension target was
@@ -2243,6 +2284,8 @@ title: The app keeps the bundle identifier of its previous build
 severity: error
 category: identity
 apple-codes: [ITMS-90054]
+apple-messages:
+  ITMS-90054: "This bundle is invalid - The bundle identifier cannot be changed from the previous version. If you want to change your bundle identifier, you will need to create a new application in App Store Connect."
 rationale: >
   An app record in App Store Connect is tied to one bundle identifier for good: a build whose
   CFBundleIdentifier differs from the previous version's is refused (ITMS-90054), and under
@@ -2277,6 +2320,8 @@ title: A Mac Catalyst app keeps Intel until it asks for macOS 13
 severity: warning
 category: binaries
 apple-codes: [ITMS-90981]
+apple-messages:
+  ITMS-90981: "... the bundle supports Apple silicon but not Intel-based Mac computers. Because this app currently supports Intel-based Mac computers, you must either continue to include the x86_64 architecture in your build, or set the minimum system version to 13.0 or later to drop support."
 rationale: >
   App Store Connect refuses a Mac Catalyst build whose app runs on Apple silicon only while its
   LSMinimumSystemVersion is below macOS 13.0, when the app's earlier builds ran on Intel Macs:
@@ -2440,6 +2485,8 @@ title: Apps are signed with a certificate of the kind their distribution needs
 severity: error
 category: signing
 apple-codes: [ITMS-90034]
+apple-messages:
+  ITMS-90034: "Missing or invalid signature - The bundle '...' at bundle path '...' is not signed using an Apple submission certificate."
 rationale: >
   The signing certificate says what a build may be (TN3161; Rules/data/signing-certificates.yml,
   by the subject's common name, else Apple's extension OIDs): Apple Development (and the legacy
@@ -2610,6 +2657,8 @@ title: Bundles are Release builds, without Xcode's debug dylibs
 severity: error
 category: toolchain
 apple-codes: [ITMS-90171]
+apple-messages:
+  ITMS-90171: "Invalid bundle structure - The “...” binary file is not permitted. Your app cannot contain standalone executables or libraries, other than a valid CFBundleExecutable of supported bundles. For details, visit: https://developer.apple.com/documentation/bundleresources/placing_content_in_a_bundle"
 rationale: >
   Since Xcode 16 a Debug build (ENABLE_DEBUG_DYLIB, on by default for the Debug configuration)
   puts an app's code in <executable>.debug.dylib, loaded by a small stub executable, and writes
@@ -2695,6 +2744,9 @@ title: Document types carry a handler rank, the app says how it opens them, and 
 severity: warning
 category: documents
 apple-codes: [ITMS-90788, ITMS-90737]
+apple-messages:
+  ITMS-90788: "Incomplete Document Type Configuration - The CFBundleDocumentTypes dictionary array in the '...' Info.plist should contain an LSHandlerRank value for the CFBundleTypeName '...' entry. Refer to https://developer.apple.com/library/archive/documentation/General/Reference/InfoPlistKeyReference/Articles/CoreFoundationKeys.html#//apple_ref/doc/uid/TP40009249-SW1 for more information on the LSHandlerRank key."
+  ITMS-90737: "Missing Document Configuration - By declaring the CFBundleDocumentTypes key in your app, you've indicated that your app is able to open documents. Please set the UISupportsDocumentBrowser key to 'YES' if your app uses a UIDocumentBrowserViewController. Otherwise, set the LSSupportsOpeningDocumentsInPlace key in the Info.plist to 'YES' (recommended) or 'NO' to specify whether the app can open files in place. All document-based apps must include one of these configurations. For more information, visit https://developer.apple.com/document-based-apps/."
 rationale: >
   An app that opens files (the notes app of this project's source articles, importing a PDF from
   Files) declares CFBundleDocumentTypes, and App Store Connect warns about two omissions there:
@@ -2784,6 +2836,8 @@ title: No debug symbols inside the app
 severity: error
 category: structure
 apple-codes: [ITMS-90171]
+apple-messages:
+  ITMS-90171: "Invalid bundle structure - The “...” binary file is not permitted. Your app cannot contain standalone executables or libraries, other than a valid CFBundleExecutable of supported bundles. For details, visit: https://developer.apple.com/documentation/bundleresources/placing_content_in_a_bundle"
 rationale: >
   A .dSYM bundle inside Payload is a disallowed file for App Store Connect ("Invalid bundle
   structure ... is not permitted"), and it ships your symbols to every device. Symbols belong
@@ -2824,6 +2878,8 @@ title: Executables carry LC_ENCRYPTION_INFO
 severity: warning
 category: binaries
 apple-codes: [ITMS-90125]
+apple-messages:
+  ITMS-90125: "The binary is invalid - The encryption info in the LC_ENCRYPTION_INFO load command is either missing or invalid, or the binary is already encrypted. This binary does not seem to have been built with Apple's linker."
 rationale: >
   The App Store encrypts app and extension executables, and expects the LC_ENCRYPTION_INFO load
   command the linker writes for iOS; a binary without it (post-processed, or linked with unusual
@@ -3162,6 +3218,8 @@ title: Extension points exist
 severity: warning
 category: extensions
 apple-codes: [ITMS-90349]
+apple-messages:
+  ITMS-90349: "Invalid Info.plist value - The value of the NSExtensionPointIdentifier key, ..., in the Info.plist of “...” is invalid."
 rationale: >
   App Store Connect rejects an NSExtensionPointIdentifier it does not know (ITMS-90349), and
   no system loads such an extension; a misspelt point ('com.apple.share-service') is the usual
@@ -3203,6 +3261,8 @@ title: No stale extension keys from old templates
 severity: error
 category: extensions
 apple-codes: [ITMS-90363]
+apple-messages:
+  ITMS-90363: "Invalid Info.plist key - The key '...' in bundle ... is invalid."
 rationale: >
   NSExtensionPointName and NSExtensionPointVersion come from early extension templates; App
   Store Connect now rejects a bundle that still carries them (ITMS-90363, "Invalid Info.plist
@@ -3476,6 +3536,8 @@ title: No debugging entitlement in distributed builds
 severity: error
 category: signing
 apple-codes: [ITMS-90164]
+apple-messages:
+  ITMS-90164: "Invalid Code Signing Entitlements - The entitlements in your app bundle signature do not match the ones that are contained in the provisioning profile. According to the provisioning profile, the bundle contains a key value that is not allowed: 'true' for the key 'get-task-allow' in '...'."
 rationale: >
   get-task-allow lets a debugger attach; only development builds may carry it. App Store
   Connect rejects it with ITMS-90164 ("the entitlements in the signature do not match those in
@@ -4206,6 +4268,8 @@ title: Installer packages are signed with the installer certificate of how they 
 severity: error
 category: signing
 apple-codes: [ITMS-90237]
+apple-messages:
+  ITMS-90237: "The product archive package's signature is invalid - Ensure that it is signed with your '3rd Party Mac Developer Installer' certificate."
 rationale: >
   A Mac app goes to App Store Connect as an installer package (.pkg, a product archive), and
   App Store Connect refuses one that is unsigned or signed with another identity: "The product
@@ -4295,6 +4359,8 @@ title: An IPA holds nothing beside Payload/ but what Xcode's export writes
 severity: error
 category: structure
 apple-codes: [ITMS-90048]
+apple-messages:
+  ITMS-90048: "This bundle is invalid - Your archive contains paths that are not allowed: [...]"
 rationale: >
   App Store Connect refuses an IPA whose zip holds, at its root, an entry it does not allow
   beside Payload/: "This bundle is invalid. Your archive contains paths that are not allowed:
@@ -4345,6 +4411,8 @@ title: iPad apps that take part in multitasking support all four orientations
 severity: error
 category: devices
 apple-codes: [ITMS-90474]
+apple-messages:
+  ITMS-90474: "Invalid bundle - The “...” orientations were provided for the UISupportedInterfaceOrientations Info.plist key in the ... bundle, but you need to include all of the “UIInterfaceOrientationPortrait,UIInterfaceOrientationPortraitUpsideDown,UIInterfaceOrientationLandscapeLeft,UIInterfaceOrientationLandscapeRight” orientations to support iPad multitasking. For details, visit: https://developer.apple.com/documentation/bundleresources/information_property_list/uisupportedinterfaceorientations."
 rationale: >
   An app that runs on iPad (UIDeviceFamily holds 2) takes part in Split View and Slide Over unless
   it opts out, and App Store Connect then refuses it unless it supports every orientation:
@@ -4540,6 +4608,8 @@ title: iOS apps provide a launch screen, a storyboard the bundle holds or a UILa
 severity: error
 category: devices
 apple-codes: [ITMS-90475]
+apple-messages:
+  ITMS-90475: "Invalid Bundle - iPad Multitasking support requires launch story board in bundle '...'."
 rationale: >
   Since 2020 Apple requires apps for iPhone and iPad to provide their launch screen with an Xcode
   storyboard ("Apps for iPhone or iPad must be built with the iOS 13 SDK or later and use an
@@ -4613,6 +4683,8 @@ title: Mac App Store apps name their category
 severity: error
 category: identity
 apple-codes: [ITMS-90242]
+apple-messages:
+  ITMS-90242: "The product archive is invalid - The Info.plist must contain a LSApplicationCategoryType key, whose value is the UTI for a valid category. For more details, see \"Submitting your Mac apps to the App Store\"."
 rationale: >
   The Mac App Store files every app under a category its Info.plist names:
   LSApplicationCategoryType holds one of Apple's category UTIs (public.app-category.productivity,
@@ -4676,6 +4748,8 @@ title: Mac apps carry an ICNS icon with its 512-point images
 severity: error
 category: icons
 apple-codes: [ITMS-90236]
+apple-messages:
+  ITMS-90236: "Missing required icon - The application bundle does not contain an icon in ICNS format, containing both a 512x512 and a 512x512@2x image."
 rationale: >
   A Mac app's icon is the .icns file its CFBundleIconFile names in Contents/Resources (the
   extension may be left out). App Store Connect refuses an app whose icon lacks the 512×512 or
@@ -4838,6 +4912,8 @@ title: Executables run on the OS their Info.plist promises
 severity: error
 category: binaries
 apple-codes: [ITMS-90208]
+apple-messages:
+  ITMS-90208: "Invalid Bundle - The bundle ... does not support the minimum OS Version specified in the Info.plist."
 rationale: >
   When an executable's minimum OS (LC_BUILD_VERSION or LC_VERSION_MIN_*) is higher than the
   Info.plist's MinimumOSVersion, the App Store would offer the app to devices it cannot run on;
@@ -4998,6 +5074,8 @@ title: Frameworks and resource bundles in a device build are not built for the s
 severity: error
 category: toolchain
 apple-codes: [ITMS-90542]
+apple-messages:
+  ITMS-90542: "Invalid CFBundleSupportedPlatforms value - The key 'CFBundleSupportedPlatforms' in the Info.plist file in bundle '...' contains an invalid value '[...]'. Consider removing the CFBundleSupportedPlatforms key from the Info.plist. If this bundle is part of a third-party framework, consider contacting the developer of the framework for an update to address this issue."
 rationale: >
   A framework or resource bundle copied from a simulator build into a device build says so in
   its Info.plist: CFBundleSupportedPlatforms lists iPhoneSimulator (or AppleTVSimulator,
@@ -5055,6 +5133,8 @@ title: Bundles declare the package type of their kind
 severity: error
 category: identity
 apple-codes: [ITMS-90183]
+apple-messages:
+  ITMS-90183: "Invalid Bundle OS Type code - The CFBundlePackageType value in the ... app bundle's Info.plist file must be one of the following Bundle OS Type codes: [APPL]."
 rationale: >
   CFBundlePackageType must be APPL for apps (ITMS-90183, "Invalid Bundle OS Type code"), XPC!
   for app extensions and FMWK for frameworks; the installer refuses an app whose type is wrong
@@ -5392,6 +5472,8 @@ title: Privacy manifests name required-reason API categories by their full names
 severity: error
 category: privacy
 apple-codes: [ITMS-91054]
+apple-messages:
+  ITMS-91054: "Invalid API category declaration - The PrivacyInfo.xcprivacy for the “...” file contains “...” as the value for a NSPrivacyAccessedAPIType key, which is invalid. While no action is required at this time, starting May 1, 2024, when you upload a new app or app update, values for NSPrivacyAccessedAPIType keys in your app’s privacy manifest must be valid API categories. For more details about this policy, including a list of required reason APIs and approved reasons for usage, visit: https://developer.apple.com/documentation/bundleresources/privacy_manifest_files/describing_use_of_required_reason_api."
 rationale: >
   NSPrivacyAccessedAPIType takes one of five values, each written in full:
   NSPrivacyAccessedAPICategoryFileTimestamp, ...SystemBootTime, ...DiskSpace,
@@ -5450,6 +5532,8 @@ title: Privacy manifests give each required-reason API category reasons of its o
 severity: error
 category: privacy
 apple-codes: [ITMS-91055]
+apple-messages:
+  ITMS-91055: "Invalid API reason declaration - The PrivacyInfo.xcprivacy for the “...” file contains “...” as the value for a NSPrivacyAccessedAPITypeReasons key instead of a valid reason code for using an API in the ... category. Values for NSPrivacyAccessedAPITypeReasons keys in any privacy manifest must be valid reason codes for the corresponding API category. For more details about this policy, including a list of required reason APIs and approved reasons for usage, visit: https://developer.apple.com/documentation/bundleresources/privacy_manifest_files/describing_use_of_required_reason_api."
 rationale: >
   Each required-reason API category has its own approved reason codes (UserDefaults: CA92.1,
   1C8F.1, C56D.1, AC6B.1; DiskSpace: 85F4.1, E174.1, 7D9E.1, B728.1; ...). App Store Connect
@@ -5572,6 +5656,9 @@ title: Privacy manifests are property lists of known keys with values of the rig
 severity: error
 category: privacy
 apple-codes: {at-root: ITMS-91056, elsewhere: [ITMS-91056, ITMS-91108]}
+apple-messages:
+  ITMS-91056: "Invalid privacy manifest - The PrivacyInfo.xcprivacy file from the following path is invalid: “...”. Keys and values in your app’s privacy manifests must be valid. For more details about privacy manifest files, visit: https://developer.apple.com/documentation/bundleresources/privacy_manifest_files."
+  ITMS-91108: "Invalid privacy manifest - The PrivacyInfo.xcprivacy file from the following path is invalid: “...”. In addition to the privacy manifest files in the locations outlined in the documentation, starting November 12, 2024, all privacy manifests you submit must have valid content. Keys and values in any privacy manifest must be in a valid format. For more details about privacy manifest files, visit: https://developer.apple.com/documentation/bundleresources/privacy_manifest_files and https://developer.apple.com/documentation/bundleresources/privacy_manifest_files/adding_a_privacy_manifest_to_your_app_or_third-party_sdk."
 rationale: >
   Since 2024-11-12 App Store Connect refuses an upload holding an invalid PrivacyInfo.xcprivacy,
   wherever it sits (ITMS-91056, TN3181). For manifests outside a bundle's root Apple printed
@@ -5713,6 +5800,9 @@ title: A privacy manifest's tracking flag agrees with its tracking domains, whic
 severity: error
 category: privacy
 apple-codes: {at-root: ITMS-91064, elsewhere: [ITMS-91064, ITMS-91107]}
+apple-messages:
+  ITMS-91064: "Invalid tracking information - A PrivacyInfo.xcprivacy file contains invalid tracking information at the following path: “...”. NSPrivacyTracking must be true if NSPrivacyTrackingDomains isn‘t empty. Keys and values in your app’s privacy manifest must be valid. For more details about privacy manifest files, visit: https://developer.apple.com/documentation/bundleresources/privacy_manifest_files."
+  ITMS-91107: "Invalid tracking information - A PrivacyInfo.xcprivacy file contains invalid tracking information at the following path: “...”. In addition to the privacy manifest files in the locations outlined in the documentation, starting November 12, 2024, all privacy manifests you submit must have valid content. NSPrivacyTracking must be true if NSPrivacyTrackingDomains isn’t empty. Keys and values in any privacy manifest must be valid. For more details, visit: https://developer.apple.com/documentation/bundleresources/privacy_manifest_files and https://developer.apple.com/documentation/bundleresources/privacy_manifest_files/adding_a_privacy_manifest_to_your_app_or_third-party_sdk."
 rationale: >
   NSPrivacyTracking true says the code tracks and needs the tracking domains it contacts in
   NSPrivacyTrackingDomains (TN3182); listed domains need NSPrivacyTracking true. App Store
@@ -6151,6 +6241,8 @@ title: Purpose strings are not empty
 severity: error
 category: privacy
 apple-codes: [ITMS-90738]
+apple-messages:
+  ITMS-90738: "Invalid purpose string value - The “” value for the ... key isn’t allowed in “...”. Your app’s code references one or more APIs that access sensitive user data, or the app has one or more entitlements that permit such access. The Info.plist file for the “...” bundle should contain a ... key with a user-facing purpose string explaining clearly and completely why your app needs the data. For details, visit: https://developer.apple.com/documentation/uikit/protecting_the_user_s_privacy/requesting_access_to_protected_resources."
 rationale: >
   A usage-description key whose value is empty or only white space explains nothing in the
   permission prompt. When the code asks for that access, App Store Connect answers ITMS-90738
@@ -6226,6 +6318,8 @@ title: Every permission the code or the entitlements ask for has its purpose str
 severity: error
 category: privacy
 apple-codes: [ITMS-90683]
+apple-messages:
+  ITMS-90683: "Missing purpose string in Info.plist - Your app’s code references one or more APIs that access sensitive user data, or the app has one or more entitlements that permit such access. The Info.plist file for the “...” bundle should contain a ... key with a user-facing purpose string explaining clearly and completely why your app needs the data. If you’re using external libraries or SDKs, they may reference APIs that require a purpose string. While your app might not use these APIs, a purpose string is still required. For details, visit: https://developer.apple.com/documentation/uikit/protecting_the_user_s_privacy/requesting_access_to_protected_resources."
 rationale: >
   App Store Connect scans each bundle's code and entitlements, and when they reference an API
   that reads protected data (location, camera, contacts, calendars, photos, Bluetooth, Health…)
@@ -6503,6 +6597,8 @@ title: Apps and extensions carry the keys Apple requires
 severity: error
 category: structure
 apple-codes: [ITMS-90360]
+apple-messages:
+  ITMS-90360: "Missing Info.plist value - A value for the key '...' in bundle ... is required."
 rationale: >
   App Store Connect requires CFBundleExecutable, CFBundleIdentifier, a name (CFBundleName or
   CFBundleDisplayName) and the deployment target in the Info.plist of the app and of every
@@ -6578,6 +6674,8 @@ title: Each bundle's privacy manifest declares the required-reason APIs its bina
 severity: error
 category: privacy
 apple-codes: [ITMS-91053]
+apple-messages:
+  ITMS-91053: "Missing API declaration - Your app’s code in the “...” file references one or more APIs that require reasons, including the following API categories: .... While no action is required at this time, starting May 1, 2024, when you upload a new app or app update, you must include a NSPrivacyAccessedAPITypes array in your app’s privacy manifest to provide approved reasons for these APIs used by your app’s code. For more details about this policy, including a list of required reason APIs and approved reasons for usage, visit: https://developer.apple.com/documentation/bundleresources/privacy_manifest_files/describing_use_of_required_reason_api."
 rationale: >
   Since 2024-05-01 App Store Connect refuses an upload whose code references an API that needs
   an approved reason (file timestamps, system boot time, disk space, active keyboards, user
@@ -6702,6 +6800,8 @@ title: Resource bundles name no executable they do not hold
 severity: error
 category: structure
 apple-codes: [ITMS-90535]
+apple-messages:
+  ITMS-90535: "Unexpected CFBundleExecutable Key - The bundle at '...' does not contain a bundle executable. If this bundle intentionally does not contain an executable, consider removing the CFBundleExecutable key from its Info.plist and using a CFBundlePackageType of BNDL. If this bundle is part of a third-party framework, consider contacting the developer of the framework for an update to address this issue."
 rationale: >
   A resource bundle (a .bundle folder of images, strings or nibs, as CocoaPods and Swift
   packages write them into an app, extension or framework) carries no code. When its Info.plist
@@ -6963,6 +7063,8 @@ title: Apps and extensions are built with the SDK Apple's next announced floor n
 severity: warning
 category: toolchain
 apple-codes: [ITMS-90725]
+apple-messages:
+  ITMS-90725: "SDK version issue - This app was built with the iOS ... SDK. Starting ..., all iOS and iPadOS apps must be built with the iOS ... SDK or later, included in Xcode ... or later, in order to be uploaded to App Store Connect or submitted for distribution."
 rationale: >
   Apple announces each SDK floor months ahead: from April 2027 uploads to App Store Connect need
   the iOS and iPadOS, tvOS, visionOS and watchOS 27 SDKs, and with them Xcode 27 (announced with
@@ -7050,6 +7152,8 @@ title: Commonly used third-party SDKs ship their own privacy manifest
 severity: error
 category: privacy
 apple-codes: [ITMS-91061]
+apple-messages:
+  ITMS-91061: "Missing privacy manifest - Your app includes “...”, which includes ..., an SDK that was identified in the documentation as a commonly used third-party SDK. If a new app includes a commonly used third-party SDK, or an app update adds a new commonly used third-party SDK, the SDK must include a privacy manifest file. Please contact the provider of the SDK that includes this file to get an updated SDK version with a privacy manifest. For more details about this policy, including a list of SDKs that are required to include signatures and manifests, visit: https://developer.apple.com/support/third-party-SDK-requirements."
 rationale: >
   Since 2025-02-12 App Store Connect refuses an upload that includes one of the SDKs Apple
   lists as commonly used (Alamofire, Firebase's frameworks, Flutter and its plugins, ...;
@@ -7136,6 +7240,8 @@ title: Apps and extensions are built with an SDK and Xcode App Store Connect sti
 severity: error
 category: toolchain
 apple-codes: [ITMS-90725]
+apple-messages:
+  ITMS-90725: "SDK version issue - This app was built with the iOS ... SDK. Starting ..., all iOS and iPadOS apps must be built with the iOS ... SDK or later, included in Xcode ... or later, in order to be uploaded to App Store Connect or submitted for distribution."
 rationale: >
   From dates Apple announces, App Store Connect refuses uploads built with an older SDK or Xcode:
   since 2024-04-29 the iOS 17 SDK and Xcode 15, since 2025-04-24 the iOS 18 SDK and Xcode 16,
@@ -7311,6 +7417,8 @@ title: Bundles are not modified after signing
 severity: error
 category: signing
 apple-codes: [ITMS-90035]
+apple-messages:
+  ITMS-90035: "Invalid Signature - A sealed resource is missing or invalid. The file at path [...] is not properly signed. Make sure you have signed your application with a distribution certificate, not an ad hoc certificate or a development certificate. Verify that the code signing settings in Xcode are correct at the target level (which override any values at the project level). Additionally, make sure the bundle you are uploading was built using a Release target in Xcode, not a Simulator target. If you are certain your code signing settings are correct, choose \"Clean All\" in Xcode, delete the \"build\" directory in the Finder, and rebuild your release target. For more information, please consult https://developer.apple.com/library/ios/documentation/Security/Conceptual/CodeSigningGuide/Introduction/Introduction.html"
 rationale: >
   codesign seals a bundle: the CodeDirectory of the executable's signature holds a hash of the
   Info.plist (special slot 1), of _CodeSignature/CodeResources (slot 3, which in turn lists a
@@ -7614,6 +7722,8 @@ title: No standalone binaries in the app
 severity: error
 category: binaries
 apple-codes: [ITMS-90171]
+apple-messages:
+  ITMS-90171: "Invalid bundle structure - The “...” binary file is not permitted. Your app cannot contain standalone executables or libraries, other than a valid CFBundleExecutable of supported bundles. For details, visit: https://developer.apple.com/documentation/bundleresources/placing_content_in_a_bundle"
 rationale: >
   App Store Connect rejects apps that contain executables or libraries other than the
   CFBundleExecutable of their bundles and the libraries of a Frameworks folder (ITMS-90171,
@@ -7936,6 +8046,8 @@ title: No UIWebView
 severity: error
 category: binaries
 apple-codes: [ITMS-90809]
+apple-messages:
+  ITMS-90809: "Deprecated API Usage - New apps that use UIWebView are no longer accepted. Instead, use WKWebView for improved security and reliability. Learn more (https://developer.apple.com/documentation/uikit/uiwebview)."
 rationale: >
   Apple no longer accepts apps that use UIWebView (ITMS-90809, "Deprecated API Usage"); a
   reference anywhere, often in an old SDK or framework, is enough. The check looks for the class
@@ -8050,6 +8162,8 @@ title: Debug symbols belong to a binary the package ships
 severity: warning
 category: toolchain
 apple-codes: [ITMS-90381]
+apple-messages:
+  ITMS-90381: "Too many symbol files - These symbols have no corresponding slice in any binary [...]."
 rationale: >
   App Store Connect matches each uploaded symbol file with a slice of a binary by its UUID (the
   LC_UUID the linker writes into every slice, and into the dSYM built beside it). Symbols that
@@ -8156,6 +8270,8 @@ title: Every Mach-O of the app is signed
 severity: error
 category: signing
 apple-codes: [ITMS-90035]
+apple-messages:
+  ITMS-90035: "Invalid Signature - Code object is not signed at all. The file at path [...] is not properly signed. Make sure you have signed your application with a distribution certificate, not an ad hoc certificate or a development certificate. Verify that the code signing settings in Xcode are correct at the target level (which override any values at the project level). Additionally, make sure the bundle you are uploading was built using a Release target in Xcode, not a Simulator target. If you are certain your code signing settings are correct, choose \"Clean All\" in Xcode, delete the \"build\" directory in the Finder, and rebuild your release target. For more information, please consult https://developer.apple.com/library/ios/documentation/Security/Conceptual/CodeSigningGuide/Introduction/Introduction.html"
 rationale: >
   Every Mach-O file of an app is signed: the executables of the app, its extensions, watch app,
   app clip and frameworks, and loose libraries in a Frameworks folder. One without
@@ -8211,6 +8327,8 @@ title: Every Mach-O is built for the device
 severity: error
 category: binaries
 apple-codes: [ITMS-90087]
+apple-messages:
+  ITMS-90087: "Unsupported Architectures - The executable for ... contains unsupported architectures '[...]'."
 rationale: >
   App Store Connect rejects code with slices a device cannot run: ITMS-90087 "Unsupported
   Architectures". Every Mach-O file is judged (app, extension and framework executables, and
@@ -8391,6 +8509,8 @@ title: URL schemes are well formed
 severity: error
 category: url-schemes
 apple-codes: [ITMS-90158]
+apple-messages:
+  ITMS-90158: "The following URL schemes found in your app are not in the correct format: [...]. URL schemes need to begin with an alphabetic character, and be comprised of alphanumeric characters, the period, the hyphen or the plus sign only. Please see RFC1738 for more detail."
 rationale: >
   App Store Connect rejects schemes that do not begin with a letter and consist of letters,
   digits, '+', '-' and '.' only (RFC 1738 / 3986): a leading digit, braces, white space or a
@@ -8571,6 +8691,9 @@ title: Versions are one to three period-separated integers
 severity: error
 category: versions
 apple-codes: {short-version: ITMS-90060, version: ITMS-90058}
+apple-messages:
+  ITMS-90060: "This bundle is invalid - The value for key CFBundleShortVersionString '...' in the Info.plist file at '...' must be a period-separated list of at most three non-negative integers. Please find more information about CFBundleShortVersionString at https://developer.apple.com/documentation/bundleresources/information_property_list/cfbundleshortversionstring"
+  ITMS-90058: "This bundle is invalid - The value for key CFBundleVersion [...] in the Info.plist file must be a period-separated list of at most three non-negative integers. Please find more information about CFBundleVersion at https://developer.apple.com/documentation/bundleresources/information_property_list/cfbundleversion"
 rationale: >
   CFBundleShortVersionString must be a period-separated list of at most three non-negative
   integers; '3.0.0-beta.1' and '2.2.0.0' are rejected with ITMS-90060. CFBundleVersion follows
@@ -8644,6 +8767,8 @@ title: Nested bundles carry their containing app's versions
 severity: error              # error | warning | note; only errors fail the run by default
 category: versions           # groups rules in the catalogue
 apple-codes: [ITMS-90473]    # only codes Apple is known to print
+apple-messages:
+  ITMS-90473: "CFBundleVersion Mismatch - The CFBundleVersion value '...' of extension '...' does not match the CFBundleVersion value '...' of its containing iOS application '...'."
 rationale: >
   App Store Connect compares the CFBundleVersion and CFBundleShortVersionString of every
   extension, watch app and app clip with those of the app that contains it, and answers
@@ -8719,6 +8844,9 @@ title: Every bundle sets both version keys
 severity: error
 category: versions
 apple-codes: {version: ITMS-90056, short-version: ITMS-90057}
+apple-messages:
+  ITMS-90056: "This bundle ... is invalid - The Info.plist file is missing the required key: CFBundleVersion. Please find more information about CFBundleVersion at https://developer.apple.com/documentation/bundleresources/information_property_list/cfbundleversion"
+  ITMS-90057: "The bundle '...' is missing plist key - The Info.plist file is missing the required key: CFBundleShortVersionString. Please find more information about CFBundleShortVersionString at https://developer.apple.com/documentation/bundleresources/information_property_list/cfbundleshortversionstring"
 rationale: >
   Apple requires CFBundleVersion (ITMS-90056) and CFBundleShortVersionString (ITMS-90057) in
   the Info.plist of the app and of every extension, watch app, app clip and framework (both
@@ -8782,6 +8910,8 @@ title: A build after an approved one has a higher version
 severity: error
 category: versions
 apple-codes: [ITMS-90062]
+apple-messages:
+  ITMS-90062: "This bundle is invalid - The value for key CFBundleShortVersionString [...] in the Info.plist file must contain a higher version than that of the previously approved version [...]. Please find more information about CFBundleShortVersionString at https://developer.apple.com/documentation/bundleresources/information_property_list/cfbundleshortversionstring"
 rationale: >
   Once App Review approves a version, App Store Connect closes its train: every later upload
   must carry a higher CFBundleShortVersionString ("The value for key CFBundleShortVersionString
@@ -8910,6 +9040,8 @@ title: watchOS executables include the arm64 architecture App Store Connect requ
 severity: error
 category: binaries
 apple-codes: [ITMS-90733]
+apple-messages:
+  ITMS-90733: "Missing architecture - The \"...\" bundle is missing the [arm64] architecture(s). Beginning April 2026, watchOS apps uploaded to App Store Connect must include the arm64 architecture. We recommend using the default Xcode build setting of \"Standard Architectures\" to build a single binary with support for all required architectures."
 rationale: >
   Apple Watch Series 9 and later run watchOS 26 as arm64, and App Store Connect refuses a watchOS
   upload whose code lacks it: "Missing architecture - The ... bundle is missing the [arm64]

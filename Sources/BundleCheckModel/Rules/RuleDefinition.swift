@@ -15,6 +15,8 @@ public struct RuleDefinition: Sendable {
     /// The same codes by the keys of an `apple-codes` mapping, by which a built-in check picks
     /// for each finding; empty when the file lists them.
     public let keyedAppleCodes: [KeyedAppleCodes]
+    /// What Apple prints with each code, as it words it, in the codes' order (`apple-messages`).
+    public let appleMessages: [AppleMessage]
     /// Why Apple rejects it, or why it breaks at run time.
     public let rationale: String
     /// How to fix it.
@@ -40,6 +42,7 @@ public struct RuleDefinition: Sendable {
         category: String,
         appleCodes: [String],
         keyedAppleCodes: [KeyedAppleCodes] = [],
+        appleMessages: [AppleMessage] = [],
         rationale: String,
         fix: String,
         scope: RuleScope,
@@ -55,6 +58,7 @@ public struct RuleDefinition: Sendable {
         self.category = category
         self.appleCodes = appleCodes
         self.keyedAppleCodes = keyedAppleCodes
+        self.appleMessages = appleMessages
         self.rationale = rationale
         self.fix = fix
         self.scope = scope
@@ -69,7 +73,7 @@ public struct RuleDefinition: Sendable {
     public func with(severity: Severity) -> RuleDefinition {
         RuleDefinition(
             id: id, title: title, severity: severity, category: category, appleCodes: appleCodes,
-            keyedAppleCodes: keyedAppleCodes, rationale: rationale, fix: fix, scope: scope, implementation: implementation,
+            keyedAppleCodes: keyedAppleCodes, appleMessages: appleMessages, rationale: rationale, fix: fix, scope: scope, implementation: implementation,
             examples: exampleSource, source: source, messageTemplate: messageTemplate,
             reportsUnexpandedVariables: reportsUnexpandedVariables
         )

@@ -7,7 +7,7 @@ import BundleCheckFormats
 /// says so (`severity`, `triggers`, `count`, …).
 package enum RuleLoader {
     static let fields: Set<String> = [
-        "id", "title", "severity", "category", "apple-codes", "rationale", "fix",
+        "id", "title", "severity", "category", "apple-codes", "apple-messages", "rationale", "fix",
         "scope", "check", "match", "message", "reports-unexpanded-variables", "examples",
     ]
 
@@ -54,6 +54,11 @@ package enum RuleLoader {
 
         var appleCodes = AppleCodesField()
         if let node = fields["apple-codes"] { appleCodes = try AppleCodesField(node, reader: reader) }
+
+        let appleMessages =
+            try fields["apple-messages"].map { node throws(YAMLLoadError) in
+                try AppleCode.messages(node, codes: appleCodes.all, reader: reader)
+            } ?? []
 
         let scope = try ScopeParser.parse(try reader.required(fields, "scope", in: root, field: "scope"), reader: reader)
 
@@ -117,6 +122,7 @@ package enum RuleLoader {
             category: category,
             appleCodes: appleCodes.all,
             keyedAppleCodes: appleCodes.keyed,
+            appleMessages: appleMessages,
             rationale: rationale,
             fix: fix,
             scope: scope,
@@ -208,5 +214,20 @@ enum AppleCode {
         guard code.hasPrefix("ITMS-") else { return false }
         let digits = code.dropFirst(5)
         return digits.count == 5 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// `apple-messages`: for codes of the rule's `apple-codes`, the text Apple prints with each,
+    /// in the order of the codes.
+    static func messages(_ node: YAMLNode, codes: [String], reader: YAMLFieldReader) throws(YAMLLoadError) -> [AppleMessage] {
+        let field = "apple-messages"
+        var messages: [AppleMessage] = []
+        for pair in try reader.pairs(node, field: field) {
+            guard codes.contains(pair.key) else {
+                let listed = codes.isEmpty ? "the rule lists none" : "the rule lists \(codes.joined(separator: ", "))"
+                throw reader.error(pair.keyNode, field, "'\(pair.key)' is not one of the rule's apple-codes (\(listed))")
+            }
+            messages.append(AppleMessage(code: pair.key, text: try reader.nonEmptyString(pair.value, field: "\(field).\(pair.key)")))
+        }
+        return codes.compactMap { code in messages.first { $0.code == code } }
     }
 }

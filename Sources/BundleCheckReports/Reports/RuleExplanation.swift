@@ -49,6 +49,9 @@ package enum RuleExplanation {
         for (label, value) in fields {
             lines.append("  " + label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + ReportText.printable(value))
         }
+        if !rule.appleMessages.isEmpty {
+            lines += ["", "Apple says"] + rule.appleMessages.flatMap { paragraphs($0.code + ": " + $0.text) }
+        }
         lines += ["", "Why"] + paragraphs(rule.rationale)
         lines += ["", "Fix"] + paragraphs(rule.fix)
         lines += ["", "Examples"]
@@ -69,7 +72,7 @@ package enum RuleExplanation {
 
     /// Everything `--explain` says of a rule, for scripts: `id`, `title`, `severity` (as
     /// configured; `off` when turned off) and `ruleSeverity` (the rule file's), `category`,
-    /// `appleCodes`, `scope`, `platforms` (ids of the platforms judged), `rationale`, `fix`, `examples` ({`name`, `fires`}), `source`
+    /// `appleCodes`, `appleMessages` ({`code`, `text`}: what Apple prints), `scope`, `platforms` (ids of the platforms judged), `rationale`, `fix`, `examples` ({`name`, `fires`}), `source`
     /// ({`file`, `builtIn`}), and `helpURL` when the configuration names a documentation base.
     package static func document(_ rule: RuleDefinition, configuration: Configuration) -> JSONValue {
         var members: [(String, JSONValue)] = [
@@ -79,6 +82,7 @@ package enum RuleExplanation {
             ("ruleSeverity", .string(rule.severity.rawValue)),
             ("category", .string(rule.category)),
             ("appleCodes", .array(rule.appleCodes.map(JSONValue.string))),
+            ("appleMessages", .array(rule.appleMessages.map { ["code": .string($0.code), "text": .string($0.text)] })),
             ("scope", .string(rule.scope.summary)),
             ("platforms", .array(rule.scope.platformIDs.map(JSONValue.string))),
             ("rationale", .string(rule.rationale.trimmingCharacters(in: .whitespacesAndNewlines))),

@@ -28,7 +28,7 @@ package enum RuleListing {
     }
 
     /// Every rule as `--explain --format json` describes it (id, title, severity, category,
-    /// Apple codes, scope, rationale, fix, examples, source, help URL), sorted by id,
+    /// Apple codes and messages, scope, rationale, fix, examples, source, help URL), sorted by id,
     /// pretty-printed like the report.
     package static func json(_ catalogue: RuleCatalogue, configuration: Configuration) -> String {
         RuleExplanation.json(catalogue.rules, configuration: configuration)

@@ -184,14 +184,18 @@ public struct SARIFReporter: Reporter {
         }
         let rationale = rule.rationale.trimmingCharacters(in: .whitespacesAndNewlines)
         let fix = rule.fix.trimmingCharacters(in: .whitespacesAndNewlines)
+        // What Apple prints, so a code scanning alert can be matched to the upload's message.
+        let apple = rule.appleMessages.map { "\($0.code): \($0.text)" }
+        let appleText = apple.isEmpty ? "" : "\n\nApple says: " + apple.joined(separator: "\n")
+        let appleMarkdown = apple.isEmpty ? "" : "\n\n**Apple says:** " + apple.map(Self.literalMarkdown).joined(separator: "  \n")
         return descriptor(
             id: rule.id,
             title: rule.title,
             full: rule.rationale,
-            helpText: "\(rationale)\n\nFix: \(fix)",
+            helpText: "\(rationale)\n\nFix: \(fix)\(appleText)",
             // Rule texts are plain prose: `&gt;` in one means those four characters, so markdown
             // gets `&`, `<` and `>` as entities and shows them as written.
-            helpMarkdown: "\(Self.literalMarkdown(rationale))\n\n**Fix:** \(Self.literalMarkdown(fix))",
+            helpMarkdown: "\(Self.literalMarkdown(rationale))\n\n**Fix:** \(Self.literalMarkdown(fix))\(appleMarkdown)",
             severity: rule.severity,
             tags: tags
         )

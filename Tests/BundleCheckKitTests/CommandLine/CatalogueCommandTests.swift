@@ -37,7 +37,8 @@ import Testing
         let rules = try #require(try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [[String: Any]])
         #expect(rules.map { $0["id"] as? String } == Self.shippedIDs)
         let documented: Set = [
-            "id", "title", "severity", "ruleSeverity", "category", "appleCodes", "scope", "platforms", "rationale", "fix", "examples", "source",
+            "id", "title", "severity", "ruleSeverity", "category", "appleCodes", "appleMessages", "scope", "platforms", "rationale", "fix",
+            "examples", "source",
         ]
         for rule in rules {
             // `helpURL` only when the configuration names a documentation base.
@@ -114,12 +115,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("junk-fil", "no rule has the id 'junk-fil'; did you mean junk-file?"),
-        (
-            "version",
-            "no rule has the id 'version'; did you mean one of: extension-version-stale, full-screen-ignored-version, version-format, version-mismatch, version-missing?"
-        ),
-        ("zzzz", "no rule has the id 'zzzz'; 'bundlecheck --list-rules' lists every rule id"),
+        ("junk-fil", "no rule has the id 'junk-fil', nor an Apple code or message holding it; did you mean junk-file?"),
+        ("version-mismatc", "no rule has the id 'version-mismatc', nor an Apple code or message holding it; did you mean version-mismatch?"),
+        ("zzzz", "no rule has the id 'zzzz', nor an Apple code or message holding it; 'bundlecheck --list-rules' lists every rule id"),
     ])
     func explainingAnUnknownIdIsAUsageErrorWithCloseIds(id: String, message: String) {
         let (status, console) = CapturingConsole.run(["--explain", id])
@@ -127,6 +125,15 @@ import Testing
         #expect(console.output.isEmpty)
         // The command line was well formed: a synopsis would not help.
         #expect(console.error == "bundlecheck: error: \(message)\n")
+    }
+
+    /// A word that is no id but is in Apple's messages lists the rules whose messages hold it.
+    @Test func aWordOfApplesMessagesIsNoUsageError() throws {
+        let (status, console) = CapturingConsole.run(["--explain", "version", "--format", "json"])
+        #expect(status == .success)
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [[String: Any]])
+        let expected = RuleCatalogue.shipped.rules.filter { $0.appleMessages.contains { $0.text.lowercased().contains("version") } }
+        #expect(rules.count > 1 && rules.map { $0["id"] as? String } == expected.map(\.id))
     }
 
     @Test func explainAsJSONDescribesEveryRuleAnAppleCodeNames() throws {
