@@ -45,6 +45,7 @@ package enum ShippedDataTableReaders {
         .one(LayeredIcons.table, LayeredIcons.init),
         .one(ChangedKeys.table, ChangedKeys.init),
         .one(SceneLifeCycle.table, SceneLifeCycle.init),
+        .one(ExtensionOpensApp.table, ExtensionOpensApp.init),
         .one(SizeLimits.table, SizeLimits.init),
         .one(TopShelfImages.table, TopShelfImages.init),
         .one(UploadMinimums.table, UploadMinimums.init),

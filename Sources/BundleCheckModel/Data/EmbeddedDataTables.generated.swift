@@ -231,6 +231,23 @@ entries:
   not-documents: [public.url, public.file-url, public.plain-text, public.text, public.utf8-plain-text]
 
 """#),
+        ("extension-opens-app.yml", #"""
+name: extension-opens-app
+title: What in a share or action extension's code shows that it opens its containing app
+sources:
+  - "Apple, NSExtensionContext open(_:completionHandler:) (Objective-C openURL:completionHandler:): an extension asks the system to open a URL, which Apple documents for Today widgets and iMessage apps; share and action extensions reach UIApplication's open(_:options:completionHandler:) (openURL:options:completionHandler:, earlier openURL:) through the responder chain, as the seeds' action extension does (seed 000: painotes://import)"
+  - "Apple, NSWorkspace open(_:configuration:completionHandler:) and urlForApplication(withBundleIdentifier:): on macOS an extension opens its app by bundle identifier, no URL scheme needed"
+  - "Issue 46 (2026-12), from real builds: url-scheme-missing warned where the extension never tries to open its app (an Xcode 26.2 Share extension; Mac Action extensions that open theirs by bundle identifier)"
+checked: 2026-12-06
+entries:
+  # Objective-C selectors an extension's executable names when it opens a URL. A `scheme://`
+  # C string of a scheme the system does not answer counts too (url-scheme-undeclared's reading).
+  selectors: ["openURL:", "openURL:completionHandler:", "openURL:options:completionHandler:"]
+  # Platforms (platforms.yml ids) whose extensions open their app without a URL scheme: there a
+  # missing scheme is only a note.
+  open-by-bundle-identifier: [macos]
+
+"""#),
         ("icon-appearances.yml", #"""
 name: icon-appearances
 title: The appearances a compiled asset catalog draws its renditions in, and which of them is an icon's Any Appearance

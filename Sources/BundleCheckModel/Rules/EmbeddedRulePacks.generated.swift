@@ -8567,7 +8567,13 @@ rationale: >
   A share or action extension cannot call UIApplication itself; to hand the user over to its
   containing app it opens a URL the app declares (seed 000 opens 'painotes://import?files=...'
   after saving the files to the App Group container). An app that declares no scheme leaves its
-  extensions no way to open it.
+  extensions no way to open it. Most share extensions never try (Xcode's template posts and
+  closes), so the warning is kept for an app one of whose share or action extensions shows in
+  its code that it opens a URL: an openURL selector (UIApplication's through the responder
+  chain, NSExtensionContext's) or a scheme:// string of a scheme the system does not answer.
+  Otherwise the finding is a note, and so it is on macOS, where an extension opens its app by
+  bundle identifier (NSWorkspace). The selectors and platforms are
+  Rules/data/extension-opens-app.yml; a configured severity still lowers both.
 fix: >
   Add a CFBundleURLTypes entry with a CFBundleURLSchemes array holding a scheme of your own to
   the app's Info.plist (Target > Info > URL Types), and open it from the extension.
@@ -8575,7 +8581,7 @@ scope:
   kinds: [app]
   platforms: all
 examples:
-  - name: an app with a share extension and no URL scheme
+  - name: an app with a share extension and no URL scheme, whose code never opens a URL (a note)
     triggers: true
     package:
       app:
@@ -8597,6 +8603,32 @@ examples:
         plugins:
           - name: Share
             point: com.apple.share-services
+  - name: an action extension that opens a URL through the responder chain, its app declaring no scheme (a warning)
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plugins:
+          - name: Import
+            point: com.apple.ui-services
+            executable:
+              selectors: ["openURL:", "viewDidLoad"]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /CFBundleURLTypes
+  - name: a Mac app whose Share extension has no scheme to open (a note; it opens its app by bundle identifier)
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plugins:
+          - name: Share
+            point: com.apple.share-services
+    expect:
+      - bundle: Notes.app
+        key-path: /CFBundleURLTypes
 
 """#),
         ("url-scheme-reserved.yml", #"""

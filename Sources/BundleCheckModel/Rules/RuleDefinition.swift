@@ -113,17 +113,25 @@ extension RuleDefinition {
     /// concerns: those of a key (`appleCodes(for:)`: `version-missing` prints ITMS-90056 or
     /// ITMS-90057), or those a data table gives. The loader made sure the rule defines both, from
     /// the check's declarations; a code outside the rule's own is still dropped, never invented.
+    ///
+    /// `atMost` weakens one finding the check has weaker evidence for (`url-scheme-missing`: an
+    /// extension whose code shows no sign of opening its app is a note): the finding is the
+    /// weaker of the rule's severity, as configured, and `atMost`, so a configuration can still
+    /// lower it or turn the rule off, never raise a weakened finding.
     package func finding(
         _ message: String,
         at location: FindingLocation,
         identity: String? = nil,
-        appleCodes subset: [String]? = nil
+        appleCodes subset: [String]? = nil,
+        atMost cap: Severity? = nil
     ) -> Finding {
         var codes = appleCodes
         if let subset {
             assert(subset.allSatisfy(appleCodes.contains), "\(id): \(subset) is not a subset of the rule's Apple codes \(appleCodes)")
             codes = subset.filter(appleCodes.contains)
         }
+        // Severity orders error first: the weaker of two is the greater.
+        let severity = cap.map { Swift.max(self.severity, $0) } ?? self.severity
         return Finding(rule: id, severity: severity, message: message, location: location, appleCodes: codes, identity: identity)
     }
 
