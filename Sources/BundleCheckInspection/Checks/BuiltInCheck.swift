@@ -103,6 +103,7 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         SDKFloorUpcomingCheck(),
         WatchArchitectureCheck(mode: .dated),
         WatchArchitectureCheck(mode: .belowDeploymentTarget),
+        AppClipParentEntitlementCheck(),
         SceneConfigurationEmptyCheck(),
         RequiredReasonAPICheck(),
         SDKPrivacyManifestCheck(),

@@ -367,6 +367,78 @@ examples:
         key-path: /CFBundleIcons~0ipad/CFBundleAlternateIcons/Retro/CFBundleIconFiles
 
 """#),
+        ("app-clip-parent-entitlement.yml", #"""
+id: app-clip-parent-entitlement
+title: An app that contains an App Clip names it in its associated App Clip identifiers
+severity: error
+category: signing
+apple-codes: [ITMS-90876]
+apple-messages:
+  ITMS-90876: "Missing entitlement - This app contains an app clip. The entitlement 'com.apple.developer.associated-appclip-app-identifiers' should be present and include the value of the app clip's application identifier."
+rationale: >
+  App Store Connect refuses an app whose AppClips folder holds an App Clip unless the app's
+  signed entitlements carry com.apple.developer.associated-appclip-app-identifiers with the
+  clip's application identifier (ITMS-90876 "Missing entitlement - This app contains an app
+  clip. The entitlement 'com.apple.developer.associated-appclip-app-identifiers' should be
+  present and include the value of the app clip's application identifier.", quoted in
+  getsentry/sentry-cocoa#1450). Xcode's App Clip target template adds it to the app's
+  entitlements file; it goes missing when the entitlements are written by hand, by a build
+  script, or re-signed with another profile. The clip's identifier is its own signed
+  application-identifier, else its team id and bundle identifier. Judged where the app is
+  signed with entitlements; an app whose value still holds an unexpanded $(…) is left to
+  unexpanded-variable.
+fix: >
+  Add the App Clip's application identifier to the app target's Associated App Clip App
+  Identifiers ($(AppIdentifierPrefix) and the clip's bundle identifier, in the app's
+  .entitlements file), and make sure the app's profile allows the App Clips capability.
+scope:
+  kinds: [app]
+  platforms: [ios]
+examples:
+  - name: an app whose App Clip it does not name
+    triggers: true
+    package:
+      app:
+        name: Notes
+        app-clips:
+          - name: NotesClip
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /com.apple.developer.associated-appclip-app-identifiers
+  - name: the app naming its App Clip, as Xcode's template writes it
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.developer.team-identifier: ABCDE12345
+            com.apple.developer.associated-appclip-app-identifiers: [ABCDE12345.com.example.notes.notesclip]
+        app-clips:
+          - name: NotesClip
+  - name: the app naming another App Clip than the one it holds
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.developer.team-identifier: ABCDE12345
+            com.apple.developer.associated-appclip-app-identifiers: [ABCDE12345.com.example.notes.oldclip]
+        app-clips:
+          - name: NotesClip
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /com.apple.developer.associated-appclip-app-identifiers
+  - name: an app without App Clips
+    triggers: false
+    package:
+      app:
+        name: Notes
+
+"""#),
         ("app-clip-too-large.yml", #"""
 id: app-clip-too-large
 title: App Clips are within their size limit
