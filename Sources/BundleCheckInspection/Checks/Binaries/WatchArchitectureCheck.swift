@@ -56,9 +56,7 @@ struct WatchArchitectureCheck: DistributionCheck {
         case .dated:
             return platform.architecturesRequired(on: date).map { Requirement(architecture: $0.architecture, why: "since \($0.since)", until: nil) }
         case .belowDeploymentTarget:
-            let slices = bundle.signing?.executable?.slices ?? []
-            guard let minimumOS = bundle.infoString(platform.minimumOSKey).flatMap(MachOVersion.init) ?? slices.compactMap(\.minimumOS).min()
-            else { return [] }
+            guard let minimumOS = bundle.deploymentTarget else { return [] }
             return platform.requiredArchitectures(minimumOS: minimumOS).map {
                 Requirement(
                     architecture: $0.architecture, why: "while its \(platform.minimumOSKey) \(minimumOS) is below \(platform.name) \($0.until)", until: $0.until

@@ -39,7 +39,7 @@ struct SceneLifeCycle {
     /// Whether the bundle's executable supplies its scene configuration in code.
     func suppliesConfigurationInCode(_ bundle: InspectedBundle) -> Bool {
         let evidence = bundle.signing?.executable?.slices.flatMap(\.evidence) ?? []
-        return evidence.contains { found in suppliedInCode.contains { $0.kind == found.kind && $0.condition.matches(found.value) } }
+        return evidence.contains { found in suppliedInCode.contains { $0.matches(found) } }
     }
 
     /// `iOS 27.0 SDK`.
