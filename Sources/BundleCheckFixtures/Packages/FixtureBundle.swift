@@ -334,18 +334,25 @@ public struct FixtureBundle: Sendable {
     /// architecture (arm64 for iOS devices, the default) with encryption info on devices, whose
     /// signature names the bundle identifier and, for apps and extensions, carries the
     /// application identifier entitlement of the default team; frameworks are signed without
-    /// entitlements nor encryption info. Tests about binaries give their own executable.
+    /// entitlements nor encryption info; an app that holds App Clips names each in its
+    /// associated App Clip identifiers. Tests about binaries give their own executable.
     func defaultExecutable() -> [UInt8] {
         let identifier = infoPlist["CFBundleIdentifier"]?.stringValue ?? name
         let isFramework = name.hasSuffix(".framework")
+        let entitlements = FixtureSigningDescription.defaultEntitlements(identifier: identifier, platform: platform, appClips: appClipIdentifiers)
         return FixtureSigningDescription.signedExecutable(
             identifier: identifier,
             minimumOS: minimumOS,
-            entitlements: isFramework ? nil : FixtureSigningDescription.defaultEntitlements(identifier: identifier, platform: platform),
+            entitlements: isFramework ? nil : entitlements,
             encrypted: !isFramework && platform.hasEncryptionInfo,
             fileType: isFramework ? .dylib : .execute,
             platform: platform
         )
+    }
+
+    /// The bundle identifiers of the App Clips it holds.
+    var appClipIdentifiers: [String] {
+        children.filter { $0.folder == "AppClips" }.compactMap { $0.bundle.infoPlist["CFBundleIdentifier"]?.stringValue }
     }
 
     /// The minimum OS the Info.plist states (`FixturePlatform.minimumOSKey`), else the platform's default.

@@ -269,6 +269,11 @@ public enum FixtureDescription {
                 bundle = bundle.adding(try self.bundle(item, kind: childKind, parentIdentifier: identifier, parentPlatform: bundle.platform), in: folder)
             }
         }
+        if let node = fields["executable"], node.mapping?.contains(where: { $0.key.scalar == "entitlements" }) != true, var executable = bundle.executable {
+            executable.slices = FixtureSigningDescription.namingAppClips(
+                executable.slices, identifier: identifier, platform: bundle.platform, appClips: bundle.appClipIdentifiers)
+            bundle.executable = executable
+        }
         return bundle
     }
 

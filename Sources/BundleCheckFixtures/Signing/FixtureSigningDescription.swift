@@ -25,8 +25,10 @@ import Foundation
 ///   signed: true                 # LC_CODE_SIGNATURE (default true)
 ///   team: ABCDE12345             # the CodeDirectory's team id (default ABCDE12345)
 ///   entitlements: {…}            # default: application-identifier TEAM.<id> and the team id
-///                                # (on the Mac com.apple.application-identifier, and the sandbox)
+///                                # (on the Mac com.apple.application-identifier, and the sandbox;
+///                                # an app with app-clips names them, as Xcode's template does)
 ///   links: [/path/of/a.dylib]    # more LC_LOAD_DYLIBs besides Foundation and libSystem
+///   weak-links: [/path/of/b.dylib]   # LC_LOAD_WEAK_DYLIBs (frameworks newer than minimum-os)
 ///   strings: ["painotes://import"]   # C strings (__TEXT,__cstring)
 ///   classes: [UIWebView]         # Objective-C class names; selectors: [openURL:]
 ///   imports: [_OBJC_CLASS_$_UIWebView]   # undefined external symbols (LC_SYMTAB)
@@ -69,9 +71,11 @@ enum FixtureSigningDescription {
             node,
             allowed: [
                 "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
-                "strings", "classes", "selectors", "imports", "certificate", "hardened-runtime", "uuids", "file-type", "text-size",
+                "weak-links", "strings", "classes", "selectors", "imports", "certificate", "hardened-runtime", "uuids", "file-type", "text-size",
             ])
-        let links = try fields["links"].map(strings) ?? []
+        let links =
+            try (fields["links"].map(strings) ?? []).map { LinkedDylib(path: $0) }
+            + (fields["weak-links"].map(strings) ?? []).map { LinkedDylib(path: $0, kind: .weak) }
         let platform = try fields["platform"].map(FixtureDescription.platform) ?? bundlePlatform
         let architectures = try fields["architectures"].map(strings) ?? platform.architectures.map(\.rawValue)
         let givenMinimum = try fields["minimum-os"].map(FixtureDescription.scalar)
@@ -143,7 +147,7 @@ enum FixtureSigningDescription {
                 uuid: uuids?[index],
                 cryptID: encrypted ? 0 : nil,
                 hasBitcodeSegment: bitcode,
-                linkedDylibs: MachOSliceDescription().linkedDylibs + links.map { LinkedDylib(path: $0) },
+                linkedDylibs: MachOSliceDescription().linkedDylibs + links,
                 codeSignature: signature
             )
             slice.cStrings = evidence.strings
@@ -179,14 +183,38 @@ enum FixtureSigningDescription {
     /// Mac (Mac Catalyst too) the identifier's key is `com.apple.application-identifier`, and
     /// Xcode's templates turn on the App Sandbox (`com.apple.security.app-sandbox`), which the
     /// Mac App Store requires.
-    static func defaultEntitlements(identifier: String, team: String = defaultTeam, platform: FixturePlatform = .iOS) -> PlistDictionary {
+    /// An app holding App Clips (`appClips`, their bundle identifiers) names each in its
+    /// associated App Clip identifiers, as Xcode's App Clip target template writes
+    /// (`$(AppIdentifierPrefix)<clip's id>`).
+    static func defaultEntitlements(
+        identifier: String, team: String = defaultTeam, platform: FixturePlatform = .iOS, appClips: [String] = []
+    ) -> PlistDictionary {
         var entitlements = PlistDictionary()
         entitlements.append(key: applicationIdentifierKey(platform), value: .string("\(team).\(identifier)"))
         entitlements.append(key: "com.apple.developer.team-identifier", value: .string(team))
         if platform.os.isMac {
             entitlements.append(key: "com.apple.security.app-sandbox", value: .bool(true))
         }
+        if !appClips.isEmpty {
+            entitlements.append(key: appClipsKey, value: .array(appClips.map { .string("\(team).\($0)") }))
+        }
         return entitlements
+    }
+
+    static let appClipsKey = "com.apple.developer.associated-appclip-app-identifiers"
+
+    /// The executable of an app whose `executable` field gave no entitlements, signed again with
+    /// the default ones once its App Clips are known (they are read after the executable).
+    static func namingAppClips(_ slices: [MachOSliceDescription], identifier: String, platform: FixturePlatform, appClips: [String]) -> [MachOSliceDescription]
+    {
+        guard !appClips.isEmpty else { return slices }
+        return slices.map { slice in
+            var copy = slice
+            guard let team = slice.codeSignature?.teamIdentifier, slice.codeSignature?.entitlementsXML != nil else { return slice }
+            let entitlements = defaultEntitlements(identifier: identifier, team: team, platform: platform, appClips: appClips)
+            copy.codeSignature?.entitlementsXML = XMLPropertyListWriter.write(.dictionary(entitlements))
+            return copy
+        }
     }
 
     /// The entitlement of the application identifier: `application-identifier`, on the Mac

@@ -62,6 +62,17 @@ public struct Entitlements: Sendable, Hashable {
         strings(at: "keychain-access-groups")
     }
 
+    /// Whether the entitlement `key` is granted: the boolean true, a non-empty list or a
+    /// non-empty string (capabilities are written in each of the three shapes).
+    public func grants(_ key: String) -> Bool {
+        switch dictionary[key] {
+        case .bool(let granted)?: granted
+        case .array(let items)?: !items.isEmpty
+        case .string(let text)?: !text.isEmpty
+        default: false
+        }
+    }
+
     private func strings(at key: String) -> [String] {
         dictionary[key]?.arrayValue?.compactMap(\.stringValue) ?? []
     }

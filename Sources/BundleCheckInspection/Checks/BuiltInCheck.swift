@@ -104,6 +104,7 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         WatchArchitectureCheck(mode: .dated),
         WatchArchitectureCheck(mode: .belowDeploymentTarget),
         AppClipParentEntitlementCheck(),
+        FrameworkEntitlementCheck(id: "declared-age-range-entitlement"),
         SceneConfigurationEmptyCheck(),
         RequiredReasonAPICheck(),
         SDKPrivacyManifestCheck(),

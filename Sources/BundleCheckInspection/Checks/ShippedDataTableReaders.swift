@@ -46,6 +46,7 @@ package enum ShippedDataTableReaders {
         .one(ChangedKeys.table, ChangedKeys.init),
         .one(SceneLifeCycle.table, SceneLifeCycle.init),
         .one(ExtensionOpensApp.table, ExtensionOpensApp.init),
+        .one(FrameworkRequirements.table, FrameworkRequirements.init),
         .one(SizeLimits.table, SizeLimits.init),
         .one(TopShelfImages.table, TopShelfImages.init),
         .one(UploadMinimums.table, UploadMinimums.init),

@@ -248,6 +248,40 @@ entries:
   open-by-bundle-identifier: [macos]
 
 """#),
+        ("framework-requirements.yml", #"""
+name: framework-requirements
+title: Apple frameworks whose use needs an Info.plist key or an entitlement, with linking the framework as the evidence
+sources:
+  - "Apple, NSAlarmKitUsageDescription (Information Property List, iOS, iPadOS and Mac Catalyst 26.0): 'If the NSAlarmKitUsageDescription key is missing or its value is an empty string, your app can't schedule alarms with AlarmKit'; AlarmKit has no entitlement"
+  - "Apple, com.apple.developer.declared-age-range (Entitlements, iOS, iPadOS and macOS 26.0) and the DeclaredAgeRange framework page (iOS, iPadOS, Mac Catalyst, macOS 26.0): 'To use the Declared Age Range API, add the com.apple.developer.declared-age-range entitlement to your app'"
+  - "Apple, 'Scheduling an alarm with AlarmKit' and the alarm_kit package's set-up (pub.dev, 2026): the app schedules alarms and asks for authorisation; its widget extension imports AlarmKit only to draw the countdown Live Activity"
+  - "Issue 46 (2026-12): a framework that exists only to ask for the access it needs (AlarmKit schedules alarms, DeclaredAgeRange asks for an age range) is used when it is linked; a weak link (LC_LOAD_WEAK_DYLIB) is left out, since what it guards may never run"
+checked: 2026-12-06
+entries:
+  # Each row: a framework of /System/Library/Frameworks (or /System/iOSSupport's, on Mac
+  # Catalyst) whose non-weak LC_LOAD_DYLIB in any Mach-O file of a bundle (its executable, its
+  # frameworks' and its loose libraries', which ask the bundle around them) needs either
+  #   purpose: a purpose of purpose-strings.yml (purpose-string-missing reports it), or
+  #   entitlement: a signed entitlement, reported by the rule `rule` names; `capability` is what
+  #   Xcode's Signing & Capabilities calls it.
+  # `kinds`: the bundles asked (an extension that links AlarmKit to draw an alarm's countdown
+  # schedules none); `platforms` (platforms.yml ids): where the need holds; `from-sdk`: the SDK that brought the
+  # framework. A bundle built with an older SDK is not judged; one whose SDK is unknown is.
+  frameworks:
+    - framework: AlarmKit
+      purpose: alarms
+      kinds: [app]
+      platforms: [ios, maccatalyst]
+      from-sdk: "26.0"
+    - framework: DeclaredAgeRange
+      entitlement: com.apple.developer.declared-age-range
+      rule: declared-age-range-entitlement
+      capability: Declared Age Range
+      kinds: [app]
+      platforms: [ios, maccatalyst, macos]
+      from-sdk: "26.0"
+
+"""#),
         ("icon-appearances.yml", #"""
 name: icon-appearances
 title: The appearances a compiled asset catalog draws its renditions in, and which of them is an icon's Any Appearance
@@ -965,8 +999,9 @@ sources:
   - "Apple, TN3152 'Migrating to the latest Calendar access levels': NSCalendarsFullAccessUsageDescription and NSCalendarsWriteOnlyAccessUsageDescription from iOS 17"
   - "App Store Connect, ITMS-90683 'Missing purpose string in Info.plist' as quoted in public issue threads (OneSignal/OneSignal-Xamarin-SDK#244, TelegramMessenger/Telegram-iOS#1061, digitalfabrik/entitlementcard#1219): code that references the API, or an entitlement that permits the access, asks the app's Info.plist for the key, even when only an SDK uses it"
   - "App Store Connect, ITMS-90683 for NSHealthUpdateUsageDescription on apps that only read Health data (openradar 36431374, home-assistant/iOS#5267, BasedHardware/omi#6655): the HealthKit entitlement and HKHealthStore's authorization request ask for both Health keys"
+  - "Apple, NSAlarmKitUsageDescription (iOS, iPadOS and Mac Catalyst 26.0): without it, or empty, an app cannot schedule alarms with AlarmKit; framework-requirements.yml makes a link of AlarmKit the evidence"
   - "Scanners' evidence tables (ShipLint's rules, permission_handler's permission groups), narrowed as bundlecheck's reference privacy-and-submission.md section 4 describes: a class counts only with the selector that asks for permission where the class has other uses, and linking a framework is not evidence"
-checked: 2026-11-30
+checked: 2026-12-06
 entries:
   # Every usage-description key the system reads from an Info.plist (and from a localised
   # InfoPlist.strings): the keys purpose-string-empty and purpose-string-placeholder look at.
@@ -1004,6 +1039,7 @@ entries:
     - NSVideoSubscriberAccountUsageDescription
     - NSIdentityUsageDescription
     - NSFinancialDataUsageDescription
+    - NSAlarmKitUsageDescription
 
   # How Apple names every purpose-string key, those above and any other (the legacy
   # NSLocationUsageDescription, keys of later SDKs): the JSON report lists each top-level key
@@ -1064,12 +1100,17 @@ entries:
       - [NSSiriUsageDescription]
     nfc:
       - [NFCReaderUsageDescription]
+    # Asked by a link of AlarmKit (framework-requirements.yml), not by a row below.
+    alarms:
+      - [NSAlarmKitUsageDescription]
 
   # What asks for a purpose. In code: every condition of a row holds in one Mach-O file (the
   # executable, a framework's, or a loose dylib): `class` is the import _OBJC_CLASS_$_<class>,
   # `symbol` another import as stored, `selector` an Objective-C selector. `entitlement`: the
   # bundle's signed entitlement is true, a non-empty list or a non-empty string.
-  # `background-mode`: the bundle's UIBackgroundModes holds it.
+  # `background-mode`: the bundle's UIBackgroundModes holds it. Linking a framework is not
+  # evidence here (its harmless uses are many); the exceptions, frameworks that exist only to ask
+  # for an access, are framework-requirements.yml's.
   evidence:
     - {class: CLLocationManager, selector: requestWhenInUseAuthorization, purpose: location-when-in-use}
     # Background mode `location` alone is not evidence: navigation apps run in the background on When In Use.

@@ -400,6 +400,10 @@ examples:
     package:
       app:
         name: Notes
+        executable:
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.developer.team-identifier: ABCDE12345
         app-clips:
           - name: NotesClip
     expect:
@@ -437,6 +441,13 @@ examples:
     package:
       app:
         name: Notes
+  - name: an app with an App Clip as Xcode's template signs it
+    triggers: false
+    package:
+      app:
+        name: Notes
+        app-clips:
+          - name: NotesClip
 
 """#),
         ("app-clip-too-large.yml", #"""
@@ -2765,6 +2776,137 @@ examples:
         file: Payload/Notes.app/Notes.debug.dylib
       - rule: stray-binary
         count: 0
+
+"""#),
+        ("declared-age-range-entitlement.yml", #"""
+id: declared-age-range-entitlement
+title: An app that links DeclaredAgeRange is signed with the Declared Age Range entitlement
+severity: error
+category: signing
+rationale: >
+  The DeclaredAgeRange framework (iOS, iPadOS, Mac Catalyst and macOS 26) asks a person to share
+  their age range, and answers only an app signed with the com.apple.developer.declared-age-range
+  entitlement (Apple's entitlement page: "To use Declared Age Range, add this entitlement to
+  your app"). Without it the request fails at run time; App Store Connect does not say so at
+  upload, so the first to notice is a person in a region whose law asks the app for their age.
+  The evidence is a link of the framework: a non-weak LC_LOAD_DYLIB of
+  /System/Library/Frameworks/DeclaredAgeRange.framework in the bundle's executable, its
+  frameworks or its loose libraries (a framework's code asks the app around it; the table says
+  which bundles are asked, apps today). That is an
+  exception to Rules/data/purpose-strings.yml's "linking a framework is not evidence": this
+  framework exists only to make that request, so linking it is using it. A weak link
+  (LC_LOAD_WEAK_DYLIB, what an app deploying below 26 gets) is not judged, since the code it
+  guards may never run. The frameworks, the entitlement, the platforms and the SDK are
+  Rules/data/framework-requirements.yml. Judged where the bundle is signed with entitlements.
+fix: >
+  Turn on the Declared Age Range capability of the target in Xcode (Signing & Capabilities),
+  which adds com.apple.developer.declared-age-range to its .entitlements file, regenerate the
+  provisioning profile so that it allows it, and sign again. If the app does not ask for an age
+  range, remove the dependency that links DeclaredAgeRange.
+scope:
+  kinds: [app]
+  platforms: [ios, maccatalyst, macos]
+examples:
+  - name: an app that links DeclaredAgeRange without the entitlement
+    triggers: true
+    package:
+      app:
+        name: Notes
+        executable:
+          links: [/System/Library/Frameworks/DeclaredAgeRange.framework/DeclaredAgeRange]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /com.apple.developer.declared-age-range
+  - name: the same app signed with the entitlement
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          links: [/System/Library/Frameworks/DeclaredAgeRange.framework/DeclaredAgeRange]
+          entitlements:
+            application-identifier: ABCDE12345.com.example.notes
+            com.apple.developer.team-identifier: ABCDE12345
+            com.apple.developer.declared-age-range: !bool true
+  - name: an app whose framework links DeclaredAgeRange asks the app's entitlements
+    triggers: true
+    package:
+      app:
+        name: Notes
+        frameworks:
+          - name: AgeGate
+            executable:
+              links: [/System/Library/Frameworks/DeclaredAgeRange.framework/DeclaredAgeRange]
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /com.apple.developer.declared-age-range
+  - name: an app deploying below iOS 26 that links DeclaredAgeRange weakly
+    triggers: false
+    package:
+      app:
+        name: Notes
+        executable:
+          weak-links: [/System/Library/Frameworks/DeclaredAgeRange.framework/DeclaredAgeRange]
+  - name: a Mac app that links DeclaredAgeRange without the entitlement
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          links: [/System/Library/Frameworks/DeclaredAgeRange.framework/Versions/A/DeclaredAgeRange]
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+    expect:
+      - bundle: Notes.app
+        key-path: /com.apple.developer.declared-age-range
+  - name: a Mac app signed with the entitlement
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        executable:
+          links: [/System/Library/Frameworks/DeclaredAgeRange.framework/Versions/A/DeclaredAgeRange]
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+            com.apple.developer.declared-age-range: !bool true
+  - name: a tvOS app, where DeclaredAgeRange does not exist, is not judged
+    triggers: false
+    package:
+      app:
+        name: Notes
+        platform: tvos
+        executable:
+          links: [/System/Library/Frameworks/DeclaredAgeRange.framework/DeclaredAgeRange]
+  - name: a Mac Catalyst app that links DeclaredAgeRange without the entitlement
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: maccatalyst
+        executable:
+          links: [/System/Library/Frameworks/DeclaredAgeRange.framework/Versions/A/DeclaredAgeRange]
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+    expect:
+      - bundle: Notes.app
+        key-path: /com.apple.developer.declared-age-range
+  - name: the Mac Catalyst app signed with the entitlement
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: maccatalyst
+        executable:
+          links: [/System/Library/Frameworks/DeclaredAgeRange.framework/Versions/A/DeclaredAgeRange]
+          entitlements:
+            com.apple.security.app-sandbox: !bool true
+            com.apple.developer.declared-age-range: !bool true
 
 """#),
         ("design-compatibility-ignored.yml", #"""
@@ -6409,6 +6551,20 @@ rationale: >
   below iOS 17, NSCalendarsFullAccessUsageDescription or NSCalendarsWriteOnlyAccessUsageDescription
   from iOS 17; keys for old systems (NSBluetoothPeripheralUsageDescription below iOS 13,
   NSLocationAlwaysUsageDescription below iOS 11) are asked only of bundles that deploy there.
+  One exception to "linking a framework is not evidence": a framework that exists only to ask
+  for an access is used when it is linked. Rules/data/framework-requirements.yml lists them
+  with their platforms and SDK: AlarmKit (iOS, iPadOS and Mac Catalyst 26) needs
+  NSAlarmKitUsageDescription, without which "your app can't schedule alarms with AlarmKit"
+  (Apple's key page). There a non-weak LC_LOAD_DYLIB of the framework in an app's code is the
+  evidence; a weak link, what an app deploying below 26 gets, is not, since the code it guards
+  may never run, and an extension's is not (a widget links AlarmKit to draw an alarm's
+  countdown; the app schedules it).
+  Localised purpose strings are asked too: when an app localises any purpose string (an
+  *.lproj/InfoPlist.strings holds one), App Store Connect asks every *.lproj/InfoPlist.strings
+  for every purpose string of the Info.plist (ITMS-90683's localised form, "you're now
+  required to provide a purpose string value in the Info.plist file in addition to a valid
+  localized string across each of your app's localization folders"); the finding names the
+  .lproj that lacks it.
 fix: >
   Add the key to the Info.plist of the bundle named, with a sentence saying what the app does
   with the access (for example "Scans the barcode of a book to add it to your library"), and
@@ -6567,6 +6723,131 @@ examples:
           NSCalendarsWriteOnlyAccessUsageDescription: Adds a note's due date to your calendar.
         executable:
           imports: [_OBJC_CLASS_$_EKEventStore]
+  - name: an app that links AlarmKit without NSAlarmKitUsageDescription
+    triggers: true
+    package:
+      app:
+        name: Alarms
+        executable:
+          links: [/System/Library/Frameworks/AlarmKit.framework/AlarmKit]
+    expect:
+      - bundle: Payload/Alarms.app
+        key-path: /NSAlarmKitUsageDescription
+  - name: the same app with its purpose string
+    triggers: false
+    package:
+      app:
+        name: Alarms
+        plist:
+          NSAlarmKitUsageDescription: Wakes you at the time you set for each alarm.
+        executable:
+          links: [/System/Library/Frameworks/AlarmKit.framework/AlarmKit]
+  - name: an app deploying below iOS 26 that links AlarmKit weakly
+    triggers: false
+    package:
+      app:
+        name: Alarms
+        executable:
+          weak-links: [/System/Library/Frameworks/AlarmKit.framework/AlarmKit]
+  - name: a widget extension that links AlarmKit only to draw the alarm's countdown is not asked
+    triggers: false
+    package:
+      app:
+        name: Alarms
+        plist:
+          NSAlarmKitUsageDescription: Wakes you at the time you set for each alarm.
+        executable:
+          links: [/System/Library/Frameworks/AlarmKit.framework/AlarmKit]
+        extensions:
+          - name: Countdown
+            point: com.apple.widgetkit-extension
+            executable:
+              links: [/System/Library/Frameworks/AlarmKit.framework/AlarmKit]
+  - name: an app whose framework links AlarmKit asks the app's Info.plist
+    triggers: true
+    package:
+      app:
+        name: Alarms
+        frameworks:
+          - name: AlarmScheduling
+            executable:
+              links: [/System/Library/Frameworks/AlarmKit.framework/AlarmKit]
+    expect:
+      - bundle: Payload/Alarms.app
+        key-path: /NSAlarmKitUsageDescription
+  - name: a Mac Catalyst app that links AlarmKit from iOSSupport without the key
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Alarms
+        platform: maccatalyst
+        executable:
+          links: [/System/iOSSupport/System/Library/Frameworks/AlarmKit.framework/AlarmKit]
+    expect:
+      - bundle: Alarms.app
+        key-path: /NSAlarmKitUsageDescription
+  - name: an app whose French InfoPlist.strings lacks a purpose string the English one translates
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: Scans a paper note into a new note.
+          NSMicrophoneUsageDescription: Records a voice note.
+        files:
+          - path: en.lproj/InfoPlist.strings
+            text: |
+              "NSCameraUsageDescription" = "Scans a paper note into a new note.";
+              "NSMicrophoneUsageDescription" = "Records a voice note.";
+          - path: fr.lproj/InfoPlist.strings
+            plist:
+              NSCameraUsageDescription: Numérise une note papier.
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/fr.lproj/InfoPlist.strings
+  - name: the same app with every purpose string in both languages
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: Scans a paper note into a new note.
+          NSMicrophoneUsageDescription: Records a voice note.
+        files:
+          - path: en.lproj/InfoPlist.strings
+            text: |
+              "NSCameraUsageDescription" = "Scans a paper note into a new note.";
+              "NSMicrophoneUsageDescription" = "Records a voice note.";
+          - path: fr.lproj/InfoPlist.strings
+            plist:
+              NSCameraUsageDescription: Numérise une note papier.
+              NSMicrophoneUsageDescription: Enregistre une note vocale.
+  - name: an app whose InfoPlist.strings translate only its name, not its purpose strings
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: Scans a paper note into a new note.
+        files:
+          - path: fr.lproj/InfoPlist.strings
+            plist:
+              CFBundleDisplayName: Notes
+          - path: de.lproj/InfoPlist.strings
+            plist:
+              CFBundleDisplayName: Notizen
+  - name: the Mac Catalyst app with NSAlarmKitUsageDescription
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Alarms
+        platform: maccatalyst
+        plist:
+          NSAlarmKitUsageDescription: Wakes you at the time you set for each alarm.
+        executable:
+          links: [/System/iOSSupport/System/Library/Frameworks/AlarmKit.framework/AlarmKit]
 
 """#),
         ("purpose-string-placeholder.yml", #"""
@@ -7007,6 +7288,81 @@ examples:
         plist:
           UIApplicationSceneManifest:
             UISceneConfigurations: {}
+  - name: a tvOS app whose application role names its scene delegate
+    triggers: false
+    package:
+      app:
+        name: Notes
+        platform: tvos
+        plist:
+          DTSDKName: appletvos27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UISceneConfigurations:
+              UIWindowSceneSessionRoleApplication:
+                - UISceneDelegateClassName: Notes.SceneDelegate
+  - name: a UIKit visionOS app built with the visionOS 27 SDK whose manifest lists no configuration
+    triggers: true
+    package:
+      app:
+        name: Notes
+        platform: visionos
+        plist:
+          DTSDKName: xros27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UISceneConfigurations: {}
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /UIApplicationSceneManifest/UISceneConfigurations
+  - name: a SwiftUI visionOS app with the manifest Xcode generates
+    triggers: false
+    package:
+      app:
+        name: Notes
+        platform: visionos
+        executable:
+          imports: [_$s7SwiftUI3AppMp]
+        plist:
+          DTSDKName: xros27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UIApplicationSupportsMultipleScenes: !bool true
+            UISceneConfigurations: {}
+  - name: a UIKit Mac Catalyst app built with the macOS 27 SDK whose manifest lists no configuration
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: maccatalyst
+        plist:
+          DTSDKName: macosx27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UISceneConfigurations: {}
+    expect:
+      - bundle: Notes.app
+        key-path: /UIApplicationSceneManifest/UISceneConfigurations
+  - name: the Mac Catalyst app whose delegate returns the configuration in code
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: maccatalyst
+        executable:
+          selectors: ["application:configurationForConnectingSceneSession:options:"]
+        plist:
+          DTSDKName: macosx27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UISceneConfigurations: {}
 
 """#),
         ("scene-manifest-missing.yml", #"""
@@ -7127,6 +7483,41 @@ examples:
           - name: Share
             point: com.apple.share-services
             plist: {DTSDKName: iphoneos27.0, DTPlatformVersion: "27.0", DTXcode: "2700"}
+  - name: a tvOS app built with the tvOS 27 SDK with a scene configuration
+    triggers: false
+    package:
+      app:
+        name: Notes
+        platform: tvos
+        plist:
+          DTSDKName: appletvos27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UISceneConfigurations:
+              UIWindowSceneSessionRoleApplication:
+                - UISceneDelegateClassName: Notes.SceneDelegate
+  - name: a visionOS app built with the visionOS 26.1 SDK without a manifest
+    triggers: false
+    package:
+      app:
+        name: Notes
+        platform: visionos
+  - name: a Mac Catalyst app built with the macOS 27 SDK with a scene configuration
+    triggers: false
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: maccatalyst
+        plist:
+          DTSDKName: macosx27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UISceneConfigurations:
+              UIWindowSceneSessionRoleApplication:
+                - UISceneDelegateClassName: Notes.SceneDelegate
 
 """#),
         ("sdk-floor-upcoming.yml", #"""
@@ -7216,6 +7607,48 @@ examples:
       app:
         name: Notes
         platform: macos
+  - name: a tvOS app built with the tvOS 26.1 SDK, before April 2027
+    triggers: true
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        platform: tvos
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /DTSDKName
+  - name: the tvOS app built with the tvOS 27 SDK
+    triggers: false
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        platform: tvos
+        plist:
+          DTSDKName: appletvos27.0
+          DTPlatformVersion: "27.0"
+          DTXcode: "2700"
+          UIApplicationSceneManifest:
+            UISceneConfigurations:
+              UIWindowSceneSessionRoleApplication:
+                - UISceneDelegateClassName: Notes.SceneDelegate
+  - name: a visionOS app built with the visionOS 26.1 SDK, before April 2027
+    triggers: true
+    now: 2026-12-06
+    package:
+      app:
+        name: Notes
+        platform: visionos
+    expect:
+      - bundle: Payload/Notes.app
+        key-path: /DTSDKName
+  - name: the visionOS app judged after the floor, where sdk-too-old speaks
+    triggers: false
+    now: 2027-05-01
+    package:
+      app:
+        name: Notes
+        platform: visionos
 
 """#),
         ("sdk-privacy-manifest-missing.yml", #"""

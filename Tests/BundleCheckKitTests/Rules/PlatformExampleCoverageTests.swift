@@ -21,6 +21,20 @@ import Testing
         ("required-keys", ["ios", "tvos"]),
         ("extension-point-platform", ["ios", "tvos"]),
         ("platform-mismatch", ["ios", "tvos"]),
+        // Issue 46's rules, each on every platform it names.
+        // A watch app's SDK is counted in its container's finding (an example shows it).
+        ("sdk-floor-upcoming", ["ios", "tvos", "visionos"]),
+        ("scene-manifest-missing", ["ios", "maccatalyst", "tvos", "visionos"]),
+        ("scene-configuration-empty", ["ios", "maccatalyst", "tvos", "visionos"]),
+        ("watch-architecture", ["watchos"]),
+        ("watch-arm64-32-missing", ["watchos"]),
+        ("full-screen-deprecated", ["ios"]),
+        ("full-screen-ignored-version", ["ios"]),
+        ("design-compatibility-ignored", ["ios"]),
+        ("declared-age-range-entitlement", ["ios", "maccatalyst", "macos"]),
+        ("app-clip-parent-entitlement", ["ios"]),
+        ("catalyst-intel-dropped", ["maccatalyst"]),
+        ("purpose-string-missing", ["ios", "maccatalyst"]),
     ]
 
     @Test(arguments: rules.map(\.id))

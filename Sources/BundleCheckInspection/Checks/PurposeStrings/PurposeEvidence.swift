@@ -27,13 +27,8 @@ struct PurposeEvidence: Sendable, Hashable {
 
     /// Whether entitlements grant what this row names; false for other rows.
     func isMet(by entitlements: Entitlements?) -> Bool {
-        guard case .entitlement(let key) = condition, let value = entitlements?.dictionary[key] else { return false }
-        switch value {
-        case .bool(let granted): return granted
-        case .array(let items): return !items.isEmpty
-        case .string(let text): return !text.isEmpty
-        default: return false
-        }
+        guard case .entitlement(let key) = condition else { return false }
+        return entitlements?.grants(key) ?? false
     }
 
     /// What a message says the evidence is: `CLLocationManager with requestWhenInUseAuthorization`,

@@ -4,7 +4,8 @@ import BundleCheckModel
 /// What asks each bundle's Info.plist for purpose strings. Apple asks the Info.plist of the
 /// bundle whose code it scans, and never a framework's: code in an app's executable, its
 /// frameworks and its loose dylibs asks the app's; an extension's (or watch app's, app clip's)
-/// own binary, entitlements and background modes ask its own.
+/// own binary, entitlements and background modes ask its own. Beside the evidence of
+/// `purpose-strings.yml`, a link of a framework `framework-requirements.yml` names.
 struct PurposeStringDemands {
     /// One piece of evidence and what it asks for.
     struct Demand: Sendable, Hashable {
@@ -47,6 +48,12 @@ struct PurposeStringDemands {
                 }
             }
             byBundle[asked.path, default: []] += found
+        }
+        // Frameworks that exist only to ask for an access (AlarmKit): linking one is the evidence.
+        for link in FrameworkRequirements.shipped.links(in: context, where: { $0.need.purpose != nil }) {
+            guard let purpose = link.requirement.need.purpose, table.purposes[purpose] != nil else { continue }
+            byBundle[link.bundle.path, default: []].append(
+                Demand(purpose: purpose, reason: "the \(link.requirement.framework) framework, linked by \(link.binary)"))
         }
         demands = context.bundles.compactMap { bundle in
             guard let found = byBundle[bundle.path], !found.isEmpty else { return nil }

@@ -4,13 +4,18 @@ import BundleCheckModel
 /// `purpose-string-missing`: code that asks for permission (a class with the selector that asks,
 /// in the executable, a framework or a loose dylib), an entitlement or a background mode, and no
 /// usage-description key for it in the Info.plist Apple asks: ITMS-90683. One finding per bundle
-/// and missing key, naming everything that asks for it.
+/// and missing key, naming everything that asks for it; and one per localisation of an app that
+/// lacks a purpose string its Info.plist has, once the app localises any (`PurposeStringLocalizations`).
 struct PurposeStringMissingCheck: Check {
     let id = "purpose-string-missing"
     /// What asks for permission in executables, and in loose libraries too: a vendor's library
     /// that asks for the camera asks the app's Info.plist.
+    /// Each localisation's InfoPlist.strings, whole, for the localised form.
     var reads: CheckReads {
-        CheckReads(evidence: PurposeStringTable.shipped.evidenceNeeds, libraryEvidence: PurposeStringTable.shipped.evidenceNeeds)
+        CheckReads(
+            evidence: PurposeStringTable.shipped.evidenceNeeds, libraryEvidence: PurposeStringTable.shipped.evidenceNeeds,
+            wholeFiles: [.name("InfoPlist.strings", limit: PurposeStringValue.stringsFileLimit)]
+        )
     }
     /// Reasons a message lists before it says how many more there are.
     static let listedReasons = 3
@@ -23,15 +28,21 @@ struct PurposeStringMissingCheck: Check {
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let table = PurposeStringTable.shipped
-        return PurposeStringDemands(in: context, table: table).demands.flatMap { bundle, demands -> [Finding] in
-            Self.gaps(in: bundle, for: demands, table: table, target: Self.deploymentTarget(of: bundle, in: context)).map { gap in
-                let pointer = JSONPointer(gap.keys[0])
-                return rule.finding(
-                    Self.missing(bundle, gap, found: bundle.infoPlist?.value(at: pointer)),
-                    at: bundle.infoPlistLocation(pointer), identity: gap.keys.joined(separator: "|")
-                )
+        let localized = context.bundles.flatMap { bundle in
+            PurposeStringLocalizations.gaps(in: bundle, table: table, in: context).map { gap in
+                rule.finding(Self.unlocalized(bundle, gap), at: FindingLocation(bundle: bundle.path, file: gap.path), identity: gap.fileName)
             }
         }
+        return localized
+            + PurposeStringDemands(in: context, table: table).demands.flatMap { bundle, demands -> [Finding] in
+                Self.gaps(in: bundle, for: demands, table: table, target: Self.deploymentTarget(of: bundle, in: context)).map { gap in
+                    let pointer = JSONPointer(gap.keys[0])
+                    return rule.finding(
+                        Self.missing(bundle, gap, found: bundle.infoPlist?.value(at: pointer)),
+                        at: bundle.infoPlistLocation(pointer), identity: gap.keys.joined(separator: "|")
+                    )
+                }
+            }
     }
 
     /// The needs of `demands` that the bundle's Info.plist does not meet, one per set of keys. A
@@ -73,6 +84,14 @@ struct PurposeStringMissingCheck: Check {
 }
 
 extension PurposeStringMissingCheck {
+    static func unlocalized(_ bundle: InspectedBundle, _ gap: PurposeStringLocalizations.Gap) -> String {
+        let keys =
+            gap.missing.prefix(listedReasons).joined(separator: ", ")
+            + (gap.missing.count > listedReasons ? " and \(gap.missing.count - listedReasons) more" : "")
+        return
+            "\(bundle.name)'s \(gap.fileName) has no \(keys), which its Info.plist has: the app localises its purpose strings (\(gap.localized) holds some), and App Store Connect then asks every localisation for each one (ITMS-90683 \"Missing purpose string in Info.plist\"). Translate \(gap.missing.count == 1 ? "it" : "them") into this language, or remove the localisation"
+    }
+
     static func missing(_ bundle: InspectedBundle, _ gap: Gap, found: PlistValue?) -> String {
         let keys = gap.keys.count == 1 ? gap.keys[0] : "any of " + gap.keys.joined(separator: ", ")
         let state = found.map { "holds \(gap.keys[0]) as a \($0.typeName), not a string" } ?? "has no \(keys)"
