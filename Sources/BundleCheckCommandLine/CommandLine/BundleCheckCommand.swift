@@ -25,12 +25,14 @@ public enum BundleCheckCommand {
         """
 
     /// Runs the command. `workingDirectory` is where `.bundlecheck.yml` is looked for
-    /// (the process's working directory when nil).
+    /// (the process's working directory when nil); `today` is the date packages are judged at
+    /// when `--now` does not say (tests fix it, so that dated rules do not change their answers).
     public static func main(
         arguments: [String],
         environment: [String: String],
         console: any Console,
-        workingDirectory: String? = nil
+        workingDirectory: String? = nil,
+        today: Date = Date()
     ) -> ExitCode {
         do throws(UsageError) {
             switch try CommandLineParser.parse(arguments) {
@@ -64,9 +66,11 @@ public enum BundleCheckCommand {
                     case .json: RuleExplanation.json(rules, configuration: settings.configuration)
                     }
                 return deliver(text, to: options.outputPath, console: console)
-            case .diff(let options):
+            case .diff(var options):
+                options.now = options.now ?? today
                 return try diff(options, environment: environment, console: console, workingDirectory: workingDirectory)
-            case .check(let options):
+            case .check(var options):
+                options.now = options.now ?? today
                 let settings = try RunSettings.load(
                     rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
                 try InputList.refuseRepeats(options.inputs)

@@ -255,7 +255,7 @@ sources:
   - "Apple, NSAlarmKitUsageDescription (Information Property List, iOS, iPadOS and Mac Catalyst 26.0): 'If the NSAlarmKitUsageDescription key is missing or its value is an empty string, your app can't schedule alarms with AlarmKit'; AlarmKit has no entitlement"
   - "Apple, com.apple.developer.declared-age-range (Entitlements, iOS, iPadOS and macOS 26.0) and the DeclaredAgeRange framework page (iOS, iPadOS, Mac Catalyst, macOS 26.0): 'To use the Declared Age Range API, add the com.apple.developer.declared-age-range entitlement to your app'"
   - "Apple, 'Scheduling an alarm with AlarmKit' and the alarm_kit package's set-up (pub.dev, 2026): the app schedules alarms and asks for authorisation; its widget extension imports AlarmKit only to draw the countdown Live Activity"
-  - "Issue 46 (2026-12): a framework that exists only to ask for the access it needs (AlarmKit schedules alarms, DeclaredAgeRange asks for an age range) is used when it is linked; a weak link (LC_LOAD_WEAK_DYLIB) is left out, since what it guards may never run"
+  - "Issue 46 (2026-12): a framework that exists only to ask for the access it needs (AlarmKit schedules alarms, DeclaredAgeRange asks for an age range) is used when it is linked; a weak link (LC_LOAD_WEAK_DYLIB, an app deploying below 26) is left out, which misses those apps: nothing in the package says whether the guarded code is reached"
 checked: 2026-12-06
 entries:
   # Each row: a framework of /System/Library/Frameworks (or /System/iOSSupport's, on Mac
@@ -1000,6 +1000,7 @@ sources:
   - "App Store Connect, ITMS-90683 'Missing purpose string in Info.plist' as quoted in public issue threads (OneSignal/OneSignal-Xamarin-SDK#244, TelegramMessenger/Telegram-iOS#1061, digitalfabrik/entitlementcard#1219): code that references the API, or an entitlement that permits the access, asks the app's Info.plist for the key, even when only an SDK uses it"
   - "App Store Connect, ITMS-90683 for NSHealthUpdateUsageDescription on apps that only read Health data (openradar 36431374, home-assistant/iOS#5267, BasedHardware/omi#6655): the HealthKit entitlement and HKHealthStore's authorization request ask for both Health keys"
   - "Apple, NSAlarmKitUsageDescription (iOS, iPadOS and Mac Catalyst 26.0): without it, or empty, an app cannot schedule alarms with AlarmKit; framework-requirements.yml makes a link of AlarmKit the evidence"
+  - "App Store Connect, ITMS-90683's localised wording ('you're now required to provide a purpose string value in the Info.plist file in addition to a valid localized string across each of your app's localization folders') as quoted in Flutter's notes, 2023-25 (bundlecheck's reference apple-validation.md, '2026-27'): a purpose string one localisation translates is asked of every other"
   - "Scanners' evidence tables (ShipLint's rules, permission_handler's permission groups), narrowed as bundlecheck's reference privacy-and-submission.md section 4 describes: a class counts only with the selector that asks for permission where the class has other uses, and linking a framework is not evidence"
 checked: 2026-12-06
 entries:

@@ -2785,19 +2785,20 @@ severity: error
 category: signing
 rationale: >
   The DeclaredAgeRange framework (iOS, iPadOS, Mac Catalyst and macOS 26) asks a person to share
-  their age range, and answers only an app signed with the com.apple.developer.declared-age-range
-  entitlement (Apple's entitlement page: "To use Declared Age Range, add this entitlement to
-  your app"). Without it the request fails at run time; App Store Connect does not say so at
-  upload, so the first to notice is a person in a region whose law asks the app for their age.
+  their age range. Apple's pages say that to use the API an app adds the
+  com.apple.developer.declared-age-range entitlement by turning on the Declared Age Range
+  capability; an app signed without it has not been granted the API. App Store Connect is not
+  known to refuse the upload for it, so this is found at run time, by the app's users.
   The evidence is a link of the framework: a non-weak LC_LOAD_DYLIB of
-  /System/Library/Frameworks/DeclaredAgeRange.framework in the bundle's executable, its
-  frameworks or its loose libraries (a framework's code asks the app around it; the table says
-  which bundles are asked, apps today). That is an
-  exception to Rules/data/purpose-strings.yml's "linking a framework is not evidence": this
-  framework exists only to make that request, so linking it is using it. A weak link
-  (LC_LOAD_WEAK_DYLIB, what an app deploying below 26 gets) is not judged, since the code it
-  guards may never run. The frameworks, the entitlement, the platforms and the SDK are
-  Rules/data/framework-requirements.yml. Judged where the bundle is signed with entitlements.
+  /System/Library/Frameworks/DeclaredAgeRange.framework in the app's executable, its frameworks
+  or its loose libraries (a framework's code asks the app around it; the table says which
+  bundles are asked, apps today). That is an exception to Rules/data/purpose-strings.yml's
+  "linking a framework is not evidence": this framework exists only to make that request, so
+  linking it is using it. A weak link (LC_LOAD_WEAK_DYLIB, what an app deploying below 26 gets)
+  is not judged, which misses those apps: nothing in the package says whether the guarded code
+  is reached, and bundlecheck trades that recall for precision. The frameworks, the
+  entitlement, the platforms and the SDK are Rules/data/framework-requirements.yml. Judged
+  where the bundle is signed with entitlements.
 fix: >
   Turn on the Declared Age Range capability of the target in Xcode (Signing & Capabilities),
   which adds com.apple.developer.declared-age-range to its .entitlements file, regenerate the
@@ -6556,15 +6557,19 @@ rationale: >
   with their platforms and SDK: AlarmKit (iOS, iPadOS and Mac Catalyst 26) needs
   NSAlarmKitUsageDescription, without which "your app can't schedule alarms with AlarmKit"
   (Apple's key page). There a non-weak LC_LOAD_DYLIB of the framework in an app's code is the
-  evidence; a weak link, what an app deploying below 26 gets, is not, since the code it guards
-  may never run, and an extension's is not (a widget links AlarmKit to draw an alarm's
-  countdown; the app schedules it).
-  Localised purpose strings are asked too: when an app localises any purpose string (an
-  *.lproj/InfoPlist.strings holds one), App Store Connect asks every *.lproj/InfoPlist.strings
-  for every purpose string of the Info.plist (ITMS-90683's localised form, "you're now
-  required to provide a purpose string value in the Info.plist file in addition to a valid
-  localized string across each of your app's localization folders"); the finding names the
-  .lproj that lacks it.
+  evidence. Nothing shows that App Store Connect's scan asks for this key, so these findings
+  carry no Apple code: the failure is at run time. A weak link, what an app deploying below 26
+  gets, is not judged, which misses those apps (nothing in the package says whether the
+  guarded code is reached: recall traded for precision); nor is an extension's (a widget links
+  AlarmKit to draw an alarm's countdown; the app schedules it).
+  Localised purpose strings are asked too. App Store Connect's localised ITMS-90683 says "you're
+  now required to provide a purpose string value in the Info.plist file in addition to a valid
+  localized string across each of your app's localization folders" (as quoted in Flutter's
+  notes, 2023-25; no rejected package was available to confirm its shape). bundlecheck asks it
+  narrowly: a purpose string of the Info.plist that one *.lproj/InfoPlist.strings translates
+  must be in every other app localisation's InfoPlist.strings, except Base.lproj (no language)
+  and the development language's, whose text is the Info.plist's own; one finding per
+  .lproj and key.
 fix: >
   Add the key to the Info.plist of the bundle named, with a sentence saying what the app does
   with the access (for example "Scans the barcode of a book to add it to your library"), and
@@ -6733,7 +6738,7 @@ examples:
     expect:
       - bundle: Payload/Alarms.app
         key-path: /NSAlarmKitUsageDescription
-  - name: the same app with its purpose string
+  - name: the AlarmKit app with its purpose string
     triggers: false
     package:
       app:
@@ -6787,7 +6792,7 @@ examples:
     expect:
       - bundle: Alarms.app
         key-path: /NSAlarmKitUsageDescription
-  - name: an app whose French InfoPlist.strings lacks a purpose string the English one translates
+  - name: an app whose French InfoPlist.strings lacks a purpose string the German one translates
     triggers: true
     package:
       app:
@@ -6796,16 +6801,68 @@ examples:
           NSCameraUsageDescription: Scans a paper note into a new note.
           NSMicrophoneUsageDescription: Records a voice note.
         files:
-          - path: en.lproj/InfoPlist.strings
+          - path: de.lproj/InfoPlist.strings
             text: |
-              "NSCameraUsageDescription" = "Scans a paper note into a new note.";
-              "NSMicrophoneUsageDescription" = "Records a voice note.";
+              "NSCameraUsageDescription" = "Scannt eine Papiernotiz.";
+              "NSMicrophoneUsageDescription" = "Nimmt eine Sprachnotiz auf.";
           - path: fr.lproj/InfoPlist.strings
             plist:
               NSCameraUsageDescription: Numérise une note papier.
     expect:
       - bundle: Payload/Notes.app
         file: Payload/Notes.app/fr.lproj/InfoPlist.strings
+        key-path: /NSMicrophoneUsageDescription
+  - name: the development language's InfoPlist.strings and Base.lproj, whose text is the Info.plist's, are not asked
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: Scans a paper note into a new note.
+        files:
+          - path: en.lproj/InfoPlist.strings
+            plist:
+              CFBundleDisplayName: Notes
+          - path: Base.lproj/InfoPlist.strings
+            text: ""
+          - path: fr.lproj/InfoPlist.strings
+            plist:
+              NSCameraUsageDescription: Numérise une note papier.
+  - name: a legacy purpose string no language translates is not asked of any
+    triggers: false
+    package:
+      app:
+        name: Notes
+        plist:
+          NSCameraUsageDescription: Scans a paper note into a new note.
+          NSLocationAlwaysUsageDescription: Finds notes near you.
+        files:
+          - path: fr.lproj/InfoPlist.strings
+            plist:
+              NSCameraUsageDescription: Numérise une note papier.
+          - path: de.lproj/InfoPlist.strings
+            plist:
+              NSCameraUsageDescription: Scannt eine Papiernotiz.
+  - name: a Mac app whose German localisation lacks what the French one translates
+    triggers: true
+    package:
+      layout: app
+      app:
+        name: Notes
+        platform: macos
+        plist:
+          NSCameraUsageDescription: Scans a paper note into a new note.
+        files:
+          - path: Resources/fr.lproj/InfoPlist.strings
+            plist:
+              NSCameraUsageDescription: Numérise une note papier.
+          - path: Resources/de.lproj/InfoPlist.strings
+            plist:
+              CFBundleDisplayName: Notizen
+    expect:
+      - bundle: Notes.app
+        file: Notes.app/Contents/Resources/de.lproj/InfoPlist.strings
+        key-path: /NSCameraUsageDescription
   - name: the same app with every purpose string in both languages
     triggers: false
     package:
@@ -7771,6 +7828,7 @@ scope:
 examples:
   - name: an app built with Xcode 15.3 and the iOS 17.4 SDK
     triggers: true
+    now: 2026-12-01
     package:
       app:
         name: Notes
@@ -7786,6 +7844,7 @@ examples:
         key-path: /DTSDKName
   - name: an app built with Xcode 26.1 and the iOS 26.1 SDK
     triggers: false
+    now: 2026-12-01
     package:
       app:
         name: Notes
@@ -7794,6 +7853,7 @@ examples:
           DTXcode: "2610"
   - name: a share extension left on Xcode 16.4 inside a current app
     triggers: true
+    now: 2026-12-01
     package:
       app:
         name: Notes
@@ -7809,6 +7869,7 @@ examples:
         key-path: /DTSDKName
   - name: only Xcode too old (an Info.plist edited by hand)
     triggers: true
+    now: 2026-12-01
     package:
       app:
         name: Notes
@@ -7819,6 +7880,7 @@ examples:
         key-path: /DTXcode
   - name: a watch app built with the watchOS 10.5 SDK
     triggers: true
+    now: 2026-12-01
     package:
       app:
         name: Notes
@@ -7832,6 +7894,7 @@ examples:
         key-path: /DTSDKName
   - name: a vendor framework built with the iOS 17.4 SDK
     triggers: false
+    now: 2026-12-01
     package:
       app:
         name: Notes
@@ -7843,6 +7906,7 @@ examples:
               DTXcode: "1530"
   - name: a Mac Catalyst build, whose platform the table does not judge
     triggers: false
+    now: 2026-12-01
     package:
       app:
         name: Notes
@@ -7913,6 +7977,15 @@ examples:
           DTXcodeBuild: 16C5032a
     expect:
       - bundle: Payload/Gallery.app
+        key-path: /DTSDKName
+  - name: the Xcode 26.1 build judged on the day the 27 SDKs become the floor
+    triggers: true
+    now: 2027-04-01
+    package:
+      app:
+        name: Notes
+    expect:
+      - bundle: Payload/Notes.app
         key-path: /DTSDKName
 
 """#),

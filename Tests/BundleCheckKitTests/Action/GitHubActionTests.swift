@@ -15,8 +15,14 @@ import Testing
         return runner
     }
 
+    /// The action's inputs with the debug bundlecheck, judging at a fixed date unless `args`
+    /// names one: the examples' Xcode 26.1 gets sdk-too-old from April 2027.
     static func inputs(_ inputs: [String: String]) throws -> [String: String] {
-        inputs.merging(["bundlecheck-path": try SimulatedRunner.bundlecheck()]) { old, _ in old }
+        var inputs = inputs.merging(["bundlecheck-path": try SimulatedRunner.bundlecheck()]) { old, _ in old }
+        if inputs["args"]?.contains("--now") != true {
+            inputs["args"] = (inputs["args"].map { $0 + "\n" } ?? "") + "--now 2026-12-06"
+        }
+        return inputs
     }
 
     /// The lines of the log that are workflow commands of `kind` (error, warning).

@@ -27,6 +27,9 @@ import Testing
         ("/System/Library/Frameworks/AlarmKit.framework/AlarmKit", LinkedDylibKind.load, true),
         ("/System/iOSSupport/System/Library/Frameworks/AlarmKit.framework/AlarmKit", .load, true),
         ("/System/Library/Frameworks/AlarmKit.framework/AlarmKit", .upward, true),
+        ("/System/Library/Frameworks/AlarmKit.framework/AlarmKit", .reexport, true),
+        ("/System/Library/Frameworks/AlarmKit.framework/AlarmKit", .lazy, false),
+        ("/System/Library/Frameworks/AlarmKit.framework/Versions/A/AlarmKit", .load, true),
         ("/System/Library/Frameworks/AlarmKit.framework/AlarmKit", .weak, false),
         ("@rpath/AlarmKit.framework/AlarmKit", .load, false),
         ("/System/Library/Frameworks/AlarmKitUI.framework/AlarmKitUI", .load, false),
@@ -37,7 +40,13 @@ import Testing
         #expect(alarms.isLinked(by: LinkedDylib(path: path, kind: kind)) == counts)
     }
 
-    @Test func aRowWithBothAPurposeAndAnEntitlementIsRefused() throws {
+    /// A row needs one need, stated whole: a purpose, or an entitlement with its rule and capability.
+    @Test(arguments: [
+        "{framework: X, purpose: alarms, entitlement: y, rule: z, capability: Z, kinds: [app], platforms: [ios], from-sdk: \"26.0\"}",
+        "{framework: X, kinds: [app], platforms: [ios], from-sdk: \"26.0\"}",
+        "{framework: X, entitlement: y, kinds: [app], platforms: [ios], from-sdk: \"26.0\"}",
+    ])
+    func aRowWithoutExactlyOneWholeNeedIsRefused(row: String) throws {
         let yaml = """
             name: framework-requirements
             title: t
@@ -45,9 +54,14 @@ import Testing
             checked: 2026-12-06
             entries:
               frameworks:
-                - {framework: X, purpose: alarms, entitlement: y, rule: z, capability: Z, kinds: [app], platforms: [ios], from-sdk: "26.0"}
+                - \(row)
             """
         let table = try DataTable.load(text: yaml, file: "framework-requirements.yml")
-        #expect(throws: YAMLLoadError.self) { try FrameworkRequirements(table) }
+        do {
+            _ = try FrameworkRequirements(table)
+            Issue.record("the row was accepted: \(row)")
+        } catch {
+            #expect("\(error)".contains("a row names a purpose, or an entitlement with the rule that reports it"), "\(error)")
+        }
     }
 }

@@ -6,11 +6,13 @@ import Testing
 @testable import BundleCheckInspection
 @testable import BundleCheckModel
 
-/// Issue 46's "done when": a healthy package of every platform, as Xcode 26.1 builds it, with
-/// none of the mistakes the 2026–27 upload rules look for (App Clips named, AlarmKit with its
-/// purpose string, DeclaredAgeRange with its entitlement, purpose strings localised everywhere,
-/// watch apps with arm64), gets none of those rules' findings but `sdk-floor-upcoming`, which
-/// every 26.1 build of a platform the April 2027 floor names deserves in December 2026.
+/// Issue 46's "done when": a healthy package of every platform, as Xcode 26.1 builds it, gets
+/// none of the 2026–27 upload rules' findings but `sdk-floor-upcoming`, which every 26.1 build
+/// of a platform the April 2027 floor names deserves in December 2026. The iOS package carries
+/// what those rules look at, done right (an App Clip named in the app's entitlements, AlarmKit
+/// with its purpose string, a widget linking AlarmKit, purpose strings localised in every
+/// language, a scene manifest, a watch app with arm64), the macOS one DeclaredAgeRange with its
+/// entitlement; tvOS, visionOS and Mac Catalyst are the fixture writer's defaults.
 @Suite struct UploadRules2027Tests {
     static let rules: Set<String> = [
         "sdk-floor-upcoming", "scene-manifest-missing", "scene-configuration-empty", "watch-architecture", "watch-arm64-32-missing",

@@ -67,7 +67,8 @@ import Testing
         let copy = try Copy()
         let app = FixtureBundle.app("Notes", bundleIdentifier: "com.example.notes").adding(file: ".DS_Store", contents: [0])
         try FixturePackage.ipa(app).writeZip(to: copy.directory.path("Notes.ipa"))
-        let result = try copy.run(["--format", "json", "Notes.ipa"])
+        // At a fixed date: the fixture is an Xcode 26.1 build, which sdk-too-old refuses from April 2027.
+        let result = try copy.run(["--format", "json", "--now", "2026-12-06", "Notes.ipa"])
         #expect(result.status == 0, "\(result.error)")
         let junk = try ReportJSON(result.output).findings("junk-file")
         #expect(junk.map { $0["file"] as? String } == ["Payload/Notes.app/.DS_Store"])

@@ -42,6 +42,6 @@ extension FrameworkEntitlementCheck {
     static func message(_ gap: Gap) -> String {
         let linked = gap.binaries.count == 1 ? gap.binaries[0] : "\(gap.binaries[0]) and \(gap.binaries.count - 1) more"
         return
-            "\(gap.bundle.name) links \(gap.framework) (in \(linked)) but its signature has no \(gap.entitlement) entitlement: without it every request of \(gap.framework) fails. Turn on the target's \(gap.capability) capability in Xcode, which adds the entitlement, and sign with a profile that allows it"
+            "\(gap.bundle.name) links \(gap.framework) (in \(linked)) but its signature does not grant the \(gap.entitlement) entitlement, which Apple requires to use \(gap.framework). Turn on the target's \(gap.capability) capability in Xcode, which adds the entitlement, and sign with a profile that allows it"
     }
 }

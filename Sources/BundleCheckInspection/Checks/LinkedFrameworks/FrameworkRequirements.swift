@@ -40,7 +40,9 @@ struct FrameworkRequirements: Sendable {
 
         /// Whether `dylib` is this framework, linked so that it must load: `LC_LOAD_DYLIB` (or a
         /// re-export or upward link) of `/System/Library/Frameworks/<name>.framework/…`, also
-        /// under `/System/iOSSupport` on Mac Catalyst. A weak link is not: what it guards may never run.
+        /// under `/System/iOSSupport` on Mac Catalyst. A weak link (an app deploying below the
+        /// framework's system) is not: nothing in the package says whether the code it guards is
+        /// reached, so those apps are missed, recall traded for precision.
         func isLinked(by dylib: LinkedDylib) -> Bool {
             guard dylib.kind != .weak, dylib.kind != .lazy else { return false }
             let framework = "/System/Library/Frameworks/\(self.framework).framework/"
@@ -85,7 +87,7 @@ struct FrameworkRequirements: Sendable {
         /// The bundle whose Info.plist and entitlements the link asks (an app for its frameworks' code).
         let bundle: InspectedBundle
         let requirement: Requirement
-        /// The linking file, for messages: `its executable`, `Frameworks/Alarms.framework/Alarms`.
+        /// The linking file, relative to `bundle`: `Alarms`, `Frameworks/Alarms.framework/Alarms`.
         let binary: String
     }
 
@@ -102,8 +104,7 @@ struct FrameworkRequirements: Sendable {
             guard !applying.isEmpty else { continue }
             for binary in bundle.signing?.binaries ?? [] where !(binary.isExecutable && bundle.runsAppleStub) {
                 let dylibs = binary.file.slices.flatMap(\.linkedDylibs)
-                let name =
-                    binary.isExecutable && bundle.path == asked.path ? "its executable" : PurposeStringDemands.relativePath(binary.path, from: asked.path)
+                let name = PurposeStringDemands.relativePath(binary.path, from: asked.path)
                 for row in applying where dylibs.contains(where: row.isLinked) {
                     found.append(Link(bundle: asked, requirement: row, binary: name))
                 }

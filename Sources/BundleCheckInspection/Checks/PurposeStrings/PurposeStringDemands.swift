@@ -12,6 +12,9 @@ struct PurposeStringDemands {
         let purpose: String
         /// For messages: `CLLocationManager with requestWhenInUseAuthorization in Frameworks/Maps.framework/Maps`.
         let reason: String
+        /// Whether App Store Connect's scan is known to ask for it (ITMS-90683); false for a
+        /// linked framework of `framework-requirements.yml`, which only the system asks about.
+        var isScannedAtUpload = true
     }
 
     /// The asked bundle and its demands, in the order of the package's bundles; bundles that
@@ -53,7 +56,7 @@ struct PurposeStringDemands {
         for link in FrameworkRequirements.shipped.links(in: context, where: { $0.need.purpose != nil }) {
             guard let purpose = link.requirement.need.purpose, table.purposes[purpose] != nil else { continue }
             byBundle[link.bundle.path, default: []].append(
-                Demand(purpose: purpose, reason: "the \(link.requirement.framework) framework, linked by \(link.binary)"))
+                Demand(purpose: purpose, reason: "the \(link.requirement.framework) framework linked in \(link.binary)", isScannedAtUpload: false))
         }
         demands = context.bundles.compactMap { bundle in
             guard let found = byBundle[bundle.path], !found.isEmpty else { return nil }

@@ -24,13 +24,18 @@ struct PurposeStringMissingCheck: Check {
     struct Gap {
         let keys: [String]
         var reasons: [String]
+        /// Whether any reason is one App Store Connect's scan asks about (its code ITMS-90683
+        /// goes with the finding); not when only a linked framework asks.
+        var isScannedAtUpload: Bool
     }
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         let table = PurposeStringTable.shipped
         let localized = context.bundles.flatMap { bundle in
             PurposeStringLocalizations.gaps(in: bundle, table: table, in: context).map { gap in
-                rule.finding(Self.unlocalized(bundle, gap), at: FindingLocation(bundle: bundle.path, file: gap.path), identity: gap.fileName)
+                rule.finding(
+                    Self.unlocalized(bundle, gap), at: FindingLocation(bundle: bundle.path, file: gap.path, keyPath: JSONPointer(gap.key)),
+                    identity: gap.fileName)
             }
         }
         return localized
@@ -39,7 +44,8 @@ struct PurposeStringMissingCheck: Check {
                     let pointer = JSONPointer(gap.keys[0])
                     return rule.finding(
                         Self.missing(bundle, gap, found: bundle.infoPlist?.value(at: pointer)),
-                        at: bundle.infoPlistLocation(pointer), identity: gap.keys.joined(separator: "|")
+                        at: bundle.infoPlistLocation(pointer), identity: gap.keys.joined(separator: "|"),
+                        appleCodes: gap.isScannedAtUpload ? nil : []
                     )
                 }
             }
@@ -57,8 +63,9 @@ struct PurposeStringMissingCheck: Check {
                 guard !keys.isEmpty, !keys.contains(where: present.contains) else { continue }
                 if let index = gaps.firstIndex(where: { $0.keys == keys }) {
                     if !gaps[index].reasons.contains(demand.reason) { gaps[index].reasons.append(demand.reason) }
+                    gaps[index].isScannedAtUpload = gaps[index].isScannedAtUpload || demand.isScannedAtUpload
                 } else {
-                    gaps.append(Gap(keys: keys, reasons: [demand.reason]))
+                    gaps.append(Gap(keys: keys, reasons: [demand.reason], isScannedAtUpload: demand.isScannedAtUpload))
                 }
             }
         }
@@ -66,6 +73,7 @@ struct PurposeStringMissingCheck: Check {
         for gap in gaps.sorted(by: { $0.keys.count < $1.keys.count }) {
             if let index = kept.firstIndex(where: { Set($0.keys).isSubset(of: gap.keys) }) {
                 kept[index].reasons += gap.reasons.filter { !kept[index].reasons.contains($0) }
+                kept[index].isScannedAtUpload = kept[index].isScannedAtUpload || gap.isScannedAtUpload
             } else {
                 kept.append(gap)
             }
@@ -85,11 +93,7 @@ struct PurposeStringMissingCheck: Check {
 
 extension PurposeStringMissingCheck {
     static func unlocalized(_ bundle: InspectedBundle, _ gap: PurposeStringLocalizations.Gap) -> String {
-        let keys =
-            gap.missing.prefix(listedReasons).joined(separator: ", ")
-            + (gap.missing.count > listedReasons ? " and \(gap.missing.count - listedReasons) more" : "")
-        return
-            "\(bundle.name)'s \(gap.fileName) has no \(keys), which its Info.plist has: the app localises its purpose strings (\(gap.localized) holds some), and App Store Connect then asks every localisation for each one (ITMS-90683 \"Missing purpose string in Info.plist\"). Translate \(gap.missing.count == 1 ? "it" : "them") into this language, or remove the localisation"
+        "\(bundle.name)'s \(gap.fileName) has no \(gap.key), which \(gap.translatedIn) translates: once an app localises a purpose string, App Store Connect asks every localisation for it (ITMS-90683 \"Missing purpose string in Info.plist\"). Add its translation to this language's InfoPlist.strings (or to InfoPlist.xcstrings)"
     }
 
     static func missing(_ bundle: InspectedBundle, _ gap: Gap, found: PlistValue?) -> String {

@@ -32,21 +32,38 @@ struct PurposeStringValue {
                     fileName: "Info.plist", isLocalized: false
                 ))
         }
-        for path in localizedFiles(of: bundle, in: context) {
-            guard let bytes = context.read(path, limit: stringsFileLimit),
-                let entries = try? StringsFile.read(bytes, file: path)
-            else { continue }
-            let fileName = String(path.dropFirst(bundle.path.count + 1))
-            for entry in entries where keys.contains(entry.key) {
+        for file in localizations(of: bundle, in: context) {
+            for entry in file.entries where keys.contains(entry.key) {
                 values.append(
                     PurposeStringValue(
                         key: entry.key, value: entry.value,
-                        location: FindingLocation(bundle: bundle.path, file: path, keyPath: JSONPointer(entry.key), line: entry.line),
-                        fileName: fileName, isLocalized: true
+                        location: FindingLocation(bundle: bundle.path, file: file.path, keyPath: JSONPointer(entry.key), line: entry.line),
+                        fileName: file.fileName, isLocalized: true
                     ))
             }
         }
         return values
+    }
+
+    /// One localisation's InfoPlist.strings, read.
+    struct Localization {
+        /// The package path.
+        let path: String
+        /// Relative to the bundle: `fr.lproj/InfoPlist.strings`, `Contents/Resources/fr.lproj/InfoPlist.strings`.
+        let fileName: String
+        /// `fr`, from the folder's name.
+        let language: String
+        let entries: [StringsFileEntry]
+    }
+
+    /// Each readable `<language>.lproj/InfoPlist.strings` of `bundle`, in path order.
+    static func localizations(of bundle: InspectedBundle, in context: CheckContext) -> [Localization] {
+        localizedFiles(of: bundle, in: context).compactMap { path in
+            guard let bytes = context.read(path, limit: stringsFileLimit), let entries = try? StringsFile.read(bytes, file: path) else { return nil }
+            let folder = path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+            return Localization(
+                path: path, fileName: String(path.dropFirst(bundle.path.count + 1)), language: String(folder.dropLast(".lproj".count)), entries: entries)
+        }
     }
 
     /// `<resources>/<language>.lproj/InfoPlist.strings`, directly where the bundle keeps its
