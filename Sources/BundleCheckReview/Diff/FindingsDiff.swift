@@ -1,3 +1,4 @@
+import BundleCheckFormats
 import Foundation
 
 /// The findings of the two builds side by side, matched by fingerprint (rule, bundle, key path
@@ -53,14 +54,19 @@ public struct FindingsDiff: Sendable {
 /// A finding's fingerprint names its bundle's path, which changes when a bundle moves (an
 /// archive's `Products/Applications/X.app` is an IPA's `Payload/X.app`, an app renamed): so a
 /// finding is also matched by its rule, its paired bundle and its message, OLD's paths written
-/// as NEW's.
-private struct Relocation {
+/// as NEW's, and a renamed bundle's old name (`BitBarSampleApp.app`, its executable
+/// `BitBarSampleApp`) as its new one where it stands as a whole word.
+struct Relocation {
     /// OLD's path of each paired bundle that moved, with NEW's.
     let moves: [(old: String, new: String)]
 
     init(_ pairs: [BundlePair]) {
         // A moved pair has both sides, so its path is NEW's.
-        moves = pairs.compactMap { pair in pair.movedFrom.map { (old: $0, new: pair.path) } }.sorted { $0.old.count > $1.old.count }
+        self.init(moves: pairs.compactMap { pair in pair.movedFrom.map { (old: $0, new: pair.path) } })
+    }
+
+    init(moves: [(old: String, new: String)]) {
+        self.moves = moves.sorted { $0.old.count > $1.old.count }
     }
 
     static func key(ofNew finding: FindingRecord) -> String {
@@ -68,12 +74,52 @@ private struct Relocation {
     }
 
     func key(ofOld finding: FindingRecord) -> String {
-        var bundle = finding.bundle ?? "", message = finding.message
+        var bundle = finding.bundle ?? ""
         // The longest path first, so an app's move does not half-rewrite its extensions' paths.
-        for move in moves {
-            if bundle == move.old || bundle.hasPrefix(move.old + "/") { bundle = move.new + bundle.dropFirst(move.old.count) }
-            message = message.replacingOccurrences(of: move.old, with: move.new)
+        for move in moves where bundle == move.old || bundle.hasPrefix(move.old + "/") {
+            bundle = move.new + bundle.dropFirst(move.old.count)
+            break
         }
-        return [finding.rule, bundle, message].joined(separator: "\u{0}")
+        return [finding.rule, bundle, relocated(finding.message)].joined(separator: "\u{0}")
+    }
+
+    /// OLD's message as NEW would write it: moved paths, and renamed bundles' names and stems.
+    func relocated(_ message: String) -> String {
+        var message = message
+        for move in moves {
+            message = message.replacingOccurrences(of: move.old, with: move.new)
+            let (oldName, newName) = (PackagePath.name(move.old), PackagePath.name(move.new))
+            if oldName != newName {
+                message = Self.replacingWord(oldName, with: newName, in: message)
+                message = Self.replacingWord(Self.stem(oldName), with: Self.stem(newName), in: message)
+            }
+        }
+        return message
+    }
+
+    /// `BitBarSample` of `BitBarSample.app`.
+    static func stem(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// `text` with each occurrence of `word` that no letter, digit or `_` touches on either side
+    /// replaced: `Notes` in "Notes.app's Info.plist" and "in Notes", not in "MyNotes".
+    static func replacingWord(_ word: String, with replacement: String, in text: String) -> String {
+        guard !word.isEmpty, text.contains(word) else { return text }
+        func isWordCharacter(_ character: Character?) -> Bool {
+            guard let character else { return false }
+            return character.isLetter || character.isNumber || character == "_"
+        }
+        var result = ""
+        var rest = text[...]
+        while let range = rest.range(of: word) {
+            let before = range.lowerBound == rest.startIndex ? result.last : rest[rest.index(before: range.lowerBound)]
+            let after = range.upperBound == rest.endIndex ? nil : rest[range.upperBound]
+            result += rest[..<range.lowerBound]
+            result += isWordCharacter(before) || isWordCharacter(after) ? word : replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 }

@@ -159,6 +159,32 @@ import Testing
         #expect(status == .success)
     }
 
+    /// An app renamed between builds (`NotesApp.app` to `Notes.app`, its executable too), paired
+    /// by its bundle identifier: a finding whose message names the bundle stands, rather than
+    /// showing as fixed under the old name and new under the new one.
+    @Test func aRenamedAppsFindingsThatNameItStand() throws {
+        let directory = try TemporaryDirectory()
+        func app(_ name: String) -> String {
+            "app:\n  name: \(name)\n  id: com.example.notes\n  executable:\n    imports: [_OBJC_CLASS_$_AVCaptureDevice]\n"
+        }
+        let (old, new) = try Self.packages(directory, old: app("NotesApp"), new: app("Notes"))
+        let (_, document, _) = try Self.review([old, new])
+        let standing = (document["findings"]?["standing"]?.arrayValue ?? []).compactMap { $0["rule"]?.stringValue }
+        #expect(standing.contains("purpose-string-missing"), "\(standing)")
+        #expect(document["findings"]?["new"] == .array([]), "\(document["findings"]?["new"] ?? .null)")
+        #expect(document["findings"]?["fixed"] == .array([]), "\(document["findings"]?["fixed"] ?? .null)")
+    }
+
+    /// A renamed bundle's name is rewritten only as a whole word.
+    @Test(arguments: [
+        ("NotesApp.app's Info.plist has no key, asked for by X in NotesApp", "Notes.app's Info.plist has no key, asked for by X in Notes"),
+        ("MyNotesApp and NotesAppKit are other names", "MyNotesApp and NotesAppKit are other names"),
+    ])
+    func onlyTheWholeNameIsRewritten(message: String, expected: String) {
+        let relocation = Relocation(moves: [(old: "Payload/NotesApp.app", new: "Payload/Notes.app")])
+        #expect(relocation.relocated(message) == expected)
+    }
+
     @Test func swappingTheSidesSwapsAddedAndRemoved() throws {
         let directory = try TemporaryDirectory()
         let (old, new) = try Self.packages(directory)
