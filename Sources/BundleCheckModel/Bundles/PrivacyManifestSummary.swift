@@ -21,6 +21,21 @@ public struct PrivacyManifestSummary: Sendable, Hashable {
     /// `NSPrivacyCollectedDataType` values, e.g. `NSPrivacyCollectedDataTypeCrashData`.
     public let collectedDataTypes: [String]
 
+    /// One collected data type with what the manifests say of it, merged: linked or tracking
+    /// when any manifest says so, every purpose any gives.
+    public struct CollectedData: Sendable, Hashable {
+        public let type: String
+        /// `NSPrivacyCollectedDataTypeLinked`; nil when no manifest states it as a boolean.
+        public let linked: Bool?
+        /// `NSPrivacyCollectedDataTypeTracking`; nil when no manifest states it as a boolean.
+        public let tracking: Bool?
+        /// `NSPrivacyCollectedDataTypePurposes` strings, in the order first given.
+        public let purposes: [String]
+    }
+
+    /// The collected data types with their linked, tracking and purposes, in the order of `collectedDataTypes`.
+    public let collectedData: [CollectedData]
+
     /// nil when no manifest counts for the bundle.
     package init?(manifests: [PrivacyManifest]) {
         let counting = manifests.filter(\.counts)
@@ -30,6 +45,7 @@ public struct PrivacyManifestSummary: Sendable, Hashable {
         var tracking: Bool?
         var domains: [String] = []
         var dataTypes: [String] = []
+        var linked: [String: Bool] = [:], tracked: [String: Bool] = [:], purposes: [String: [String]] = [:]
         for manifest in counting {
             guard let root = manifest.document?.root.dictionaryValue else { continue }
             for entry in root["NSPrivacyAccessedAPITypes"]?.arrayValue ?? [] {
@@ -43,8 +59,12 @@ public struct PrivacyManifestSummary: Sendable, Hashable {
                 domains.append(domain)
             }
             for entry in root["NSPrivacyCollectedDataTypes"]?.arrayValue ?? [] {
-                guard let type = entry.dictionaryValue?["NSPrivacyCollectedDataType"]?.stringValue, !dataTypes.contains(type) else { continue }
-                dataTypes.append(type)
+                guard let fields = entry.dictionaryValue, let type = fields["NSPrivacyCollectedDataType"]?.stringValue else { continue }
+                if !dataTypes.contains(type) { dataTypes.append(type) }
+                if let says = fields["NSPrivacyCollectedDataTypeLinked"]?.boolValue { linked[type] = (linked[type] ?? false) || says }
+                if let says = fields["NSPrivacyCollectedDataTypeTracking"]?.boolValue { tracked[type] = (tracked[type] ?? false) || says }
+                let given = (fields["NSPrivacyCollectedDataTypePurposes"]?.arrayValue ?? []).compactMap(\.stringValue)
+                purposes[type, default: []] += given.filter { !(purposes[type] ?? []).contains($0) }
             }
         }
         self.files = counting.map(\.path)
@@ -52,5 +72,6 @@ public struct PrivacyManifestSummary: Sendable, Hashable {
         self.tracking = tracking
         self.trackingDomains = domains
         self.collectedDataTypes = dataTypes
+        self.collectedData = dataTypes.map { CollectedData(type: $0, linked: linked[$0], tracking: tracked[$0], purposes: purposes[$0] ?? []) }
     }
 }

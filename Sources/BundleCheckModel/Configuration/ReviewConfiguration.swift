@@ -48,6 +48,8 @@ public enum ChangeGate: String, Sendable, Hashable, CaseIterable {
     case queriedSchemes = "queried-schemes"
     case trackingDomains = "tracking-domains"
     case collectedDataTypes = "collected-data-types"
+    /// A collected data type's linked, tracking or purposes changed: the privacy answers change.
+    case collectedData = "collected-data"
     case requiredReasonAPIs = "required-reason-apis"
     case declaredReasons = "declared-reasons"
     case documentTypes = "document-types"

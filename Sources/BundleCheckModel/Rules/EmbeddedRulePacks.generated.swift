@@ -2700,7 +2700,7 @@ rationale: >
   entitlement (HealthKit appearing), a new permission prompt, a new tracking domain or
   required-reason API, a new extension. The configuration's `diff: fail-on-new` names the kinds
   of change that fail the review (bundles, entitlements, purpose-strings, url-schemes,
-  queried-schemes, tracking-domains, collected-data-types, required-reason-apis,
+  queried-schemes, tracking-domains, collected-data-types, collected-data, required-reason-apis,
   declared-reasons, document-types, accepted-types, loose-libraries, architectures); each one
   NEW adds, or whose value it changes, is a finding. Without the setting the rule finds nothing.
 fix: >
@@ -2732,6 +2732,27 @@ examples:
         short-version: "2.4"
         executable: {}
         plugins: [{name: Share, point: com.apple.share-services}]
+  - name: email addresses become linked to the person, in a build that gates collected data
+    triggers: true
+    diff: {fail-on-new: [collected-data]}
+    previous:
+      app:
+        name: Notes
+        short-version: "2.3"
+        privacy-manifest:
+          NSPrivacyTracking: !bool false
+          NSPrivacyCollectedDataTypes:
+            - {NSPrivacyCollectedDataType: NSPrivacyCollectedDataTypeEmailAddress, NSPrivacyCollectedDataTypeLinked: !bool false}
+    package:
+      app:
+        name: Notes
+        short-version: "2.4"
+        privacy-manifest:
+          NSPrivacyTracking: !bool false
+          NSPrivacyCollectedDataTypes:
+            - {NSPrivacyCollectedDataType: NSPrivacyCollectedDataTypeEmailAddress, NSPrivacyCollectedDataTypeLinked: !bool true}
+    expect:
+      - bundle: Payload/Notes.app
 
 """#),
         ("debug-build.yml", #"""

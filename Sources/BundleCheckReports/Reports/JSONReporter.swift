@@ -295,6 +295,15 @@ public struct JSONReporter: Reporter {
             .tracking: summary.tracking.map(JSONValue.bool) ?? .null,
             .trackingDomains: .array(summary.trackingDomains.map(JSONValue.string)),
             .collectedDataTypes: .array(summary.collectedDataTypes.map(JSONValue.string)),
+            .collectedData: .array(
+                summary.collectedData.map { data in
+                    Schema.CollectedData.object([
+                        .type: .string(data.type),
+                        .linked: data.linked.map(JSONValue.bool) ?? .null,
+                        .tracking: data.tracking.map(JSONValue.bool) ?? .null,
+                        .purposes: .array(data.purposes.map(JSONValue.string)),
+                    ])
+                }),
         ])
     }
 

@@ -84,7 +84,8 @@ package enum ReportSchema {
     package enum Points: String, ReportMember { case width, height }
 
     package enum Certificate: String, ReportMember { case commonName, serialNumber, expires, kind, role, listedInProfile }
-    package enum PrivacyManifest: String, ReportMember { case files, accessedAPITypes, tracking, trackingDomains, collectedDataTypes }
+    package enum PrivacyManifest: String, ReportMember { case files, accessedAPITypes, tracking, trackingDomains, collectedDataTypes, collectedData }
+    package enum CollectedData: String, ReportMember { case type, linked, tracking, purposes }
     package enum AccessedAPIType: String, ReportMember { case category, reasons }
     package enum Toolchain: String, ReportMember { case platform, sdk, sdkBuild, xcode, xcodeBuild }
     package enum Entitlements: String, ReportMember { case source, teamIdentifier, applicationIdentifier, appGroups, dictionary }

@@ -12,6 +12,7 @@ private typealias Certificate = ReportSchema.Certificate
 private typealias Profile = ReportSchema.Profile
 private typealias PurposeString = ReportSchema.PurposeString
 private typealias AccessedAPIType = ReportSchema.AccessedAPIType
+private typealias CollectedData = ReportSchema.CollectedData
 private typealias RequiredReasonAPI = ReportSchema.RequiredReasonAPI
 private typealias AcceptedType = ReportSchema.AcceptedType
 private typealias DocumentType = ReportSchema.DocumentType
@@ -69,6 +70,16 @@ extension InventoryFacet {
         },
         InventoryFacet("collected-data-types", "Collected data types", .privacy, .list) { reader throws(RecordShapeError) in
             try reader.list([Bundle.privacyManifest, PrivacyManifest.collectedDataTypes])
+        },
+        // Each type's linked, tracking and purposes: what App Store Connect's privacy answers must match.
+        InventoryFacet("collected-data", "Collected data (linked, tracking, purposes)", .privacy, .keyed) { reader throws(RecordShapeError) in
+            guard let entries = try reader.objects([Bundle.privacyManifest, PrivacyManifest.collectedData]) else { return nil }
+            return FacetValue(
+                entries.compactMap { entry in
+                    FacetReader.scalarText(entry[CollectedData.type.rawValue]).map { type in
+                        FacetValue.Keyed(key: type, entry: .text(FacetReader.collectedDataText(entry)))
+                    }
+                })
         },
         InventoryFacet("declared-reasons", "Required-reason APIs declared (and their reasons)", .privacy, .keyed) { reader throws(RecordShapeError) in
             guard let entries = try reader.objects([Bundle.privacyManifest, PrivacyManifest.accessedAPITypes]) else { return nil }
@@ -159,6 +170,20 @@ extension InventoryFacet {
 }
 
 extension FacetReader {
+    /// `linked, not tracking; purposes: NSPrivacyCollectedDataTypePurposeAnalytics` for one
+    /// collected data type of the JSON report; a flag no manifest states is `linked unstated`.
+    static func collectedDataText(_ entry: JSONValue) -> String {
+        func flag(_ member: CollectedData, _ word: String) -> String {
+            switch entry[member.rawValue] {
+            case .bool(true)?: word
+            case .bool(false)?: "not \(word)"
+            default: "\(word) unstated"
+            }
+        }
+        let purposes = strings(in: entry[CollectedData.purposes.rawValue])
+        return "\(flag(.linked, "linked")), \(flag(.tracking, "tracking")); purposes: \(purposes.isEmpty ? "none" : purposes.joined(separator: ", "))"
+    }
+
     /// A whole number of bytes, 0 or more; nil for anything else.
     static func byteCount(_ value: JSONValue?) -> UInt64? {
         guard case .integer(let count)? = value, count >= 0 else { return nil }

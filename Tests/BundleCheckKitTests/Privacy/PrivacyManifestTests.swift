@@ -40,6 +40,10 @@ import Testing
         #expect(summary.accessedAPIs.first { $0.category.hasSuffix("UserDefaults") }?.reasons == ["CA92.1", "1C8F.1"])
         #expect(summary.tracking == false)
         #expect(summary.collectedDataTypes == ["NSPrivacyCollectedDataTypeCrashData"])
+        #expect(
+            summary.collectedData.map { "\($0.type) \($0.linked.map(String.init) ?? "-") \($0.tracking.map(String.init) ?? "-") \($0.purposes)" } == [
+                "NSPrivacyCollectedDataTypeCrashData false false [\"NSPrivacyCollectedDataTypePurposeAppFunctionality\"]"
+            ])
         let framework = try #require(report.bundles.first { $0.path.hasSuffix("VendorKit.framework") })
         #expect(framework.privacyManifest?.tracking == true)
         #expect(framework.privacyManifest?.trackingDomains == ["metrics.vendor.example"])

@@ -175,6 +175,36 @@ import Testing
         #expect(document["findings"]?["fixed"] == .array([]), "\(document["findings"]?["fixed"] ?? .null)")
     }
 
+    /// A collected data type that becomes linked to the person and gains a purpose shows as a
+    /// change of that type; one no manifest states a flag for says so.
+    @Test func aCollectedDataTypesLinkedAndPurposesChangesAreShown() throws {
+        let directory = try TemporaryDirectory()
+        func app(linked: Bool, purposes: String) -> String {
+            """
+            app:
+              name: Notes
+              privacy-manifest:
+                NSPrivacyTracking: !bool false
+                NSPrivacyCollectedDataTypes:
+                  - NSPrivacyCollectedDataType: NSPrivacyCollectedDataTypeEmailAddress
+                    NSPrivacyCollectedDataTypeLinked: !bool \(linked)
+                    NSPrivacyCollectedDataTypePurposes: [\(purposes)]
+            """
+        }
+        let (old, new) = try Self.packages(
+            directory, old: app(linked: false, purposes: "NSPrivacyCollectedDataTypePurposeAppFunctionality"),
+            new: app(linked: true, purposes: "NSPrivacyCollectedDataTypePurposeAppFunctionality, NSPrivacyCollectedDataTypePurposeAnalytics"))
+        let (_, document, _) = try Self.review([old, new])
+        let changes = Self.changes(document, facet: "collected-data")
+        #expect(changes.count == 1, "\(changes)")
+        let change = try #require(changes.first)
+        #expect(change["key"] == "NSPrivacyCollectedDataTypeEmailAddress" && change["change"] == "changed")
+        #expect(change["old"] == "not linked, tracking unstated; purposes: NSPrivacyCollectedDataTypePurposeAppFunctionality")
+        #expect(
+            change["new"]
+                == "linked, tracking unstated; purposes: NSPrivacyCollectedDataTypePurposeAppFunctionality, NSPrivacyCollectedDataTypePurposeAnalytics")
+    }
+
     /// A renamed bundle's name is rewritten only as a whole word.
     @Test(arguments: [
         ("NotesApp.app's Info.plist has no key, asked for by X in NotesApp", "Notes.app's Info.plist has no key, asked for by X in Notes"),
