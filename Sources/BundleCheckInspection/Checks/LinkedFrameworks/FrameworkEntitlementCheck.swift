@@ -20,8 +20,12 @@ struct FrameworkEntitlementCheck: Check {
 
     func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
         var gaps: [Gap] = []
-        for link in FrameworkRequirements.shipped.links(in: context, where: { _ in true }) {
-            guard case .entitlement(let key, id, let capability) = link.requirement.need else { continue }
+        let reported = FrameworkRequirements.shipped.links(in: context) { requirement in
+            if case .entitlement(_, id, _) = requirement.need { return true }
+            return false
+        }
+        for link in reported {
+            guard case .entitlement(let key, _, let capability) = link.requirement.need else { continue }
             if let index = gaps.firstIndex(where: { $0.bundle.path == link.bundle.path && $0.entitlement == key }) {
                 gaps[index].binaries.append(link.binary)
             } else {
