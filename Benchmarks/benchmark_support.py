@@ -46,6 +46,21 @@ def median(values):
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
+def paired(base, variant, runs=5):
+    """Runs `base` and `variant` alternately (A B A B …, so drift on a shared machine falls on
+    both alike): the median wall time of each, the variant's over the base's, and each one's
+    largest peak RSS (KiB)."""
+    times = ([], [])
+    peaks = [0, 0]
+    for _ in range(runs):
+        for index, command in enumerate((base, variant)):
+            elapsed, rss, _ = run_measured(command)
+            times[index].append(elapsed)
+            peaks[index] = max(peaks[index], rss)
+    base_median, variant_median = median(times[0]), median(times[1])
+    return base_median, variant_median, variant_median / base_median, peaks[0], peaks[1]
+
+
 @contextlib.contextmanager
 def work_folder(workdir, prefix, keep=False):
     """The folder a benchmark builds its packages in: `workdir` when given, kept for the next

@@ -113,9 +113,10 @@ public enum BundleCheckCommand {
         console: any Console,
         workingDirectory: String? = nil
     ) -> ExitCode {
-        let writesHTML = options.format == .html || options.reports.contains { $0.format == .html }
+        let formats = [options.format] + options.reports.map(\.format)
         let inspection = settings.inspection(
-            distribution: options.distribution, now: options.now, verifiesResources: options.verifiesResources, picturesIconVariants: writesHTML)
+            distribution: options.distribution, now: options.now, verifiesResources: options.verifiesResources,
+            picturesIconVariants: formats.contains(.html), digestsBinaries: formats.contains(where: \.writesDocumentPerInput))
         // Several inputs are checked side by side, each loading its bundles one after another
         // (not jobs × jobs threads); one input gets the jobs for its bundles.
         let jobs = options.jobs ?? ProcessorBudget.defaultJobs()
@@ -161,21 +162,20 @@ public enum BundleCheckCommand {
         let context = ReportContext(
             rules: rules, failOn: failOn, color: color, quiet: options.quiet, helpURL: settings.configuration.helpURL,
             writesBaseline: options.writeBaselinePath != nil,
-            workingDirectory: workingDirectory, environment: environment
+            workingDirectory: workingDirectory, environment: environment, created: options.now
         )
-        let rendered = options.format.makeReporter(context).render(report)
         var exitCode = worstExitCode(of: inputs, failOn: failOn)
         if let path = options.writeBaselinePath {
             // Writing a baseline accepts every finding: only inputs that could not be checked fail.
             exitCode = inputs.contains { $0.error != nil } ? .inputFailure : .success
             exitCode = max(exitCode, writeBaseline(of: inputs, to: path, console: console))
         }
-        exitCode = max(exitCode, deliver(rendered, to: options.outputPath, console: console))
+        exitCode = max(exitCode, deliver(options.format, of: report, context: context, to: options.outputPath, console: console))
         // More formats of the same run: files never take colour.
         var fileContext = context
         fileContext.color = false
         for request in options.reports {
-            exitCode = max(exitCode, deliver(request.format.makeReporter(fileContext).render(report), to: request.path, console: console))
+            exitCode = max(exitCode, deliver(request.format, of: report, context: fileContext, to: request.path, console: console))
         }
         if options.format == .github || options.reports.contains(where: { $0.format == .github }),
             let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty
@@ -253,6 +253,16 @@ public enum BundleCheckCommand {
         }
         console.writeError("bundlecheck: wrote \(written) to the baseline \(path)\n")
         return .success
+    }
+
+    /// Writes the report in `format` to `path`: a format of one document per input writes each
+    /// into `path` when it is a folder (`PerInputDocuments`), and otherwise the one input's.
+    static func deliver(_ format: ReportFormat, of report: Report, context: ReportContext, to path: String?, console: any Console) -> ExitCode {
+        let reporter = format.makeReporter(context)
+        if let perInput = reporter as? any PerInputReporter, let path, PerInputDocuments.isFolder(path) {
+            return PerInputDocuments.write(perInput, format: format, of: report, into: path, console: console)
+        }
+        return deliver(reporter.render(report), to: path, console: console)
     }
 
     /// Writes `text` to `path`, or to standard output when there is none or it is `-`;

@@ -12,7 +12,9 @@ extension CommandLineOption {
             help: [
                 "Report format: text, json, sarif, junit, gitlab, github",
                 "(GitHub Actions annotations; in a workflow, also a step",
-                "summary) or html (one self-contained page). (default: text)",
+                "summary), html (one self-contained page), or the SBOM as",
+                "cyclonedx or spdx (a document per package; with several,",
+                "--report FMT=FOLDER/). (default: text)",
                 "With --list-rules: the list as text or as a JSON array.",
                 "With diff: text, json, markdown or html.",
             ]

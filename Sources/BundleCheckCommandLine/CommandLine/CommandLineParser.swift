@@ -175,6 +175,10 @@ enum CommandLineParser {
         options.verifiesResources = given.verifiesResources
         options.jobs = given.jobs
         options.inputs = given.inputs
+        try PerInputDocuments.validate(options.format, inputCount: given.inputs.count, path: options.outputPath, option: "--format \(options.format.rawValue)")
+        for request in options.reports {
+            try PerInputDocuments.validate(request.format, inputCount: given.inputs.count, path: request.path, option: "--report \(request.format.rawValue)")
+        }
         if let name = given.standardInputName {
             guard given.inputs.contains(StandardInputPackage.name) else { throw .standardInputNameWithoutStandardInput }
             // Named as another input, two reports would share a path, a SARIF category and fingerprints.

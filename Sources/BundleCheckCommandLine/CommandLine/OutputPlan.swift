@@ -1,4 +1,5 @@
 import BundleCheckFormats
+import BundleCheckReports
 import Foundation
 
 /// The files one check writes (`--output`, each `--report`, `--write-baseline`), checked
@@ -13,6 +14,8 @@ struct OutputPlan {
     struct Output {
         let option: String
         let path: String
+        /// A folder of one document per input (`PerInputDocuments`): formats of other suffixes may share it.
+        var isDocumentFolder = false
     }
 
     let outputs: [Output]
@@ -22,8 +25,11 @@ struct OutputPlan {
     }
 
     init(_ options: CommandOptions) {
-        var outputs = [Output(option: "--output", path: options.outputPath ?? Self.standardOutput)]
-        outputs += options.reports.map { Output(option: "--report \($0.format.rawValue)", path: $0.path) }
+        func output(_ option: String, _ format: ReportFormat, _ path: String) -> Output {
+            Output(option: option, path: path, isDocumentFolder: format.writesDocumentPerInput && PerInputDocuments.isFolder(path))
+        }
+        var outputs = [output("--output", options.format, options.outputPath ?? Self.standardOutput)]
+        outputs += options.reports.map { output("--report \($0.format.rawValue)", $0.format, $0.path) }
         if let path = options.writeBaselinePath {
             outputs.append(Output(option: "--write-baseline", path: path))
         }
@@ -55,7 +61,8 @@ struct OutputPlan {
                     throw .outputOverwrites(output: output.path, what: "inside \(read.what) \(read.path)")
                 }
             }
-            if let earlier = files[..<index].first(where: { FileIdentity($0.path) == identity }) {
+            let sharesFolder = { (earlier: Output) in earlier.isDocumentFolder && output.isDocumentFolder && earlier.option != output.option }
+            if let earlier = files[..<index].first(where: { FileIdentity($0.path) == identity && !sharesFolder($0) }) {
                 throw .outputOverwrites(output: output.path, what: "also where \(earlier.option) writes")
             }
         }

@@ -80,8 +80,10 @@ package struct RunSettings: Sendable {
     /// The rules to run: the catalogue minus disabled rules, at the configured severities.
     /// How packages are inspected: the command line's distribution and date over the
     /// configuration's, with the configuration's expiry warning and App Clip invocation;
-    /// `picturesIconVariants` when an HTML report is written.
-    package func inspection(distribution: Distribution?, now: Date?, verifiesResources: Bool, picturesIconVariants: Bool = false) -> InspectionSettings {
+    /// `picturesIconVariants` when an HTML report is written, `digestsBinaries` when an SBOM is.
+    package func inspection(
+        distribution: Distribution?, now: Date?, verifiesResources: Bool, picturesIconVariants: Bool = false, digestsBinaries: Bool = false
+    ) -> InspectionSettings {
         InspectionSettings(
             distribution: distribution ?? configuration.statedDistribution,
             now: now ?? Date(),
@@ -89,7 +91,8 @@ package struct RunSettings: Sendable {
             verifiesResources: verifiesResources,
             appClipDigitalOnly: configuration.appClipDigitalOnly,
             iconCatalogThreshold: configuration.iconCatalogThreshold,
-            picturesIconVariants: picturesIconVariants
+            picturesIconVariants: picturesIconVariants,
+            digestsBinaries: digestsBinaries
         )
     }
 

@@ -45,6 +45,9 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case notForDiff(option: String)
     /// An option only `diff` reads (`--old-build`), given to a check.
     case diffOnly(option: String)
+    /// A format of one document per package (an SBOM) sent to one file or standard output
+    /// while several packages are checked.
+    case documentPerInput(option: String, format: String, count: Int, suffix: String)
 
     /// Whether the usage line follows the message: only when the arguments themselves are at
     /// fault; a configuration file's mistake, say, is not helped by a synopsis.
@@ -103,6 +106,9 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(option)' does not go with diff"
         case .diffOnly(let option):
             "'\(option)' is an option of diff (bundlecheck diff [<options>] OLD NEW)"
+        case .documentPerInput(let option, let format, let count, let suffix):
+            "'\(option)' writes one \(format) document per package and \(count) are checked; give a folder "
+                + "(--report \(format)=sboms/), where each is named after its package (MyApp.ipa\(suffix))"
         }
     }
 

@@ -9,25 +9,46 @@
 /// While an observer is set, every byte the pass goes over below the observer's end is
 /// handed to it, skipped bytes included (those are then read instead of sought past):
 /// that is how a slice's code pages are hashed in the same pass.
+///
+/// With a file digest, every byte of the file goes through it: nothing is sought past, and
+/// `finishFileDigest` reads what the Mach-O reader had no use for after its last slice.
 final class ForwardPass {
     /// The size the container declares; the stream may still end sooner.
     let size: UInt64
     private(set) var position: UInt64 = 0
     private let reader: any EntryReader
     private var observer: (hasher: CodePageHasher, end: UInt64)?
+    /// The whole file's SHA-256 on its way (an SBOM names each executable by it).
+    private let fileDigest: Digest?
     /// What skipping through observed bytes reads into, allocated on first use.
     private var skipBuffer: [UInt8] = []
     static let skipChunkSize = 64 << 10
 
-    init(reader: any EntryReader, size: UInt64) {
+    init(reader: any EntryReader, size: UInt64, digestingFile: Bool = false) throws(DigestError) {
         self.reader = reader
         self.size = size
+        fileDigest = digestingFile ? try Digest(.sha256) : nil
+    }
+
+    /// The SHA-256 of every byte of the file, the rest read to its end first; nil without a
+    /// file digest. A stream that ends before or goes on past the declared size is digested
+    /// as it is: the digest is of the bytes the package holds.
+    func finishFileDigest() throws -> [UInt8]? {
+        guard let fileDigest else { return nil }
+        if skipBuffer.isEmpty { skipBuffer = [UInt8](repeating: 0, count: Self.skipChunkSize) }
+        while true {
+            let read = try skipBuffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if read == 0 { break }
+            try skipBuffer.withUnsafeBytes { try take(UnsafeRawBufferPointer(rebasing: $0[0..<read]), from: position) }
+            position += UInt64(read)
+        }
+        return try fileDigest.finish()
     }
 
     /// Up to `count` bytes; fewer only at the end of the stream.
     func readAvailable(_ count: Int) throws -> [UInt8] {
         let bytes = try reader.read(upTo: count)
-        try bytes.withUnsafeBytes { try observe($0, from: position) }
+        try bytes.withUnsafeBytes { try take($0, from: position) }
         position += UInt64(bytes.count)
         return bytes
     }
@@ -56,7 +77,9 @@ final class ForwardPass {
         guard offset >= position else {
             throw MachOError.rangeOutOfBounds(part: part, offset: offset, size: 0, sliceSize: size)
         }
-        if let observer, position < observer.end, offset > position {
+        if fileDigest != nil, offset > position {
+            try readObserved(upTo: min(offset, size), part: part)
+        } else if let observer, position < observer.end, offset > position {
             try readObserved(upTo: min(offset, observer.end), part: part)
         }
         if offset > position {
@@ -74,9 +97,15 @@ final class ForwardPass {
                 try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<count]))
             }
             guard read > 0 else { throw MachOError.truncated(part: part, end: end) }
-            try skipBuffer.withUnsafeBytes { try observe(UnsafeRawBufferPointer(rebasing: $0[0..<read]), from: position) }
+            try skipBuffer.withUnsafeBytes { try take(UnsafeRawBufferPointer(rebasing: $0[0..<read]), from: position) }
             position += UInt64(read)
         }
+    }
+
+    /// Bytes read at `start` go to the file digest, and to the observer below its end.
+    private func take(_ bytes: UnsafeRawBufferPointer, from start: UInt64) throws {
+        try fileDigest?.update(bytes)
+        try observe(bytes, from: start)
     }
 
     /// The part of `bytes` (read at `start`) that lies below the observer's end goes to it.
@@ -110,7 +139,7 @@ final class ForwardPass {
                 }
                 return filled
             }
-            try buffer.withUnsafeBytes { try observe(UnsafeRawBufferPointer(rebasing: $0[0..<filled]), from: start) }
+            try buffer.withUnsafeBytes { try take(UnsafeRawBufferPointer(rebasing: $0[0..<filled]), from: start) }
             position += UInt64(filled)
             guard filled == count else {
                 throw MachOError.truncated(part: request.purpose.partName, end: start + UInt64(count))

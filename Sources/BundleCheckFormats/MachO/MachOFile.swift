@@ -3,10 +3,14 @@ public struct MachOFile: Sendable, Hashable {
     public var kind: MachOFileKind
     /// In file order (a fat file's slices sorted by offset).
     public var slices: [MachOSlice]
+    /// The SHA-256 of the whole file, lowercase hex, when the read was asked to take it
+    /// (an SBOM names each executable by it); nil otherwise.
+    public var sha256: String?
 
-    public init(kind: MachOFileKind, slices: [MachOSlice]) {
+    public init(kind: MachOFileKind, slices: [MachOSlice], sha256: String? = nil) {
         self.kind = kind
         self.slices = slices
+        self.sha256 = sha256
     }
 
     /// The architecture names of every slice, in file order, e.g. `["armv7", "arm64"]`.

@@ -32,10 +32,12 @@ package enum MachOReader {
         _ reader: any EntryReader,
         size: UInt64,
         hashingCodePages: Bool = false,
+        digestingFile: Bool = false,
         sharing: SharedWork? = nil,
         limits: MachOLimits = .standard
     ) throws -> MachOFile? {
-        try read(reader, size: size, evidenceFilter: nil, hashingCodePages: hashingCodePages, sharing: sharing, limits: limits)
+        try read(
+            reader, size: size, evidenceFilter: nil, hashingCodePages: hashingCodePages, digestingFile: digestingFile, sharing: sharing, limits: limits)
     }
 
     /// Reads the file as `read(_:size:)` does and, in the same pass, fills each slice's
@@ -46,10 +48,13 @@ package enum MachOReader {
         size: UInt64,
         evidence: any BinaryEvidenceFilter,
         hashingCodePages: Bool = false,
+        digestingFile: Bool = false,
         sharing: SharedWork? = nil,
         limits: MachOLimits = .standard
     ) throws -> MachOFile? {
-        try read(reader, size: size, evidenceFilter: evidence, hashingCodePages: hashingCodePages, sharing: sharing, limits: limits)
+        try read(
+            reader, size: size, evidenceFilter: evidence, hashingCodePages: hashingCodePages, digestingFile: digestingFile, sharing: sharing,
+            limits: limits)
     }
 
     private static func read(
@@ -57,10 +62,25 @@ package enum MachOReader {
         size: UInt64,
         evidenceFilter: (any BinaryEvidenceFilter)?,
         hashingCodePages: Bool,
+        digestingFile: Bool,
         sharing: SharedWork?,
         limits: MachOLimits
     ) throws -> MachOFile? {
-        let pass = ForwardPass(reader: reader, size: size)
+        let pass = try ForwardPass(reader: reader, size: size, digestingFile: digestingFile)
+        guard var file = try read(pass, size: size, evidenceFilter: evidenceFilter, hashingCodePages: hashingCodePages, sharing: sharing, limits: limits)
+        else { return nil }
+        file.sha256 = try pass.finishFileDigest().map(Hex.lowercase)
+        return file
+    }
+
+    private static func read(
+        _ pass: ForwardPass,
+        size: UInt64,
+        evidenceFilter: (any BinaryEvidenceFilter)?,
+        hashingCodePages: Bool,
+        sharing: SharedWork?,
+        limits: MachOLimits
+    ) throws -> MachOFile? {
         let magicBytes = try pass.readAvailable(4)
         switch MachOMagic(magicBytes) {
         case .other:

@@ -186,6 +186,9 @@ public struct InspectionSettings: Sendable {
     /// Whether `signature-modified` also hashes every file `_CodeSignature/CodeResources`
     /// lists (`--verify-resources`): it reads the whole package.
     public var verifiesResources: Bool
+    /// Whether an SBOM is asked for, which names every executable and loose library by the
+    /// SHA-256 of the whole file: only then are their bytes read to the end and hashed.
+    public var digestsBinaries: Bool
 
     public init(
         distribution: Distribution? = nil,
@@ -194,9 +197,11 @@ public struct InspectionSettings: Sendable {
         verifiesResources: Bool = false,
         appClipDigitalOnly: Bool = false,
         iconCatalogThreshold: UInt64 = Configuration.defaultIconCatalogThreshold,
-        picturesIconVariants: Bool = false
+        picturesIconVariants: Bool = false,
+        digestsBinaries: Bool = false
     ) {
         self.picturesIconVariants = picturesIconVariants
+        self.digestsBinaries = digestsBinaries
         self.distribution = distribution
         self.now = now
         self.profileExpiryWarningDays = profileExpiryWarningDays

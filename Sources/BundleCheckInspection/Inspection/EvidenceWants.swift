@@ -38,8 +38,23 @@ struct EvidenceWants: BinaryEvidenceFilter {
         return matchers.filter { seen.insert($0.identity).inserted }
     }
 
+    /// Whether each binary is read to its end for the SHA-256 of the whole file
+    /// (`InspectionSettings.digestsBinaries`).
+    var digestsFiles = false
+
     /// The filter for loose libraries.
-    var forLibraries: EvidenceWants { EvidenceWants(matchers: libraryMatchers) }
+    var forLibraries: EvidenceWants {
+        var wants = EvidenceWants(matchers: libraryMatchers)
+        wants.digestsFiles = digestsFiles
+        return wants
+    }
+
+    /// The same, reading each binary to its end for its SHA-256 when `digesting`.
+    func digestingFiles(_ digesting: Bool) -> EvidenceWants {
+        var wants = self
+        wants.digestsFiles = digesting
+        return wants
+    }
 
     var isEmpty: Bool { matchers.isEmpty }
 

@@ -232,10 +232,12 @@ enum SigningLoader {
     static func readMachO(
         _ reader: any EntryReader, size: UInt64, evidence: EvidenceWants?, hashingCodePages: Bool, sharing: SharedWork? = nil
     ) throws -> MachOFile? {
+        let digesting = evidence?.digestsFiles ?? false
         if let evidence, !evidence.isEmpty {
-            return try MachOReader.read(reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages, sharing: sharing)
+            return try MachOReader.read(
+                reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages, digestingFile: digesting, sharing: sharing)
         }
-        return try MachOReader.read(reader, size: size, hashingCodePages: hashingCodePages, sharing: sharing)
+        return try MachOReader.read(reader, size: size, hashingCodePages: hashingCodePages, digestingFile: digesting, sharing: sharing)
     }
 
     /// `Kit` for `Payload/X.app/Frameworks/Kit.framework`.

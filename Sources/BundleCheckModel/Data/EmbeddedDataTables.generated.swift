@@ -859,7 +859,8 @@ sources:
   - "Apple, ITMS-91061 'Missing privacy manifest' enforced for uploads from 2025-02-12 (Alamofire/Alamofire#3935 quotes the message)"
   - "crasowas/app_store_required_privacy_manifest_analyser, privacy_manifest_analyser.sh, COMMON_SDKS: the 86 names as frameworks are named"
   - "CocoaPods, Target Support Files Info.plist: CFBundleIdentifier org.cocoapods.${PRODUCT_NAME:rfc1034identifier} (underscores become hyphens)"
-checked: 2026-11-30
+  - "vendor: who publishes the SDK: its home repository's owning organisation, else its LICENSE's copyright holder and podspec author; for Flutter plugins pub.dev's verified publisher (flutter.dev: the Flutter team, fluttercommunity.dev: Flutter Community). Checked 2026-12-06 for the less known ones (e.g. MBProgressHUD's LICENSE and podspec name Matej Bukovinski; OrderedSet is Weebly/OrderedSet, whose issue #41 answers Apple's list; OpenSSL.framework comes from krzyzanowskim/OpenSSL, a build of the OpenSSL Project's code). Left out for Reachability: tonymillion/Reachability's pod and ashleymills' ReachabilitySwift (module_name Reachability) ship a framework of that name"
+checked: 2026-12-06
 entries:
   # The day Apple published the list, and the day uploads started being refused for it.
   published: 2023-12-07
@@ -868,96 +869,182 @@ entries:
   # underscores turned into hyphens (org.cocoapods.Alamofire, org.cocoapods.path-provider).
   bundle-identifier-prefixes: [org.cocoapods.]
   # Each SDK as Apple names it; `frameworks`: the framework names it ships as (default: the
-  # name); `bundle-identifiers`: the vendor's own CFBundleIdentifier, where known.
+  # name); `bundle-identifiers`: the vendor's own CFBundleIdentifier, where known; `vendor`:
+  # who publishes it, for the SBOM (the component's publisher).
   sdks:
     - name: Abseil
+      vendor: Google
     - name: AFNetworking
+      vendor: Alamofire Software Foundation
     - name: Alamofire
+      vendor: Alamofire Software Foundation
       bundle-identifiers: [org.alamofire.Alamofire]
     - name: AppAuth
+      vendor: OpenID Foundation
     - name: BoringSSL / openssl_grpc
+      vendor: Google
       frameworks: [BoringSSL, openssl_grpc]
     - name: Capacitor
+      vendor: Ionic
     - name: Charts
+      vendor: ChartsOrg
     - name: connectivity_plus
+      vendor: Flutter Community
     - name: Cordova
+      vendor: Apache Software Foundation
     - name: device_info_plus
+      vendor: Flutter Community
     - name: DKImagePickerController
+      vendor: zhangao0086
     - name: DKPhotoGallery
+      vendor: zhangao0086
     - name: FBAEMKit
+      vendor: Meta Platforms
     - name: FBLPromises
+      vendor: Google
     - name: FBSDKCoreKit
+      vendor: Meta Platforms
     - name: FBSDKCoreKit_Basics
+      vendor: Meta Platforms
     - name: FBSDKLoginKit
+      vendor: Meta Platforms
     - name: FBSDKShareKit
+      vendor: Meta Platforms
     - name: file_picker
+      vendor: Miguel Ruivo
     - name: FirebaseABTesting
+      vendor: Google
     - name: FirebaseAuth
+      vendor: Google
     - name: FirebaseCore
+      vendor: Google
     - name: FirebaseCoreDiagnostics
+      vendor: Google
     - name: FirebaseCoreExtension
+      vendor: Google
     - name: FirebaseCoreInternal
+      vendor: Google
     - name: FirebaseCrashlytics
+      vendor: Google
     - name: FirebaseDynamicLinks
+      vendor: Google
     - name: FirebaseFirestore
+      vendor: Google
     - name: FirebaseInstallations
+      vendor: Google
     - name: FirebaseMessaging
+      vendor: Google
     - name: FirebaseRemoteConfig
+      vendor: Google
     - name: Flutter
+      vendor: Google (the Flutter team)
     - name: flutter_inappwebview
+      vendor: Lorenzo Pichilli
     - name: flutter_local_notifications
+      vendor: Michael Bui
     - name: fluttertoast
+      vendor: Karthik Ponnam
     - name: FMDB
+      vendor: Gus Mueller
     - name: geolocator_apple
+      vendor: Baseflow
     - name: GoogleDataTransport
+      vendor: Google
     - name: GoogleSignIn
+      vendor: Google
     - name: GoogleToolboxForMac
+      vendor: Google
     - name: GoogleUtilities
+      vendor: Google
     - name: grpcpp
+      vendor: The gRPC Authors
     - name: GTMAppAuth
+      vendor: Google
     - name: GTMSessionFetcher
+      vendor: Google
     - name: hermes
+      vendor: Meta Platforms
     - name: image_picker_ios
+      vendor: Google (the Flutter team)
     - name: IQKeyboardManager
+      vendor: Iftekhar Qurashi
     - name: IQKeyboardManagerSwift
+      vendor: Iftekhar Qurashi
     - name: Kingfisher
+      vendor: Wei Wang
     - name: leveldb
+      vendor: Google
     - name: Lottie
+      vendor: Airbnb
     - name: MBProgressHUD
+      vendor: Matej Bukovinski
     - name: nanopb
+      vendor: Petteri Aimonen
     - name: OneSignal
+      vendor: OneSignal
     - name: OneSignalCore
+      vendor: OneSignal
     - name: OneSignalExtension
+      vendor: OneSignal
     - name: OneSignalOutcomes
+      vendor: OneSignal
     - name: OpenSSL
+      vendor: The OpenSSL Project
     - name: OrderedSet
+      vendor: Weebly
     - name: package_info
+      vendor: Google (the Flutter team)
     - name: package_info_plus
+      vendor: Flutter Community
     - name: path_provider
+      vendor: Google (the Flutter team)
     - name: path_provider_ios
+      vendor: Google (the Flutter team)
     - name: Promises
+      vendor: Google
     - name: Protobuf
+      vendor: Google
     - name: Reachability
     - name: RealmSwift
+      vendor: MongoDB
     - name: RxCocoa
+      vendor: ReactiveX
     - name: RxRelay
+      vendor: ReactiveX
     - name: RxSwift
+      vendor: ReactiveX
     - name: SDWebImage
+      vendor: SDWebImage
     - name: share_plus
+      vendor: Flutter Community
     - name: shared_preferences_ios
+      vendor: Google (the Flutter team)
     - name: SnapKit
+      vendor: SnapKit
     - name: sqflite
+      vendor: Tekartik
     - name: Starscream
+      vendor: Dalton Cherry
     - name: SVProgressHUD
+      vendor: SVProgressHUD
     - name: SwiftyGif
+      vendor: Alexis Creuzot
     - name: SwiftyJSON
+      vendor: SwiftyJSON
     - name: Toast
+      vendor: Charles Scalesse
     - name: UnityFramework
+      vendor: Unity Technologies
     - name: url_launcher
+      vendor: Google (the Flutter team)
     - name: url_launcher_ios
+      vendor: Google (the Flutter team)
     - name: video_player_avfoundation
+      vendor: Google (the Flutter team)
     - name: wakelock
+      vendor: creativecreatorormaybenot
     - name: webview_flutter_wkwebview
+      vendor: Google (the Flutter team)
 
 """#),
         ("purpose-string-placeholders.yml", #"""

@@ -1,5 +1,6 @@
 import BundleCheckInspection
 import BundleCheckModel
+import Foundation
 
 /// Turns a finished report into the text one output format prints.
 ///
@@ -25,6 +26,24 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case github
     /// One self-contained HTML page: verdict, bundle trees, findings with rationale and fix.
     case html
+    /// A CycloneDX 1.6 JSON bill of materials, one document per input.
+    case cyclonedx
+    /// The same facts as SPDX 2.3 JSON, one document per input.
+    case spdx
+
+    /// Whether the format writes one document per input (`PerInputReporter`) rather than one of the run.
+    public var writesDocumentPerInput: Bool {
+        self == .cyclonedx || self == .spdx
+    }
+
+    /// The file name ending a per-input document takes in a folder (`SBOMDocumentNames`).
+    public var documentSuffix: String? {
+        switch self {
+        case .cyclonedx: ".cdx.json"
+        case .spdx: ".spdx.json"
+        default: nil
+        }
+    }
 
     /// The reporter for this format, with what the run knows besides the report (the rules that
     /// ran, the failure threshold, whether to colour); formats take what they need.
@@ -37,6 +56,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .gitlab: GitLabCodeQualityReporter(context)
         case .github: GitHubActionsReporter(context)
         case .html: HTMLReporter(rules: context.rules, failOn: context.failOn)
+        case .cyclonedx: CycloneDXReporter(created: context.created ?? Date())
+        case .spdx: SPDXReporter(created: context.created ?? Date())
         }
     }
 
@@ -66,6 +87,9 @@ public struct ReportContext: Sendable {
     public var workingDirectory: String?
     /// The environment the run sees (`GITHUB_WORKSPACE`, `GITHUB_STEP_SUMMARY` …).
     public var environment: [String: String]
+    /// When the documents that say when they were made (the SBOMs) were: `--now`, else nil
+    /// for the moment they are written.
+    public var created: Date?
 
     public init(
         rules: [RuleDefinition] = RuleCatalogue.shipped.rules,
@@ -75,8 +99,10 @@ public struct ReportContext: Sendable {
         helpURL: String? = nil,
         writesBaseline: Bool = false,
         workingDirectory: String? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:],
+        created: Date? = nil
     ) {
+        self.created = created
         // Release rules judge two builds (bundlecheck diff): a report of one package does not list them.
         self.rules = rules.filter { !$0.scope.isRelease }
         self.failOn = failOn

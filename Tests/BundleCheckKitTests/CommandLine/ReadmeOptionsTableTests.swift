@@ -125,8 +125,8 @@ import Testing
         let readme = try Self.readme()
         let drifted = [
             (
-                "| `-f`, `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html\\|markdown` |",
-                "| `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html\\|markdown` |"
+                "| `-f`, `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html\\|cyclonedx\\|spdx\\|markdown` |",
+                "| `--format text\\|json\\|sarif\\|junit\\|gitlab\\|github\\|html\\|cyclonedx\\|spdx\\|markdown` |"
             ),
             ("| `--color auto\\|always\\|never` |", "| `--color auto\\|never` |"),
             ("| `--list-rules` |", "| `--list-rules FILE` |"),

@@ -95,7 +95,7 @@ import Testing
             ["bundlecheck", "--format", ""],
             ["bundlecheck", "--format", "=", "j"],
             ["bundlecheck", "--fail-on", "w"],
-            ["bundlecheck", "--report", "s"],
+            ["bundlecheck", "--report", "sa"],
             ["bundlecheck", "--report", "sarif", "=", "A"],
             ["bundlecheck", "--rules", ""],
             ["bundlecheck", "--now", ""],

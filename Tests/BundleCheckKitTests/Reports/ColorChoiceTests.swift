@@ -29,6 +29,6 @@ import Testing
 
     @Test func namesAreTheCommandLineSpellings() {
         #expect(ColorChoice.allCases.map(\.rawValue) == ["auto", "always", "never"])
-        #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "junit", "gitlab", "github", "html"])
+        #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "junit", "gitlab", "github", "html", "cyclonedx", "spdx"])
     }
 }

@@ -34,13 +34,22 @@ import Testing
             [Golden(file: GoldenFile(name: "report.github.txt"), color: false, comparison: .text)]
         case .html:
             [Golden(file: GoldenFile(name: "report.html"), color: false, comparison: .text)]
+        case .cyclonedx:
+            [Golden(file: GoldenFile(name: "report.cdx.json"), color: false, comparison: .json)]
+        case .spdx:
+            [Golden(file: GoldenFile(name: "report.spdx.json"), color: false, comparison: .json)]
         }
+    }
+
+    /// The SBOMs say when they were made: the golden files were made on a fixed day.
+    static func reporter(_ format: ReportFormat, color: Bool) -> any Reporter {
+        format.makeReporter(ReportContext(color: color, created: Date(timeIntervalSince1970: 1_796_515_200)))
     }
 
     @Test(arguments: ReportFormat.allCases)
     func sampleReportMatchesGoldenFiles(format: ReportFormat) throws {
         for golden in Self.goldens(for: format) {
-            let reporter = format.makeReporter(color: golden.color)
+            let reporter = Self.reporter(format, color: golden.color)
             let output = GoldenFile.placeholders(in: reporter.render(SampleReport.make()))
             if GoldenFile.isRecording {
                 try golden.file.record(output)
@@ -65,7 +74,7 @@ import Testing
     @Test(arguments: ReportFormat.allCases)
     func equalReportsRenderToIdenticalBytes(format: ReportFormat) {
         for color in [false, true] {
-            let reporter = format.makeReporter(color: color)
+            let reporter = Self.reporter(format, color: color)
             let first = reporter.render(SampleReport.make())
             let second = reporter.render(SampleReport.make())
             #expect(Array(first.utf8) == Array(second.utf8))

@@ -6,16 +6,18 @@ import Foundation
 /// framework is recognised as one: by its folder name (`Alamofire.framework`, a Flutter
 /// `-<version>` suffix dropped) or by its bundle identifier (the vendor's own, or CocoaPods'
 /// `org.cocoapods.<name>`).
-struct ListedSDKs: Sendable {
-    struct SDK: Sendable {
+package struct ListedSDKs: Sendable {
+    package struct SDK: Sendable {
         /// As Apple's list names it, `BoringSSL / openssl_grpc`.
-        let name: String
+        package let name: String
         let frameworks: [String]
         let bundleIdentifiers: [String]
+        /// Who publishes it (the SBOM's publisher); nil where the list's name does not say which project.
+        package let vendor: String?
     }
 
     /// How a framework was recognised.
-    enum Evidence: Equatable {
+    package enum Evidence: Equatable {
         case frameworkName
         case bundleIdentifier(String)
     }
@@ -27,7 +29,7 @@ struct ListedSDKs: Sendable {
     let sdks: [SDK]
 
     static let table = "privacy-sdks"
-    static let shipped = DataTables.read(table, ListedSDKs.init)
+    package static let shipped = DataTables.read(table, ListedSDKs.init)
 
     init(_ table: DataTable) throws(YAMLLoadError) {
         let entries = try table.root.allowing(keys: ["published", "enforced", "bundle-identifier-prefixes", "sdks"])
@@ -35,16 +37,16 @@ struct ListedSDKs: Sendable {
         enforced = try entries("enforced").string()
         identifierPrefixes = try entries.optional("bundle-identifier-prefixes")?.strings() ?? []
         sdks = try entries("sdks").items().map { row throws(YAMLLoadError) in
-            let row = try row.allowing(keys: ["name", "frameworks", "bundle-identifiers"])
+            let row = try row.allowing(keys: ["name", "frameworks", "bundle-identifiers", "vendor"])
             let name = try row("name").string()
             return SDK(
                 name: name, frameworks: try row.optional("frameworks")?.strings() ?? [name],
-                bundleIdentifiers: try row.optional("bundle-identifiers")?.strings() ?? [])
+                bundleIdentifiers: try row.optional("bundle-identifiers")?.strings() ?? [], vendor: try row.optional("vendor")?.string())
         }
     }
 
     /// The listed SDK that the framework at `path` with `bundleIdentifier` is, if any.
-    func match(frameworkPath path: String, bundleIdentifier: String?) -> (sdk: SDK, evidence: Evidence)? {
+    package func match(frameworkPath path: String, bundleIdentifier: String?) -> (sdk: SDK, evidence: Evidence)? {
         let names = Self.candidateNames(forFramework: path)
         if let sdk = sdks.first(where: { sdk in sdk.frameworks.contains(where: names.contains) }) {
             return (sdk, .frameworkName)

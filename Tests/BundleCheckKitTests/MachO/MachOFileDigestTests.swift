@@ -1,0 +1,60 @@
+import BundleCheckFixtures
+import Testing
+
+@testable import BundleCheckFormats
+
+/// The whole file's SHA-256, taken in the reader's one pass (for the SBOMs): every byte goes
+/// through it, the fat header's padding and what follows the last slice included, whether the
+/// entry can seek or not; a read that is not asked for it reads no more than before.
+@Suite struct MachOFileDigestTests {
+    static let fat = MachOWriter.fat([
+        MachOSliceDescription(architecture: .arm64, cStrings: ["one"]), MachOSliceDescription(architecture: .x86_64, cStrings: ["two"]),
+    ])
+
+    static func read(_ bytes: [UInt8], canSeek: Bool, digesting: Bool = true) throws -> (MachOFile?, CountingEntryReader) {
+        let reader = CountingEntryReader(canSeek ? InMemoryEntryReader(bytes: bytes) : ForwardOnlyEntryReader(bytes: bytes))
+        return (try MachOReader.read(reader, size: UInt64(bytes.count), digestingFile: digesting), reader)
+    }
+
+    @Test(arguments: [true, false])
+    func aFatFilesDigestIsThatOfEveryByte(canSeek: Bool) throws {
+        // Trailing bytes past the last slice (a code signature's padding, an appended blob) count too.
+        let bytes = Self.fat + [UInt8](repeating: 0xA5, count: 10_000)
+        let (file, reader) = try Self.read(bytes, canSeek: canSeek)
+        #expect(try #require(file).sha256 == Hex.lowercase(try Digest.hash(bytes, .sha256)))
+        #expect(reader.bytesRead == UInt64(bytes.count))
+        #expect(reader.bytesSkipped == 0)
+    }
+
+    @Test func withoutTheDigestTheReaderStillSeeksPastWhatItDoesNotNeed() throws {
+        let bytes = Self.fat + [UInt8](repeating: 0xA5, count: 10_000)
+        let (file, reader) = try Self.read(bytes, canSeek: true, digesting: false)
+        #expect(try #require(file).sha256 == nil)
+        #expect(reader.bytesRead < UInt64(bytes.count))
+    }
+
+    @Test func aThinFilesDigestMatches() throws {
+        let bytes = MachOWriter.thin(MachOSliceDescription(cStrings: ["hello"]))
+        let (file, _) = try Self.read(bytes, canSeek: false)
+        #expect(try #require(file).sha256 == Hex.lowercase(try Digest.hash(bytes, .sha256)))
+    }
+
+    @Test func aFileThatIsNoMachOIsNotDigested() throws {
+        let (file, _) = try Self.read(Array("#!/bin/sh\necho hi\n".utf8), canSeek: true)
+        #expect(file == nil)
+    }
+
+    @Test func hexWritesTwoLowercaseDigitsPerByte() {
+        #expect(Hex.lowercase([0x00, 0x0F, 0xA0, 0xFF]) == "000fa0ff")
+        #expect(Hex.lowercase([]) == "")
+    }
+}
+
+/// An entry that cannot seek: a skip reads and discards, as a deflated zip entry does.
+final class ForwardOnlyEntryReader: EntryReader {
+    private let inner: InMemoryEntryReader
+    init(bytes: [UInt8]) { inner = InMemoryEntryReader(bytes: bytes) }
+    var canSeek: Bool { false }
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int { try inner.read(into: buffer) }
+    func skip(_ count: UInt64) throws { try discard(count) }
+}
