@@ -5,6 +5,7 @@ Usage: scripts/validate-report.py REPORT.json [REPORT.json ...]
        bundlecheck --format json App.ipa | scripts/validate-report.py -
        scripts/validate-report.py --sarif REPORT.sarif [...]   (the OASIS SARIF 2.1.0 schema)
        scripts/validate-report.py --diff REVIEW.json [...]     (docs/diff.schema.json, bundlecheck diff)
+       scripts/validate-report.py --privacy PRIVACY.json [...] (docs/privacy.schema.json, bundlecheck privacy)
 
 Prints each problem as `FILE: JSON-PATH: MESSAGE`. Exit status: 0 when every
 report is valid, 1 when any is not (or is not JSON at all), 2 when the check
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_PATH = ROOT / "docs" / "report.schema.json"
 # The OASIS schema, kept beside the golden files the tests validate with it.
 DIFF_SCHEMA_PATH = ROOT / "docs" / "diff.schema.json"
+PRIVACY_SCHEMA_PATH = ROOT / "docs" / "privacy.schema.json"
 SARIF_SCHEMA_PATH = ROOT / "Tests" / "BundleCheckKitTests" / "Reports" / "Golden" / "sarif-schema-2.1.0.json"
 
 
@@ -48,6 +50,7 @@ def main(argv):
     )
     parser.add_argument("--sarif", action="store_true", help="validate SARIF reports against the OASIS SARIF 2.1.0 schema")
     parser.add_argument("--diff", action="store_true", help="validate bundlecheck diff's JSON reviews against docs/diff.schema.json")
+    parser.add_argument("--privacy", action="store_true", help="validate bundlecheck privacy's JSON reports against docs/privacy.schema.json")
     parser.add_argument("reports", nargs="+", metavar="REPORT", help="a JSON report file, or - for standard input")
     arguments = parser.parse_args(argv)
 
@@ -63,6 +66,8 @@ def main(argv):
         schema_path, validator_class = SARIF_SCHEMA_PATH, Draft4Validator
     elif arguments.diff:
         schema_path, validator_class = DIFF_SCHEMA_PATH, Draft202012Validator
+    elif arguments.privacy:
+        schema_path, validator_class = PRIVACY_SCHEMA_PATH, Draft202012Validator
     else:
         schema_path, validator_class = SCHEMA_PATH, Draft202012Validator
     try:

@@ -31,7 +31,8 @@ def load_validators():
         from spdx_tools.spdx.parser.parse_anything import parse_file
         from spdx_tools.spdx.validation.document_validator import validate_full_spdx_document
     except ImportError as error:
-        sys.exit(f"validate-sbom: {error.name} is missing; pip install 'cyclonedx-python-lib[json-validation]' spdx-tools")  # status 1
+        print(f"validate-sbom: {error.name} is missing; pip install 'cyclonedx-python-lib[json-validation]' spdx-tools", file=sys.stderr)
+        sys.exit(2)
     cyclonedx = JsonStrictValidator(SchemaVersion.V1_6)
 
     def validate_cyclonedx(text):
@@ -108,7 +109,10 @@ def cross_check(document, report, package):
     for path, (sha, uuids, executable) in found.items():
         if path not in listed:
             continue
-        kind, _, report_uuids = listed[path]
+        kind, report_executable, report_uuids = listed[path]
+        # The report names a bundle's executable (CFBundleExecutable), a library its path.
+        if report_executable and executable and not (executable == report_executable or executable.endswith("/" + report_executable)):
+            problems.append(f"{path}: the executable {executable} is not the report's {report_executable}")
         if report_uuids is not None and uuids != report_uuids:
             problems.append(f"{path}: LC_UUIDs {uuids} differ from the report's {report_uuids}")
         if executable is None:

@@ -48,7 +48,7 @@ enum BashCompletion {
                 COMPREPLY=($(compgen -f -- "$cur"))
                 # The subcommand, only as the first word.
                 if (( COMP_CWORD == 1 )); then
-                    COMPREPLY+=($(compgen -W \(BundleCheckCommand.diffSubcommand.name) -- "$cur"))
+                    COMPREPLY+=($(compgen -W "\(BundleCheckCommand.subcommands.map(\.name).joined(separator: " "))" -- "$cur"))
                 fi
             }
             complete -F _bundlecheck bundlecheck

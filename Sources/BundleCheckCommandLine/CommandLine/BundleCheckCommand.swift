@@ -15,11 +15,15 @@ public enum BundleCheckCommand {
     /// The subcommand, recognised only as the first word (`./diff` is a file to check), with
     /// what completions and the man page say of it.
     static let diffSubcommand = (name: "diff", summary: "review a release: what NEW adds, removes and changes since OLD")
+    static let privacySubcommand = (name: "privacy", summary: "what the privacy manifests of a package and its SDKs declare")
+    /// Every subcommand, for completions and the man page.
+    static let subcommands = [diffSubcommand, privacySubcommand]
 
     /// The forms of the command, printed after every usage error.
     static let usage = """
         bundlecheck [<options>] <path> ...
                bundlecheck diff [<options>] <old> <new>
+               bundlecheck privacy [<options>] <path>
                bundlecheck --list-rules [<options>]
                bundlecheck --explain <id> [<options>]
         """
@@ -69,6 +73,9 @@ public enum BundleCheckCommand {
             case .diff(var options):
                 options.now = options.now ?? today
                 return try diff(options, environment: environment, console: console, workingDirectory: workingDirectory)
+            case .privacy(var options):
+                options.now = options.now ?? today
+                return try privacy(options, console: console, workingDirectory: workingDirectory)
             case .check(var options):
                 options.now = options.now ?? today
                 let settings = try RunSettings.load(

@@ -16,7 +16,7 @@ extension CommandLineOption {
                 "cyclonedx or spdx (a document per package; with several,",
                 "--report FMT=FOLDER/). (default: text)",
                 "With --list-rules: the list as text or as a JSON array.",
-                "With diff: text, json, markdown or html.",
+                "With diff and privacy: text, json, markdown or html.",
             ]
         ) { given, format in given.format = format },
         .value(

@@ -17,6 +17,9 @@ enum CommandLineParser {
         if arguments.first == BundleCheckCommand.diffSubcommand.name {
             given.isDiff = true
             index = 1
+        } else if arguments.first == BundleCheckCommand.privacySubcommand.name {
+            given.isPrivacy = true
+            index = 1
         }
         var optionsEnded = false
 
@@ -82,6 +85,7 @@ enum CommandLineParser {
     /// The command the parsed options ask for, or the usage error of a combination that makes no sense.
     static func validate(_ given: GivenOptions) throws(UsageError) -> ParsedCommandLine {
         if given.isDiff { return .diff(try diffOptions(given)) }
+        if given.isPrivacy { return .privacy(try privacyOptions(given)) }
         if given.oldBuild != nil { throw .diffOnly(option: "--old-build") }
         if given.baselinePath != nil, given.writeBaselinePath != nil {
             throw .conflictingOptions("--baseline", "--write-baseline")
@@ -146,6 +150,34 @@ enum CommandLineParser {
         options.now = given.now
         options.jobs = given.jobs
         options.oldBuild = given.oldBuild
+        return options
+    }
+
+    /// The options of `privacy`: one package, and the options that say how it is read and written.
+    private static func privacyOptions(_ given: GivenOptions) throws(UsageError) -> PrivacyOptions {
+        for (given, option) in [
+            (given.quiet, "--quiet"), (given.verifiesResources, "--verify-resources"), (given.standardInputName != nil, "--stdin-filename"),
+            (given.baselinePath != nil, "--baseline"), (given.writeBaselinePath != nil, "--write-baseline"),
+            (given.listRules, "--list-rules"), (given.explainID != nil, "--explain"), (!given.reports.isEmpty, "--report"),
+            (given.failOn != nil, "--fail-on"), (given.oldBuild != nil, "--old-build"), (given.distribution != nil, "--distribution"),
+            (given.color != .auto, "--color"),
+        ] where given {
+            throw .notForSubcommand(BundleCheckCommand.privacySubcommand.name, option: option)
+        }
+        guard given.inputs.count == 1, let input = given.inputs.first else { throw .privacyInputs(count: given.inputs.count) }
+        guard input != StandardInputPackage.name else { throw .notForSubcommand(BundleCheckCommand.privacySubcommand.name, option: "- (standard input)") }
+        var options = PrivacyOptions(input: input)
+        if let format = given.format {
+            guard let privacyFormat = PrivacyFormat(rawValue: format) else {
+                throw .formatNotAvailable(option: "privacy", format: format, choices: PrivacyFormat.allCases.map(\.rawValue))
+            }
+            options.format = privacyFormat
+        }
+        options.outputPath = given.outputPath
+        options.rulePacks = given.rulePacks
+        options.configurationPath = given.configurationPath
+        options.now = given.now
+        options.jobs = given.jobs
         return options
     }
 

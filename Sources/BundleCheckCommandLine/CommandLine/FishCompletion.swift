@@ -25,7 +25,7 @@ enum FishCompletion {
             end
 
             \(lines.joined(separator: "\n"))
-            complete -c bundlecheck -n 'test (count (commandline -opc)) -eq 1' -a \(BundleCheckCommand.diffSubcommand.name) -d \(ShellCompletion.quoted(BundleCheckCommand.diffSubcommand.summary))
+            \(BundleCheckCommand.subcommands.map { "complete -c bundlecheck -n 'test (count (commandline -opc)) -eq 1' -a \($0.name) -d \(ShellCompletion.quoted($0.summary))" }.joined(separator: "\n"))
 
             """
     }

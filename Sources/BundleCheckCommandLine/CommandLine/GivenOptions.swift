@@ -34,6 +34,8 @@ package struct GivenOptions: Sendable {
     package var oldBuild: OldBuildState?
     /// Whether the first argument was the `diff` subcommand.
     package var isDiff = false
+    /// `privacy` was the first word.
+    package var isPrivacy = false
     /// Every argument that is not an option, in order.
     package var inputs: [String] = []
 

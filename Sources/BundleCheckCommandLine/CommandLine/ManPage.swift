@@ -14,6 +14,7 @@ package enum ManPage {
         let forms: [(String, String)] = [
             ("bundlecheck", "[<options>] <path> ..."),
             ("bundlecheck diff", "[<options>] <old> <new>"),
+            ("bundlecheck privacy", "[<options>] <path>"),
             ("bundlecheck --list-rules", "[<options>]"),
             ("bundlecheck --explain", "<id> [<options>]"),
         ]
@@ -27,6 +28,11 @@ package enum ManPage {
             text(
                 "bundlecheck diff: " + BundleCheckCommand.diffSubcommand.summary
                     + ". <old> and <new> are each a package or a JSON report that bundlecheck --format json wrote earlier. The review lists the bundles, versions, entitlements, purpose strings, privacy manifests, URL schemes, activation rules, document types, platforms, signing and sizes that differ, the findings new and fixed, and the verdicts only a comparison gives (a build number or version not higher, a changed bundle identifier or signing team). Its formats are text, json, markdown and html; it exits 1 when a verdict or a new finding fails, 2 when a side cannot be read."
+            ),
+            ".PP",
+            text(
+                "bundlecheck privacy: " + BundleCheckCommand.privacySubcommand.summary
+                    + ", as Xcode's privacy report does on a Mac: every collected data type with linked, tracking and purposes and the bundles that declare it, tracking and its domains, the required-reason API categories with their declared reasons beside where the binaries were seen using them, and the bundles that need a manifest; each declaration names its manifest and key. It lists what the manifests declare, not what the app does. Its formats are text, json (docs/privacy.schema.json), markdown and html; it exits 0 when the report is written, 2 when the package cannot be read."
             ),
         ]
         lines += [".SH OPTIONS"]

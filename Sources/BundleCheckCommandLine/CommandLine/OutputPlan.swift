@@ -14,8 +14,9 @@ struct OutputPlan {
     struct Output {
         let option: String
         let path: String
-        /// A folder of one document per input (`PerInputDocuments`): formats of other suffixes may share it.
-        var isDocumentFolder = false
+        /// For a folder of one document per input (`PerInputDocuments`), the ending of its
+        /// documents' names: formats of other endings may share the folder.
+        var documentSuffix: String?
     }
 
     let outputs: [Output]
@@ -26,7 +27,7 @@ struct OutputPlan {
 
     init(_ options: CommandOptions) {
         func output(_ option: String, _ format: ReportFormat, _ path: String) -> Output {
-            Output(option: option, path: path, isDocumentFolder: format.writesDocumentPerInput && PerInputDocuments.isFolder(path))
+            Output(option: option, path: path, documentSuffix: PerInputDocuments.isFolder(path) ? format.documentSuffix : nil)
         }
         var outputs = [output("--output", options.format, options.outputPath ?? Self.standardOutput)]
         outputs += options.reports.map { output("--report \($0.format.rawValue)", $0.format, $0.path) }
@@ -61,7 +62,9 @@ struct OutputPlan {
                     throw .outputOverwrites(output: output.path, what: "inside \(read.what) \(read.path)")
                 }
             }
-            let sharesFolder = { (earlier: Output) in earlier.isDocumentFolder && output.isDocumentFolder && earlier.option != output.option }
+            let sharesFolder = { (earlier: Output) in
+                earlier.documentSuffix != nil && output.documentSuffix != nil && earlier.documentSuffix != output.documentSuffix
+            }
             if let earlier = files[..<index].first(where: { FileIdentity($0.path) == identity && !sharesFolder($0) }) {
                 throw .outputOverwrites(output: output.path, what: "also where \(earlier.option) writes")
             }

@@ -24,13 +24,19 @@ enum PerInputDocuments {
 
     /// Each input's file name in the folder, in input order.
     static func names(of inputs: [InputReport], suffix: String) -> [String] {
-        var taken: [String: Int] = [:]
+        var taken: Set<String> = []
         return inputs.map { input in
             var stem = input.isStandardInput ? "standard-input" : PackagePath.name(input.path.hasSuffix("/") ? String(input.path.dropLast()) : input.path)
             if stem.isEmpty || stem == "." || stem == ".." { stem = "package" }
-            let count = (taken[stem] ?? 0) + 1
-            taken[stem] = count
-            return count == 1 ? stem + suffix : "\(stem)-\(count)\(suffix)"
+            // The next free name: `X.ipa-2` may itself be an input's own name.
+            var name = stem + suffix
+            var count = 1
+            while taken.contains(name) {
+                count += 1
+                name = "\(stem)-\(count)\(suffix)"
+            }
+            taken.insert(name)
+            return name
         }
     }
 

@@ -45,6 +45,10 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case notForDiff(option: String)
     /// An option only `diff` reads (`--old-build`), given to a check.
     case diffOnly(option: String)
+    /// An option that means nothing for a subcommand (`privacy --baseline`).
+    case notForSubcommand(String, option: String)
+    /// `privacy` with other than one package.
+    case privacyInputs(count: Int)
     /// A format of one document per package (an SBOM) sent to one file or standard output
     /// while several packages are checked.
     case documentPerInput(option: String, format: String, count: Int, suffix: String)
@@ -106,6 +110,10 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(option)' does not go with diff"
         case .diffOnly(let option):
             "'\(option)' is an option of diff (bundlecheck diff [<options>] OLD NEW)"
+        case .notForSubcommand(let subcommand, let option):
+            "'\(option)' does not go with \(subcommand)"
+        case .privacyInputs(let count):
+            "privacy reports on one package; \(count == 0 ? "none was" : "\(count) were") given"
         case .documentPerInput(let option, let format, let count, let suffix):
             "'\(option)' writes one \(format) document per package and \(count) are checked; give a folder "
                 + "(--report \(format)=sboms/), where each is named after its package (MyApp.ipa\(suffix))"

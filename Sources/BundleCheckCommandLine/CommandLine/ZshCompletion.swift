@@ -26,7 +26,7 @@ enum ZshCompletion {
             _bundlecheck_first_word() {
                 if (( CURRENT == 2 )); then
                     local -a subcommands
-                    subcommands=(\(ShellCompletion.quoted(BundleCheckCommand.diffSubcommand.name + ":" + BundleCheckCommand.diffSubcommand.summary.replacingOccurrences(of: ":", with: "\\:"))))
+                    subcommands=(\(BundleCheckCommand.subcommands.map { ShellCompletion.quoted($0.name + ":" + $0.summary.replacingOccurrences(of: ":", with: "\\:")) }.joined(separator: " ")))
                     _describe -t subcommands subcommand subcommands
                 fi
                 _files

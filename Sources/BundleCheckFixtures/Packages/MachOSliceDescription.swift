@@ -25,6 +25,8 @@ public struct MachOSliceDescription: Sendable, Hashable {
     /// Undefined external symbols of an `LC_SYMTAB`, as stored (`_OBJC_CLASS_$_UIWebView`);
     /// none writes no symbol table.
     public var importedSymbols: [String]
+    /// A library's `LC_ID_DYLIB`: its install name and current version; nil writes none.
+    public var dylibIdentity: MachODylibIdentity?
 
     public init(
         architecture: MachOFixtureArchitecture = .arm64,
@@ -55,5 +57,16 @@ public struct MachOSliceDescription: Sendable, Hashable {
         self.objcClassNames = objcClassNames
         self.objcSelectors = objcSelectors
         self.importedSymbols = importedSymbols
+    }
+}
+
+/// A library's own name and version, as its `LC_ID_DYLIB` states them.
+public struct MachODylibIdentity: Sendable, Hashable {
+    public var installName: String
+    public var currentVersion: MachOVersion
+
+    public init(installName: String, currentVersion: MachOVersion) {
+        self.installName = installName
+        self.currentVersion = currentVersion
     }
 }

@@ -72,6 +72,7 @@ enum FixtureSigningDescription {
             allowed: [
                 "architectures", "platform", "minimum-os", "encryption-info", "bitcode", "signed", "team", "entitlements", "links",
                 "weak-links", "strings", "classes", "selectors", "imports", "certificate", "hardened-runtime", "uuids", "file-type", "text-size",
+                "dylib-version",
             ])
         let links =
             try (fields["links"].map(strings) ?? []).map { LinkedDylib(path: $0) }
@@ -155,6 +156,13 @@ enum FixtureSigningDescription {
             slice.objcSelectors = evidence.selectors
             slice.importedSymbols = evidence.imports
             slice.declaredTextSize = try fields["text-size"].map { UInt64(try FixtureDescription.declaredSize($0)) }
+            // `dylib-version: 5.2.1`: a library's LC_ID_DYLIB, with that current version.
+            if let node = fields["dylib-version"] {
+                guard let version = MachOVersion(try FixtureDescription.scalar(node)) else {
+                    throw FixtureDescription.Problem(line: node.line, message: "dylib-version is X.Y or X.Y.Z")
+                }
+                slice.dylibIdentity = MachODylibIdentity(installName: "@rpath/\(identifier).dylib", currentVersion: version)
+            }
             return slice
         }
     }

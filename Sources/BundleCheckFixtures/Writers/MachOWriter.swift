@@ -239,6 +239,16 @@ public enum MachOWriter {
             commands.bytes.appendLittleEndian(cryptID)
             if is64 { commands.bytes.appendLittleEndian(UInt32(0)) }
         }
+        if let identity = slice.dylibIdentity {
+            // LC_ID_DYLIB: a library's own install name and current version, as ld writes it.
+            let name = Array(identity.installName.utf8) + [0]
+            let size = (24 + name.count + pointerAlignment - 1) / pointerAlignment * pointerAlignment
+            begin(0xD, size: size)
+            for value: UInt32 in [24, 1, identity.currentVersion.encoded, identity.currentVersion.encoded] {
+                commands.bytes.appendLittleEndian(value)
+            }
+            commands.bytes.append(name + [UInt8](repeating: 0, count: size - 24 - name.count))
+        }
         for dylib in slice.linkedDylibs {
             let name = Array(dylib.path.utf8) + [0]
             let size = (24 + name.count + pointerAlignment - 1) / pointerAlignment * pointerAlignment

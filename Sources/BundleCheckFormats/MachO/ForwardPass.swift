@@ -88,7 +88,7 @@ final class ForwardPass {
         }
     }
 
-    /// Reads (rather than seeks) up to `end`, for the observer.
+    /// Reads (rather than seeks) up to `end`, for the observer or the file digest.
     private func readObserved(upTo end: UInt64, part: String) throws {
         if skipBuffer.isEmpty { skipBuffer = [UInt8](repeating: 0, count: Self.skipChunkSize) }
         while position < end {

@@ -101,6 +101,10 @@ enum LoadCommandParser {
             case LoadCommandType.encryptionInfo, LoadCommandType.encryptionInfo64:
                 let info = EncryptionInfo(cryptOffset: try field(8), cryptSize: try field(12), cryptID: try field(16))
                 if slice.encryption == nil { slice.encryption = info }
+            case LoadCommandType.idDylib:
+                // `dylib_command` of the library itself: its current_version at 16, packed as X.Y.Z.
+                // Only the SBOM asks for it: a command too short to hold it is passed over, as before.
+                if size >= 24, slice.dylibVersion == nil { slice.dylibVersion = MachOVersion(encoded: try field(16)) }
             case let other where LoadCommandType.dylibKind(other) != nil:
                 let nameOffset = Int(try field(8))
                 guard size >= 24, nameOffset >= 24, nameOffset < size,
@@ -175,6 +179,7 @@ enum LoadCommandType {
     static let segment: UInt32 = 0x1
     static let symbolTable: UInt32 = 0x2
     static let loadDylib: UInt32 = 0xC
+    static let idDylib: UInt32 = 0xD
     static let uuid: UInt32 = 0x1B
     static let codeSignature: UInt32 = 0x1D
     static let segment64: UInt32 = 0x19

@@ -21,6 +21,10 @@
 /// `CodePageHasher` on its way (skipped ranges are then read, not sought past), and the
 /// page digests are compared with the CodeDirectory's code slots once the signature is read;
 /// given `sharing`, threads with nothing else to do may hash some of the pages.
+///
+/// With `digestingFile` (an SBOM is written), every byte of the file also goes through one
+/// SHA-256: nothing is sought past, and the rest after the last slice is read to the end
+/// (`MachOFile.sha256`).
 package enum MachOReader {
     static let headerSize32: UInt64 = 28
 

@@ -26,6 +26,8 @@ public struct MachOSlice: Sendable, Hashable {
     public var textSectionsSize: UInt64?
     /// Dylibs the slice links, in load-command order.
     public var linkedDylibs: [LinkedDylib]
+    /// A library's own `LC_ID_DYLIB` current version (`5.9.0`); nil for an executable.
+    public var dylibVersion: MachOVersion?
     /// `LC_CODE_SIGNATURE` and what its data holds; nil when the slice is unsigned.
     public var codeSignature: CodeSignature?
     /// What `MachOReader.read(_:size:evidence:)`'s filter wanted of the slice's strings,

@@ -40,19 +40,19 @@ struct EvidenceWants: BinaryEvidenceFilter {
 
     /// Whether each binary is read to its end for the SHA-256 of the whole file
     /// (`InspectionSettings.digestsBinaries`).
-    var digestsFiles = false
+    var digestsBinaries = false
 
     /// The filter for loose libraries.
     var forLibraries: EvidenceWants {
         var wants = EvidenceWants(matchers: libraryMatchers)
-        wants.digestsFiles = digestsFiles
+        wants.digestsBinaries = digestsBinaries
         return wants
     }
 
     /// The same, reading each binary to its end for its SHA-256 when `digesting`.
-    func digestingFiles(_ digesting: Bool) -> EvidenceWants {
+    func digestingBinaries(_ digesting: Bool) -> EvidenceWants {
         var wants = self
-        wants.digestsFiles = digesting
+        wants.digestsBinaries = digesting
         return wants
     }
 

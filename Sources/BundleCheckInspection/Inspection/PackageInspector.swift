@@ -41,7 +41,7 @@ public struct PackageInspector: Sendable {
     }
 
     public func inspect(path: String) -> InputReport {
-        let evidence = EvidenceWants(rules: rules).digestingFiles(settings.digestsBinaries)
+        let evidence = EvidenceWants(rules: rules).digestingBinaries(settings.digestsBinaries)
         let seals = SealWants(rules: rules, settings: settings)
         let container: any PackageContainer
         do {

@@ -125,7 +125,8 @@ enum SigningLoader {
             profile: profile, profilePath: profile == nil ? nil : profilePath,
             libraries: libraries, tools: tools, seal: seal, signingCertificate: signingCertificate,
             signingCertificateKind: signingCertificate.flatMap(SigningCertificateKinds.shipped.kind(of:)),
-            signingCertificateListed: listed
+            signingCertificateListed: listed,
+            executableSHA256: executable?.sha256 ?? executablePath.flatMap { evidence.digestsBinaries ? sha256(of: $0, in: container) : nil }
         )
         return (signing, problems + libraryProblems + toolProblems)
     }
@@ -232,12 +233,30 @@ enum SigningLoader {
     static func readMachO(
         _ reader: any EntryReader, size: UInt64, evidence: EvidenceWants?, hashingCodePages: Bool, sharing: SharedWork? = nil
     ) throws -> MachOFile? {
-        let digesting = evidence?.digestsFiles ?? false
+        let digesting = evidence?.digestsBinaries ?? false
         if let evidence, !evidence.isEmpty {
             return try MachOReader.read(
                 reader, size: size, evidence: evidence, hashingCodePages: hashingCodePages, digestingFile: digesting, sharing: sharing)
         }
         return try MachOReader.read(reader, size: size, hashingCodePages: hashingCodePages, digestingFile: digesting, sharing: sharing)
+    }
+
+    /// The SHA-256 of a file the Mach-O reader could not read through (broken, or no Mach-O),
+    /// in a pass of its own: an SBOM still names it by its bytes. Nil when the entry cannot be read.
+    static func sha256(of path: String, in container: any PackageContainer) -> String? {
+        do {
+            let reader = try container.openEntry(path)
+            let digest = try Digest(.sha256)
+            var buffer = [UInt8](repeating: 0, count: 64 << 10)
+            while true {
+                let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+                if count == 0 { break }
+                try digest.update(buffer[0..<count])
+            }
+            return Hex.lowercase(try digest.finish())
+        } catch {
+            return nil
+        }
     }
 
     /// `Kit` for `Payload/X.app/Frameworks/Kit.framework`.

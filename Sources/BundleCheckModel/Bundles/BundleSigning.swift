@@ -36,6 +36,10 @@ public struct BundleSigning: Sendable {
     /// Whether the profile's `DeveloperCertificates` list the signing certificate (compared by
     /// SHA-256 of their encodings); nil without a certificate, or a profile listing none.
     public let signingCertificateListed: Bool?
+    /// The SHA-256 of the whole executable file (lowercase hex) when the run takes it (an SBOM
+    /// is written): from the Mach-O reader's pass, or a pass of its own when the file is no
+    /// readable Mach-O, since it still ships. Nil otherwise.
+    public let executableSHA256: String?
 
     package init(
         executablePath: String?,
@@ -50,8 +54,10 @@ public struct BundleSigning: Sendable {
         seal: BundleSeal? = nil,
         signingCertificate: X509Certificate? = nil,
         signingCertificateKind: SigningCertificateKind? = nil,
-        signingCertificateListed: Bool? = nil
+        signingCertificateListed: Bool? = nil,
+        executableSHA256: String? = nil
     ) {
+        self.executableSHA256 = executableSHA256
         self.executablePath = executablePath
         self.executable = executable
         self.entitlements = entitlements

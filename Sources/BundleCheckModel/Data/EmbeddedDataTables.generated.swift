@@ -859,7 +859,7 @@ sources:
   - "Apple, ITMS-91061 'Missing privacy manifest' enforced for uploads from 2025-02-12 (Alamofire/Alamofire#3935 quotes the message)"
   - "crasowas/app_store_required_privacy_manifest_analyser, privacy_manifest_analyser.sh, COMMON_SDKS: the 86 names as frameworks are named"
   - "CocoaPods, Target Support Files Info.plist: CFBundleIdentifier org.cocoapods.${PRODUCT_NAME:rfc1034identifier} (underscores become hyphens)"
-  - "vendor: who publishes the SDK: its home repository's owning organisation, else its LICENSE's copyright holder and podspec author; for Flutter plugins pub.dev's verified publisher (flutter.dev: the Flutter team, fluttercommunity.dev: Flutter Community). Checked 2026-12-06 for the less known ones (e.g. MBProgressHUD's LICENSE and podspec name Matej Bukovinski; OrderedSet is Weebly/OrderedSet, whose issue #41 answers Apple's list; OpenSSL.framework comes from krzyzanowskim/OpenSSL, a build of the OpenSSL Project's code). Left out for Reachability: tonymillion/Reachability's pod and ashleymills' ReachabilitySwift (module_name Reachability) ship a framework of that name"
+  - "vendor: who publishes the SDK: its home repository's owning organisation, else its LICENSE's copyright holder and podspec author; for Flutter plugins pub.dev's verified publisher (flutter.dev: Google, the Flutter team; fluttercommunity.dev: Flutter Community). Checked 2026-12-06 for the less known ones (e.g. MBProgressHUD's LICENSE and podspec name Matej Bukovinski; OrderedSet is Weebly/OrderedSet, whose issue #41 answers Apple's list; OpenSSL.framework comes from krzyzanowskim/OpenSSL, a build of the OpenSSL Project's code). Left out for Reachability: tonymillion/Reachability's pod and ashleymills' ReachabilitySwift (module_name Reachability) ship a framework of that name"
 checked: 2026-12-06
 entries:
   # The day Apple published the list, and the day uploads started being refused for it.
@@ -937,7 +937,7 @@ entries:
     - name: FirebaseRemoteConfig
       vendor: Google
     - name: Flutter
-      vendor: Google (the Flutter team)
+      vendor: Google, the Flutter team
     - name: flutter_inappwebview
       vendor: Lorenzo Pichilli
     - name: flutter_local_notifications
@@ -965,7 +965,7 @@ entries:
     - name: hermes
       vendor: Meta Platforms
     - name: image_picker_ios
-      vendor: Google (the Flutter team)
+      vendor: Google, the Flutter team
     - name: IQKeyboardManager
       vendor: Iftekhar Qurashi
     - name: IQKeyboardManagerSwift
@@ -993,13 +993,13 @@ entries:
     - name: OrderedSet
       vendor: Weebly
     - name: package_info
-      vendor: Google (the Flutter team)
+      vendor: Google, the Flutter team
     - name: package_info_plus
       vendor: Flutter Community
     - name: path_provider
-      vendor: Google (the Flutter team)
+      vendor: Google, the Flutter team
     - name: path_provider_ios
-      vendor: Google (the Flutter team)
+      vendor: Google, the Flutter team
     - name: Promises
       vendor: Google
     - name: Protobuf
@@ -1018,7 +1018,7 @@ entries:
     - name: share_plus
       vendor: Flutter Community
     - name: shared_preferences_ios
-      vendor: Google (the Flutter team)
+      vendor: Google, the Flutter team
     - name: SnapKit
       vendor: SnapKit
     - name: sqflite
@@ -1036,15 +1036,15 @@ entries:
     - name: UnityFramework
       vendor: Unity Technologies
     - name: url_launcher
-      vendor: Google (the Flutter team)
+      vendor: Google, the Flutter team
     - name: url_launcher_ios
-      vendor: Google (the Flutter team)
+      vendor: Google, the Flutter team
     - name: video_player_avfoundation
-      vendor: Google (the Flutter team)
+      vendor: Google, the Flutter team
     - name: wakelock
       vendor: creativecreatorormaybenot
     - name: webview_flutter_wkwebview
-      vendor: Google (the Flutter team)
+      vendor: Google, the Flutter team
 
 """#),
         ("purpose-string-placeholders.yml", #"""

@@ -103,12 +103,16 @@ public struct JSONReporter: Reporter {
             .looseLibraries: bundle.signing.map { signing in
                 .array(
                     signing.libraries.map {
-                        Schema.LooseLibrary.object([.path: .string($0.path), .architectures: .array($0.file.architectures.map(JSONValue.string))])
+                        Schema.LooseLibrary.object([
+                            .path: .string($0.path), .architectures: .array($0.file.architectures.map(JSONValue.string)),
+                            .version: JSONValue($0.file.currentVersion?.description),
+                        ])
                     })
             } ?? .null,
             .requiredReasonAPIs: bundle.requiredReasonAPIs.map { uses in
                 .array(uses.map { Schema.RequiredReasonAPI.object([.category: .string($0.category), .binaries: .array($0.binaries.map(JSONValue.string))]) })
             } ?? .null,
+            .listedSDK: bundle.listedSDK.map { Schema.ListedSDK.object([.name: .string($0.name), .vendor: JSONValue($0.vendor)]) } ?? .null,
         ])
     }
 

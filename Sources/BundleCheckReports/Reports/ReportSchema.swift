@@ -42,13 +42,14 @@ package enum ReportSchema {
         case path, kind, platform, simulator, parent, infoPlist, bundleIdentifier, shortVersion, version, executable, extensionPoint
         case accepts, architectures, uuids, minimumOS, entitlements, profile, signingCertificate, privacyManifest, toolchain
         case assetCatalog, sizes, purposeStrings, urlSchemes, queriedSchemes, documentTypes, activationRule, looseLibraries
-        case requiredReasonAPIs
+        case requiredReasonAPIs, listedSDK
     }
     package enum AcceptedType: String, ReportMember { case type, max }
     package enum SliceUUID: String, ReportMember { case architecture, uuid }
     package enum PurposeString: String, ReportMember { case key, text }
     package enum ActivationRule: String, ReportMember { case form, text }
-    package enum LooseLibrary: String, ReportMember { case path, architectures }
+    package enum LooseLibrary: String, ReportMember { case path, architectures, version }
+    package enum ListedSDK: String, ReportMember { case name, vendor }
     package enum RequiredReasonAPI: String, ReportMember { case category, binaries }
     package enum DocumentType: String, ReportMember { case name, role, rank, contentTypes }
 

@@ -36,7 +36,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         self == .cyclonedx || self == .spdx
     }
 
-    /// The file name ending a per-input document takes in a folder (`SBOMDocumentNames`).
+    /// The file name ending a per-input document takes in a folder (the command line's `PerInputDocuments`).
     public var documentSuffix: String? {
         switch self {
         case .cyclonedx: ".cdx.json"
@@ -87,8 +87,8 @@ public struct ReportContext: Sendable {
     public var workingDirectory: String?
     /// The environment the run sees (`GITHUB_WORKSPACE`, `GITHUB_STEP_SUMMARY` …).
     public var environment: [String: String]
-    /// When the documents that say when they were made (the SBOMs) were: `--now`, else nil
-    /// for the moment they are written.
+    /// When the documents that say when they were made (the SBOMs) were: the run's date (`--now`,
+    /// else today); nil, for a reporter made without a run, is the moment of rendering.
     public var created: Date?
 
     public init(

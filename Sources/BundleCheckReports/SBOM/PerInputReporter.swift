@@ -1,7 +1,7 @@
 import BundleCheckModel
 
 /// A format that describes one package per document (the SBOMs): a run of several inputs
-/// writes one document each (`SBOMDocumentNames` says where), never one document of them all.
+/// writes one document each (the command line's `PerInputDocuments` says where), never one document of them all.
 public protocol PerInputReporter: Reporter {
     /// The document of `input`, made by bundlecheck `toolVersion`.
     func render(_ input: InputReport, toolVersion: String) -> String

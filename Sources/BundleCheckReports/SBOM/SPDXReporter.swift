@@ -58,11 +58,11 @@ public struct SPDXReporter: PerInputReporter {
         ]
         if let version = component.version { members.append(JSONValue.Member("versionInfo", .string(version))) }
         members.append(JSONValue.Member("packageFileName", .string(component.path)))
-        if let organization = component.signerOrganization {
-            members.append(JSONValue.Member("supplier", .string("Organization: \(organization)")))
+        if let organization = component.signerOrganization.flatMap(Self.organization) {
+            members.append(JSONValue.Member("supplier", .string(organization)))
         }
-        if let vendor = component.listedSDK?.vendor {
-            members.append(JSONValue.Member("originator", .string("Organization: \(vendor)")))
+        if let vendor = component.listedSDK?.vendor.flatMap(Self.organization) {
+            members.append(JSONValue.Member("originator", .string(vendor)))
         }
         members += [
             JSONValue.Member("downloadLocation", "NOASSERTION"), JSONValue.Member("filesAnalyzed", false),
@@ -86,9 +86,19 @@ public struct SPDXReporter: PerInputReporter {
         ["spdxElementId": .string(element), "relationshipType": .string(type), "relatedSpdxElement": .string(related)]
     }
 
-    /// The facts no SPDX field holds, a line each.
+    /// The facts no SPDX field holds, a line each; a value's own line breaks are escaped, so
+    /// a string from the package cannot add a line that looks like another fact.
     private static func comment(_ facts: [(name: String, value: String)]) -> String {
-        facts.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+        facts.map { "\($0.name): \(ReportText.printable($0.value))" }.joined(separator: "\n")
+    }
+
+    /// `Organization: NAME`, as SPDX writes an actor. The certificate's O field comes from the
+    /// package: SPDX reads `NAME (EMAIL)` out of parentheses and one line only, so those are
+    /// written as brackets and escapes; nil for a name with nothing left to say.
+    static func organization(_ name: String) -> String? {
+        let cleaned = ReportText.printable(name).replacingOccurrences(of: "(", with: "[").replacingOccurrences(of: ")", with: "]")
+            .trimmingCharacters(in: .whitespaces)
+        return cleaned.isEmpty ? nil : "Organization: \(cleaned)"
     }
 
     /// `SPDXRef-<n>-<name>`: SPDX identifiers allow letters, digits, `.` and `-` only.

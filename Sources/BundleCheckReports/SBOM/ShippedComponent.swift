@@ -21,7 +21,7 @@ package struct ShippedComponent: Sendable {
     package let path: String
     /// The component that holds this one (a bundle's path); nil at the top of the package.
     package let parent: String?
-    /// `CFBundleShortVersionString` and `CFBundleVersion`.
+    /// `CFBundleShortVersionString` and `CFBundleVersion`; a library's `LC_ID_DYLIB` current version.
     package let marketingVersion: String?
     package let buildVersion: String?
     package let bundleIdentifier: String?
@@ -45,13 +45,13 @@ package struct ShippedComponent: Sendable {
     package var version: String? { marketingVersion ?? buildVersion }
 
     /// Every bundle of `input`, each followed by its loose libraries, in inventory order.
-    package static func components(of input: InputReport, sdks: ListedSDKs = .shipped) -> [ShippedComponent] {
+    package static func components(of input: InputReport) -> [ShippedComponent] {
         input.bundles.flatMap { bundle in
-            [ShippedComponent(bundle, sdks: sdks)] + (bundle.signing?.libraries ?? []).map { ShippedComponent(library: $0, in: bundle) }
+            [ShippedComponent(bundle)] + (bundle.signing?.libraries ?? []).map { ShippedComponent(library: $0, in: bundle) }
         }
     }
 
-    init(_ bundle: InspectedBundle, sdks: ListedSDKs) {
+    init(_ bundle: InspectedBundle) {
         reference = bundle.path
         kind = .bundle(bundle.kind)
         name = Self.stem(bundle.name)
@@ -61,7 +61,7 @@ package struct ShippedComponent: Sendable {
         buildVersion = bundle.version
         bundleIdentifier = bundle.bundleIdentifier
         executablePath = bundle.signing?.executablePath
-        sha256 = bundle.signing?.executable?.sha256
+        sha256 = bundle.signing?.executableSHA256
         uuids = Self.uuids(of: bundle.signing?.executable)
         let certificate = bundle.signing?.signingCertificate
         signerOrganization = certificate?.subject.organization
@@ -69,7 +69,7 @@ package struct ShippedComponent: Sendable {
         teamIdentifier = bundle.signing?.teamIdentifier
         platform = bundle.platform.id
         minimumOS = bundle.signing?.executable?.slices.lazy.compactMap(\.minimumOS).first?.description
-        listedSDK = bundle.kind == .framework ? sdks.match(frameworkPath: bundle.path, bundleIdentifier: bundle.bundleIdentifier)?.sdk : nil
+        listedSDK = bundle.listedSDK
         privacy = bundle.privacyManifest
     }
 
@@ -79,8 +79,8 @@ package struct ShippedComponent: Sendable {
         name = PackagePath.name(library.path)
         path = library.path
         parent = bundle.path
-        // A dylib has no Info.plist: its LC_ID_DYLIB version is not kept, so none is claimed.
-        marketingVersion = nil
+        // A dylib has no Info.plist: its version is the current version its LC_ID_DYLIB states.
+        marketingVersion = library.file.currentVersion?.description
         buildVersion = nil
         bundleIdentifier = nil
         executablePath = library.path
@@ -114,7 +114,9 @@ extension ShippedComponent {
         var facts: [(name: String, value: String)] = [("bundlecheck:path", path)]
         if case .bundle(let kind) = kind { facts.append(("bundlecheck:bundle-kind", kind.rawValue)) }
         facts += [
-            ("bundlecheck:bundle-identifier", bundleIdentifier), ("bundlecheck:marketing-version", marketingVersion),
+            ("bundlecheck:bundle-identifier", bundleIdentifier),
+            ("bundlecheck:marketing-version", kind == .library ? nil : marketingVersion),
+            ("bundlecheck:dylib-current-version", kind == .library ? marketingVersion : nil),
             ("bundlecheck:build-version", buildVersion), ("bundlecheck:executable", executablePath),
             ("bundlecheck:platform", platform), ("bundlecheck:minimum-os", minimumOS),
         ].compactMap { name, value in value.map { (name, $0) } }

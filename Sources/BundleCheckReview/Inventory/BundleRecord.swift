@@ -34,6 +34,12 @@ public struct BundleRecord: Sendable {
     public var version: String? { object[ReportSchema.Bundle.version]?.stringValue }
     public var extensionPoint: String? { object[ReportSchema.Bundle.extensionPoint]?.stringValue }
     public var infoPlist: String? { object[ReportSchema.Bundle.infoPlist]?.stringValue }
+    /// Apple's name for the listed SDK this framework is, and its vendor; nil for other bundles
+    /// and in reports made before bundlecheck recorded it.
+    public var listedSDK: (name: String, vendor: String?)? {
+        guard let sdk = object[ReportSchema.Bundle.listedSDK], let name = sdk[ReportSchema.ListedSDK.name]?.stringValue else { return nil }
+        return (name, sdk[ReportSchema.ListedSDK.vendor]?.stringValue)
+    }
     /// The signing team the signature's entitlements name.
     public var teamIdentifier: String? { object[ReportSchema.Bundle.entitlements]?[ReportSchema.Entitlements.teamIdentifier]?.stringValue }
     /// Each executable slice's LC_UUID, which tells one build of a binary from another.

@@ -142,8 +142,10 @@ extension InventoryFacet {
             return FacetValue(
                 entries.compactMap { entry in
                     FacetReader.scalarText(entry[LooseLibrary.path]).map { path in
-                        FacetValue.Keyed(
-                            key: PackagePath.name(path), entry: .text(FacetReader.strings(in: entry[LooseLibrary.architectures]).joined(separator: ", ")))
+                        // `5.2.1 (arm64)`: a version only where its LC_ID_DYLIB states one (reports before it say none).
+                        let architectures = FacetReader.strings(in: entry[LooseLibrary.architectures]).joined(separator: ", ")
+                        let version = FacetReader.scalarText(entry[LooseLibrary.version])
+                        return FacetValue.Keyed(key: PackagePath.name(path), entry: .text(version.map { "\($0) (\(architectures))" } ?? architectures))
                     }
                 })
         },

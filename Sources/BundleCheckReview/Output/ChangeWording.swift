@@ -80,9 +80,15 @@ enum ChangeWording {
         return record.path + (details.isEmpty ? "" : " " + details)
     }
 
-    /// `(appex, com.apple.share-services, com.example.notes.share)`, or nothing.
+    /// `(appex, com.apple.share-services, com.example.notes.share)`, or nothing; a listed SDK's
+    /// framework also says which, at which version and by whom (`listed SDK Alamofire 5.9.1, by
+    /// Alamofire Software Foundation`), as a release added or removed it.
     static func bundleDetails(_ record: BundleRecord) -> String {
-        let details = [record.kind, record.extensionPoint, record.bundleIdentifier].compactMap { $0 }.filter { !$0.isEmpty }
+        var details = [record.kind, record.extensionPoint, record.bundleIdentifier].compactMap { $0 }.filter { !$0.isEmpty }
+        if let sdk = record.listedSDK {
+            details.append(
+                "listed SDK \(sdk.name)" + (record.shortVersion.map { " \($0)" } ?? "") + (sdk.vendor.map { ", by \($0)" } ?? ""))
+        }
         return details.isEmpty ? "" : "(" + details.joined(separator: ", ") + ")"
     }
 

@@ -74,8 +74,22 @@ import Testing
             InputReport(path: path, kind: nil, container: nil, size: 0, error: nil, bundles: [], findings: [], distribution: nil)
         }
         let names = PerInputDocuments.names(
-            of: [input("a/App.ipa"), input("b/App.ipa"), input("-"), input("Build/My.app/"), input("c/App.ipa")], suffix: ".cdx.json")
-        #expect(names == ["App.ipa.cdx.json", "App.ipa-2.cdx.json", "standard-input.cdx.json", "My.app.cdx.json", "App.ipa-3.cdx.json"])
+            of: [input("a/App.ipa"), input("b/App.ipa"), input("-"), input("Build/My.app/"), input("c/App.ipa"), input("d/App.ipa-2")], suffix: ".cdx.json")
+        // `App.ipa-2` is also an input's own name: it takes the next free one.
+        #expect(
+            names == [
+                "App.ipa.cdx.json", "App.ipa-2.cdx.json", "standard-input.cdx.json", "My.app.cdx.json", "App.ipa-3.cdx.json", "App.ipa-2-2.cdx.json",
+            ])
+    }
+
+    /// Two formats share a folder; one format twice into it would write its files twice.
+    @Test func formatsShareAFolderButOneFormatDoesNotWriteItTwice() throws {
+        let directory = try TemporaryDirectory()
+        let inputs = try Self.writeExamples(in: directory)
+        let folder = directory.path("sboms") + "/"
+        let (twice, console) = CapturingConsole.run(["--format", "cyclonedx", "-o", folder, "--report", "cyclonedx=\(folder)"] + inputs)
+        #expect(twice == .usage)
+        #expect(console.error.contains("refusing to write there: it is also where --output writes"), "\(console.error)")
     }
 
     @Test func aPackageThatCannotBeOpenedStillGetsAValidDocumentThatSaysWhy() throws {

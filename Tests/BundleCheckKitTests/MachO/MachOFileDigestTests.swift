@@ -44,6 +44,16 @@ import Testing
         #expect(file == nil)
     }
 
+    /// A library's LC_ID_DYLIB gives its current version (the SBOM's version of a loose library).
+    @Test func aLibrarysOwnVersionIsRead() throws {
+        var slice = MachOSliceDescription(fileType: .dylib)
+        slice.dylibIdentity = MachODylibIdentity(installName: "@rpath/libvendor.dylib", currentVersion: MachOVersion(major: 4, minor: 2, patch: 1))
+        let (file, _) = try Self.read(MachOWriter.thin(slice), canSeek: true, digesting: false)
+        #expect(try #require(file).slices.first?.dylibVersion?.description == "4.2.1")
+        let (executable, _) = try Self.read(MachOWriter.thin(MachOSliceDescription()), canSeek: true, digesting: false)
+        #expect(try #require(executable).slices.first?.dylibVersion == nil)
+    }
+
     @Test func hexWritesTwoLowercaseDigitsPerByte() {
         #expect(Hex.lowercase([0x00, 0x0F, 0xA0, 0xFF]) == "000fa0ff")
         #expect(Hex.lowercase([]) == "")

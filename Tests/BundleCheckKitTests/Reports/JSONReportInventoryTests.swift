@@ -89,7 +89,8 @@ import Testing
                 ["name": .null, "role": .null, "rank": .null, "contentTypes": ["public.png"]],
             ])
         #expect(app["activationRule"] == .null)
-        #expect(app["looseLibraries"] == [["path": .string("\(Self.appPath)/Frameworks/libvendor.dylib"), "architectures": ["arm64", "x86_64"]]])
+        #expect(
+            app["looseLibraries"] == [["path": .string("\(Self.appPath)/Frameworks/libvendor.dylib"), "architectures": ["arm64", "x86_64"], "version": .null]])
         // _getattrlist counts for two categories; _stat and _fstat for one, in two binaries.
         #expect(
             app["requiredReasonAPIs"] == [
@@ -100,8 +101,9 @@ import Testing
         // After sizes, in the order the diff reads them.
         let keys = app.keys
         #expect(
-            Array(keys.suffix(8)) == [
+            Array(keys.suffix(9)) == [
                 "sizes", "purposeStrings", "urlSchemes", "queriedSchemes", "documentTypes", "activationRule", "looseLibraries", "requiredReasonAPIs",
+                "listedSDK",
             ])
     }
 
@@ -142,7 +144,7 @@ import Testing
         for absent in ["purposeStrings", "urlSchemes", "queriedSchemes", "documentTypes", "activationRule"] {
             #expect(app[absent] == .null, "\(absent)")
         }
-        #expect(app["looseLibraries"] == [["path": .string("\(Self.appPath)/Frameworks/libvendor.dylib"), "architectures": ["arm64"]]])
+        #expect(app["looseLibraries"] == [["path": .string("\(Self.appPath)/Frameworks/libvendor.dylib"), "architectures": ["arm64"], "version": .null]])
         #expect(app["requiredReasonAPIs"] == [["category": "NSPrivacyAccessedAPICategoryFileTimestamp", "binaries": ["libvendor.dylib"]]])
     }
 

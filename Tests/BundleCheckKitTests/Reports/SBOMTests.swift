@@ -245,6 +245,36 @@ import Testing
               macho: {architectures: [arm64, x86_64]}
         """
 
+    /// An executable that is no Mach-O (a script) still ships: it is named by its bytes, read in a pass of its own.
+    @Test func anExecutableTheReaderCannotReadIsStillHashed() throws {
+        let yaml = """
+            app:
+              name: Notes
+              plist: {CFBundleExecutable: Run}
+              files:
+                - path: Run
+                  text: "#!/bin/sh\\necho notes\\n"
+            """
+        let node = try #require(try YAMLParser.parse(Array(yaml.utf8), file: "fixture.yml"))
+        let package = try FixtureDescription.package(from: node)
+        let input = try inspect(package, named: "Notes.ipa", settings: Self.digesting)
+        let app = try #require(input.bundles.first)
+        #expect(app.signing?.executable == nil)
+        let expected = Hex.lowercase(try Digest.hash(try Self.bytes(of: "\(Self.app)/Run", in: package), .sha256))
+        #expect(app.signing?.executableSHA256 == expected)
+        let document = CycloneDXReporter(created: Self.created).document(for: input, toolVersion: "test")
+        #expect(Self.components(document).first?["hashes"] == [["alg": "SHA-256", "content": .string(expected)]])
+    }
+
+    /// The signer's organisation comes from the package: SPDX's actor syntax must not be broken by it.
+    @Test(arguments: [
+        ("Example Team", "Organization: Example Team"), ("Evil (evil@example.com)", "Organization: Evil [evil@example.com]"),
+        ("Two\nLines", "Organization: Two\\nLines"), ("  ", nil),
+    ])
+    func spdxActorsStayOneNameOnOneLine(name: String, expected: String?) {
+        #expect(SPDXReporter.organization(name) == expected)
+    }
+
     // MARK: With the ecosystem's validators
 
     static let validatorsAvailable =

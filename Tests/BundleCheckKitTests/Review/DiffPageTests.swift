@@ -82,14 +82,14 @@ import Testing
 
     /// What would start a list, end a table cell or open markup in a side's text is escaped.
     @Test func markdownEscapesWhatWouldBecomeMarkup() {
-        #expect(DiffMarkdownReporter.escape("+ Frameworks/a") == "\\+ Frameworks/a")
-        #expect(DiffMarkdownReporter.escape("- a") == "\\- a")
-        #expect(DiffMarkdownReporter.escape("12. a") == "12\\. a")
+        #expect(MarkdownText.escape("+ Frameworks/a") == "\\+ Frameworks/a")
+        #expect(MarkdownText.escape("- a") == "\\- a")
+        #expect(MarkdownText.escape("12. a") == "12\\. a")
         // Not a marker: no space after it.
-        #expect(DiffMarkdownReporter.escape("1.2 → 1.3") == "1.2 → 1.3")
-        #expect(DiffMarkdownReporter.escape("-1.0 MB") == "-1.0 MB")
-        #expect(DiffMarkdownReporter.codeCell("A|B.appex") == "A\\|B.appex")
-        #expect(DiffMarkdownReporter.escape("[x](javascript:1)") == "\\[x\\]\\(javascript:1\\)")
+        #expect(MarkdownText.escape("1.2 → 1.3") == "1.2 → 1.3")
+        #expect(MarkdownText.escape("-1.0 MB") == "-1.0 MB")
+        #expect(MarkdownText.codeCell("A|B.appex") == "A\\|B.appex")
+        #expect(MarkdownText.escape("[x](javascript:1)") == "\\[x\\]\\(javascript:1\\)")
     }
 
     /// Debian's `cmark-gfm`, or nil.

@@ -205,6 +205,32 @@ import Testing
                 == "linked, tracking unstated; purposes: NSPrivacyCollectedDataTypePurposeAppFunctionality, NSPrivacyCollectedDataTypePurposeAnalytics")
     }
 
+    /// A listed SDK added by a release is named with its version and vendor; a loose library's
+    /// update shows its old and new LC_ID_DYLIB versions.
+    @Test func listedSDKsAndLooseLibrariesAreShownWithTheirVersions() throws {
+        let directory = try TemporaryDirectory()
+        func app(library: String, sdk: Bool) -> String {
+            """
+            app:
+              name: Notes
+              files:
+                - path: Frameworks/libvendor.dylib
+                  macho: {file-type: dylib, dylib-version: "\(library)"}
+            """ + (sdk ? "\n  frameworks:\n    - name: Alamofire\n      short-version: \"5.9.1\"\n" : "\n")
+        }
+        let (old, new) = try Self.packages(directory, old: app(library: "1.2", sdk: false), new: app(library: "1.3.1", sdk: true))
+        let (_, document, _) = try Self.review([old, new])
+        let libraries = Self.changes(document, facet: "loose-libraries")
+        #expect(libraries.count == 1, "\(libraries)")
+        #expect(libraries.first?["old"] == "1.2 (arm64)")
+        #expect(libraries.first?["new"] == "1.3.1 (arm64)")
+        let (_, console) = CapturingConsole.run(["diff", "--now", "2026-06-01", old, new])
+        #expect(
+            console.output.contains(
+                "+ Payload/Notes.app/Frameworks/Alamofire.framework (framework, com.vendor.alamofire, listed SDK Alamofire 5.9.1, by Alamofire Software Foundation)"
+            ), "\(console.output)")
+    }
+
     /// A renamed bundle's name is rewritten only as a whole word.
     @Test(arguments: [
         ("NotesApp.app's Info.plist has no key, asked for by X in NotesApp", "Notes.app's Info.plist has no key, asked for by X in Notes"),

@@ -3,11 +3,11 @@ import BundleCheckModel
 
 /// One required-reason API category: its approved reasons (`Rules/data/privacy-api-reasons.yml`)
 /// and the names by which a binary shows it uses the category (`Rules/data/privacy-api-symbols.yml`).
-struct PrivacyAPICategory: Sendable {
+package struct PrivacyAPICategory: Sendable {
     /// One approved reason: `CA92.1`, what it allows, and whether only third-party SDKs may declare it.
-    struct Reason: Sendable {
-        let code: String
-        let meaning: String
+    package struct Reason: Sendable {
+        package let code: String
+        package let meaning: String
         let sdksOnly: Bool
     }
 
@@ -15,7 +15,7 @@ struct PrivacyAPICategory: Sendable {
 
     /// The full name a manifest writes, `NSPrivacyAccessedAPICategoryUserDefaults`.
     let name: String
-    let reasons: [Reason]
+    package let reasons: [Reason]
     /// Imported symbols as stored, `_stat`, `_OBJC_CLASS_$_NSUserDefaults`.
     let imports: Set<String>
     let selectors: Set<String>
@@ -75,7 +75,7 @@ struct PrivacyAPICategory: Sendable {
         try read(reasons: reasons, symbols: DataTables.named(symbolsTable))
     }
 
-    static func named(_ name: String) -> PrivacyAPICategory? {
+    package static func named(_ name: String) -> PrivacyAPICategory? {
         shipped.first { $0.name == name }
     }
 
