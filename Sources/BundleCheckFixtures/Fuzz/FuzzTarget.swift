@@ -178,6 +178,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let size = UInt64(bytes.count)
         let seeking = try? MachOReader.read(InMemoryEntryReader(bytes: bytes, canSeek: true), size: size, evidence: KeepEveryString())
         let streaming = try? MachOReader.read(InMemoryEntryReader(bytes: bytes, canSeek: false), size: size, hashingCodePages: true)
+        // As an SBOM run reads it: strings, code pages and the whole file's digest in one pass,
+        // which must cover every byte whatever the parse read, streamed or skipped.
+        let digested = try? MachOReader.read(
+            InMemoryEntryReader(bytes: bytes, canSeek: false), size: size, evidence: KeepEveryString(), hashingCodePages: true, digestingFile: true)
+        if let sha256 = digested?.sha256 {
+            precondition(sha256 == (try? Digest.hash(bytes, .sha256)).map(Hex.lowercase), "the file digest missed bytes")
+        }
         guard seeking != nil, streaming != nil else { return .refused }
         return .read
     }

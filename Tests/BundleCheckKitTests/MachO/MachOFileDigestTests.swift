@@ -26,6 +26,23 @@ import Testing
         #expect(reader.bytesSkipped == 0)
     }
 
+    /// A signed fat file read as an SBOM run reads it: its strings kept, its code pages hashed
+    /// and compared, and the file digested, all in the one pass; the seal still matches.
+    @Test(arguments: [true, false])
+    func theDigestGoesWithTheCodePagesAndTheStrings(canSeek: Bool) throws {
+        let signature = FixtureCodeSignature(identifier: "com.example.notes", teamIdentifier: "ABCDE12345")
+        let bytes = MachOWriter.fat([
+            MachOSliceDescription(architecture: .arm64, codeSignature: signature, cStrings: ["https://example.com/one"]),
+            MachOSliceDescription(architecture: .x86_64, codeSignature: signature, cStrings: ["https://example.com/two"]),
+        ])
+        let reader: any EntryReader = canSeek ? InMemoryEntryReader(bytes: bytes) : ForwardOnlyEntryReader(bytes: bytes)
+        let file = try #require(
+            try MachOReader.read(reader, size: UInt64(bytes.count), evidence: KeepEveryStringForTests(), hashingCodePages: true, digestingFile: true))
+        #expect(file.sha256 == Hex.lowercase(try Digest.hash(bytes, .sha256)))
+        #expect(file.slices.allSatisfy { (slice: MachOSlice) in slice.codeSignature?.seal?.codePages == .matched })
+        #expect(file.slices.flatMap { (slice: MachOSlice) in slice.evidence.map(\.value) }.sorted() == ["https://example.com/one", "https://example.com/two"])
+    }
+
     @Test func withoutTheDigestTheReaderStillSeeksPastWhatItDoesNotNeed() throws {
         let bytes = Self.fat + [UInt8](repeating: 0xA5, count: 10_000)
         let (file, reader) = try Self.read(bytes, canSeek: true, digesting: false)
@@ -67,4 +84,9 @@ final class ForwardOnlyEntryReader: EntryReader {
     var canSeek: Bool { false }
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int { try inner.read(into: buffer) }
     func skip(_ count: UInt64) throws { try discard(count) }
+}
+
+/// Keeps every string the pass offers.
+struct KeepEveryStringForTests: BinaryEvidenceFilter {
+    func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool { true }
 }
