@@ -127,10 +127,12 @@ enum CommandLineParser {
             (given.baselinePath != nil, "--baseline"), (given.writeBaselinePath != nil, "--write-baseline"),
             (given.listRules, "--list-rules"), (given.explainID != nil, "--explain"),
         ] where given {
-            throw .notForDiff(option: option)
+            throw .notForSubcommand(BundleCheckCommand.diffSubcommand.name, option: option)
         }
         guard given.inputs.count == 2 else { throw .diffSides(count: given.inputs.count) }
-        guard !given.inputs.contains(StandardInputPackage.name) else { throw .notForDiff(option: "- (standard input)") }
+        guard !given.inputs.contains(StandardInputPackage.name) else {
+            throw .notForSubcommand(BundleCheckCommand.diffSubcommand.name, option: "- (standard input)")
+        }
         var options = DiffOptions(old: given.inputs[0], new: given.inputs[1])
         if let format = given.format {
             guard let reviewFormat = ReviewFormat(rawValue: format) else {

@@ -41,11 +41,9 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case standardOutputTwice
     /// `diff` with other than two sides.
     case diffSides(count: Int)
-    /// An option of the check that means nothing for `diff` (`--baseline`).
-    case notForDiff(option: String)
     /// An option only `diff` reads (`--old-build`), given to a check.
     case diffOnly(option: String)
-    /// An option that means nothing for a subcommand (`privacy --baseline`).
+    /// An option that means nothing for a subcommand (`diff --baseline`, `privacy --report`).
     case notForSubcommand(String, option: String)
     /// `privacy` with other than one package.
     case privacyInputs(count: Int)
@@ -106,8 +104,6 @@ package enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "more than one report goes to standard output ('-'); write the others to files"
         case .diffSides(let count):
             "diff compares two builds, OLD and NEW (a package or a JSON report each); \(count == 1 ? "1 was" : "\(count) were") given"
-        case .notForDiff(let option):
-            "'\(option)' does not go with diff"
         case .diffOnly(let option):
             "'\(option)' is an option of diff (bundlecheck diff [<options>] OLD NEW)"
         case .notForSubcommand(let subcommand, let option):

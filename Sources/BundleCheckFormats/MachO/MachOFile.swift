@@ -23,6 +23,12 @@ public struct MachOFile: Sendable, Hashable {
     public var textSectionsSize: UInt64 {
         slices.compactMap(\.textSectionsSize).reduce(0) { $0.saturatingAdd($1) }
     }
+
+    /// A library's current version as its `LC_ID_DYLIB` states it; nil when none does, or when it
+    /// is 0, as the Swift runtime's copies leave it.
+    package var currentVersion: MachOVersion? {
+        slices.lazy.compactMap(\.dylibVersion).first { $0.encoded != 0 }
+    }
 }
 
 /// Whether a Mach-O file holds one architecture or several behind a fat header.

@@ -44,9 +44,7 @@ struct EvidenceWants: BinaryEvidenceFilter {
 
     /// The filter for loose libraries.
     var forLibraries: EvidenceWants {
-        var wants = EvidenceWants(matchers: libraryMatchers)
-        wants.digestsBinaries = digestsBinaries
-        return wants
+        EvidenceWants(matchers: libraryMatchers).digestingBinaries(digestsBinaries)
     }
 
     /// The same, reading each binary to its end for its SHA-256 when `digesting`.

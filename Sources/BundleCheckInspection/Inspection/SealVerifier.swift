@@ -114,18 +114,7 @@ enum SealVerifier {
                 if !entry.isOptional { missing.append(path) }
                 continue
             }
-            let actual: [UInt8]
-            if let taken = container.prefetchedDigest(of: path, algorithm) {
-                // Taken as the installer package's payload streamed by: no pass of its own.
-                actual = taken
-            } else {
-                let digest = try Digest(algorithm)
-                try container.stream(path, chunkSize: chunkSize) { chunk in
-                    try digest.update(chunk)
-                    return true
-                }
-                actual = try digest.finish()
-            }
+            let actual = try container.digest(of: path, algorithm, chunkSize: chunkSize)
             if actual != expected { modified.append(path) }
             seal.comparedResources = (seal.comparedResources ?? 0) + 1
         }

@@ -244,19 +244,7 @@ enum SigningLoader {
     /// The SHA-256 of a file the Mach-O reader could not read through (broken, or no Mach-O),
     /// in a pass of its own: an SBOM still names it by its bytes. Nil when the entry cannot be read.
     static func sha256(of path: String, in container: any PackageContainer) -> String? {
-        do {
-            let reader = try container.openEntry(path)
-            let digest = try Digest(.sha256)
-            var buffer = [UInt8](repeating: 0, count: 64 << 10)
-            while true {
-                let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-                if count == 0 { break }
-                try digest.update(buffer[0..<count])
-            }
-            return Hex.lowercase(try digest.finish())
-        } catch {
-            return nil
-        }
+        (try? container.digest(of: path, .sha256)).map(Hex.lowercase)
     }
 
     /// `Kit` for `Payload/X.app/Frameworks/Kit.framework`.

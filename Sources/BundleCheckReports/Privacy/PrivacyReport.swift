@@ -178,12 +178,17 @@ package struct PrivacyReport: Sendable {
                 categories.append(use.category)
             }
         }
+        // What each bundle's manifests declare, merged once per bundle rather than per category.
+        var declaredCategories: [String: Set<String>] = [:]
+        for bundle in input.bundles {
+            if let summary = bundle.privacyManifest { declaredCategories[bundle.path] = Set(summary.accessedAPIs.map(\.category)) }
+        }
         apiCategories = categories.map { category in
             APICategory(
                 category: category, reasons: reasons[category] ?? [],
                 uses: input.bundles.compactMap { bundle in
                     guard let use = bundle.requiredReasonAPIs?.first(where: { $0.category == category }) else { return nil }
-                    let declared = bundle.privacyManifest?.accessedAPIs.contains { $0.category == category } ?? false
+                    let declared = declaredCategories[bundle.path]?.contains(category) ?? false
                     return APIUse(bundle: bundle.path, binaries: use.binaries, declared: declared)
                 })
         }
@@ -192,7 +197,7 @@ package struct PrivacyReport: Sendable {
         let needs = Dictionary(
             grouping: input.findings.filter { !$0.suppressed && Self.needsManifestRules.contains($0.rule) }, by: { $0.bundle ?? "" })
         missingManifests = input.bundles.compactMap { bundle in
-            guard bundle.privacyManifest == nil else { return nil }
+            guard declaredCategories[bundle.path] == nil else { return nil }
             let findings = needs[bundle.path] ?? []
             var seen: Set<String> = []
             let reasons = findings.filter { seen.insert($0.message).inserted }.map { (rule: $0.rule, message: $0.message) }

@@ -89,8 +89,8 @@ public struct CycloneDXReporter: PerInputReporter {
         func entry(_ reference: String, _ children: [ShippedComponent]) -> JSONValue {
             ["ref": .string(reference), "dependsOn": .array(children.map { .string($0.reference) })]
         }
-        return [entry(Self.packageReference, components.filter { $0.parent == nil })]
-            + components.map { parent in entry(parent.reference, components.filter { $0.parent == parent.reference }) }
+        let children = Dictionary(grouping: components, by: { $0.parent ?? Self.packageReference })
+        return ([Self.packageReference] + components.map(\.reference)).map { entry($0, children[$0] ?? []) }
     }
 }
 

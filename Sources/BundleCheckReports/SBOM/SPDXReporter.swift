@@ -131,12 +131,8 @@ public struct SPDXReporter: PerInputReporter {
 }
 
 extension ShippedComponent {
-    /// SPDX's primary package purpose.
+    /// SPDX's primary package purpose: the same three words as CycloneDX's type, as SPDX spells them.
     var spdxPurpose: String {
-        switch kind {
-        case .bundle(.framework): "FRAMEWORK"
-        case .bundle: "APPLICATION"
-        case .library: "LIBRARY"
-        }
+        cycloneDXType.uppercased()
     }
 }
