@@ -309,11 +309,18 @@ public enum FixtureDescription {
                 item,
                 allowed: [
                     "path", "text", "macho", "plist", "plist-format", "damaged", "link", "zip-name", "png", "cgbi",
-                    "imports", "selectors", "encoding", "icns", "asset-catalog", "declared-size",
+                    "imports", "selectors", "encoding", "icns", "asset-catalog", "declared-size", "key",
                 ])
             guard let path = fields["path"] else { throw Problem(line: item.line, message: "a file needs a 'path'") }
             if let node = fields["plist"] {
                 return FixtureFile(path: try scalar(path), contents: try propertyList(node, format: fields["plist-format"]))
+            }
+            if let kind = fields["key"] {
+                // A private-key file made when the fixture is built (`FakeSecrets.keyFile`): der-ec, p12, pem-ec.
+                guard let bytes = FakeSecrets.keyFile(try scalar(kind)) else {
+                    throw Problem(line: kind.line, message: "key is der-ec, p12, pem-ec or pem-ed25519")
+                }
+                return FixtureFile(path: try scalar(path), contents: bytes)
             }
             if let size = fields["png"] {
                 // A valid PNG of that many pixels, for rules about icons; `cgbi: true` for Xcode's variant.
@@ -386,7 +393,7 @@ public enum FixtureDescription {
     /// A property list file: a mapping written as XML (or `format: binary`), or a string as it is
     /// (for manifests that do not parse).
     static func propertyList(_ node: YAMLNode, format: YAMLNode?) throws -> [UInt8] {
-        if let text = node.scalar { return Array(text.utf8) }
+        if let text = node.scalar { return Array(FakeSecrets.expand(text).utf8) }
         let value = try plistValue(node)
         switch try format.map(scalar) ?? "xml" {
         case "xml": return XMLPropertyListWriter.write(value)
@@ -427,7 +434,7 @@ public enum FixtureDescription {
         case .scalar(let text):
             switch node.tag {
             case nil, "!str", "tag:yaml.org,2002:str":
-                return .string(text)
+                return .string(FakeSecrets.expand(text))
             case "!bool":
                 guard text == "true" || text == "false" else { throw Problem(line: node.line, message: "!bool is true or false") }
                 return .bool(text == "true")
@@ -462,9 +469,10 @@ public enum FixtureDescription {
         return result
     }
 
+    /// A scalar; `{{fake:KIND}}` in it becomes a made-up secret of that kind (`FakeSecrets`).
     static func scalar(_ node: YAMLNode) throws -> String {
         guard let text = node.scalar else { throw Problem(line: node.line, message: "expected a scalar, found \(node.kindName)") }
-        return text
+        return FakeSecrets.expand(text)
     }
 
     /// A scalar field, its default when absent, or nil when tagged `!absent`.

@@ -328,7 +328,7 @@ enum FixtureSigningDescription {
     }
 
     static func strings(_ node: YAMLNode) throws -> [String] {
-        if let single = node.scalar { return [single] }
+        if let single = node.scalar { return [FakeSecrets.expand(single)] }
         guard let items = node.sequence else { throw FixtureDescription.Problem(line: node.line, message: "expected a list") }
         return try items.map(FixtureDescription.scalar)
     }

@@ -120,6 +120,9 @@ struct BuiltInCheck: RawRepresentable, Hashable, CaseIterable, Sendable {
         PayloadLayoutCheck(),
         ZipEntryDuplicateCheck(),
         ZipEntryUnsafeNameCheck(),
+        // Last: an earlier check's declaration of a file it keeps whole sets the size kept.
+        EmbeddedSecretCheck(),
+        PossibleSecretCheck(),
     ]
 
     private static let byID: [String: any Check] = Dictionary(registry.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

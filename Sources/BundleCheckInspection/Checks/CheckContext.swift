@@ -114,6 +114,18 @@ struct CheckContext {
         memo.resourceBundles(in: self)
     }
 
+    /// The secrets of the package, searched once a run.
+    var secretSearch: SecretSearch { memo.secretSearch(in: self) }
+
+    /// What the report must not print: the secrets the run's search found (none when no rule ran it).
+    var secretRedaction: SecretRedaction { memo.secretRedaction }
+
+    /// A file's size as the container states it, or nil when it is no file or unreadable.
+    func size(of path: String) -> UInt64? {
+        guard let container, paths.isFile(path) else { return nil }
+        return try? container.size(of: path)
+    }
+
     /// The first `count` bytes of a file (fewer when it is shorter), or nil when unreadable.
     func prefix(of path: String, count: Int) -> [UInt8]? {
         guard let container, paths.isFile(path) else { return nil }

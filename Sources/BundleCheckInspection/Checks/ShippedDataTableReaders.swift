@@ -48,6 +48,7 @@ package enum ShippedDataTableReaders {
         .one(ExtensionOpensApp.table, ExtensionOpensApp.init),
         .one(FrameworkRequirements.table, FrameworkRequirements.init),
         .one(SizeLimits.table, SizeLimits.init),
+        .one(SecretTable.table, SecretTable.init),
         .one(TopShelfImages.table, TopShelfImages.init),
         .one(UploadMinimums.table, UploadMinimums.init),
         .one(XcodeBuilds.table, XcodeBuilds.init),

@@ -78,10 +78,12 @@ public struct PackageInspector: Sendable {
             let platform = InspectedBundle.packagePlatform(of: bundles)
             let signed = SignedDistribution.named(by: bundles, installer: container.installerContents, platform: platform)
             let distribution = settings.distribution(for: located.kind, platform: platform, signed: signed)
-            let findings = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths, distribution: distribution)
+            let (findings, redaction) = run(rules, on: container, kind: located.kind, bundles: bundles, paths: paths, distribution: distribution)
+            // No report prints a secret the run found, whichever rule quotes the value it sits in.
             return InputReport(
                 path: path, kind: located.kind, container: container.storage, size: packageSize,
-                error: nil, bundles: bundles, findings: findings, distribution: distribution
+                error: nil, bundles: redaction.isEmpty ? bundles : bundles.map(redaction.redact),
+                findings: redaction.isEmpty ? findings : findings.map(redaction.redact), distribution: distribution
             )
         } catch {
             return InputReport(
@@ -118,7 +120,7 @@ public struct PackageInspector: Sendable {
     /// Below this many entries, the rules take too little time to be worth a second thread.
     static let minimumEntriesForParallelRules = 2_000
 
-    /// Runs every rule; the findings in the rules' order. With more than one job on a large zip,
+    /// Runs every rule; the findings in the rules' order, and the secrets the report must not print. With more than one job on a large zip,
     /// two threads share the rules: the built-in checks share a memo, so they are one item that
     /// one thread runs whole, and each matcher rule (path and text searches over every entry,
     /// most of this step's time) is an item of its own, which either thread may take, since
@@ -126,7 +128,7 @@ public struct PackageInspector: Sendable {
     func run(
         _ rules: [RuleDefinition], on container: any PackageContainer, kind: InputKind, bundles: [InspectedBundle], paths: PathIndex,
         distribution: DistributionAssumption
-    ) -> [Finding] {
+    ) -> (findings: [Finding], redaction: SecretRedaction) {
         let shared = jobs > 1 && container.files.count >= Self.minimumEntriesForParallelRules ? SharedZipArchive(sharing: container) : nil
         let reading: any PackageContainer = shared ?? container
         let context = CheckContext(
@@ -145,7 +147,7 @@ public struct PackageInspector: Sendable {
         }
         var byRule = [[Finding]](repeating: [], count: rules.count)
         for (index, findings) in results.joined() { byRule[index] = findings }
-        return byRule.flatMap { $0 }
+        return (byRule.flatMap { $0 }, context.secretRedaction)
     }
 
     /// What one rule finds. Used from two threads only as `run` splits the rules: the

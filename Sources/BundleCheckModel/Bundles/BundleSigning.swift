@@ -12,7 +12,7 @@ public struct BundleSigning: Sendable {
     /// The executable read as Mach-O; nil when there is none or it is not Mach-O.
     public let executable: MachOFile?
     /// The signed entitlements, else those of `archived-expanded-entitlements.xcent`.
-    public let entitlements: Entitlements?
+    public package(set) var entitlements: Entitlements?
     public let entitlementsSource: EntitlementsSource
     /// The file the entitlements were read from (the executable or the .xcent).
     public let entitlementsPath: String?

@@ -10,15 +10,15 @@ public struct InspectedBundle: Sendable {
     /// Path of `Info.plist` relative to the package root.
     public let infoPlistPath: String
     /// The parsed Info.plist; nil when it is missing or could not be parsed.
-    public let infoPlist: PropertyListDocument?
+    public package(set) var infoPlist: PropertyListDocument?
     /// For share and action extensions, their activation rule read once; nil for other bundles.
     public let activationRule: ActivationRuleAnalysis?
     /// Executable, signature, entitlements and profile; nil when not read (tests that build bundles by hand).
-    public let signing: BundleSigning?
+    public package(set) var signing: BundleSigning?
     /// Files of this bundle that could not be read as what they must be; each is a finding.
-    public let problems: [BundleReadProblem]
+    public package(set) var problems: [BundleReadProblem]
     /// The `PrivacyInfo.xcprivacy` files among the bundle's own files, wherever they sit.
-    public let privacyManifests: [PrivacyManifest]
+    public package(set) var privacyManifests: [PrivacyManifest]
     /// The platform it was built for. Decided from the bundle alone when it is made; the
     /// package's bundles then settle it together (`resolvingPlatforms`), a bundle that says
     /// nothing of its own taking its container's.

@@ -22,7 +22,7 @@ public struct PrivacyManifest: Sendable {
     public let path: String
     public let placement: Placement
     /// The parsed property list (its root may be of any type); nil when it could not be read.
-    public let document: PropertyListDocument?
+    public package(set) var document: PropertyListDocument?
     /// Why the file is no property list (unparseable, too large), for the finding; nil when parsed
     /// or when the zip entry itself is damaged (`zip-entry-corrupt` says so).
     public let unreadableReason: String?

@@ -4,6 +4,7 @@ import BundleCheckFormats
 ///
 ///     rules:
 ///       junk-file: off               # disable a rule
+///       possible-secret: on          # run a rule that is off by default (`default: off`)
 ///       ats-arbitrary-loads: error   # or run it at another severity: error | warning | note
 ///     fail-on: warning               # error (default) | warning
 ///     distribution: app-store        # app-store | ad-hoc | development | enterprise
@@ -93,7 +94,8 @@ public struct Configuration: Sendable, Equatable {
     /// The severity `rule` runs at, or nil when the configuration turns it off.
     public func severity(of rule: RuleDefinition) -> Severity? {
         switch rules[rule.id] {
-        case nil: rule.severity
+        case nil: rule.runsByDefault ? rule.severity : nil
+        case .on: rule.severity
         case .off: nil
         case .severity(let severity): severity
         }
@@ -125,15 +127,19 @@ public enum FailureThreshold: String, Sendable, Hashable, CaseIterable {
 
 /// What the configuration says about one rule: turn it off, or run it at another severity.
 public enum RuleSetting: Sendable, Hashable, CustomStringConvertible {
+    /// Runs at its rule file's severity: turns on a rule that is off by default (`default: off`).
+    case on
     case off
     case severity(Severity)
 
     /// Every value the configuration accepts, in the order messages list them.
-    static let choices = ["off"] + Severity.allCases.map(\.rawValue)
+    static let choices = ["on", "off"] + Severity.allCases.map(\.rawValue)
 
-    /// `off`, `error`, `warning` or `note`; nil for anything else.
+    /// `on`, `off`, `error`, `warning` or `note`; nil for anything else.
     init?(configurationValue text: String) {
-        if text == "off" {
+        if text == "on" {
+            self = .on
+        } else if text == "off" {
             self = .off
         } else if let severity = Severity(rawValue: text) {
             self = .severity(severity)
@@ -145,6 +151,7 @@ public enum RuleSetting: Sendable, Hashable, CustomStringConvertible {
     /// As written in the configuration and shown by `--list-rules`.
     public var description: String {
         switch self {
+        case .on: "on"
         case .off: "off"
         case .severity(let severity): severity.rawValue
         }

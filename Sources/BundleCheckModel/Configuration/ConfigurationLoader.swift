@@ -17,7 +17,7 @@ public enum ConfigurationLoader {
         "rules", "fail-on", "distribution", "profile-expiry-warning-days", "app-clip-digital-only", "icon-catalog-threshold", "rule-packs", "baseline",
         "ignore", "help-url", "diff",
     ]
-    static let ignoreKeys = ["rule", "path", "reason"]
+    static let ignoreKeys = ["rule", "path", "reason", "secret"]
 
     /// The configuration file of a run, as messages and reports call it: `explicitPath` when
     /// given, else `.bundlecheck.yml` found from `workingDirectory` (the process's when nil;
@@ -202,31 +202,50 @@ public enum ConfigurationLoader {
             return text
         }
 
-        /// `ignore:` entries: each a mapping of `rule` (a known id), `path` (a glob) and `reason`, all required.
+        /// `ignore:` entries: each a mapping of `rule` (a known id), `path` (a glob) and `reason`,
+        /// all required; or of `secret` (a fingerprint) and `reason`, with `rule` and `path` optional.
         private func ignores(_ node: YAMLNode, catalogue: RuleCatalogue) throws(YAMLLoadError) -> [IgnoreEntry] {
             var entries: [IgnoreEntry] = []
             for (index, item) in try reader.list(node, field: "ignore", emptyIsNone: true).enumerated() {
                 let entryKey = "ignore[\(index)]"
                 let pairs = try reader.pairs(
-                    item, field: entryKey, allowed: ignoreKeys, expected: "a mapping of \(ConfigurationError.list(ignoreKeys, conjunction: "and"))")
+                    item, field: entryKey, allowed: ignoreKeys, expected: "a mapping of rule, path and reason (or of secret and reason)")
                 let fields = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-                for name in ignoreKeys where fields[name] == nil {
+                // A secret's entry needs only its fingerprint and a reason; any other, a rule and a path.
+                for name in (fields["secret"] == nil ? ["rule", "path", "reason"] : ["reason"]) where fields[name] == nil {
                     throw reader.error(item, entryKey, Self.missing(name))
                 }
-                guard let ruleNode = fields["rule"], let pathNode = fields["path"], let reasonNode = fields["reason"] else { continue }
-                let id = try reader.string(ruleNode, field: entryKey + ".rule", what: "a single value")
-                guard catalogue[id] != nil else {
-                    throw reader.error(ruleNode, entryKey + ".rule", Self.unknownRule(id, catalogue: catalogue))
+                guard let reasonNode = fields["reason"] else { continue }
+                var secret: String?
+                if let secretNode = fields["secret"] {
+                    let text = try reader.string(secretNode, field: entryKey + ".secret", what: "a single value")
+                    guard IgnoreEntry.isSecretFingerprint(text) else {
+                        throw reader.error(
+                            secretNode, entryKey + ".secret",
+                            "'\(text)' is not a secret's fingerprint: write it as the finding prints it, sha256: and 8 lowercase hexadecimal digits")
+                    }
+                    secret = text
                 }
-                let pattern = try reader.string(pathNode, field: entryKey + ".path", what: "a single value")
-                if let problem = Glob.validate(pattern) {
-                    throw reader.error(pathNode, entryKey + ".path", "'\(pattern)' is not a valid glob: \(problem)")
+                var id: String?
+                if let ruleNode = fields["rule"] {
+                    let named = try reader.string(ruleNode, field: entryKey + ".rule", what: "a single value")
+                    guard catalogue[named] != nil else {
+                        throw reader.error(ruleNode, entryKey + ".rule", Self.unknownRule(named, catalogue: catalogue))
+                    }
+                    id = named
+                }
+                var pattern = "**"
+                if let pathNode = fields["path"] {
+                    pattern = try reader.string(pathNode, field: entryKey + ".path", what: "a single value")
+                    if let problem = Glob.validate(pattern) {
+                        throw reader.error(pathNode, entryKey + ".path", "'\(pattern)' is not a valid glob: \(problem)")
+                    }
                 }
                 let reason = try reader.string(reasonNode, field: entryKey + ".reason", what: "a single value")
                 guard reason.contains(where: { !$0.isWhitespace }) else {
                     throw reader.error(reasonNode, entryKey, Self.missing("reason"))
                 }
-                entries.append(IgnoreEntry(rule: id, path: Glob(pattern), reason: reason))
+                entries.append(IgnoreEntry(rule: id, path: Glob(pattern), reason: reason, secret: secret))
             }
             return entries
         }

@@ -6,25 +6,48 @@
 ///         path: Payload/*.app/Frameworks/Vendor*.framework/**
 ///         reason: VendorSDK 4.2 ships without one; tracked in JIRA-123
 ///
+/// A secret a team accepts (a sandbox key meant to ship, a public test value) is named by its
+/// fingerprint, as `embedded-secret`'s finding prints it, wherever it sits; `rule` and `path`
+/// then narrow it when given:
+///
+///     ignore:
+///       - secret: sha256:1a2b3c4d
+///         reason: the demo account's read-only key, published on our website
+///
 /// Matching findings stay in the JSON and SARIF reports, suppressed with the reason.
 public struct IgnoreEntry: Sendable, Hashable {
-    public let rule: String
+    /// The rule whose findings it accepts; any rule's about `secret` when nil.
+    public let ruleID: String?
     /// Over the finding's file, or its bundle, as the report shows them (relative to the package root).
     package let path: Glob
     public let reason: String
+    /// `sha256:` and 8 hexadecimal digits: the findings about that secret (`Finding.secret`).
+    public let secret: String?
 
-    package init(rule: String, path: Glob, reason: String) {
-        self.rule = rule
+    package init(rule: String?, path: Glob = Glob("**"), reason: String, secret: String? = nil) {
+        self.ruleID = rule
         self.path = path
         self.reason = reason
+        self.secret = secret
     }
+
+    /// The rule it names, or `*` for an entry that names only a secret.
+    public var rule: String { ruleID ?? "*" }
 
     public var pathPattern: String { path.pattern }
 
-    /// Whether the entry accepts `finding`: its rule, and its file or its bundle under `path`.
-    /// A finding about the whole package has neither, so it is matched as the empty path.
+    /// Whether `text` is a secret's fingerprint as findings print it.
+    package static func isSecretFingerprint(_ text: String) -> Bool {
+        let digits = text.dropFirst("sha256:".count)
+        return text.hasPrefix("sha256:") && digits.count == 8 && digits.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
+    /// Whether the entry accepts `finding`: its rule, its secret, and its file or its bundle
+    /// under `path`. A finding about the whole package has neither, so it is matched as the empty path.
     public func matches(_ finding: Finding) -> Bool {
-        guard finding.rule == rule else { return false }
+        if let secret, finding.secret != secret { return false }
+        if let ruleID, finding.rule != ruleID { return false }
+        if secret != nil, path.pattern == "**" { return true }
         let paths = [finding.file, finding.bundle].compactMap { $0 }
         return paths.isEmpty ? path.matches("") : paths.contains(where: path.matches)
     }

@@ -1258,6 +1258,186 @@ entries:
     selectors: ["application:configurationForConnectingSceneSession:options:"]
 
 """#),
+        ("secrets.yml", #"""
+name: secrets
+title: Secrets a package must not ship, how each is recognised, and the public values that look like them
+sources:
+  - "AWS IAM User Guide, 'Unique identifiers': AKIA for an access key, ASIA for a temporary (STS) access key; 'Managing access keys': the secret access key is 40 characters (docs.aws.amazon.com/IAM/latest/UserGuide/reference_identifiers.html)"
+  - "GitHub blog, 'Behind GitHub's new authentication token formats' (2021-04-05): ghp_ personal, gho_ OAuth, ghu_ user-to-server, ghs_ server-to-server, ghr_ refresh; 36 characters after the prefix, the last 6 a base-62 CRC-32 checksum of the first 30"
+  - "GitHub blog, 'Introducing fine-grained personal access tokens for GitHub' (2022-10-18): github_pat_ tokens"
+  - "GitLab docs, 'GitLab token overview', token prefixes: glpat- personal, project and group access tokens, gldt- deploy tokens, glrt- runner authentication tokens, glptt- pipeline trigger tokens; the legacy form has 20 characters after the prefix, the routable form (lib/authn/token_field/generator/routable_token.rb) a longer base64url payload and a base-36 CRC-32"
+  - "Slack API docs, 'Token types': xoxb- bot, xoxp- user, xapp- app-level, xoxe- refresh tokens; 'Sending messages using incoming webhooks': https://hooks.slack.com/services/T…/B…/…"
+  - "Stripe docs, 'API keys': sk_live_/sk_test_ secret keys, rk_live_/rk_test_ restricted keys, pk_live_/pk_test_ publishable keys, which 'are meant solely to identify your account with Stripe' and may be published in your app"
+  - "Twilio docs, 'What is a SID': 34 characters, a two-letter type (AC account, SK API key) and 32 hexadecimal digits; the Auth Token (32 hexadecimal) and an API key's secret (32 letters and digits) per trufflehog pkg/detectors/twilio and twilioapikey, which pair them with the SID as this table does"
+  - "Twilio SendGrid docs, 'API keys': keys start SG. (gitleaks config/gitleaks.toml sendgrid-api-token: SG. + 66 characters with a dot after 22)"
+  - "OpenAI help, 'Where do I find my OpenAI API key?': keys start sk- (project keys sk-proj-, service accounts sk-svcacct-, admin sk-admin-); gitleaks' openai-api-key rule: the base64 of 'OpenAI', T3BlbkFJ, inside every key"
+  - "Anthropic API docs, 'Authentication': x-api-key sk-ant-api03-…; gitleaks' anthropic-api-key (sk-ant-api03-, 93 characters, then AA) and anthropic-admin-api-key (sk-ant-admin01-)"
+  - "Google Cloud docs, 'Create and delete service account keys': the JSON key file has type service_account, private_key_id, private_key (a PEM PKCS#8 key), client_email"
+  - "Firebase Cloud Messaging, legacy HTTP server keys (AAAA + 7, ':APA91b' + 134 characters; SonarSource rule S6710), shut down in 2024 ('Migrate from legacy FCM APIs to HTTP v1', firebase.google.com/docs/cloud-messaging/migrate-v1); a device registration token has the same shape after its first 11 characters, so only keys starting AAAA are taken"
+  - "Apple, 'Creating API keys for App Store Connect API': the private key downloads once as AuthKey_<key ID>.p8, a PEM PKCS#8 EC P-256 key"
+  - "Firebase docs, 'Learn about using and managing API keys for Firebase': API keys for Firebase services are not secret and are included in GoogleService-Info.plist and app code"
+  - "RFC 7468 (PEM labels PRIVATE KEY, ENCRYPTED PRIVATE KEY), RFC 5208/5958 (PKCS#8), RFC 7292 (PKCS#12 PFX), RFC 8017 (RSAPrivateKey), RFC 5915 (ECPrivateKey), OpenSSH PROTOCOL.key (openssh-key-v1)"
+  - "curl/netrc(5): machine, login, password; npm docs, '.npmrc': _authToken, _auth, _password; Python packaging, '.pypirc': password"
+checked: 2026-12-06
+entries:
+  # What is read (docs/limits.md lists them): candidate files whole up to `whole-file-bytes`
+  # (the rest is not read); every other file of at most `sniff-file-bytes` its first
+  # `sniff-bytes` (a key file's header); at most `files` files and `bytes` bytes a package.
+  limits:
+    whole-file-bytes: 4194304
+    sniff-bytes: 4096
+    sniff-file-bytes: 65536
+    files: 20000
+    bytes: 268435456
+    findings: 200
+  # Files read whole, by name, by how the name starts, or by extension (lowercase, no dot).
+  candidate-files:
+    names: [.env, .netrc, _netrc, .npmrc, .pypirc, .git-credentials, credentials, credentials.json, client_secret.json, id_rsa, id_dsa, id_ecdsa, id_ed25519]
+    name-prefixes: [.env., AuthKey_]
+    extensions: [pem, key, p8, p12, pfx, der, priv, json, plist, txt, env, yml, yaml, xml, cfg, conf, config, ini, properties, toml, js, jsbundle, bundle]
+  # In an installer package, whose one pass keeps in memory what is read whole, only these
+  # candidates are (with the names above): key files and property lists. A Mac app's thousands
+  # of scripts and JSON files (an Electron app's) get the first bytes the pass keeps of each.
+  installer-package-extensions: [pem, key, p8, p12, pfx, der, priv, plist, env]
+  # Files never sniffed: formats whose first bytes are an image, media, compiled resources or code.
+  sniff-skips-extensions: [png, jpg, jpeg, gif, heic, webp, pdf, car, nib, storyboardc, strings, stringsdict, mom, omo, momd, ttf, otf, wav, mp3, m4a, caf, aiff, mp4, mov, m4v, dylib, a, o, metallib, cer, crt, mobileprovision, provisionprofile, xcprivacy, lottie, riv, svg, html, css]
+  # Keys of plist and JSON objects and of .env assignments whose long, random-looking values
+  # possible-secret notes when it is turned on.
+  secret-key-words: [secret, token, password, passwd, apikey, api_key, api-key, private, credential, auth]
+  # possible-secret: a value at least this long, without spaces, mixing letters and digits, of
+  # at least this many bits of Shannon entropy a character (40 random letters and digits give
+  # about 5; English words joined by hyphens about 3.6).
+  possible-secret:
+    minimum-length: 20
+    minimum-entropy: 4.0
+  # Tokens recognised by their documented prefix and shape (the pattern, from the prefix on; a
+  # letter or digit right before or after it means it is part of a longer word). A finding
+  # prints the documented prefix and nothing after it. `requires`: the token is a secret only
+  # with its partner in the same plist/JSON object, else the same file: a value of one of
+  # `lengths` made of `alphabet` that mixes `classes` (upper, lower, digit, letter), so that a
+  # hexadecimal digest is not taken for a key. `checksum`: checked where the format has one.
+  tokens:
+    - kind: aws-access-key
+      name: AWS access key
+      severity: error
+      prefixes: [AKIA, ASIA]
+      pattern: '(?:AKIA|ASIA)[A-Z2-7]{16}'
+      requires:
+        name: secret access key
+        lengths: [40]
+        alphabet: A-Za-z0-9/+
+        classes: [upper, lower, digit]
+    - kind: github-token
+      name: GitHub token
+      severity: error
+      prefixes: [ghp_, gho_, ghu_, ghs_, ghr_]
+      pattern: '(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}'
+      checksum: github-crc32
+    - kind: github-fine-grained-token
+      name: GitHub fine-grained personal access token
+      severity: error
+      prefixes: [github_pat_]
+      pattern: 'github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}'
+    - kind: gitlab-token
+      name: GitLab token
+      severity: error
+      prefixes: [glpat-, gldt-, glrt-, glptt-]
+      pattern: '(?:glpat|gldt|glrt|glptt)-[A-Za-z0-9_\-]{20,300}'
+    - kind: slack-token
+      name: Slack token
+      severity: error
+      prefixes: [xoxb-, xoxp-, xoxa-, xoxr-, xoxe-, xapp-]
+      pattern: '(?:xox[bpare]|xapp)-[0-9]{1,}-[A-Za-z0-9-]{10,}'
+    - kind: slack-webhook
+      name: Slack incoming webhook URL
+      severity: error
+      prefixes: [https://hooks.slack.com/services/]
+      pattern: 'https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}'
+    - kind: stripe-secret-key
+      name: Stripe live secret key
+      severity: error
+      prefixes: [sk_live_, rk_live_]
+      pattern: '(?:sk|rk)_live_[A-Za-z0-9]{20,}'
+    # A test-mode key moves no money, but reads and writes the account's test data and
+    # webhooks: a warning, so the build is not blocked by a sandbox key left in a debug menu.
+    - kind: stripe-test-secret-key
+      name: Stripe test-mode secret key
+      severity: warning
+      prefixes: [sk_test_, rk_test_]
+      pattern: '(?:sk|rk)_test_[A-Za-z0-9]{20,}'
+    - kind: twilio-credentials
+      name: Twilio SID with its secret
+      severity: error
+      prefixes: [AC, SK]
+      pattern: '(?:AC|SK)[0-9a-f]{32}'
+      requires:
+        name: auth token or API key secret
+        lengths: [32]
+        alphabet: A-Za-z0-9
+        classes: [letter, digit]
+    - kind: sendgrid-key
+      name: SendGrid API key
+      severity: error
+      prefixes: [SG.]
+      pattern: 'SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}'
+    - kind: openai-key
+      name: OpenAI API key
+      severity: error
+      prefixes: [sk-]
+      pattern: 'sk-(?:(?:proj|svcacct|admin)-)?[A-Za-z0-9_\-]{20,}T3BlbkFJ[A-Za-z0-9_\-]{20,}'
+    - kind: anthropic-key
+      name: Anthropic API key
+      severity: error
+      prefixes: [sk-ant-]
+      pattern: 'sk-ant-(?:api03|admin01)-[A-Za-z0-9_\-]{93}AA'
+    - kind: fcm-server-key
+      name: Firebase Cloud Messaging server key
+      severity: error
+      prefixes: [AAAA]
+      pattern: 'AAAA[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{134}'
+  # Recognised by their structure (the reader's code), named and graded here.
+  structures:
+    - kind: private-key
+      name: private key
+      severity: error
+    - kind: pkcs12-identity
+      name: PKCS#12 identity (certificate and private key)
+      severity: error
+    - kind: app-store-connect-key
+      name: App Store Connect API key
+      severity: error
+    - kind: ssh-private-key
+      name: SSH private key
+      severity: error
+    - kind: google-service-account
+      name: Google service-account key
+      severity: error
+    - kind: env-file
+      name: .env file with assignments
+      severity: warning
+    - kind: netrc-password
+      name: .netrc password
+      severity: error
+    - kind: registry-token
+      name: package registry credential (.npmrc, .pypirc)
+      severity: error
+    - kind: git-credentials
+      name: Git credentials
+      severity: error
+    - kind: git-repository
+      name: .git folder (the repository's history and configuration)
+      severity: error
+    - kind: oauth-client-secret
+      name: OAuth client secret file
+      severity: error
+  # Public by design: recognised so that possible-secret says nothing of them; never reported.
+  public:
+    - name: Google API key (identifies a Firebase or Google Cloud project; restricted by app)
+      pattern: 'AIza[0-9A-Za-z_\-]{35}'
+    - name: Stripe publishable key
+      pattern: 'pk_(?:live|test)_[A-Za-z0-9]{20,}'
+
+"""#),
         ("signing-certificates.yml", #"""
 name: signing-certificates
 title: The kinds of Apple code-signing certificates, how each is told, and which distributions each may sign

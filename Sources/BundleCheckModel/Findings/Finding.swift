@@ -8,8 +8,8 @@ public struct Finding: Sendable, Hashable {
     /// The rule's id: a public contract, used in configuration and baselines.
     public let rule: String
     public let severity: Severity
-    public let message: String
-    public let location: FindingLocation
+    public package(set) var message: String
+    public package(set) var location: FindingLocation
     /// Codes Apple's upload validation prints for the same problem; never invented.
     public let appleCodes: [String]
     /// Stable identity across rebuilds: rule, bundle, key path and, when given, the value's identity.
@@ -23,6 +23,10 @@ public struct Finding: Sendable, Hashable {
     public var suppressed: Bool { suppression != nil }
     /// Set on the one finding that stands for those `FindingCap` left out: how many it left out.
     public private(set) var omittedCount: Int?
+    /// For a finding about a secret, `sha256:` and the first 8 hexadecimal digits of the
+    /// SHA-256 of the secret: what an `ignore:` entry's `secret:` names, the same however the
+    /// package is laid out, and never the secret itself.
+    public private(set) var secret: String?
 
     package init(
         rule: String,
@@ -84,6 +88,13 @@ public struct Finding: Sendable, Hashable {
     func counting(omitted: Int) -> Finding {
         var copy = self
         copy.omittedCount = omitted
+        return copy
+    }
+
+    /// The same finding, about the secret whose fingerprint is `fingerprint`.
+    package func about(secret fingerprint: String) -> Finding {
+        var copy = self
+        copy.secret = fingerprint
         return copy
     }
 

@@ -3108,6 +3108,130 @@ examples:
       files: [dSYMs/Notes.app.dSYM/Contents/Info.plist]
 
 """#),
+        ("embedded-secret.yml", #"""
+id: embedded-secret
+title: The package ships no private keys, live tokens or credential files
+severity: error
+category: security
+rationale: >
+  Whatever is in a package is public the day it ships: anyone can download the app and unzip
+  it. A signing identity (.p12), an App Store Connect key (AuthKey_*.p8), a server's private key,
+  a cloud or payment token, or an .env file left in a React Native or Capacitor bundle lets
+  whoever reads it act as you. The rule looks in every bundle's files (candidates by name read
+  whole, every other small file's first bytes), in property list and JSON values, and in the C
+  strings of the executables, for the kinds of Rules/data/secrets.yml: private keys (PEM, DER
+  PKCS#8, PKCS#12, OpenSSH), tokens whose documented prefix and shape say what they are (GitHub
+  with its checksum, GitLab, Slack, Stripe secret and restricted keys, SendGrid, OpenAI,
+  Anthropic, Firebase server keys, AWS and Twilio credentials with their secret beside them),
+  and credential files (.env, .netrc, .npmrc, .pypirc, .git-credentials, .git folders). Values
+  public by design stay quiet: Google API keys in GoogleService-Info.plist, Stripe publishable
+  keys, certificates and public keys, the app's own profile and signature. The finding names
+  the kind, the length, the documented prefix and the first 8 hexadecimal digits of the
+  secret's SHA-256, never the secret: no report bundlecheck writes prints it. A Stripe
+  test-mode key is a warning: it moves no money, but reads and writes the account's test data.
+fix: >
+  Revoke the secret now (it is in every copy already downloaded), then remove the file or value
+  from the target and keep the secret on a server the app asks at run time. To accept a value
+  that is meant to ship, add an ignore entry with its fingerprint and a reason:
+  `ignore: [{secret: sha256:1a2b3c4d, reason: ...}]`.
+scope:
+  archive: true
+  platforms: all
+examples:
+  - name: tokens in a configuration file, each kind in its documented shape
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: config.json
+            text: >-
+              {"github": "{{fake:github-token}}", "github_pat": "{{fake:github-fine-grained-token}}",
+              "gitlab": "{{fake:gitlab-token}}", "slack": "{{fake:slack-token}}", "hook": "{{fake:slack-webhook}}",
+              "stripe": "{{fake:stripe-secret-key}}", "stripe_sandbox": "{{fake:stripe-test-secret-key}}",
+              "sendgrid": "{{fake:sendgrid-key}}", "openai": "{{fake:openai-key}}", "anthropic": "{{fake:anthropic-key}}",
+              "fcm": "{{fake:fcm-server-key}}",
+              "aws": {"accessKeyId": "{{fake:aws-access-key-id}}", "secretAccessKey": "{{fake:aws-secret-access-key}}"},
+              "twilio": {"sid": "{{fake:twilio-account-sid}}", "token": "{{fake:twilio-auth-token}}"}}
+    expect:
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /github}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /github_pat}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /gitlab}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /slack}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /hook}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /stripe}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /stripe_sandbox}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /sendgrid}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /openai}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /anthropic}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /fcm}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /aws/accessKeyId}
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/config.json, key-path: /twilio/sid}
+  - name: key files, a service account and credential files among an app's resources
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - {path: Keys/AuthKey_ABCDE12345.p8, key: pem-ec}
+          - {path: Keys/distribution.p12, key: p12}
+          - {path: Keys/server.der, key: der-ec}
+          - {path: Resources/blob, key: der-ec}
+          - {path: Resources/service-account.json, text: '{"type": "service_account", "client_email": "a@b.iam.gserviceaccount.com", "private_key": "{{fake:pem-ec-json}}"}'}
+          - {path: .env, text: "API_URL=https://api.example.com\nSENTRY_AUTH_TOKEN=abc123\n"}
+          - {path: .netrc, text: "machine api.example.com login ci password hunter2-hunter2\n"}
+          - {path: .npmrc, text: "//registry.npmjs.org/:_authToken=npm_0123456789abcdef0123456789abcdef\n"}
+          - {path: Vendor/.git/config, text: "[core]\n"}
+    expect:
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Keys/AuthKey_ABCDE12345.p8
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Keys/distribution.p12
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Keys/server.der
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Resources/blob
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/Resources/service-account.json, key-path: /private_key}
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/.env
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/.netrc
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/.npmrc
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Vendor/.git
+      - {rule: junk-file, file: Payload/Notes.app/Vendor/.git}
+  - name: a token in the Info.plist and one compiled into the executable
+    triggers: true
+    package:
+      app:
+        name: Notes
+        plist:
+          SlackWebhook: "{{fake:slack-webhook}}"
+        executable:
+          strings: ["Authorization: Bearer {{fake:github-token}}"]
+    expect:
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/Info.plist, key-path: /SlackWebhook}
+      - bundle: Payload/Notes.app
+        file: Payload/Notes.app/Notes
+  - name: values public by design, look-alikes and placeholders
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: GoogleService-Info.plist
+            plist:
+              API_KEY: "{{fake:google-api-key}}"
+              GCM_SENDER_ID: "123456789012"
+          - path: config.json
+            text: >-
+              {"stripe": "{{fake:stripe-publishable-key}}", "github": "{{fake:github-token-bad-checksum}}",
+              "aws": {"accessKeyId": "{{fake:aws-access-key-id}}", "region": "eu-west-1"},
+              "docs": "{{fake:pem-placeholder}}", "word": "task-{{fake:random-value}}"}
+          - {path: .env.example, text: "# API_KEY=\n"}
+
+"""#),
         ("encryption-info.yml", #"""
 id: encryption-info
 title: Executables carry LC_ENCRYPTION_INFO
@@ -5636,6 +5760,50 @@ examples:
               	<string>1</string>
               </dict>
               </plist>
+
+"""#),
+        ("possible-secret.yml", #"""
+id: possible-secret
+title: No random-looking value under a key that names a secret
+severity: note
+category: security
+default: off
+rationale: >
+  A long value of high entropy under a key such as apiSecret, AUTH_TOKEN or client_password
+  (in a property list, a JSON file or an .env file) is often a credential of a service whose
+  format nothing documents. Nothing proves it is one, so this rule guesses: it is off unless
+  .bundlecheck.yml turns it on (`rules: {possible-secret: on}`), and a note when it runs.
+  Values of a documented kind are embedded-secret's; values public by design (Google API keys,
+  Stripe publishable keys) are never noted. Like embedded-secret's, the note names the length
+  and fingerprint, never the value.
+fix: >
+  If the value is a credential, revoke it and fetch it at run time from your server. If it is
+  not, accept it with an ignore entry naming its fingerprint: `ignore: [{secret: sha256:…, reason: …}]`.
+scope:
+  archive: true
+  platforms: all
+examples:
+  - name: a random value under a key that names a secret
+    triggers: true
+    package:
+      app:
+        name: Notes
+        files:
+          - path: settings.plist
+            plist:
+              PartnerAPISecret: "{{fake:random-value}}"
+    expect:
+      - {bundle: Payload/Notes.app, file: Payload/Notes.app/settings.plist, key-path: /PartnerAPISecret}
+  - name: the same key holding a readable value, and a random value under a harmless key
+    triggers: false
+    package:
+      app:
+        name: Notes
+        files:
+          - path: settings.plist
+            plist:
+              PartnerAPISecret: "set-by-the-server-at-login"
+              BuildIdentifier: "{{fake:random-value}}"
 
 """#),
         ("principal-class.yml", #"""

@@ -104,6 +104,13 @@ package enum BinaryCondition: @unchecked Sendable {
     case prefix(String)
     case contains(String)
     case matches(NSRegularExpression)
+    /// Any of these pieces of text, anywhere: one pass over the value however many there are
+    /// (the secrets' documented prefixes; built-in checks only).
+    case containsAny(NeedleSet)
+    /// A value of one of these lengths in bytes made only of `alphabet`'s ASCII characters (a
+    /// secret that pairs with a token, such as AWS's 40-character secret access key; built-in
+    /// checks only). Testing the length first passes over most strings at once.
+    case shaped(lengths: Set<Int>, alphabet: ByteClass)
 
     /// The form and its operand, as text (a regular expression by its pattern and options).
     package var identity: String {
@@ -113,6 +120,9 @@ package enum BinaryCondition: @unchecked Sendable {
         case .prefix(let text): "prefix \(text)"
         case .contains(let text): "contains \(text)"
         case .matches(let regex): "matches \(regex.options.rawValue) \(regex.pattern)"
+        case .containsAny(let needles):
+            "contains-any \(needles.atWordStart) \(needles.minimumLength) \(needles.texts.joined(separator: "\u{0}"))"
+        case .shaped(let lengths, let alphabet): "shaped \(lengths.sorted()) \(alphabet.identity)"
         }
     }
 
@@ -124,6 +134,10 @@ package enum BinaryCondition: @unchecked Sendable {
         case .contains(let text): value.contains(text)
         case .matches(let regex):
             regex.firstMatch(in: value, range: NSRange(location: 0, length: NSString(string: value).length)) != nil
+        case .containsAny(let needles):
+            needles.occursIn(utf8: Array(value.utf8)[...])
+        case .shaped(let lengths, let alphabet):
+            lengths.contains(value.utf8.count) && value.utf8.allSatisfy(alphabet.contains)
         }
     }
 }

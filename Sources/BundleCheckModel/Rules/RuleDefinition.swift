@@ -34,6 +34,9 @@ public struct RuleDefinition: Sendable {
     /// A matcher hit whose value holds an unexpanded `$(VAR)` is dropped, so one mistake gives one
     /// finding, unless the rule is the one that reports them (`reports-unexpanded-variables: true`).
     package let reportsUnexpandedVariables: Bool
+    /// Whether it runs when no configuration names it (`default: off` says not: a rule that
+    /// guesses, such as `possible-secret`, runs only where `.bundlecheck.yml` turns it on).
+    public let runsByDefault: Bool
 
     init(
         id: String,
@@ -50,7 +53,8 @@ public struct RuleDefinition: Sendable {
         examples: RuleExamples,
         source: RuleSource,
         messageTemplate: String? = nil,
-        reportsUnexpandedVariables: Bool = false
+        reportsUnexpandedVariables: Bool = false,
+        runsByDefault: Bool = true
     ) {
         self.id = id
         self.title = title
@@ -67,6 +71,7 @@ public struct RuleDefinition: Sendable {
         self.source = source
         self.messageTemplate = messageTemplate
         self.reportsUnexpandedVariables = reportsUnexpandedVariables
+        self.runsByDefault = runsByDefault
     }
 
     /// The same rule at another severity, as a configuration may ask.
@@ -75,7 +80,7 @@ public struct RuleDefinition: Sendable {
             id: id, title: title, severity: severity, category: category, appleCodes: appleCodes,
             keyedAppleCodes: keyedAppleCodes, appleMessages: appleMessages, rationale: rationale, fix: fix, scope: scope, implementation: implementation,
             examples: exampleSource, source: source, messageTemplate: messageTemplate,
-            reportsUnexpandedVariables: reportsUnexpandedVariables
+            reportsUnexpandedVariables: reportsUnexpandedVariables, runsByDefault: runsByDefault
         )
     }
 }

@@ -8,7 +8,7 @@ import BundleCheckFormats
 package enum RuleLoader {
     static let fields: Set<String> = [
         "id", "title", "severity", "category", "apple-codes", "apple-messages", "rationale", "fix",
-        "scope", "check", "match", "message", "reports-unexpanded-variables", "examples",
+        "scope", "check", "match", "message", "reports-unexpanded-variables", "default", "examples",
     ]
 
     /// Reads the rule in `text`; `file` is what messages call it (`Rules/junk-file.yml`).
@@ -113,6 +113,14 @@ package enum RuleLoader {
             }
         }
 
+        var runsByDefault = true
+        if let node = fields["default"] {
+            runsByDefault = try reader.string(node, field: "default") == "on"
+            guard ["on", "off"].contains(try reader.string(node, field: "default")) else {
+                throw reader.error(node, "default", "expected on or off: whether the rule runs when the configuration does not name it")
+            }
+        }
+
         let examples = try fields["examples"].map { value throws(YAMLLoadError) in try ExampleParser(reader: reader, ruleID: id).parse(value) } ?? []
 
         return RuleDefinition(
@@ -130,7 +138,8 @@ package enum RuleLoader {
             examples: text.map { RuleExamples(text: $0, file: file, ruleID: id) } ?? RuleExamples(examples),
             source: RuleSource(file: file, isBuiltIn: isBuiltIn, line: idNode.line),
             messageTemplate: message,
-            reportsUnexpandedVariables: reportsUnexpandedVariables
+            reportsUnexpandedVariables: reportsUnexpandedVariables,
+            runsByDefault: runsByDefault
         )
     }
 }

@@ -9,6 +9,8 @@
 package struct UTF8Screen: Sendable {
     private enum Form: Sendable {
         case equals, prefix, contains, undecided
+        case containsAny(NeedleSet)
+        case shaped(Set<Int>, ByteClass)
     }
 
     private let form: Form
@@ -22,6 +24,8 @@ package struct UTF8Screen: Sendable {
             case .prefix(let text): (.prefix, text)
             case .contains(let text): (.contains, text)
             case .equalsAny, .matches: (.undecided, nil)
+            case .containsAny(let needles): (.containsAny(needles), nil)
+            case .shaped(let lengths, let alphabet): (.shaped(lengths, alphabet), nil)
             }
         let bytes = Array((text ?? "").utf8)
         let isASCII = bytes.allSatisfy { $0 < 0x80 }
@@ -36,6 +40,8 @@ package struct UTF8Screen: Sendable {
         case .equals: !Self.isASCII(bytes) || bytes.elementsEqual(operand)
         case .prefix: !Self.isASCII(bytes) || bytes.starts(with: operand)
         case .contains: !Self.isASCII(bytes) || Self.find(operand, in: bytes)
+        case .containsAny(let needles): needles.occursIn(utf8: bytes)
+        case .shaped(let lengths, let alphabet): lengths.contains(bytes.count) && bytes.allSatisfy(alphabet.contains)
         }
     }
 

@@ -363,8 +363,11 @@ public struct JSONReporter: Reporter {
             .suppressed: .bool(finding.suppressed),
             .suppression: Self.suppression(finding.suppression),
         ])
+        guard case .object(var members) = fields else { return fields }
+        // Only a finding about a secret names its fingerprint (what an ignore entry's `secret:` takes).
+        if let secret = finding.secret { members.append(JSONValue.Member(Schema.Finding.secret.rawValue, .string(secret))) }
         // Only the finding that stands for those the cap left out says how many (docs/limits.md).
-        guard let omitted = finding.omittedCount, case .object(let members) = fields else { return fields }
-        return .object(members + [JSONValue.Member(Schema.Finding.omittedCount.rawValue, .integer(Int64(omitted)))])
+        if let omitted = finding.omittedCount { members.append(JSONValue.Member(Schema.Finding.omittedCount.rawValue, .integer(Int64(omitted)))) }
+        return .object(members)
     }
 }

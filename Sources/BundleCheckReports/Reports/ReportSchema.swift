@@ -94,7 +94,7 @@ package enum ReportSchema {
 
     package enum Finding: String, ReportMember {
         case rule, severity, message, bundle, file, keyPath, line, column, excerpt, appleCodes, fingerprint, suppressed, suppression
-        case omittedCount
+        case omittedCount, secret
     }
     package enum Suppression: String, ReportMember { case kind, reason }
 }

@@ -105,6 +105,8 @@ package enum RuleExplanation {
     static func severity(of rule: RuleDefinition, in configuration: Configuration) -> String {
         let file = configuration.file ?? ConfigurationLoader.fileName
         switch configuration.severity(of: rule) {
+        case nil where !rule.runsByDefault && configuration.rules[rule.id] == nil:
+            return "off (off by default; turn it on in \(file) with `\(rule.id): on`; it runs as \(rule.severity.rawValue))"
         case nil:
             return "off (turned off by \(file); the rule file says \(rule.severity.rawValue))"
         case let severity? where severity != rule.severity:

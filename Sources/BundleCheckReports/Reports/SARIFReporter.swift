@@ -13,6 +13,8 @@ public struct SARIFReporter: Reporter {
     static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     /// The `partialFingerprints` key; bump the version if what is hashed changes.
     static let fingerprintKey = "bundlecheckFingerprint/v1"
+    /// The `partialFingerprints` key of a finding about a secret: `sha256:` and 8 hex digits of the secret's SHA-256.
+    static let secretFingerprintKey = "secretSha256/v1"
     /// The rule of the result an input that could not be checked gives.
     static let inputFailureRule = ReportVerdict.inputNotCheckedID
 
@@ -246,9 +248,10 @@ public struct SARIFReporter: Reporter {
             .init("locations", [location(of: finding, in: input, artifact: artifact, logical: logical)]),
             .init(
                 "partialFingerprints",
-                .object([
-                    .init(Self.fingerprintKey, .string(Self.fingerprint(input: input.path, parts: [finding.fingerprint])))
-                ])),
+                .object(
+                    [.init(Self.fingerprintKey, .string(Self.fingerprint(input: input.path, parts: [finding.fingerprint])))]
+                        // A secret's own fingerprint, the one its finding prints and an ignore entry names.
+                        + (finding.secret.map { [JSONValue.Member(Self.secretFingerprintKey, .string($0))] } ?? []))),
         ]
         if let suppression = finding.suppression {
             // Both a baseline and the configuration live outside the package: `external`.

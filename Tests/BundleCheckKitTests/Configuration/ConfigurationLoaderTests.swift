@@ -53,7 +53,7 @@ import Testing
         ("fail_on: warning", "ci/.bundlecheck.yml:1: key 'fail_on': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days"),
         ("rules:\n  junk-fil: off", "ci/.bundlecheck.yml:2: key 'rules.junk-fil': no rule has this id; did you mean junk-file?"),
         ("rules:\n  no-such-thing-at-all: off", "ci/.bundlecheck.yml:2: key 'rules.no-such-thing-at-all': no rule has this id; 'bundlecheck --list-rules'"),
-        ("rules:\n  junk-file: disabled", "ci/.bundlecheck.yml:2: key 'rules.junk-file': 'disabled' is not one of: off, error, warning, note"),
+        ("rules:\n  junk-file: disabled", "ci/.bundlecheck.yml:2: key 'rules.junk-file': 'disabled' is not one of: on, off, error, warning, note"),
         ("rules:\n  junk-file: no", "ci/.bundlecheck.yml:2: key 'rules.junk-file': 'no' is not one of"),
         ("\n\nfail-on: note", "ci/.bundlecheck.yml:3: key 'fail-on': 'note' is not one of: error, warning"),
         ("\nprofile-expiry-warning-days: -1", "ci/.bundlecheck.yml:2: key 'profile-expiry-warning-days': '-1' is not a whole number of days (0 or more)"),
@@ -68,7 +68,7 @@ import Testing
             "ci/.bundlecheck.yml:1: key 'profile-expiry-warning-day': unknown key; expected one of: rules, fail-on, distribution, profile-expiry-warning-days"
         ),
         ("distribution: testflight", "ci/.bundlecheck.yml:1: key 'distribution': 'testflight' is not one of: app-store, ad-hoc, development, enterprise"),
-        ("rules: [junk-file]", "ci/.bundlecheck.yml:1: key 'rules': expected a mapping of rule ids to off, error, warning or note, found a list"),
+        ("rules: [junk-file]", "ci/.bundlecheck.yml:1: key 'rules': expected a mapping of rule ids to on, off, error, warning or note, found a list"),
         ("fail-on: [warning]", "ci/.bundlecheck.yml:1: key 'fail-on': expected a single value, found a list"),
         ("- rules", "ci/.bundlecheck.yml:1: expected a mapping of settings"),
         ("rules:\n  junk-file: &a off", "ci/.bundlecheck.yml:2:14: anchors and aliases are not allowed"),
@@ -92,10 +92,23 @@ import Testing
         #expect(try Self.load(text, catalogue: catalogue).rules == ["no-readme": .severity(.warning)])
     }
 
+    @Test func aRuleOffByDefaultRunsWhenTheConfigurationNamesIt() throws {
+        #expect(!Configuration.defaults.effectiveRules(of: .shipped).contains { $0.id == "possible-secret" })
+        let on = try Self.load("rules:\n  possible-secret: on\n").effectiveRules(of: .shipped)
+        #expect(on.first { $0.id == "possible-secret" }?.severity == .note)
+        let warned = try Self.load("rules:\n  possible-secret: warning\n").effectiveRules(of: .shipped)
+        #expect(warned.first { $0.id == "possible-secret" }?.severity == .warning)
+        // `on` leaves a rule that runs anyway as it is.
+        #expect(try Self.load("rules:\n  junk-file: on\n").effectiveRules(of: .shipped).first { $0.id == "junk-file" }?.severity == .warning)
+    }
+
     @Test func effectiveRulesLeaveOutDisabledOnesAndChangeSeverities() throws {
         let configuration = try Self.load("rules:\n  junk-file: off\n  ats-arbitrary-loads: error\n")
         let rules = configuration.effectiveRules(of: .shipped)
-        #expect(rules.count == RuleCatalogue.shipped.rules.count - 1)
+        // junk-file turned off, and the rules that are off by default (possible-secret) left out.
+        let offByDefault = RuleCatalogue.shipped.rules.filter { !$0.runsByDefault }.map(\.id)
+        #expect(offByDefault == ["possible-secret"])
+        #expect(rules.count == RuleCatalogue.shipped.rules.count - 1 - offByDefault.count)
         #expect(!rules.contains { $0.id == "junk-file" })
         #expect(rules.first { $0.id == "ats-arbitrary-loads" }?.severity == .error)
         #expect(rules.first { $0.id == "version-mismatch" }?.severity == .error)

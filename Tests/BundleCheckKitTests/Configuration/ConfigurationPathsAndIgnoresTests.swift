@@ -85,9 +85,19 @@ import Testing
         ("ignore:\n  - rule: junk-file\n    path: '[z-a]'\n    reason: x\n", "ci/.bundlecheck.yml:3: key 'ignore[0].path': '[z-a]' is not a valid glob"),
         (
             "ignore:\n  - rule: junk-file\n    path: '**'\n    reason: x\n    because: y\n",
-            "ci/.bundlecheck.yml:5: key 'ignore[0].because': unknown key; expected one of: rule, path, reason"
+            "ci/.bundlecheck.yml:5: key 'ignore[0].because': unknown key; expected one of: rule, path, reason, secret"
         ),
-        ("ignore:\n  - junk-file\n", "ci/.bundlecheck.yml:2: key 'ignore[0]': expected a mapping of rule, path and reason, found a scalar"),
+        ("ignore:\n  - {secret: 1a2b3c4d, reason: x}\n", "ci/.bundlecheck.yml:2: key 'ignore[0].secret': '1a2b3c4d' is not a secret's fingerprint"),
+        (
+            "ignore:\n  - {secret: sha256:1A2B3C4D, reason: x}\n",
+            "ci/.bundlecheck.yml:2: key 'ignore[0].secret': 'sha256:1A2B3C4D' is not a secret's fingerprint"
+        ),
+        ("ignore:\n  - {secret: sha256:1a2b3c4d}\n", "ci/.bundlecheck.yml:2: key 'ignore[0]': an ignore entry needs a reason"),
+        ("ignore:\n  - {path: '**', reason: x}\n", "ci/.bundlecheck.yml:2: key 'ignore[0]': an ignore entry needs a rule"),
+        (
+            "ignore:\n  - junk-file\n",
+            "ci/.bundlecheck.yml:2: key 'ignore[0]': expected a mapping of rule, path and reason (or of secret and reason), found a scalar"
+        ),
         ("ignore:\n  rule: junk-file\n", "ci/.bundlecheck.yml:2: key 'ignore': expected a list, found a mapping"),
         ("ignore:\n  - {rule: [junk-file], path: '**', reason: x}\n", "ci/.bundlecheck.yml:2: key 'ignore[0].rule': expected a single value, found a list"),
         ("rule-packs: ci/rules\n", "ci/.bundlecheck.yml:1: key 'rule-packs': expected a list, found a scalar"),
@@ -171,6 +181,24 @@ import Testing
     }
 
     /// README.md's example configuration is one the loader accepts, with every key.
+    @Test func aSecretEntryAcceptsTheFindingsAboutThatSecretWhereverTheySit() throws {
+        let entry = try #require(try Self.load("ignore:\n  - {secret: sha256:1a2b3c4d, reason: demo key}\n").ignores.first)
+        func finding(_ rule: String, secret: String?, file: String) -> Finding {
+            let plain = Finding(rule: rule, severity: .error, message: "m", bundle: "Payload/A.app", file: file, keyPath: nil, line: nil, appleCodes: [])
+            return secret.map { plain.about(secret: $0) } ?? plain
+        }
+        #expect(entry.matches(finding("embedded-secret", secret: "sha256:1a2b3c4d", file: "Payload/A.app/config.json")))
+        #expect(entry.matches(finding("possible-secret", secret: "sha256:1a2b3c4d", file: "Payload/A.app/Frameworks/K.framework/k.plist")))
+        #expect(!entry.matches(finding("embedded-secret", secret: "sha256:00000000", file: "Payload/A.app/config.json")))
+        #expect(!entry.matches(finding("junk-file", secret: nil, file: "Payload/A.app/config.json")))
+        // With a rule and a path, both narrow it.
+        let narrow = try #require(
+            try Self.load("ignore:\n  - {secret: sha256:1a2b3c4d, rule: embedded-secret, path: '**/Debug/**', reason: x}\n").ignores.first)
+        #expect(!narrow.matches(finding("embedded-secret", secret: "sha256:1a2b3c4d", file: "Payload/A.app/config.json")))
+        #expect(narrow.matches(finding("embedded-secret", secret: "sha256:1a2b3c4d", file: "Payload/A.app/Debug/config.json")))
+        #expect(!narrow.matches(finding("possible-secret", secret: "sha256:1a2b3c4d", file: "Payload/A.app/Debug/config.json")))
+    }
+
     @Test func theReadmeExampleConfigurationLoads() throws {
         let readme = try String(contentsOfFile: RepositoryPaths.file("README.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "### Configuration").dropFirst().first)
@@ -178,7 +206,8 @@ import Testing
         let configuration = try Self.load(block, file: ".bundlecheck.yml")
         #expect(configuration.rulePacks == ["ci/rules"])
         #expect(configuration.baseline == "bundlecheck-baseline.json")
-        #expect(configuration.ignores.count == 2)
+        #expect(configuration.ignores.count == 3)
+        #expect(configuration.ignores.last?.secret == "sha256:1a2b3c4d")
         #expect(configuration.ignores.allSatisfy { !$0.reason.isEmpty })
         #expect(!configuration.rules.isEmpty)
     }

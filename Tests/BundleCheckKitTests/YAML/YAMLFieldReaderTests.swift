@@ -29,7 +29,8 @@ import Testing
 
     @Test func aBadLineInTheConfigurationNamesFileLineAndKey() {
         let text = "fail-on: warning\nrules:\n  junk-file: loud\n"
-        let expected = YAMLLoadError(file: ".bundlecheck.yml", line: 3, field: "rules.junk-file", message: "'loud' is not one of: off, error, warning, note")
+        let expected = YAMLLoadError(
+            file: ".bundlecheck.yml", line: 3, field: "rules.junk-file", message: "'loud' is not one of: on, off, error, warning, note")
         #expect(throws: ConfigurationError.invalid(expected)) {
             try ConfigurationLoader.load(bytes: Array(text.utf8), file: ".bundlecheck.yml", catalogue: .shipped)
         }

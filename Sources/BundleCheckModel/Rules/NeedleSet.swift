@@ -1,0 +1,85 @@
+/// Several ASCII texts looked for at once: a table of the bytes they start with, so that a
+/// value is passed over in one sweep, each byte one lookup, and compared in full only where one
+/// of them could start. Built for the dozens of documented secret prefixes that every C string
+/// of every executable is screened for.
+package struct NeedleSet: Sendable {
+    package let texts: [String]
+    private let needles: [[UInt8]]
+    /// For each byte value, the indices in `needles` of those that start with it.
+    private let byFirstByte: [[Int]]
+    /// The shortest needle: a value shorter than it holds none.
+    private let shortest: Int
+
+    /// Whether a needle counts only where it starts a word (no letter or digit right before it):
+    /// `AC` in `MAC` is no Twilio SID.
+    package let atWordStart: Bool
+    /// A value shorter than this holds none of what is looked for (the shortest token).
+    package let minimumLength: Int
+
+    package init(_ texts: [String], atWordStart: Bool = false, minimumLength: Int = 0) {
+        self.texts = texts
+        self.atWordStart = atWordStart
+        self.minimumLength = minimumLength
+        needles = texts.map { Array($0.utf8) }.filter { !$0.isEmpty }
+        var table = [[Int]](repeating: [], count: 256)
+        for (index, needle) in needles.enumerated() { table[Int(needle[0])].append(index) }
+        byFirstByte = table
+        shortest = needles.map(\.count).min() ?? 0
+    }
+
+    /// Whether any needle occurs in `bytes`.
+    package func occursIn(utf8 bytes: ArraySlice<UInt8>) -> Bool {
+        guard !needles.isEmpty, bytes.count >= max(shortest, minimumLength) else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            for start in 0..<buffer.count where !byFirstByte[Int(buffer[start])].isEmpty {
+                if atWordStart, start > 0, Self.isWordByte(buffer[start - 1]) { continue }
+                for index in byFirstByte[Int(buffer[start])] where Self.starts(buffer, at: start, with: needles[index]) {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 48 && byte <= 57) || ((byte | 0x20) >= 97 && (byte | 0x20) <= 122)
+    }
+
+    private static func starts(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int, with needle: [UInt8]) -> Bool {
+        guard buffer.count - start >= needle.count else { return false }
+        for offset in 1..<max(1, needle.count) where buffer[start + offset] != needle[offset] { return false }
+        return true
+    }
+}
+
+/// A set of ASCII bytes, as a 128-bit mask: the alphabet of a shaped value.
+package struct ByteClass: Sendable, Hashable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    /// The bytes of `characters`, where `a-z` stands for the range.
+    package init(_ characters: String) {
+        identity = characters
+        let bytes = Array(characters.utf8)
+        var index = 0
+        while index < bytes.count {
+            if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "-"), bytes[index] < bytes[index + 2] {
+                for byte in bytes[index]...bytes[index + 2] { insert(byte) }
+                index += 3
+            } else {
+                insert(bytes[index])
+                index += 1
+            }
+        }
+    }
+
+    package let identity: String
+
+    private mutating func insert(_ byte: UInt8) {
+        if byte < 64 { low |= 1 << UInt64(byte) } else if byte < 128 { high |= 1 << UInt64(byte - 64) }
+    }
+
+    package func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
+    }
+}
