@@ -36,11 +36,12 @@ public enum RuleCatalogueDocument {
         for rule in catalogue.rules {
             let codes = rule.appleCodes.isEmpty ? "" : rule.appleCodes.joined(separator: ", ")
             text +=
-                "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(codes) | \(rule.category) | \(platformColumn(rule.scope)) | \(escape(rule.title)) |\n"
+                "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue)\(rule.runsByDefault ? "" : " (off by default)") | \(codes) | \(rule.category) | \(platformColumn(rule.scope)) | \(escape(rule.title)) |\n"
         }
         for rule in catalogue.rules {
             text += "\n## \(rule.id)\n\n"
             text += "**\(escape(rule.title))**. Severity \(rule.severity.rawValue)"
+            if !rule.runsByDefault { text += ", off by default (`rules: {\(rule.id): on}` in .bundlecheck.yml)" }
             if !rule.appleCodes.isEmpty { text += "; Apple: \(rule.appleCodes.joined(separator: ", "))" }
             text += "; scope: \(rule.scope.summary); platforms: \(rule.scope.platformSummary); "
             switch rule.implementation {

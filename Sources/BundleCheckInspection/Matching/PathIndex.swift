@@ -196,6 +196,26 @@ struct PathIndex: Sendable {
         }
     }
 
+    /// The files strictly beneath `folder` that `test` takes, judged on the UTF-8 of their name
+    /// and their size as the listing states it, in tree order: a path is made only for those.
+    func files(under folder: String, where test: (_ name: UnsafeBufferPointer<UInt8>, _ size: UInt64) -> Bool) -> [Entry] {
+        let fileCount = entries.files.count
+        return entries(under: folder).indices.compactMap { position in
+            let value = Int(entries.order[position])
+            guard value < fileCount, withNameBytes(at: position, { test($0, entries.files.size(at: value)) }) else { return nil }
+            return entries[position]
+        }
+    }
+
+    /// The folders strictly beneath `folder` whose name is `name` (`.git`), in tree order.
+    func folders(under folder: String, named name: String) -> [Entry] {
+        let wanted = Array(name.utf8)
+        return entries(under: folder).indices.compactMap { position in
+            guard entries.isFolder(at: position), withNameBytes(at: position, { $0.elementsEqual(wanted) }) else { return nil }
+            return entries[position]
+        }
+    }
+
     /// Whether `path` is a folder of the package, explicit or derived.
     func isFolder(_ path: String) -> Bool {
         let key = Array(path.utf8)

@@ -1283,24 +1283,29 @@ entries:
   # What is read (docs/limits.md lists them): candidate files whole up to `whole-file-bytes`
   # (the rest is not read); every other file of at most `sniff-file-bytes` its first
   # `sniff-bytes` (a key file's header); at most `files` files and `bytes` bytes a package.
+  # Key files are small: a PEM RSA-4096 key is 3.3 KiB, a PKCS#12 of a 4096-bit key with a
+  # three-certificate chain about 7 KiB; opening each of 15,000 larger resources for its first
+  # bytes cost a fifth of a run (Benchmarks/peers.py's package d).
   limits:
     whole-file-bytes: 4194304
     sniff-bytes: 4096
-    sniff-file-bytes: 65536
+    sniff-file-bytes: 16384
     files: 20000
     bytes: 268435456
     findings: 200
   # Files read whole, by name, by how the name starts, or by extension (lowercase, no dot).
   candidate-files:
-    names: [.env, .netrc, _netrc, .npmrc, .pypirc, .git-credentials, credentials, credentials.json, client_secret.json, id_rsa, id_dsa, id_ecdsa, id_ed25519]
+    names: [.env, .netrc, _netrc, .npmrc, .pypirc, .git-credentials, credentials, credentials.json, client_secret.json, id_rsa, id_dsa, id_ecdsa, id_ed25519, InfoPlist.strings]
     name-prefixes: [.env., AuthKey_]
     extensions: [pem, key, p8, p12, pfx, der, priv, json, plist, txt, env, yml, yaml, xml, cfg, conf, config, ini, properties, toml, js, jsbundle, bundle]
   # In an installer package, whose one pass keeps in memory what is read whole, only these
   # candidates are (with the names above): key files and property lists. A Mac app's thousands
   # of scripts and JSON files (an Electron app's) get the first bytes the pass keeps of each.
   installer-package-extensions: [pem, key, p8, p12, pfx, der, priv, plist, env]
+  # Templates a project commits beside its real file: their values are placeholders.
+  template-suffixes: [.example, .sample, .template, .dist]
   # Files never sniffed: formats whose first bytes are an image, media, compiled resources or code.
-  sniff-skips-extensions: [png, jpg, jpeg, gif, heic, webp, pdf, car, nib, storyboardc, strings, stringsdict, mom, omo, momd, ttf, otf, wav, mp3, m4a, caf, aiff, mp4, mov, m4v, dylib, a, o, metallib, cer, crt, mobileprovision, provisionprofile, xcprivacy, lottie, riv, svg, html, css]
+  sniff-skips-extensions: [png, jpg, jpeg, gif, heic, webp, pdf, car, nib, storyboardc, strings, stringsdict, mom, omo, momd, ttf, otf, wav, mp3, m4a, caf, aiff, mp4, mov, m4v, dylib, a, o, metallib, cer, crt, mobileprovision, provisionprofile, lottie, riv, svg, html, css]
   # Keys of plist and JSON objects and of .env assignments whose long, random-looking values
   # possible-secret notes when it is turned on.
   secret-key-words: [secret, token, password, passwd, apikey, api_key, api-key, private, credential, auth]
@@ -1366,7 +1371,7 @@ entries:
       prefixes: [sk_test_, rk_test_]
       pattern: '(?:sk|rk)_test_[A-Za-z0-9]{20,}'
     - kind: twilio-credentials
-      name: Twilio SID with its secret
+      name: Twilio credentials
       severity: error
       prefixes: [AC, SK]
       pattern: '(?:AC|SK)[0-9a-f]{32}'
@@ -1432,6 +1437,10 @@ entries:
       severity: error
   # Public by design: recognised so that possible-secret says nothing of them; never reported.
   public:
+    - name: AWS documentation's example access key id (docs.aws.amazon.com, 'Managing access keys')
+      pattern: 'AKIAIOSFODNN7EXAMPLE'
+    - name: AWS documentation's example secret access key
+      pattern: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'
     - name: Google API key (identifies a Firebase or Google Cloud project; restricted by app)
       pattern: 'AIza[0-9A-Za-z_\-]{35}'
     - name: Stripe publishable key

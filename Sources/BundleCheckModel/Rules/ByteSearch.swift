@@ -1,7 +1,7 @@
 /// Byte-level tests the matchers' first cuts share (`UTF8Screen`, `Glob.mayMatch`).
-enum ByteSearch {
+package enum ByteSearch {
     /// Whether `needle` occurs in `haystack`: the first byte located, then the rest compared.
-    static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = needle.first else { return true }
         guard haystack.count >= needle.count else { return false }
         return needle.withUnsafeBufferPointer { pin in

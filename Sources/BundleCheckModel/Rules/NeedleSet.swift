@@ -7,6 +7,9 @@ package struct NeedleSet: Sendable {
     private let needles: [[UInt8]]
     /// For each byte value, the indices in `needles` of those that start with it.
     private let byFirstByte: [[Int]]
+    /// The bytes some needle starts with, as a mask: the sweep tests a bit, and touches
+    /// `byFirstByte` (an array, retained on access) only where a needle could start.
+    private let firstBytes: ByteClass
     /// The shortest needle: a value shorter than it holds none.
     private let shortest: Int
 
@@ -24,6 +27,7 @@ package struct NeedleSet: Sendable {
         var table = [[Int]](repeating: [], count: 256)
         for (index, needle) in needles.enumerated() { table[Int(needle[0])].append(index) }
         byFirstByte = table
+        firstBytes = ByteClass(bytes: needles.map { $0[0] })
         shortest = needles.map(\.count).min() ?? 0
     }
 
@@ -31,7 +35,7 @@ package struct NeedleSet: Sendable {
     package func occursIn(utf8 bytes: ArraySlice<UInt8>) -> Bool {
         guard !needles.isEmpty, bytes.count >= max(shortest, minimumLength) else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
-            for start in 0..<buffer.count where !byFirstByte[Int(buffer[start])].isEmpty {
+            for start in 0..<buffer.count where firstBytes.contains(buffer[start]) {
                 if atWordStart, start > 0, Self.isWordByte(buffer[start - 1]) { continue }
                 for index in byFirstByte[Int(buffer[start])] where Self.starts(buffer, at: start, with: needles[index]) {
                     return true
@@ -49,37 +53,5 @@ package struct NeedleSet: Sendable {
         guard buffer.count - start >= needle.count else { return false }
         for offset in 1..<max(1, needle.count) where buffer[start + offset] != needle[offset] { return false }
         return true
-    }
-}
-
-/// A set of ASCII bytes, as a 128-bit mask: the alphabet of a shaped value.
-package struct ByteClass: Sendable, Hashable {
-    private var low: UInt64 = 0
-    private var high: UInt64 = 0
-
-    /// The bytes of `characters`, where `a-z` stands for the range.
-    package init(_ characters: String) {
-        identity = characters
-        let bytes = Array(characters.utf8)
-        var index = 0
-        while index < bytes.count {
-            if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "-"), bytes[index] < bytes[index + 2] {
-                for byte in bytes[index]...bytes[index + 2] { insert(byte) }
-                index += 3
-            } else {
-                insert(bytes[index])
-                index += 1
-            }
-        }
-    }
-
-    package let identity: String
-
-    private mutating func insert(_ byte: UInt8) {
-        if byte < 64 { low |= 1 << UInt64(byte) } else if byte < 128 { high |= 1 << UInt64(byte - 64) }
-    }
-
-    package func contains(_ byte: UInt8) -> Bool {
-        byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
     }
 }

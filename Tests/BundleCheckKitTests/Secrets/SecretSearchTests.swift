@@ -71,8 +71,37 @@ struct SecretSearchTests {
         // A SHA-1 in hexadecimal has the length but not the mix of cases.
         #expect(!SecretSearch.isPartner(String(repeating: "a1b2c3d4e5", count: 4), aws))
         #expect(!SecretSearch.isPartner("short", aws))
-        let text = Array("id=\(FakeSecrets.value("aws-access-key-id")!) sha=\(String(repeating: "0f", count: 20))".utf8)
-        #expect(SecretSearch.partnerCandidates(in: text, aws).allSatisfy { !SecretSearch.isPartner($0, aws) })
+        let id = FakeSecrets.value("aws-access-key-id")!
+        let text = Array("id=\(id) sha=\(String(repeating: "0f", count: 20))".utf8)
+        #expect(SecretSearch.partnerCandidates(in: text, around: 3..<23, aws).allSatisfy { !SecretSearch.isPartner($0, aws) })
+        // The partner must lie near the token: one far off in the same file is not taken.
+        let secret = FakeSecrets.value("aws-secret-access-key")!
+        let near = Array("id=\(id)\nsecret=\(secret)".utf8)
+        #expect(SecretSearch.partnerCandidates(in: near, around: 3..<23, aws) == [secret])
+        let far = Array("id=\(id)\n\(String(repeating: "x ", count: 400))secret=\(secret)".utf8)
+        #expect(SecretSearch.partnerCandidates(in: far, around: 3..<23, aws).isEmpty)
+    }
+
+    @Test func manyHitsInOneFileCostLinearTime() throws {
+        // 20,000 lines each holding an AWS key id and no partner: the partner search and the line
+        // numbers are done once a text, not once a hit. Counted, not timed: the scanner's
+        // hits stay one per line and the search finishes.
+        let id = try #require(FakeSecrets.value("aws-access-key-id"))
+        let text = Array(String(repeating: id + "\n", count: 20_000).utf8)
+        #expect(TokenScanner().hits(in: text).count == 20_000)
+        var lines = SecretSearch.LineNumbers(text)
+        #expect(lines.line(of: 0) == 1 && lines.line(of: text.count - 1) == 20_000)
+    }
+
+    @Test func theExampleKeysOfAWSDocumentationArePublic() {
+        #expect(SecretTable.shipped.isPublic("AKIAIOSFODNN7EXAMPLE"))
+        #expect(SecretTable.shipped.isPublic("wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"))
+    }
+
+    @Test func anExternallyComputedChecksumVector() {
+        // zlib.crc32(b"abcdefghijklmnopqrstuvwxyz0123") in base 62 (0-9A-Za-z), computed with Python.
+        #expect(GitHubTokenChecksum.verifies("ghp_abcdefghijklmnopqrstuvwxyz0123" + "2LolCm"))
+        #expect(!GitHubTokenChecksum.verifies("ghp_abcdefghijklmnopqrstuvwxyz0123" + "2LolCn"))
     }
 
     @Test func theExecutablesScreenKeepsOnlyWhatTheSearchReads() throws {

@@ -23,6 +23,7 @@ struct SecretsNeverPrintedTests {
           name: Notes
           plist:
             NSCameraUsageDescription: "Scans receipts with key {{fake:openai-key}}"
+            NSMicrophoneUsageDescription: "TODO {{fake:openai-key}}"
             CFBundleURLTypes:
               - CFBundleURLSchemes: ["{{fake:stripe-secret-key}}"]
           executable:
@@ -40,6 +41,15 @@ struct SecretsNeverPrintedTests {
                 "signing": "{{fake:pem-ec-json}}"}
             - {path: Keys/AuthKey_ABCDE12345.p8, key: pem-ec}
             - {path: Keys/identity.p12, key: p12}
+            - {path: en.lproj/InfoPlist.strings, text: '"NSCameraUsageDescription" = "TODO {{fake:sendgrid-key}}";'}
+          privacy-manifest:
+            NSPrivacyTracking: !bool true
+            NSPrivacyTrackingDomains: ["{{fake:gitlab-token}}.example.com"]
+            NSPrivacyCollectedDataTypes: []
+            NSPrivacyAccessedAPITypes: []
+          frameworks:
+            - name: Vendor
+              info-plist: '<?xml version="1.0"?><plist version="1.0"><dict><key>CFBundleVersion</key><integer>{{fake:stripe-secret-key}}</integer></dict></plist>'
         """
 
     static func package(in directory: TemporaryDirectory) throws -> String {
@@ -79,6 +89,8 @@ struct SecretsNeverPrintedTests {
             "Payload/Notes.app/config.json /hook", "Payload/Notes.app/config.json /sandbox", "Payload/Notes.app/config.json /sendgrid",
             "Payload/Notes.app/config.json /fcm", "Payload/Notes.app/config.json /aws/id", "Payload/Notes.app/config.json /twilio/sid",
             "Payload/Notes.app/config.json /signing", "Payload/Notes.app/Keys/AuthKey_ABCDE12345.p8 ", "Payload/Notes.app/Keys/identity.p12 ",
+            "Payload/Notes.app/en.lproj/InfoPlist.strings /NSCameraUsageDescription", "Payload/Notes.app/PrivacyInfo.xcprivacy /NSPrivacyTrackingDomains/0",
+            "Payload/Notes.app/Frameworks/Vendor.framework/Info.plist ",
         ] {
             #expect(places.contains(expected), "no embedded-secret finding at \(expected); found \(places.sorted())")
         }
@@ -99,15 +111,19 @@ struct SecretsNeverPrintedTests {
             outputs.append(("privacy \(format)", console.output + console.error))
         }
         let report = directory.path("old.json")
-        let (_, json) = CapturingConsole.run(["--format", "json", path])
-        try json.output.write(toFile: report, atomically: true, encoding: .utf8)
+        let (_, previous) = CapturingConsole.run(["--format", "json", path])
+        try previous.output.write(toFile: report, atomically: true, encoding: .utf8)
         for format in ["text", "json", "markdown", "html"] {
             let (_, console) = CapturingConsole.run(["diff", "--format", format, report, path])
             outputs.append(("diff \(format)", console.output + console.error))
         }
         #expect(outputs.allSatisfy { !$0.1.isEmpty })
-        // The report itself must say something of the secrets, or the search would pass vacuously.
-        #expect(outputs.first { $0.0 == "json" }?.1.contains("embedded-secret") == true)
+        // The report itself must say something of the secrets, or the search would pass vacuously;
+        // and the rules that quote a value cut short, or what broke a file, must have run.
+        let json = outputs.first { $0.0 == "json" }?.1 ?? ""
+        for rule in ["embedded-secret", "purpose-string-placeholder", "info-plist-malformed"] {
+            #expect(json.contains("\"rule\" : \"\(rule)\"") || json.contains("\"rule\":\"\(rule)\"") || json.contains("\"\(rule)\""), "\(rule) did not run")
+        }
         let runs = Self.forbiddenRuns
         for (format, output) in outputs {
             for (kind, run) in runs where output.contains(run) {

@@ -30,27 +30,11 @@ struct EmbeddedSecretCheck: Check {
     }
 
     static func message(_ sighting: SecretSighting, bundle: InspectedBundle?) -> String {
-        var facts = [sighting.text == nil ? ReportWords.bytes(sighting.length) : "\(sighting.length) characters"]
+        var facts = [sighting.text == nil ? (sighting.length == 1 ? "1 byte" : "\(sighting.length) bytes") : "\(sighting.length) characters"]
         if !sighting.shown.isEmpty { facts.append("starting \(sighting.shown)") }
         facts.append(sighting.fingerprint)
         let what = [sighting.kind.name, sighting.detail].compactMap { $0 }.joined(separator: ", ")
         let whose = bundle.map { " of \($0.name)" } ?? ""
         return "\(what) (\(facts.joined(separator: ", "))) ships in \(PackagePath.name(sighting.file))\(whose): anyone who downloads the app can read it"
     }
-}
-
-/// `possible-secret` (off unless turned on): a long, random-looking value under a key that
-/// names a secret (`apiSecret`, `AUTH_TOKEN`), which no documented format recognises.
-struct PossibleSecretCheck: Check {
-    let id = "possible-secret"
-    var reads: CheckReads { EmbeddedSecretCheck().reads }
-
-    func run(in context: CheckContext, as rule: RuleDefinition) -> [Finding] {
-        context.secretSearch.found.filter(\.isPossible).map { EmbeddedSecretCheck.finding($0, in: context, as: rule) }
-    }
-}
-
-/// Byte counts in the secrets' messages.
-enum ReportWords {
-    static func bytes(_ count: Int) -> String { count == 1 ? "1 byte" : "\(count) bytes" }
 }

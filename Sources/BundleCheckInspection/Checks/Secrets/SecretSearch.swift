@@ -62,48 +62,73 @@ struct SecretSearch {
             if let signing = bundle.signing, let entitlements = signing.entitlements, let file = signing.entitlementsPath {
                 searchPropertyList(.dictionary(entitlements.dictionary), lines: nil, file: file)
             }
-            searchExecutable(of: bundle)
+            // The privacy report and the SBOMs print what the manifests declare.
+            for manifest in bundle.privacyManifests {
+                if let document = manifest.document { searchPropertyList(document.root, lines: document.lines, file: manifest.path) }
+            }
+            if let signing = bundle.signing {
+                if let executable = signing.executable, let path = signing.executablePath { searchStrings(of: executable, file: path) }
+                for library in signing.libraries { searchStrings(of: library.file, file: library.path) }
+            }
         }
         searchFiles()
+        dropPossibleSecretsReportedOtherwise()
     }
 
-    private mutating func searchExecutable(of bundle: InspectedBundle) {
-        guard let signing = bundle.signing, let executable = signing.executable, let path = signing.executablePath else { return }
+    /// The strings the Mach-O pass kept of a binary. A token's partner must be one of the few
+    /// strings kept beside it (`nearbyStrings`): strings defined together sit together.
+    private mutating func searchStrings(of binary: MachOFile, file: String) {
         var strings: [String] = []
         var kept: Set<String> = []
-        for slice in executable.slices {
+        for slice in binary.slices {
             for evidence in slice.evidence where evidence.kind == .string && kept.insert(evidence.value).inserted {
                 strings.append(evidence.value)
             }
         }
-        guard !strings.isEmpty else { return }
-        // The executable is one file: a token's partner may be any of its strings.
-        let partners = strings.filter { value in table.tokens.contains { $0.partner.map { Self.isPartner(value, $0) } ?? false } }
-        for value in strings {
-            searchText(Array(value.utf8), file: path, keyPath: nil, lineOffset: nil, partners: partners)
+        for (index, value) in strings.enumerated() {
+            let near = strings[max(0, index - Self.nearbyStrings)..<min(strings.count, index + Self.nearbyStrings + 1)]
+            searchText(Array(value.utf8), file: file, keyPath: nil, lineOffset: nil, partners: Array(near))
         }
     }
 
-    /// Every file beneath a bundle: candidates whole, the rest sniffed.
+    /// How many kept strings on each side of a token may be its partner.
+    static let nearbyStrings = 4
+    /// How many bytes on each side of a token in text may hold its partner.
+    static let nearbyBytes = 512
+
+    /// Every file beneath a bundle: candidates whole, the rest sniffed. Names are judged on the
+    /// bytes the listing keeps (`FileNameTest`), so the 60,000 names of a large package cost
+    /// no `String` each; only the files read are made into paths.
     private mutating func searchFiles() {
-        let bundlePaths = context.bundles.map { $0.path + "/" }
-        let executables = Set(context.bundles.compactMap { $0.signing?.executablePath })
-        for entry in context.paths.entries where !entry.isFolder {
-            let path = entry.path
-            guard bundlePaths.contains(where: { path.hasPrefix($0) }), !executables.contains(path), !Self.isSigningFile(path) else { continue }
-            guard stoppedBy == nil else { return }
-            let name = PackagePath.name(path)
-            if isCandidate(name) {
-                guard let bytes = read(path, count: table.limits.wholeFileBytes) else { continue }
-                searchFile(bytes, path: path, name: name)
-            } else if sniffs(name), let size = context.size(of: path), size > 0, size <= table.limits.sniffFileBytes {
-                guard let bytes = read(path, count: sniffLength) else { continue }
-                sniff(bytes, path: path, size: size)
+        // Read already: the binaries' strings, the Info.plists, entitlements and manifests are searched as loaded.
+        let loaded = Set(
+            context.bundles.flatMap { bundle in
+                // An Info.plist that did not parse is read as text: a rule quotes what broke it.
+                [bundle.signing?.executablePath, bundle.signing?.entitlementsPath, bundle.infoPlist == nil ? nil : bundle.infoPlistPath].compactMap { $0 }
+                    + (bundle.signing?.libraries.map(\.path) ?? []) + bundle.privacyManifests.map(\.path)
+            })
+        let test = FileNameTest(table, installerPackage: context.storage == .installerPackage)
+        // The top-level bundles: everything nested is beneath them.
+        for top in context.bundles where top.parent == nil {
+            let wanted = context.paths.files(under: top.path) { name, size in test.wants(name, size: size, sniffLimit: table.limits.sniffFileBytes) }
+            for entry in wanted {
+                let path = entry.path
+                guard !loaded.contains(path), !Self.isSigningFile(path) else { continue }
+                guard stoppedBy == nil else { return }
+                let name = PackagePath.name(path)
+                if test.isCandidate(name) {
+                    guard let bytes = read(path, count: table.limits.wholeFileBytes) else { continue }
+                    searchFile(bytes, path: path, name: name)
+                } else if let size = context.size(of: path) {
+                    // A small file is read whole where that costs nothing more, so its length and
+                    // fingerprint are the same whatever its name.
+                    guard let bytes = read(path, count: context.storage == .installerPackage ? sniffLength : Int(size)) else { continue }
+                    sniff(bytes, path: path, size: size)
+                }
             }
-        }
-        for folder in context.paths.entries where folder.isFolder && PackagePath.name(folder.path) == ".git" {
-            guard bundlePaths.contains(where: { folder.path.hasPrefix($0) }) else { continue }
-            record(SecretSighting(kind: table.kind(.gitRepository), file: folder.path, secret: Array(folder.path.utf8), text: nil))
+            for folder in context.paths.folders(under: top.path, named: ".git") {
+                record(SecretSighting(kind: table.kind(.gitRepository), file: folder.path, secret: Array(folder.path.utf8), text: nil))
+            }
         }
     }
 
@@ -124,22 +149,9 @@ struct SecretSearch {
         return bytes
     }
 
-    /// The code signature, the profile and the privacy manifest: Apple's formats, public by design.
+    /// The code signature and the profile: Apple's formats, public by design.
     private static func isSigningFile(_ path: String) -> Bool {
         path.contains("/_CodeSignature/") || path.contains("/SC_Info/") || path.hasSuffix(".mobileprovision") || path.hasSuffix(".provisionprofile")
-            || path.hasSuffix("/" + PrivacyManifest.fileName)
-    }
-
-    /// Whether the file is read whole: by name or extension, and in an installer package only
-    /// where its pass kept it (`wholeFiles`); a read past that would cost a pass of its own.
-    private func isCandidate(_ name: String) -> Bool {
-        let extensions = context.storage == .installerPackage ? table.installerPackageExtensions : table.candidateExtensions
-        return table.candidateNames.contains(name) || (context.storage != .installerPackage && table.candidateNamePrefixes.contains(where: name.hasPrefix))
-            || extensions.contains(Self.fileExtension(name))
-    }
-
-    private func sniffs(_ name: String) -> Bool {
-        !table.sniffSkippedExtensions.contains(Self.fileExtension(name))
     }
 
     static func fileExtension(_ name: String) -> String {
@@ -160,6 +172,13 @@ struct SecretSearch {
                 searchPropertyList(document.root, lines: document.lines, file: path)
                 return
             }
+        }
+        if ext == "strings", let entries = try? StringsFile.read(bytes, file: path) {
+            // InfoPlist.strings: the purpose-string rules quote their values.
+            for entry in entries where entry.value.utf8.count >= 8 {
+                searchValue(entry.value, key: entry.key, siblings: nil, file: path, pointer: JSONPointer(components: [entry.key]), line: entry.line)
+            }
+            return
         }
         if ext == "json" || name == "credentials" || bytes.first == UInt8(ascii: "{") {
             if let json = try? JSONParser().parse(bytes) {
@@ -187,9 +206,9 @@ struct SecretSearch {
             switch container {
             case .pkcs12: .pkcs12Identity
             case .openSSH: .sshPrivateKey
-            default: .privateKey
+            default: Self.isAppStoreConnectKeyName(name) ? .appStoreConnectKey : .privateKey
             }
-        record(SecretSighting(kind: table.kind(kind), file: path, secret: bytes, text: nil, detail: container.description))
+        record(SecretSighting(kind: table.kind(kind), file: path, secret: bytes, text: nil, detail: kind == .pkcs12Identity ? nil : container.description))
     }
 
     // MARK: - Text
@@ -199,21 +218,24 @@ struct SecretSearch {
     private mutating func searchText(
         _ bytes: [UInt8], file: String, keyPath: JSONPointer?, lineOffset: Int?, partners: [String]?, fileName: String? = nil
     ) {
-        for hit in scanner.hits(in: bytes) {
+        let hits = scanner.hits(in: bytes)
+        var lines = LineNumbers(bytes)
+        for hit in hits where !table.isPublic(hit.value) {
             var detail: String?
             if let partner = hit.token.partner {
-                let candidates = partners ?? Self.partnerCandidates(in: bytes, partner)
-                guard let found = candidates.first(where: { Self.isPartner($0, partner) && !hit.value.contains($0) }) else { continue }
+                // In text, the partner lies near the token; in an object or a binary, among its neighbours.
+                let near = partners ?? Self.partnerCandidates(in: bytes, around: hit.range, partner)
+                guard let found = near.first(where: { Self.isPartner($0, partner) && !hit.value.contains($0) && !table.isPublic($0) }) else { continue }
                 detail = "with its \(partner.name)"
                 redactAlso(found, fingerprintOf: hit.value)
             }
-            let line = lineOffset.map { $0 + Self.line(of: hit.range.lowerBound, in: bytes) }
+            let line = lineOffset.map { $0 + lines.line(of: hit.range.lowerBound) }
             record(
                 SecretSighting(
                     kind: hit.token.kind, file: file, keyPath: keyPath, line: line, secret: Array(hit.value.utf8), text: hit.value, shown: hit.prefix,
                     detail: detail))
         }
-        if ByteSearchText.contains(Self.pemMarker, in: bytes) {
+        if bytes.withUnsafeBufferPointer({ ByteSearch.contains(Self.pemMarker, in: $0) }) {
             for block in PrivateKeyRecognizer.privateKeyBlocks(in: bytes[...]) {
                 recordPEM(block, in: bytes, file: file, keyPath: keyPath, lineOffset: lineOffset, fileName: fileName)
             }
@@ -338,9 +360,11 @@ struct SecretSearch {
         guard sightings.count == before, let key, suggestsSecret(key), looksRandom(text), !table.isPublic(text) else { return }
         record(
             SecretSighting(
-                kind: SecretTable.Kind(id: "possible-secret", name: "random-looking value", severity: .note), file: file, keyPath: pointer, line: line,
-                secret: Array(text.utf8), text: text, detail: "under the key '\(key)'", isPossible: true))
+                kind: Self.possibleKind, file: file, keyPath: pointer, line: line, secret: Array(text.utf8), text: text, detail: "under the key '\(key)'",
+                isPossible: true))
     }
+
+    static let possibleKind = SecretTable.Kind(id: "possible-secret", name: "random-looking value", severity: .note)
 
     private func suggestsSecret(_ key: String) -> Bool {
         let lowered = key.lowercased()
@@ -371,7 +395,8 @@ struct SecretSearch {
 
     private mutating func searchCredentialFile(_ bytes: [UInt8], path: String, name: String) {
         let text = String(decoding: bytes, as: UTF8.self)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        // `\r\n` is one Character: split on every kind of line end, as the tools that read these files do.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         func first(_ test: (String) -> Bool) -> Int? { lines.firstIndex(where: test).map { $0 + 1 } }
         switch name {
         case ".netrc", "_netrc":
@@ -398,17 +423,28 @@ struct SecretSearch {
             }
         default:
             guard name == ".env" || name.hasPrefix(".env.") || Self.fileExtension(name) == "env" else { return }
-            let assignments = lines.enumerated().filter { _, line in
-                !line.hasPrefix("#") && Self.envAssignment(line).map { !$0.value.isEmpty } == true
+            // A template (`.env.example`) documents the names; its values are placeholders.
+            guard !table.templateSuffixes.contains(where: name.hasSuffix) else { return }
+            let assignments = lines.enumerated().compactMap { index, line -> (line: Int, key: String, value: String)? in
+                guard !line.hasPrefix("#"), let assignment = Self.envAssignment(line), !assignment.value.isEmpty else { return nil }
+                return (index + 1, assignment.key, assignment.value)
             }
-            guard let firstLine = assignments.first?.offset else { return }
+            guard let first = assignments.first else { return }
             record(
                 SecretSighting(
-                    kind: table.kind(.envFile), file: path, line: firstLine + 1, secret: bytes, text: nil,
+                    kind: table.kind(.envFile), file: path, line: first.line, secret: bytes, text: nil,
                     detail: "\(assignments.count) assignment\(assignments.count == 1 ? "" : "s")"))
-            // Each value is redacted: a report never shows what an .env file sets.
-            for (_, line) in assignments {
-                if let value = Self.envAssignment(line)?.value { redactAlso(value, fingerprintOf: value) }
+            // A value under a key that names a secret is redacted, and may be a possible secret;
+            // the others (a URL, an app id) are the app's ordinary settings.
+            for assignment in assignments where suggestsSecret(assignment.key) {
+                if looksRandom(assignment.value), !table.isPublic(assignment.value) {
+                    record(
+                        SecretSighting(
+                            kind: Self.possibleKind, file: path, line: assignment.line, secret: Array(assignment.value.utf8), text: assignment.value,
+                            detail: "under the key '\(assignment.key)'", isPossible: true))
+                } else {
+                    redactAlso(assignment.value, fingerprintOf: assignment.value)
+                }
             }
         }
     }
@@ -440,21 +476,40 @@ struct SecretSearch {
         return partner.lengths.contains(bytes.count) && bytes.allSatisfy(partner.alphabet.contains) && partner.classes.allSatisfy { $0.occurs(in: bytes) }
     }
 
-    /// Runs of the partner's alphabet in `bytes` of one of its lengths.
-    static func partnerCandidates(in bytes: [UInt8], _ partner: SecretTable.Partner) -> [String] {
+    /// Runs of the partner's alphabet of one of its lengths within `nearbyBytes` of `range`.
+    static func partnerCandidates(in bytes: [UInt8], around range: Range<Int>, _ partner: SecretTable.Partner) -> [String] {
         var found: [String] = []
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, partner.alphabet.contains(bytes[end]) { end += 1 }
-            if partner.lengths.contains(end - start) { found.append(String(decoding: bytes[start..<end], as: UTF8.self)) }
-            start = max(end, start) + 1
+        var start = max(0, range.lowerBound - nearbyBytes)
+        let end = min(bytes.count, range.upperBound + nearbyBytes)
+        // Start at a run's beginning, not inside one.
+        while start > 0, partner.alphabet.contains(bytes[start - 1]) { start -= 1 }
+        while start < end {
+            var stop = start
+            while stop < bytes.count, partner.alphabet.contains(bytes[stop]) { stop += 1 }
+            if partner.lengths.contains(stop - start) { found.append(String(decoding: bytes[start..<stop], as: UTF8.self)) }
+            start = max(stop, start) + 1
         }
         return found
     }
 
-    static func line(of offset: Int, in bytes: [UInt8]) -> Int {
-        1 + bytes[..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    /// 1-based line numbers of offsets in text, counted once and looked up by binary search.
+    struct LineNumbers {
+        private let bytes: [UInt8]
+        private var starts: [Int]?
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func line(of offset: Int) -> Int {
+            let starts: [Int] = self.starts ?? ([0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 })
+            self.starts = starts
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
     }
 
     /// Values that are part of a secret found, without a finding of their own: redacted too.
@@ -469,7 +524,18 @@ struct SecretSearch {
 
     private mutating func record(_ sighting: SecretSighting) {
         guard seen.insert(sighting.place).inserted else { return }
+        guard sightings.count < table.limits.findings else {
+            stoppedBy = stoppedBy ?? "\(table.limits.findings) secrets"
+            return
+        }
         sightings.append(sighting)
+    }
+
+    /// A value already reported as part of a secret (a partner, an .env file's value) is not
+    /// also a possible secret.
+    private mutating func dropPossibleSecretsReportedOtherwise() {
+        let reported = Set(alsoRedacted.map(\.text))
+        sightings.removeAll { $0.isPossible && $0.text.map(reported.contains) == true }
     }
 
     /// What the report must never print: every secret found, and the parts of them.
@@ -477,19 +543,5 @@ struct SecretSearch {
         SecretRedaction(
             secrets: sightings.compactMap { sighting in sighting.text.map { ($0, sighting.shown, sighting.fingerprint) } }
                 + alsoRedacted.map { ($0.text, "", $0.fingerprint) })
-    }
-}
-
-/// A byte run in text, for the cheap test before the PEM reader runs.
-enum ByteSearchText {
-    static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
-        let first = needle[0]
-        var index = 0
-        while let found = haystack[index...].firstIndex(of: first), found + needle.count <= haystack.count {
-            if haystack[found..<(found + needle.count)].elementsEqual(needle) { return true }
-            index = found + 1
-        }
-        return false
     }
 }

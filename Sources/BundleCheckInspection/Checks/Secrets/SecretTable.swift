@@ -70,6 +70,8 @@ package struct SecretTable: Sendable {
     let candidateNames: Set<String>
     let candidateNamePrefixes: [String]
     let candidateExtensions: Set<String>
+    /// Names of templates (`.env.example`): their values are placeholders.
+    let templateSuffixes: [String]
     /// The candidate extensions an installer package's one pass keeps whole.
     let installerPackageExtensions: Set<String>
     let sniffSkippedExtensions: Set<String>
@@ -86,7 +88,8 @@ package struct SecretTable: Sendable {
 
     init(_ table: DataTable) throws(YAMLLoadError) {
         let entries = try table.root.allowing(keys: [
-            "limits", "candidate-files", "installer-package-extensions", "sniff-skips-extensions", "secret-key-words", "possible-secret", "tokens",
+            "limits", "candidate-files", "installer-package-extensions", "template-suffixes", "sniff-skips-extensions", "secret-key-words", "possible-secret",
+            "tokens",
             "structures", "public",
         ])
         let limits = try entries("limits").allowing(keys: ["whole-file-bytes", "sniff-bytes", "sniff-file-bytes", "files", "bytes", "findings"])
@@ -99,6 +102,7 @@ package struct SecretTable: Sendable {
         candidateNamePrefixes = try candidates("name-prefixes").strings()
         candidateExtensions = Set(try candidates("extensions").strings())
         installerPackageExtensions = Set(try entries("installer-package-extensions").strings())
+        templateSuffixes = try entries("template-suffixes").strings()
         for ext in installerPackageExtensions where !candidateExtensions.contains(ext) {
             throw try entries("installer-package-extensions").error("'\(ext)' is not one of candidate-files.extensions")
         }
@@ -167,19 +171,4 @@ package struct SecretTable: Sendable {
     func kind(_ structure: SecretStructure) -> Kind {
         structures[structure.rawValue] ?? Kind(id: structure.rawValue, name: structure.rawValue, severity: .error)
     }
-}
-
-/// The secrets recognised by their structure rather than by a token's shape.
-enum SecretStructure: String, CaseIterable {
-    case privateKey = "private-key"
-    case pkcs12Identity = "pkcs12-identity"
-    case appStoreConnectKey = "app-store-connect-key"
-    case sshPrivateKey = "ssh-private-key"
-    case googleServiceAccount = "google-service-account"
-    case envFile = "env-file"
-    case netrcPassword = "netrc-password"
-    case registryToken = "registry-token"
-    case gitCredentials = "git-credentials"
-    case gitRepository = "git-repository"
-    case oauthClientSecret = "oauth-client-secret"
 }

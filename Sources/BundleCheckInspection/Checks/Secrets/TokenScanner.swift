@@ -18,6 +18,8 @@ struct TokenScanner {
     private let tokens: [SecretTable.Token]
     /// For each byte, the (token, prefix) pairs whose prefix starts with it.
     private let byFirstByte: [[(token: Int, prefix: [UInt8])]]
+    /// The bytes a prefix starts with: a bit tested per byte before the table is touched.
+    private let firstBytes: ByteClass
 
     init(_ table: SecretTable = .shipped) {
         tokens = table.tokens
@@ -29,6 +31,7 @@ struct TokenScanner {
         }
         // Longer prefixes first: `sk-ant-` is tried before `sk-`.
         self.byFirstByte = byFirstByte.map { $0.sorted { $0.prefix.count > $1.prefix.count } }
+        firstBytes = ByteClass(bytes: table.tokens.flatMap(\.prefixes).compactMap(\.utf8.first))
     }
 
     /// The tokens in `text`, in order.
@@ -37,11 +40,11 @@ struct TokenScanner {
         var found: [Hit] = []
         var start = 0
         while start < bytes.count {
-            let candidates = byFirstByte[Int(bytes[start])]
-            if candidates.isEmpty || (start > 0 && Self.isWordByte(bytes[start - 1])) {
+            if !firstBytes.contains(bytes[start]) || (start > 0 && Self.isWordByte(bytes[start - 1])) {
                 start += 1
                 continue
             }
+            let candidates = byFirstByte[Int(bytes[start])]
             var matched: Hit?
             for candidate in candidates where Self.starts(bytes, at: start, with: candidate.prefix) {
                 if let hit = match(tokens[candidate.token], prefix: candidate.prefix, in: bytes, at: start) {
@@ -61,10 +64,11 @@ struct TokenScanner {
 
     private func match(_ token: SecretTable.Token, prefix: [UInt8], in bytes: [UInt8], at start: Int) -> Hit? {
         let end = min(bytes.count, start + token.window)
-        // Tokens are ASCII: the window stops at the first byte that is not.
-        var asciiEnd = start
-        while asciiEnd < end, bytes[asciiEnd] < 0x80 { asciiEnd += 1 }
-        guard let window = String(bytes: bytes[start..<asciiEnd], encoding: .ascii) else { return nil }
+        // A token is one run of letters, digits and `_-./+:`: the pattern sees only that run,
+        // and none at all when it is shorter than any token (`AC` followed by a space).
+        var runEnd = start + prefix.count
+        while runEnd < end, Self.tokenBytes.contains(bytes[runEnd]) { runEnd += 1 }
+        guard runEnd - start >= Self.shortestToken, let window = String(bytes: bytes[start..<runEnd], encoding: .ascii) else { return nil }
         let range = NSRange(location: 0, length: window.utf16.count)
         guard let match = token.pattern.firstMatch(in: window, options: [.anchored], range: range) else { return nil }
         let length = match.range.length
@@ -74,6 +78,10 @@ struct TokenScanner {
         if let checksum = token.checksum, !Self.verifies(checksum, value) { return nil }
         return Hit(token: token, range: start..<(start + length), value: value, prefix: String(decoding: prefix, as: UTF8.self))
     }
+
+    static let tokenBytes = ByteClass("A-Za-z0-9_./+:-")
+    /// No documented token is shorter (an AWS access key id is 20 characters).
+    static let shortestToken = 20
 
     static func verifies(_ checksum: SecretTable.Checksum, _ value: String) -> Bool {
         switch checksum {
@@ -89,30 +97,5 @@ struct TokenScanner {
         guard bytes.count - start >= prefix.count else { return false }
         for offset in prefix.indices where bytes[start + offset] != prefix[offset] { return false }
         return true
-    }
-}
-
-/// GitHub's token checksum: the last six characters of a `ghp_`-style token are the CRC-32 of
-/// the thirty characters between the prefix's underscore and them, in base 62 (`0-9A-Za-z`,
-/// most significant first, padded with `0`). A value that fails it is no GitHub token.
-enum GitHubTokenChecksum {
-    static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
-
-    static func verifies(_ token: String) -> Bool {
-        let bytes = Array(token.utf8)
-        guard let underscore = bytes.firstIndex(of: UInt8(ascii: "_")), bytes.count == underscore + 37 else { return false }
-        let body = Array(bytes[(underscore + 1)..<(underscore + 31)])
-        return Array(bytes[(underscore + 31)...]) == encode(CRC32.checksum(body))
-    }
-
-    /// `value` in base 62, six digits.
-    static func encode(_ value: UInt32) -> [UInt8] {
-        var digits = [UInt8](repeating: alphabet[0], count: 6)
-        var rest = value
-        for position in stride(from: 5, through: 0, by: -1) {
-            digits[position] = alphabet[Int(rest % 62)]
-            rest /= 62
-        }
-        return digits
     }
 }
