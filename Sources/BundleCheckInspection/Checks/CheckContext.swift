@@ -126,6 +126,13 @@ struct CheckContext {
         return try? container.size(of: path)
     }
 
+    /// The first `count` bytes of a file the listing gave (`PathIndex`), without looking it up
+    /// again, or nil when unreadable.
+    func prefix(ofListed path: String, count: Int) -> [UInt8]? {
+        guard let container else { return nil }
+        return try? container.openEntry(path).read(upTo: count)
+    }
+
     /// The first `count` bytes of a file (fewer when it is shorter), or nil when unreadable.
     func prefix(of path: String, count: Int) -> [UInt8]? {
         guard let container, paths.isFile(path) else { return nil }

@@ -66,11 +66,13 @@ struct EvidenceWants: BinaryEvidenceFilter {
 
     func mightWant(_ kind: BinaryEvidenceKind, utf8 bytes: ArraySlice<UInt8>) -> Bool {
         // Called for every string of every executable: by index, which copies no screen.
+        // Through the buffer, each screen is borrowed where it lies: a copy would retain and
+        // release the needle tables of the secrets' screen at every string.
         let position = Self.kinds.firstIndex(of: kind) ?? 0
-        for index in screens[position].indices where screens[position][index].mightMatch(bytes) {
-            return true
+        return screens[position].withUnsafeBufferPointer { screens in
+            for index in screens.indices where screens[index].mightMatch(bytes) { return true }
+            return false
         }
-        return false
     }
 
     func wants(_ kind: BinaryEvidenceKind, _ value: String) -> Bool {

@@ -198,12 +198,14 @@ struct PathIndex: Sendable {
 
     /// The files strictly beneath `folder` that `test` takes, judged on the UTF-8 of their name
     /// and their size as the listing states it, in tree order: a path is made only for those.
-    func files(under folder: String, where test: (_ name: UnsafeBufferPointer<UInt8>, _ size: UInt64) -> Bool) -> [Entry] {
+    func files(under folder: String, where test: (_ name: UnsafeBufferPointer<UInt8>, _ size: UInt64) -> Bool) -> [(path: String, size: UInt64)] {
         let fileCount = entries.files.count
         return entries(under: folder).indices.compactMap { position in
             let value = Int(entries.order[position])
-            guard value < fileCount, withNameBytes(at: position, { test($0, entries.files.size(at: value)) }) else { return nil }
-            return entries[position]
+            guard value < fileCount else { return nil }
+            let size = entries.files.size(at: value)
+            guard withNameBytes(at: position, { test($0, size) }) else { return nil }
+            return (entries[position].path, size)
         }
     }
 

@@ -121,7 +121,7 @@ package enum BinaryCondition: @unchecked Sendable {
         case .contains(let text): "contains \(text)"
         case .matches(let regex): "matches \(regex.options.rawValue) \(regex.pattern)"
         case .containsAny(let needles):
-            "contains-any \(needles.atWordStart) \(needles.minimumLength) \(needles.texts.joined(separator: "\u{0}"))"
+            "contains-any \(needles.atWordStart) \(needles.minimumLength) \(needles.minimumRun) \(needles.runBytes.identity) \(needles.texts.joined(separator: "\u{0}"))"
         case .shaped(let lengths, let alphabet): "shaped \(lengths.sorted()) \(alphabet.identity)"
         }
     }

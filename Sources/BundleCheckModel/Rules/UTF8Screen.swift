@@ -9,13 +9,17 @@
 package struct UTF8Screen: Sendable {
     private enum Form: Sendable {
         case equals, prefix, contains, undecided
-        case containsAny(NeedleSet)
-        case shaped(Set<Int>, ByteClass)
+        case containsAny, shaped
     }
 
     private let form: Form
     /// The operand's bytes (ASCII), kept apart from `form` so that testing copies no array.
     private let operand: [UInt8]
+    /// The secrets' forms' operands, beside `form` rather than inside it: binding an enum's
+    /// payload copies it (and retains its arrays) at every string tested.
+    private let needles: NeedleSet?
+    private let lengths: Set<Int>
+    private let alphabet: ByteClass
 
     package init(_ condition: BinaryCondition) {
         let (form, text): (Form, String?) =
@@ -24,9 +28,14 @@ package struct UTF8Screen: Sendable {
             case .prefix(let text): (.prefix, text)
             case .contains(let text): (.contains, text)
             case .equalsAny, .matches: (.undecided, nil)
-            case .containsAny(let needles): (.containsAny(needles), nil)
-            case .shaped(let lengths, let alphabet): (.shaped(lengths, alphabet), nil)
+            case .containsAny: (.containsAny, nil)
+            case .shaped: (.shaped, nil)
             }
+        switch condition {
+        case .containsAny(let needles): (self.needles, lengths, alphabet) = (needles, [], ByteClass(""))
+        case .shaped(let lengths, let alphabet): (self.needles, self.lengths, self.alphabet) = (nil, lengths, alphabet)
+        default: (needles, lengths, alphabet) = (nil, [], ByteClass(""))
+        }
         let bytes = Array((text ?? "").utf8)
         let isASCII = bytes.allSatisfy { $0 < 0x80 }
         self.form = isASCII ? form : .undecided
@@ -40,8 +49,8 @@ package struct UTF8Screen: Sendable {
         case .equals: !Self.isASCII(bytes) || bytes.elementsEqual(operand)
         case .prefix: !Self.isASCII(bytes) || bytes.starts(with: operand)
         case .contains: !Self.isASCII(bytes) || Self.find(operand, in: bytes)
-        case .containsAny(let needles): needles.occursIn(utf8: bytes)
-        case .shaped(let lengths, let alphabet): lengths.contains(bytes.count) && bytes.allSatisfy(alphabet.contains)
+        case .containsAny: needles?.occursIn(utf8: bytes) ?? true
+        case .shaped: lengths.contains(bytes.count) && bytes.allSatisfy(alphabet.contains)
         }
     }
 

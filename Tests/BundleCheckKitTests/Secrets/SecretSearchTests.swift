@@ -110,7 +110,7 @@ struct SecretSearchTests {
             wants.mightWant(.string, utf8: Array(value.utf8)[...]) && wants.wants(.string, value)
         }
         #expect(kept("Authorization: Bearer \(FakeSecrets.value("github-token")!)"))
-        #expect(kept("-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEI"))
+        #expect(kept("-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBvO1nDTnKm2qJ4pX8zr0w3yF7sUoLmA9HkQ2ViCZtEg"))
         #expect(kept(FakeSecrets.value("aws-secret-access-key")!))
         // A prefix inside a word, a short string and an ordinary message are passed over.
         #expect(!kept("com.apple.MACaddressForTheDevice0000"))

@@ -23,7 +23,9 @@ struct SecretSearch {
     /// a private key's PEM line, and strings shaped like a token's partner.
     static func evidence(_ table: SecretTable = .shipped) -> [BinaryMatcher] {
         // A PEM key's label follows `-----BEGIN `; every token is 20 characters or more.
-        let needles = NeedleSet(table.allPrefixes + ["PRIVATE KEY-----"], atWordStart: true, minimumLength: 20)
+        let needles = NeedleSet(
+            table.allPrefixes + ["PRIVATE KEY-----"], atWordStart: true, minimumLength: TokenScanner.shortestToken,
+            minimumRun: TokenScanner.shortestToken, runBytes: TokenScanner.tokenBytes)
         var matchers = [BinaryMatcher(kind: .string, condition: .containsAny(needles))]
         for partner in table.tokens.compactMap(\.partner) {
             matchers.append(BinaryMatcher(kind: .string, condition: .shaped(lengths: partner.lengths, alphabet: partner.alphabet)))
@@ -113,16 +115,15 @@ struct SecretSearch {
             let wanted = context.paths.files(under: top.path) { name, size in test.wants(name, size: size, sniffLimit: table.limits.sniffFileBytes) }
             for entry in wanted {
                 let path = entry.path
+                let size = entry.size
                 guard !loaded.contains(path), !Self.isSigningFile(path) else { continue }
                 guard stoppedBy == nil else { return }
                 let name = PackagePath.name(path)
                 if test.isCandidate(name) {
                     guard let bytes = read(path, count: table.limits.wholeFileBytes) else { continue }
                     searchFile(bytes, path: path, name: name)
-                } else if let size = context.size(of: path) {
-                    // A small file is read whole where that costs nothing more, so its length and
-                    // fingerprint are the same whatever its name.
-                    guard let bytes = read(path, count: context.storage == .installerPackage ? sniffLength : Int(size)) else { continue }
+                } else {
+                    guard let bytes = read(path, count: sniffLength) else { continue }
                     sniff(bytes, path: path, size: size)
                 }
             }
@@ -143,16 +144,20 @@ struct SecretSearch {
             stoppedBy = filesRead >= table.limits.files ? "\(table.limits.files) files" : "\(table.limits.bytes) bytes"
             return nil
         }
-        guard let bytes = context.prefix(of: path, count: min(count, table.limits.bytes - bytesRead)) else { return nil }
+        guard let bytes = context.prefix(ofListed: path, count: min(count, table.limits.bytes - bytesRead)) else { return nil }
         filesRead += 1
         bytesRead += bytes.count
         return bytes
     }
 
-    /// The code signature and the profile: Apple's formats, public by design.
+    /// The code signature and the profile: Apple's formats, public by design. On the path's
+    /// bytes: Foundation's `contains` costs a thousand times more a path.
     private static func isSigningFile(_ path: String) -> Bool {
-        path.contains("/_CodeSignature/") || path.contains("/SC_Info/") || path.hasSuffix(".mobileprovision") || path.hasSuffix(".provisionprofile")
+        if path.hasSuffix(".mobileprovision") || path.hasSuffix(".provisionprofile") { return true }
+        return Array(path.utf8).withUnsafeBufferPointer { bytes in signingFolders.contains { ByteSearch.contains($0, in: bytes) } }
     }
+
+    private static let signingFolders = [Array("/_CodeSignature/".utf8), Array("/SC_Info/".utf8)]
 
     static func fileExtension(_ name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
@@ -191,11 +196,16 @@ struct SecretSearch {
     }
 
     /// The first bytes of a file whose name says nothing: a key container's header or PEM text.
+    /// A key found is read whole (where that costs no pass), so its length and fingerprint are
+    /// the same whatever the file is called.
     private mutating func sniff(_ bytes: [UInt8], path: String, size: UInt64) {
         if let container = PrivateKeyRecognizer.recognize(header: bytes[...], fileSize: size) {
-            recordKeyFile(container, bytes: bytes, path: path, name: PackagePath.name(path))
+            let whole = context.storage == .installerPackage || bytes.count == Int(size) ? bytes : (read(path, count: Int(size)) ?? bytes)
+            recordKeyFile(container, bytes: whole, path: path, name: PackagePath.name(path))
             return
         }
+        // PEM is text: a file whose first bytes are not is passed over without a search.
+        guard Self.startsAsText(bytes), bytes.withUnsafeBufferPointer({ ByteSearch.contains(Self.pemMarker, in: $0) }) else { return }
         for block in PrivateKeyRecognizer.privateKeyBlocks(in: bytes[...]) {
             recordPEM(block, in: bytes, file: path, keyPath: nil, lineOffset: 0, fileName: PackagePath.name(path))
         }
@@ -243,6 +253,11 @@ struct SecretSearch {
     }
 
     private static let pemMarker = Array("PRIVATE KEY-----".utf8)
+
+    /// Whether the first 64 bytes are printable ASCII, tabs and line ends (or UTF-8 text).
+    static func startsAsText(_ bytes: [UInt8]) -> Bool {
+        bytes.prefix(64).allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
 
     private mutating func recordPEM(
         _ block: PEMPrivateKeyBlock, in bytes: [UInt8], file: String, keyPath: JSONPointer?, lineOffset: Int?, fileName: String?
