@@ -115,7 +115,7 @@ struct CheckContext {
     }
 
     /// The secrets of the package, searched once a run.
-    var secretSearch: SecretSearch { memo.secretSearch(in: self) }
+    var secretSearch: SecretSearch.Result { memo.secretSearch(in: self) }
 
     /// What the report must not print: the secrets the run's search found (none when no rule ran it).
     var secretRedaction: SecretRedaction { memo.secretRedaction }

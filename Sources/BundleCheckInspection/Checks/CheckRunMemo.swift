@@ -5,10 +5,10 @@ import BundleCheckModel
 /// Checks run one after another, so the memo needs no lock.
 final class CheckRunMemo {
     private var resourceBundles: [ResourceBundle]?
-    private var secretSearch: SecretSearch?
+    private var secretSearch: SecretSearch.Result?
 
     /// `embedded-secret` and `possible-secret` share one search.
-    func secretSearch(in context: CheckContext) -> SecretSearch {
+    func secretSearch(in context: CheckContext) -> SecretSearch.Result {
         if let secretSearch { return secretSearch }
         let search = SecretSearch.run(in: context)
         secretSearch = search

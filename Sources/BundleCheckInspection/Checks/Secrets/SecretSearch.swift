@@ -42,10 +42,19 @@ struct SecretSearch {
             + table.installerPackageExtensions.sorted().map { WholeFileRead.suffix("." + $0, limit: limit) }
     }
 
-    static func run(in context: CheckContext, table: SecretTable = .shipped) -> SecretSearch {
+    /// What a search found. The run's memo keeps this, not the search, which holds the context
+    /// (and so the memo): keeping the search would make a cycle that outlives the run.
+    struct Result {
+        let found: [SecretSighting]
+        /// Why the search stopped before it was done, when a cap stopped it.
+        let stoppedBy: String?
+        let redaction: SecretRedaction
+    }
+
+    static func run(in context: CheckContext, table: SecretTable = .shipped) -> Result {
         var search = SecretSearch(table: table, context: context, scanner: TokenScanner(table))
         search.searchEverything()
-        return search
+        return Result(found: search.sightings, stoppedBy: search.stoppedBy, redaction: search.redaction)
     }
 
     private init(table: SecretTable, context: CheckContext, scanner: TokenScanner) {
@@ -53,8 +62,6 @@ struct SecretSearch {
         self.context = context
         self.scanner = scanner
     }
-
-    var found: [SecretSighting] { sightings }
 
     // MARK: - What is searched
 
