@@ -198,6 +198,18 @@ def random_and_pattern_blocks(size=1 << 20, seed=1):
     return [rng.randbytes(size), repeated, repeated]
 
 
+def random_prefix_pages_blocks(count=8, size=1 << 20, random_bytes=1365, seed=1):
+    """`count` blocks in which every 4 KiB page is `random_bytes` random bytes followed by the
+    rest of one 4 KiB pattern (the same bytes at the same offsets on every page): deflate keeps
+    the random third as literals and copies the rest from the page before, so inflating works
+    on every page, not on a few long runs (issue 49's package)."""
+    import random
+    rng = random.Random(seed)
+    pattern = rng.randbytes(4096)
+    tail = pattern[random_bytes:]
+    return [b"".join(rng.randbytes(random_bytes) + tail for _ in range(size // 4096)) for _ in range(count)]
+
+
 def executable(identifier, code_bytes, blocks, strings, entitlements, info_plist_bytes=None):
     """The chunks of a thin arm64 MH_EXECUTE whose code (everything before the signature) is
     `code_bytes` long: header and load commands, a __cstring section `strings`, `blocks` over
