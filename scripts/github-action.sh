@@ -219,14 +219,14 @@ install_from_path() {
 # The build's system libraries and make, from apt when pkg-config does not find them.
 install_build_dependencies() {
   if command -v make >/dev/null 2>&1 && command -v pkg-config >/dev/null 2>&1 &&
-    pkg-config --exists libzip libxml-2.0 yaml-0.1 libcrypto zlib libarchive liblzma; then
+    pkg-config --exists libzip libxml-2.0 yaml-0.1 libcrypto zlib libisal libarchive liblzma; then
     return
   fi
   command -v apt-get >/dev/null 2>&1 ||
-    fail 1 "building bundlecheck needs make, pkg-config and the development packages of libzip, libxml2, libyaml, OpenSSL, zlib, libarchive and liblzma; install them, or give deb-url"
+    fail 1 "building bundlecheck needs make, pkg-config and the development packages of libzip, libxml2, libyaml, OpenSSL, zlib, ISA-L, libarchive and liblzma; install them, or give deb-url"
   export DEBIAN_FRONTEND=noninteractive
   as_root apt-get update -qq
-  as_root apt-get install -y -qq --no-install-recommends libzip-dev libxml2-dev libyaml-dev libssl-dev zlib1g-dev libarchive-dev liblzma-dev pkg-config make git
+  as_root apt-get install -y -qq --no-install-recommends libzip-dev libxml2-dev libyaml-dev libssl-dev zlib1g-dev libisal-dev libarchive-dev liblzma-dev pkg-config make git
 }
 
 # The release build with its man page and completions; .build is what actions/cache keeps.

@@ -412,12 +412,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = try? reader.read(upTo: 64)
             }
         }
-        // Workers that share the handle inflate deflated entries themselves: what they read,
-        // bytes or error, must be what libzip reads, or a report would depend on `--jobs`.
+        // Deflated entries are inflated by ISA-L, alone and by workers sharing the handle: what
+        // they read, bytes or error, must be what libzip (zlib) reads, or a report would depend
+        // on the inflater or on `--jobs`.
         if let shared = SharedZipArchive(sharing: container) {
             for entry in container.files.prefix(maximumEntriesRead) {
-                let alone = entryReadOutcome { try container.openEntry(entry.path) }
-                precondition(alone == entryReadOutcome { try shared.openEntry(entry.path) }, "\(entry.path) reads differently through a shared handle")
+                let libzip = entryReadOutcome { try shared.readerInflatedByLibzip(entry.path) }
+                precondition(libzip == entryReadOutcome { try container.openEntry(entry.path) }, "\(entry.path) reads differently from libzip's")
+                precondition(libzip == entryReadOutcome { try shared.openEntry(entry.path) }, "\(entry.path) reads differently through a shared handle")
                 // A whole read past a cap names the size where it stopped.
                 func whole(_ from: any PackageContainer) -> String {
                     do { return "\(try from.read(entry.path, limit: 100_000).count) bytes" } catch { return "\(error)" }

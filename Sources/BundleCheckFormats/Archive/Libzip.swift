@@ -14,8 +14,8 @@ import CLibzip
 /// libzip's `NULL` / `-1` results turned into a thrown `LibzipError` by one
 /// helper per kind of handle. Handles are plain `OpaquePointer`s here; the
 /// classes that own them (`ZipArchiveReader`, `ZipArchiveWriter`, `ZipEntryReader`)
-/// free them in `deinit`. An entry opened by `withEntry` lives for one call; one
-/// opened by `openEntry` is closed by its owner with `closeEntry`.
+/// free them in `deinit`. An entry opened by `openEntry` or `openRawEntry` is closed by its
+/// owner with `closeEntry`.
 package enum Libzip {
     /// What the central directory states about one entry.
     package struct EntryStat: Sendable, Equatable {
@@ -102,17 +102,6 @@ package enum Libzip {
             crc: stat.valid & UInt64(ZIP_STAT_CRC) != 0 ? stat.crc : nil,
             isEncrypted: stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0 && stat.encryption_method != UInt16(ZIP_EM_NONE)
         )
-    }
-
-    /// Opens the entry at `index` for reading its uncompressed bytes, runs `body`, closes it.
-    package static func withEntry<Result>(
-        _ archive: OpaquePointer,
-        index: Int,
-        _ body: (OpaquePointer) throws -> Result
-    ) throws -> Result {
-        guard let file = zip_fopen_index(archive, UInt64(index), 0) else { throw error(of: archive) }
-        defer { zip_fclose(file) }
-        return try body(file)
     }
 
     /// Opens the entry at `index` for reading; the caller closes it with `closeEntry`.

@@ -1,24 +1,24 @@
-/// A deflated entry of a `SharedZipArchive`, read as stored under the archive's lock a chunk
-/// at a time and inflated on the reading thread, so that workers sharing one libzip handle
-/// inflate side by side.
+/// A deflated zip entry, read as stored a chunk at a time (under the lock of a shared archive)
+/// and inflated by ISA-L on the reading thread: faster than libzip's zlib, and workers sharing
+/// one libzip handle inflate side by side.
 ///
 /// libzip's checks are kept: at the end the size and CRC-32 are compared with the central
-/// directory's. On any failure (libzip's, zlib's, or those checks) the reader hands over to a
-/// reader libzip inflates, at the same offset, which then fails or not exactly as a read
-/// without sharing does: the bytes before that point are the same (the same zlib inflates
-/// them), so what a report says of a damaged entry does not depend on `--jobs`.
+/// directory's. On any failure (libzip's, ISA-L's, or those checks) the reader hands over to a
+/// reader libzip inflates, at the same offset, which then fails or not exactly as libzip alone
+/// does: the bytes before that point are the same (every inflater gives the same bytes for the
+/// same valid data), so a damaged entry is reported in libzip's words, whoever read it.
 final class RawDeflateEntryReader: EntryReader {
-    /// Stored bytes taken under the lock at a time.
+    /// Stored bytes taken (under the lock) at a time.
     static let inputChunkSize = 64 << 10
 
     /// Deflated data cannot be sought in: skipping reads and discards, as libzip does.
     let canSeek = false
-    private let archive: SharedZipArchive
+    private let source: any StoredEntrySource
     private let path: String
     private let stat: Libzip.EntryStat
     /// The entry opened as stored; nil once closed.
     private var raw: OpaquePointer?
-    private var inflater: RawInflater?
+    private var inflater: (any DeflateInflater)?
     private let input: UnsafeMutableRawBufferPointer
     private var inputStart = 0
     private var inputEnd = 0
@@ -33,9 +33,9 @@ final class RawDeflateEntryReader: EntryReader {
     /// Why this reader gives way to libzip's.
     private struct HandOver: Error {}
 
-    /// Takes `raw`, the entry opened as stored (`ZipArchiveReader.openRawEntry`), to close it.
-    init(archive: SharedZipArchive, raw: OpaquePointer, inflater: RawInflater, path: String, stat: Libzip.EntryStat) {
-        self.archive = archive
+    /// Takes `raw`, the entry opened as stored (`StoredEntrySource.openRawEntry`), to close it.
+    init(source: any StoredEntrySource, raw: OpaquePointer, inflater: any DeflateInflater, path: String, stat: Libzip.EntryStat) {
+        self.source = source
         self.raw = raw
         self.inflater = inflater
         self.path = path
@@ -54,7 +54,7 @@ final class RawDeflateEntryReader: EntryReader {
     /// Fills `buffer` as `zip_fread` does: short only at the end of the entry, since what a
     /// reader does with a count (a size in a message, where a cap was crossed) must not depend
     /// on how the deflated bytes came in. A failure hands over to libzip from the start of
-    /// this call, so libzip answers the whole call as it would have without sharing.
+    /// this call, so libzip answers the whole call as it would have alone.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         if let handedOver { return try handedOver.read(into: buffer) }
         guard !finished, !buffer.isEmpty else { return 0 }
@@ -103,8 +103,7 @@ final class RawDeflateEntryReader: EntryReader {
             inputStart += step.consumed
             streamEnded = step.ended
             if step.produced > 0 {
-                let produced = UnsafeRawBufferPointer(rebasing: buffer[..<step.produced])
-                crc = RawInflater.crc32(crc, produced)
+                crc = CRC32.update(crc, UnsafeRawBufferPointer(rebasing: buffer[..<step.produced]))
                 position += UInt64(step.produced)
                 return step.produced
             }
@@ -115,12 +114,12 @@ final class RawDeflateEntryReader: EntryReader {
         }
     }
 
-    /// Takes the next stored bytes under the lock.
+    /// Takes the next stored bytes (under the lock of a shared archive).
     private func fill() throws {
         guard let raw else { throw HandOver() }
         let count: Int
         do {
-            count = try archive.withArchive { _ throws(LibzipError) in try Libzip.read(raw, into: input) }
+            count = try source.readRaw(raw, into: input)
         } catch {
             throw HandOver()
         }
@@ -133,7 +132,7 @@ final class RawDeflateEntryReader: EntryReader {
     private func handOver() throws -> any EntryReader {
         closeRaw()
         inflater = nil
-        let reader = try archive.libzipReader(path)
+        let reader = try source.libzipReader(path)
         handedOver = reader
         try reader.discard(position)
         return reader
@@ -142,6 +141,6 @@ final class RawDeflateEntryReader: EntryReader {
     private func closeRaw() {
         guard let file = raw else { return }
         raw = nil
-        archive.withArchive { _ in Libzip.closeEntry(file) }
+        source.closeRaw(file)
     }
 }

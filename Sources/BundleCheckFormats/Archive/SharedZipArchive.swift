@@ -8,8 +8,8 @@ import Foundation
 /// thread that reads it (`RawDeflateEntryReader`): the workers loading a package's bundles
 /// overlap the inflating and hashing of their executables, which is the costly part, while
 /// the handle is only ever used by one of them at a time. Everything else (stored entries,
-/// other methods, whole-file reads of small files) goes through libzip under the lock.
-package final class SharedZipArchive: PackageContainer, @unchecked Sendable {
+/// other methods) goes through libzip under the lock.
+package final class SharedZipArchive: PackageContainer, StoredEntrySource, @unchecked Sendable {
     private let base: ZipArchiveReader
     private let lock = NSLock()
 
@@ -44,29 +44,44 @@ package final class SharedZipArchive: PackageContainer, @unchecked Sendable {
         }
     }
 
-    /// A deflated entry is opened as stored here, so that a failure to open it is libzip's,
-    /// thrown now as without sharing; anything else is libzip's reader under the lock.
+    /// Deflated entries inflate on the reading thread; anything else is libzip's under the lock.
     package func openEntry(_ path: String) throws -> any EntryReader {
-        let (index, stat) = try lock.withLock { try base.storedEntry(path) }
-        guard stat.isPlainDeflate, let raw = try? lock.withLock({ () throws(LibzipError) in try base.openRawEntry(index: index) }) else {
-            return try libzipReader(path)
-        }
-        guard let inflater = try? RawInflater() else {
-            lock.withLock { Libzip.closeEntry(raw) }
-            return try libzipReader(path)
-        }
-        return RawDeflateEntryReader(archive: self, raw: raw, inflater: inflater, path: path, stat: stat)
+        try openInflating(path)
     }
 
-    /// A reader of `path` that libzip inflates and checks, every call under the lock: for
-    /// what `RawDeflateEntryReader` does not read itself, and what it hands over on a failure.
+    /// A reader of `path` that libzip inflates with zlib and checks, as it would read it alone:
+    /// what `RawDeflateEntryReader`'s answers are compared with (the fuzz harness, tests).
+    package func readerInflatedByLibzip(_ path: String) throws -> any EntryReader {
+        try libzipReader(path)
+    }
+
+    // MARK: - StoredEntrySource, each call under the lock
+
+    func storedEntry(_ path: String) throws -> (index: Int, stat: Libzip.EntryStat) {
+        try lock.withLock { try base.storedEntry(path) }
+    }
+
+    // NSLock's withLock forgets a typed error: these lock by hand.
+    func openRawEntry(index: Int) throws(LibzipError) -> OpaquePointer {
+        lock.lock()
+        defer { lock.unlock() }
+        return try base.openRawEntry(index: index)
+    }
+
+    func readRaw(_ file: OpaquePointer, into buffer: UnsafeMutableRawBufferPointer) throws(LibzipError) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return try Libzip.read(file, into: buffer)
+    }
+
+    func closeRaw(_ file: OpaquePointer) {
+        lock.withLock { Libzip.closeEntry(file) }
+    }
+
+    /// Every call of the reader under the lock: for what `RawDeflateEntryReader` does not read
+    /// itself, and what it hands over on a failure.
     func libzipReader(_ path: String) throws -> any EntryReader {
-        LockedEntryReader(lock: lock, reader: try lock.withLock { try base.openEntry(path) })
-    }
-
-    /// Runs `body` with the archive, under the lock.
-    func withArchive<Result>(_ body: (ZipArchiveReader) throws -> Result) rethrows -> Result {
-        try lock.withLock { try body(base) }
+        LockedEntryReader(lock: lock, reader: try lock.withLock { try base.libzipReader(path) })
     }
 }
 

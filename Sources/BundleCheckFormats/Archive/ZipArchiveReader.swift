@@ -10,7 +10,7 @@
 /// other folder is derived from file paths. Names are kept as the archive gives them (libzip converts
 /// CP437 names to UTF-8). When a name occurs twice, the first entry is the one
 /// listed and read; the others are in `duplicatePaths`.
-final class ZipArchiveReader: PackageContainer {
+final class ZipArchiveReader: PackageContainer, StoredEntrySource {
     /// The archive's path, as given; errors name it.
     let path: String
     let byteCount: UInt64
@@ -85,24 +85,26 @@ final class ZipArchiveReader: PackageContainer {
 
     func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
         precondition(chunkSize > 0, "chunkSize must be positive")
-        guard let index = entry(path)?.index else { throw BundleCheckError.missingEntry(file: path) }
+        let reader = try openEntry(path)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
-        do {
-            try Libzip.withEntry(archive, index: Int(index)) { file in
-                while true {
-                    let count = try Libzip.read(file, into: buffer)
-                    if count == 0 { return }
-                    guard try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
-                }
-            }
-        } catch let error as LibzipError {
-            throw entryError(error, entry: path)
+        while true {
+            let count = try reader.read(into: buffer)
+            if count == 0 { return }
+            guard try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
         }
     }
 
-    /// Opens `path` for reading forward; a stored entry can seek, a compressed one skips by reading.
+    /// Opens `path` for reading forward: a deflated entry inflated by ISA-L (skipping by
+    /// reading), any other read by libzip (a stored one can seek).
     func openEntry(_ path: String) throws -> any EntryReader {
+        guard let position = files.position(of: path) else { throw BundleCheckError.missingEntry(file: path) }
+        return entries[position].isDeflated ? try openInflating(path) : try libzipReader(path)
+    }
+
+    /// libzip's reader of `path`, which inflates with zlib: for entries ISA-L does not read, and
+    /// for a `RawDeflateEntryReader` that gave way.
+    func libzipReader(_ path: String) throws -> any EntryReader {
         guard let position = files.position(of: path) else { throw BundleCheckError.missingEntry(file: path) }
         let entry = entries[position]
         return try ZipEntryReader(
@@ -127,9 +129,17 @@ final class ZipArchiveReader: PackageContainer {
     }
 
     /// Opens the entry at libzip `index` as stored (deflated bytes stay deflated); the caller
-    /// closes it with `Libzip.closeEntry`.
+    /// closes it with `closeRaw`.
     func openRawEntry(index: Int) throws(LibzipError) -> OpaquePointer {
         try Libzip.openRawEntry(archive, index: index)
+    }
+
+    func readRaw(_ file: OpaquePointer, into buffer: UnsafeMutableRawBufferPointer) throws(LibzipError) -> Int {
+        try Libzip.read(file, into: buffer)
+    }
+
+    func closeRaw(_ file: OpaquePointer) {
+        Libzip.closeEntry(file)
     }
 
     var storedSizes: [UInt64]? {
@@ -149,6 +159,8 @@ final class ZipArchiveReader: PackageContainer {
         var index: UInt32
         /// Stored uncompressed, so that an `EntryReader` can seek in it.
         var isStored: Bool
+        /// Deflated and not encrypted: ISA-L inflates it.
+        var isDeflated: Bool
         /// The compressed size the central directory states.
         var storedSize: UInt64
     }
@@ -215,7 +227,9 @@ final class ZipArchiveReader: PackageContainer {
                 } else {
                     files.append(path: stat.name, size: stat.size)
                 }
-                entries.append(Entry(index: UInt32(truncatingIfNeeded: index), isStored: stat.isStored, storedSize: stat.compressedSize))
+                entries.append(
+                    Entry(index: UInt32(truncatingIfNeeded: index), isStored: stat.isStored, isDeflated: stat.isPlainDeflate, storedSize: stat.compressedSize)
+                )
             }
             // A repeated name: the first entry stays the one listed and read.
             let (unique, repeats) = files.build()

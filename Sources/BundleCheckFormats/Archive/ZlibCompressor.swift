@@ -1,7 +1,7 @@
 import CZlib
 
 /// Deflates bytes in one call, wrapped as a zlib stream (RFC 1950) or a gzip member
-/// (RFC 1952): with `RawInflater.swift`, the only place in bundlecheck that calls zlib.
+/// (RFC 1952): with `ZlibInflater.swift`, the only place in bundlecheck that calls zlib.
 /// The fixture builder writes macOS installer packages with it: a xar archive's table of
 /// contents and `application/x-gzip` members are zlib streams, a component's `Payload` is gzip.
 ///

@@ -1,5 +1,5 @@
 /// The decompressors a pixel chunk goes through, each told the exact size the chunk must decode
-/// to and refusing more: zlib through `RawInflater`, LZFSE and LZVN through `LZFSEDecoder`.
+/// to and refusing more: zlib through `ZlibInflater`, LZFSE and LZVN through `LZFSEDecoder`.
 enum CARDecompression {
     /// Why a stream did not decode: the decompressor's own words, or that it made other than
     /// `expected` bytes (`decoded`).
@@ -21,8 +21,8 @@ enum CARDecompression {
         {
             wrapped = true
         }
-        let inflater: RawInflater
-        do { inflater = try RawInflater(zlibWrapped: wrapped) } catch { throw .refused("zlib error \(error.code)") }
+        let inflater: ZlibInflater
+        do { inflater = try ZlibInflater(zlibWrapped: wrapped) } catch { throw .refused("zlib error \(error.code)") }
         var output = [UInt8](repeating: 0, count: expected + 1)
         var produced = 0
         var consumed = 0
@@ -30,7 +30,7 @@ enum CARDecompression {
         while true {
             let result = bytes.withUnsafeBytes { source in
                 output.withUnsafeMutableBytes { target in
-                    Result { () throws(RawInflater.Failure) in
+                    Result { () throws(ZlibInflater.Failure) in
                         try inflater.inflate(
                             UnsafeRawBufferPointer(rebasing: source[consumed...]), into: UnsafeMutableRawBufferPointer(rebasing: target[produced...]))
                     }

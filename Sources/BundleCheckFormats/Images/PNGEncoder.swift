@@ -23,7 +23,7 @@ package enum PNGEncoder {
 
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
-        let crc = typed.withUnsafeBytes { RawInflater.crc32(0, $0) }
+        let crc = CRC32.checksum(typed)
         return bigEndian(UInt32(data.count)) + typed + bigEndian(crc)
     }
 

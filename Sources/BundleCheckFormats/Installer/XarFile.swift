@@ -67,9 +67,9 @@ struct XarFile: Sendable {
 
     /// The table of contents inflated, never past what the header declared (nor the cap).
     static func inflate(_ compressed: [UInt8], declared: Int, limits: InstallerPackageLimits) throws -> [UInt8] {
-        let inflater: RawInflater
-        do throws(RawInflater.Failure) {
-            inflater = try RawInflater(zlibWrapped: true)
+        let inflater: ZlibInflater
+        do throws(ZlibInflater.Failure) {
+            inflater = try ZlibInflater(zlibWrapped: true)
         } catch {
             throw InstallerPackageError.malformed("zlib could not start (\(error.code))")
         }
@@ -82,7 +82,7 @@ struct XarFile: Sendable {
             try output.withUnsafeMutableBytes { out in
                 while !ended {
                     let step: (consumed: Int, produced: Int, ended: Bool)
-                    do throws(RawInflater.Failure) {
+                    do throws(ZlibInflater.Failure) {
                         step = try inflater.inflate(
                             UnsafeRawBufferPointer(rebasing: input[consumed...]), into: UnsafeMutableRawBufferPointer(rebasing: out[produced...]))
                     } catch {

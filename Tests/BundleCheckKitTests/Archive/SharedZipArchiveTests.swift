@@ -4,9 +4,9 @@ import Testing
 
 @testable import BundleCheckFormats
 
-/// Several workers reading one zip through one libzip handle: deflated entries are read as
-/// stored under the lock and inflated by each reader, and every outcome, the bytes or the
-/// error, is the one reading without sharing gives.
+/// Deflated entries inflated by ISA-L (`RawDeflateEntryReader`), alone or by several workers
+/// sharing one libzip handle (read as stored under the lock, inflated by each reader): every
+/// outcome, the bytes or the error, is the one libzip's own reader (zlib) gives.
 @Suite struct SharedZipArchiveTests {
     typealias Support = ArchiveTestSupport
 
@@ -42,28 +42,47 @@ import Testing
                 if chunk.isEmpty { break }
                 bytes += chunk
             }
-            return "read \(bytes.count) bytes, CRC \(bytes.withUnsafeBytes { RawInflater.crc32(0, $0) })"
+            return "read \(bytes.count) bytes, CRC \(CRC32.checksum(bytes))"
         } catch {
             return "\(error) after \(bytes.count) bytes"
         }
     }
 
-    /// Reads every entry with and without sharing, and compares: the bytes and error, the count
-    /// each read returned (the fuzz harness's reading), and a whole read past a 1 MiB cap.
+    /// A whole read past a cap as `PackageContainer.read` makes it (64 KiB pieces, the size where
+    /// it crossed), through `open`'s reader.
+    static func whole(_ open: () throws -> any EntryReader, limit: Int = 1 << 20) -> String {
+        do {
+            let reader = try open()
+            var count = 0
+            while true {
+                let piece = try reader.read(upTo: 64 << 10).count
+                if piece == 0 { return "\(count) bytes" }
+                guard count + piece <= limit else { return "too large at \(count + piece)" }
+                count += piece
+            }
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Reads every entry through libzip alone, through ISA-L alone and through ISA-L sharing the
+    /// handle, and compares: the bytes and error, the count each read returned (the fuzz
+    /// harness's reading), and a whole read past a 1 MiB cap. Returns libzip's outcomes.
     static func compare(_ zip: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: String] {
         let plain = try ZipArchiveReader(path: zip)
         let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)), sourceLocation: sourceLocation)
-        func whole(_ container: any PackageContainer, _ path: String) -> String {
-            do { return "\(try container.read(path, limit: 1 << 20).count) bytes" } catch { return "\(error)" }
-        }
         var outcomes: [String: String] = [:]
         for path in plain.files.map(\.path) {
-            let expected = outcome { try plain.openEntry(path) }
-            #expect(outcome { try shared.openEntry(path) } == expected, "\(path)", sourceLocation: sourceLocation)
-            #expect(
-                FuzzTarget.entryReadOutcome { try shared.openEntry(path) } == FuzzTarget.entryReadOutcome { try plain.openEntry(path) }, "\(path)",
-                sourceLocation: sourceLocation)
-            #expect(whole(shared, path) == whole(plain, path), "\(path)", sourceLocation: sourceLocation)
+            let expected = outcome { try plain.libzipReader(path) }
+            let readings = FuzzTarget.entryReadOutcome { try plain.libzipReader(path) }
+            let wholly = whole { try plain.libzipReader(path) }
+            for (name, open) in [("alone", { try plain.openEntry(path) }), ("shared", { try shared.openEntry(path) })]
+                as [(String, () throws -> any EntryReader)]
+            {
+                #expect(outcome(open) == expected, "\(path), \(name)", sourceLocation: sourceLocation)
+                #expect(FuzzTarget.entryReadOutcome(open) == readings, "\(path), \(name)", sourceLocation: sourceLocation)
+                #expect(whole(open) == wholly, "\(path), \(name)", sourceLocation: sourceLocation)
+            }
             outcomes[path] = expected
         }
         return outcomes
@@ -76,6 +95,7 @@ import Testing
         let outcomes = try Self.compare(zip)
         #expect(outcomes["Payload/X.app/X"]?.hasPrefix("read \(Self.large.count - 5_001) bytes") == true)
         let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
+        #expect(try ZipArchiveReader(path: zip).openEntry("Payload/X.app/X") is RawDeflateEntryReader, "ISA-L inflates without sharing too")
         let deflated = try #require(try shared.openEntry("Payload/X.app/X") as? RawDeflateEntryReader, "a deflated entry is inflated by its reader")
         #expect(try deflated.read(upTo: 4 * Self.large.count) == Self.large)
         #expect(!deflated.isHandedOver, "an intact entry is read to its end without libzip's inflating")
@@ -120,11 +140,12 @@ import Testing
         return zip
     }
 
-    /// The shared handle's reader of `Payload/X.app/X` read to its end: what it threw, and
-    /// whether it handed over to libzip.
-    static func readToEnd(_ zip: String) throws -> (error: (any Error)?, isHandedOver: Bool) {
-        let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
-        let reader = try #require(try shared.openEntry("Payload/X.app/X") as? RawDeflateEntryReader)
+    /// The reader of `Payload/X.app/X` read to its end, alone or through a shared handle: what
+    /// it threw, and whether it handed over to libzip.
+    static func readToEnd(_ zip: String, shared: Bool = true) throws -> (error: (any Error)?, isHandedOver: Bool) {
+        let container: any PackageContainer =
+            shared ? try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip))) : try ZipArchiveReader(path: zip)
+        let reader = try #require(try container.openEntry("Payload/X.app/X") as? RawDeflateEntryReader)
         let error: (any Error)?
         do {
             _ = try reader.read(upTo: 4 * large.count)
@@ -145,9 +166,31 @@ import Testing
         }
         let outcomes = try Self.compare(zip)
         #expect(outcomes["Payload/X.app/X"]?.hasPrefix("read ") == false, "the damage is found: \(outcomes["Payload/X.app/X"] ?? "")")
-        let read = try Self.readToEnd(zip)
-        #expect(read.error is BundleCheckError)
-        #expect(read.isHandedOver, "libzip gave the error")
+        for shared in [true, false] {
+            let read = try Self.readToEnd(zip, shared: shared)
+            #expect(read.error is BundleCheckError)
+            #expect(read.isHandedOver, "libzip gave the error")
+        }
+    }
+
+    @Test func aDeflateStreamCutShortFailsAsLibzipDoes() throws {
+        // The compressed size, in both headers, made 1,000 bytes short: the stream runs out
+        // before its last block, and libzip's words say so whoever inflated.
+        let directory = try Support.makeTemporaryDirectory()
+        defer { Support.cleanUp(directory) }
+        let zip = try Self.writeZip(in: directory) { bytes, record in
+            for offset in [record.offset + 20, record.localHeaderOffset + 18] {
+                let size = bytes[offset..<(offset + 4)].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) } - 1_000
+                bytes.replaceSubrange(offset..<(offset + 4), with: (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) })
+            }
+        }
+        let outcomes = try Self.compare(zip)
+        #expect(outcomes["Payload/X.app/X"]?.hasPrefix("read ") == false, "the stream is found cut short: \(outcomes)")
+        for shared in [true, false] {
+            let read = try Self.readToEnd(zip, shared: shared)
+            #expect(read.error is BundleCheckError)
+            #expect(read.isHandedOver, "libzip gave the error")
+        }
     }
 
     @Test func aWrongChecksumOrSizeEndsAsWithoutSharing() throws {
@@ -163,6 +206,7 @@ import Testing
             let outcomes = try Self.compare(zip)
             #expect(outcomes["Payload/X.app/X"]?.hasPrefix("read ") == !fails, "field \(field): \(outcomes)")
             #expect(try Self.readToEnd(zip).isHandedOver, "field \(field)")
+            #expect(try Self.readToEnd(zip, shared: false).isHandedOver, "field \(field), alone")
         }
     }
 

@@ -12,7 +12,7 @@ import Testing
         while offset + 12 <= png.count {
             let length = be32(offset)
             let typed = Array(png[(offset + 4)..<(offset + 8 + length)])
-            let crc = typed.withUnsafeBytes { RawInflater.crc32(0, $0) }
+            let crc = CRC32.checksum(typed)
             result.append((String(decoding: typed.prefix(4), as: UTF8.self), Array(typed.dropFirst(4)), UInt32(be32(offset + 8 + length)) == crc))
             offset += 12 + length
         }
@@ -27,7 +27,7 @@ import Testing
         #expect(chunks.map(\.type) == ["IHDR", "IDAT", "IEND"])
         #expect(chunks.allSatisfy { $0.crcMatches })
         #expect(chunks[0].data == [0, 0, 0, 3, 0, 0, 0, 2, 8, 6, 0, 0, 0])
-        let inflater = try RawInflater(zlibWrapped: true)
+        let inflater = try ZlibInflater(zlibWrapped: true)
         var output = [UInt8](repeating: 0, count: 64)
         let result = try chunks[1].data.withUnsafeBytes { input in try output.withUnsafeMutableBytes { try inflater.inflate(input, into: $0) } }
         #expect(result.ended)

@@ -110,7 +110,7 @@ enum InstallerTestSupport {
     static func tableOfContents(_ bytes: [UInt8]) throws -> String {
         let header = xarHeader(bytes)
         let compressed = Array(bytes[28..<(28 + Int(header.compressed))])
-        let inflater = try RawInflater()
+        let inflater = try ZlibInflater()
         var output = [UInt8](repeating: 0, count: 1 << 22)
         let produced = try compressed.dropFirst(2).withUnsafeBytes { input in
             try output.withUnsafeMutableBytes { try inflater.inflate(input, into: $0).produced }

@@ -19,7 +19,7 @@ import Testing
         // It also prints the man page and completions, which the command line renders from its option table.
         "bundlecheck-generate": ["BundleCheckGenerator", "BundleCheckFormats", "BundleCheckModel", "BundleCheckInspection", "BundleCheckCommandLine"],
     ]
-    static let cShims: Set<String> = ["CLibzip", "CLibxml2", "CLibyaml", "CLibcrypto", "CZlib", "CLibarchive", "CLzma"]
+    static let cShims: Set<String> = ["CLibzip", "CLibxml2", "CLibyaml", "CLibcrypto", "CIsal", "CZlib", "CLibarchive", "CLzma"]
     static let system: Set<String> = ["Foundation", "Glibc", "Musl", "Darwin"]
 
     static func allowedImports(of target: String) -> Set<String> {
