@@ -66,6 +66,8 @@ do {
     try ShippedDataTableReaders.read(Dictionary(loaded.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
     try Data(EmbeddedRulePacksRenderer.renderData(files: tables).utf8).write(to: URL(fileURLWithPath: root + "/" + RuleSourceFiles.generatedDataPath))
     let rules = try sources.map { try RuleLoader.load(text: $0.text, file: "Rules/" + $0.name, isBuiltIn: true) }
+    // A built-in rule's examples are read only when asked for: a broken one stops here.
+    for rule in rules { _ = try rule.checkedExamples() }
     let catalogue = try RuleCatalogue(rules: rules)
     try Data(RuleCatalogueDocument.markdown(catalogue).utf8).write(to: URL(fileURLWithPath: root + "/Rules/README.md"))
     print(

@@ -25,6 +25,8 @@ public struct RuleDefinition: Sendable {
     package let implementation: RuleImplementation
     /// Read from the rule file when asked for (`RuleExamples`).
     package var examples: [RuleExample] { exampleSource.all }
+    /// The examples, or the error that stops them reading (for a built-in rule, not read at load).
+    package func checkedExamples() throws -> [RuleExample] { try exampleSource.checked() }
     let exampleSource: RuleExamples
     /// Where the rule was read from, for messages and for examples that fail.
     public let source: RuleSource

@@ -15,10 +15,11 @@ package enum RuleLoader {
     /// `checks` declares the built-in checks that exist (the inspection layer's registry): a rule
     /// without `match` is run by the one named by its id, or by its `check` field, and its
     /// `apple-codes` must define what that check reports (`AppleCodesField`).
+    /// A built-in rule's examples are neither parsed nor read as YAML here (`RuleTextWithoutExamples`).
     package static func load(text: String, file: String, isBuiltIn: Bool, checks: BuiltInCheckDeclarations) throws(YAMLLoadError) -> RuleDefinition {
         let root: YAMLNode?
         do {
-            root = try YAMLParser.parse(Array(text.utf8), file: file)
+            root = try YAMLParser.parse(isBuiltIn ? RuleTextWithoutExamples.make(text) : Array(text.utf8), file: file)
         } catch {
             throw YAMLLoadError(error)
         }
@@ -121,7 +122,14 @@ package enum RuleLoader {
             }
         }
 
-        let examples = try fields["examples"].map { value throws(YAMLLoadError) in try ExampleParser(reader: reader, ruleID: id).parse(value) } ?? []
+        // A `--rules` pack's examples are checked now, so that a broken one stops the run (exit 64).
+        // A built-in rule's are read only when asked for (`--explain`, the tests, the generator,
+        // which check them all): every run would otherwise pay for a few hundred package
+        // descriptions it never uses.
+        let examples =
+            isBuiltIn && text != nil
+            ? []
+            : try fields["examples"].map { value throws(YAMLLoadError) in try ExampleParser(reader: reader, ruleID: id).parse(value) } ?? []
 
         return RuleDefinition(
             id: id,

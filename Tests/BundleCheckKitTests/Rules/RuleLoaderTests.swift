@@ -1,3 +1,4 @@
+import BundleCheckFormats
 import Foundation
 import Testing
 
@@ -27,6 +28,46 @@ import Testing
         } catch {
             Issue.record("unexpected error \(error)")
             return nil
+        }
+    }
+
+    /// The rule above with an example that cannot be read (`triggers` is not a boolean).
+    static let brokenExample = valid + "\nexamples:\n  - name: a README\n    triggers: maybe\n    package:\n      app:\n        name: Notes\n"
+
+    @Test func aBuiltInRuleReadsNoExampleAsItLoads() throws {
+        // How the shipped catalogue loads each rule (ShippedRules): with its text, built in. The
+        // broken example does not stop it, so nothing of the examples was read.
+        let rule = try RuleLoader.load(text: Self.brokenExample, file: "Rules/no-readme.yml", isBuiltIn: true)
+        #expect(rule.id == "no-readme")
+        // Asked for, they are read, and the error is the one a pack gets as it loads.
+        let asked = #expect(throws: YAMLLoadError.self) { try rule.checkedExamples() }
+        #expect(rule.examples.isEmpty)
+        let packError = try #require(loadError(Self.brokenExample))
+        #expect(asked?.message == packError.message)
+        #expect(packError.field == "examples[0].triggers", "\(packError)")
+    }
+
+    @Test func aShippedRuleReadsTheSameWithoutItsExamples() throws {
+        // A built-in rule loads from its text with the examples blanked out: every other field,
+        // line and column must be what the whole text gives.
+        for file in EmbeddedRulePacks.files {
+            let whole = try #require(try YAMLParser.parse(Array(file.text.utf8), file: file.name)?.mapping)
+            let blanked = try #require(try YAMLParser.parse(RuleTextWithoutExamples.make(file.text), file: file.name)?.mapping)
+            #expect(whole.contains { $0.key.scalar == "examples" }, "\(file.name) has examples")
+            #expect(blanked == whole.filter { $0.key.scalar != "examples" }, "\(file.name)")
+        }
+    }
+
+    @Test func blankingKeepsEveryLineAndEndsAtTheNextKey() {
+        let text = "id: x\nexamples:\n- name: a\n  # a comment\n\n  triggers: true\r\nfix: y\n"
+        let blanked = String(decoding: RuleTextWithoutExamples.make(text), as: UTF8.self)
+        func spaces(_ count: Int) -> String { String(repeating: " ", count: count) }
+        #expect(blanked == "id: x\n\(spaces(9))\n\(spaces(9))\n\(spaces(13))\n\n\(spaces(16))\r\nfix: y\n")
+    }
+
+    @Test func everyShippedRulesExamplesRead() {
+        for rule in RuleCatalogue.shipped.rules {
+            #expect(throws: Never.self, "\(rule.source.file)") { _ = try rule.checkedExamples() }
         }
     }
 

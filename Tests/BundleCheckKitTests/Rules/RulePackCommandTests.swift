@@ -77,6 +77,19 @@ import Testing
         #expect(!console.error.contains("Usage:"))
     }
 
+    @Test func aPackWithABrokenExampleIsAUsageErrorAsItLoads() throws {
+        // Built-in rules' examples wait until asked for; a pack's are checked before any package.
+        let directory = try TemporaryDirectory()
+        let text = Self.rule(id: "no-readme", glob: "**/README*") + "\nexamples:\n  - name: a README\n    triggers: maybe\n"
+        let file = try directory.write(text, to: "pack/no-readme.yml")
+        let package = try BundleCheckCommandTests.writePackage(.ipa(BundleCheckCommandTests.clean), in: directory, name: "Clean.ipa")
+        let (status, console) = CapturingConsole.run(["--rules", directory.path("pack"), package])
+        #expect(status == .usage)
+        #expect(console.output.isEmpty)
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("triggers: maybe") }) + 1
+        #expect(console.error.hasPrefix("bundlecheck: error: \(file):\(line): key 'examples[0].triggers'"), "\(console.error)")
+    }
+
     @Test func anIdCollidingWithAShippedRuleIsAUsageErrorAtTheIdLine() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write(Self.rule(id: "junk-file", glob: "**/.DS_Store"), to: "pack/junk-file.yml")
