@@ -5,7 +5,8 @@
 #   make test                      the test suite (debug build)
 #   make deb                       dist/bundlecheck_VERSION_ARCH.deb, from make install (scripts/build-deb.sh)
 #   make dist                      the .deb, a source tarball and their SHA256SUMS in dist/
-# The system C libraries (libzip, libxml2, libyaml, libcrypto) stay shared: Debian's packages.
+# The system C libraries (libzip, libxml2, libyaml, libcrypto, zlib, ISA-L, libarchive, liblzma) stay
+# shared: Debian's packages.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -25,7 +26,6 @@ STAMP = Sources/BundleCheckCommandLine/CommandLine/BuildCommit.stamped.swift
 
 build: stamp
 	$(SWIFT) build $(RELEASE) --product bundlecheck
-	$(SWIFT) build $(RELEASE) --product bundlecheck-generate
 
 # The commit this build is made from, with -dirty for uncommitted changes to tracked files; in a
 # source tarball (make dist), the one its .source-version names, even when it was unpacked inside
@@ -49,6 +49,7 @@ stamp:
 # The man page and completions are rendered from the option table by the generator just built,
 # so they always describe the binary installed beside them.
 install: build
+	$(SWIFT) build $(RELEASE) --product bundlecheck-generate
 	@bin=$$($(SWIFT) build $(RELEASE) --show-bin-path) && \
 	set -x && \
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" && \
