@@ -78,6 +78,10 @@ public enum BundleCheckCommand {
                 return try privacy(options, console: console, workingDirectory: workingDirectory)
             case .check(var options):
                 options.now = options.now ?? today
+                // One package and a second core: it is opened while the catalogue loads.
+                let prefetch =
+                    options.inputs.count == 1 && options.inputs[0] != StandardInputPackage.name && (options.jobs ?? ProcessorBudget.defaultJobs()) > 1
+                    ? PackagePrefetch.start(path: options.inputs[0]) : nil
                 let settings = try RunSettings.load(
                     rulePacks: options.rulePacks, configurationPath: options.configurationPath, workingDirectory: workingDirectory)
                 try InputList.refuseRepeats(options.inputs)
@@ -100,7 +104,9 @@ public enum BundleCheckCommand {
                         throw UsageError.baseline(error)
                     }
                 }
-                return check(options, settings: settings, baseline: baseline, environment: environment, console: console, workingDirectory: workingDirectory)
+                return check(
+                    options, settings: settings, baseline: baseline, environment: environment, console: console, workingDirectory: workingDirectory,
+                    prefetch: prefetch)
             }
         } catch {
             var text = "bundlecheck: error: \(error)\n"
@@ -118,7 +124,8 @@ public enum BundleCheckCommand {
         baseline: Baseline?,
         environment: [String: String],
         console: any Console,
-        workingDirectory: String? = nil
+        workingDirectory: String? = nil,
+        prefetch: PackagePrefetch? = nil
     ) -> ExitCode {
         let formats = [options.format] + options.reports.map(\.format)
         let inspection = settings.inspection(
@@ -135,7 +142,7 @@ public enum BundleCheckCommand {
         let piped = options.inputs.contains(StandardInputPackage.name) ? spoolStandardInput(console: console) : nil
         defer { if case .success(let package)? = piped { package.remove() } }
         var inputs = ParallelMap.map(options.inputs, jobs: jobs) { path in
-            guard path == StandardInputPackage.name, let piped else { return inspector.inspect(path: path) }
+            guard path == StandardInputPackage.name, let piped else { return inspector.inspect(path: path, prefetched: prefetch) }
             switch piped {
             case .success(let package): return inspector.inspect(path: package.path).named(options.standardInputName ?? path)
             case .failure(let failure): return failure.report.named(options.standardInputName ?? path)

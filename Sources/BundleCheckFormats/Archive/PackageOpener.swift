@@ -12,6 +12,17 @@
 /// - Anything else (FIFO, socket, device) is not a package.
 public enum PackageOpener {
     public static func open(path: String, plan: PayloadReadPlan = .listingOnly) throws -> any PackageContainer {
+        // Never nil: an installer package is opened here.
+        try open(path: path) { try InstallerPackageContainer(path: $0, plan: plan) }!
+    }
+
+    /// `open`, except that an installer package is left unopened (nil): what its one pass keeps
+    /// depends on the rules, which the caller may not have yet (`PackagePrefetch`).
+    public static func openUnlessInstallerPackage(path: String) throws -> (any PackageContainer)? {
+        try open(path: path) { _ in nil }
+    }
+
+    private static func open(path: String, installerPackage: (String) throws -> (any PackageContainer)?) throws -> (any PackageContainer)? {
         let status: FileSystem.Status
         do throws(FileSystem.Failure) {
             status = try FileSystem.status(path, followingSymlinks: true)
@@ -24,7 +35,7 @@ public enum PackageOpener {
             let isAppBundle = name.count > 4 && name.hasSuffix(".app")
             return try DirectoryContainer(root: path, pathPrefix: isAppBundle ? name + "/" : "")
         case .regular:
-            if startsLikeInstallerPackage(path) { return try InstallerPackageContainer(path: path, plan: plan) }
+            if startsLikeInstallerPackage(path) { return try installerPackage(path) }
             return try ZipArchiveReader(path: path, status: status)
         case .symbolicLink, .other:
             throw BundleCheckError.notAPackage(path: path, reason: "neither a regular file nor a directory")

@@ -40,15 +40,20 @@ public struct PackageInspector: Sendable {
         self.loadPlan = loadPlan
     }
 
-    public func inspect(path: String) -> InputReport {
+    /// `prefetched`, when it is this path's, has the input opened already (or why it could not be).
+    public func inspect(path: String, prefetched: PackagePrefetch? = nil) -> InputReport {
         let evidence = EvidenceWants(rules: rules).digestingBinaries(settings.digestsBinaries)
         let seals = SealWants(rules: rules, settings: settings)
         let container: any PackageContainer
         do {
-            // An installer package is read in one pass when it is opened: what to keep is decided now.
-            container = try PackageOpener.open(
-                path: path, plan: PayloadReadPlanner.plan(rules: rules, evidence: evidence, seals: seals)
-            )
+            if prefetched?.path == path, let opened = prefetched?.take() {
+                container = try opened.get()
+            } else {
+                // An installer package is read in one pass when it is opened: what to keep is decided now.
+                container = try PackageOpener.open(
+                    path: path, plan: PayloadReadPlanner.plan(rules: rules, evidence: evidence, seals: seals)
+                )
+            }
         } catch {
             return InputReport(
                 path: path, kind: nil, container: nil, size: PackageOpener.sizeOnDisk(of: path),

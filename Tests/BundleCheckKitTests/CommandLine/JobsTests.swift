@@ -126,6 +126,21 @@ import Testing
         #expect(parallel.1.error == serial.1.error)
         #expect(serial.1.output.contains("App4.ipa"))
     }
+
+    @Test func aSingleInputOpenedAheadReportsAsOneOpenedInTurn() throws {
+        // With more than one job a single input is opened while the catalogue loads
+        // (`PackagePrefetch`); with one it is opened after. Packages, an error and a pkg.
+        let directory = try TemporaryDirectory()
+        let drifted = try BundleCheckCommandTests.writePackage(.ipa(BundleCheckCommandTests.drifted), in: directory, name: "Drift.ipa")
+        try ExamplePackages.paiNotesMacInstaller().write(to: directory.path("PaiNotes.pkg"))
+        for input in [drifted, directory.path("missing.ipa"), directory.path("PaiNotes.pkg")] {
+            let serial = CapturingConsole.run(["--format", "json", "--jobs", "1", input])
+            let ahead = CapturingConsole.run(["--format", "json", "--jobs", "2", input])
+            #expect(ahead.0 == serial.0, "\(input)")
+            #expect(ahead.1.output == serial.1.output, "\(input)")
+            #expect(ahead.1.error == serial.1.error, "\(input)")
+        }
+    }
 }
 
 /// Items in the order a transform saw them.
