@@ -193,6 +193,28 @@ import Testing
         }
     }
 
+    @Test func aStreamZlibRefusesButISALReadsEndsInLibzipsError() throws {
+        // Found by the zip fuzz harness: a block of the maestro corpus app's nested executable
+        // whose distance code is incomplete. zlib stops there ("invalid distances set"); ISA-L
+        // decodes on, the entry's CRC-32 fails at its end, and libzip, reading again, gives its
+        // error. The bytes before are libzip's, and more.
+        let zip = RepositoryPaths.file("Fuzz/Regressions/zip/maestro-incomplete-distance-code")
+        let container = try ZipArchiveReader(path: zip)
+        let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
+        let path = "maestro-driver-ios.app/maestro-driver-ios.app/maestro-driver-ios"
+        let libzip = FuzzTarget.entryReading { try container.libzipReader(path) }
+        let isal = FuzzTarget.entryReading { try container.openEntry(path) }
+        #expect(libzip.error?.hasSuffix("\(path): zlib error: data error") == true, "\(libzip.error ?? "no error")")
+        #expect(isal.error == libzip.error)
+        #expect(isal.bytes.count > libzip.bytes.count)
+        #expect(isal.agreesWithLibzip(libzip))
+        #expect(FuzzTarget.entryReading { try shared.openEntry(path) } == isal)
+        // Every other entry reads as libzip reads it.
+        for other in container.files.map(\.path) where other != path {
+            #expect(FuzzTarget.entryReading { try container.openEntry(other) } == FuzzTarget.entryReading { try container.libzipReader(other) }, "\(other)")
+        }
+    }
+
     @Test func aWrongChecksumOrSizeEndsAsWithoutSharing() throws {
         let directory = try Support.makeTemporaryDirectory()
         defer { Support.cleanUp(directory) }
