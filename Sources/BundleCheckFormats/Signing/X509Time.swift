@@ -5,7 +5,7 @@ import Foundation
 /// RFC 5280 allows exactly `YYMMDDHHMMSSZ` for UTCTime, where a two-digit year of 50 or more
 /// is 19YY and below 50 is 20YY, and `YYYYMMDDHHMMSSZ` for GeneralizedTime (dates from 2050
 /// on): always UTC, always with seconds, never fractions. Anything else is refused rather than
-/// guessed, and the calendar arithmetic is done here, in UTC, without a `Calendar`.
+/// guessed, and the calendar arithmetic is `GregorianDay`'s, in UTC, without a `Calendar`.
 enum X509Time {
     static func date(_ element: BERElement) throws(BERError) -> Date {
         let yearDigits: Int
@@ -36,35 +36,12 @@ enum X509Time {
             year += year >= 50 ? 1900 : 2000
         }
         let (month, day, hour, minute, second) = (fields[1], fields[2], fields[3], fields[4], fields[5])
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+        guard GregorianDay.isDay(year: year, month: month, day: day),
             hour < 24, minute < 60, second < 60
         else {
             throw BERError.malformedTime(offset: element.offset)
         }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = GregorianDay.daysSinceEpoch(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(((days * 24 + hour) * 60 + minute) * 60 + second))
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    static func isLeap(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar, counting
-    /// whole 400-year eras from 1 March 0000 so February's length falls at the end of a year.
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -67,11 +67,9 @@ package struct DataTable: Sendable {
     static func isCalendarDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.utf8.count == 10, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return false }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        return (1...days).contains(day)
+        return GregorianDay.isDay(year: year, month: month, day: day)
     }
 }
 

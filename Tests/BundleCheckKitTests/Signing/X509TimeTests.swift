@@ -77,9 +77,9 @@ import Testing
             // From 1600: ICU's Gregorian calendar turns Julian before October 1582.
             let year = Int.random(in: 1600...9999, using: &random)
             let month = Int.random(in: 1...12, using: &random)
-            let day = Int.random(in: 1...X509Time.daysIn(month: month, year: year), using: &random)
+            let day = Int.random(in: 1...GregorianDay.daysIn(month: month, year: year), using: &random)
             let date = try #require(calendar.date(from: DateComponents(year: year, month: month, day: day)))
-            #expect(X509Time.daysSinceEpoch(year: year, month: month, day: day) * 86_400 == Int(date.timeIntervalSince1970), "\(year)-\(month)-\(day)")
+            #expect(GregorianDay.daysSinceEpoch(year: year, month: month, day: day) * 86_400 == Int(date.timeIntervalSince1970), "\(year)-\(month)-\(day)")
         }
     }
 }
