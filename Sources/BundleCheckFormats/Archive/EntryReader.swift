@@ -33,6 +33,19 @@ extension EntryReader {
         }
     }
 
+    /// Reads on to the end in chunks of at most `size` bytes, handing each to `body`, which
+    /// returns false to stop early: `PackageContainer.stream` for a container with readers.
+    public func forEachChunk(size: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+        precondition(size > 0, "chunk size must be positive")
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try read(into: buffer)
+            if count == 0 { return }
+            guard try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
+        }
+    }
+
     /// Up to `count` bytes from the current position; fewer only at the end of the entry.
     public func read(upTo count: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)

@@ -34,14 +34,7 @@ package final class SharedZipArchive: PackageContainer, StoredEntrySource, @unch
     /// Streams through `openEntry`, so `body` runs outside the lock.
     package func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
         precondition(chunkSize > 0, "chunkSize must be positive")
-        let reader = try openEntry(path)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = try reader.read(into: buffer)
-            if count == 0 { return }
-            guard try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
-        }
+        try openEntry(path).forEachChunk(size: chunkSize, body)
     }
 
     /// Deflated entries inflate on the reading thread; anything else is libzip's under the lock.

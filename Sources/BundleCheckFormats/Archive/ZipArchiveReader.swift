@@ -85,14 +85,7 @@ final class ZipArchiveReader: PackageContainer, StoredEntrySource {
 
     func stream(_ path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
         precondition(chunkSize > 0, "chunkSize must be positive")
-        let reader = try openEntry(path)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = try reader.read(into: buffer)
-            if count == 0 { return }
-            guard try body(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
-        }
+        try openEntry(path).forEachChunk(size: chunkSize, body)
     }
 
     /// Opens `path` for reading forward: a deflated entry inflated by ISA-L (skipping by
