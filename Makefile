@@ -20,9 +20,21 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 # BUNDLECHECK_STAMPED_BUILD makes --version read the stamped commit (BuildCommit.swift).
 RELEASE = -c release --static-swift-stdlib -Xswiftc -DBUNDLECHECK_STAMPED_BUILD
+# On Linux with glibc 2.36 or later (Debian 12, Ubuntu 24.04) the toolchain's lld links, not
+# gold (its default): lld packs the binary's 86,000 relative relocations into DT_RELR, 17 KiB
+# where gold wrote 2 MiB that the loader reads and keeps resident in every run, and keeps
+# read-only data out of writable pages. Such a binary needs glibc 2.36 to start (the
+# GLIBC_ABI_DT_RELR version), so an older host links as before; scripts/build-deb.sh puts the
+# bound in the package's Depends, which dpkg-shlibdeps leaves out.
+GLIBC_VERSION := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc //p')
+ifneq ($(GLIBC_VERSION),)
+ifeq ($(shell printf '2.36\n%s\n' '$(GLIBC_VERSION)' | sort -V | head -n 1),2.36)
+RELEASE += -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+endif
+endif
 STAMP = Sources/BundleCheckCommandLine/CommandLine/BuildCommit.stamped.swift
 
-.PHONY: build install uninstall test stamp deb dist
+.PHONY: build generator install uninstall test stamp deb dist
 
 build: stamp
 	$(SWIFT) build $(RELEASE) --product bundlecheck
@@ -46,10 +58,12 @@ stamp:
 		"let stampedBuildCommit: String? = $$value" > $(STAMP).new; \
 	if cmp -s $(STAMP).new $(STAMP); then rm $(STAMP).new; else mv $(STAMP).new $(STAMP); fi
 
-# The man page and completions are rendered from the option table by the generator just built,
-# so they always describe the binary installed beside them.
-install: build
+# The generator renders the man page and completions from the option table, so they always
+# describe the binary installed beside them; the package's version and changelog come from it too.
+generator:
 	$(SWIFT) build $(RELEASE) --product bundlecheck-generate
+
+install: build generator
 	@bin=$$($(SWIFT) build $(RELEASE) --show-bin-path) && \
 	set -x && \
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" && \
@@ -68,7 +82,7 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
-deb: build
+deb: build generator
 	SWIFT="$(SWIFT)" scripts/build-deb.sh
 
 # The source tarball is the commit's tree (git archive), so it holds what a clone would.

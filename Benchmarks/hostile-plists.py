@@ -106,7 +106,7 @@ def main():
     parser.add_argument("--build-only", action="store_true", help="write the packages and stop")
     args = parser.parse_args()
     if not args.build_only and not os.path.exists(args.bundlecheck):
-        sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release --static-swift-stdlib` first")
+        sys.exit(f"error: {args.bundlecheck} not found; run `make build` first")
     failures = []
     with work_folder(args.workdir, "bundlecheck-hostile-", keep=args.keep) as workdir:
         for name, info_plist in cases():

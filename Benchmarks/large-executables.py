@@ -51,7 +51,7 @@ def main():
     parser.add_argument("--workdir", default=None)
     args = parser.parse_args()
     if not os.path.exists(args.bundlecheck):
-        sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release --static-swift-stdlib` first")
+        sys.exit(f"error: {args.bundlecheck} not found; run `make build` first")
     with work_folder(args.workdir, "bundlecheck-bench-") as workdir:
         path = os.path.join(workdir, "BigExecutables.ipa")
         start = time.monotonic()

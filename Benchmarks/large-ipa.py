@@ -94,7 +94,7 @@ def main():
     parser.add_argument("--keep", action="store_true")
     args = parser.parse_args()
     if not os.path.exists(args.bundlecheck):
-        sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release --static-swift-stdlib` first")
+        sys.exit(f"error: {args.bundlecheck} not found; run `make build` first")
     with work_folder(args.workdir, "bundlecheck-bench-", keep=args.keep) as workdir:
         path = os.path.join(workdir, "Big.ipa")
         if not os.path.exists(path):

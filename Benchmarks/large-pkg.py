@@ -81,7 +81,7 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the package (in --workdir) for other runs")
     args = parser.parse_args()
     if not os.path.exists(args.bundlecheck):
-        sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release --static-swift-stdlib` first")
+        sys.exit(f"error: {args.bundlecheck} not found; run `make build` first")
     if not shutil.which("bsdtar"):
         sys.exit("error: bsdtar not found: apt-get install -y libarchive-tools")
     with work_folder(args.workdir, "bundlecheck-bench-", keep=args.keep) as workdir:

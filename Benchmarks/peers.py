@@ -287,7 +287,7 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the temporary work folder")
     args = parser.parse_args()
     if not os.path.exists(args.bundlecheck):
-        sys.exit(f"error: {args.bundlecheck} not found; run `swift build -c release --static-swift-stdlib --product bundlecheck` first")
+        sys.exit(f"error: {args.bundlecheck} not found; run `make build` first")
     if not shutil.which("unzip"):
         sys.exit("error: unzip not found")
     bundlecheck = os.path.abspath(args.bundlecheck)

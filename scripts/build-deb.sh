@@ -65,6 +65,14 @@ depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O -e"$root/usr/bin/bundlecheck" 2
   exit 1
 }
 [ -n "$depends" ] || { echo "error: dpkg-shlibdeps found no dependency" >&2; cat "$work/shlibdeps.log" >&2; exit 1; }
+# Packed relative relocations (the Makefile's lld link) need the GLIBC_ABI_DT_RELR version, glibc
+# 2.36: dpkg-shlibdeps reads the symbols a binary uses, not that, so the bound is raised here.
+if readelf -V "$root/usr/bin/bundlecheck" | grep -q 'Name: GLIBC_ABI_DT_RELR'; then
+  libc=$(printf '%s\n' "$depends" | tr ',' '\n' | sed -n 's/^ *libc6 (>= \([^)]*\)).*/\1/p')
+  if [ -z "$libc" ] || dpkg --compare-versions "$libc" lt 2.36; then
+    depends=$(printf '%s\n' "$depends" | tr ',' '\n' | sed 's/^ *//' | grep -v '^libc6\( \|$\)' | { cat; echo 'libc6 (>= 2.36)'; } | LC_ALL=C sort | paste -sd, - | sed 's/,/, /g')
+  fi
+fi
 
 install -d "$root/DEBIAN"
 installed_size=$(du -sk --apparent-size "$root" | cut -f1)

@@ -20,6 +20,23 @@ deb=${debs[0]}
 version=$(dpkg-deb --field "$deb" Version)
 echo "checking $deb: Version $version; Depends $(dpkg-deb --field "$deb" Depends)"
 
+# 0. The binary as the Makefile links it on glibc 2.36 or later: packed relative relocations
+# (DT_RELR), and a Depends that asks for the glibc they need.
+unpacked=$(mktemp -d)
+dpkg-deb -x "$deb" "$unpacked"
+if [ "$(printf '2.36\n%s\n' "$(getconf GNU_LIBC_VERSION | sed 's/^glibc //')" | sort -V | head -n 1)" = 2.36 ]; then
+  readelf -d "$unpacked/usr/bin/bundlecheck" | grep -q '(RELR)' || { echo "error: the packaged bundlecheck has no DT_RELR (not linked by lld as the Makefile links it)" >&2; exit 1; }
+fi
+if readelf -V "$unpacked/usr/bin/bundlecheck" | grep -q 'Name: GLIBC_ABI_DT_RELR'; then
+  bound=$(dpkg-deb --field "$deb" Depends | tr ',' '\n' | sed -n 's/^ *libc6 (>= \([^)]*\)).*/\1/p')
+  if [ -z "$bound" ] || dpkg --compare-versions "$bound" lt 2.36; then
+    echo "error: the binary needs GLIBC_ABI_DT_RELR but Depends asks for libc6 >= ${bound:-nothing}" >&2
+    exit 1
+  fi
+  echo "DT_RELR: packed relative relocations, Depends libc6 (>= $bound)"
+fi
+rm -rf "$unpacked"
+
 # 1. lintian: an error fails the check, and so does any warning not in $explained, so that a
 # new one is read and explained here before it lands. None is today. At the info level lintian
 # also says (not checked; shown with --display-level ">=info"):
