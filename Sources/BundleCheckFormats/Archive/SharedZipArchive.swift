@@ -48,6 +48,12 @@ package final class SharedZipArchive: PackageContainer, StoredEntrySource, @unch
         try libzipReader(path)
     }
 
+    /// Whether zlib refuses the entry for an incomplete Huffman code, which ISA-L decodes
+    /// (`StoredEntrySource.zlibRefusesForAnIncompleteCode`): for the fuzz harness and tests.
+    package func zlibRefusesForAnIncompleteCode(_ path: String) -> Bool {
+        zlibRefusesForAnIncompleteCode(path, limit: 4 << 20)
+    }
+
     // MARK: - StoredEntrySource, each call under the lock
 
     func storedEntry(_ path: String) throws -> (index: Int, stat: Libzip.EntryStat) {

@@ -29,4 +29,35 @@ extension StoredEntrySource {
         }
         return RawDeflateEntryReader(source: self, raw: raw, inflater: inflater, path: path, stat: stat)
     }
+
+    /// Whether zlib refuses the deflated entry at `path` for an incomplete Huffman code (the one
+    /// kind of stream ISA-L decodes and zlib does not), reading at most `limit` stored bytes.
+    /// For the fuzz harness and tests, which compare ISA-L's reading with libzip's.
+    func zlibRefusesForAnIncompleteCode(_ path: String, limit: Int) -> Bool {
+        guard let (index, stat) = try? storedEntry(path), stat.isPlainDeflate, let raw = try? openRawEntry(index: index) else { return false }
+        defer { closeRaw(raw) }
+        guard let inflater = try? ZlibInflater() else { return false }
+        let input = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+        let output = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
+        defer {
+            input.deallocate()
+            output.deallocate()
+        }
+        var read = 0
+        while read < limit, let count = try? readRaw(raw, into: input), count > 0 {
+            read += count
+            var pending = UnsafeRawBufferPointer(rebasing: input[..<count])
+            while !pending.isEmpty {
+                do throws(ZlibInflater.Failure) {
+                    let step = try inflater.inflate(pending, into: output)
+                    if step.ended { return false }
+                    if step.consumed == 0 && step.produced == 0 { break }
+                    pending = UnsafeRawBufferPointer(rebasing: pending[step.consumed...])
+                } catch {
+                    return error.message.map(ZlibInflater.incompleteCodeMessages.contains) ?? false
+                }
+            }
+        }
+        return false
+    }
 }

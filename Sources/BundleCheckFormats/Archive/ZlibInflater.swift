@@ -10,10 +10,16 @@ final class ZlibInflater: DeflateInflater {
     /// at one address for the inflater's life, never in a Swift property that could move.
     private let stream: UnsafeMutablePointer<z_stream>
 
-    /// zlib's return code when it refused to start or to go on.
+    /// zlib's return code when it refused to start or to go on, and its message (`msg`) if it gave one.
     struct Failure: Error, Equatable {
         let code: Int32
+        var message: String? = nil
     }
+
+    /// zlib's words for a block whose Huffman code is incomplete or over-subscribed. zlib refuses
+    /// an incomplete one (but for a single distance code) where RFC 1951 is silent; ISA-L decodes
+    /// it, and its output is the same as far as the block is valid (issue 49's `zip` harness).
+    static let incompleteCodeMessages: Set<String> = ["invalid code lengths set", "invalid literal/lengths set", "invalid distances set"]
 
     /// Raw deflate by default; `zlibWrapped` for data with the zlib header and Adler-32 trailer
     /// (RFC 1950: the xar table of contents), which zlib then checks.
@@ -58,7 +64,7 @@ final class ZlibInflater: DeflateInflater {
         case Z_STREAM_END: return (consumed, produced, true)
         // No progress was possible: input is needed (the caller has none left, or gives more).
         case Z_BUF_ERROR: return (consumed, produced, false)
-        default: throw Failure(code: status)
+        default: throw Failure(code: status, message: stream.pointee.msg.map { String(cString: $0) })
         }
     }
 }

@@ -215,6 +215,40 @@ import Testing
         }
     }
 
+    @Test func aStreamZlibRefusesOnlyForAnIncompleteCodeReadsWholeThroughISAL() throws {
+        // Found by the zip fuzz harness after the one above: a fixture's 5,000-byte entry whose
+        // distance code one flipped bit made incomplete, never using the codes it lacks. zlib
+        // refuses it ("invalid distances set"), so libzip says the archive is damaged; ISA-L
+        // decodes the entry to bytes whose CRC-32 and size are the central directory's.
+        let zip = RepositoryPaths.file("Fuzz/Regressions/zip/incomplete-distance-code-crc-correct")
+        let container = try ZipArchiveReader(path: zip)
+        let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
+        let path = "Payload/deflated.txt"
+        let libzip = FuzzTarget.entryReading { try container.libzipReader(path) }
+        let isal = FuzzTarget.entryReading { try container.openEntry(path) }
+        #expect(libzip.error?.hasSuffix("\(path): zlib error: data error") == true, "\(libzip.error ?? "no error")")
+        #expect(isal.error == nil && isal.counts.last == 0, "read to the end, where the reader checks the CRC-32 and size")
+        let whole = try container.read(path, limit: 1 << 20)
+        #expect(whole.count == 5_000)
+        #expect(CRC32.checksum(whole) == (try container.storedEntry(path)).stat.crc)
+        #expect(shared.zlibRefusesForAnIncompleteCode(path))
+        #expect(!isal.agreesWithLibzip(libzip), "without knowing why zlib refused, the readings disagree")
+        #expect(isal.agreesWithLibzip(libzip, zlibRefusesAnIncompleteCode: shared.zlibRefusesForAnIncompleteCode(path)))
+        // The maestro block is of the same kind; an entry zlib reads, or one it refuses for
+        // something else, is not.
+        let maestro = try #require(
+            SharedZipArchive(sharing: try ZipArchiveReader(path: RepositoryPaths.file("Fuzz/Regressions/zip/maestro-incomplete-distance-code"))))
+        #expect(maestro.zlibRefusesForAnIncompleteCode("maestro-driver-ios.app/maestro-driver-ios.app/maestro-driver-ios"))
+        #expect(!shared.zlibRefusesForAnIncompleteCode("Payload/stored.txt"))
+        let directory = try Support.makeTemporaryDirectory()
+        defer { Support.cleanUp(directory) }
+        // A CRC-32 flipped in the central directory: libzip refuses the entry at its end
+        // (`aWrongChecksumOrSizeEndsAsWithoutSharing`), zlib's inflate does not.
+        let wrongChecksum = try Self.writeZip(in: directory, named: "crc.zip") { bytes, record in bytes[record.offset + 16] ^= 0x01 }
+        let damaged = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: wrongChecksum)))
+        #expect(!damaged.zlibRefusesForAnIncompleteCode("Payload/X.app/X"))
+    }
+
     @Test func aWrongChecksumOrSizeEndsAsWithoutSharing() throws {
         let directory = try Support.makeTemporaryDirectory()
         defer { Support.cleanUp(directory) }
