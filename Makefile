@@ -22,10 +22,9 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 RELEASE = -c release --static-swift-stdlib -Xswiftc -DBUNDLECHECK_STAMPED_BUILD
 # On Linux with glibc 2.36 or later (Debian 12, Ubuntu 24.04) the toolchain's lld links, not
 # gold (its default): lld packs the binary's 86,000 relative relocations into DT_RELR, 17 KiB
-# where gold wrote 2 MiB that the loader reads and keeps resident in every run, and keeps
-# read-only data out of writable pages. Such a binary needs glibc 2.36 to start (the
-# GLIBC_ABI_DT_RELR version), so an older host links as before; scripts/build-deb.sh puts the
-# bound in the package's Depends, which dpkg-shlibdeps leaves out.
+# where gold wrote 2 MiB that the loader reads and keeps resident in every run. Such a binary
+# needs glibc 2.36 to start (the GLIBC_ABI_DT_RELR version), so an older host links as before;
+# scripts/build-deb.sh puts the bound in the package's Depends, which dpkg-shlibdeps leaves out.
 GLIBC_VERSION := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc //p')
 ifneq ($(GLIBC_VERSION),)
 ifeq ($(shell printf '2.36\n%s\n' '$(GLIBC_VERSION)' | sort -V | head -n 1),2.36)
