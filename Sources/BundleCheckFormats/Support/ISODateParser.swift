@@ -9,10 +9,7 @@ import Foundation
 package enum ISODateParser {
     package static func parse(_ text: String) -> Date? {
         var scanner = Scanner(Array(text.utf8))
-        guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
-            let day = scanner.digits(2), GregorianDay.isDay(year: year, month: month, day: day)
-        else { return nil }
-        let midnight = TimeInterval(GregorianDay.daysSinceEpoch(year: year, month: month, day: day) * 86_400)
+        guard let midnight = scanner.day() else { return nil }
         if scanner.atEnd { return Date(timeIntervalSince1970: midnight) }
 
         guard scanner.skip("T"), let hour = scanner.digits(2), hour < 24, scanner.skip(":"), let minute = scanner.digits(2), minute < 60,
@@ -42,6 +39,12 @@ package enum ISODateParser {
         return Date(timeIntervalSince1970: midnight + TimeInterval(hour * 3_600 + minute * 60 + second - offset) + fraction)
     }
 
+    /// Whether `text` is exactly a `YYYY-MM-DD` that names a real day (a data table's `checked:`).
+    package static func isDay(_ text: String) -> Bool {
+        var scanner = Scanner(Array(text.utf8))
+        return scanner.day() != nil && scanner.atEnd
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var position = 0
@@ -54,6 +57,14 @@ package enum ISODateParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { return false }
             position += 1
             return true
+        }
+
+        /// `YYYY-MM-DD` naming a real day, as seconds from 1970 to its midnight UTC.
+        mutating func day() -> TimeInterval? {
+            guard let year = digits(4), skip("-"), let month = digits(2), skip("-"), let day = digits(2),
+                GregorianDay.isDay(year: year, month: month, day: day)
+            else { return nil }
+            return TimeInterval(GregorianDay.daysSinceEpoch(year: year, month: month, day: day) * 86_400)
         }
 
         /// Exactly `count` ASCII digits, as a number.

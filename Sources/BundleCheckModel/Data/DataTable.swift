@@ -65,11 +65,7 @@ package struct DataTable: Sendable {
     /// `YYYY-MM-DD` naming a real day. Checked by hand: Foundation's date formatters load ICU,
     /// megabytes of resident memory for every run once a table is read before the executables.
     static func isCalendarDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.utf8.count == 10, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return false }
-        return GregorianDay.isDay(year: year, month: month, day: day)
+        ISODateParser.isDay(text)
     }
 }
 
