@@ -193,17 +193,25 @@ import Testing
         }
     }
 
+    /// A zip regression input opened alone and shared, and its `entry` as libzip and ISA-L read it.
+    static func regressionReadings(
+        _ name: String, entry: String
+    ) throws -> (container: ZipArchiveReader, shared: SharedZipArchive, libzip: FuzzTarget.EntryReading, isal: FuzzTarget.EntryReading) {
+        let zip = RepositoryPaths.file("Fuzz/Regressions/zip/\(name)")
+        let container = try ZipArchiveReader(path: zip)
+        let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
+        let libzip = FuzzTarget.entryReading { try container.libzipReader(entry) }
+        let isal = FuzzTarget.entryReading { try container.openEntry(entry) }
+        return (container, shared, libzip, isal)
+    }
+
     @Test func aStreamZlibRefusesButISALReadsEndsInLibzipsError() throws {
         // Found by the zip fuzz harness: a block of the maestro corpus app's nested executable
         // whose distance code is incomplete. zlib stops there ("invalid distances set"); ISA-L
         // decodes on, the entry's CRC-32 fails at its end, and libzip, reading again, gives its
         // error. The bytes before are libzip's, and more.
-        let zip = RepositoryPaths.file("Fuzz/Regressions/zip/maestro-incomplete-distance-code")
-        let container = try ZipArchiveReader(path: zip)
-        let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
         let path = "maestro-driver-ios.app/maestro-driver-ios.app/maestro-driver-ios"
-        let libzip = FuzzTarget.entryReading { try container.libzipReader(path) }
-        let isal = FuzzTarget.entryReading { try container.openEntry(path) }
+        let (container, shared, libzip, isal) = try Self.regressionReadings("maestro-incomplete-distance-code", entry: path)
         #expect(libzip.error?.hasSuffix("\(path): zlib error: data error") == true, "\(libzip.error ?? "no error")")
         #expect(isal.error == libzip.error)
         #expect(isal.bytes.count > libzip.bytes.count)
@@ -220,12 +228,8 @@ import Testing
         // distance code one flipped bit made incomplete, never using the codes it lacks. zlib
         // refuses it ("invalid distances set"), so libzip says the archive is damaged; ISA-L
         // decodes the entry to bytes whose CRC-32 and size are the central directory's.
-        let zip = RepositoryPaths.file("Fuzz/Regressions/zip/incomplete-distance-code-crc-correct")
-        let container = try ZipArchiveReader(path: zip)
-        let shared = try #require(SharedZipArchive(sharing: try ZipArchiveReader(path: zip)))
         let path = "Payload/deflated.txt"
-        let libzip = FuzzTarget.entryReading { try container.libzipReader(path) }
-        let isal = FuzzTarget.entryReading { try container.openEntry(path) }
+        let (container, shared, libzip, isal) = try Self.regressionReadings("incomplete-distance-code-crc-correct", entry: path)
         #expect(libzip.error?.hasSuffix("\(path): zlib error: data error") == true, "\(libzip.error ?? "no error")")
         #expect(isal.error == nil && isal.counts.last == 0, "read to the end, where the reader checks the CRC-32 and size")
         let whole = try container.read(path, limit: 1 << 20)
